@@ -1,0 +1,23 @@
+// Money is integer paise below the UI (STYLE §11); shoppers see rupees in Indian grouping, no decimals.
+
+const rupeeFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** Indian digit grouping of a rupee amount, no decimals: 123456 -> "1,23,456". */
+export function groupRupees(rupees: number): string {
+  if (!Number.isFinite(rupees)) return '0';
+  return rupeeFormat.format(Math.round(rupees));
+}
+
+/** "₹1,23,456" from paise. */
+export function formatPaise(paise: number): string {
+  return `₹${groupRupees(paise / 100)}`;
+}
+
+export const toPaise = (rupees: number): number => Math.round(rupees * 100);
+export const toRupees = (paise: number): number => paise / 100;
+
+/** Whole percent off the MRP, 0 when either price is missing or not a number (SPEC §5). */
+export function percentOff(mrp: number, sale: number): number {
+  if (!Number.isFinite(mrp) || !Number.isFinite(sale) || mrp <= 0 || sale >= mrp) return 0;
+  return Math.round(((mrp - sale) / mrp) * 100);
+}

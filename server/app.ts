@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { fail } from './http/envelope.ts';
+import { AppError } from './http/errors.ts';
+import { type MetaResolver, loadTemplate, renderPage } from './html.ts';
+import { registerModules } from './modules/index.ts';
+import { readSession, type Session } from './modules/session/session.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's session, read from the database once and memoised. */
+    getSession(): Promise<Session | null>;
+    sessionCache: Session | null | undefined;
+  }
+  interface FastifyInstance {
+    metaResolvers: MetaResolver[];
+  }
+}
+
+export interface AppOptions {
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>;
+  handle: DatabaseHandle;
+  /** Built client (dist/client); null serves API only (tests, dev). */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { handle, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    // SPEC §7: x-request-id on every request and log line; a well-formed incoming id is kept.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+
+  app.decorateRequest('sessionCache', undefined);
+  app.decorateRequest('getSession', async function (this: import('fastify').FastifyRequest) {
+    if (this.sessionCache === undefined) this.sessionCache = await readSession(handle.db, this);
+    return this.sessionCache;
+  });
+  app.decorate('metaResolvers', [] as MetaResolver[]);
+
+  app.setErrorHandler((error, req, reply) => {
+    if (error instanceof AppError) return reply.code(error.httpStatus).send(fail(error.message, error.data));
+    const err = error as { statusCode?: number; code?: string; message?: string };
+    const status = err.statusCode ?? 500;
+    if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.code(400).send(fail('Unsupported content type: send a JSON body (application/json).'));
+    if (status >= 400 && status < 500) {
+      const message = err.code?.startsWith('FST_ERR_CTP') ? `Invalid request body: ${err.message}` : (err.message ?? 'Bad request');
+      return reply.code(status).send(fail(message));
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(fail('Something went wrong. Please try again.'));
+  });
+
+  await registerModules(app, { handle });
+
+  const clientDir = options.clientDir ?? null;
+  const template = loadTemplate(clientDir);
+  if (clientDir && existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(clientDir),
+      index: false,
+      wildcard: false,
+      // Hashed assets never change; everything else revalidates.
+      setHeaders: (reply, file) => {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = new URL(req.url, `${req.protocol}://${req.host}`);
+    if (url.pathname.startsWith('/api/') || url.pathname === '/api')
+      return reply.code(404).send(fail(`No such API call: ${req.method} ${url.pathname}`));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send(fail('Not found'));
+    if (/\.[a-z0-9]{2,5}$/i.test(url.pathname)) return reply.code(404).type('text/plain').send('Not found');
+    const page = await renderPage(template, url, app.metaResolvers);
+    return reply.code(page.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+  });
+
+  return app;
+}

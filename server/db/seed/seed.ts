@@ -1,0 +1,485 @@
+import { hash } from '@node-rs/argon2';
+import { sql } from 'kysely';
+import { slugify } from '../../../schemas/text.ts';
+import type { Db } from '../database.ts';
+import { BRANDS, CATEGORY_TREE, type CategoryNode, CITIES, IMPORTERS, PRODUCT_LINES, REVIEW_AUTHORS, REVIEW_TEXTS } from './data.ts';
+import { createRandom, type Random } from './random.ts';
+
+export const DEMO_CUSTOMER = {
+  email: 'demo@kasrat.test',
+  mobile: '9876543210',
+  password: 'Demo@1234',
+  first_name: 'Demo',
+  last_name: 'Shopper',
+};
+
+const BATCH = 1000;
+// Seed dates are fixed so the data is the same on every machine.
+const SEED_NOW = new Date('2026-11-01T00:00:00+05:30');
+const daysFrom = (days: number) => new Date(SEED_NOW.getTime() + days * 86_400_000).toISOString();
+
+async function insertBatches<T extends Record<string, unknown>>(db: Db, table: string, rows: T[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    // biome-ignore lint/suspicious/noExplicitAny: generic batch insert over any table of the seed.
+    await (db as any)
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH))
+      .execute();
+  }
+}
+
+/** True when the catalogue has been seeded. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', 'seeded_at').executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Seeds the whole domain deterministically. `scale` is the number of variants wanted (0 = the base catalogue of
+ * a few hundred variants); extra products are generated from the same product lines until it is reached.
+ */
+export async function seed(db: Db, options: { scale?: number } = {}): Promise<{ products: number; variants: number }> {
+  const rng = createRandom(20161201);
+
+  const importerIds: number[] = [];
+  for (const imp of IMPORTERS) {
+    const row = await db.insertInto('importers').values(imp).returning('id').executeTakeFirstOrThrow();
+    importerIds.push(row.id);
+  }
+  const brandIds: number[] = [];
+  for (const b of BRANDS) {
+    const row = await db
+      .insertInto('brands')
+      .values({
+        name: b.name,
+        slug: slugify(b.name),
+        description: `${b.name} makes sports nutrition in ${b.country}. Every ${b.name} product sold on Kasrat comes with an authenticity certificate.`,
+        country: b.country,
+        is_top: b.top,
+        launched_at: b.launched,
+        importer_id: b.importer === null ? null : (importerIds[b.importer] ?? null),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    brandIds.push(row.id);
+    await db
+      .insertInto('brand_certificates')
+      .values({
+        brand_id: row.id,
+        importer_id: b.importer === null ? null : (importerIds[b.importer] ?? null),
+        title: `${b.name} authorised seller certificate`,
+        certificate_no: `KSR-${b.initials}-${2020 + (row.id % 5)}-${String(1000 + row.id * 37).slice(-4)}`,
+        issued_on: '2026-01-01',
+        valid_till: '2027-12-31',
+      })
+      .execute();
+  }
+
+  const categoryIds = new Map<string, number>();
+  const insertCategory = async (node: CategoryNode, parentId: number | null, position: number) => {
+    const row = await db
+      .insertInto('categories')
+      .values({ name: node.name, slug: node.slug, parent_id: parentId, position, is_top: node.top ?? false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    categoryIds.set(node.slug, row.id);
+    let i = 0;
+    for (const child of node.children ?? []) await insertCategory(child, row.id, i++);
+  };
+  let pos = 0;
+  for (const root of CATEGORY_TREE) await insertCategory(root, null, pos++);
+
+  // Products: each product line x brand pairing, then more "editions" until the requested scale.
+  const target = Math.max(options.scale ?? 0, 0);
+  type ProductRow = Parameters<ReturnType<Db['insertInto']>['values']>[0];
+  const products: Array<Record<string, unknown>> = [];
+  const variantsByProduct: Array<Array<Record<string, unknown>>> = [];
+  let variantCount = 0;
+  let edition = 0;
+  const usedSlugs = new Set<string>();
+
+  const makeProduct = (line: (typeof PRODUCT_LINES)[number], brandIndex: number, series: string, r: Random) => {
+    const brand = BRANDS[brandIndex] as (typeof BRANDS)[number];
+    const name = `${brand.name} ${series} ${line.noun}${edition > 0 ? ` Edition ${edition}` : ''}`;
+    let slug = slugify(name);
+    if (usedSlugs.has(slug)) slug = `${slug}-${products.length + 1}`;
+    usedSlugs.add(slug);
+    const n = products.length + 1;
+    const base = `${brand.initials}${line.category.slice(0, 3).toUpperCase()}${String(n).padStart(6, '0')}`;
+    const rating = r.int(30, 50) / 10;
+    products.push({
+      name,
+      slug,
+      brand_id: brandIds[brandIndex],
+      category_id: categoryIds.get(line.category),
+      description: `${name} is ${line.highlights[0]?.toLowerCase() ?? 'made for athletes'}. Sourced directly from ${brand.name}${brand.importer !== null ? ' through its authorised importer' : ''}, stored in climate-controlled warehouses and shipped sealed.`,
+      highlights: JSON.stringify(line.highlights),
+      food_type: line.food,
+      parent_sku: `${base}PA`,
+      rating: rating.toFixed(2),
+      rating_count: r.int(0, 900),
+      sales_count: r.int(0, 5000),
+      is_bestseller: r.chance(0.2),
+      synonyms: line.synonyms,
+      created_at: daysFrom(-r.int(0, 700)),
+    });
+    const combos: Array<{ weight: string | null; flavour: string | null; pack: string | null; mrp: number }> = [];
+    line.weights.forEach((weight, wi) => {
+      const flavours = line.flavours.length ? line.flavours : [null];
+      const packs = line.packs?.length ? line.packs : [null];
+      for (const flavour of flavours)
+        for (const pack of packs) {
+          const packMultiplier = pack ? Number.parseInt(pack.replace(/\D/g, ''), 10) || 1 : 1;
+          combos.push({ weight, flavour, pack, mrp: (line.mrp[wi] ?? line.mrp[0] ?? 999) * packMultiplier });
+        }
+    });
+    const chosen = r.sample(combos, Math.min(combos.length, r.int(2, 6)));
+    const variants = chosen.map((c, i) => {
+      const mrpRupees = Math.round((c.mrp * (0.9 + r.next() * 0.25)) / 100) * 100 - 1;
+      const off = r.pick([0, 5, 10, 15, 20, 25, 30, 35]);
+      const saleRupees = Math.max(1, Math.round(mrpRupees * (1 - off / 100)));
+      return {
+        sku: `${base}${i.toString(36).toUpperCase().padStart(2, '0')}`,
+        weight: c.weight,
+        flavour: c.flavour,
+        pack_size: c.pack,
+        mrp: mrpRupees * 100,
+        sale_price: saleRupees * 100,
+        stock: r.chance(0.1) ? 0 : r.int(3, 150),
+        is_default: i === 0,
+        image_hue: r.int(0, 359),
+        position: i,
+      };
+    });
+    variantsByProduct.push(variants);
+    variantCount += variants.length;
+  };
+
+  const series = ['Gold', 'Elite', 'Prime', 'Max', 'Core', 'Plus', 'Select', 'Signature', 'Sport', 'Classic'];
+  do {
+    for (const line of PRODUCT_LINES) {
+      for (const s of line.lines) {
+        // Two or three brands carry each product line.
+        for (const bi of rng.sample(
+          BRANDS.map((_, i) => i),
+          rng.int(2, 3),
+        )) {
+          makeProduct(line, bi, edition === 0 ? s : `${s} ${rng.pick(series)}`, rng);
+          if (target && variantCount >= target) break;
+        }
+        if (target && variantCount >= target) break;
+      }
+      if (target && variantCount >= target) break;
+    }
+    edition++;
+  } while (target && variantCount < target);
+
+  // The shaker used as a free gift.
+  const shakerIndex = products.length;
+  products.push({
+    name: 'Kasrat Shaker Bottle 700 ml',
+    slug: 'kasrat-shaker-bottle-700-ml',
+    brand_id: brandIds[1],
+    category_id: categoryIds.get('shakers'),
+    description: 'Leak-proof shaker with a mixing ball. Given free with orders above the freebie threshold.',
+    highlights: JSON.stringify(['BPA free', '700 ml']),
+    food_type: 'veg',
+    parent_sku: 'KSRSHK000001PA',
+    rating: '4.50',
+    rating_count: 120,
+    sales_count: 300,
+    is_bestseller: false,
+    synonyms: 'shaker bottle gym bottle',
+    created_at: daysFrom(-400),
+  });
+  variantsByProduct.push([
+    {
+      sku: 'KSRSHK00000100',
+      weight: '700 ml',
+      flavour: null,
+      pack_size: 'Pack of 1',
+      mrp: 49_900,
+      sale_price: 29_900,
+      stock: 500,
+      is_default: true,
+      image_hue: 200,
+      position: 0,
+    },
+  ]);
+  variantCount += 1;
+
+  const productIds: number[] = [];
+  for (let i = 0; i < products.length; i += BATCH) {
+    const rows = await db
+      .insertInto('products')
+      .values(products.slice(i, i + BATCH) as ProductRow as never)
+      .returning('id')
+      .execute();
+    for (const r of rows) productIds.push(r.id);
+  }
+  const variantRows: Array<Record<string, unknown>> = [];
+  variantsByProduct.forEach((vs, i) => {
+    for (const v of vs) variantRows.push({ ...v, product_id: productIds[i] });
+  });
+  await insertBatches(db, 'variants', variantRows);
+
+  const shakerVariant = await db
+    .selectFrom('variants')
+    .select('id')
+    .where('product_id', '=', productIds[shakerIndex] as number)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('freebies')
+    .values([{ variant_id: shakerVariant.id, threshold: 199_900, title: 'Free shaker on orders above ₹1,999' }])
+    .execute();
+
+  // Reviews for the first 200 products, with ratings kept consistent with the product aggregate.
+  const reviewRows: Array<Record<string, unknown>> = [];
+  for (let i = 0; i < Math.min(productIds.length, 200); i++) {
+    const count = rng.int(0, 6);
+    for (let j = 0; j < count; j++) {
+      const t = rng.pick(REVIEW_TEXTS);
+      reviewRows.push({
+        product_id: productIds[i],
+        author_name: rng.pick(REVIEW_AUTHORS),
+        rating: t.rating,
+        title: t.title,
+        body: t.body,
+        helpful: rng.int(0, 40),
+        verified: rng.chance(0.7),
+        created_at: daysFrom(-rng.int(1, 300)),
+      });
+    }
+  }
+  await insertBatches(db, 'reviews', reviewRows);
+  await sql`
+    UPDATE products p SET rating = r.avg, rating_count = r.n
+    FROM (SELECT product_id, round(avg(rating)::numeric, 2) AS avg, count(*) AS n FROM reviews GROUP BY product_id) r
+    WHERE r.product_id = p.id`.execute(db);
+
+  await seedOffersAndCoupons(db, rng, brandIds, categoryIds, productIds);
+  await seedPlaces(db, rng);
+
+  await db
+    .insertInto('customers')
+    .values({
+      first_name: DEMO_CUSTOMER.first_name,
+      last_name: DEMO_CUSTOMER.last_name,
+      email: DEMO_CUSTOMER.email,
+      mobile: DEMO_CUSTOMER.mobile,
+      c_code: '+91',
+      password_hash: await hash(DEMO_CUSTOMER.password, { algorithm: 2 }),
+      email_verified: true,
+      google_sub: null,
+      referrer: null,
+      last_order_at: null,
+      deletion_requested_at: null,
+    })
+    .execute();
+
+  await db
+    .insertInto('app_meta')
+    .values([
+      { key: 'seeded_at', value: new Date().toISOString() },
+      { key: 'seed_scale', value: String(target) },
+      { key: 'catalogue_version', value: '1' },
+    ])
+    .execute();
+  return { products: products.length, variants: variantCount };
+}
+
+async function seedOffersAndCoupons(db: Db, rng: Random, brandIds: number[], categoryIds: Map<string, number>, productIds: number[]) {
+  const start = daysFrom(-30);
+  const end = daysFrom(365);
+  const offers: Array<Record<string, unknown>> = [];
+  const add = (kind: string, title: string, description: string, extra: Record<string, unknown> = {}) =>
+    offers.push({
+      kind,
+      title,
+      description,
+      starts_at: start,
+      ends_at: end,
+      image_hue: rng.int(0, 359),
+      position: offers.length,
+      data: JSON.stringify(extra.data ?? {}),
+      brand_id: extra.brand_id ?? null,
+      product_id: extra.product_id ?? null,
+    });
+
+  for (const [i, b] of BRANDS.entries())
+    if (b.top) add('top_brand', b.name, `Up to ${rng.pick([20, 25, 30, 40])}% off ${b.name}`, { brand_id: brandIds[i] });
+  for (const [i, b] of BRANDS.entries())
+    if (Number(b.launched.slice(0, 4)) >= 2024) add('new_launch', b.name, `New on Kasrat: ${b.name}`, { brand_id: brandIds[i] });
+  for (const slug of ['whey-protein', 'mass-gainer', 'creatine', 'pre-workout', 'multivitamins', 'peanut-butter'])
+    add('top_category', slug, `Shop ${slug.replace(/-/g, ' ')}`, { data: { category_slug: slug } });
+  add('mini_banner', 'Flat 10% off with FIT10', 'On orders above ₹999', { data: { href: '/offers-coupons/' } });
+  add('mini_banner', 'Free shaker above ₹1,999', 'While stocks last', { data: { href: '/freebies' } });
+  add('authenticity_banner', '100% authentic, sourced from brands', 'Check any product with its authenticity code', {
+    data: { href: '/authenticity' },
+  });
+  for (const device of ['web', 'mobile'] as const) {
+    add(`banner_${device}`, 'Whey protein festival', 'Up to 35% off top whey brands', { data: { href: '/product-category/whey-protein' } });
+    add(`carousel_${device}`, 'Gainers for the bulk season', 'Mass gainers from ₹1,199', {
+      data: { href: '/product-category/mass-gainer' },
+    });
+    add(`carousel_${device}`, 'Creatine week', 'Creatine from ₹499', { data: { href: '/product-category/creatine' } });
+  }
+  for (const id of rng.sample(productIds.slice(0, 60), 4))
+    add('deal_of_week', 'Deal of the week', 'Lowest price this week', { product_id: id });
+  for (const id of rng.sample(productIds.slice(0, 120), 6)) add('budget_buy', 'Budget buy', 'Under ₹999', { product_id: id });
+  add('limited', 'Limited time: extra 5% on prepaid', 'Pay online and save more');
+  add('brand_of_week', 'Brand of the week', 'Titan Forge at its lowest prices', { brand_id: brandIds[0] });
+  add('partner', 'Partner offer: 3 months gym membership', 'With orders above ₹4,999');
+  add('clearance', 'Clearance sale', 'Short-dated stock at up to 60% off');
+  await insertBatches(db, 'offers', offers);
+
+  await db
+    .insertInto('coupons')
+    .values([
+      {
+        code: 'FIT10',
+        description: '10% off on orders above ₹999',
+        kind: 'percent',
+        value: 10,
+        max_discount: null,
+        min_cart: 99_900,
+        brand_id: null,
+        category_id: null,
+        per_customer_limit: null,
+        starts_at: daysFrom(-365),
+        ends_at: daysFrom(3650),
+      },
+      {
+        code: 'WELCOME200',
+        description: 'Flat ₹200 off your first order above ₹1,499',
+        kind: 'flat',
+        value: 20_000,
+        max_discount: null,
+        min_cart: 149_900,
+        brand_id: null,
+        category_id: null,
+        first_order_only: true,
+        per_customer_limit: 1,
+        starts_at: daysFrom(-365),
+        ends_at: daysFrom(3650),
+      },
+      {
+        code: 'WHEY15',
+        description: '15% off whey protein, up to ₹750',
+        kind: 'percent',
+        value: 15,
+        max_discount: 75_000,
+        min_cart: 199_900,
+        brand_id: null,
+        category_id: categoryIds.get('whey-protein') ?? null,
+        per_customer_limit: 3,
+        starts_at: daysFrom(-365),
+        ends_at: daysFrom(3650),
+      },
+      {
+        code: 'TITAN5',
+        description: '5% off Titan Forge',
+        kind: 'percent',
+        value: 5,
+        max_discount: 50_000,
+        min_cart: 0,
+        brand_id: brandIds[0] ?? null,
+        category_id: null,
+        per_customer_limit: null,
+        starts_at: daysFrom(-365),
+        ends_at: daysFrom(3650),
+      },
+      {
+        code: 'DIWALI25',
+        description: '25% off, festival ended',
+        kind: 'percent',
+        value: 25,
+        max_discount: 100_000,
+        min_cart: 0,
+        brand_id: null,
+        category_id: null,
+        per_customer_limit: null,
+        starts_at: daysFrom(-60),
+        ends_at: daysFrom(-20),
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('bank_offers')
+    .values([
+      {
+        bank: 'HDFC Bank',
+        instrument: 'card',
+        card_bins: ['485446', '522852'],
+        kind: 'percent',
+        value: 10,
+        max_discount: 50_000,
+        min_cart: 200_000,
+        description: '10% instant discount with HDFC Bank cards, up to ₹500 on ₹2,000',
+        starts_at: daysFrom(-30),
+        ends_at: daysFrom(365),
+      },
+      {
+        bank: 'ICICI Bank',
+        instrument: 'netbanking',
+        card_bins: [],
+        kind: 'flat',
+        value: 15_000,
+        max_discount: null,
+        min_cart: 150_000,
+        description: 'Flat ₹150 off with ICICI net banking on ₹1,500',
+        starts_at: daysFrom(-30),
+        ends_at: daysFrom(365),
+      },
+      {
+        bank: 'Any UPI',
+        instrument: 'upi',
+        card_bins: [],
+        kind: 'flat',
+        value: 5_000,
+        max_discount: null,
+        min_cart: 99_900,
+        description: 'Flat ₹50 off with UPI on ₹999',
+        starts_at: daysFrom(-30),
+        ends_at: daysFrom(365),
+      },
+    ])
+    .execute();
+}
+
+async function seedPlaces(db: Db, rng: Random) {
+  const pincodes: Array<Record<string, unknown>> = [];
+  for (const c of CITIES) {
+    const city = await db
+      .insertInto('cities')
+      .values({ name: c.name, slug: slugify(c.name), state: c.state })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const stores = rng.int(1, 3);
+    for (let i = 0; i < stores; i++) {
+      await db
+        .insertInto('stores')
+        .values({
+          city_id: city.id,
+          name: `Kasrat ${c.name} ${['Central', 'North', 'South'][i]}`,
+          address: `Shop ${rng.int(1, 60)}, ${['Main Market', 'High Street', 'City Mall'][i]}, ${c.name}`,
+          pincode: String(c.pin + i * 3),
+          phone: `+91 ${rng.int(70000, 99999)} ${rng.int(10000, 99999)}`,
+          hours: '10:00 – 21:00',
+          latitude: c.lat + (rng.next() - 0.5) / 20,
+          longitude: c.lng + (rng.next() - 0.5) / 20,
+        })
+        .execute();
+    }
+    for (let i = 0; i < 20; i++)
+      pincodes.push({
+        pincode: String(c.pin + i),
+        city: c.name,
+        district: c.name,
+        state: c.state,
+        serviceable: i !== 19,
+        cod_available: i % 7 !== 6,
+      });
+  }
+  await insertBatches(db, 'pincodes', pincodes);
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { parse } from '../../http/validate.ts';
+
+// Product and banner images are drawn here from catalogue data: no network, no binary assets in the repo.
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function productSvg(opts: { brand: string; name: string; label: string; hue: number; view: number }): string {
+  const { brand, name, label, hue, view } = opts;
+  const words = name.replace(brand, '').trim().split(/\s+/);
+  const lines: string[] = [];
+  for (const w of words) {
+    const last = lines[lines.length - 1];
+    if (last && `${last} ${w}`.length <= 14) lines[lines.length - 1] = `${last} ${w}`;
+    else lines.push(w);
+  }
+  const tilt = view % 2 === 0 ? 0 : -6;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(name)}">
+<rect width="400" height="400" fill="hsl(${hue} 30% 95%)"/>
+<g transform="rotate(${tilt} 200 220)">
+<rect x="110" y="70" width="180" height="34" rx="8" fill="hsl(${hue} 20% 22%)"/>
+<rect x="95" y="98" width="210" height="250" rx="26" fill="hsl(${hue} 65% 42%)"/>
+<rect x="95" y="150" width="210" height="120" fill="hsl(${hue} 70% 96%)"/>
+<text x="200" y="136" font-family="Arial, sans-serif" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(brand.toUpperCase())}</text>
+${lines
+  .slice(0, 3)
+  .map(
+    (l, i) =>
+      `<text x="200" y="${184 + i * 28}" font-family="Arial, sans-serif" font-size="22" font-weight="700" fill="hsl(${hue} 60% 25%)" text-anchor="middle">${escapeXml(l)}</text>`,
+  )
+  .join('\n')}
+<text x="200" y="318" font-family="Arial, sans-serif" font-size="18" fill="#fff" text-anchor="middle">${escapeXml(label)}</text>
+</g></svg>`;
+}
+
+const ImageParams = z.object({ variantId: z.coerce.number().int().positive(), view: z.coerce.number().int().min(0).max(9).default(0) });
+
+export async function imageRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // /images/product/{variantId}.svg and /images/product/{variantId}-{view}.svg (gallery views).
+  app.get<{ Params: { file: string } }>('/images/product/:file', async (req, reply) => {
+    const m = /^(\d+)(?:-(\d))?\.svg$/.exec(req.params.file);
+    if (!m) return reply.code(404).type('text/plain').send('Not found');
+    const { variantId, view } = parse(ImageParams, { variantId: m[1], view: m[2] ?? 0 });
+    const row = await db
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .innerJoin('brands as b', 'b.id', 'p.brand_id')
+      .select(['p.name', 'b.name as brand', 'v.weight', 'v.flavour', 'v.pack_size', 'v.image_hue'])
+      .where('v.id', '=', variantId)
+      .executeTakeFirst();
+    if (!row) return reply.code(404).type('text/plain').send('Not found');
+    const label = [row.weight, row.flavour].filter(Boolean).join(' · ') || row.pack_size || '';
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type('image/svg+xml')
+      .send(productSvg({ brand: row.brand, name: row.name, label, hue: (row.image_hue + view * 40) % 360, view }));
+  });
+}

@@ -1,0 +1,101 @@
+import { describeBackends } from '../helpers/app.ts';
+
+describeBackends('foundation API', (ctx) => {
+  test('health reports the database kind', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', db: ctx().backend });
+  });
+
+  test('every response carries x-request-id, and a well-formed incoming id is kept', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const res2 = await ctx().app.inject({ method: 'GET', url: '/api/health' });
+    expect(res2.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('ping answers a guest with null data', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/ping' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 1, message: 'Guest', data: null, cart_journey: 'browse' });
+  });
+
+  test('garbage JSON is a 400 with a message, not a 500', async () => {
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/log-errors',
+      payload: '{"error": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().status).toBe(0);
+    expect(res.json().message).toMatch(/Invalid request body/);
+  });
+
+  test('wrong types and missing fields are 400 naming the field', async () => {
+    const wrong = await ctx().app.inject({ method: 'POST', url: '/api/log-errors', payload: { error: 42 } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/^error:/);
+    const missing = await ctx().app.inject({ method: 'POST', url: '/api/log-errors', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    const noBody = await ctx().app.inject({ method: 'POST', url: '/api/log-errors' });
+    expect(noBody.statusCode).toBe(400);
+    const text = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/log-errors',
+      payload: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.statusCode).toBe(400);
+  });
+
+  test('client errors are stored', async () => {
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/log-errors',
+      payload: { error: 'TypeError: x is undefined', location: '/cart', userAgent: 'test' },
+    });
+    expect(res.json()).toMatchObject({ status: 1 });
+    const row = await ctx()
+      .handle.db.selectFrom('error_logs')
+      .selectAll()
+      .where('error', '=', 'TypeError: x is undefined')
+      .executeTakeFirst();
+    expect(row?.location).toBe('/cart');
+  });
+
+  test('an unknown /api route is a JSON 404', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 0 });
+  });
+
+  test('the HTML of / and /about carries title, description and both JSON-LD blocks', async () => {
+    for (const url of ['/', '/about']) {
+      const res = await ctx().app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/<title>[^<]*#1 Authentic Supplement Store|<title>About Us \| Kasrat<\/title>/);
+      expect(res.body).toMatch(/<meta name="description" content="[^"]{40,}"/);
+      expect(res.body).toContain('"@type":"Organization"');
+      expect(res.body).toContain('"@type":"WebSite"');
+      expect(res.body).toContain('"foundingDate":"2016-12"');
+      expect(res.body).toContain('/search?q={search_term_string}');
+    }
+  });
+
+  test('an unknown page is served the app shell with a 404 status', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/definitely/not/a/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  test('product images are generated locally as SVG', async () => {
+    const v = await ctx().handle.db.selectFrom('variants').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const res = await ctx().app.inject({ method: 'GET', url: `/images/product/${v.id}.svg` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.body).toContain('<svg');
+    const missing = await ctx().app.inject({ method: 'GET', url: '/images/product/99999999.svg' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
