@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium, never a browser download (RECIPES.md). The server under test is the built app on its own
+// port and its own fresh data directory, so a developer's running store is never touched.
+const PORT = Number(process.env.E2E_PORT ?? 3999);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `.test-data/e2e-${PORT}`;
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.PW_JSON ? [['list'], ['json', { outputFile: process.env.PW_JSON }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS } },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node dist/server/main.js`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  },
+});

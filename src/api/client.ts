@@ -1,0 +1,114 @@
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { z } from 'zod';
+
+// The one HTTP client of the app (SPEC §7, §8). Adds x-request-id, normalises errors, and turns 401 / 404 /
+// order-confirmation 409 into navigation. Pages never call axios directly.
+
+/** SPEC §8: request errors are normalised to this shape; status defaults to 500. */
+export interface NormalisedError {
+  response: { data: { message: string; exists?: unknown }; status: number };
+  message: string;
+}
+
+export interface RequestOptions extends AxiosRequestConfig {
+  /** SPEC §6/§8: some 401s are silent (wishlist fetch) or blanked (help centre). */
+  on401?: 'redirect' | 'silent' | 'blank';
+  /** Handle a 404 in the page instead of going to /notFound. */
+  allow404?: boolean;
+}
+
+export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+export const NETWORK_ERROR = 'Unable to connect. Please check your internet connection.';
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => {
+  window.location.assign(to);
+};
+/** The router installs its navigate function at start-up so redirects keep the single-page app. */
+export function setNavigator(fn: Navigate): void {
+  navigate = fn;
+}
+
+const newRequestId = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+
+export const http = axios.create({ baseURL: '/', withCredentials: true, headers: { 'content-type': 'application/json' } });
+http.interceptors.request.use((config) => {
+  config.headers.set('x-request-id', newRequestId());
+  return config;
+});
+
+export function normaliseError(error: unknown): NormalisedError {
+  const e = error as AxiosError<{ message?: string; data?: { exists?: unknown }; exists?: unknown }>;
+  const status = e?.response?.status ?? 500;
+  const body = e?.response?.data;
+  const serverMessage = typeof body?.message === 'string' && body.message ? body.message : null;
+  const message = serverMessage ?? (e?.response ? GENERIC_ERROR : e?.code === 'ERR_NETWORK' ? NETWORK_ERROR : GENERIC_ERROR);
+  const exists = body?.exists ?? body?.data?.exists;
+  return { response: { data: { message, ...(exists !== undefined ? { exists } : {}) }, status }, message };
+}
+
+/** Where an error status sends the shopper (SPEC §2, §8); null means stay. */
+export function redirectFor(status: number, url: string, options: Pick<RequestOptions, 'on401' | 'allow404'> = {}): string | null {
+  if (status === 401 && (options.on401 ?? 'redirect') === 'redirect') return '/my-account?sf=true';
+  if (status === 404 && !options.allow404) return '/notFound';
+  if (status === 409 && url.includes('/api/order-confirmation')) return '/cart';
+  return null;
+}
+
+async function send<T>(config: RequestOptions): Promise<AxiosResponse<T>> {
+  try {
+    return await http.request<T>(config);
+  } catch (error) {
+    const normalised = normaliseError(error);
+    const target = redirectFor(normalised.response.status, config.url ?? '', config);
+    if (target) navigate(target);
+    if (normalised.response.status === 401 && config.on401 === 'blank') normalised.response.data.message = '';
+    throw normalised;
+  }
+}
+
+/** GET, parsed with its response schema when given (the client trusts nothing it did not check). */
+export async function get<S extends z.ZodType>(url: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  const res = await send<unknown>({ ...options, method: 'GET', url });
+  return schema.parse(res.data);
+}
+
+export async function post<S extends z.ZodType>(url: string, body: unknown, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  const res = await send<unknown>({ ...options, method: 'POST', url, data: body });
+  return schema.parse(res.data);
+}
+
+export async function put<S extends z.ZodType>(url: string, body: unknown, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  const res = await send<unknown>({ ...options, method: 'PUT', url, data: body });
+  return schema.parse(res.data);
+}
+
+export async function del<S extends z.ZodType>(url: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  const res = await send<unknown>({ ...options, method: 'DELETE', url });
+  return schema.parse(res.data);
+}
+
+/**
+ * SPEC §7: a GET that gives up after `timeout` ms (default 1500), logs, and yields null data instead of failing,
+ * for non-essential page sections.
+ */
+export async function timedGet<T>(url: string, options: RequestOptions & { timeout?: number } = {}): Promise<{ data: T | null }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeout ?? 1500);
+  try {
+    const res = await http.request<T>({ ...options, method: 'GET', url, signal: controller.signal });
+    return { data: res.data };
+  } catch (error) {
+    if (axios.isCancel(error) || (error as AxiosError)?.code === 'ERR_CANCELED') {
+      console.warn(`[api] ${url} timed out after ${options.timeout ?? 1500} ms`);
+      return { data: null };
+    }
+    const normalised = normaliseError(error);
+    const target = redirectFor(normalised.response.status, url, options);
+    if (target) navigate(target);
+    throw normalised;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router-dom';
+import { Footer } from '../../components/Footer.tsx';
+import { Header } from '../../components/Header.tsx';
+import * as css from '../../components/Layout.css.ts';
+import { container } from '../../theme/global.css.ts';
+
+export function MainLayout() {
+  return (
+    <>
+      <a href="#main" style={{ position: 'absolute', left: -9999 }} className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className={css.main}>
+        <div className={container}>
+          <Outlet />
+        </div>
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { usePageMeta } from '../app/meta.tsx';
+
+/** Layout and heading for a page whose content arrives with a later issue (issue 2 §6). */
+export function PagePlaceholder({ title, children }: { title: string; children?: React.ReactNode }) {
+  usePageMeta(null);
+  return (
+    <article>
+      <h1>{title}</h1>
+      {children ?? <p>This part of the store is being built.</p>}
+    </article>
+  );
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { setNavigator } from './api/client.ts';
+import { routes } from './app/routes.tsx';
+import './theme/global.css.ts';
+
+const router = createBrowserRouter(routes);
+// API redirects (401, 404, 409) stay inside the single-page app.
+setNavigator((to) => void router.navigate(to));
+
+const root = document.getElementById('root');
+if (root)
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
+
+export default function CartPage() {
+  return <PagePlaceholder title="My Cart" />;
+}
