@@ -3,6 +3,7 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { container } from '../theme/global.css.ts';
 import { HeaderCart } from './HeaderCart.tsx';
 import { HeaderSearch } from './HeaderSearch.tsx';
+import { Icon } from './Icon.tsx';
 import * as css from './Layout.css.ts';
 
 const NAV = [
@@ -32,7 +33,7 @@ export function Header({ compact = false }: { compact?: boolean }) {
           )}
           <nav className={css.actions} aria-label="Account and cart">
             <Link to={isAuthenticated ? '/account/' : '/my-account'} className={css.action}>
-              <span aria-hidden="true">👤</span>
+              <Icon name="user" />
               {loading ? 'Account' : isAuthenticated ? `Hi, ${user?.customer_first_name || 'there'}` : 'Sign in'}
             </Link>
             {!compact && <HeaderCart />}

@@ -1,0 +1,50 @@
+// `npm run bench`: builds, runs each benchmark in bench/ in turn (never alongside each other: the machine has two
+// cores), merges their JSON into bench/results.json under the keys of ARCHITECTURE.md, and prints a table.
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+console.log('building…');
+if (run('npm', ['run', 'build', '--silent']).status !== 0) throw new Error('build failed');
+
+// Each bench prints one JSON object as its last stdout line.
+const SUITES = [
+  ['events', 'bench/events.ts'],
+  ['catalogue', 'bench/catalogue.ts'],
+  ['web', 'bench/web.ts'],
+];
+const results = { measured_at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
+for (const [name, file] of SUITES) {
+  if (!existsSync(file)) {
+    console.log(`${name}: ${file} missing, skipped`);
+    continue;
+  }
+  console.log(`running ${name}…`);
+  const r = run('npx', ['tsx', file]);
+  const last = r.stdout.trim().split('\n').pop() ?? '';
+  let data;
+  try {
+    data = JSON.parse(last);
+  } catch {
+    console.error(`${name} failed:\n${r.stderr.slice(-2000)}`);
+    results[name] = { error: r.stderr.slice(-500) };
+    continue;
+  }
+  if (name === 'events') results.events = data;
+  else if (name === 'catalogue') {
+    results.api = { listing_rps: data.listing_rps, listing_p99_ms: data.listing_p99_ms, pdp_rps: data.pdp_rps, pdp_p99_ms: data.pdp_p99_ms };
+    results.search = { p95_ms: data.search_p95_ms, variants: data.search_variants };
+  } else if (name === 'web') results.web = data;
+}
+writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+
+const rows = [];
+const flat = (o, prefix = '') => {
+  for (const [k, v] of Object.entries(o)) {
+    if (v && typeof v === 'object') flat(v, `${prefix}${k}.`);
+    else rows.push([`${prefix}${k}`, v]);
+  }
+};
+flat(results);
+const width = Math.max(...rows.map(([k]) => k.length));
+for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
