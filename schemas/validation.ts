@@ -42,3 +42,113 @@ export const FullNameSchema = z
   .max(50, MESSAGES.nameMax)
   .regex(/^[A-Za-z ]+$/, MESSAGES.namePattern);
 export const OtpSchema = z.string().min(1, MESSAGES.otpEmpty).max(8, MESSAGES.otpMax).regex(/^\d+$/, MESSAGES.otpWrong);
+
+// Profile steps ask for at least 4 digits, with their own wording (SPEC §5).
+export const ProfileOtpSchema = z
+  .string()
+  .min(1, MESSAGES.otpProfileEmpty)
+  .min(4, MESSAGES.otpProfileMin)
+  .max(8, MESSAGES.otpMax)
+  .regex(/^\d+$/, MESSAGES.otpWrong);
+export const ProfileMobileSchema = z
+  .string()
+  .min(1, MESSAGES.mobileEmpty)
+  .regex(/^\d{10}$/, MESSAGES.mobile);
+
+// SPEC §5 character patterns, one per input kind. Unknown kinds pass.
+export const INPUT_PATTERNS = {
+  text: /^[A-Za-z0-9 ]*$/,
+  email: /^[A-Za-z0-9+'._@\-=?/*~&#$!%]*$/,
+  address: /^[A-Za-z0-9\s,/\-.:;()[\]#*]*$/,
+  number: /^\d*$/,
+  landmark: /^[A-Za-z0-9\s.,#\-:]*$/,
+  textarea: /^[A-Za-z0-9 +%|&'/:.(),_-]*$/,
+} as const;
+export type InputPatternKind = keyof typeof INPUT_PATTERNS;
+
+export function matchesInputPattern(kind: string, value: string): boolean {
+  const pattern = (INPUT_PATTERNS as Record<string, RegExp | undefined>)[kind];
+  return pattern ? pattern.test(value) : true;
+}
+
+// SPEC §5 phone key blocking: these keys never reach a phone field; '.', 'e' and '-' also not when only a
+// phone number is expected (a number input would accept them).
+const PHONE_BLOCKED_KEYS = new Set([
+  '!',
+  '&',
+  '?',
+  '(',
+  ')',
+  '=',
+  '+',
+  '#',
+  '$',
+  '*',
+  '[',
+  ']',
+  '{',
+  '}',
+  '^',
+  '>',
+  '<',
+  '_',
+  '~',
+  '`',
+  '|',
+  ' ',
+  'ArrowUp',
+  'ArrowDown',
+]);
+const PHONE_ONLY_BLOCKED_KEYS = new Set(['.', 'e', '-']);
+
+export function isBlockedPhoneKey(key: string, phoneOnly: boolean): boolean {
+  return PHONE_BLOCKED_KEYS.has(key) || (phoneOnly && PHONE_ONLY_BLOCKED_KEYS.has(key));
+}
+
+/** SPEC §5 paste rule: whitespace removed, accepted only when numeric; null means the paste is refused. */
+export function acceptPhonePaste(text: string, maxLength?: number): string | null {
+  const compact = text.replace(/\s+/g, '');
+  if (!/^\d+$/.test(compact)) return null;
+  return maxLength ? compact.slice(0, maxLength) : compact;
+}
+
+/** SPEC §5: email input is lowercased with spaces removed. */
+export const normaliseEmailInput = (value: string): string => value.toLowerCase().replace(/\s+/g, '');
+/** SPEC §5: mobile input keeps digits only, at most 10. */
+export const normalisePhoneInput = (value: string, maxLength = 10): string => value.replace(/\D+/g, '').slice(0, maxLength);
+/** SPEC §5: OTP input keeps digits only, at most 8. */
+export const normaliseOtpInput = (value: string): string => value.replace(/\D+/g, '').slice(0, 8);
+/** SPEC §5: spaces are stripped from a password on register. */
+export const stripSpaces = (value: string): string => value.replace(/\s+/g, '');
+
+export type IdentifierKind = 'phone' | 'email';
+/** The combined email-or-phone field is a phone while it holds only digits (and spaces). */
+export const identifierKind = (value: string): IdentifierKind => (/^[\d\s]+$/.test(value) ? 'phone' : 'email');
+export const normaliseIdentifierInput = (value: string): string =>
+  identifierKind(value) === 'phone' ? normalisePhoneInput(value) : normaliseEmailInput(value);
+
+/** Server-side form of an identifier: trimmed, an all-digit value kept as digits, an email lowercased. */
+export const normaliseIdentifier = (value: string): string => {
+  const trimmed = value.trim();
+  return /^[\d\s-]+$/.test(trimmed) ? trimmed.replace(/\D+/g, '') : normaliseEmailInput(trimmed);
+};
+
+/** SPEC §5: the combined field has one message, whichever kind was meant. */
+export function identifierError(value: string): string | null {
+  return isValidEmail(value) || isValidMobile(value) ? null : MESSAGES.emailOrPhone;
+}
+
+/** The first SPEC message a value breaks, for forms that show one line under a field. */
+export const firstError = (schema: z.ZodType, value: unknown): string | null => {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+};
+
+/** SPEC §5 character patterns applied while typing: characters the field's pattern refuses are dropped. */
+export function keepAllowedCharacters(kind: string, value: string): string {
+  const pattern = (INPUT_PATTERNS as Record<string, RegExp | undefined>)[kind];
+  if (!pattern) return value;
+  return Array.from(value)
+    .filter((ch) => pattern.test(ch))
+    .join('');
+}

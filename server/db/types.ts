@@ -179,4 +179,144 @@ export interface FoundationTables {
   };
 }
 
-export interface Database extends FoundationTables {}
+/** Issue 6: carts, wishlist, save-for-later, coupon redemptions, delivery rules (migration 040_cart). */
+export interface CartTables {
+  carts: {
+    id: string;
+    customer_id: number | null;
+    status: Generated<'active' | 'merged' | 'ordered'>;
+    coupon_code: string | null;
+    version: Generated<number>;
+    created_at: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  cart_items: {
+    id: Generated<number>;
+    cart_id: string;
+    variant_id: number;
+    quantity: number;
+    is_freebie: Generated<boolean>;
+    freebie_id: number | null;
+    created_at: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  wishlist_items: {
+    customer_id: number;
+    variant_id: number;
+    evt_d: ColumnType<unknown, string | null, string | null>;
+    created_at: Timestamp & Generated<Date>;
+  };
+  saved_items: { customer_id: number; variant_id: number; quantity: number; created_at: Timestamp & Generated<Date> };
+  coupon_redemptions: {
+    id: Generated<number>;
+    coupon_code: string;
+    customer_id: number;
+    order_ref: string | null;
+    discount: Generated<number>;
+    created_at: Timestamp & Generated<Date>;
+  };
+  delivery_rules: { id: Generated<number>; name: string; free_from: number; charge: number; active: Generated<boolean> };
+}
+
+/** Issue 5: OTPs, rate limits, grants, keys, outbox, addresses, deletion requests (migration 030_auth). */
+export interface AuthTables {
+  auth_keys: { name: string; public_key: string; private_key: string; created_at: Timestamp & Generated<Date> };
+  otps: {
+    id: Generated<number>;
+    purpose: string;
+    identifier: string;
+    c_code: Generated<string>;
+    customer_id: number | null;
+    code_hash: string;
+    attempts: Generated<number>;
+    expires_at: Timestamp;
+    verified_at: Timestamp | null;
+    consumed_at: Timestamp | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+  rate_limits: { key: string; window_start: Timestamp; count: Generated<number> };
+  auth_grants: {
+    token_hash: string;
+    kind: 'password_reset' | 'pending_profile';
+    customer_id: number;
+    identifier: string;
+    expires_at: Timestamp;
+    used_at: Timestamp | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+  outbox: {
+    id: Generated<number>;
+    channel: 'email' | 'sms';
+    recipient: string;
+    c_code: string | null;
+    subject: string | null;
+    body: string;
+    otp: string | null;
+    status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+    attempts: Generated<number>;
+    next_attempt_at: Timestamp & Generated<Date>;
+    locked_until: Timestamp | null;
+    last_error: string | null;
+    created_at: Timestamp & Generated<Date>;
+    sent_at: Timestamp | null;
+  };
+  addresses: {
+    id: Generated<number>;
+    customer_id: number;
+    full_name: string;
+    mobile: string;
+    c_code: Generated<string>;
+    email: string | null;
+    pincode: string;
+    address: string;
+    landmark: string | null;
+    city: string;
+    state: string;
+    country: Generated<string>;
+    address_type: number;
+    is_default: Generated<boolean>;
+    created_at: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  account_deletions: {
+    id: Generated<number>;
+    customer_id: number;
+    reason: string | null;
+    requested_at: Timestamp & Generated<Date>;
+    cancelled_at: Timestamp | null;
+    completed_at: Timestamp | null;
+  };
+}
+
+/** Issue 3: the server-side conversion feed and its outbox (migration 010_events). */
+export interface EventsTables {
+  conversion_events: {
+    event_id: string;
+    event_name: string;
+    event_time: Timestamp;
+    session_id: string;
+    funnel_step: number | null;
+    customer_id: number | null;
+    email_sha256: string | null;
+    phone_sha256: string | null;
+    external_id_sha256: string | null;
+    event_source_url: string | null;
+    client_user_agent: string | null;
+    custom_data: Json<Record<string, unknown>>;
+    received_at: Timestamp & Generated<Date>;
+  };
+  event_outbox: {
+    id: Generated<number>;
+    kind: 'conversion' | 'affiliate';
+    ref: string;
+    payload: Json<Record<string, unknown>>;
+    attempts: Generated<number>;
+    next_attempt_at: Timestamp & Generated<Date>;
+    locked_until: Timestamp | null;
+    sent_at: Timestamp | null;
+    last_error: string | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables {}

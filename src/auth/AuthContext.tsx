@@ -1,7 +1,9 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PingResponse, type SessionUser } from '../../schemas/common.ts';
-import { get } from '../api/client.ts';
+import { syncUser } from '../analytics/index.ts';
+import { get, http } from '../api/client.ts';
+import { isSessionRefreshTrigger } from './session-refresh.ts';
 
 // SPEC §3 authentication context: isAuthenticated false and loading true until the first ping answers.
 export interface AuthState {
@@ -31,11 +33,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const mine = ++seq.current;
     try {
       const res = await get('/api/ping', PingResponse, { on401: 'silent' });
-      if (mine === seq.current) setUser(res.data);
+      if (mine === seq.current) {
+        setUser(res.data);
+        syncUser(res.data);
+      }
       return res.data;
     } catch {
       // SPEC §4: a failed ping leaves the user signed out.
-      if (mine === seq.current) setUser(null);
+      if (mine === seq.current) {
+        setUser(null);
+        syncUser(null);
+      }
       return null;
     } finally {
       if (mine === seq.current) setLoading(false);
@@ -47,6 +55,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refresh();
   }, [pathname, refresh]);
+
+  // SPEC §4: the other re-fetch triggers (cart persistence, order confirmation, payment, email or mobile change…)
+  // are recognised on the API client's answers.
+  useEffect(() => {
+    const id = http.interceptors.response.use((res) => {
+      if (isSessionRefreshTrigger(res.config.url, res.data)) void refresh();
+      return res;
+    });
+    return () => http.interceptors.response.eject(id);
+  }, [refresh]);
 
   const value = useMemo<AuthState>(() => ({ isAuthenticated: Boolean(user), loading, user, refresh }), [user, loading, refresh]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

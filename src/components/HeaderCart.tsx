@@ -1,12 +1,6 @@
-import { Link } from 'react-router-dom';
-import { Icon } from './Icon.tsx';
-import * as css from './Layout.css.ts';
+import { MiniCart } from './cart/MiniCart.tsx';
 
-// The header cart link. The cart issue adds the item count and the mini cart.
+// The header cart link: item count and the mini cart (issue 6, src/components/cart/MiniCart.tsx).
 export function HeaderCart() {
-  return (
-    <Link to="/cart" className={css.action}>
-      <Icon name="cart" /> Cart
-    </Link>
-  );
+  return <MiniCart />;
 }

@@ -1,7 +1,15 @@
 import type { Kysely, Migration } from 'kysely';
 import * as foundation from './001_foundation.ts';
+import * as events from './010_events.ts';
+import * as catalogue from './020_catalogue.ts';
+import * as auth from './030_auth.ts';
+import * as cart from './040_cart.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
   '001_foundation': foundation as { up: (db: Kysely<unknown>) => Promise<void> },
+  '010_events': events as { up: (db: Kysely<unknown>) => Promise<void> },
+  '020_catalogue': catalogue as { up: (db: Kysely<unknown>) => Promise<void> },
+  '030_auth': auth as { up: (db: Kysely<unknown>) => Promise<void> },
+  '040_cart': cart as { up: (db: Kysely<unknown>) => Promise<void> },
 };

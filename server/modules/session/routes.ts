@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../../schemas/common.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
+import { cartJourney as cartJourneyOf } from '../cart/index.ts';
 import { endSession } from './session.ts';
 
 const IST_OFFSET_MS = 330 * 60_000;
@@ -36,8 +37,8 @@ export async function loadSessionUser(db: Db, customerId: number): Promise<Sessi
 }
 
 // Where the shopper is in the purchase journey; the cart issue's tables refine it once they exist.
-async function cartJourney(_db: Db, _customerId: number): Promise<string> {
-  return 'browse';
+async function cartJourney(db: Db, customerId: number): Promise<string> {
+  return cartJourneyOf(db, customerId);
 }
 
 export async function sessionRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
+import { emit } from '../../../events/index.ts';
 import { get } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthContext.tsx';
+import { forgetRememberedUser } from '../../auth/remembered.ts';
 import { button } from '../../theme/global.css.ts';
 
 const LogoutResponse = z.object({ status: z.number(), message: z.string() });
@@ -13,6 +15,10 @@ export default function LogoutPage() {
   const [done, setDone] = useState(false);
   useEffect(() => {
     get('/api/logout/logout-operation', LogoutResponse, { on401: 'silent' })
+      .then(() => {
+        emit({ name: 'user_logout' });
+        forgetRememberedUser();
+      })
       .catch(() => null)
       .then(() => refresh())
       .finally(() => setDone(true));

@@ -1,0 +1,210 @@
+// Catalogue benchmark (issue 4): boots the store with SEED_SCALE=50000 on embedded PGlite in a temporary
+// DATA_DIR (a child process, so the load generator does not share the server's event loop), then measures
+//  - listing API throughput and p99 with autocannon (10 connections, 10 s), over varied brand / category /
+//    shop listings with filters, sorts and pages;
+//  - product-page API throughput and p99 the same way, over every product;
+//  - search-with-facets latency p95: a varied query set (typos, prefixes, filters, sorts, pages), each request
+//    distinct so none is answered from the result cache, sent one at a time.
+// Prints progress on stderr and one JSON line on stdout: listing_rps, listing_p99_ms, pdp_rps, pdp_p99_ms,
+// search_p95_ms, search_variants (+ a few extra figures).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3290);
+const SCALE = Number(process.env.SEED_SCALE ?? 50_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const BASE = `http://127.0.0.1:${PORT}`;
+const log = (...args: unknown[]) => console.error('[bench:catalogue]', ...args);
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_SCALE: String(SCALE),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${BASE}/api/listing/shop`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start in 5 minutes');
+}
+
+const getJson = async <T>(url: string): Promise<T> => {
+  const res = await fetch(`${BASE}${url}`);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return ((await res.json()) as { data: T }).data;
+};
+
+/** autocannon over a rotating list of paths; returns req/s and p99 latency, and checks every answer was 200. */
+async function load(name: string, paths: string[]) {
+  let i = 0;
+  const result = await autocannon({
+    url: BASE,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        setupRequest: (req) => {
+          req.path = paths[i++ % paths.length] as string;
+          return req;
+        },
+      },
+    ],
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  log(`${name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${bad} bad of ${result.requests.total}`);
+  if (bad > 0) throw new Error(`${name}: ${bad} failed requests`);
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(process.env.BENCH_TMP ?? tmpdir(), 'kasrat-bench-catalogue-'));
+  log(`seeding ${SCALE} variants into ${dataDir} and starting the server on ${PORT}…`);
+  const started = Date.now();
+  const server = await startServer(dataDir);
+  log(`server up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  try {
+    const menu = await getJson<{ categories: Array<{ slug: string; children: Array<{ slug: string; children: Array<{ slug: string }> }> }> }>('/api/menu/menu-list');
+    const categories = menu.categories.flatMap((c) => [c.slug, ...c.children.flatMap((x) => [x.slug, ...x.children.map((y) => y.slug)])]);
+    const brands = (await getJson<Array<{ letter: string; brands: Array<{ slug: string }> }>>('/api/listing/store-brand-list')).flatMap((g) =>
+      g.brands.map((b) => b.slug),
+    );
+    const shop = await getJson<{ nbHits: number; totalHits: number; hits: Array<{ pid: number }> }>('/api/listing/shop');
+    log(`${brands.length} brands, ${categories.length} categories, ${shop.nbHits} products, ${shop.totalHits} variants`);
+
+    // Listing pages as shoppers open them: brand and category pages, first pages mostly, some filtered / sorted.
+    const sorts = ['relevance', 'price_asc', 'price_desc', 'rating_desc', 'discount_desc', 'recent'];
+    const flavours = ['chocolate', 'vanilla', 'unflavoured', 'double-rich-chocolate', 'mango'];
+    const listingPaths: string[] = [];
+    for (let n = 0; n < 400; n++) {
+      const kind = n % 3;
+      const base =
+        kind === 0 ? `/api/listing/brand?slug=${pick(brands, n)}` : kind === 1 ? `/api/listing/category?slug=${pick(categories, n)}` : '/api/listing/shop?';
+      const extra = [`pn=${1 + (n % 4 === 3 ? 1 : 0)}`];
+      if (n % 2) extra.push(`sortby=${pick(sorts, n >> 1)}`);
+      if (n % 5 === 1) extra.push(`flavour=${pick(flavours, n)}`);
+      if (n % 7 === 2) extra.push('price_min=100000&price_max=399999');
+      if (n % 11 === 3) extra.push('availability=in_stock');
+      listingPaths.push(`${base}${base.endsWith('?') ? '' : '&'}${extra.join('&')}`);
+    }
+
+    // Product pages over the whole catalogue (seeded product ids run 1..n), in a scrambled order.
+    const pdp = Array.from({ length: 5000 }, (_, n) => `/api/product-details/product-detail-page?product_id=${1 + ((n * 7919) % shop.nbHits)}`);
+
+    log('warming up…');
+    await load('warm-up', [...listingPaths.slice(0, 100), ...pdp.slice(0, 100)]).catch(() => undefined);
+    const listing = await load('listing', listingPaths);
+    const product = await load('product page', pdp);
+
+    // Search with facets, every request distinct (cache misses), one at a time.
+    const words = [
+      'whey',
+      'wehy protien',
+      'whey protein',
+      'isolate',
+      'creatine',
+      'creat',
+      'preworkout',
+      'pre workout',
+      'mass gainer',
+      'gainr',
+      'multivitamin',
+      'multivitamn women',
+      'fish oil',
+      'omega',
+      'peanut butter',
+      'penut buter crunchy',
+      'titan forge',
+      'titn',
+      'chocolate whey 2kg',
+      'vanilla',
+      'bcaa',
+      'glutamine',
+      'ashwagandha',
+      'oats',
+      'protein bar',
+      'fat burner',
+      'carnitine',
+      'casein',
+      'plant protein vegan',
+      'gold',
+      'himalayan',
+      'banana',
+      'cookies cream',
+      'p',
+      'pr',
+      'pro',
+      'prot',
+    ];
+    const filters = [
+      '',
+      'brand=titan-forge,prana-labs',
+      'flavour=chocolate',
+      'price_min=100000&price_max=399999',
+      'availability=in_stock&food_type=veg',
+      'category=proteins&weight=1-kg,2-kg',
+      'brand=himalayan-whey&availability=in_stock&food_type=non-veg',
+    ];
+    const searchPaths: string[] = [];
+    for (const [wi, w] of words.entries())
+      for (const [fi, f] of filters.entries())
+        for (const [si, s] of ['relevance', 'price_asc', 'rating_desc'].entries())
+          searchPaths.push(
+            `/api/search/product-search-listing?q=${encodeURIComponent(w)}&sortby=${s}&pn=${1 + ((wi + fi + si) % 2)}${f ? `&${f}` : ''}`,
+          );
+    // Warm the code paths on other requests (different page sizes), so the measured ones are all first-time.
+    for (const p of searchPaths.slice(0, 150)) await fetch(`${BASE}${p}&per_page=12`);
+    const times: number[] = [];
+    for (const p of searchPaths) {
+      const t0 = performance.now();
+      const res = await fetch(`${BASE}${p}`);
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+      if (!res.ok) throw new Error(`${p}: ${res.status}`);
+    }
+    times.sort((a, b) => a - b);
+    const q = (p: number) => Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(2));
+    log(`search: ${times.length} distinct queries, p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`);
+
+    console.log(
+      JSON.stringify({
+        listing_rps: listing.rps,
+        listing_p99_ms: listing.p99,
+        pdp_rps: product.rps,
+        pdp_p99_ms: product.p99,
+        search_p95_ms: q(0.95),
+        search_p50_ms: q(0.5),
+        search_queries: times.length,
+        search_variants: shop.totalHits,
+        products: shop.nbHits,
+      }),
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

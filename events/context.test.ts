@@ -1,0 +1,110 @@
+import { buildContext, classifyPage, loginSourcePage, newCustomer, parseOrderDate, sourceLabel } from './context.ts';
+
+describe('SPEC §2 page classification by URL', () => {
+  test.each([
+    ['/brand/optimum-nutrition', 'product_listing_page'],
+    ['/brands', 'product_listing_page'],
+    ['/product-category/whey-protein?sortby=price_asc', 'product_listing_page'],
+    ['/product/gold-standard-whey/?pId=1&vId=2', 'product_detail_page'],
+    ['/sale/diwali', 'sale_page'],
+    ['/', 'home_page'],
+    ['http://127.0.0.1:3100/', 'home_page'],
+    ['/?utm_source=x', 'home_page'],
+    ['/search?q=whey', 'search_page'],
+    ['/offers-coupons', 'offers_page'],
+    ['/order-successfull/KS1001', 'thankyou_page'],
+    ['/cart', 'cart_page'],
+    ['/account/wishList', 'wishlist_page'],
+    ['/account/wishlist', 'wishlist_page'],
+    ['/order-confirmation', 'order_confirmation_page'],
+    ['/payment', 'payment_page'],
+    ['/retry-payment', 'payment_page'],
+    ['/order-failed/KS1001', 'order_failed_page'],
+    ['/add-new-address', 'address_page'],
+    ['/my-account', 'login_page'],
+    ['/about', 'other_page'],
+    ['/whey/reviews/pr/1', 'other_page'],
+  ])('%s is %s', (url, page) => {
+    expect(classifyPage(url)).toBe(page);
+  });
+});
+
+describe('SPEC §2 login/register source page from the previous URL', () => {
+  test.each([
+    ['/', 'home_page'],
+    ['/brand/muscleblaze', 'brand_page'],
+    ['/all-categories', 'listing_page'],
+    ['/search?q=creatine', 'listing_page'],
+    ['/product-category/creatine', 'listing_page'],
+    ['/product/creatine/?pId=1&vId=2', 'product_page'],
+    ['/offers-coupons/', 'offers'],
+    ['/help-center/contact-us', 'support'],
+    ['/help-center/faq', 'help_center'],
+    ['/cart', 'cart'],
+    ['/about', 'other'],
+    [null, 'other'],
+  ])('%s gives %s', (previous, source) => {
+    expect(loginSourcePage(previous)).toBe(source);
+  });
+});
+
+describe('SPEC §9 source label', () => {
+  test.each([
+    ['Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36', 'mobile-web'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148', 'mobile-web'],
+    ['Mozilla/5.0 (X11; Linux x86_64) Chrome/126 Safari/537.36', 'web'],
+    ['', 'web'],
+    [undefined, 'web'],
+  ])('%s is %s', (ua, label) => {
+    expect(sourceLabel(ua)).toBe(label);
+  });
+});
+
+describe('order dates (SPEC §3 DD-MM-YYYY HH:mm:ss, SPEC §9 zone-less = +05:30)', () => {
+  test('a zone-less order date is read as India time', () => {
+    expect(parseOrderDate('23-05-2025 10:30:00')).toBe(Date.parse('2025-05-23T05:00:00Z'));
+    expect(parseOrderDate('2025-05-23 10:30:00')).toBe(Date.parse('2025-05-23T05:00:00Z'));
+    expect(parseOrderDate('2025-05-23')).toBe(Date.parse('2025-05-22T18:30:00Z'));
+  });
+  test('a date with a zone keeps its zone', () => {
+    expect(parseOrderDate('2025-05-23T10:30:00Z')).toBe(Date.parse('2025-05-23T10:30:00Z'));
+  });
+  test.each(['', 'yesterday', '31-02-2025 10:00:00', '2025/05/23', '23-5-2025', '99-99-9999 10:00:00'])('malformed %j is null', (text) => {
+    expect(parseOrderDate(text)).toBeNull();
+  });
+});
+
+describe('SPEC §4 new-customer rule (6 months)', () => {
+  // 23-05-2025 00:00 India time is 22-05-2025 18:30 UTC; six months later is 22-11-2025 18:30 UTC.
+  const order = '23-05-2025 00:00:00';
+  const sixMonthsLater = Date.parse('2025-11-22T18:30:00Z');
+  test.each([
+    ['no last order', true, null, sixMonthsLater, 'yes'],
+    ['empty last order', true, '', sixMonthsLater, 'yes'],
+    ['last order exactly 6 months ago', true, order, sixMonthsLater, 'yes'],
+    ['last order 6 months minus a minute ago (zone-less date read as +05:30)', true, order, sixMonthsLater - 60_000, 'no'],
+    ['recent order', true, '01-11-2025 09:00:00', sixMonthsLater, 'no'],
+    ['old order', true, '01-01-2020 09:00:00', sixMonthsLater, 'yes'],
+    ['malformed date gives NA', true, '2025-31-31', sixMonthsLater, 'NA'],
+    ['guest is NA', false, null, sixMonthsLater, 'NA'],
+  ] as const)('%s', (_name, loggedIn, lastOrder, now, expected) => {
+    expect(newCustomer(loggedIn, lastOrder, now)).toBe(expected);
+  });
+});
+
+describe('event context', () => {
+  test('a guest has non_logged_in, user id NA and NA user fields', () => {
+    const ctx = buildContext({ url: '/cart' }, { loggedIn: false, userId: 5, email: 'x@y.z' }, Date.now());
+    expect(ctx).toMatchObject({ login_status: 'non_logged_in', user_id: 'NA', new_customer: 'NA', page_type: 'cart_page' });
+    expect(ctx.user).toEqual({ name: 'NA', first_name: 'NA', last_name: 'NA', email: 'NA', mobile: 'NA' });
+  });
+  test('a signed-in user carries id, names split from the full name, and logged_in', () => {
+    const ctx = buildContext({ url: '/', previousUrl: '/cart' }, { loggedIn: true, userId: 42, name: 'Asha Devi Rao' }, Date.now());
+    expect(ctx).toMatchObject({ login_status: 'logged_in', user_id: '42', login_source_page: 'cart', previous_path: '/cart' });
+    expect(ctx.user).toMatchObject({ first_name: 'Asha', last_name: 'Devi Rao', email: 'NA' });
+  });
+  test('a /preview/ URL is marked preview', () => {
+    expect(buildContext({ url: '/preview/sale/diwali' }, { loggedIn: false }, 0).preview).toBe(true);
+    expect(buildContext({ url: '/sale/diwali' }, { loggedIn: false }, 0).preview).toBe(false);
+  });
+});

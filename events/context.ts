@@ -1,0 +1,198 @@
+// Pure reporting rules of SPEC §2, §4 and §9 that give every event its context.
+
+export type PageType =
+  | 'home_page'
+  | 'product_listing_page'
+  | 'product_detail_page'
+  | 'sale_page'
+  | 'search_page'
+  | 'offers_page'
+  | 'thankyou_page'
+  | 'cart_page'
+  | 'wishlist_page'
+  | 'order_confirmation_page'
+  | 'payment_page'
+  | 'address_page'
+  | 'order_failed_page'
+  | 'login_page'
+  | 'other_page';
+
+export type SourcePage =
+  | 'home_page'
+  | 'brand_page'
+  | 'listing_page'
+  | 'product_page'
+  | 'offers'
+  | 'support'
+  | 'help_center'
+  | 'cart'
+  | 'other';
+
+export type NewCustomer = 'yes' | 'no' | 'NA';
+
+/** What every event carries, fixed when the page or the user changes (not per event). */
+export interface EventContext {
+  url: string;
+  path: string;
+  page_type: PageType;
+  /** SPEC §2: a URL containing /preview/ suppresses some events. */
+  preview: boolean;
+  /** SPEC §9: 'mobile-web' when the user agent contains Mobile. */
+  source: 'web' | 'mobile-web';
+  login_status: 'logged_in' | 'non_logged_in';
+  /** Customer id as text, or 'NA'. */
+  user_id: string;
+  new_customer: NewCustomer;
+  /** SPEC §2: where the shopper came from before sign-in / register. */
+  login_source_page: SourcePage;
+  /** Path of the previous page ('' when none): the payment flow is direct after /order-confirmation. */
+  previous_path: string;
+  user: { name: string; first_name: string; last_name: string; email: string; mobile: string };
+}
+
+const pathOf = (url: string): string => {
+  if (url.startsWith('/')) return url.split(/[?#]/)[0] || '/';
+  try {
+    return new URL(url).pathname || '/';
+  } catch {
+    return '/';
+  }
+};
+
+// Order matters: /product-category before /product, the wishlist before the account area.
+const PAGE_RULES: [string, PageType][] = [
+  ['/account/wishlist', 'wishlist_page'],
+  ['/order-successfull', 'thankyou_page'],
+  ['/order-failed', 'order_failed_page'],
+  ['/order-confirmation', 'order_confirmation_page'],
+  ['/offers-coupons', 'offers_page'],
+  ['/product-category', 'product_listing_page'],
+  ['/brand', 'product_listing_page'],
+  ['/product', 'product_detail_page'],
+  ['/sale', 'sale_page'],
+  ['/search', 'search_page'],
+  ['/cart', 'cart_page'],
+  ['/payment', 'payment_page'],
+  ['/retry-payment', 'payment_page'],
+  ['/pending-payment', 'payment_page'],
+  ['/add-new-address', 'address_page'],
+  ['/select-address', 'address_page'],
+  ['/my-account', 'login_page'],
+];
+
+/** SPEC §2 page classification by URL (path prefix; case-insensitive so /account/wishList matches). */
+export function classifyPage(url: string): PageType {
+  const path = pathOf(url).toLowerCase();
+  if (path === '/' || path === '') return 'home_page';
+  for (const [prefix, type] of PAGE_RULES) if (path.startsWith(prefix)) return type;
+  return 'other_page';
+}
+
+const SOURCE_RULES: [string, SourcePage][] = [
+  ['/brand', 'brand_page'],
+  ['/all-categories', 'listing_page'],
+  ['/search', 'listing_page'],
+  ['/product-category', 'listing_page'],
+  ['/product', 'product_page'],
+  ['/offers-coupons', 'offers'],
+  ['/help-center/contact-us', 'support'],
+  ['/help-center', 'help_center'],
+  ['/cart', 'cart'],
+];
+
+/** SPEC §2 login/register source page from the previous URL. */
+export function loginSourcePage(previousUrl: string | null | undefined): SourcePage {
+  if (!previousUrl) return 'other';
+  const path = pathOf(previousUrl).toLowerCase();
+  if (path === '/') return 'home_page';
+  for (const [prefix, page] of SOURCE_RULES) if (path.startsWith(prefix)) return page;
+  return 'other';
+}
+
+export const isPreviewUrl = (url: string): boolean => url.includes('/preview/');
+
+/** SPEC §9 / §6: 'mobile-web' when the user agent contains Mobile. */
+export const sourceLabel = (userAgent: string | null | undefined): 'web' | 'mobile-web' =>
+  userAgent?.includes('Mobile') ? 'mobile-web' : 'web';
+
+const ORDER_DATE = /^(\d{2})-(\d{2})-(\d{4})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * An order date as epoch ms: 'DD-MM-YYYY HH:mm:ss' (SPEC §3) or ISO. Dates without a zone are India time
+ * (SPEC §9: +05:30). Returns null when malformed.
+ */
+export function parseOrderDate(text: string): number | null {
+  const s = text.trim();
+  const m = ORDER_DATE.exec(s);
+  if (m) {
+    const [, dd, mm, yyyy, hh = '00', mi = '00', ss = '00'] = m;
+    const iso = `${yyyy}-${mm}-${dd}T${hh}:${mi}:${ss}+05:30`;
+    const t = Date.parse(iso);
+    // Date.parse rolls 31-02 over to March: reject dates that do not round-trip.
+    const check = new Date(t + 330 * 60_000);
+    if (Number.isNaN(t) || check.getUTCDate() !== Number(dd) || check.getUTCMonth() + 1 !== Number(mm)) return null;
+    return t;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return null;
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(s) ? s : `${s.replace(' ', 'T')}${s.length === 10 ? 'T00:00:00' : ''}+05:30`;
+  const t = Date.parse(zoned);
+  return Number.isNaN(t) ? null : t;
+}
+
+const NEW_CUSTOMER_MONTHS = 6;
+
+/**
+ * SPEC §4 new-customer rule: a signed-in customer with no last order, or whose last order is at least
+ * 6 months old, is new; a malformed date gives NA; a guest is NA (we cannot know).
+ */
+export function newCustomer(loggedIn: boolean, lastOrder: string | null | undefined, now: number): NewCustomer {
+  if (!loggedIn) return 'NA';
+  if (lastOrder == null || lastOrder === '') return 'yes';
+  const t = parseOrderDate(lastOrder);
+  if (t === null) return 'NA';
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - NEW_CUSTOMER_MONTHS);
+  return t <= cutoff.getTime() ? 'yes' : 'no';
+}
+
+export interface UserInput {
+  loggedIn: boolean;
+  userId?: number | string | null;
+  name?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  mobile?: string | null;
+  /** 'DD-MM-YYYY HH:mm:ss' (SPEC §3) or null. */
+  lastOrder?: string | null;
+}
+
+export interface PageInput {
+  url: string;
+  previousUrl?: string | null;
+  userAgent?: string | null;
+}
+
+const na = (v: string | number | null | undefined): string => (v === null || v === undefined || v === '' ? 'NA' : String(v));
+
+/** Builds the context snapshot every event of this page and user carries. */
+export function buildContext(page: PageInput, input: UserInput, now: number): EventContext {
+  // A guest carries no personal data, whatever stale fields the caller passed.
+  const user: UserInput = input.loggedIn ? input : { loggedIn: false };
+  const path = pathOf(page.url);
+  const first = user.firstName ?? user.name?.split(' ')[0] ?? null;
+  const last = user.lastName ?? (user.name?.includes(' ') ? user.name.slice(user.name.indexOf(' ') + 1) : null);
+  return {
+    url: page.url,
+    path,
+    page_type: classifyPage(page.url),
+    preview: isPreviewUrl(page.url),
+    source: sourceLabel(page.userAgent),
+    login_status: user.loggedIn ? 'logged_in' : 'non_logged_in',
+    user_id: user.loggedIn ? na(user.userId) : 'NA',
+    new_customer: newCustomer(user.loggedIn, user.lastOrder, now),
+    login_source_page: loginSourcePage(page.previousUrl),
+    previous_path: page.previousUrl ? pathOf(page.previousUrl) : '',
+    user: { name: na(user.name), first_name: na(first), last_name: na(last), email: na(user.email), mobile: na(user.mobile) },
+  };
+}

@@ -1,0 +1,71 @@
+import { getShortestPaths } from '@xstate/graph';
+import { createActor } from 'xstate';
+import type { CatalogueEvent } from '../events/index.ts';
+import { setStrictValidation } from '../events/index.ts';
+import { readTables } from '../events/search-clicks.ts';
+import { createHarness, item } from '../providers/testing.ts';
+import { searchClickMachine, type SearchClickEvent } from './search-click.ts';
+
+const hits = [item(), item({ variant_id: 102, sku: 'ON-GSW-2KG-CH' })];
+const longId = `Q${'1'.repeat(140)}`;
+const modelEvents: SearchClickEvent[] = [
+  { type: 'SEARCH', term: ' whey ' },
+  { type: 'RESULTS', query_id: longId, items: hits, total: 2 },
+  { type: 'RESULTS', query_id: 'q-empty', items: [], total: 0 },
+  { type: 'FAILED' },
+  { type: 'CLICK', item: hits[1], index: 1 },
+  { type: 'CLICK', item: item({ variant_id: 999 }), index: 0 },
+  { type: 'BACK' },
+  { type: 'CLEAR' },
+];
+
+function run(events: SearchClickEvent[]) {
+  const reported: CatalogueEvent[] = [];
+  const actor = createActor(
+    searchClickMachine.provide({ actions: { report: (_: unknown, e: CatalogueEvent) => void reported.push(e) } }),
+  ).start();
+  for (const e of events) actor.send(e);
+  return { reported, snapshot: actor.getSnapshot() };
+}
+
+describe('search-click machine (model-based)', () => {
+  const paths = getShortestPaths(searchClickMachine, { events: modelEvents });
+  test('the model reaches every state', () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['idle', 'searching', 'results', 'clicked', 'noResults', 'failed']));
+  });
+  for (const path of paths) {
+    test(`reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((s) => s.event.type).join(' > ') || 'start'}`, () => {
+      const { snapshot, reported } = run(path.steps.map((s) => s.event as SearchClickEvent).filter((e) => !e.type.startsWith('xstate.')));
+      expect(snapshot.value).toEqual(path.state.value);
+      // Every query id the machine reports is cut to 100 characters.
+      for (const e of reported) if (e.name === 'search_query_fetched') expect(e.query_id.length).toBeLessThanOrEqual(100);
+    });
+  }
+});
+
+describe('search-click rules', () => {
+  test('search, results and a click report search, search_query_fetched, the search list and select_item', () => {
+    const { reported, snapshot } = run([modelEvents[0], modelEvents[1], modelEvents[4]]);
+    expect(reported.map((e) => e.name)).toEqual(['search', 'search_query_fetched', 'view_item_list', 'select_item']);
+    expect(reported[0]).toEqual({ name: 'search', search_term: 'whey' });
+    expect(reported[1]).toMatchObject({ query_id: longId.slice(0, 100), results: 2 });
+    expect(reported[3]).toMatchObject({ list_name: 'search', index: 1 });
+    expect(snapshot.context.lastClicked).toEqual({ objectID: '102', position: 2 });
+  });
+  test('a click on something not in the current results is not a search click', () => {
+    const { reported } = run([modelEvents[0], modelEvents[1], modelEvents[5]]);
+    expect(reported.map((e) => e.name)).not.toContain('select_item');
+  });
+  test('through the pipeline a search click lands in the queries table, and add to cart moves it', () => {
+    setStrictValidation(true);
+    const h = createHarness();
+    const actor = createActor(searchClickMachine).start();
+    for (const e of [modelEvents[0], modelEvents[1], modelEvents[4]]) actor.send(e);
+    expect(readTables(h.stores.local).queries).toEqual([{ objectID: '102', queryID: longId.slice(0, 100), timestamp: expect.any(Number) }]);
+    h.emit({ name: 'add_to_cart', item: hits[1], origin: 'pdp' });
+    const tables = readTables(h.stores.local);
+    expect(tables.queries).toEqual([]);
+    expect(tables.addedToCart.map((r) => r.objectID)).toEqual(['102']);
+    h.stop();
+  });
+});

@@ -1,0 +1,173 @@
+// The one place the reporting rules that are not a provider's own run (ARCHITECTURE.md "Reporting"):
+// browser check → enrichment → event-level filters (preview, empty cart, wishlist page, freebies) →
+// per provider: flags → map → send, each in its own try/catch. Synchronous; nothing is kept per event
+// except the ring buffer while debugging.
+import type { CatalogueEvent, DomainEvent, EventItem } from '../events/index.ts';
+import { type AnalyticsConfig, isEnabled } from './config.ts';
+import { recordLocalData, settleLocalData, withOrigins } from './enrich.ts';
+import { PREVIEW_SUPPRESSED } from './rules.ts';
+import type { LocalStores, Provider, ProviderContext, ProviderId } from './types.ts';
+
+/** What happened to one event at one provider, for the debug overlay. */
+export interface Outcome {
+  provider: ProviderId;
+  payload?: unknown;
+  /** Why nothing was sent (suppressed, disabled, not reported, or the error). */
+  reason?: string;
+}
+
+export interface DebugRecord {
+  event_id: string;
+  name: string;
+  at: number;
+  event: CatalogueEvent;
+  /** Set when the whole event was suppressed before any provider. */
+  suppressed?: string;
+  outcomes: Outcome[];
+}
+
+export interface PipelineOptions {
+  config: AnalyticsConfig;
+  providers: Provider[];
+  stores: LocalStores;
+  sessionId: string;
+  isBrowser?: () => boolean;
+}
+
+export interface Pipeline {
+  handle(d: DomainEvent): void;
+  /** Starts the bounded debug ring buffer (only while debugging). */
+  startDebug(size?: number): void;
+  stopDebug(): void;
+  debugRecords(): DebugRecord[];
+  onDebugRecord(listener: (r: DebugRecord) => void): () => void;
+  /** Provider exceptions caught since start. */
+  errorCount(): number;
+}
+
+const hasBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
+
+const zeroPriced = (item: EventItem): EventItem => ({ ...item, mrp: 0, sale_price: 0 });
+const paid = (items: EventItem[]): EventItem[] => (items.some((i) => i.is_freebie) ? items.filter((i) => !i.is_freebie) : items);
+
+/**
+ * SPEC §4: freebie lines are excluded from reported items and counts, and priced 0. A freebie event reports
+ * its gift priced 0; any other event loses its freebie lines, and an event about a single freebie line is dropped.
+ */
+export function withoutFreebies(e: CatalogueEvent): CatalogueEvent | null {
+  if (e.name === 'freebie_added' || e.name === 'freebie_removed') return { ...e, item: zeroPriced(e.item) };
+  if (e.name === 'freebie_list_viewed') return { ...e, items: e.items.map(zeroPriced) };
+  if ('item' in e && e.item) return e.item.is_freebie ? null : e;
+  if (!('items' in e) || !Array.isArray(e.items)) return e;
+  const items = paid(e.items);
+  const fill = 'fill_items' in e && e.fill_items ? paid(e.fill_items) : undefined;
+  if (items === e.items && (!fill || fill === (e as { fill_items?: EventItem[] }).fill_items)) return e;
+  const out = { ...e, items } as CatalogueEvent & { fill_items?: EventItem[] };
+  if (fill) out.fill_items = fill;
+  return out;
+}
+
+/** Event-level suppression (before any provider); null means the event goes on. */
+function suppression(e: CatalogueEvent, d: DomainEvent): string | null {
+  // SPEC §2: a /preview/ URL suppresses page-view, home-page, sale-page, select-item, view-promotion, view-item-list, select-promotion.
+  if (d.ctx.preview && PREVIEW_SUPPRESSED.has(e.name)) return 'preview page';
+  // SPEC §2: the wishlist page is recognised but nothing is reported for it.
+  if (e.name === 'page_view' && d.ctx.page_type === 'wishlist_page') return 'wishlist page is not reported';
+  // SPEC §5: a cart view is reported only when the cart has items.
+  if (e.name === 'view_cart' && e.items.length === 0) return 'cart has no items';
+  return null;
+}
+
+export function createPipeline(options: PipelineOptions): Pipeline {
+  const { config, providers, stores, sessionId } = options;
+  const isBrowser = options.isBrowser ?? hasBrowser;
+  let ring: DebugRecord[] | null = null;
+  let ringSize = 0;
+  let ringNext = 0;
+  const listeners = new Set<(r: DebugRecord) => void>();
+  let errors = 0;
+
+  const record = (r: DebugRecord) => {
+    if (!ring) return;
+    if (ring.length < ringSize) ring.push(r);
+    else ring[ringNext] = r;
+    ringNext = (ringNext + 1) % ringSize;
+    for (const l of listeners) l(r);
+  };
+
+  function handle(d: DomainEvent): void {
+    const debug = ring !== null;
+    const rec: DebugRecord | null = debug ? { event_id: d.id, name: d.event.name, at: d.at, event: d.event, outcomes: [] } : null;
+    // SPEC §5: events fire only when a browser environment exists.
+    if (!isBrowser()) {
+      if (rec) record({ ...rec, suppressed: 'no browser environment' });
+      return;
+    }
+    try {
+      recordLocalData(d.event, stores, d.at);
+    } catch (error) {
+      console.warn('[providers] local data update failed', error);
+    }
+    const reason = suppression(d.event, d);
+    let e: CatalogueEvent | null = null;
+    if (!reason) {
+      e = withoutFreebies(d.event);
+      if (e && e.name === 'view_cart' && e.items.length === 0) e = null;
+      if (e) e = withOrigins(e, stores);
+    }
+    if (!e) {
+      if (rec) record({ ...rec, suppressed: reason ?? 'freebie line or cart without paid items' });
+      return;
+    }
+    const context: ProviderContext = { event_id: d.id, at: d.at, ctx: d.ctx, session_id: sessionId, stores };
+    for (const p of providers) {
+      if (!isEnabled(config, p.id, e.name)) {
+        rec?.outcomes.push({ provider: p.id, reason: config.providers[p.id].enabled ? 'event disabled' : 'provider disabled' });
+        continue;
+      }
+      try {
+        const payload = p.map(e, context);
+        if (payload === null) {
+          rec?.outcomes.push({ provider: p.id, reason: 'not reported by this provider' });
+          continue;
+        }
+        rec?.outcomes.push({ provider: p.id, payload });
+        p.send(payload);
+      } catch (error) {
+        // SPEC §8: analytics failures are logged, never shown; one provider never stops the others.
+        errors++;
+        console.warn(`[providers] ${p.id} failed on ${e.name}`, error);
+        rec?.outcomes.push({ provider: p.id, reason: `error: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    }
+    try {
+      settleLocalData(e, stores);
+    } catch (error) {
+      console.warn('[providers] local data update failed', error);
+    }
+    if (rec) record(rec);
+  }
+
+  return {
+    handle,
+    startDebug(size = config.debugBufferSize) {
+      if (ring) return;
+      ring = [];
+      ringSize = Math.max(1, size);
+      ringNext = 0;
+    },
+    stopDebug() {
+      ring = null;
+      listeners.clear();
+    },
+    debugRecords() {
+      if (!ring) return [];
+      return ring.length < ringSize ? ring.slice() : [...ring.slice(ringNext), ...ring.slice(0, ringNext)];
+    },
+    onDebugRecord(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    errorCount: () => errors,
+  };
+}

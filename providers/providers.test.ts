@@ -1,0 +1,392 @@
+import { createDecipheriv, createHash } from 'node:crypto';
+import { setStrictValidation } from '../events/index.ts';
+import { readOrigins } from '../events/origin-data.ts';
+import { readTables } from '../events/search-clicks.ts';
+import type { ConversionEvent } from '../schemas/events.ts';
+import { type AffiliateOrder, encryptOrder } from './affiliate.ts';
+import { resolveConfig } from './config.ts';
+import type { PixelPayload } from './social-pixel.ts';
+import { createHarness, freebie, item, signedIn } from './testing.ts';
+
+type Harness = ReturnType<typeof createHarness>;
+let h: Harness;
+beforeEach(() => {
+  setStrictValidation(true);
+  h = createHarness();
+});
+afterEach(() => h.stop());
+
+const pushes = () => h.win.dataLayer as Record<string, unknown>[];
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+const items = (n: number) => Array.from({ length: n }, (_, i) => item({ variant_id: 500 + i, sku: `SKU-${i}-XX`, name: `Product ${i}` }));
+
+describe('data layer', () => {
+  test('every push carries the SPEC §7 fields, missing values NA', () => {
+    const id = h.emit({ name: 'page_drop' }, { url: '/about' });
+    expect(pushes()[0]).toEqual({
+      event: 'page_drop',
+      page: 'other_page',
+      url: '/about',
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      category: 'engagement',
+      label: 'NA',
+      value: 'NA',
+      action: 'page_drop',
+      event_id: id,
+      login_status: 'non_logged_in',
+      user_id: 'NA',
+      source: 'web',
+      new_customer: 'NA',
+    });
+  });
+  test('GA4 ecommerce object: INR, rupees, discount, categories, parent SKU, NA for missing brand', () => {
+    h.emit(
+      { name: 'add_to_cart', item: item({ brand: undefined, quantity: 2 }), origin: 'pdp' },
+      { url: '/product/x/?pId=11&vId=101' },
+      signedIn,
+    );
+    expect(pushes()[1]).toMatchObject({
+      event: 'add_to_cart',
+      category: 'ecommerce',
+      value: 5998,
+      origin: 'pdp',
+      user_id: '42',
+      login_status: 'logged_in',
+      new_customer: 'yes',
+      ecommerce: {
+        currency: 'INR',
+        value: 5998,
+        items: [
+          {
+            item_id: 'ON-GSW-1KG-CH',
+            item_name: 'Gold Standard Whey 1 kg Chocolate',
+            item_brand: 'NA',
+            item_category: 'Whey Protein',
+            item_category2: 'Proteins',
+            item_category3: 'Whey Protein',
+            item_variant: '1 kg / Chocolate',
+            price: 2999,
+            discount: 500,
+            quantity: 2,
+            parent_sku: 'ON-GSW-1KG-PA',
+          },
+        ],
+      },
+    });
+  });
+  test('discount is 0 when a price is not known', () => {
+    h.emit({ name: 'view_item', item: item({ mrp: null }) });
+    expect((pushes()[1].ecommerce as { items: { discount: number; price: number }[] }).items[0]).toMatchObject({
+      discount: 0,
+      price: 2999,
+    });
+  });
+  test('purchase: transaction id, tax 0, shipping 50 under ₹350 else 0, payment type from code', () => {
+    h.emit({
+      name: 'purchase',
+      order_id: 'KS-1',
+      items: [item({ sale_price: 29900, mrp: 29900 })],
+      value: 29900,
+      payment_method: 4,
+      coupon_code: 'FIT10',
+    });
+    expect(pushes()[1].ecommerce).toMatchObject({
+      transaction_id: 'KS-1',
+      tax: 0,
+      shipping: 50,
+      value: 299,
+      payment_type: 'Pay on delivery',
+      coupon: 'FIT10',
+    });
+    h.clear();
+    h.emit({ name: 'purchase', order_id: 'KS-2', items: [item()], value: 299900, payment_method: 9 });
+    expect(pushes()[1].ecommerce).toMatchObject({ shipping: 0, payment_type: 'NA', coupon: 'NA' });
+  });
+  test('funnel steps 1–5 and the payment flow', () => {
+    const base = { items: [item()], value: 299900 };
+    h.emit({ name: 'view_cart', ...base });
+    h.emit({ name: 'begin_checkout', ...base });
+    h.emit({ name: 'checkout_initiated', ...base }, { url: '/order-confirmation' });
+    h.emit({ name: 'payment_initiated', ...base }, { url: '/payment', previousUrl: '/order-confirmation' });
+    h.emit({ name: 'add_payment_info', ...base, payment_method: 1 }, { url: '/payment' });
+    h.emit({ name: 'payment_initiated', ...base }, { url: '/retry-payment', previousUrl: '/order-failed/KS-3' });
+    const steps = pushes().filter((p) => p.event);
+    expect(steps.map((p) => p.checkout_step)).toEqual([1, 2, 3, 4, 5, 4]);
+    expect(steps.map((p) => p.payment_flow)).toEqual([undefined, undefined, undefined, 'direct', undefined, 'otherwise']);
+    expect(steps[4].ecommerce).toMatchObject({ payment_type: 'UPI' });
+  });
+  test('items keep the list they were found in (product_origin_data), forgotten once ordered', () => {
+    h.emit({ name: 'select_item', item: item(), list_name: 'Bestsellers', index: 3 }, { url: '/bestseller/sports-nutrition/' });
+    h.emit({ name: 'add_to_cart', item: item(), origin: 'pdp' }, { url: '/product/x/' });
+    expect((pushes().at(-1)!.ecommerce as { items: object[] }).items[0]).toMatchObject({ item_list_name: 'Bestsellers', index: 3 });
+    expect(readOrigins(h.stores.local).map((e) => e.key)).toEqual(['101']);
+    h.emit({ name: 'order_placed', order_id: 'KS-9', items: [item()], value: 299900 });
+    expect(readOrigins(h.stores.local)).toEqual([]);
+  });
+});
+
+describe('social ad pixel', () => {
+  const pixel = () => h.sent<PixelPayload>('social_pixel');
+  test.each([
+    [{ name: 'view_item', item: item() }, 'track', 'ViewContent'],
+    [{ name: 'add_to_cart', item: item(), origin: 'pdp' }, 'track', 'AddToCart'],
+    [{ name: 'add_to_wishlist', item: item() }, 'track', 'AddToWishlist'],
+    [{ name: 'begin_checkout', items: [item()], value: 1 }, 'track', 'InitiateCheckout'],
+    [{ name: 'add_payment_info', items: [item()], value: 1, payment_method: 2 }, 'track', 'AddPaymentInfo'],
+    [{ name: 'purchase', order_id: 'KS-5', items: [item()], value: 1 }, 'track', 'Purchase'],
+    [{ name: 'user_register', method: 'otp', identifier_type: 'phone', opt_in: true }, 'track', 'CompleteRegistration'],
+    [{ name: 'user_login', method: 'password', identifier_type: 'email' }, 'trackCustom', 'LoginComplete'],
+    [{ name: 'search', search_term: 'creatine' }, 'track', 'Search'],
+    [{ name: 'view_cart', items: [item()], value: 1 }, 'trackCustom', 'ViewCart'],
+    [{ name: 'coupon_applied', coupon_code: 'FIT10', discount: 10000, success: true }, 'trackCustom', 'CouponApplied'],
+    [{ name: 'checkout_initiated', items: [item()], value: 1 }, 'trackCustom', 'OrderConfirmation'],
+    [{ name: 'add_shipping_info', city: 'Delhi' }, 'trackCustom', 'AddedDeliveryDetails'],
+    [{ name: 'view_item_list', list_name: 'Whey', listing: 'category', items: [item()] }, 'trackCustom', 'CategoryViewDefault'],
+    [
+      { name: 'view_item_list', list_name: 'Whey', listing: 'category', items: [item()], active_filters: 1 },
+      'trackCustom',
+      'CategoryViewFiltered',
+    ],
+    [{ name: 'view_item_list', list_name: 'ON', listing: 'brand', items: [item()] }, 'trackCustom', 'BrandViewDefault'],
+    [
+      { name: 'view_item_list', list_name: 'ON', listing: 'brand', items: [item()], active_price: true },
+      'trackCustom',
+      'BrandViewFiltered',
+    ],
+  ] as const)('%j → fbq(%s, %s)', (event, method, name) => {
+    h.emit(event as never, { url: '/x' });
+    expect(pixel()).toHaveLength(1);
+    expect(pixel()[0]).toMatchObject({ method, name });
+  });
+  test('a listing is filtered when sortby / pn is in the URL', () => {
+    h.emit({ name: 'view_item_list', list_name: 'Whey', listing: 'category', items: [item()] }, { url: '/product-category/whey?pn=2' });
+    expect(pixel()[0].name).toBe('CategoryViewFiltered');
+  });
+  test('a failed coupon and other listings are not pixel events', () => {
+    h.emit({ name: 'coupon_applied', coupon_code: 'NOPE', discount: 0, success: false });
+    h.emit({ name: 'view_item_list', list_name: 'Search', listing: 'search', items: [item()] });
+    expect(pixel()).toEqual([]);
+  });
+  test('listing views send at most the first 12 SKUs', () => {
+    h.emit({ name: 'view_item_list', list_name: 'Whey', listing: 'category', items: items(20) });
+    expect((pixel()[0].data.content_ids as string[]).length).toBe(12);
+    expect((pixel()[0].data.content_ids as string[])[11]).toBe('SKU-11-XX');
+  });
+  test('payload: contents, value in rupees, INR, payment method name', () => {
+    h.emit({ name: 'add_payment_info', items: [item({ quantity: 3 })], value: 899700, payment_method: 3 });
+    expect(pixel()[0].data).toEqual({
+      content_ids: ['ON-GSW-1KG-CH'],
+      contents: [{ id: 'ON-GSW-1KG-CH', quantity: 3, item_price: 2999 }],
+      content_type: 'product',
+      num_items: 3,
+      value: 8997,
+      currency: 'INR',
+      payment_method: 'Net Banking',
+    });
+  });
+});
+
+describe('server-side conversions', () => {
+  const feed = () => h.sent<ConversionEvent>('server_conversions');
+  test('InitiateCheckout: event_time in seconds, action_source website, user data, custom data', () => {
+    const id = h.emit(
+      { name: 'begin_checkout', items: [item({ quantity: 2 })], value: 599800 },
+      { url: '/cart', userAgent: 'Foo Mobile' },
+      signedIn,
+    );
+    const e = feed()[0];
+    expect(e).toEqual({
+      event_name: 'InitiateCheckout',
+      event_time: expect.any(Number),
+      event_id: id,
+      action_source: 'website',
+      event_source_url: '/cart',
+      session_id: 'session-test-0001',
+      user_data: { email: 'Asha.Rao@Example.com', phone: '9876543210', external_id: '42' },
+      custom_data: {
+        currency: 'INR',
+        value: 5998,
+        contents: [{ id: 'ON-GSW-1KG-CH', quantity: 2, item_price: 2999 }],
+        content_type: 'product',
+        num_items: 2,
+        content_ids: ['ON-GSW-1KG-CH'],
+        evt_src: 'mobile-web',
+        funnel_step: 2,
+      },
+    });
+    expect(Math.abs(e.event_time - Date.now() / 1000)).toBeLessThan(5);
+    expect(Number.isInteger(e.event_time)).toBe(true);
+    expect(h.enqueued[0]).toEqual({ url: '/api/events/conversions', body: e });
+  });
+  test('AddPaymentInfo carries payment fields; a guest sends no user data', () => {
+    h.emit({ name: 'add_payment_info', items: [item()], value: 299900, payment_method: 4 });
+    expect(feed()[0]).toMatchObject({
+      event_name: 'AddPaymentInfo',
+      user_data: {},
+      custom_data: { payment_method: 'Pay on delivery', payment_mode: 'COD', funnel_step: 5 },
+    });
+  });
+  test('only funnel steps and purchase go to the feed', () => {
+    h.emit({ name: 'add_to_cart', item: item(), origin: 'pdp' });
+    h.emit({ name: 'view_item', item: item() });
+    expect(feed()).toEqual([]);
+  });
+});
+
+describe('affiliate', () => {
+  test('a purchase becomes the SPEC §3 affiliate order with status pending', () => {
+    h.emit(
+      {
+        name: 'purchase',
+        order_id: 'KS-42',
+        items: [item({ quantity: 2 }), freebie()],
+        value: 599800,
+        coupon_code: 'FIT10',
+        customer_first_name: 'Asha',
+        customer_last_name: 'Rao',
+      },
+      { url: '/order-successfull/KS-42' },
+      signedIn,
+    );
+    const order = h.sent<AffiliateOrder>('affiliate')[0];
+    expect(order).toEqual({
+      id: 'KS-42',
+      number: 'KS-42',
+      total: 5998,
+      shipping: 0,
+      currency: 'INR',
+      date: expect.any(String),
+      customer: { name: 'Asha Rao', email: 'Asha.Rao@Example.com', phone: '9876543210', is_new_customer: 'yes' },
+      coupons: ['FIT10'],
+      line_items: [{ name: 'Gold Standard Whey 1 kg Chocolate', quantity: 2, price: 2999, sku: 'ON-GSW-1KG-CH', product_id: 11 }],
+      status: 'pending',
+    });
+  });
+  test('the order is encrypted with AES-GCM before it leaves the page', async () => {
+    const key = resolveConfig().affiliateKey;
+    const order = { id: 'KS-1', status: 'pending' } as AffiliateOrder;
+    const sealed = await encryptOrder(order, key);
+    expect(sealed.data).not.toContain('KS-1');
+    const raw = Buffer.from(sealed.data, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', Buffer.from(key, 'base64'), Buffer.from(sealed.iv, 'base64'));
+    decipher.setAuthTag(raw.subarray(raw.length - 16));
+    const clear = Buffer.concat([decipher.update(raw.subarray(0, raw.length - 16)), decipher.final()]).toString();
+    expect(JSON.parse(clear)).toEqual(order);
+  });
+  test('the sealed order is queued for the same-site endpoint', async () => {
+    h.emit({ name: 'purchase', order_id: 'KS-43', items: [item()], value: 299900 });
+    await vi.waitFor(() => expect(h.enqueued.find((e) => e.url === '/api/events/affiliate')).toBeTruthy());
+    expect(h.enqueued.find((e) => e.url === '/api/events/affiliate')?.body).toMatchObject({ order_id: 'KS-43', alg: 'AES-GCM' });
+  });
+});
+
+describe('marketing automation', () => {
+  test('sign-in adds the unique user id, email, names, mobile and a user attribute, then tracks', () => {
+    h.emit({ name: 'user_login', method: 'otp', identifier_type: 'phone' }, { url: '/my-account', previousUrl: '/cart' }, signedIn);
+    expect(h.calls.moengage.map((c) => c[0])).toEqual([
+      'add_unique_user_id',
+      'add_email',
+      'add_first_name',
+      'add_last_name',
+      'add_mobile',
+      'add_user_attribute',
+      'track_event',
+    ]);
+    expect(h.calls.moengage[0]).toEqual(['add_unique_user_id', '42']);
+    expect(h.calls.moengage[3]).toEqual(['add_last_name', 'Rao']);
+    expect(h.calls.moengage[6][2]).toMatchObject({ method: 'otp', identifier_type: 'phone', login_source_page: 'cart' });
+  });
+  test('listing events carry at most 5 products', () => {
+    h.emit({ name: 'view_item_list', list_name: 'Whey', listing: 'category', items: items(9) });
+    const attrs = h.calls.moengage[0][2] as { skus: string[] };
+    expect(attrs.skus).toHaveLength(5);
+  });
+  test('sale page fills 5 products from the offers, then category products', () => {
+    h.emit(
+      { name: 'view_item_list', list_name: 'Sale', listing: 'sale', items: items(2), fill_items: items(8).slice(4) },
+      { url: '/sale/diwali' },
+    );
+    const attrs = h.calls.moengage[0][2] as { skus: string[] };
+    expect(attrs.skus).toEqual(['SKU-0-XX', 'SKU-1-XX', 'SKU-4-XX', 'SKU-5-XX', 'SKU-6-XX']);
+  });
+  test('add-to-cart origins, with orderdetail reported here and NA elsewhere', () => {
+    for (const origin of ['pdp', 'wishlist', 'cartlist', 'save_for_later', 'recommended_product', 'orderdetail'] as const) {
+      h.emit({ name: 'add_to_cart', item: item(), origin });
+    }
+    const moOrigins = h.calls.moengage.map((c) => (c[2] as { origin: string }).origin);
+    expect(moOrigins).toEqual(['pdp', 'wishlist', 'cartlist', 'save_for_later', 'recommended_product', 'orderdetail']);
+    const dlOrigins = pushes()
+      .filter((p) => p.event)
+      .map((p) => p.origin);
+    expect(dlOrigins).toEqual(['pdp', 'wishlist', 'cartlist', 'save_for_later', 'recommended_product', 'NA']);
+  });
+  test('sign-out tracks then ends the marketing session', () => {
+    h.emit({ name: 'user_logout' });
+    expect(h.calls.moengage.map((c) => c[0])).toEqual(['track_event', 'destroy_session']);
+  });
+});
+
+describe('analytics service', () => {
+  test('identify on sign-in, one track per event with the event_id as insert id, reset on sign-out', () => {
+    const id = h.emit({ name: 'user_register', method: 'password', identifier_type: 'email', opt_in: true }, {}, signedIn);
+    h.emit({ name: 'user_logout' });
+    expect(h.calls.mixpanel.map((c) => c[0])).toEqual(['identify', 'track', 'track', 'reset']);
+    expect(h.calls.mixpanel[1][2]).toMatchObject({ $insert_id: id, user_id: '42', source: 'web' });
+  });
+});
+
+describe('search insights', () => {
+  const aa = () => h.calls.aa as [string, Record<string, unknown>][];
+  test('search → click → add to cart → purchase report the AfterSearch variants with the query id', () => {
+    const queryId = `q${'x'.repeat(120)}`;
+    h.emit(
+      { name: 'search_query_fetched', search_term: 'whey', query_id: queryId, results: 2, items: [item(), item({ variant_id: 102 })] },
+      { url: '/search?q=whey' },
+    );
+    h.emit({ name: 'select_item', item: item(), list_name: 'search', index: 0 }, { url: '/search?q=whey' }, signedIn);
+    h.emit({ name: 'add_to_cart', item: item(), origin: 'pdp' }, { url: '/product/x/' }, signedIn);
+    h.emit({ name: 'purchase', order_id: 'KS-8', items: [item(), item({ variant_id: 300, sku: 'OTHER-01' })], value: 1 }, {}, signedIn);
+    const short = queryId.slice(0, 100);
+    const token = sha('asha.rao@example.com');
+    expect(aa().map((c) => c[0])).toEqual([
+      'clickedObjectIDsAfterSearch',
+      'addedToCartObjectIDsAfterSearch',
+      'purchasedObjectIDsAfterSearch',
+      'purchasedObjectIDs',
+    ]);
+    expect(aa()[0][1]).toMatchObject({
+      index: 'variants',
+      queryID: short,
+      objectIDs: ['101'],
+      positions: [1],
+      userToken: token,
+      authenticatedUserToken: token,
+    });
+    expect(aa()[1][1]).toMatchObject({
+      queryID: short,
+      objectIDs: ['101'],
+      objectData: [{ price: 2999, discount: 500, quantity: 1 }],
+      currency: 'INR',
+    });
+    expect(aa()[2][1]).toMatchObject({ objectIDs: ['101'], objectData: [{ queryID: short, price: 2999 }] });
+    expect(aa()[3][1]).toMatchObject({ objectIDs: ['300'] });
+    // A purchase clears both search-click tables.
+    expect(readTables(h.stores.local)).toEqual({ queries: [], addedToCart: [] });
+  });
+  test('without a search the plain variants are used, with an anonymous token for guests', () => {
+    h.emit({ name: 'select_item', item: item(), list_name: 'Bestsellers', index: 2 });
+    h.emit({ name: 'add_to_cart', item: item(), origin: 'pdp' });
+    h.emit({ name: 'view_item_list', list_name: 'Whey', listing: 'category', items: items(30) });
+    expect(aa().map((c) => c[0])).toEqual(['clickedObjectIDs', 'addedToCartObjectIDs', 'viewedObjectIDs']);
+    expect(aa()[0][1].userToken).toBe('anon-session-test-0001');
+    expect((aa()[2][1].objectIDs as string[]).length).toBe(20);
+  });
+  test('wishlist after search is a converted-after-search event', () => {
+    h.emit({ name: 'search_query_fetched', search_term: 'bcaa', query_id: 'q-bcaa', results: 1, items: [item()] });
+    h.emit({ name: 'add_to_wishlist', item: item() });
+    expect(aa()[0]).toEqual([
+      'convertedObjectIDsAfterSearch',
+      expect.objectContaining({ queryID: 'q-bcaa', eventName: 'Added To Wishlist' }),
+    ]);
+  });
+});

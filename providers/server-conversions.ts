@@ -1,0 +1,74 @@
+// Server-side conversion feed (SPEC §7): InitiateCheckout and AddPaymentInfo with event_time in seconds,
+// action_source website, user_data (hashed by our server) and custom_data; the other funnel steps and
+// Purchase too, so the funnel can be counted from stored events. Posted through the zero-loss queue.
+import type { ConversionEvent, ConversionEventName } from '../schemas/events.ts';
+import type { CatalogueEvent } from '../events/index.ts';
+import type { Delivery } from './delivery.ts';
+import {
+  CURRENCY,
+  FUNNEL_STEP,
+  itemsCount,
+  itemsOf,
+  paymentFlow,
+  paymentMethodName,
+  paymentMode,
+  quantityOf,
+  rupees,
+  eventValue,
+} from './rules.ts';
+import type { Provider, ProviderContext } from './types.ts';
+
+const NAMES: Partial<Record<CatalogueEvent['name'], ConversionEventName>> = {
+  view_cart: 'ViewCart',
+  begin_checkout: 'InitiateCheckout',
+  checkout_initiated: 'OrderConfirmation',
+  payment_initiated: 'PaymentInitiated',
+  add_payment_info: 'AddPaymentInfo',
+  purchase: 'Purchase',
+};
+
+export function mapServerConversion(e: CatalogueEvent, c: ProviderContext): ConversionEvent | null {
+  const name = NAMES[e.name];
+  if (!name) return null;
+  const { ctx } = c;
+  const items = itemsOf(e);
+  const user: ConversionEvent['user_data'] = {};
+  if (ctx.user.email !== 'NA') user.email = ctx.user.email;
+  if (ctx.user.mobile !== 'NA') user.phone = ctx.user.mobile;
+  if (ctx.user_id !== 'NA') user.external_id = ctx.user_id;
+  const custom: ConversionEvent['custom_data'] = {
+    currency: CURRENCY,
+    value: eventValue(e) ?? 0,
+    contents: items.map((i) => ({ id: i.sku, quantity: quantityOf(i), item_price: rupees(i.sale_price) ?? 0 })),
+    content_type: 'product',
+    num_items: itemsCount(items),
+    content_ids: items.map((i) => i.sku),
+    evt_src: ctx.source,
+  };
+  const step = FUNNEL_STEP[e.name];
+  if (step) custom.funnel_step = step;
+  if (e.name === 'payment_initiated') custom.payment_flow = paymentFlow(ctx);
+  if (e.name === 'add_payment_info' || e.name === 'purchase') {
+    custom.payment_method = paymentMethodName(e.payment_method);
+    custom.payment_mode = paymentMode(e.payment_method);
+  }
+  if (e.name === 'purchase') {
+    custom.order_id = e.order_id;
+    if (e.customer_email && !user.email) user.email = e.customer_email;
+    if (e.customer_mobile && !user.phone) user.phone = e.customer_mobile;
+  }
+  return {
+    event_name: name,
+    event_time: Math.floor(c.at / 1000),
+    event_id: c.event_id,
+    action_source: 'website',
+    event_source_url: ctx.url,
+    session_id: c.session_id,
+    user_data: user,
+    custom_data: custom,
+  };
+}
+
+export function serverConversionsProvider(delivery: Delivery, url: string): Provider<ConversionEvent> {
+  return { id: 'server_conversions', map: mapServerConversion, send: (payload) => delivery.enqueue(url, payload) };
+}

@@ -1,0 +1,426 @@
+import { z } from 'zod';
+import { envelope, IdParam, PageParam } from './common.ts';
+
+// The catalogue, listing, search, offers, home, sale and SEO calls of SPEC §7: request and response shapes,
+// shared by the server routes and the app's API calls. Money is integer paise.
+
+// ---- request building blocks -------------------------------------------------------------------------------
+
+/** Slugs and facet values in URLs: lowercase words and hyphens. */
+const SlugValue = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a slug (lowercase letters, digits and hyphens)');
+
+/** A facet list arrives as `a,b` or as a repeated key (`brand=a&brand=b`); both become a string array. */
+const SlugList = z
+  .union([z.string().max(4000), z.array(z.string().max(4000)).max(50)])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(SlugValue).max(50));
+
+const PaiseParam = z.coerce.number({ error: 'must be a number' }).int('must be a whole number of paise').min(0).max(100_000_000);
+
+export const SORTS = ['relevance', 'price_asc', 'price_desc', 'rating_desc', 'discount_desc', 'recent'] as const;
+export const SortBy = z.enum(SORTS);
+export type SortBy = z.infer<typeof SortBy>;
+
+export const FOOD_TYPES = ['veg', 'non-veg'] as const;
+export const FoodType = z.enum(FOOD_TYPES);
+export type FoodType = z.infer<typeof FoodType>;
+
+/** Facets of the variant index, in display order. `price` is the price range facet, `availability` in-stock. */
+export const FACETS = ['brand', 'category', 'flavour', 'weight', 'price', 'food_type', 'availability'] as const;
+export type FacetName = (typeof FACETS)[number];
+
+export const PER_PAGE = 24;
+
+/** The facet filters shared by search and every listing (also the filter keys of the page URLs). */
+export const FacetFilters = z.object({
+  brand: SlugList.optional(),
+  category: SlugList.optional(),
+  flavour: SlugList.optional(),
+  weight: SlugList.optional(),
+  food_type: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter(Boolean))
+    .pipe(z.array(FoodType).max(2))
+    .optional(),
+  /** SPEC §5 calls the in-stock filter "availability". */
+  availability: z.enum(['in_stock']).optional(),
+  /** Price range on the sale price, in paise, both ends inclusive. */
+  price_min: PaiseParam.optional(),
+  price_max: PaiseParam.optional(),
+});
+
+const withPriceOrder = <T extends z.ZodType<{ price_min?: number; price_max?: number }>>(schema: T) =>
+  schema.refine((v) => v.price_min === undefined || v.price_max === undefined || v.price_min <= v.price_max, {
+    message: 'must not be more than price_max',
+    path: ['price_min'],
+  });
+
+const SearchFields = FacetFilters.extend({
+  q: z.string().max(200, 'q: at most 200 characters').default(''),
+  sortby: SortBy.default('relevance'),
+  pn: PageParam,
+  per_page: z.coerce.number().int().min(1).max(60).default(PER_PAGE),
+});
+
+/** GET /api/search/product-search-listing */
+export const SearchRequest = withPriceOrder(SearchFields);
+export type SearchRequest = z.infer<typeof SearchRequest>;
+
+/** GET /api/search/search-suggestion-list */
+export const SuggestionRequest = z.object({ q: z.string().max(200).default('') });
+
+export const SaleType = z.enum(['sale', 'clearance']);
+export type SaleType = z.infer<typeof SaleType>;
+
+/** Listing calls (SPEC §7: id, slug, saleType, orderId) plus the shared facet filters, sort and page. */
+export const ListingRequest = withPriceOrder(
+  SearchFields.extend({
+    id: IdParam.optional(),
+    slug: SlugValue.optional(),
+    saleType: SaleType.optional(),
+    orderId: z.string().trim().max(64).regex(/^[\w-]+$/, 'orderId: letters, digits and hyphens only').optional(),
+  }),
+);
+export type ListingRequest = z.infer<typeof ListingRequest>;
+
+/** Listing detail and small lists: brand-detail, category-detail, top-*, store-brand-list, top-10-list. */
+export const ListingLookupRequest = z.object({
+  id: IdParam.optional(),
+  slug: SlugValue.optional(),
+  saleType: SaleType.optional(),
+  orderId: z.string().trim().max(64).regex(/^[\w-]+$/, 'orderId: letters, digits and hyphens only').optional(),
+});
+export type ListingLookupRequest = z.infer<typeof ListingLookupRequest>;
+
+export const ProductIdRequest = z.object({ product_id: IdParam });
+export const ProductDetailRequest = z.object({ product_id: IdParam, variant_id: IdParam.optional() });
+export const VariantDetailRequest = z.object({ product_id: IdParam, variant_id: IdParam });
+export const ProductSlugRequest = z.object({ productSlug: SlugValue });
+export const RecommendationRequest = z.object({ recommender_product_id: IdParam });
+export const BrandDataRequest = z.object({ b_id: IdParam });
+export const FilteredBrandListRequest = z.object({
+  q: z.string().trim().max(60).default(''),
+  /** A letter (A–Z) or '#' for brands starting with a digit. */
+  letter: z
+    .string()
+    .regex(/^[A-Za-z#]$/, 'letter: one letter A–Z or #')
+    .optional(),
+  category: SlugValue.optional(),
+});
+export const PreviewRequest = z.object({ id: IdParam.optional() });
+export const HomeRequest = z.object({ orderId: z.string().trim().max(64).regex(/^[\w-]+$/).optional() });
+export const SaleSlugRequest = z.object({ slug: SlugValue });
+export const SalePreviewRequest = z.object({ slug: SlugValue, id: IdParam.optional() });
+/** GET /api/seo/page-seo-meta: the page path (with its query) the meta is for. */
+export const SeoRequest = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .regex(/^\//, 'url: a path starting with /'),
+});
+
+/** SPEC §6: preview calls carry a fixed authorization header meant for internal staff. */
+export const PREVIEW_AUTHORIZATION = 'Preview kasrat-internal-preview';
+
+// ---- response shapes ---------------------------------------------------------------------------------------
+
+export const KeyValue = z.object({ key: z.string(), value: z.string() });
+export type KeyValue = z.infer<typeof KeyValue>;
+
+export const SWATCH_ATTRIBUTES = [
+  { key: 'pa_weight', name: 'Weight', field: 'weight' },
+  { key: 'pa_flavour', name: 'Flavour', field: 'flavour' },
+  { key: 'pa_pack-size', name: 'Pack Size', field: 'pack_size' },
+] as const;
+export type SwatchKey = (typeof SWATCH_ATTRIBUTES)[number]['key'];
+
+export const SwatchValue = z.object({ key: z.string(), name: z.string(), value: z.string() });
+
+/** A product/variant as SPEC §3 names its fields: one card in a listing, one variant on the product page. */
+export const ProductHit = z.object({
+  id: z.number().int(),
+  pid: z.number().int(),
+  vid: z.number().int(),
+  parent_product_id: z.number().int(),
+  variant_product_id: z.number().int(),
+  parent_sku: z.string(),
+  sku: z.string(),
+  variant_sku: z.string(),
+  is_parent: z.boolean(),
+  name: z.string(),
+  parent_name: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  brand_name: z.string(),
+  category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  category_name: z.string(),
+  regular_price: z.number().int(),
+  sale_price: z.number().int(),
+  discounted_price: z.number().int(),
+  from_sale_price: z.number().int(),
+  price: z.number().int(),
+  min_price: z.number().int(),
+  max_regular_price: z.number().int(),
+  percent_off: z.number().int(),
+  discount: z.number().int(),
+  thumbnail_image: z.string(),
+  featured_image: z.string(),
+  feature_image_small: z.string(),
+  stock_status: z.enum(['instock', 'outofstock']),
+  parent_stock_status: z.enum(['instock', 'outofstock']),
+  display_value: z.string(),
+  swatch: z.array(SwatchValue),
+  swatch_display_name: z.string(),
+  selected_swatch_values: z.record(z.string(), z.string()),
+  cat_hierarchy: z.array(KeyValue),
+  primary_category_hierarchy: z.string(),
+  show_range: z.boolean(),
+  food_type: z.string(),
+  rating: z.number(),
+  rating_count: z.number().int(),
+  is_bestseller: z.boolean(),
+  weight: z.string().nullable(),
+  flavour: z.string().nullable(),
+  pack_size: z.string().nullable(),
+});
+export type ProductHit = z.infer<typeof ProductHit>;
+
+export const FacetValue = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof FacetValue>;
+export const Facet = z.object({ name: z.enum(FACETS), label: z.string(), values: z.array(FacetValue) });
+export type Facet = z.infer<typeof Facet>;
+
+export const ActiveFilter = z.object({ facet: z.enum(FACETS), value: z.string(), label: z.string() });
+export type ActiveFilter = z.infer<typeof ActiveFilter>;
+
+/** The applied price range (paise) and the bounds of the matching products' prices. */
+export const ActivePrice = z.object({
+  min: z.number().int().nullable(),
+  max: z.number().int().nullable(),
+  range_min: z.number().int().nullable(),
+  range_max: z.number().int().nullable(),
+});
+export type ActivePrice = z.infer<typeof ActivePrice>;
+
+/**
+ * The fixed product-search-listing shape (ARCHITECTURE.md). One hit per product (its best-matching variant);
+ * `nbHits` counts those products across pages, `totalHits` the matching variants. Facet counts are products.
+ */
+export const ListingResult = z.object({
+  results: z.object({
+    query: z.string(),
+    sortby: SortBy,
+    page: z.number().int(),
+    nbPages: z.number().int(),
+    hitsPerPage: z.number().int(),
+    facets: z.array(Facet),
+    /** True when no product matched every word and the result shows products matching some of them. */
+    partial_match: z.boolean(),
+  }),
+  hits: z.array(ProductHit),
+  totalHits: z.number().int(),
+  nbHits: z.number().int(),
+  active_filters: z.array(ActiveFilter),
+  active_price: ActivePrice,
+});
+export type ListingResult = z.infer<typeof ListingResult>;
+export const ListingResponse = envelope(ListingResult);
+
+export const Suggestions = z.object({
+  query: z.string(),
+  products: z.array(
+    z.object({ pid: z.number().int(), vid: z.number().int(), name: z.string(), url: z.string(), thumbnail_image: z.string(), sale_price: z.number().int() }),
+  ),
+  brands: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), url: z.string() })),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), url: z.string() })),
+});
+export type Suggestions = z.infer<typeof Suggestions>;
+
+export const BreadcrumbItem = z.object({ value: z.string(), category_slug: z.string(), redirect_url: z.string() });
+export type BreadcrumbItem = z.infer<typeof BreadcrumbItem>;
+
+export const BrandSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  logo: z.string(),
+  country: z.string(),
+  is_top: z.boolean(),
+  product_count: z.number().int(),
+});
+export type BrandSummary = z.infer<typeof BrandSummary>;
+
+export const CategorySummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  image: z.string(),
+  parent_id: z.number().int().nullable(),
+  product_count: z.number().int(),
+});
+export type CategorySummary = z.infer<typeof CategorySummary>;
+
+export type CategoryNode = CategorySummary & { children: CategoryNode[] };
+export const CategoryNode: z.ZodType<CategoryNode> = CategorySummary.extend({
+  children: z.lazy(() => z.array(CategoryNode)),
+});
+
+export const Image = z.object({ src: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
+export type Image = z.infer<typeof Image>;
+
+/** A promotion (banner, carousel slide, brand tile...) as shown on home, offers and sale pages. */
+export const Promotion = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  description: z.string(),
+  href: z.string(),
+  image: Image,
+  creative_slot: z.string(),
+  brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+  product: ProductHit.nullable(),
+  position: z.number().int(),
+  is_preview: z.boolean(),
+});
+export type Promotion = z.infer<typeof Promotion>;
+
+export const Swatch = z.object({
+  key: z.string(),
+  name: z.string(),
+  options: z.array(
+    z.object({
+      value: z.string(),
+      /** The variant this option leads to, keeping the other selected values where one exists. */
+      variant_id: z.number().int(),
+      selected: z.boolean(),
+      in_stock: z.boolean(),
+    }),
+  ),
+});
+export type Swatch = z.infer<typeof Swatch>;
+
+export const ProductDetail = z.object({
+  product: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    parent_sku: z.string(),
+    url: z.string(),
+    brand: BrandSummary,
+    category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+    cat_hierarchy: z.array(KeyValue),
+    food_type: z.string(),
+    rating: z.number(),
+    rating_count: z.number().int(),
+    is_bestseller: z.boolean(),
+    highlights: z.array(z.string()),
+    short_description: z.string(),
+    show_range: z.boolean(),
+  }),
+  variant: ProductHit,
+  variants: z.array(ProductHit),
+  swatches: z.array(Swatch),
+  images: z.array(Image),
+  /** The trail through the category tree; `brand_breadcrumbs` is the one used when the shopper came from a brand. */
+  breadcrumbs: z.array(BreadcrumbItem),
+  brand_breadcrumbs: z.array(BreadcrumbItem),
+});
+export type ProductDetail = z.infer<typeof ProductDetail>;
+export const ProductDetailResponse = envelope(ProductDetail);
+
+export const ProductOffers = z.object({
+  coupons: z.array(z.object({ code: z.string(), details: z.string() })),
+  bank_offers: z.array(z.object({ id: z.number().int(), bank: z.string(), instrument: z.string(), description: z.string() })),
+  freebies: z.array(z.object({ id: z.number().int(), title: z.string(), threshold: z.number().int() })),
+});
+export type ProductOffers = z.infer<typeof ProductOffers>;
+
+export const HomeSections = z.object({
+  top_categories: z.array(Promotion),
+  mini_banners: z.array(Promotion),
+  authenticity_banner: z.array(Promotion),
+  top_brands: z.array(Promotion),
+  categories: z.array(CategorySummary),
+  new_brand_launches: z.array(Promotion),
+  banner_web: z.array(Promotion),
+  banner_mobile: z.array(Promotion),
+  carousel_web: z.array(Promotion),
+  carousel_mobile: z.array(Promotion),
+  deal_of_week: z.array(Promotion),
+  budget_buys: z.array(Promotion),
+  bestsellers: z.array(ProductHit),
+});
+export type HomeSections = z.infer<typeof HomeSections>;
+export const HomeResponse = envelope(HomeSections);
+
+export const MenuList = z.object({
+  categories: z.array(CategoryNode),
+  brands: z.array(BrandSummary),
+  links: z.array(z.object({ label: z.string(), url: z.string() })),
+});
+export type MenuList = z.infer<typeof MenuList>;
+
+export const SeoMeta = z.object({ title: z.string(), description: z.string(), noindex: z.boolean(), canonical: z.string() });
+export type SeoMeta = z.infer<typeof SeoMeta>;
+
+// ---- shared pure rules --------------------------------------------------------------------------------------
+
+/** SPEC §2: /product/{slug}/?pId=&vId=, the placeholder slug 'product-name' when absent, trailing slash. */
+export function productUrl(slug: string | null | undefined, pid: number, vid?: number | null): string {
+  const s = slug?.trim() ? slug.trim() : 'product-name';
+  return `/product/${s}/?pId=${pid}${vid ? `&vId=${vid}` : ''}`;
+}
+
+/** SPEC §2: the search link. */
+export const searchUrl = (term: string): string => `/search?query=${encodeURIComponent(term)}`;
+
+/** Facet value slug of a flavour, weight or pack size ("Cookies & Cream" -> "cookies-and-cream"). */
+export function facetSlug(label: string): string {
+  return label
+    .toLowerCase()
+    .trim()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The price-range buckets of the price facet: sale-price bounds in paise, both inclusive (null = no upper bound). */
+export const PRICE_BUCKETS: ReadonlyArray<{ value: string; label: string; min: number; max: number | null }> = [
+  { value: '0-499', label: 'Under ₹500', min: 0, max: 49_999 },
+  { value: '500-999', label: '₹500 – ₹999', min: 50_000, max: 99_999 },
+  { value: '1000-1999', label: '₹1,000 – ₹1,999', min: 100_000, max: 199_999 },
+  { value: '2000-3999', label: '₹2,000 – ₹3,999', min: 200_000, max: 399_999 },
+  { value: '4000-6999', label: '₹4,000 – ₹6,999', min: 400_000, max: 699_999 },
+  { value: '7000-', label: '₹7,000 and above', min: 700_000, max: null },
+];
+
+/**
+ * SPEC §3 swatches: choosing `value` for `attribute` keeps the other selected values where a variant has them,
+ * else takes the first variant with that value (in stock first). Null when no variant has the value.
+ */
+export function pickVariant<V extends { vid: number; stock_status: string; selected_swatch_values: Record<string, string> }>(
+  variants: readonly V[],
+  current: V,
+  attribute: string,
+  value: string,
+): V | null {
+  const candidates = variants.filter((v) => v.selected_swatch_values[attribute] === value);
+  if (!candidates.length) return null;
+  const others = Object.entries(current.selected_swatch_values).filter(([k]) => k !== attribute);
+  const score = (v: V) =>
+    others.reduce((n, [k, val]) => n + (v.selected_swatch_values[k] === val ? 2 : 0), 0) + (v.stock_status === 'instock' ? 1 : 0);
+  let best = candidates[0] as V;
+  for (const v of candidates) if (score(v) > score(best)) best = v;
+  return best;
+}

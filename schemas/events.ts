@@ -1,0 +1,131 @@
+// The server-side conversion feed (SPEC §7 "Server-side conversion payloads", ARCHITECTURE.md "Reporting"):
+// POST /api/events/conversions and GET /api/analytics/funnel. Shared by the browser provider and the server.
+import { z } from 'zod';
+
+/** Event names the feed accepts, with their funnel step (SPEC §4) where they have one. */
+export const CONVERSION_EVENTS = [
+  'ViewCart',
+  'InitiateCheckout',
+  'OrderConfirmation',
+  'PaymentInitiated',
+  'AddPaymentInfo',
+  'Purchase',
+] as const;
+export const ConversionEventName = z.enum(CONVERSION_EVENTS);
+export type ConversionEventName = z.infer<typeof ConversionEventName>;
+export const FUNNEL_STEPS: { step: number; event_name: ConversionEventName; label: string }[] = [
+  { step: 1, event_name: 'ViewCart', label: 'Cart view' },
+  { step: 2, event_name: 'InitiateCheckout', label: 'Begin checkout' },
+  { step: 3, event_name: 'OrderConfirmation', label: 'Order confirmation' },
+  { step: 4, event_name: 'PaymentInitiated', label: 'Payment view' },
+  { step: 5, event_name: 'AddPaymentInfo', label: 'Add payment info' },
+];
+
+const short = z.string().trim().max(200);
+
+export const ConversionContent = z.object({
+  id: short,
+  quantity: z.number().int().positive().max(10_000),
+  item_price: z.number().nonnegative().max(10_000_000),
+});
+
+export const ConversionEvent = z.object({
+  event_name: ConversionEventName,
+  /** Seconds since the epoch (SPEC §7). */
+  event_time: z.number().int().positive().max(4_102_444_800),
+  /** The domain event_id, shared with the pixel's eventID (the order id for Purchase). */
+  event_id: z
+    .string()
+    .trim()
+    .min(8)
+    .max(100)
+    .regex(/^[\w:.-]+$/, 'must be letters, digits, -, _, : or .'),
+  action_source: z.literal('website'),
+  event_source_url: z.string().max(2000).optional(),
+  /** The analytics session (one browser tab journey) the funnel is counted per. */
+  session_id: z
+    .string()
+    .trim()
+    .min(8)
+    .max(100)
+    .regex(/^[\w-]+$/),
+  /** Clear values are hashed with SHA-256 by the server before storage; the clear value is never stored. */
+  user_data: z
+    .object({
+      email: z.string().max(320).optional(),
+      phone: z.string().max(32).optional(),
+      external_id: z.string().max(100).optional(),
+      client_user_agent: z.string().max(1000).optional(),
+    })
+    .default({}),
+  custom_data: z.object({
+    currency: z.literal('INR'),
+    value: z.number().nonnegative().max(100_000_000),
+    contents: z.array(ConversionContent).max(200),
+    content_type: z.literal('product'),
+    num_items: z.number().int().nonnegative().max(100_000),
+    content_ids: z.array(short).max(200),
+    /** Source label (SPEC §9). */
+    evt_src: z.enum(['web', 'mobile-web']),
+    funnel_step: z.number().int().min(1).max(5).optional(),
+    payment_method: z.string().max(40).optional(),
+    payment_mode: z.enum(['COD', 'Prepaid']).optional(),
+    payment_flow: z.enum(['direct', 'otherwise']).optional(),
+    order_id: z.string().max(100).optional(),
+  }),
+});
+export type ConversionEvent = z.infer<typeof ConversionEvent>;
+
+/** One event or a batch (the browser flushes its queue in one beacon). */
+export const ConversionRequest = z.union([ConversionEvent, z.object({ data: z.array(ConversionEvent).min(1).max(50) })]);
+export type ConversionRequest = z.infer<typeof ConversionRequest>;
+
+export const ConversionResponse = z.object({ accepted: z.number().int(), duplicates: z.number().int() });
+
+/** POST /api/events/affiliate: an affiliate order encrypted in the browser (AES-GCM), stored once per order. */
+export const AffiliateRequest = z.object({
+  order_id: z.string().trim().min(1).max(100),
+  alg: z.literal('AES-GCM'),
+  iv: z.string().regex(/^[A-Za-z0-9+/=]{16}$/, 'must be a base64 12-byte iv'),
+  data: z
+    .string()
+    .min(1)
+    .max(60_000)
+    .regex(/^[A-Za-z0-9+/=]+$/, 'must be base64'),
+});
+export type AffiliateRequest = z.infer<typeof AffiliateRequest>;
+
+const isRealDay = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine(isRealDay, 'must be a real date YYYY-MM-DD');
+export const FunnelQuery = z
+  .object({ from: isoDay.optional(), to: isoDay.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+export type FunnelQuery = z.infer<typeof FunnelQuery>;
+
+export const FunnelStep = z.object({
+  step: z.number().int(),
+  event_name: ConversionEventName,
+  label: z.string(),
+  /** Sessions that reached this step having passed every earlier step before it (closed funnel). */
+  sessions: z.number().int(),
+  /** Sessions with this event at all, ordered or not. */
+  sessions_any_order: z.number().int(),
+  events: z.number().int(),
+  /** sessions / previous step's sessions; null for step 1 or when the previous step is 0. */
+  conversion_from_previous: z.number().nullable(),
+});
+export const FunnelResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  steps: z.array(FunnelStep),
+  purchases: z.object({ sessions: z.number().int(), events: z.number().int() }),
+  /** Sessions with a step seen before an earlier step it needs (e.g. payment view without begin checkout). */
+  out_of_order_sessions: z.number().int(),
+});
+export type FunnelResponse = z.infer<typeof FunnelResponse>;

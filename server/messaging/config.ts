@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+// Messaging configuration, read once from the environment (STYLE §12). Transports are chosen here:
+// console in development, SMTP for email and an HTTP webhook for SMS when configured.
+const MessagingConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    EMAIL_TRANSPORT: z.enum(['console', 'smtp']).optional(),
+    SMS_TRANSPORT: z.enum(['console', 'webhook']).optional(),
+    SMTP_URL: z.string().url().optional(),
+    SMTP_FROM: z.string().default('Kasrat <no-reply@kasrat.in>'),
+    SMS_WEBHOOK_URL: z.string().url().optional(),
+    SMS_WEBHOOK_TOKEN: z.string().optional(),
+    OUTBOX_WORKER: z.enum(['on', 'off']).default('on'),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  })
+  .transform((c) => ({
+    ...c,
+    EMAIL_TRANSPORT: c.EMAIL_TRANSPORT ?? (c.SMTP_URL ? 'smtp' : 'console'),
+    SMS_TRANSPORT: c.SMS_TRANSPORT ?? (c.SMS_WEBHOOK_URL ? 'webhook' : 'console'),
+  }))
+  .superRefine((c, ctx) => {
+    if (c.EMAIL_TRANSPORT === 'smtp' && !c.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_TRANSPORT=smtp' });
+    if (c.SMS_TRANSPORT === 'webhook' && !c.SMS_WEBHOOK_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMS_WEBHOOK_URL'], message: 'required when SMS_TRANSPORT=webhook' });
+  });
+
+export type MessagingConfig = z.infer<typeof MessagingConfigSchema>;
+
+export function readMessagingConfig(env: NodeJS.ProcessEnv = process.env): MessagingConfig {
+  const parsed = MessagingConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid messaging configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

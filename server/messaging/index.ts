@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { readMessagingConfig } from './config.ts';
+import { devOutboxRoutes } from './routes.ts';
+import { transportsFromConfig } from './transports.ts';
+import { OutboxWorker } from './worker.ts';
+
+export { enqueueMessage, type OutgoingMessage, signalOutbox } from './outbox.ts';
+export { OutboxWorker } from './worker.ts';
+export type { Transport, Transports } from './transports.ts';
+
+/** The messaging module: the outbox worker of this instance, and the development outbox outside production. */
+export async function messagingModule(app: FastifyInstance, { db }: { db: Db }) {
+  const config = readMessagingConfig();
+  const production = config.NODE_ENV === 'production';
+  if (!production) await app.register(devOutboxRoutes, { db });
+  if (config.OUTBOX_WORKER === 'off') return;
+  const worker = new OutboxWorker({
+    db,
+    transports: transportsFromConfig(config, app.log),
+    pollMs: config.OUTBOX_POLL_MS,
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    scrubSent: production,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+}

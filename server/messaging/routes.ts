@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { OutboxQuery } from '../../schemas/account.ts';
+import { normaliseIdentifier } from '../../schemas/validation.ts';
+import type { Db } from '../db/database.ts';
+import { parse } from '../http/validate.ts';
+import { listMessagesTo } from './outbox.ts';
+
+/** ARCHITECTURE.md: outside production, the messages sent to an address, newest first. */
+export async function devOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get('/api/dev/outbox', async (req) => {
+    const { to } = parse(OutboxQuery, req.query);
+    // '+919876543210' (or '+91…' whose + arrived as a space) and '9876543210' name the same phone.
+    const compact = to.replace(/[\s+-]/g, '');
+    const recipient = /^\d{11,14}$/.test(compact) ? compact.slice(-10) : normaliseIdentifier(to);
+    return { status: 1 as const, data: await listMessagesTo(db, recipient) };
+  });
+}

@@ -1,0 +1,265 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ExistsRequest,
+  GoogleLoginRequest,
+  LoginRequest,
+  OtpLoginRequest,
+  OtpRequest,
+  OtpVerifyRequest,
+  PasswordResetRequest,
+  RegisterRequest,
+  ValidateRequest,
+} from '../../../schemas/account.ts';
+import { MESSAGES, stripSpaces } from '../../../schemas/validation.ts';
+import type { Db } from '../../db/database.ts';
+import { fail, ok } from '../../http/envelope.ts';
+import { AppError, BadRequest, Conflict, Forbidden, TooManyRequests } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { loadSessionUser } from '../session/routes.ts';
+import { startSession } from '../session/session.ts';
+import type { AuthConfig } from './config.ts';
+import { findCustomerById, findCustomerByIdentifier, isUniqueViolation } from './customers.ts';
+import { GoogleTokenError, type GoogleVerifier } from './google.ts';
+import { issueGrant, readGrant, consumeGrant } from './grants.ts';
+import type { KeyRing } from './keys.ts';
+import { OTP_EXPIRED, type OtpService } from './otp.ts';
+import { clearLimit, hitLimit, peekLimit } from './rate-limit.ts';
+import {
+  AUTH_MESSAGES,
+  assertNotBlocked,
+  authData,
+  checkNewPassword,
+  checkPassword,
+  completeSignIn,
+  hashPassword,
+  readPassword,
+} from './service.ts';
+
+export interface AuthDeps {
+  db: Db;
+  keys: KeyRing;
+  otp: OtpService;
+  google: GoogleVerifier;
+  config: AuthConfig;
+}
+
+const takenMessage = (identifier: string) => (identifier.includes('@') ? MESSAGES.emailTaken : MESSAGES.mobileTaken);
+
+/** The onboarding calls of SPEC §7 under /api/auth (ARCHITECTURE.md). */
+export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+  const { db, keys, otp, google, config } = deps;
+
+  async function existingCustomer(identifier: string) {
+    const customer = await findCustomerByIdentifier(db, identifier);
+    if (!customer) throw new BadRequest(AUTH_MESSAGES.noAccount, authData(null));
+    assertNotBlocked(customer);
+    return customer;
+  }
+
+  /** The customer a PROFILE_UPDATE step works for: a pending sign-in grant, or a signed-in session. */
+  async function profileCustomer(req: FastifyRequest) {
+    const grant = await readGrant(db, req, 'pending_profile');
+    const session = grant ? null : await req.getSession();
+    const customerId = grant?.customerId ?? session?.customerId ?? null;
+    const customer = customerId ? await findCustomerById(db, customerId) : undefined;
+    if (!customer) throw new Forbidden(AUTH_MESSAGES.profileNotAllowed);
+    assertNotBlocked(customer);
+    return { customer, grant };
+  }
+
+  app.get('/api/auth/public-key', async () => ok({ algorithm: 'RSA-OAEP-256' as const, spki: await keys.passwordPublicKey() }));
+
+  app.get('/api/auth/google-config', async () =>
+    ok({
+      enabled: google.enabled,
+      client_id: config.googleClientId,
+      authorize_url: config.googleAuthorizeUrl,
+      development: config.devIdp && !config.GOOGLE_JWKS_URL,
+    }),
+  );
+
+  // SPEC §4: status 1 → LOGIN, status 0 → REGISTER; a blocked customer comes back flagged.
+  app.post('/api/auth/exists', async (req) => {
+    const { email_or_mobile } = parse(ExistsRequest, req.body);
+    const customer = await findCustomerByIdentifier(db, email_or_mobile);
+    return customer ? ok(authData(customer), 'Customer exists') : fail('Customer does not exist', authData(null));
+  });
+
+  // SPEC §4: register first validates the user — neither the email nor the mobile may be taken.
+  app.post('/api/auth/validate', async (req) => {
+    const { email, mobile } = parse(ValidateRequest, req.body);
+    const [byEmail, byMobile] = await Promise.all([findCustomerByIdentifier(db, email), findCustomerByIdentifier(db, mobile)]);
+    const data = authData(null, { email_exists: Boolean(byEmail), mobile_exists: Boolean(byMobile) });
+    if (byEmail) throw new Conflict(MESSAGES.emailTaken, data);
+    if (byMobile) throw new Conflict(MESSAGES.mobileTaken, data);
+    return ok(data, 'Details verified');
+  });
+
+  app.post('/api/auth/otp', async (req) => {
+    const { type, email_or_mobile: identifier, c_code } = parse(OtpRequest, req.body);
+    let customerId: number | null = null;
+    if (type === 'register') {
+      const customer = await findCustomerByIdentifier(db, identifier);
+      if (customer) throw new Conflict(takenMessage(identifier), authData(customer));
+    } else if (type === 'profile') {
+      if (identifier.includes('@')) throw new BadRequest(MESSAGES.mobile);
+      const { customer } = await profileCustomer(req);
+      const owner = await findCustomerByIdentifier(db, identifier);
+      if (owner && owner.id !== customer.id) throw new Conflict(MESSAGES.mobileTaken, authData(null, { mobile_exists: true }));
+      customerId = customer.id;
+    } else {
+      customerId = (await existingCustomer(identifier)).id;
+    }
+    const sent = await otp.send({ purpose: type, identifier, cCode: c_code, customerId, ip: req.ip });
+    return ok(sent, `OTP sent to ${sent.sent_to}`);
+  });
+
+  app.post('/api/auth/otp/verify', async (req, reply) => {
+    const { email_or_mobile: identifier, otp: code, type } = parse(OtpVerifyRequest, req.body);
+    if (type === 'forgotPassword') {
+      const customer = await existingCustomer(identifier);
+      await otp.verify({ purpose: 'forgotPassword', identifier, code, customerId: customer.id });
+      await issueGrant(db, reply, req, 'password_reset', customer.id, identifier);
+      return ok(authData(customer, { verified: true }), 'OTP verified. Please create a new password.');
+    }
+    // Profile step: the verified mobile joins the account, then the shopper is signed in.
+    const { customer, grant } = await profileCustomer(req);
+    await otp.verify({ purpose: 'profile', identifier, code, customerId: customer.id });
+    try {
+      await db.updateTable('customers').set({ mobile: identifier, updated_at: new Date() }).where('id', '=', customer.id).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Conflict(MESSAGES.mobileTaken, authData(null, { mobile_exists: true }));
+      throw error;
+    }
+    if (grant) await consumeGrant(db, reply, 'pending_profile', grant.tokenHash);
+    const updated = await findCustomerById(db, customer.id);
+    const answer = await completeSignIn(db, req, reply, updated!, identifier);
+    return { ...answer, message: 'Mobile number verified' };
+  });
+
+  app.post('/api/auth/otp/login', async (req, reply) => {
+    const { email_or_mobile: identifier, otp: code } = parse(OtpLoginRequest, req.body);
+    const customer = await existingCustomer(identifier);
+    await otp.verify({ purpose: 'login', identifier, code, customerId: customer.id });
+    return completeSignIn(db, req, reply, customer, identifier);
+  });
+
+  app.post('/api/auth/login', async (req, reply) => {
+    const body = parse(LoginRequest, req.body);
+    const identifier = body.email_or_mobile;
+    const customer = await existingCustomer(identifier);
+    const limitKey = `login:${identifier}`;
+    if ((await peekLimit(db, limitKey, config.LOGIN_FAILURE_WINDOW_S)) >= config.LOGIN_FAILURE_LIMIT)
+      throw new TooManyRequests(AUTH_MESSAGES.loginLocked);
+    const password = await readPassword(keys, body.customer_password, body.is_encrypted);
+    if (!(await checkPassword(customer.password_hash, password))) {
+      await hitLimit(db, limitKey, config.LOGIN_FAILURE_WINDOW_S);
+      throw new BadRequest(MESSAGES.wrongPassword, authData(customer));
+    }
+    await clearLimit(db, limitKey);
+    return completeSignIn(db, req, reply, customer, identifier);
+  });
+
+  app.post('/api/auth/login/google', async (req, reply) => {
+    const body = parse(GoogleLoginRequest, req.body);
+    if (!google.enabled) throw new AppError(503, AUTH_MESSAGES.googleDisabled);
+    const identity = await google.verify(body.id_token).catch((error) => {
+      req.log.info({ reason: error instanceof GoogleTokenError ? error.message : 'error' }, 'google token refused');
+      throw new BadRequest(AUTH_MESSAGES.googleFailed);
+    });
+    if (identity.email !== body.email) throw new BadRequest(AUTH_MESSAGES.googleMismatch);
+    const bySub = await db.selectFrom('customers').select('id').where('google_sub', '=', identity.sub).executeTakeFirst();
+    const customer = bySub ? await findCustomerById(db, bySub.id) : await findCustomerByIdentifier(db, identity.email);
+    // SPEC §4: an unknown Google account goes to REGISTER with its email.
+    if (!customer)
+      return fail('Please complete your registration', authData(null, { google: { email: identity.email, first_name: identity.name } }));
+    if (customer.google_sub && customer.google_sub !== identity.sub) throw new BadRequest(AUTH_MESSAGES.googleMismatch);
+    assertNotBlocked(customer);
+    if (!customer.google_sub || !customer.email_verified)
+      await db
+        .updateTable('customers')
+        .set({ google_sub: identity.sub, email_verified: true, updated_at: new Date() })
+        .where('id', '=', customer.id)
+        .execute();
+    return completeSignIn(db, req, reply, customer, identity.email);
+  });
+
+  app.post('/api/auth/register', async (req, reply) => {
+    const body = parse(RegisterRequest, req.body);
+    let googleSub: string | null = null;
+    if (body.google_token) {
+      if (!google.enabled) throw new AppError(503, AUTH_MESSAGES.googleDisabled);
+      const identity = await google.verify(body.google_token).catch(() => {
+        throw new BadRequest(AUTH_MESSAGES.googleFailed);
+      });
+      if (identity.email !== body.email) throw new BadRequest(AUTH_MESSAGES.googleMismatch);
+      googleSub = identity.sub;
+    } else if (!body.password) throw new BadRequest(MESSAGES.passwordMin);
+    const [byEmail, byMobile] = await Promise.all([findCustomerByIdentifier(db, body.email), findCustomerByIdentifier(db, body.mobile)]);
+    if (byEmail) throw new Conflict(MESSAGES.emailTaken, authData(null, { email_exists: true, mobile_exists: Boolean(byMobile) }));
+    if (byMobile) throw new Conflict(MESSAGES.mobileTaken, authData(null, { email_exists: false, mobile_exists: true }));
+    // SPEC §5: spaces are stripped from the password on register.
+    const password = body.password ? checkNewPassword(stripSpaces(await readPassword(keys, body.password, body.is_encrypted))) : null;
+    // The register OTP goes to the mobile; a client that sent it to the email is answered too.
+    const open = await db
+      .selectFrom('otps')
+      .select('identifier')
+      .where('purpose', '=', 'register')
+      .where('identifier', 'in', [body.mobile, body.email])
+      .where('consumed_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!open) throw new BadRequest(OTP_EXPIRED);
+    await otp.verify({ purpose: 'register', identifier: open.identifier, code: body.otp });
+    let id: number;
+    try {
+      const row = await db
+        .insertInto('customers')
+        .values({
+          first_name: body.first_name,
+          last_name: '',
+          email: body.email,
+          mobile: body.mobile,
+          c_code: body.c_code,
+          password_hash: password ? await hashPassword(password) : null,
+          google_sub: googleSub,
+          opt_in: body.opt_in,
+          email_verified: Boolean(googleSub) || open.identifier === body.email,
+          referrer: body.referrer ?? null,
+          last_order_at: null,
+          deletion_requested_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = row.id;
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new Conflict(`${(error as Error).message}`.includes('email') ? MESSAGES.emailTaken : MESSAGES.mobileTaken);
+      throw error;
+    }
+    await startSession(db, req, reply, id);
+    const customer = await findCustomerById(db, id);
+    return ok(authData(customer, { verified: true, user: await loadSessionUser(db, id) }), AUTH_MESSAGES.registered);
+  });
+
+  app.put('/api/auth/password', async (req, reply) => {
+    const body = parse(PasswordResetRequest, req.body);
+    const grant = await readGrant(db, req, 'password_reset');
+    if (!grant || grant.identifier !== body.email_or_mobile) throw new Forbidden(AUTH_MESSAGES.resetNotVerified);
+    const customer = await findCustomerById(db, grant.customerId);
+    if (!customer) throw new Forbidden(AUTH_MESSAGES.resetNotVerified);
+    assertNotBlocked(customer);
+    const password = checkNewPassword(await readPassword(keys, body.new_password, body.is_encrypted));
+    if (!(await consumeGrant(db, reply, 'password_reset', grant.tokenHash))) throw new Forbidden(AUTH_MESSAGES.resetNotVerified);
+    await db
+      .updateTable('customers')
+      .set({ password_hash: await hashPassword(password), updated_at: new Date() })
+      .where('id', '=', customer.id)
+      .execute();
+    // A reset password ends every other session of the account, and lifts the wrong-password lock.
+    await db.deleteFrom('sessions').where('customer_id', '=', customer.id).execute();
+    await clearLimit(db, `login:${body.email_or_mobile}`);
+    const answer = await completeSignIn(db, req, reply, customer, body.email_or_mobile);
+    return { ...answer, message: AUTH_MESSAGES.passwordUpdated };
+  });
+}

@@ -1,0 +1,80 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthData } from '../../../schemas/account.ts';
+import { MESSAGES, PasswordSchema } from '../../../schemas/validation.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, BadRequest } from '../../http/errors.ts';
+import { loadSessionUser } from '../session/routes.ts';
+import { startSession } from '../session/session.ts';
+import type { CustomerRow } from './customers.ts';
+import { issueGrant } from './grants.ts';
+import type { KeyRing } from './keys.ts';
+
+export const AUTH_MESSAGES = {
+  blocked: 'Your account has been blocked. Please contact customer support.',
+  noAccount: 'We could not find an account with this email or mobile number. Please register.',
+  unreadablePassword: 'We could not read the password. Please refresh the page and try again.',
+  loginLocked: `${MESSAGES.maxAttempts}. Please try again after 15 minutes or login with OTP.`,
+  needMobile: 'Please add your mobile number to continue.',
+  googleFailed: 'Google sign-in failed. Please try again.',
+  googleMismatch: 'This Google account does not match the email entered.',
+  googleDisabled: 'Google sign-in is not available right now.',
+  resetNotVerified: 'Please verify the OTP sent to you before setting a new password.',
+  profileNotAllowed: 'Please sign in again to add your mobile number.',
+  signedIn: 'Logged in successfully',
+  registered: 'Registered successfully',
+  passwordUpdated: 'Password updated successfully',
+} as const;
+
+/** Argon2id (algorithm 2), the library's default cost. */
+export const hashPassword = (password: string): Promise<string> => hash(password, { algorithm: 2 });
+export const checkPassword = (stored: string | null, password: string): Promise<boolean> =>
+  stored ? verify(stored, password).catch(() => false) : Promise.resolve(false);
+
+/** SPEC §3 auth response fields for a customer (or none). */
+export function authData(customer: CustomerRow | null | undefined, extra: Partial<AuthData> = {}): AuthData {
+  return {
+    mobile_exists: Boolean(customer?.mobile),
+    email_exists: Boolean(customer?.email),
+    is_customer_blocked: Boolean(customer?.is_blocked),
+    verified: false,
+    user: null,
+    deletion_requested_at: customer?.deletion_requested_at ? new Date(customer.deletion_requested_at).toISOString() : null,
+    google: null,
+    ...extra,
+  };
+}
+
+export function assertNotBlocked(customer: CustomerRow): void {
+  if (customer.is_blocked) throw new AppError(403, AUTH_MESSAGES.blocked, authData(customer));
+}
+
+/** The clear password: decrypted with the server's RSA-OAEP key when the browser encrypted it. */
+export async function readPassword(keys: KeyRing, value: string, encrypted: boolean): Promise<string> {
+  if (!encrypted) return value;
+  const clear = await keys.decryptPassword(value);
+  if (clear === null) throw new BadRequest(AUTH_MESSAGES.unreadablePassword);
+  return clear;
+}
+
+export function checkNewPassword(password: string): string {
+  const result = PasswordSchema.safeParse(password);
+  if (!result.success) throw new BadRequest(result.error.issues[0].message);
+  return password;
+}
+
+/**
+ * SPEC §4: with a mobile on file the shopper is signed in (session id rotated); without one they go to
+ * PROFILE_UPDATE, holding a short-lived grant instead of a session.
+ */
+export async function completeSignIn(db: Db, req: FastifyRequest, reply: FastifyReply, customer: CustomerRow, identifier: string) {
+  assertNotBlocked(customer);
+  if (!customer.mobile) {
+    await issueGrant(db, reply, req, 'pending_profile', customer.id, identifier);
+    return ok(authData(customer, { verified: true }), AUTH_MESSAGES.needMobile);
+  }
+  await startSession(db, req, reply, customer.id);
+  const user = await loadSessionUser(db, customer.id);
+  return ok(authData(customer, { verified: true, user }), AUTH_MESSAGES.signedIn);
+}

@@ -1,0 +1,123 @@
+import type { CouponView, DynamicCoupon } from '../../../schemas/cart.ts';
+import type { Db } from '../../db/database.ts';
+import { type CartRow, CartRuleError, withLockedCart } from './cart.ts';
+import { couponLine, readCartLines } from './cart-lines.ts';
+import { type CouponCustomer, type CouponRule, couponScope, describeCoupon, evaluateCoupon } from './coupon-rules.ts';
+
+// Coupons against the database: rules read with their brand / category names, the customer's history, and the
+// cart's coupon kept on the cart row (re-checked on every read, so a cart that shrinks loses the discount).
+
+function couponQuery(db: Db) {
+  return db
+    .selectFrom('coupons as c')
+    .leftJoin('brands as b', 'b.id', 'c.brand_id')
+    .leftJoin('categories as k', 'k.id', 'c.category_id')
+    .selectAll('c')
+    .select(['b.name as brand_name', 'k.name as category_name']);
+}
+
+type CouponRowWithNames = Awaited<ReturnType<ReturnType<typeof couponQuery>['executeTakeFirstOrThrow']>>;
+
+const toRule = (r: CouponRowWithNames): CouponRule => ({ ...r, kind: r.kind as CouponRule['kind'] });
+
+export async function loadCouponRule(db: Db, code: string): Promise<CouponRule | null> {
+  const row = await couponQuery(db).where('c.code', '=', code.trim().toUpperCase()).executeTakeFirst();
+  return row ? toRule(row) : null;
+}
+
+/** Coupons a shopper can see: active and within their validity window. */
+export async function listCouponRules(db: Db, now = new Date()): Promise<CouponRule[]> {
+  const rows = await couponQuery(db)
+    .where('c.active', '=', true)
+    .where('c.starts_at', '<=', now)
+    .where('c.ends_at', '>=', now)
+    .orderBy('c.min_cart')
+    .orderBy('c.code')
+    .execute();
+  return rows.map(toRule);
+}
+
+/** First-order and per-customer-limit facts; null for a guest. */
+export async function loadCouponCustomer(db: Db, customerId: number | null, code?: string): Promise<CouponCustomer> {
+  if (customerId === null) return null;
+  const customer = await db.selectFrom('customers').select(['id', 'last_order_at']).where('id', '=', customerId).executeTakeFirst();
+  if (!customer) return null;
+  let redemptions = 0;
+  if (code) {
+    const row = await db
+      .selectFrom('coupon_redemptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .where('coupon_code', '=', code)
+      .executeTakeFirst();
+    redemptions = Number(row?.n ?? 0);
+  }
+  return { id: customer.id, has_ordered: customer.last_order_at !== null, redemptions };
+}
+
+export function toCouponView(c: CouponRule): CouponView {
+  return {
+    code: c.code,
+    details: describeCoupon(c),
+    kind: c.kind,
+    value: c.value,
+    max_discount: c.max_discount,
+    min_cart: c.min_cart,
+    first_order_only: c.first_order_only,
+    valid_till: c.ends_at.toISOString(),
+    scope: couponScope(c),
+  };
+}
+
+/** Applies a coupon to the cart, or refuses with the rule's reason. Returns the discount it gives now. */
+export async function applyCoupon(db: Db, cartId: string, customerId: number | null, code: string, now = new Date()): Promise<number> {
+  return withLockedCart(db, cartId, async (trx) => {
+    const rule = await loadCouponRule(trx, code);
+    if (!rule) throw new CartRuleError(`Coupon code ${code} is not valid.`);
+    const lines = await readCartLines(trx, cartId);
+    const result = evaluateCoupon(rule, lines.map(couponLine), await loadCouponCustomer(trx, customerId, rule.code), now);
+    if (!result.ok) throw new CartRuleError(result.reason, { refusal: result.refusal });
+    await trx.updateTable('carts').set({ coupon_code: rule.code }).where('id', '=', cartId).execute();
+    return result.discount;
+  });
+}
+
+export async function removeCoupon(db: Db, cartId: string): Promise<void> {
+  await withLockedCart(db, cartId, async (trx) => {
+    await trx.updateTable('carts').set({ coupon_code: null }).where('id', '=', cartId).execute();
+  });
+}
+
+/** Every visible coupon checked against the cart: applicable ones first, largest saving first. */
+export async function dynamicCoupons(db: Db, cart: CartRow | null, customerId: number | null, now = new Date()): Promise<DynamicCoupon[]> {
+  const rules = await listCouponRules(db, now);
+  const lines = cart ? (await readCartLines(db, cart.id)).map(couponLine) : [];
+  const out: DynamicCoupon[] = [];
+  for (const rule of rules) {
+    const r = evaluateCoupon(rule, lines, await loadCouponCustomer(db, customerId, rule.code), now);
+    out.push({
+      ...toCouponView(rule),
+      applicable: r.ok,
+      discount: r.ok ? r.discount : 0,
+      reason: r.ok ? null : r.reason,
+      applied: cart?.coupon_code === rule.code && r.ok,
+    });
+  }
+  return out.sort((a, b) => Number(b.applicable) - Number(a.applicable) || b.discount - a.discount);
+}
+
+/** For checkout: records that a customer used a coupon on an order (read by the per-customer limit). */
+export async function recordCouponRedemption(
+  db: Db,
+  redemption: { couponCode: string; customerId: number; orderRef: string | null; discount: number },
+): Promise<void> {
+  await db
+    .insertInto('coupon_redemptions')
+    .values({
+      coupon_code: redemption.couponCode,
+      customer_id: redemption.customerId,
+      order_ref: redemption.orderRef,
+      discount: redemption.discount,
+    })
+    .execute();
+}

@@ -1,0 +1,235 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AddFreebieRequest,
+  AddSaveForLaterRequest,
+  AddToCartRequest,
+  AddWishlistRequest,
+  ApplyCouponRequest,
+  BankOfferQuery,
+  DeleteCartRequest,
+  DeleteSaveForLaterRequest,
+  DeleteWishlistRequest,
+  MoveToCartRequest,
+  PersistCartRequest,
+  priceMetaValue,
+  RecommendedQuery,
+  RemoveFreebieRequest,
+  UpdateCartRequest,
+} from '../../../schemas/cart.ts';
+import { formatPaise } from '../../../schemas/money.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { NotFound, Unauthorized } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { bankOfferViews, loadBankOffers } from './bank-offers.ts';
+import { addToCart, CartRuleError, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity } from './cart.ts';
+import { cartOwner, setCartCookie } from './cart-cookie.ts';
+import { buildCartView, toMiniCart } from './cart-view.ts';
+import { applyCoupon, dynamicCoupons, listCouponRules, removeCoupon, toCouponView } from './coupons.ts';
+import { addFreebie, freebieProducts, ineligibleFreebies, removeFreebie } from './freebie-service.ts';
+import { recommendedProducts } from './recommended.ts';
+import { deleteSavedForLater, listSavedForLater, moveSavedToCart, saveForLater } from './save-for-later.ts';
+import { addToWishlist, listWishlist, moveCartLineToWishlist, moveWishlistToCart, removeFromWishlist } from './wishlist.ts';
+
+// Every /api/cart call of SPEC §7 and the two freebie calls (/api/freebie, ARCHITECTURE.md).
+
+async function requireCustomer(req: FastifyRequest, message: string): Promise<number> {
+  const session = await req.getSession();
+  if (!session?.customerId) throw new Unauthorized(message);
+  return session.customerId;
+}
+
+export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  /** The request's cart (no creation); the cookie follows the cart a signed-in customer ends up with. */
+  const currentCart = async (req: FastifyRequest, reply: FastifyReply) => {
+    const owner = await cartOwner(req);
+    const cart = await findCart(db, owner);
+    if (cart) setCartCookie(req, reply, cart.id);
+    return { owner, cart };
+  };
+  const requireCart = async (req: FastifyRequest, reply: FastifyReply) => {
+    const found = await currentCart(req, reply);
+    if (!found.cart) throw new NotFound('Your cart is empty.');
+    return { owner: found.owner, cart: found.cart };
+  };
+  const createCart = async (req: FastifyRequest, reply: FastifyReply) => {
+    const owner = await cartOwner(req);
+    const cart = await ensureCart(db, owner);
+    setCartCookie(req, reply, cart.id);
+    return { owner, cart };
+  };
+
+  app.post('/api/cart/cart-list', async (req, reply) => {
+    const { owner, cart } = await currentCart(req, reply);
+    return ok(await buildCartView(db, cart, owner.customerId));
+  });
+
+  app.post('/api/cart/mini-cart', async (req, reply) => {
+    const { owner, cart } = await currentCart(req, reply);
+    return ok(toMiniCart(await buildCartView(db, cart, owner.customerId)));
+  });
+
+  app.post('/api/cart/add-to-cart', async (req, reply) => {
+    const body = parse(AddToCartRequest, req.body);
+    const { cart } = await createCart(req, reply);
+    await addToCart(db, cart.id, body.variant_id, body.quantity);
+    return ok({ cart_id: cart.id }, 'Added to cart');
+  });
+
+  app.post('/api/cart/update-cart', async (req, reply) => {
+    const body = parse(UpdateCartRequest, req.body);
+    const { cart } = await requireCart(req, reply);
+    await setQuantity(db, cart.id, body.variant_id, body.quantity);
+    return ok({ cart_id: cart.id }, 'Cart updated');
+  });
+
+  app.post('/api/cart/delete-cart', async (req, reply) => {
+    const body = parse(DeleteCartRequest, req.body);
+    const { cart } = await currentCart(req, reply);
+    if (!cart) return ok({ cart_id: null }, 'Removed from cart');
+    if (body.move_to_wishlist) {
+      const customerId = await requireCustomer(req, 'Please sign in to move products to your wishlist.');
+      await moveCartLineToWishlist(db, cart.id, customerId, body.variant_id, undefined);
+      return ok({ cart_id: cart.id }, 'Moved to your wishlist');
+    }
+    await removeFromCart(db, cart.id, body.variant_id);
+    return ok({ cart_id: cart.id }, 'Removed from cart');
+  });
+
+  // SPEC §4: after sign-in the app persists the cart; the guest cart (cookie or body) joins the customer's.
+  app.post('/api/cart/persist-cart', async (req, reply) => {
+    const body = parse(PersistCartRequest, req.body ?? {});
+    const owner = await cartOwner(req);
+    const guestCartId = body.cart_id ?? owner.cookieCartId;
+    if (owner.customerId !== null && guestCartId) {
+      const cartId = await mergeGuestCart(db, guestCartId, owner.customerId);
+      setCartCookie(req, reply, cartId);
+      return ok({ cart_id: cartId }, 'Cart saved');
+    }
+    const { cart } = await currentCart(req, reply);
+    return ok({ cart_id: cart?.id ?? null }, 'Cart saved');
+  });
+
+  app.get('/api/cart/wish-list', async (req) => {
+    const customerId = await requireCustomer(req, 'Please sign in to see your wishlist.');
+    return ok(await listWishlist(db, customerId));
+  });
+
+  app.post('/api/cart/add-wish-list', async (req, reply) => {
+    const body = parse(AddWishlistRequest, req.body);
+    const customerId = await requireCustomer(req, 'Please sign in to add products to your wishlist.');
+    if (body.source === 'cart') {
+      const { cart } = await currentCart(req, reply);
+      if (cart) {
+        await moveCartLineToWishlist(db, cart.id, customerId, body.id, body.evt_d);
+        return ok({ id: body.id }, 'Moved to your wishlist');
+      }
+    }
+    await addToWishlist(db, customerId, body.id, body.evt_d);
+    return ok({ id: body.id }, 'Added to your wishlist');
+  });
+
+  app.post('/api/cart/delete-wish-list', async (req) => {
+    const body = parse(DeleteWishlistRequest, req.body);
+    const customerId = await requireCustomer(req, 'Please sign in to change your wishlist.');
+    await removeFromWishlist(db, customerId, body.id);
+    return ok({ id: body.id }, 'Removed from your wishlist');
+  });
+
+  app.get('/api/cart/save-for-later', async (req) => {
+    const customerId = await requireCustomer(req, 'Please sign in to see your saved items.');
+    return ok(await listSavedForLater(db, customerId));
+  });
+
+  app.post('/api/cart/add-save-for-later', async (req, reply) => {
+    const body = parse(AddSaveForLaterRequest, req.body);
+    const customerId = await requireCustomer(req, 'Please sign in to save products for later.');
+    const { cart } = await currentCart(req, reply);
+    await saveForLater(db, cart?.id ?? null, customerId, body.id);
+    return ok({ id: body.id, cart_id: cart?.id ?? null }, 'Saved for later');
+  });
+
+  app.post('/api/cart/delete-save-for-later', async (req) => {
+    const body = parse(DeleteSaveForLaterRequest, req.body);
+    const customerId = await requireCustomer(req, 'Please sign in to change your saved items.');
+    await deleteSavedForLater(db, customerId, body.id);
+    return ok({ id: body.id }, 'Removed from saved for later');
+  });
+
+  app.post('/api/cart/move-to-cart', async (req, reply) => {
+    const body = parse(MoveToCartRequest, req.body);
+    const customerId = await requireCustomer(req, 'Please sign in to move products to your cart.');
+    const { cart } = await createCart(req, reply);
+    if (body.source === 'SFL') await moveSavedToCart(db, cart.id, customerId, body.id);
+    else await moveWishlistToCart(db, cart.id, customerId, body.id);
+    return ok({ cart_id: cart.id, source: body.source }, 'Moved to cart');
+  });
+
+  app.get('/api/cart/coupon-list', async () => {
+    return ok((await listCouponRules(db)).map(toCouponView));
+  });
+
+  app.post('/api/cart/dynamic-coupon-list', async (req, reply) => {
+    const { owner, cart } = await currentCart(req, reply);
+    return ok(await dynamicCoupons(db, cart, owner.customerId));
+  });
+
+  app.post('/api/cart/apply-coupon', async (req, reply) => {
+    const body = parse(ApplyCouponRequest, req.body);
+    const { owner, cart } = await currentCart(req, reply);
+    if (!cart) throw new CartRuleError('Your cart is empty. Add products to apply a coupon.');
+    const discount = await applyCoupon(db, cart.id, owner.customerId, body.coupon_code);
+    return ok(
+      { cart_id: cart.id, coupon_code: body.coupon_code, coupon_discount: discount },
+      `Coupon ${body.coupon_code} applied. You save ${formatPaise(discount)}.`,
+    );
+  });
+
+  app.post('/api/cart/remove-coupon', async (req, reply) => {
+    const { cart } = await currentCart(req, reply);
+    if (cart) await removeCoupon(db, cart.id);
+    return ok({ cart_id: cart?.id ?? null }, 'Coupon removed');
+  });
+
+  // Listed for the cart; checked against a payment instrument when one is named (amount after coupon).
+  app.get('/api/cart/bank-offer', async (req, reply) => {
+    const query = parse(BankOfferQuery, req.query);
+    const { owner, cart } = await currentCart(req, reply);
+    const view = await buildCartView(db, cart, owner.customerId);
+    const amount = priceMetaValue(view.price_meta, 'subtotal') - priceMetaValue(view.price_meta, 'coupon_discount');
+    const now = new Date();
+    const payment = query.instrument ? { instrument: query.instrument, card_bin: query.card_bin, bank: query.bank } : null;
+    return ok({ amount, ...bankOfferViews(await loadBankOffers(db, now), payment, amount, now) });
+  });
+
+  app.get('/api/cart/recommended-product-list', async (req, reply) => {
+    const query = parse(RecommendedQuery, req.query);
+    const { cart } = await currentCart(req, reply);
+    return ok(await recommendedProducts(db, cart?.id ?? null, query.limit));
+  });
+
+  app.post('/api/cart/remove-freebee', async (req, reply) => {
+    const body = parse(RemoveFreebieRequest, req.body ?? {});
+    const { cart } = await currentCart(req, reply);
+    if (cart) await removeFreebie(db, cart.id, body);
+    return ok({ cart_id: cart?.id ?? null }, 'Free gift removed');
+  });
+
+  app.post('/api/cart/ineligible-freebie-list', async (req, reply) => {
+    const { cart } = await currentCart(req, reply);
+    return ok(await ineligibleFreebies(db, cart));
+  });
+
+  app.post('/api/freebie/freebie-products', async (req, reply) => {
+    const { cart } = await currentCart(req, reply);
+    return ok(await freebieProducts(db, cart));
+  });
+
+  // SPEC §4: answers status and cart_id; the app stores it as the cart_id cookie (the server sets it too).
+  app.post('/api/freebie/add-freebie-to-cart', async (req, reply) => {
+    const body = parse(AddFreebieRequest, req.body);
+    const { cart } = await createCart(req, reply);
+    await addFreebie(db, cart.id, body);
+    return ok({ cart_id: cart.id }, 'Free gift added to your cart');
+  });
+}

@@ -1,0 +1,121 @@
+import { type ProductCard, productUrl, type Swatch } from '../../../schemas/cart.ts';
+import { percentOff } from '../../../schemas/money.ts';
+import type { Db } from '../../db/database.ts';
+
+// What the cart needs to know about a variant: names, prices, stock, brand and the category path (for coupon
+// scope and SPEC §3 cat_hierachy). Read straight from the catalogue tables so a price change shows at once.
+
+export interface VariantInfo {
+  variant_id: number;
+  product_id: number;
+  sku: string;
+  parent_sku: string;
+  product_name: string;
+  variant_name: string;
+  slug: string;
+  brand_id: number;
+  brand_name: string;
+  category_id: number;
+  category_name: string;
+  /** Root first, the product's own category last. */
+  category_path: Array<{ id: number; slug: string; name: string }>;
+  mrp: number;
+  sale_price: number;
+  stock: number;
+  swatch: Swatch[];
+}
+
+export const thumbnailOf = (variantId: number) => `/images/product/${variantId}.svg`;
+
+function swatchOf(v: { weight: string | null; flavour: string | null; pack_size: string | null }): Swatch[] {
+  const s: Swatch[] = [];
+  if (v.weight) s.push({ key: 'pa_weight', name: 'Weight', value: v.weight });
+  if (v.flavour) s.push({ key: 'pa_flavour', name: 'Flavour', value: v.flavour });
+  if (v.pack_size) s.push({ key: 'pa_pack-size', name: 'Pack Size', value: v.pack_size });
+  return s;
+}
+
+export async function loadVariantInfo(db: Db, variantIds: readonly number[]): Promise<Map<number, VariantInfo>> {
+  const out = new Map<number, VariantInfo>();
+  const ids = [...new Set(variantIds)];
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .innerJoin('brands as b', 'b.id', 'p.brand_id')
+    .select([
+      'v.id',
+      'v.product_id',
+      'v.sku',
+      'v.weight',
+      'v.flavour',
+      'v.pack_size',
+      'v.mrp',
+      'v.sale_price',
+      'v.stock',
+      'p.name',
+      'p.slug',
+      'p.parent_sku',
+      'p.category_id',
+      'p.brand_id',
+      'b.name as brand_name',
+    ])
+    .where('v.id', 'in', ids)
+    .execute();
+  if (rows.length === 0) return out;
+  // The category tree is small (tens of rows); reading it whole beats a recursive query per line.
+  const categories = new Map(
+    (await db.selectFrom('categories').select(['id', 'name', 'slug', 'parent_id']).execute()).map((c) => [c.id, c]),
+  );
+  const pathOf = (id: number) => {
+    const path: VariantInfo['category_path'] = [];
+    for (let c = categories.get(id); c && path.length < 20; c = c.parent_id === null ? undefined : categories.get(c.parent_id))
+      path.unshift({ id: c.id, slug: c.slug, name: c.name });
+    return path;
+  };
+  for (const r of rows) {
+    const swatch = swatchOf(r);
+    const path = pathOf(r.category_id);
+    out.set(r.id, {
+      variant_id: r.id,
+      product_id: r.product_id,
+      sku: r.sku,
+      parent_sku: r.parent_sku,
+      product_name: r.name,
+      variant_name: swatch.length ? `${r.name} - ${swatch.map((s) => s.value).join(', ')}` : r.name,
+      slug: r.slug,
+      brand_id: r.brand_id,
+      brand_name: r.brand_name,
+      category_id: r.category_id,
+      category_name: path.at(-1)?.name ?? '',
+      category_path: path,
+      mrp: r.mrp,
+      sale_price: r.sale_price,
+      stock: r.stock,
+      swatch,
+    });
+  }
+  return out;
+}
+
+export function toProductCard(v: VariantInfo): ProductCard {
+  return {
+    pid: v.product_id,
+    vid: v.variant_id,
+    variant_id: v.variant_id,
+    name: v.product_name,
+    variant_name: v.variant_name,
+    slug: v.slug,
+    url: productUrl(v.slug, v.product_id, v.variant_id),
+    sku: v.sku,
+    parent_sku: v.parent_sku,
+    brand_name: v.brand_name,
+    category_name: v.category_name,
+    regular_price: v.mrp,
+    sale_price: v.sale_price,
+    percent_off: percentOff(v.mrp, v.sale_price),
+    thumbnail_image: thumbnailOf(v.variant_id),
+    stock_status: v.stock > 0 ? 'in_stock' : 'out_of_stock',
+    swatch: v.swatch,
+  };
+}

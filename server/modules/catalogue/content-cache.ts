@@ -1,0 +1,109 @@
+import type { Db } from '../../db/database.ts';
+import type { CatalogueStore } from '../../search/index.ts';
+
+// Offers, coupons, bank offers and freebies: small tables read into memory and reloaded when their change
+// counter moves (the store's contentVersion). Whether an offer is live is decided per request, by its dates.
+
+export interface OfferRec {
+  id: number;
+  kind: string;
+  title: string;
+  description: string;
+  brand_id: number | null;
+  product_id: number | null;
+  image_hue: number;
+  starts_at: number;
+  ends_at: number;
+  is_preview: boolean;
+  position: number;
+  data: Record<string, unknown>;
+}
+
+export interface CouponRec {
+  code: string;
+  description: string;
+  kind: string;
+  value: number;
+  max_discount: number | null;
+  min_cart: number;
+  brand_id: number | null;
+  category_id: number | null;
+  first_order_only: boolean;
+  starts_at: number;
+  ends_at: number;
+  active: boolean;
+}
+
+export interface BankOfferRec {
+  id: number;
+  bank: string;
+  instrument: string;
+  kind: string;
+  value: number;
+  max_discount: number | null;
+  min_cart: number;
+  description: string;
+  starts_at: number;
+  ends_at: number;
+}
+
+export interface FreebieRec {
+  id: number;
+  variant_id: number;
+  threshold: number;
+  title: string;
+  active: boolean;
+}
+
+export interface Content {
+  offers: OfferRec[];
+  coupons: CouponRec[];
+  bankOffers: BankOfferRec[];
+  freebies: FreebieRec[];
+}
+
+const t = (d: Date | string) => new Date(d).getTime();
+
+export class ContentCache {
+  private content: Content | null = null;
+  private loadedFor = -1;
+  private loading: Promise<Content> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: CatalogueStore,
+  ) {}
+
+  async get(): Promise<Content> {
+    const version = this.store.contentVersion;
+    if (this.content && this.loadedFor === version) return this.content;
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
+    const content = await this.loading;
+    this.content = content;
+    this.loadedFor = version;
+    return content;
+  }
+
+  private async load(): Promise<Content> {
+    const db = this.db;
+    const offers = await db.selectFrom('offers').selectAll().orderBy('position').orderBy('id').execute();
+    const coupons = await db.selectFrom('coupons').selectAll().orderBy('code').execute();
+    const bankOffers = await db.selectFrom('bank_offers').selectAll().orderBy('id').execute();
+    const freebies = await db.selectFrom('freebies').selectAll().orderBy('threshold').execute();
+    return {
+      offers: offers.map((o) => ({
+        ...o,
+        starts_at: t(o.starts_at),
+        ends_at: t(o.ends_at),
+        data: (typeof o.data === 'string' ? JSON.parse(o.data) : o.data) as Record<string, unknown>,
+      })),
+      coupons: coupons.map((c) => ({ ...c, starts_at: t(c.starts_at), ends_at: t(c.ends_at) })),
+      bankOffers: bankOffers.map((b) => ({ ...b, starts_at: t(b.starts_at), ends_at: t(b.ends_at) })),
+      freebies,
+    };
+  }
+}
+
+export const isLive = (o: { starts_at: number; ends_at: number }, now = Date.now()) => o.starts_at <= now && now <= o.ends_at;

@@ -1,0 +1,186 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type HomeSections,
+  HomeRequest,
+  PREVIEW_AUTHORIZATION,
+  PreviewRequest,
+  type ProductHit,
+  SaleSlugRequest,
+  SalePreviewRequest,
+} from '../../../schemas/catalogue.ts';
+import { Forbidden, NotFound } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import type { CatalogueStore, ProductRec } from '../../search/index.ts';
+import { toHit } from '../../search/index.ts';
+import { brandSummary, type CatalogueContext, categorySummary, defaultVariant, hitsOf, popularProducts } from './context.ts';
+import { type Content, isLive } from './content-cache.ts';
+import { promotionsOf } from './promotions.ts';
+
+// Offers (/api/offers/*), the sale manager (/api/sale/*) and the home page (/api/home/*), built from the
+// offers table (by kind) and the catalogue in memory.
+
+/** SPEC §6: preview calls carry the fixed preview authorization header; without it they are refused. */
+function requirePreview(req: FastifyRequest): void {
+  if (req.headers.authorization !== PREVIEW_AUTHORIZATION) throw new Forbidden('Preview is for Kasrat staff only.');
+}
+
+const bestDiscount = (p: ProductRec) => Math.max(...p.variants.map((v) => (v.mrp > 0 ? Math.round(((v.mrp - v.sale_price) / v.mrp) * 100) : 0)));
+
+/** Products with the deepest discounts (optionally only those passing `filter`), deepest first. */
+function discounted(store: CatalogueStore, filter: (p: ProductRec) => boolean, minDiscount: number, limit: number): ProductHit[] {
+  const ranked = store.derive('products-by-discount', () =>
+    store.snapshot.products.map((p) => ({ p, d: bestDiscount(p) })).sort((a, b) => b.d - a.d || b.p.sales_count - a.p.sales_count || a.p.id - b.p.id),
+  );
+  const out: ProductHit[] = [];
+  for (const { p, d } of ranked) {
+    if (d < minDiscount) break;
+    if (!filter(p)) continue;
+    // The card shows the variant with the deepest discount.
+    const v = [...p.variants].sort((a, b) => (b.mrp - b.sale_price) / b.mrp - (a.mrp - a.sale_price) / a.mrp)[0] ?? defaultVariant(p);
+    out.push(toHit(v));
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+export function homeSections(store: CatalogueStore, content: Content, preview = false): HomeSections {
+  const o = { preview };
+  const kind = (k: string) => (x: { kind: string }) => x.kind === k;
+  return {
+    top_categories: promotionsOf(store, content, kind('top_category'), 'landing_top_category', o),
+    mini_banners: promotionsOf(store, content, kind('mini_banner'), 'homepage_mini_banner', o),
+    authenticity_banner: promotionsOf(store, content, kind('authenticity_banner'), 'authenticity_banner', o),
+    top_brands: promotionsOf(store, content, kind('top_brand'), 'top_brands', o),
+    categories: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary),
+    new_brand_launches: promotionsOf(store, content, kind('new_launch'), 'new_brand_launches', o),
+    banner_web: promotionsOf(store, content, kind('banner_web'), 'banner_web', o),
+    banner_mobile: promotionsOf(store, content, kind('banner_mobile'), 'banner_mobile', o),
+    carousel_web: promotionsOf(store, content, kind('carousel_web'), 'carousel_web', o),
+    carousel_mobile: promotionsOf(store, content, kind('carousel_mobile'), 'carousel_mobile', o),
+    deal_of_week: promotionsOf(store, content, kind('deal_of_week'), 'deal_of_the_week', o),
+    budget_buys: promotionsOf(store, content, kind('budget_buy'), 'budget_buys', o),
+    bestsellers: hitsOf(popularProducts(store, (p) => p.is_bestseller, 8)),
+  };
+}
+
+function offersPage(store: CatalogueStore, content: Content, preview = false) {
+  const o = { preview };
+  const kind = (...k: string[]) => (x: { kind: string }) => k.includes(x.kind);
+  const now = Date.now();
+  return {
+    banners: promotionsOf(store, content, kind('banner_web', 'banner_mobile'), 'offers_page_banner', o),
+    carousel: promotionsOf(store, content, kind('carousel_web', 'carousel_mobile'), 'offers_page_carousel', o),
+    coupons: content.coupons.filter((c) => c.active && isLive(c, now)).map((c) => ({ code: c.code, details: c.description })),
+    bank_offers: content.bankOffers.filter((b) => isLive(b, now)),
+    limited: promotionsOf(store, content, kind('limited'), 'limited_offer', o),
+    partner: promotionsOf(store, content, kind('partner'), 'partner_offer', o),
+    clearance: promotionsOf(store, content, kind('clearance'), 'clearance_offer', o),
+    brand_of_week: promotionsOf(store, content, kind('brand_of_week'), 'brand_of_week', o),
+    budget_buys: promotionsOf(store, content, kind('budget_buy'), 'budget_buys', o),
+    freebies: freebieOffers(store, content),
+  };
+}
+
+function freebieOffers(store: CatalogueStore, content: Content) {
+  return content.freebies
+    .filter((f) => f.active)
+    .map((f) => {
+      const v = store.snapshot.variantsById.get(f.variant_id);
+      return { id: f.id, title: f.title, threshold: f.threshold, product: v ? toHit(v) : null };
+    });
+}
+
+/** Sale pages by slug: the clearance sale, or a sale on any category. */
+function saleOf(store: CatalogueStore, slug: string): { title: string; minDiscount: number; categoryIds: number[] | null } {
+  if (slug === 'clearance') return { title: 'Clearance Sale', minDiscount: 30, categoryIds: null };
+  if (slug === 'mega-sale') return { title: 'Mega Sale', minDiscount: 1, categoryIds: null };
+  const c = store.snapshot.categoriesBySlug.get(slug);
+  if (!c) throw new NotFound('Sale not found.');
+  return { title: `${c.name} Sale`, minDiscount: 1, categoryIds: c.subtree };
+}
+
+function salePage(store: CatalogueStore, content: Content, slug: string, preview = false) {
+  const sale = saleOf(store, slug);
+  const o = { preview };
+  const inSale = (p: ProductRec) => !sale.categoryIds || sale.categoryIds.includes(p.category.id);
+  return {
+    slug,
+    title: sale.title,
+    partner_brand_offers: promotionsOf(store, content, (x) => x.kind === 'partner' || x.kind === 'top_brand', 'partner_brand_offers', o),
+    banner_1: promotionsOf(store, content, (x) => x.kind === 'banner_web' || x.kind === 'banner_mobile', 'sale_banner_1', o),
+    budget_buys: promotionsOf(store, content, (x) => x.kind === 'budget_buy', 'budget_buys', o),
+    deals_on_favourites: discounted(store, (p) => p.is_bestseller && inSale(p), sale.minDiscount, 12),
+    // SPEC §9: sale page events fill up to 5 from blockbuster offers, then category products.
+    blockbuster: discounted(store, inSale, Math.max(sale.minDiscount, 25), 5),
+    category_products: discounted(store, inSale, sale.minDiscount, 24),
+  };
+}
+
+function brandsOnOffer(store: CatalogueStore) {
+  return store.snapshot.brands
+    .map((b) => ({ ...brandSummary(b), max_percent_off: Math.max(0, ...store.snapshot.products.filter((p) => p.brand === b).map(bestDiscount)) }))
+    .filter((b) => b.max_percent_off > 0)
+    .sort((a, b) => b.max_percent_off - a.max_percent_off || a.name.localeCompare(b.name));
+}
+
+export async function offerRoutes(app: FastifyInstance, { store, content: cache }: CatalogueContext) {
+  const get = (path: string, build: (content: Content, req: FastifyRequest) => unknown) =>
+    app.get(path, async (req) => {
+      await store.ready();
+      const content = await cache.get();
+      return { status: 1, message: 'Success', data: build(content, req) };
+    });
+  const kind = (k: string) => (x: { kind: string }) => x.kind === k;
+
+  get('/api/offers/limited-offer', (c) => promotionsOf(store, c, kind('limited'), 'limited_offer'));
+  get('/api/offers/brand-of-week', (c) => {
+    const promotions = promotionsOf(store, c, kind('brand_of_week'), 'brand_of_week');
+    const brandId = promotions[0]?.brand?.id;
+    return { promotions, products: brandId ? hitsOf(popularProducts(store, (p) => p.brand.id === brandId, 8)) : [] };
+  });
+  get('/api/offers/budget-buy', (c) => promotionsOf(store, c, kind('budget_buy'), 'budget_buys'));
+  get('/api/offers/freebie-offer', (c) => freebieOffers(store, c));
+  get('/api/offers/coupon-offer', (c) => offersPage(store, c).coupons);
+  get('/api/offers/bank-offer', (c) => offersPage(store, c).bank_offers);
+  get('/api/offers/partner-offer', (c) => promotionsOf(store, c, kind('partner'), 'partner_offer'));
+  get('/api/offers/clearance-offer', (c) => ({
+    promotions: promotionsOf(store, c, kind('clearance'), 'clearance_offer'),
+    products: discounted(store, () => true, 30, 12),
+  }));
+  get('/api/offers/banner-data', (c) => {
+    const page = homeSections(store, c);
+    return {
+      banner_web: page.banner_web,
+      banner_mobile: page.banner_mobile,
+      carousel_web: page.carousel_web,
+      carousel_mobile: page.carousel_mobile,
+      mini_banners: page.mini_banners,
+    };
+  });
+  get('/api/offers/offer-data', (c) => offersPage(store, c));
+  get('/api/offers/offer-data-preview', (c, req) => {
+    requirePreview(req);
+    const { id } = parse(PreviewRequest, req.query);
+    return { ...offersPage(store, c, true), preview_id: id ?? null };
+  });
+
+  get('/api/sale/get-deals-on-favourite', () => discounted(store, (p) => p.is_bestseller, 1, 12));
+  get('/api/sale/get-brands-on-offer', () => store.derive('brands-on-offer', () => brandsOnOffer(store)));
+  get('/api/sale/get-bank-offer', (c) => offersPage(store, c).bank_offers);
+  get('/api/sale/get-sale-page-data', (c, req) => salePage(store, c, parse(SaleSlugRequest, req.query).slug));
+  get('/api/sale/get-preview-salepage-data', (c, req) => {
+    requirePreview(req);
+    const { slug, id } = parse(SalePreviewRequest, req.query);
+    return { ...salePage(store, c, slug, true), preview_id: id ?? null };
+  });
+
+  get('/api/home/home-page-info', (c, req) => {
+    const { orderId } = parse(HomeRequest, req.query);
+    return { ...homeSections(store, c), order_id: orderId ?? null };
+  });
+  get('/api/home/home-page-preview-info', (c, req) => {
+    requirePreview(req);
+    const { id } = parse(PreviewRequest, req.query);
+    return { ...homeSections(store, c, true), preview_id: id ?? null };
+  });
+}

@@ -1,0 +1,246 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  BrandDataRequest,
+  type ProductDetail,
+  ProductDetailRequest,
+  type ProductHit,
+  ProductIdRequest,
+  type ProductOffers,
+  ProductSlugRequest,
+  pickVariant,
+  productUrl,
+  RecommendationRequest,
+  SWATCH_ATTRIBUTES,
+  type Swatch,
+  VariantDetailRequest,
+} from '../../../schemas/catalogue.ts';
+import { truncate } from '../../../schemas/text.ts';
+import { NotFound } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.ts';
+import { toHit } from '../../search/index.ts';
+import {
+  BRANDS_CRUMB,
+  brandSummary,
+  type CatalogueContext,
+  categoryCrumbs,
+  defaultVariant,
+  findBrand,
+  findProduct,
+  HOME_CRUMB,
+  hitsOf,
+  okJson,
+  popularProducts,
+  productCrumb,
+  productImages,
+  sendJson,
+} from './context.ts';
+import { type Content, isLive } from './content-cache.ts';
+
+// The product page and its side calls (/api/product-details/*) and the /api/product calls, all from memory.
+
+const sizeRank = (label: string): number => {
+  const m = /^([\d.]+)\s*([a-z]+)/i.exec(label);
+  if (!m) return Number.MAX_SAFE_INTEGER;
+  const unit = (m[2] ?? '').toLowerCase();
+  return Number(m[1]) * (unit === 'kg' || unit === 'l' ? 1000 : unit === 'g' || unit === 'ml' ? 1 : 1_000_000);
+};
+
+function swatchesOf(variants: ProductHit[], selected: ProductHit): Swatch[] {
+  const out: Swatch[] = [];
+  for (const a of SWATCH_ATTRIBUTES) {
+    const values: string[] = [];
+    for (const v of variants) {
+      const value = v.selected_swatch_values[a.key];
+      if (value && !values.includes(value)) values.push(value);
+    }
+    if (!values.length) continue;
+    if (a.key !== 'pa_flavour') values.sort((x, y) => sizeRank(x) - sizeRank(y) || x.localeCompare(y));
+    out.push({
+      key: a.key,
+      name: a.name,
+      options: values.map((value) => ({
+        value,
+        variant_id: (pickVariant(variants, selected, a.key, value) as ProductHit).vid,
+        selected: selected.selected_swatch_values[a.key] === value,
+        in_stock: variants.some((v) => v.selected_swatch_values[a.key] === value && v.stock_status === 'instock'),
+      })),
+    });
+  }
+  return out;
+}
+
+/** The trail of a product page reached from a brand page (SPEC §2 origin brand). */
+const brandBreadcrumbs = (v: VariantRec) => [
+  HOME_CRUMB,
+  BRANDS_CRUMB,
+  { value: v.product.brand.name, category_slug: v.product.brand.slug, redirect_url: `/brand/${v.product.brand.slug}` },
+  productCrumb(v),
+];
+
+export function productDetail(p: ProductRec, variantId?: number): ProductDetail {
+  const chosen: VariantRec = (variantId !== undefined ? p.variants.find((v) => v.id === variantId) : undefined) ?? defaultVariant(p);
+  const variants = p.variants.map(toHit);
+  const variant = variants.find((v) => v.vid === chosen.id) as ProductHit;
+  return {
+    product: {
+      id: p.id,
+      name: p.name,
+      slug: p.slug,
+      parent_sku: p.parent_sku,
+      url: productUrl(p.slug, p.id, chosen.id),
+      brand: brandSummary(p.brand),
+      category: { id: p.category.id, name: p.category.name, slug: p.category.slug },
+      cat_hierarchy: variant.cat_hierarchy,
+      food_type: p.food_type,
+      rating: p.rating,
+      rating_count: p.rating_count,
+      is_bestseller: p.is_bestseller,
+      highlights: p.highlights,
+      short_description: truncate(p.description),
+      show_range: variant.show_range,
+    },
+    variant,
+    variants,
+    swatches: swatchesOf(variants, variant),
+    images: productImages(chosen),
+    breadcrumbs: [HOME_CRUMB, ...categoryCrumbs(p.category), productCrumb(chosen)],
+    brand_breadcrumbs: brandBreadcrumbs(chosen),
+  };
+}
+
+export function productOffers(p: ProductRec, content: Content, now = Date.now()): ProductOffers {
+  const categoryIds = new Set(p.category.path.map((c) => c.id));
+  return {
+    coupons: content.coupons
+      .filter((c) => c.active && isLive(c, now))
+      .filter((c) => (c.brand_id === null || c.brand_id === p.brand.id) && (c.category_id === null || categoryIds.has(c.category_id)))
+      .map((c) => ({ code: c.code, details: c.description })),
+    bank_offers: content.bankOffers
+      .filter((b) => isLive(b, now))
+      .map((b) => ({ id: b.id, bank: b.bank, instrument: b.instrument, description: b.description })),
+    freebies: content.freebies.filter((f) => f.active).map((f) => ({ id: f.id, title: f.title, threshold: f.threshold })),
+  };
+}
+
+/** Products like this one: same category first, then the sibling categories, most popular first. */
+export function similarProducts(store: CatalogueStore, p: ProductRec, limit: number): ProductRec[] {
+  const parent = p.category.path[p.category.path.length - 2];
+  const same = popularProducts(store, (x) => x !== p && x.category === p.category, limit);
+  if (same.length >= limit || !parent) return same;
+  return [...same, ...popularProducts(store, (x) => x !== p && x.category !== p.category && parent.subtree.includes(x.category.id), limit - same.length)];
+}
+
+export async function productRoutes(app: FastifyInstance, { store, content }: CatalogueContext) {
+  const productOf = async (query: unknown) => {
+    const { product_id } = parse(ProductIdRequest, query);
+    await store.ready();
+    return findProduct(store, product_id);
+  };
+  const listOf = (products: ProductRec[]) => ({ status: 1 as const, message: 'Success', data: { products: hitsOf(products) } });
+
+  app.get('/api/product-details/product-detail-page', async (req, reply) => {
+    const { product_id, variant_id } = parse(ProductDetailRequest, req.query);
+    await store.ready();
+    const json = store.cachedJson(
+      `pdp|${product_id}|${variant_id ?? ''}`,
+      () => okJson(JSON.stringify(productDetail(findProduct(store, product_id), variant_id))),
+      'pages',
+    );
+    return sendJson(reply, json);
+  });
+
+  app.get('/api/product-details/variant-detail', async (req) => {
+    const { product_id, variant_id } = parse(VariantDetailRequest, req.query);
+    await store.ready();
+    const p = findProduct(store, product_id);
+    const v = p.variants.find((x) => x.id === variant_id);
+    if (!v) throw new NotFound('Variant not found.');
+    return { status: 1, message: 'Success', data: toHit(v) };
+  });
+
+  app.get('/api/product-details/highlights-and-discription', async (req) => {
+    const p = await productOf(req.query);
+    return { status: 1, message: 'Success', data: { highlights: p.highlights, description: p.description } };
+  });
+
+  app.get('/api/product-details/product-description', async (req) => {
+    const p = await productOf(req.query);
+    return { status: 1, message: 'Success', data: { description: p.description, short_description: truncate(p.description) } };
+  });
+
+  // The product's range: the brand's other products, the same category first.
+  app.get('/api/product-details/product-range', async (req) => {
+    const p = await productOf(req.query);
+    const same = popularProducts(store, (x) => x !== p && x.brand === p.brand && x.category === p.category, 12);
+    const rest = popularProducts(store, (x) => x.brand === p.brand && x.category !== p.category, 12 - same.length);
+    return listOf([...same, ...rest]);
+  });
+
+  // Related: the same category from other brands.
+  app.get('/api/product-details/related-product', async (req) => {
+    const p = await productOf(req.query);
+    return listOf(popularProducts(store, (x) => x.brand !== p.brand && x.category === p.category, 12));
+  });
+
+  app.get('/api/product-details/recommendation', async (req) => {
+    const { recommender_product_id } = parse(RecommendationRequest, req.query);
+    await store.ready();
+    return listOf(similarProducts(store, findProduct(store, recommender_product_id), 12));
+  });
+
+  // Where the product comes from: the brand, its authorised importer and certificate (authenticity).
+  app.get('/api/product-details/source-product', async (req) => {
+    const p = await productOf(req.query);
+    const b = p.brand;
+    return {
+      status: 1,
+      message: 'Success',
+      data: {
+        brand: { id: b.id, name: b.name, slug: b.slug, country: b.country },
+        sourced_from: b.importer ? 'importer' : 'brand',
+        importer: b.importer,
+        certificate: b.certificate,
+      },
+    };
+  });
+
+  app.get('/api/product-details/product-offer', async (req) => {
+    const p = await productOf(req.query);
+    return { status: 1, message: 'Success', data: productOffers(p, await content.get()) };
+  });
+
+  app.get('/api/product-details/product-slug', async (req) => {
+    const { productSlug } = parse(ProductSlugRequest, req.query);
+    await store.ready();
+    const p = store.snapshot.productsBySlug.get(productSlug);
+    if (!p) throw new NotFound('Product not found.');
+    const v = defaultVariant(p);
+    return { status: 1, message: 'Success', data: { pid: p.id, vid: v.id, slug: p.slug, url: productUrl(p.slug, p.id, v.id) } };
+  });
+
+  app.get('/api/product/product-data', async (req) => {
+    const p = await productOf(req.query);
+    return { status: 1, message: 'Success', data: toHit(defaultVariant(p)) };
+  });
+
+  app.get('/api/product/all-product-data', async (req) => {
+    const p = await productOf(req.query);
+    return {
+      status: 1,
+      message: 'Success',
+      data: { ...productDetail(p), description: p.description, offers: productOffers(p, await content.get()) },
+    };
+  });
+
+  app.get('/api/product/brand-data', async (req) => {
+    const { b_id } = parse(BrandDataRequest, req.query);
+    await store.ready();
+    const b = findBrand(store, { id: b_id });
+    return {
+      status: 1,
+      message: 'Success',
+      data: { ...brandSummary(b), description: b.description, launched_at: b.launched_at, importer: b.importer, certificate: b.certificate },
+    };
+  });
+}

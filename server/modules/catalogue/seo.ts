@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { SeoRequest } from '../../../schemas/catalogue.ts';
+import { pageMeta, type PageMeta, STORE_NAME } from '../../../schemas/content.ts';
+import { formatPaise } from '../../../schemas/money.ts';
+import type { MetaResolver } from '../../html.ts';
+import { parse } from '../../http/validate.ts';
+import type { CatalogueStore } from '../../search/index.ts';
+import type { CatalogueContext } from './context.ts';
+
+// Real titles and descriptions for product, brand, category and bestseller pages: in the server HTML (a meta
+// resolver) and through GET /api/seo/page-seo-meta for the app's navigation.
+
+const sentence = (text: string, max = 160) => {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40))}…`;
+};
+
+export function catalogueMeta(store: CatalogueStore, pathname: string, query: URLSearchParams): PageMeta | null {
+  const snap = store.snapshot;
+  const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
+  if (product) {
+    const pid = Number(query.get('pId'));
+    const p = (Number.isInteger(pid) && pid > 0 ? snap.productsById.get(pid) : undefined) ?? snap.productsBySlug.get(product[1] as string);
+    if (!p) return null;
+    const vid = Number(query.get('vId'));
+    const v = p.variants.find((x) => x.id === vid) ?? p.variants[0];
+    const price = v ? ` at ${formatPaise(v.sale_price)}` : '';
+    return {
+      title: `${p.name} | ${STORE_NAME}`,
+      description: sentence(`Buy ${p.name} online in India${price}. 100% authentic ${p.brand.name}, with authenticity certificate. ${p.description}`),
+    };
+  }
+  const brand = /^\/brand\/([^/]+)\/?$/.exec(pathname);
+  if (brand) {
+    const b = snap.brandsBySlug.get(brand[1] as string);
+    if (!b) return null;
+    return { title: `${b.name} Supplements | ${STORE_NAME}`, description: sentence(`Shop authentic ${b.name} products online in India. ${b.description}`) };
+  }
+  const category = /^\/product-category\/([^/]+)\/?$/.exec(pathname);
+  if (category) {
+    const c = snap.categoriesBySlug.get(category[1] as string);
+    if (!c) return null;
+    return {
+      title: `${c.name} | Buy ${c.name} Online in India | ${STORE_NAME}`,
+      description: sentence(`Buy 100% authentic ${c.name.toLowerCase()} online in India from top brands, sourced directly from brands and importers.`),
+    };
+  }
+  const best = /^\/bestseller\/([^/]+)\/?$/.exec(pathname);
+  if (best) {
+    const c = snap.categoriesBySlug.get(best[1] as string);
+    if (!c) return null;
+    return { title: `Bestsellers in ${c.name} | ${STORE_NAME}`, description: sentence(`The ${c.name.toLowerCase()} products shoppers buy most on ${STORE_NAME}.`) };
+  }
+  return null;
+}
+
+export function catalogueMetaResolver(store: CatalogueStore): MetaResolver {
+  return async (pathname, query) => {
+    await store.ready();
+    return catalogueMeta(store, pathname, query);
+  };
+}
+
+export async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
+  app.get('/api/seo/page-seo-meta', async (req) => {
+    const { url } = parse(SeoRequest, req.query);
+    await store.ready();
+    const parsed = new URL(url, 'http://kasrat.local');
+    const meta = catalogueMeta(store, parsed.pathname, parsed.searchParams) ?? pageMeta(parsed.pathname);
+    return {
+      status: 1,
+      message: 'Success',
+      data: { title: meta.title, description: meta.description, noindex: Boolean(meta.noindex), canonical: parsed.pathname },
+    };
+  });
+}

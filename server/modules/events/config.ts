@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+// Outbox forwarding targets, read once at start-up; off by default (this machine has no internet).
+const ForwardEnv = z.object({
+  /** Where stored conversion events are forwarded (a Conversions-API style endpoint). Unset = off. */
+  EVENTS_FORWARD_URL: z.string().url().optional(),
+  /** Where encrypted affiliate orders are forwarded. Unset = off. */
+  AFFILIATE_FORWARD_URL: z.string().url().optional(),
+  /** Bearer token sent to the targets, if they need one. */
+  EVENTS_FORWARD_TOKEN: z.string().min(1).optional(),
+  EVENTS_FORWARD_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  EVENTS_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+});
+export type ForwardConfig = z.infer<typeof ForwardEnv>;
+
+export function readForwardConfig(env: NodeJS.ProcessEnv = process.env): ForwardConfig {
+  const parsed = ForwardEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid events forwarding configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,289 @@
+import type { Db } from '../db/database.ts';
+import { SearchIndex } from './engine.ts';
+import { toHit } from './hits.ts';
+import {
+  applyProductRow,
+  applyVariantRow,
+  type CatalogueSnapshot,
+  type ChangeCounters,
+  changedRowsSince,
+  loadSnapshot,
+  type ProductRec,
+  type ProductRow,
+  readCounters,
+  type VariantRec,
+  type VariantRow,
+} from './snapshot.ts';
+
+// Owns one instance's copy of the catalogue: the snapshot, the search index and the caches built on them.
+// It follows the database through the change counters of migration 020: polled every second (and on demand
+// through catalogueChanged), so a price or stock change made by any instance shows within a second.
+
+export interface StoreOptions {
+  pollMs?: number;
+  /** How long a change counter is looked back over, for transactions that committed out of order. */
+  lookbackMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+const CACHE_SIZE = { results: 2000, pages: 4000 } as const;
+type CacheBucket = keyof typeof CACHE_SIZE;
+
+export class CatalogueStore {
+  private snap: CatalogueSnapshot | null = null;
+  private idx: SearchIndex | null = null;
+  private loading: Promise<void> | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private seen: ChangeCounters = { rows: 0, structure: 0, content: 0 };
+  /** Row-counter values seen at polls, to re-read a look-back window. */
+  private rowMarks: Array<{ at: number; value: number }> = [];
+  private structureRecheckAt = 0;
+  private contentRecheckAt = 0;
+  private readonly lookbackMs: number;
+  private readonly pollMs: number;
+  /**
+   * Serialised answers: listings and searches, and per-product pages (kept apart so one cannot evict the other).
+   * Held as Buffers: their bytes live outside the JS heap, so a full cache costs the garbage collector nothing.
+   */
+  private readonly caches: Record<CacheBucket, Map<string, Buffer>> = { results: new Map(), pages: new Map() };
+  private readonly hitJson = new Map<number, Buffer>();
+  private readonly derived = new Map<string, unknown>();
+  private readonly onError: (err: unknown) => void;
+
+  /** Grows whenever the catalogue this instance serves changes (prices, stock, products, structure). */
+  version = 0;
+  /** Grows whenever offers, coupons, bank offers or freebies change. */
+  contentVersion = 0;
+
+  constructor(
+    private readonly db: Db,
+    options: StoreOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 1000;
+    this.lookbackMs = options.lookbackMs ?? 5000;
+    this.onError = options.onError ?? (() => {});
+  }
+
+  /** Resolves once the first snapshot is loaded. */
+  ready(): Promise<void> {
+    this.loading ??= this.fullLoad();
+    return this.loading;
+  }
+
+  get snapshot(): CatalogueSnapshot {
+    if (!this.snap) throw new Error('catalogue not loaded: await store.ready() first');
+    return this.snap;
+  }
+  get index(): SearchIndex {
+    if (!this.idx) throw new Error('catalogue not loaded: await store.ready() first');
+    return this.idx;
+  }
+
+  start(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setInterval(() => {
+      void this.refresh();
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  stop(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    return this.chain;
+  }
+
+  /** Checks the change counters now and applies what changed. Calls are queued, never concurrent. */
+  refresh(): Promise<void> {
+    this.chain = this.chain
+      .then(async () => {
+        if (this.closed) return;
+        await this.ready();
+        await this.poll();
+      })
+      .catch((err) => this.onError(err));
+    return this.chain;
+  }
+
+  private async fullLoad(): Promise<void> {
+    // Counters first: a change that lands while the snapshot loads is fetched again by the next poll.
+    const counters = await readCounters(this.db);
+    const snap = await loadSnapshot(this.db);
+    this.install(snap);
+    this.seen = counters;
+    if (!this.rowMarks.length) this.rowMarks = [{ at: 0, value: counters.rows }];
+  }
+
+  private install(snap: CatalogueSnapshot): void {
+    const idx = new SearchIndex(snap);
+    this.snap = snap;
+    this.idx = idx;
+    this.bump();
+  }
+
+  private bump(): void {
+    this.version++;
+    this.caches.results.clear();
+    this.caches.pages.clear();
+    this.hitJson.clear();
+    this.derived.clear();
+  }
+
+  private async poll(): Promise<void> {
+    const now = Date.now();
+    const c = await readCounters(this.db);
+    if (c.structure !== this.seen.structure || (this.structureRecheckAt && now >= this.structureRecheckAt)) {
+      // Re-check once after the look-back, for a structural transaction still open at the first rebuild.
+      this.structureRecheckAt = c.structure !== this.seen.structure ? now + this.lookbackMs : 0;
+      const snap = await loadSnapshot(this.db);
+      this.install(snap);
+      this.seen = { ...this.seen, structure: c.structure };
+    }
+    if (c.content !== this.seen.content || (this.contentRecheckAt && now >= this.contentRecheckAt)) {
+      this.contentRecheckAt = c.content !== this.seen.content ? now + this.lookbackMs : 0;
+      this.seen = { ...this.seen, content: c.content };
+      this.contentVersion++;
+      this.derived.clear();
+      this.caches.results.clear();
+      this.caches.pages.clear();
+    }
+    const last = this.rowMarks[this.rowMarks.length - 1] as { at: number; value: number };
+    if (c.rows !== last.value) this.rowMarks.push({ at: now, value: c.rows });
+    // The newest mark older than the look-back window is where re-reading starts.
+    let startAt = 0;
+    for (let i = 0; i < this.rowMarks.length; i++) if ((this.rowMarks[i] as { at: number }).at <= now - this.lookbackMs) startAt = i;
+    this.rowMarks = this.rowMarks.slice(startAt);
+    if (this.rowMarks.length === 1 && c.rows === this.seen.rows) return;
+    const since = (this.rowMarks[0] as { value: number }).value;
+    const rows = await changedRowsSince(this.db, since);
+    this.seen = { ...this.seen, rows: c.rows };
+    await this.applyRows(rows.products, rows.variants);
+  }
+
+  private async applyRows(products: ProductRow[], variants: VariantRow[]): Promise<void> {
+    const snap = this.snapshot;
+    const idx = this.index;
+    let rebuild = false;
+    let changed = false;
+    for (const row of products) {
+      const rec = snap.productsById.get(row.id);
+      if (!rec) {
+        if (!snap.knownProductIds.has(row.id)) rebuild = true;
+        continue;
+      }
+      if (
+        rec.name !== row.name ||
+        rec.synonyms !== row.synonyms ||
+        rec.brand.id !== row.brand_id ||
+        rec.category.id !== row.category_id ||
+        rec.food_type !== row.food_type ||
+        rec.slug !== row.slug
+      ) {
+        rebuild = true;
+        continue;
+      }
+      if (productDiffers(rec, row)) {
+        applyProductRow(rec, row);
+        idx.refreshProduct(rec.id);
+        changed = true;
+      }
+    }
+    for (const row of variants) {
+      const rec = snap.variantsById.get(row.id);
+      if (!rec) {
+        if (snap.productsById.has(row.product_id) || snap.knownProductIds.has(row.product_id)) rebuild = true;
+        continue;
+      }
+      // Swatch values and order shape the index itself: rebuild.
+      if (
+        rec.product.id !== row.product_id ||
+        rec.weight !== row.weight ||
+        rec.flavour !== row.flavour ||
+        rec.pack_size !== row.pack_size ||
+        rec.position !== row.position ||
+        rec.is_default !== row.is_default
+      ) {
+        rebuild = true;
+        continue;
+      }
+      if (variantDiffers(rec, row)) {
+        applyVariantRow(rec, row);
+        idx.refreshVariant(rec.id);
+        changed = true;
+      }
+    }
+    if (rebuild) {
+      this.install(await loadSnapshot(this.db));
+      return;
+    }
+    if (changed) {
+      idx.settle();
+      this.bump();
+    }
+  }
+
+  // ---- caches ------------------------------------------------------------------------------------------
+
+  /** A serialised answer cached until the catalogue changes (LRU). */
+  cachedJson(key: string, compute: () => string | Buffer, bucket: CacheBucket = 'results'): Buffer {
+    const cache = this.caches[bucket];
+    const hit = cache.get(key);
+    if (hit !== undefined) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const computed = compute();
+    const value = typeof computed === 'string' ? Buffer.from(computed) : computed;
+    if (cache.size >= CACHE_SIZE[bucket]) cache.delete(cache.keys().next().value as string);
+    cache.set(key, value);
+    return value;
+  }
+
+  /** Any value derived from the catalogue and content, kept until either changes. */
+  derive<T>(key: string, compute: () => T): T {
+    if (this.derived.has(key)) return this.derived.get(key) as T;
+    const value = compute();
+    this.derived.set(key, value);
+    return value;
+  }
+
+  /** The JSON of one variant's hit, cached until the catalogue changes. */
+  hitJsonOf(v: VariantRec): Buffer {
+    let b = this.hitJson.get(v.id);
+    if (b === undefined) {
+      b = Buffer.from(JSON.stringify(toHit(v)));
+      this.hitJson.set(v.id, b);
+    }
+    return b;
+  }
+}
+
+function productDiffers(p: ProductRec, r: ProductRow): boolean {
+  return (
+    p.rating !== Number(r.rating) ||
+    p.rating_count !== r.rating_count ||
+    p.sales_count !== r.sales_count ||
+    p.is_bestseller !== r.is_bestseller ||
+    p.description !== r.description ||
+    p.parent_sku !== r.parent_sku ||
+    p.created_at !== new Date(r.created_at).getTime() ||
+    JSON.stringify(p.highlights) !== JSON.stringify(typeof r.highlights === 'string' ? JSON.parse(r.highlights) : r.highlights)
+  );
+}
+
+function variantDiffers(v: VariantRec, r: VariantRow): boolean {
+  return (
+    v.mrp !== r.mrp ||
+    v.sale_price !== r.sale_price ||
+    v.stock !== r.stock ||
+    v.sku !== r.sku ||
+    v.is_default !== r.is_default ||
+    v.image_hue !== r.image_hue ||
+    v.position !== r.position ||
+    v.created_at !== new Date(r.created_at).getTime()
+  );
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+
+// Issue 3 §8: the debug overlay (and Radix Dialog with it) is a lazy chunk, never in the initial bundle.
+test('the debug overlay and Radix Dialog are only reachable through a dynamic import', async () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const result = await build({
+    entryPoints: [path.join(root, 'src/analytics/index.ts')],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: '/tmp/kasrat-lazy-chunk-check',
+    write: false,
+    packages: 'external',
+    jsx: 'automatic',
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  const [, entry] = outputs.find(([, o]) => o.entryPoint?.endsWith('src/analytics/index.ts')) ?? [];
+  expect(entry).toBeDefined();
+  const staticImports = entry?.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path) ?? [];
+  expect(staticImports).not.toContain('@radix-ui/react-dialog');
+  expect(Object.keys(entry?.inputs ?? {}).some((f) => f.endsWith('DebugOverlay.tsx'))).toBe(false);
+  const lazy = entry?.imports.filter((i) => i.kind === 'dynamic-import') ?? [];
+  expect(lazy).toHaveLength(1);
+  const chunk = result.metafile.outputs[lazy[0].path];
+  expect(Object.keys(chunk.inputs).some((f) => f.endsWith('DebugOverlay.tsx'))).toBe(true);
+  expect(chunk.imports.map((i) => i.path)).toContain('@radix-ui/react-dialog');
+});

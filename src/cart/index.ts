@@ -1,0 +1,28 @@
+// The cart's public surface for pages and components (ARCHITECTURE: small public index per folder).
+export { cartApi } from './api.ts';
+export {
+  type ActionResult,
+  type AddToCartInput,
+  addFreebie,
+  addToCart,
+  addToWishlist,
+  applyCoupon,
+  bankOffers,
+  cartStore,
+  deleteSaved,
+  miniCartStore,
+  moveLineToWishlist,
+  moveToCart,
+  persistCart,
+  reloadCart,
+  removeCoupon,
+  removeFreebie,
+  removeFromWishlist,
+  removeLine,
+  saveLineForLater,
+  updateQuantity,
+} from './cart-store.ts';
+export { readCartId, storeCartId } from './cookie.ts';
+export { cardToEventItem, lineToEventItem, report } from './event-items.ts';
+export { useCart, useCartSessionSync, useFreebies, useMiniCart, useSavedForLater, useWishlist } from './hooks.ts';
+export type { Resource } from './resource.ts';

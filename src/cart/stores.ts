@@ -1,0 +1,10 @@
+import { cartApi } from './api.ts';
+import { createStore } from './resource.ts';
+
+// The cart's data stores (SPEC §4). Kept apart from the actions so the header's mini cart loads without the
+// reporting code.
+export const cartStore = createStore('cart', async () => (await cartApi.cartList()).data);
+export const miniCartStore = createStore('mini cart', async () => (await cartApi.miniCart()).data);
+export const wishlistStore = createStore('wishlist', async () => (await cartApi.wishList()).data);
+export const savedStore = createStore('save for later', async () => (await cartApi.saveForLater()).data);
+export const freebieStore = createStore('freebies', async () => (await cartApi.freebieProducts()).data);

@@ -1,0 +1,66 @@
+import type { Agent, TestApp } from '../helpers/app.ts';
+
+// Helpers shared by the auth and account API suites.
+
+/** What the browser does (src/auth): RSA-OAEP SHA-256 with the server's SPKI key, base64. */
+export async function encryptForServer(spkiBase64: string, password: string): Promise<string> {
+  const key = await crypto.subtle.importKey('spki', Buffer.from(spkiBase64, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const cipher = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(password));
+  return Buffer.from(cipher).toString('base64');
+}
+
+/** The newest OTP sent to an address, read the way people and e2e tests do: GET /api/dev/outbox. */
+export async function latestOtp(t: TestApp, to: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+  const otp = res.json().data[0]?.otp;
+  if (!otp) throw new Error(`no OTP in the outbox for ${to}`);
+  return otp;
+}
+
+let counter = 0;
+/** A fresh, unused mobile and email per call (unique within a run; the database is fresh per suite). */
+export function freshIdentity(): { mobile: string; email: string; name: string } {
+  counter++;
+  const n = String(counter).padStart(4, '0');
+  return { mobile: `70000${String(process.pid % 100).padStart(2, '0')}${n.slice(-3)}`, email: `shopper${counter}.${process.pid}@kasrat.test`, name: 'Asha Rao' };
+}
+
+/** Registers a new customer through the real calls; leaves `agent` signed in. */
+export async function registerCustomer(t: TestApp, agent: Agent, who = freshIdentity(), password = 'Secret@123') {
+  const sent = await agent.post('/api/auth/otp', { type: 'register', email_or_mobile: who.mobile, c_code: '+91' });
+  if (sent.statusCode !== 200) throw new Error(`otp: ${sent.body}`);
+  const otp = await latestOtp(t, who.mobile);
+  const res = await agent.post('/api/auth/register', {
+    email: who.email,
+    mobile: who.mobile,
+    c_code: '+91',
+    password,
+    otp,
+    opt_in: true,
+    first_name: who.name,
+    is_encrypted: false,
+    email_fetched_from_google: false,
+    google_token: null,
+    referrer: null,
+  });
+  if (res.statusCode !== 200) throw new Error(`register: ${res.body}`);
+  return { ...who, password, customerId: res.json().data.user.customer_id as number };
+}
+
+let ipCounter = 0;
+/** A cookie-keeping client with its own client IP (the app trusts x-forwarded-for), so per-IP limits stay per test. */
+export function ipAgent(t: TestApp, ip = `10.${process.pid % 250}.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`): Agent & { ip: string } {
+  const inner = t.agent();
+  const withIp = (headers?: Record<string, string>) => ({ 'x-forwarded-for': ip, ...(headers ?? {}) });
+  return {
+    ip,
+    cookies: inner.cookies,
+    request: (opts) => inner.request({ ...opts, headers: withIp(opts.headers as Record<string, string>) }),
+    get: (url, headers) => inner.get(url, withIp(headers)),
+    post: (url, body, headers) => inner.post(url, body, withIp(headers)),
+  };
+}
+
+export async function loginAs(agent: Agent, identifier: string, password: string) {
+  return agent.post('/api/auth/login', { email_or_mobile: identifier, c_code: '+91', customer_password: password, is_encrypted: false });
+}

@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../server/db/database.ts';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Agent } from '../helpers/app.ts';
+
+// Fixtures for the cart API tests: variants picked from the seed by their facts (not fixed ids), fresh
+// customers, and a session cookie written straight into the database (sign-in without the auth module).
+
+export interface PickedVariant {
+  id: number;
+  sale_price: number;
+  stock: number;
+  name: string;
+}
+
+/** In-stock variants with a sale price in [min, max] paise and at least `minStock` units, shaker excluded. */
+export async function variantsPriced(db: Db, min: number, max: number, minStock = 20): Promise<PickedVariant[]> {
+  return db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.sale_price', 'v.stock', 'p.name'])
+    .where('v.sale_price', '>=', min)
+    .where('v.sale_price', '<=', max)
+    .where('v.stock', '>=', minStock)
+    .where('v.id', 'not in', (eb) => eb.selectFrom('freebies').select('variant_id'))
+    .orderBy('v.id')
+    .execute();
+}
+
+/** A variant with little stock (between 2 and 9 units). */
+export async function lowStockVariant(db: Db): Promise<PickedVariant> {
+  return db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.sale_price', 'v.stock', 'p.name'])
+    .where('v.stock', '>=', 3)
+    .where('v.stock', '<=', 9)
+    .orderBy('v.id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function outOfStockVariant(db: Db): Promise<PickedVariant> {
+  return db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.sale_price', 'v.stock', 'p.name'])
+    .where('v.stock', '=', 0)
+    .orderBy('v.id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function createCustomer(db: Db): Promise<number> {
+  const tag = randomBytes(5).toString('hex');
+  const row = await db
+    .insertInto('customers')
+    .values({
+      first_name: 'Cart',
+      email: `cart-${tag}@kasrat.test`,
+      mobile: null,
+      password_hash: null,
+      google_sub: null,
+      referrer: null,
+      last_order_at: null,
+      deletion_requested_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Signs the agent in as the customer by writing a session row and its cookie (as startSession does). */
+export async function signInDirectly(db: Db, agent: Agent, customerId: number): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const id = createHash('sha256').update(token).digest('hex');
+  await db
+    .insertInto('sessions')
+    .values({ id, customer_id: customerId, expires_at: new Date(Date.now() + 86_400_000) })
+    .execute();
+  agent.cookies.set('ksid', token);
+}
+
+export const priceOf = (body: { data: { price_meta: Array<{ key: string; value: number }> } }, key: string) =>
+  body.data.price_meta.find((e) => e.key === key)?.value;
+
+/** A cookie-keeping client over a given jar, so several app instances can serve one "browser". */
+export function agentWithJar(app: FastifyInstance, jar: Map<string, string>): Agent {
+  const request = async (opts: InjectOptions) => {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await app.inject({ ...opts, headers: { ...(cookie ? { cookie } : {}), ...(opts.headers ?? {}) } });
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number }>) {
+      if (c.maxAge === 0 || c.value === '') jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+    return res;
+  };
+  return {
+    cookies: jar,
+    request,
+    get: (url, headers) => request({ method: 'GET', url, headers }),
+    post: (url, body, headers) => request({ method: 'POST', url, payload: body as InjectOptions['payload'], headers }),
+  };
+}
