@@ -22,7 +22,15 @@ import {
 } from '../schemas/validation.ts';
 import { isMaxAttemptsMessage, otpCountdownMachine } from './otp-countdown.ts';
 
-export const STEPS = ['MY_ACCOUNT', 'LOGIN', 'REGISTER', 'FORGET_PASSWORD', 'PROFILE_UPDATE', 'LOGIN_WITH_OTP', 'LOGIN_WITH_GOOGLE'] as const;
+export const STEPS = [
+  'MY_ACCOUNT',
+  'LOGIN',
+  'REGISTER',
+  'FORGET_PASSWORD',
+  'PROFILE_UPDATE',
+  'LOGIN_WITH_OTP',
+  'LOGIN_WITH_GOOGLE',
+] as const;
 export type Step = (typeof STEPS)[number];
 export type LoginMethod = 'password' | 'otp' | 'google';
 type IdentifierType = 'phone' | 'email';
@@ -118,7 +126,9 @@ export interface ServiceInputs {
 
 /** The services the page provides; each rejects with an Error whose message is shown (SPEC §8). */
 export type OnboardingServices = {
-  [K in keyof ServiceInputs]: (input: ServiceInputs[K]) => Promise<K extends 'sendOtp' ? OtpSentResponse : K extends 'startGoogle' ? void : AuthResponse>;
+  [K in keyof ServiceInputs]: (
+    input: ServiceInputs[K],
+  ) => Promise<K extends 'sendOtp' ? OtpSentResponse : K extends 'startGoogle' ? void : AuthResponse>;
 };
 
 const missing = (name: string) => () => Promise.reject(new Error(`onboarding service ${name} was not provided`));
@@ -179,7 +189,13 @@ export const initialOnboardingContext = (over: Partial<OnboardingContext> = {}):
 });
 
 const sentNotice = (type: OtpType, identifier: string): string =>
-  type === 'register' ? OTP_NOTICES.sentRegister : identifier.includes('@') ? OTP_NOTICES.sentEmail : isValidMobile(identifier) ? OTP_NOTICES.sentMobile : OTP_NOTICES.sent;
+  type === 'register'
+    ? OTP_NOTICES.sentRegister
+    : identifier.includes('@')
+      ? OTP_NOTICES.sentEmail
+      : isValidMobile(identifier)
+        ? OTP_NOTICES.sentMobile
+        : OTP_NOTICES.sent;
 
 const countdownInput = ({ context }: { context: OnboardingContext }) => ({ maxAttempts: context.maxAttempts });
 
@@ -211,7 +227,10 @@ export const onboardingMachine = setup({
     clearMessages: assign({ error: null, notice: null }),
     // Resend OTP is disabled for good: the countdown shows the message, the machine refuses RESEND.
     noteMaxAttempts: assign({ maxAttempts: ({ context }) => context.error ?? MESSAGES.maxAttempts }),
-    tellCountdown: sendTo('countdown', ({ context }) => ({ type: 'MAX_ATTEMPTS' as const, message: context.error ?? MESSAGES.maxAttempts })),
+    tellCountdown: sendTo('countdown', ({ context }) => ({
+      type: 'MAX_ATTEMPTS' as const,
+      message: context.error ?? MESSAGES.maxAttempts,
+    })),
     restartCountdown: sendTo('countdown', { type: 'RESEND' as const }),
   },
   guards: {
@@ -243,7 +262,11 @@ export const onboardingMachine = setup({
     // Back from the identity provider: whatever step the page started in, verify the token.
     GOOGLE_TOKEN: {
       target: '.LOGIN_WITH_GOOGLE.verifying',
-      actions: assign(({ event }) => ({ googleToken: event.idToken, email: normaliseEmailInput(event.email), activeInputField: 'email' as const })),
+      actions: assign(({ event }) => ({
+        googleToken: event.idToken,
+        email: normaliseEmailInput(event.email),
+        activeInputField: 'email' as const,
+      })),
     },
     DISMISS: { actions: 'clearMessages' },
   },
@@ -289,17 +312,38 @@ export const onboardingMachine = setup({
                 target: 'idle',
                 actions: [
                   assign({ blocked: true }),
-                  { type: 'report', params: ({ context }) => ({ name: 'login_identifier_submitted', identifier_type: identifierTypeOf(context), exists: true }) },
+                  {
+                    type: 'report',
+                    params: ({ context }) => ({
+                      name: 'login_identifier_submitted',
+                      identifier_type: identifierTypeOf(context),
+                      exists: true,
+                    }),
+                  },
                 ],
               },
               {
                 guard: 'exists',
                 target: '#onboarding.LOGIN',
-                actions: { type: 'report', params: ({ context }) => ({ name: 'login_identifier_submitted', identifier_type: identifierTypeOf(context), exists: true }) },
+                actions: {
+                  type: 'report',
+                  params: ({ context }) => ({
+                    name: 'login_identifier_submitted',
+                    identifier_type: identifierTypeOf(context),
+                    exists: true,
+                  }),
+                },
               },
               {
                 target: '#onboarding.REGISTER',
-                actions: { type: 'report', params: ({ context }) => ({ name: 'login_identifier_submitted', identifier_type: identifierTypeOf(context), exists: false }) },
+                actions: {
+                  type: 'report',
+                  params: ({ context }) => ({
+                    name: 'login_identifier_submitted',
+                    identifier_type: identifierTypeOf(context),
+                    exists: false,
+                  }),
+                },
               },
             ],
             onError: { target: 'idle', actions: assign({ error: errorOf }) },
@@ -324,13 +368,27 @@ export const onboardingMachine = setup({
             src: 'loginWithPassword',
             input: ({ context }) => ({ identifier: context.identifier, c_code: context.country.selected_code, password: context.password }),
             onDone: [
-              { guard: 'signedInWithMobile', target: '#onboarding.SIGNED_IN', actions: assign(({ event }) => ({ user: signedInUser(event), method: 'password' as const, deletionRequestedAt: outputOf(event).data.deletion_requested_at })) },
+              {
+                guard: 'signedInWithMobile',
+                target: '#onboarding.SIGNED_IN',
+                actions: assign(({ event }) => ({
+                  user: signedInUser(event),
+                  method: 'password' as const,
+                  deletionRequestedAt: outputOf(event).data.deletion_requested_at,
+                })),
+              },
               { guard: 'needsMobile', target: '#onboarding.PROFILE_UPDATE', actions: assign({ method: 'password' as const }) },
               { target: 'idle', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },
             ],
             onError: {
               target: 'idle',
-              actions: [assign({ error: errorOf }), { type: 'report', params: ({ event }) => ({ name: 'login_failed', method: 'password', reason: errorOf({ event }).slice(0, 500) }) }],
+              actions: [
+                assign({ error: errorOf }),
+                {
+                  type: 'report',
+                  params: ({ event }) => ({ name: 'login_failed', method: 'password', reason: errorOf({ event }).slice(0, 500) }),
+                },
+              ],
             },
           },
         },
@@ -340,7 +398,13 @@ export const onboardingMachine = setup({
         USE_OTP: { target: '#onboarding.LOGIN_WITH_OTP', actions: 'clearMessages' },
         FORGOT: {
           target: '#onboarding.FORGET_PASSWORD',
-          actions: ['clearMessages', { type: 'report', params: ({ context }) => ({ name: 'forgot_password_requested', identifier_type: identifierTypeOf(context) }) }],
+          actions: [
+            'clearMessages',
+            {
+              type: 'report',
+              params: ({ context }) => ({ name: 'forgot_password_requested', identifier_type: identifierTypeOf(context) }),
+            },
+          ],
         },
         GOOGLE: { target: '#onboarding.LOGIN_WITH_GOOGLE', actions: 'clearMessages' },
       },
@@ -359,11 +423,18 @@ export const onboardingMachine = setup({
               target: 'otp',
               actions: [
                 assign(({ context }) => ({ notice: sentNotice('login', context.identifier) })),
-                { type: 'report', params: ({ context }) => ({ name: 'otp_sent', type: 'login', identifier_type: identifierTypeOf(context) }) },
+                {
+                  type: 'report',
+                  params: ({ context }) => ({ name: 'otp_sent', type: 'login', identifier_type: identifierTypeOf(context) }),
+                },
               ],
             },
             onError: [
-              { guard: 'maxAttemptsError', target: 'otp', actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })) },
+              {
+                guard: 'maxAttemptsError',
+                target: 'otp',
+                actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })),
+              },
               { target: '#onboarding.LOGIN', actions: assign({ error: errorOf }) },
             ],
           },
@@ -375,7 +446,10 @@ export const onboardingMachine = setup({
             entering: {
               on: {
                 EDIT_OTP: { actions: assign(({ event }) => ({ otpValue: normaliseOtpInput(event.value), error: null })) },
-                SUBMIT: [{ guard: 'otpValid', target: 'verifying' }, { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) }],
+                SUBMIT: [
+                  { guard: 'otpValid', target: 'verifying' },
+                  { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) },
+                ],
                 RESEND: { guard: 'canResend', target: 'resending' },
               },
             },
@@ -389,11 +463,18 @@ export const onboardingMachine = setup({
                   actions: [
                     assign({ notice: OTP_NOTICES.resent, error: null, otpValue: '' }),
                     'restartCountdown',
-                    { type: 'report', params: ({ context }) => ({ name: 'otp_resent', type: 'login', identifier_type: identifierTypeOf(context) }) },
+                    {
+                      type: 'report',
+                      params: ({ context }) => ({ name: 'otp_resent', type: 'login', identifier_type: identifierTypeOf(context) }),
+                    },
                   ],
                 },
                 onError: [
-                  { guard: 'maxAttemptsError', target: 'entering', actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'] },
+                  {
+                    guard: 'maxAttemptsError',
+                    target: 'entering',
+                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'],
+                  },
                   { target: 'entering', actions: assign({ error: errorOf }) },
                 ],
               },
@@ -408,7 +489,11 @@ export const onboardingMachine = setup({
                     guard: 'signedInWithMobile',
                     target: '#onboarding.SIGNED_IN',
                     actions: [
-                      assign(({ event }) => ({ user: signedInUser(event), method: 'otp' as const, deletionRequestedAt: outputOf(event).data.deletion_requested_at })),
+                      assign(({ event }) => ({
+                        user: signedInUser(event),
+                        method: 'otp' as const,
+                        deletionRequestedAt: outputOf(event).data.deletion_requested_at,
+                      })),
                       { type: 'report', params: { name: 'otp_verified', type: 'login' } },
                     ],
                   },
@@ -419,11 +504,19 @@ export const onboardingMachine = setup({
                   {
                     guard: 'maxAttemptsError',
                     target: 'entering',
-                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown', { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'login', reason: errorOf({ event }) }) }],
+                    actions: [
+                      assign({ error: errorOf }),
+                      'noteMaxAttempts',
+                      'tellCountdown',
+                      { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'login', reason: errorOf({ event }) }) },
+                    ],
                   },
                   {
                     target: 'entering',
-                    actions: [assign({ error: errorOf }), { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'login', reason: errorOf({ event }) }) }],
+                    actions: [
+                      assign({ error: errorOf }),
+                      { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'login', reason: errorOf({ event }) }) },
+                    ],
                   },
                 ],
               },
@@ -444,8 +537,14 @@ export const onboardingMachine = setup({
         details: {
           on: {
             // The identifier the shopper started with (or Google's email) stays locked; they give the other one.
-            EDIT_EMAIL: { guard: ({ context }) => context.activeInputField !== 'email', actions: assign(({ event }) => ({ email: normaliseEmailInput(event.value), error: null })) },
-            EDIT_PHONE: { guard: ({ context }) => context.activeInputField !== 'phone', actions: assign(({ event }) => ({ phone: normalisePhoneInput(event.value), error: null })) },
+            EDIT_EMAIL: {
+              guard: ({ context }) => context.activeInputField !== 'email',
+              actions: assign(({ event }) => ({ email: normaliseEmailInput(event.value), error: null })),
+            },
+            EDIT_PHONE: {
+              guard: ({ context }) => context.activeInputField !== 'phone',
+              actions: assign(({ event }) => ({ phone: normalisePhoneInput(event.value), error: null })),
+            },
             SELECT_COUNTRY: { actions: assign(({ event }) => ({ country: { selected_code: event.code, selected_country: event.iso } })) },
             TOGGLE_OPT_IN: { actions: assign(({ context }) => ({ optIn: !context.optIn })) },
             SUBMIT: [
@@ -463,7 +562,13 @@ export const onboardingMachine = setup({
               { guard: 'verified', target: 'sending' },
               { target: 'details', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },
             ],
-            onError: { target: 'details', actions: [assign({ error: errorOf }), { type: 'report', params: ({ event }) => ({ name: 'register_failed', reason: errorOf({ event }) }) }] },
+            onError: {
+              target: 'details',
+              actions: [
+                assign({ error: errorOf }),
+                { type: 'report', params: ({ event }) => ({ name: 'register_failed', reason: errorOf({ event }) }) },
+              ],
+            },
           },
         },
         sending: {
@@ -479,7 +584,11 @@ export const onboardingMachine = setup({
               ],
             },
             onError: [
-              { guard: 'maxAttemptsError', target: 'form', actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })) },
+              {
+                guard: 'maxAttemptsError',
+                target: 'form',
+                actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })),
+              },
               { target: 'details', actions: assign({ error: errorOf }) },
             ],
           },
@@ -494,7 +603,10 @@ export const onboardingMachine = setup({
                 EDIT_OTP: { actions: assign(({ event }) => ({ otpValue: normaliseOtpInput(event.value), error: null })) },
                 EDIT_NAME: { actions: assign(({ event }) => ({ fullName: event.value.slice(0, 50), error: null })) },
                 // SPEC §5: spaces are stripped from the password on register. A Google sign-up has no password.
-                EDIT_PASSWORD: { guard: ({ context }) => context.googleToken === null, actions: assign(({ event }) => ({ password: stripSpaces(event.value).slice(0, 50), error: null })) },
+                EDIT_PASSWORD: {
+                  guard: ({ context }) => context.googleToken === null,
+                  actions: assign(({ event }) => ({ password: stripSpaces(event.value).slice(0, 50), error: null })),
+                },
                 TOGGLE_OPT_IN: { actions: assign(({ context }) => ({ optIn: !context.optIn })) },
                 SUBMIT: [
                   { guard: 'registerFormValid', target: 'registering' },
@@ -524,7 +636,11 @@ export const onboardingMachine = setup({
                   ],
                 },
                 onError: [
-                  { guard: 'maxAttemptsError', target: 'entering', actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'] },
+                  {
+                    guard: 'maxAttemptsError',
+                    target: 'entering',
+                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'],
+                  },
                   { target: 'entering', actions: assign({ error: errorOf }) },
                 ],
               },
@@ -550,11 +666,20 @@ export const onboardingMachine = setup({
                     guard: 'signedInWithMobile',
                     target: '#onboarding.SIGNED_IN',
                     actions: [
-                      assign(({ event, context }) => ({ user: signedInUser(event), registered: true, method: context.googleToken ? ('google' as const) : ('otp' as const) })),
+                      assign(({ event, context }) => ({
+                        user: signedInUser(event),
+                        registered: true,
+                        method: context.googleToken ? ('google' as const) : ('otp' as const),
+                      })),
                       { type: 'report', params: { name: 'otp_verified', type: 'register' } },
                       {
                         type: 'report',
-                        params: ({ context }) => ({ name: 'user_register', method: context.googleToken ? 'google' : 'otp', identifier_type: identifierTypeOf(context), opt_in: context.optIn }),
+                        params: ({ context }) => ({
+                          name: 'user_register',
+                          method: context.googleToken ? 'google' : 'otp',
+                          identifier_type: identifierTypeOf(context),
+                          opt_in: context.optIn,
+                        }),
                       },
                     ],
                   },
@@ -564,9 +689,20 @@ export const onboardingMachine = setup({
                   {
                     guard: 'maxAttemptsError',
                     target: 'entering',
-                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown', { type: 'report', params: ({ event }) => ({ name: 'register_failed', reason: errorOf({ event }) }) }],
+                    actions: [
+                      assign({ error: errorOf }),
+                      'noteMaxAttempts',
+                      'tellCountdown',
+                      { type: 'report', params: ({ event }) => ({ name: 'register_failed', reason: errorOf({ event }) }) },
+                    ],
                   },
-                  { target: 'entering', actions: [assign({ error: errorOf }), { type: 'report', params: ({ event }) => ({ name: 'register_failed', reason: errorOf({ event }) }) }] },
+                  {
+                    target: 'entering',
+                    actions: [
+                      assign({ error: errorOf }),
+                      { type: 'report', params: ({ event }) => ({ name: 'register_failed', reason: errorOf({ event }) }) },
+                    ],
+                  },
                 ],
               },
             },
@@ -589,16 +725,27 @@ export const onboardingMachine = setup({
           invoke: {
             id: 'sendOtp',
             src: 'sendOtp',
-            input: ({ context }) => ({ type: 'forgotPassword' as const, identifier: context.identifier, c_code: context.country.selected_code }),
+            input: ({ context }) => ({
+              type: 'forgotPassword' as const,
+              identifier: context.identifier,
+              c_code: context.country.selected_code,
+            }),
             onDone: {
               target: 'otp',
               actions: [
                 assign(({ context }) => ({ notice: sentNotice('forgotPassword', context.identifier) })),
-                { type: 'report', params: ({ context }) => ({ name: 'otp_sent', type: 'forgotPassword', identifier_type: identifierTypeOf(context) }) },
+                {
+                  type: 'report',
+                  params: ({ context }) => ({ name: 'otp_sent', type: 'forgotPassword', identifier_type: identifierTypeOf(context) }),
+                },
               ],
             },
             onError: [
-              { guard: 'maxAttemptsError', target: 'otp', actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })) },
+              {
+                guard: 'maxAttemptsError',
+                target: 'otp',
+                actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })),
+              },
               { target: '#onboarding.LOGIN', actions: assign({ error: errorOf }) },
             ],
           },
@@ -610,7 +757,10 @@ export const onboardingMachine = setup({
             entering: {
               on: {
                 EDIT_OTP: { actions: assign(({ event }) => ({ otpValue: normaliseOtpInput(event.value), error: null })) },
-                SUBMIT: [{ guard: 'otpValid', target: 'verifying' }, { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) }],
+                SUBMIT: [
+                  { guard: 'otpValid', target: 'verifying' },
+                  { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) },
+                ],
                 RESEND: { guard: 'canResend', target: 'resending' },
               },
             },
@@ -618,17 +768,28 @@ export const onboardingMachine = setup({
               invoke: {
                 id: 'sendOtp',
                 src: 'sendOtp',
-                input: ({ context }) => ({ type: 'forgotPassword' as const, identifier: context.identifier, c_code: context.country.selected_code }),
+                input: ({ context }) => ({
+                  type: 'forgotPassword' as const,
+                  identifier: context.identifier,
+                  c_code: context.country.selected_code,
+                }),
                 onDone: {
                   target: 'entering',
                   actions: [
                     assign({ notice: OTP_NOTICES.resent, error: null, otpValue: '' }),
                     'restartCountdown',
-                    { type: 'report', params: ({ context }) => ({ name: 'otp_resent', type: 'forgotPassword', identifier_type: identifierTypeOf(context) }) },
+                    {
+                      type: 'report',
+                      params: ({ context }) => ({ name: 'otp_resent', type: 'forgotPassword', identifier_type: identifierTypeOf(context) }),
+                    },
                   ],
                 },
                 onError: [
-                  { guard: 'maxAttemptsError', target: 'entering', actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'] },
+                  {
+                    guard: 'maxAttemptsError',
+                    target: 'entering',
+                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'],
+                  },
                   { target: 'entering', actions: assign({ error: errorOf }) },
                 ],
               },
@@ -637,13 +798,21 @@ export const onboardingMachine = setup({
               invoke: {
                 id: 'verifyOtp',
                 src: 'verifyOtp',
-                input: ({ context }) => ({ type: 'forgotPassword' as const, identifier: context.identifier, c_code: context.country.selected_code, otp: context.otpValue }),
+                input: ({ context }) => ({
+                  type: 'forgotPassword' as const,
+                  identifier: context.identifier,
+                  c_code: context.country.selected_code,
+                  otp: context.otpValue,
+                }),
                 onDone: [
                   // SPEC §4: verified when status is 1, with a prompt to create a new password.
                   {
                     guard: 'verified',
                     target: '#onboarding.FORGET_PASSWORD.newPassword',
-                    actions: [assign({ notice: OTP_NOTICES.verified, error: null }), { type: 'report', params: { name: 'otp_verified', type: 'forgotPassword' } }],
+                    actions: [
+                      assign({ notice: OTP_NOTICES.verified, error: null }),
+                      { type: 'report', params: { name: 'otp_verified', type: 'forgotPassword' } },
+                    ],
                   },
                   { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || MESSAGES.otpWrong })) },
                 ],
@@ -651,11 +820,25 @@ export const onboardingMachine = setup({
                   {
                     guard: 'maxAttemptsError',
                     target: 'entering',
-                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown', { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'forgotPassword', reason: errorOf({ event }) }) }],
+                    actions: [
+                      assign({ error: errorOf }),
+                      'noteMaxAttempts',
+                      'tellCountdown',
+                      {
+                        type: 'report',
+                        params: ({ event }) => ({ name: 'otp_failed', type: 'forgotPassword', reason: errorOf({ event }) }),
+                      },
+                    ],
                   },
                   {
                     target: 'entering',
-                    actions: [assign({ error: errorOf }), { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'forgotPassword', reason: errorOf({ event }) }) }],
+                    actions: [
+                      assign({ error: errorOf }),
+                      {
+                        type: 'report',
+                        params: ({ event }) => ({ name: 'otp_failed', type: 'forgotPassword', reason: errorOf({ event }) }),
+                      },
+                    ],
                   },
                 ],
               },
@@ -688,9 +871,16 @@ export const onboardingMachine = setup({
                   {
                     guard: 'signedInWithMobile',
                     target: '#onboarding.SIGNED_IN',
-                    actions: [assign(({ event }) => ({ user: signedInUser(event), method: 'password' as const })), { type: 'report', params: { name: 'password_reset' } }],
+                    actions: [
+                      assign(({ event }) => ({ user: signedInUser(event), method: 'password' as const })),
+                      { type: 'report', params: { name: 'password_reset' } },
+                    ],
                   },
-                  { guard: 'needsMobile', target: '#onboarding.PROFILE_UPDATE', actions: [assign({ method: 'password' as const }), { type: 'report', params: { name: 'password_reset' } }] },
+                  {
+                    guard: 'needsMobile',
+                    target: '#onboarding.PROFILE_UPDATE',
+                    actions: [assign({ method: 'password' as const }), { type: 'report', params: { name: 'password_reset' } }],
+                  },
                   { target: 'idle', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },
                 ],
                 onError: { target: 'idle', actions: assign({ error: errorOf }) },
@@ -716,7 +906,9 @@ export const onboardingMachine = setup({
             idle: {
               on: {
                 EDIT_PHONE: { actions: assign(({ event }) => ({ phone: normalisePhoneInput(event.value), error: null })) },
-                SELECT_COUNTRY: { actions: assign(({ event }) => ({ country: { selected_code: event.code, selected_country: event.iso } })) },
+                SELECT_COUNTRY: {
+                  actions: assign(({ event }) => ({ country: { selected_code: event.code, selected_country: event.iso } })),
+                },
                 SUBMIT: [
                   { guard: 'mobileValid', target: 'checking' },
                   { actions: assign(({ context }) => ({ error: context.phone ? MESSAGES.mobile : MESSAGES.mobileEmpty })) },
@@ -744,10 +936,17 @@ export const onboardingMachine = setup({
             input: ({ context }) => ({ type: 'profile' as const, identifier: context.phone, c_code: context.country.selected_code }),
             onDone: {
               target: 'otp',
-              actions: [assign({ notice: OTP_NOTICES.sentMobile }), { type: 'report', params: { name: 'otp_sent', type: 'profile', identifier_type: 'phone' } }],
+              actions: [
+                assign({ notice: OTP_NOTICES.sentMobile }),
+                { type: 'report', params: { name: 'otp_sent', type: 'profile', identifier_type: 'phone' } },
+              ],
             },
             onError: [
-              { guard: 'maxAttemptsError', target: 'otp', actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })) },
+              {
+                guard: 'maxAttemptsError',
+                target: 'otp',
+                actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })),
+              },
               { target: 'mobile', actions: assign({ error: errorOf }) },
             ],
           },
@@ -781,7 +980,11 @@ export const onboardingMachine = setup({
                   ],
                 },
                 onError: [
-                  { guard: 'maxAttemptsError', target: 'entering', actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'] },
+                  {
+                    guard: 'maxAttemptsError',
+                    target: 'entering',
+                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'],
+                  },
                   { target: 'entering', actions: assign({ error: errorOf }) },
                 ],
               },
@@ -790,13 +993,21 @@ export const onboardingMachine = setup({
               invoke: {
                 id: 'verifyOtp',
                 src: 'verifyOtp',
-                input: ({ context }) => ({ type: 'profile' as const, identifier: context.phone, c_code: context.country.selected_code, otp: context.otpValue }),
+                input: ({ context }) => ({
+                  type: 'profile' as const,
+                  identifier: context.phone,
+                  c_code: context.country.selected_code,
+                  otp: context.otpValue,
+                }),
                 onDone: [
                   {
                     guard: 'signedInWithMobile',
                     target: '#onboarding.SIGNED_IN',
                     actions: [
-                      assign(({ event }) => ({ user: signedInUser(event), deletionRequestedAt: outputOf(event).data.deletion_requested_at })),
+                      assign(({ event }) => ({
+                        user: signedInUser(event),
+                        deletionRequestedAt: outputOf(event).data.deletion_requested_at,
+                      })),
                       { type: 'report', params: { name: 'otp_verified', type: 'profile' } },
                       { type: 'report', params: { name: 'profile_completed' } },
                     ],
@@ -807,9 +1018,20 @@ export const onboardingMachine = setup({
                   {
                     guard: 'maxAttemptsError',
                     target: 'entering',
-                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown', { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'profile', reason: errorOf({ event }) }) }],
+                    actions: [
+                      assign({ error: errorOf }),
+                      'noteMaxAttempts',
+                      'tellCountdown',
+                      { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'profile', reason: errorOf({ event }) }) },
+                    ],
                   },
-                  { target: 'entering', actions: [assign({ error: errorOf }), { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'profile', reason: errorOf({ event }) }) }] },
+                  {
+                    target: 'entering',
+                    actions: [
+                      assign({ error: errorOf }),
+                      { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'profile', reason: errorOf({ event }) }) },
+                    ],
+                  },
                 ],
               },
             },
@@ -824,7 +1046,12 @@ export const onboardingMachine = setup({
       states: {
         // The page leaves for the identity provider; it comes back with GOOGLE_TOKEN (root handler).
         redirecting: {
-          invoke: { id: 'startGoogle', src: 'startGoogle', input: () => ({}), onError: { target: '#onboarding.MY_ACCOUNT', actions: assign({ error: errorOf }) } },
+          invoke: {
+            id: 'startGoogle',
+            src: 'startGoogle',
+            input: () => ({}),
+            onError: { target: '#onboarding.MY_ACCOUNT', actions: assign({ error: errorOf }) },
+          },
         },
         verifying: {
           invoke: {
@@ -833,8 +1060,20 @@ export const onboardingMachine = setup({
             input: ({ context }) => ({ email: context.email, idToken: context.googleToken ?? '' }),
             onDone: [
               // SPEC §4: status 1 with a mobile signs in; without one goes to PROFILE_UPDATE; otherwise REGISTER.
-              { guard: 'signedInWithMobile', target: '#onboarding.SIGNED_IN', actions: assign(({ event }) => ({ user: signedInUser(event), method: 'google' as const, deletionRequestedAt: outputOf(event).data.deletion_requested_at })) },
-              { guard: 'needsMobile', target: '#onboarding.PROFILE_UPDATE', actions: assign({ method: 'google' as const, googleToken: null }) },
+              {
+                guard: 'signedInWithMobile',
+                target: '#onboarding.SIGNED_IN',
+                actions: assign(({ event }) => ({
+                  user: signedInUser(event),
+                  method: 'google' as const,
+                  deletionRequestedAt: outputOf(event).data.deletion_requested_at,
+                })),
+              },
+              {
+                guard: 'needsMobile',
+                target: '#onboarding.PROFILE_UPDATE',
+                actions: assign({ method: 'google' as const, googleToken: null }),
+              },
               {
                 target: '#onboarding.REGISTER',
                 actions: assign(({ event, context }) => ({
@@ -848,7 +1087,10 @@ export const onboardingMachine = setup({
             ],
             onError: {
               target: '#onboarding.MY_ACCOUNT',
-              actions: [assign({ error: errorOf, googleToken: null }), { type: 'report', params: ({ event }) => ({ name: 'login_failed', method: 'google', reason: errorOf({ event }) }) }],
+              actions: [
+                assign({ error: errorOf, googleToken: null }),
+                { type: 'report', params: ({ event }) => ({ name: 'login_failed', method: 'google', reason: errorOf({ event }) }) },
+              ],
             },
           },
         },
@@ -862,7 +1104,10 @@ export const onboardingMachine = setup({
         assign({ reload: true, error: null }),
         enqueueActions(({ context, enqueue }) => {
           if (!context.registered)
-            enqueue({ type: 'report', params: { name: 'user_login', method: context.method ?? 'password', identifier_type: identifierTypeOf(context) } });
+            enqueue({
+              type: 'report',
+              params: { name: 'user_login', method: context.method ?? 'password', identifier_type: identifierTypeOf(context) },
+            });
         }),
         'signedIn',
       ],

@@ -131,6 +131,11 @@ describe('error isolation and vendor globals', () => {
     // The data layer is created on demand, as the GTM snippet does.
     expect(dataLayer(h)).toHaveLength(2);
   });
+  test('the pipeline itself never throws, even on a broken envelope', () => {
+    const broken = { id: 'x', at: 0, event: { name: 'view_cart', items: null }, ctx: null } as never;
+    expect(() => h.pipeline.handle(broken)).not.toThrow();
+    expect(h.pipeline.errorCount()).toBe(1);
+  });
   test('a throwing fbq (blocked pixel) is contained', () => {
     h.win.fbq = () => {
       throw new Error('blocked by client');

@@ -95,7 +95,17 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     for (const l of listeners) l(r);
   };
 
+  /** Never throws: whatever fails in here is logged (SPEC §8), the page goes on. */
   function handle(d: DomainEvent): void {
+    try {
+      run(d);
+    } catch (error) {
+      errors++;
+      console.warn(`[providers] pipeline failed on ${d.event?.name}`, error);
+    }
+  }
+
+  function run(d: DomainEvent): void {
     const debug = ring !== null;
     const rec: DebugRecord | null = debug ? { event_id: d.id, name: d.event.name, at: d.at, event: d.event, outcomes: [] } : null;
     // SPEC §5: events fire only when a browser environment exists.

@@ -202,7 +202,7 @@ describe('server-side conversions', () => {
       action_source: 'website',
       event_source_url: '/cart',
       session_id: 'session-test-0001',
-      user_data: { email: 'Asha.Rao@Example.com', phone: '9876543210', external_id: '42' },
+      user_data: { email: sha('asha.rao@example.com'), phone: sha('919876543210'), external_id: sha('42') },
       custom_data: {
         currency: 'INR',
         value: 5998,
@@ -217,6 +217,19 @@ describe('server-side conversions', () => {
     expect(Math.abs(e.event_time - Date.now() / 1000)).toBeLessThan(5);
     expect(Number.isInteger(e.event_time)).toBe(true);
     expect(h.enqueued[0]).toEqual({ url: '/api/events/conversions', body: e });
+  });
+  test('user data is hashed in the browser: no clear email or phone in the queued payload', () => {
+    h.emit({
+      name: 'purchase',
+      order_id: 'KS-P1',
+      items: [item()],
+      value: 299900,
+      customer_email: 'Other@Example.com',
+      customer_mobile: '98765 43211',
+    });
+    const body = JSON.stringify(h.enqueued);
+    expect(body).not.toMatch(/example\.com|98765/i);
+    expect(feed()[0].user_data).toEqual({ email: sha('other@example.com'), phone: sha('919876543211') });
   });
   test('AddPaymentInfo carries payment fields; a guest sends no user data', () => {
     h.emit({ name: 'add_payment_info', items: [item()], value: 299900, payment_method: 4 });

@@ -1,7 +1,8 @@
 // Server-side conversion feed (SPEC §7): InitiateCheckout and AddPaymentInfo with event_time in seconds,
 // action_source website, user_data (hashed by our server) and custom_data; the other funnel steps and
 // Purchase too, so the funnel can be counted from stored events. Posted through the zero-loss queue.
-import type { ConversionEvent, ConversionEventName } from '../schemas/events.ts';
+import { sha256 } from 'js-sha256';
+import { type ConversionEvent, type ConversionEventName, normalizeEmail, normalizePhone } from '../schemas/events.ts';
 import type { CatalogueEvent } from '../events/index.ts';
 import type { Delivery } from './delivery.ts';
 import {
@@ -27,15 +28,31 @@ const NAMES: Partial<Record<CatalogueEvent['name'], ConversionEventName>> = {
   purchase: 'Purchase',
 };
 
+// SPEC §7 user_data is hashed: SHA-256 of the normalised value, so the clear email or phone never sits in
+// the delivery queue's storage nor crosses the network.
+const hashedEmail = (email: string) => sha256(normalizeEmail(email));
+const hashedPhone = (phone: string) => sha256(normalizePhone(phone));
+
+let lastCtx: ProviderContext['ctx'] | null = null;
+let lastUser: ConversionEvent['user_data'] = {};
+/** user_data changes only with the context snapshot; hashed once per sign-in, not per event. */
+function userData(ctx: ProviderContext['ctx']): ConversionEvent['user_data'] {
+  if (ctx !== lastCtx) {
+    lastCtx = ctx;
+    lastUser = {};
+    if (ctx.user.email !== 'NA') lastUser.email = hashedEmail(ctx.user.email);
+    if (ctx.user.mobile !== 'NA') lastUser.phone = hashedPhone(ctx.user.mobile);
+    if (ctx.user_id !== 'NA') lastUser.external_id = sha256(ctx.user_id);
+  }
+  return lastUser;
+}
+
 export function mapServerConversion(e: CatalogueEvent, c: ProviderContext): ConversionEvent | null {
   const name = NAMES[e.name];
   if (!name) return null;
   const { ctx } = c;
   const items = itemsOf(e);
-  const user: ConversionEvent['user_data'] = {};
-  if (ctx.user.email !== 'NA') user.email = ctx.user.email;
-  if (ctx.user.mobile !== 'NA') user.phone = ctx.user.mobile;
-  if (ctx.user_id !== 'NA') user.external_id = ctx.user_id;
+  const user: ConversionEvent['user_data'] = { ...userData(ctx) };
   const custom: ConversionEvent['custom_data'] = {
     currency: CURRENCY,
     value: eventValue(e) ?? 0,
@@ -54,8 +71,8 @@ export function mapServerConversion(e: CatalogueEvent, c: ProviderContext): Conv
   }
   if (e.name === 'purchase') {
     custom.order_id = e.order_id;
-    if (e.customer_email && !user.email) user.email = e.customer_email;
-    if (e.customer_mobile && !user.phone) user.phone = e.customer_mobile;
+    if (e.customer_email && !user.email) user.email = hashedEmail(e.customer_email);
+    if (e.customer_mobile && !user.phone) user.phone = hashedPhone(e.customer_mobile);
   }
   return {
     event_name: name,

@@ -23,6 +23,15 @@ export const FUNNEL_STEPS: { step: number; event_name: ConversionEventName; labe
 
 const short = z.string().trim().max(200);
 
+/** PII is normalised the same way in the browser and on the server before SHA-256, so both give one hash. */
+export const normalizeEmail = (email: string): string => email.toLowerCase().replace(/\s+/g, '');
+/** Digits only, with India's country code when a bare 10-digit mobile is given (ad platforms expect it). */
+export function normalizePhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 10 ? `91${digits}` : digits;
+}
+export const isSha256Hex = (value: string): boolean => /^[a-f0-9]{64}$/i.test(value);
+
 export const ConversionContent = z.object({
   id: short,
   quantity: z.number().int().positive().max(10_000),
@@ -49,7 +58,7 @@ export const ConversionEvent = z.object({
     .min(8)
     .max(100)
     .regex(/^[\w-]+$/),
-  /** Clear values are hashed with SHA-256 by the server before storage; the clear value is never stored. */
+  /** SHA-256 hex of the normalised value (the browser hashes); a clear value is hashed by the server before storage. */
   user_data: z
     .object({
       email: z.string().max(320).optional(),

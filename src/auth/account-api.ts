@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type AddressInput,
   AddressListResponse,
@@ -24,12 +23,19 @@ const stay = { on401: 'silent' as const, allow404: true };
 export const authApi = {
   exists: (identifier: string, c_code: string) => post('/api/auth/exists', { email_or_mobile: identifier, c_code }, AuthResponse, stay),
   validate: (email: string, mobile: string, c_code: string) => post('/api/auth/validate', { email, mobile, c_code }, AuthResponse, stay),
-  sendOtp: (type: OtpType, identifier: string, c_code: string) => post('/api/auth/otp', { type, email_or_mobile: identifier, c_code }, OtpSentResponse, stay),
+  sendOtp: (type: OtpType, identifier: string, c_code: string) =>
+    post('/api/auth/otp', { type, email_or_mobile: identifier, c_code }, OtpSentResponse, stay),
   verifyOtp: (type: 'forgotPassword' | 'profile', identifier: string, c_code: string, otp: string) =>
     post('/api/auth/otp/verify', { email_or_mobile: identifier, c_code, otp, type }, AuthResponse, stay),
-  loginWithOtp: (identifier: string, c_code: string, otp: string) => post('/api/auth/otp/login', { email_or_mobile: identifier, c_code, otp }, AuthResponse, stay),
+  loginWithOtp: (identifier: string, c_code: string, otp: string) =>
+    post('/api/auth/otp/login', { email_or_mobile: identifier, c_code, otp }, AuthResponse, stay),
   async login(identifier: string, c_code: string, password: string) {
-    return post('/api/auth/login', { email_or_mobile: identifier, c_code, customer_password: await encryptPassword(password), is_encrypted: true }, AuthResponse, stay);
+    return post(
+      '/api/auth/login',
+      { email_or_mobile: identifier, c_code, customer_password: await encryptPassword(password), is_encrypted: true },
+      AuthResponse,
+      stay,
+    );
   },
   loginWithGoogle: (email: string, id_token: string) => post('/api/auth/login/google', { email, id_token }, AuthResponse, stay),
   async register(input: {
@@ -60,21 +66,29 @@ export const authApi = {
 
 export const accountApi = {
   profile: () => get('/api/myAccount/get-profile-values', ProfileResponse),
-  saveProfile: (first_name: string, opt_in?: boolean) => post('/api/myAccount/post-profile-values', { first_name, opt_in }, ProfileResponse),
-  mobileOtp: (new_mobile: string, c_code: string) => post('/api/myAccount/generate-otp-for-mobile', { new_mobile, c_code }, OtpSentResponse),
-  updateMobile: (new_mobile: string, c_code: string, otp: string) => post('/api/myAccount/update-mobile', { new_mobile, c_code, otp }, ProfileResponse),
+  saveProfile: (first_name: string, opt_in?: boolean) =>
+    post('/api/myAccount/post-profile-values', { first_name, opt_in }, ProfileResponse),
+  mobileOtp: (new_mobile: string, c_code: string) =>
+    post('/api/myAccount/generate-otp-for-mobile', { new_mobile, c_code }, OtpSentResponse),
+  updateMobile: (new_mobile: string, c_code: string, otp: string) =>
+    post('/api/myAccount/update-mobile', { new_mobile, c_code, otp }, ProfileResponse),
   emailOtp: (new_email: string) => post('/api/myAccount/generate-otp-for-email', { new_email }, OtpSentResponse),
   updateEmail: (new_email: string, otp: string) => post('/api/myAccount/update-email', { new_email, otp }, ProfileResponse),
   passwordOtp: () => post('/api/myAccount/generate-otp-for-password', {}, OtpSentResponse),
   async updatePassword(otp: string, newPassword: string) {
-    return post('/api/myAccount/update-password', { otp, new_password: await encryptPassword(newPassword), is_encrypted: true }, ProfileResponse);
+    return post(
+      '/api/myAccount/update-password',
+      { otp, new_password: await encryptPassword(newPassword), is_encrypted: true },
+      ProfileResponse,
+    );
   },
   sendEmailVerification: () => post('/api/myAccount/email-verification', {}, SentResponse),
   verifyEmail: (token: string) => post('/api/myAccount/verify-email-verification', { token }, ProfileResponse),
   cancelEmailVerification: () => post('/api/myAccount/cancel-email-verification', {}, ProfileResponse),
   deletionStatus: () => get('/api/myAccount/customer-status-for-deletion', DeletionStatusResponse),
   deleteOtp: () => post('/api/myAccount/proceed-to-delete-otp', {}, OtpSentResponse),
-  deleteProfile: (otp: string, reason?: string) => post('/api/myAccount/delete-profile', { otp, reason: reason || undefined }, DeletionStatusResponse),
+  deleteProfile: (otp: string, reason?: string) =>
+    post('/api/myAccount/delete-profile', { otp, reason: reason || undefined }, DeletionStatusResponse),
   cancelDeletion: () => post('/api/myAccount/cancel-delete-profile', {}, DeletionStatusResponse),
 };
 
@@ -84,6 +98,9 @@ export const addressApi = {
   save: (address: AddressInput) => post('/api/myAddress/user-address-add-update', address, AddressSaveResponse),
   remove: (addressId: number) => del(`/api/myAddress/user-address-delete?address_id=${addressId}`, AddressListResponse, { allow404: true }),
   pincode: (pincode: string, state?: string) =>
-    get(`/api/myAddress/fetch-address-pincode?pincode=${encodeURIComponent(pincode)}${state ? `&st=${encodeURIComponent(state)}` : ''}`, PincodeResponse, { allow404: true }),
+    get(
+      `/api/myAddress/fetch-address-pincode?pincode=${encodeURIComponent(pincode)}${state ? `&st=${encodeURIComponent(state)}` : ''}`,
+      PincodeResponse,
+      { allow404: true },
+    ),
 };
-

@@ -14,6 +14,7 @@ export function createOnboardingServices(): OnboardingServices {
     startGoogle: () => startGoogleSignIn(),
     loginWithGoogle: ({ email, idToken }) => authApi.loginWithGoogle(email, idToken),
     register: (input) => authApi.register(input),
-    resetPassword: ({ identifier, c_code, newPassword, existMobile }) => authApi.resetPassword(identifier, c_code, newPassword, existMobile),
+    resetPassword: ({ identifier, c_code, newPassword, existMobile }) =>
+      authApi.resetPassword(identifier, c_code, newPassword, existMobile),
   };
 }

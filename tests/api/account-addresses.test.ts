@@ -10,7 +10,12 @@ describeBackends('account: addresses', (ctx) => {
   let pin: { pincode: string; city: string; state: string };
   let otherPin: { pincode: string; city: string; state: string };
   beforeAll(async () => {
-    const pins = await ctx().handle.db.selectFrom('pincodes').select(['pincode', 'city', 'state']).where('serviceable', '=', true).orderBy('pincode').execute();
+    const pins = await ctx()
+      .handle.db.selectFrom('pincodes')
+      .select(['pincode', 'city', 'state'])
+      .where('serviceable', '=', true)
+      .orderBy('pincode')
+      .execute();
     pin = pins[0];
     otherPin = pins.find((p) => p.state !== pin.state)!;
   });
@@ -39,8 +44,14 @@ describeBackends('account: addresses', (ctx) => {
   });
 
   test('pincode lookup from the seeded table; unknown and malformed pincodes refused', async () => {
-    const res = await ctx().app.inject({ method: 'GET', url: `/api/myAddress/fetch-address-pincode?pincode=${pin.pincode}&st=${encodeURIComponent(pin.state)}` });
-    expect(res.json()).toMatchObject({ status: 1, data: { pincode: pin.pincode, city: pin.city, state: pin.state, country: 'India', state_matches: true } });
+    const res = await ctx().app.inject({
+      method: 'GET',
+      url: `/api/myAddress/fetch-address-pincode?pincode=${pin.pincode}&st=${encodeURIComponent(pin.state)}`,
+    });
+    expect(res.json()).toMatchObject({
+      status: 1,
+      data: { pincode: pin.pincode, city: pin.city, state: pin.state, country: 'India', state_matches: true },
+    });
     const mismatch = await ctx().app.inject({ method: 'GET', url: `/api/myAddress/fetch-address-pincode?pincode=${pin.pincode}&st=Goa` });
     expect(mismatch.json().data.state_matches).toBe(false);
     const unknown = await ctx().app.inject({ method: 'GET', url: '/api/myAddress/fetch-address-pincode?pincode=999999' });
@@ -57,12 +68,21 @@ describeBackends('account: addresses', (ctx) => {
     const a = ipAgent(ctx());
     await registerCustomer(ctx(), a);
     const first = await a.post('/api/myAddress/user-address-add-update', body({ city: 'whatever', state: 'Somewhere' }));
-    expect(first.json()).toMatchObject({ status: 1, data: { is_default: true, address_type: 2, address_type_name: 'HOME', city: pin.city, state: pin.state } });
-    const second = await a.post('/api/myAddress/user-address-add-update', body({ address_type: 1, pincode: otherPin.pincode, city: otherPin.city, state: otherPin.state }));
+    expect(first.json()).toMatchObject({
+      status: 1,
+      data: { is_default: true, address_type: 2, address_type_name: 'HOME', city: pin.city, state: pin.state },
+    });
+    const second = await a.post(
+      '/api/myAddress/user-address-add-update',
+      body({ address_type: 1, pincode: otherPin.pincode, city: otherPin.city, state: otherPin.state }),
+    );
     expect(second.json().data).toMatchObject({ is_default: false, address_type_name: 'OFFICE' });
     const id1 = first.json().data.address_id;
     const id2 = second.json().data.address_id;
-    const edited = await a.post('/api/myAddress/user-address-add-update', body({ address_id: id2, address_type: 3, landmark: 'Opp. Gate #2', is_default: true, pincode: otherPin.pincode }));
+    const edited = await a.post(
+      '/api/myAddress/user-address-add-update',
+      body({ address_id: id2, address_type: 3, landmark: 'Opp. Gate #2', is_default: true, pincode: otherPin.pincode }),
+    );
     expect(edited.json().data).toMatchObject({ address_id: id2, address_type_name: 'OTHER', landmark: 'Opp. Gate #2', is_default: true });
     const list = (await a.get('/api/myAddress/user-address-list')).json().data;
     expect(list.map((x: { address_id: number }) => x.address_id)).toEqual([id2, id1]);
@@ -81,7 +101,10 @@ describeBackends('account: addresses', (ctx) => {
     await registerCustomer(ctx(), intruder);
     expect((await intruder.get('/api/myAddress/user-address-list')).json().data).toEqual([]);
     expect((await intruder.get('/api/myAddress/cart-address-list')).json().data).toEqual([]);
-    const edit = await intruder.post('/api/myAddress/user-address-add-update', body({ address_id: mine.address_id, full_name: 'Mallory Evil' }));
+    const edit = await intruder.post(
+      '/api/myAddress/user-address-add-update',
+      body({ address_id: mine.address_id, full_name: 'Mallory Evil' }),
+    );
     expect(edit.statusCode).toBe(404);
     const del = await intruder.request({ method: 'DELETE', url: `/api/myAddress/user-address-delete?address_id=${mine.address_id}` });
     expect(del.statusCode).toBe(404);
@@ -96,7 +119,10 @@ describeBackends('account: addresses', (ctx) => {
   test(`at most ${MAX_ADDRESSES} addresses`, async () => {
     const a = ipAgent(ctx());
     await registerCustomer(ctx(), a);
-    for (let i = 0; i < MAX_ADDRESSES; i++) expect((await a.post('/api/myAddress/user-address-add-update', body({ address: `House ${i + 1}, Long Street` }))).statusCode).toBe(200);
+    for (let i = 0; i < MAX_ADDRESSES; i++)
+      expect((await a.post('/api/myAddress/user-address-add-update', body({ address: `House ${i + 1}, Long Street` }))).statusCode).toBe(
+        200,
+      );
     const over = await a.post('/api/myAddress/user-address-add-update', body());
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe(ADDRESS_MESSAGES.limit);

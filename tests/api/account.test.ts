@@ -34,7 +34,14 @@ describeBackends('account: profile and contact changes', (ctx) => {
     const a = ipAgent(ctx());
     const who = await registerCustomer(ctx(), a);
     const got = await a.get('/api/myAccount/get-profile-values');
-    expect(got.json().data).toMatchObject({ full_name: who.name, email: who.email, mobile: who.mobile, c_code: '+91', email_verified: false, has_password: true });
+    expect(got.json().data).toMatchObject({
+      full_name: who.name,
+      email: who.email,
+      mobile: who.mobile,
+      c_code: '+91',
+      email_verified: false,
+      has_password: true,
+    });
     const bad = await a.post('/api/myAccount/post-profile-values', { first_name: 'R2 D2' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MESSAGES.namePattern);
@@ -134,7 +141,11 @@ describeBackends('account: deletion and its cancel', (ctx) => {
   test('delete with OTP: scheduled, signed out; signing in offers the cancel; cancel clears it', async () => {
     const a = ipAgent(ctx());
     const who = await registerCustomer(ctx(), a);
-    expect((await a.get('/api/myAccount/customer-status-for-deletion')).json().data).toMatchObject({ can_delete: true, deletion_requested: false, grace_days: 30 });
+    expect((await a.get('/api/myAccount/customer-status-for-deletion')).json().data).toMatchObject({
+      can_delete: true,
+      deletion_requested: false,
+      grace_days: 30,
+    });
     expect((await a.post('/api/myAccount/cancel-delete-profile', {})).statusCode).toBe(400);
     expect((await a.post('/api/myAccount/delete-profile', { otp: '' })).json().message).toBe(MESSAGES.otpProfileEmpty);
     await a.post('/api/myAccount/proceed-to-delete-otp', {});

@@ -17,22 +17,40 @@ const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
 describeBackends('auth: Google sign-in through the development identity provider', (ctx) => {
   const keys = () => createKeyRing(ctx().handle.db, {});
   const token = (email: string, extra: { audience?: string; issuer?: string; ttl?: string | number; name?: string } = {}) =>
-    signDevIdToken(keys(), { email, name: extra.name ?? 'Google Shopper', audience: extra.audience ?? DEV_IDP_CLIENT_ID, issuer: extra.issuer }, extra.ttl);
+    signDevIdToken(
+      keys(),
+      { email, name: extra.name ?? 'Google Shopper', audience: extra.audience ?? DEV_IDP_CLIENT_ID, issuer: extra.issuer },
+      extra.ttl,
+    );
 
   test('the app describes its Google set-up, and the identity provider publishes a JWKS', async () => {
     const cfg = await ctx().app.inject({ method: 'GET', url: '/api/auth/google-config' });
-    expect(cfg.json().data).toEqual({ enabled: true, client_id: DEV_IDP_CLIENT_ID, authorize_url: '/api/dev/idp/authorize', development: true });
+    expect(cfg.json().data).toEqual({
+      enabled: true,
+      client_id: DEV_IDP_CLIENT_ID,
+      authorize_url: '/api/dev/idp/authorize',
+      development: true,
+    });
     const jwks = await ctx().app.inject({ method: 'GET', url: '/api/dev/idp/jwks' });
     expect(jwks.json().keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) });
     expect(jwks.json().keys[0].d).toBeUndefined();
   });
 
   test('the "Sign in as…" page issues a token in the redirect fragment, only to this site', async () => {
-    const q = new URLSearchParams({ client_id: DEV_IDP_CLIENT_ID, redirect_uri: 'http://localhost:80/my-account', state: 'st-1', nonce: 'n-1', response_type: 'id_token' });
+    const q = new URLSearchParams({
+      client_id: DEV_IDP_CLIENT_ID,
+      redirect_uri: 'http://localhost:80/my-account',
+      state: 'st-1',
+      nonce: 'n-1',
+      response_type: 'id_token',
+    });
     const page = await ctx().app.inject({ method: 'GET', url: `/api/dev/idp/authorize?${q}`, headers: { host: 'localhost:80' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Sign in as');
-    const foreign = await ctx().app.inject({ method: 'GET', url: `/api/dev/idp/authorize?${new URLSearchParams({ client_id: 'x', redirect_uri: 'https://evil.example/cb' })}` });
+    const foreign = await ctx().app.inject({
+      method: 'GET',
+      url: `/api/dev/idp/authorize?${new URLSearchParams({ client_id: 'x', redirect_uri: 'https://evil.example/cb' })}`,
+    });
     expect(foreign.statusCode).toBe(400);
     const consent = await ctx().app.inject({
       method: 'POST',
@@ -52,9 +70,16 @@ describeBackends('auth: Google sign-in through the development identity provider
   });
 
   test('a known email with a mobile signs in and the Google account is linked to it', async () => {
-    const res = await ipAgent(ctx()).post('/api/auth/login/google', { email: DEMO_CUSTOMER.email, id_token: await token(DEMO_CUSTOMER.email) });
+    const res = await ipAgent(ctx()).post('/api/auth/login/google', {
+      email: DEMO_CUSTOMER.email,
+      id_token: await token(DEMO_CUSTOMER.email),
+    });
     expect(res.json()).toMatchObject({ status: 1, data: { mobile_exists: true } });
-    const row = await ctx().handle.db.selectFrom('customers').select(['google_sub', 'email_verified']).where('email', '=', DEMO_CUSTOMER.email).executeTakeFirstOrThrow();
+    const row = await ctx()
+      .handle.db.selectFrom('customers')
+      .select(['google_sub', 'email_verified'])
+      .where('email', '=', DEMO_CUSTOMER.email)
+      .executeTakeFirstOrThrow();
     expect(row.google_sub).toMatch(/^dev-/);
     expect(row.email_verified).toBe(true);
   });
@@ -79,7 +104,11 @@ describeBackends('auth: Google sign-in through the development identity provider
       google_token: idToken,
     });
     expect(reg.json()).toMatchObject({ status: 1, data: { user: { customer_email: who.email, customer_mobile: who.mobile } } });
-    const row = await ctx().handle.db.selectFrom('customers').select(['google_sub', 'email_verified', 'password_hash']).where('email', '=', who.email).executeTakeFirstOrThrow();
+    const row = await ctx()
+      .handle.db.selectFrom('customers')
+      .select(['google_sub', 'email_verified', 'password_hash'])
+      .where('email', '=', who.email)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email_verified: true, password_hash: null });
     const again = await ipAgent(ctx()).post('/api/auth/login/google', { email: who.email, id_token: await token(who.email) });
     expect(again.json().status).toBe(1);
@@ -87,7 +116,19 @@ describeBackends('auth: Google sign-in through the development identity provider
 
   test('Google sign-in of an account without a mobile goes to the profile step', async () => {
     const email = `g.nomobile.${process.pid}@kasrat.test`;
-    await ctx().handle.db.insertInto('customers').values({ first_name: 'Kiran', email, mobile: null, password_hash: null, google_sub: null, referrer: null, last_order_at: null, deletion_requested_at: null }).execute();
+    await ctx()
+      .handle.db.insertInto('customers')
+      .values({
+        first_name: 'Kiran',
+        email,
+        mobile: null,
+        password_hash: null,
+        google_sub: null,
+        referrer: null,
+        last_order_at: null,
+        deletion_requested_at: null,
+      })
+      .execute();
     const a = ipAgent(ctx());
     const res = await a.post('/api/auth/login/google', { email, id_token: await token(email) });
     expect(res.json()).toMatchObject({ status: 1, data: { mobile_exists: false, user: null } });
@@ -125,7 +166,13 @@ describeBackends('auth: Google sign-in through the development identity provider
     const mismatch = await ipAgent(ctx()).post('/api/auth/login/google', { email: 'someone@kasrat.test', id_token: good });
     expect(mismatch.statusCode).toBe(400);
     const who = freshIdentity();
-    const reg = await ipAgent(ctx()).post('/api/auth/register', { email: who.email, mobile: who.mobile, otp: '123456', first_name: 'Asha Rao', google_token: good });
+    const reg = await ipAgent(ctx()).post('/api/auth/register', {
+      email: who.email,
+      mobile: who.mobile,
+      otp: '123456',
+      first_name: 'Asha Rao',
+      google_token: good,
+    });
     expect(reg.statusCode).toBe(400);
     expect(reg.json().message).not.toBe(MESSAGES.passwordMin);
   });
@@ -151,10 +198,17 @@ describe('auth: Google tokens verified against a JWKS fetched over HTTP (GOOGLE_
       const cfg = (await app.inject({ method: 'GET', url: '/api/auth/google-config' })).json().data;
       expect(cfg).toMatchObject({ enabled: true, client_id: 'remote-client', development: false });
       const ok = await signDevIdToken(keys, { email: DEMO_CUSTOMER.email, name: 'Demo', audience: 'remote-client' });
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login/google', payload: { email: DEMO_CUSTOMER.email, id_token: ok } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login/google',
+        payload: { email: DEMO_CUSTOMER.email, id_token: ok },
+      });
       expect(res.json().status).toBe(1);
       const wrongAud = await signDevIdToken(keys, { email: DEMO_CUSTOMER.email, name: 'Demo', audience: DEV_IDP_CLIENT_ID });
-      expect((await app.inject({ method: 'POST', url: '/api/auth/login/google', payload: { email: DEMO_CUSTOMER.email, id_token: wrongAud } })).statusCode).toBe(400);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/auth/login/google', payload: { email: DEMO_CUSTOMER.email, id_token: wrongAud } }))
+          .statusCode,
+      ).toBe(400);
     } finally {
       await app.close();
       await idp.close();

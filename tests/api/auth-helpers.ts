@@ -4,7 +4,9 @@ import type { Agent, TestApp } from '../helpers/app.ts';
 
 /** What the browser does (src/auth): RSA-OAEP SHA-256 with the server's SPKI key, base64. */
 export async function encryptForServer(spkiBase64: string, password: string): Promise<string> {
-  const key = await crypto.subtle.importKey('spki', Buffer.from(spkiBase64, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const key = await crypto.subtle.importKey('spki', Buffer.from(spkiBase64, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
+    'encrypt',
+  ]);
   const cipher = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(password));
   return Buffer.from(cipher).toString('base64');
 }
@@ -22,7 +24,11 @@ let counter = 0;
 export function freshIdentity(): { mobile: string; email: string; name: string } {
   counter++;
   const n = String(counter).padStart(4, '0');
-  return { mobile: `70000${String(process.pid % 100).padStart(2, '0')}${n.slice(-3)}`, email: `shopper${counter}.${process.pid}@kasrat.test`, name: 'Asha Rao' };
+  return {
+    mobile: `70000${String(process.pid % 100).padStart(2, '0')}${n.slice(-3)}`,
+    email: `shopper${counter}.${process.pid}@kasrat.test`,
+    name: 'Asha Rao',
+  };
 }
 
 /** Registers a new customer through the real calls; leaves `agent` signed in. */
@@ -49,7 +55,10 @@ export async function registerCustomer(t: TestApp, agent: Agent, who = freshIden
 
 let ipCounter = 0;
 /** A cookie-keeping client with its own client IP (the app trusts x-forwarded-for), so per-IP limits stay per test. */
-export function ipAgent(t: TestApp, ip = `10.${process.pid % 250}.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`): Agent & { ip: string } {
+export function ipAgent(
+  t: TestApp,
+  ip = `10.${process.pid % 250}.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
+): Agent & { ip: string } {
   const inner = t.agent();
   const withIp = (headers?: Record<string, string>) => ({ 'x-forwarded-for': ip, ...(headers ?? {}) });
   return {

@@ -34,7 +34,14 @@ describeBackends('messaging: outbox and workers', (ctx) => {
 
   test('several workers (each with its own connections) send every message exactly once', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 60; i++) ids.push(await enqueueMessage(db(), { channel: i % 2 ? 'email' : 'sms', to: i % 2 ? `u${i}@kasrat.test` : `90000000${String(i).padStart(2, '0')}`, body: `message ${i}` }));
+    for (let i = 0; i < 60; i++)
+      ids.push(
+        await enqueueMessage(db(), {
+          channel: i % 2 ? 'email' : 'sms',
+          to: i % 2 ? `u${i}@kasrat.test` : `90000000${String(i).padStart(2, '0')}`,
+          body: `message ${i}`,
+        }),
+      );
     // On PostgreSQL each worker gets its own pool on the same schema, like separate instances.
     const handles: Array<{ db: Db; close(): Promise<void> }> = [];
     if (ctx().backend === 'postgres') {
@@ -57,14 +64,21 @@ describeBackends('messaging: outbox and workers', (ctx) => {
 
   test('a failed send is retried later with backoff, then given up after the maximum attempts', async () => {
     const id = await enqueueMessage(db(), { channel: 'sms', to: '9000000099', body: 'hello' });
-    const failing: Transports = { email: { name: 'x', send: async () => {} }, sms: { name: 'x', send: async () => Promise.reject(new Error('gateway down')) } };
+    const failing: Transports = {
+      email: { name: 'x', send: async () => {} },
+      sms: { name: 'x', send: async () => Promise.reject(new Error('gateway down')) },
+    };
     const worker = new OutboxWorker({ db: db(), transports: failing, maxAttempts: 2 });
     await worker.runOnce();
     let row = await db().selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'Error: gateway down' });
     expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(Date.now());
     expect(await worker.runOnce()).toBe(0);
-    await db().updateTable('outbox').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await db()
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     await worker.runOnce();
     row = await db().selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', attempts: 2 });
@@ -75,7 +89,11 @@ describeBackends('messaging: outbox and workers', (ctx) => {
     const first = await claimDueMessages(db(), 10, 60_000);
     expect(first.map((m) => m.id)).toEqual([id]);
     expect(await claimDueMessages(db(), 10, 60_000)).toEqual([]);
-    await db().updateTable('outbox').set({ locked_until: new Date(Date.now() - 1) }).where('id', '=', id).execute();
+    await db()
+      .updateTable('outbox')
+      .set({ locked_until: new Date(Date.now() - 1) })
+      .where('id', '=', id)
+      .execute();
     expect((await claimDueMessages(db(), 10, 60_000)).map((m) => m.id)).toEqual([id]);
   });
 
@@ -87,7 +105,12 @@ describeBackends('messaging: outbox and workers', (ctx) => {
     delete process.env.OUTBOX_POLL_MS;
     try {
       await app.ready();
-      await app.inject({ method: 'POST', url: '/api/auth/otp', payload: { type: 'register', email_or_mobile: '7222222222' }, headers: { 'x-forwarded-for': '10.77.0.1' } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/otp',
+        payload: { type: 'register', email_or_mobile: '7222222222' },
+        headers: { 'x-forwarded-for': '10.77.0.1' },
+      });
       let status = '';
       for (let i = 0; i < 100 && status !== 'sent'; i++) {
         status = (await db().selectFrom('outbox').select('status').where('recipient', '=', '7222222222').executeTakeFirst())?.status ?? '';
@@ -192,7 +215,10 @@ describe('messaging: transports', () => {
   test('configuration picks the transports, and refuses an incomplete one', () => {
     const log = { info: () => {} };
     expect(transportsFromConfig(readMessagingConfig({}), log).email.name).toBe('console');
-    const configured = transportsFromConfig(readMessagingConfig({ SMTP_URL: 'smtp://127.0.0.1:25', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms' }), log);
+    const configured = transportsFromConfig(
+      readMessagingConfig({ SMTP_URL: 'smtp://127.0.0.1:25', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms' }),
+      log,
+    );
     expect([configured.email.name, configured.sms.name]).toEqual(['smtp', 'webhook']);
     expect(() => readMessagingConfig({ EMAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL/);
     expect(() => readMessagingConfig({ SMS_TRANSPORT: 'webhook' })).toThrow(/SMS_WEBHOOK_URL/);

@@ -17,9 +17,23 @@ async function appWithCapturedLogs(backend: (typeof BACKENDS)[number]) {
     },
   });
   const { handle, close } = await openTestDatabase(backend);
-  const app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'trace' }, handle, clientDir: null, logger: { level: 'trace', stream } });
+  const app = await buildApp({
+    config: { NODE_ENV: 'test', LOG_LEVEL: 'trace' },
+    handle,
+    clientDir: null,
+    logger: { level: 'trace', stream },
+  });
   await app.ready();
-  const t: TestApp = { app, handle, backend, agent: () => createAgent(app), close: async () => (await app.close(), await close()) };
+  const t: TestApp = {
+    app,
+    handle,
+    backend,
+    agent: () => createAgent(app),
+    close: async () => {
+      await app.close();
+      await close();
+    },
+  };
   return { t, lines };
 }
 
@@ -32,22 +46,38 @@ describe.each(BACKENDS)('auth security [%s]', (backend) => {
       const mobile = '7111111111';
       const email = 'secret.keeper@kasrat.test';
       await a.post('/api/auth/otp', { type: 'register', email_or_mobile: mobile });
-      const reg = await a.post('/api/auth/register', { email, mobile, password: passwords[0], otp: await latestOtp(t, mobile), first_name: 'Secret Keeper' });
+      const reg = await a.post('/api/auth/register', {
+        email,
+        mobile,
+        password: passwords[0],
+        otp: await latestOtp(t, mobile),
+        first_name: 'Secret Keeper',
+      });
       expect(reg.json().status).toBe(1);
       await a.post('/api/auth/login', { email_or_mobile: email, customer_password: passwords[3] });
       await a.post('/api/auth/login', { email_or_mobile: email, customer_password: passwords[0] });
       await a.post('/api/auth/otp', { type: 'forgotPassword', email_or_mobile: email });
       await a.post('/api/auth/otp/verify', { email_or_mobile: email, otp: await latestOtp(t, email) });
-      expect((await a.request({ method: 'PUT', url: '/api/auth/password', payload: { email_or_mobile: email, new_password: passwords[1] } })).json().status).toBe(1);
+      expect(
+        (
+          await a.request({ method: 'PUT', url: '/api/auth/password', payload: { email_or_mobile: email, new_password: passwords[1] } })
+        ).json().status,
+      ).toBe(1);
       await a.post('/api/myAccount/generate-otp-for-password', {});
       await a.post('/api/myAccount/update-password', { otp: await latestOtp(t, mobile), new_password: passwords[2] });
       const key = (await a.get('/api/auth/public-key')).json().data.spki;
-      await a.post('/api/auth/login', { email_or_mobile: email, customer_password: await encryptForServer(key, passwords[4]), is_encrypted: true });
+      await a.post('/api/auth/login', {
+        email_or_mobile: email,
+        customer_password: await encryptForServer(key, passwords[4]),
+        is_encrypted: true,
+      });
       // A failing body with a password in it is not echoed either.
       await a.post('/api/auth/register', { email, mobile, password: passwords[0], otp: 'x', first_name: 'Secret Keeper' });
 
       const tables = await sql<{ table_name: string }>`
-        SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(t.handle.db);
+        SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(
+        t.handle.db,
+      );
       expect(tables.rows.length).toBeGreaterThan(10);
       let dump = '';
       for (const { table_name } of tables.rows) {
@@ -89,17 +119,53 @@ describe.each(BACKENDS)('auth security [%s]', (backend) => {
         ['POST', '/api/myAccount/verify-email-verification'],
         ['POST', '/api/myAddress/user-address-add-update'],
       ];
-      const fieldValue = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.constantFrom('9876543210', 'demo@kasrat.test', '123456', '+91', 'login', 'profile'));
-      const keys = fc.constantFrom('email_or_mobile', 'c_code', 'otp', 'type', 'email', 'mobile', 'password', 'customer_password', 'is_encrypted', 'first_name', 'new_password', 'new_mobile', 'new_email', 'token', 'id_token', 'address_id', 'pincode', 'address_type', 'full_name', 'address', 'city', 'state', 'google_token');
+      const fieldValue = fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.string(), { maxLength: 2 }),
+        fc.constantFrom('9876543210', 'demo@kasrat.test', '123456', '+91', 'login', 'profile'),
+      );
+      const keys = fc.constantFrom(
+        'email_or_mobile',
+        'c_code',
+        'otp',
+        'type',
+        'email',
+        'mobile',
+        'password',
+        'customer_password',
+        'is_encrypted',
+        'first_name',
+        'new_password',
+        'new_mobile',
+        'new_email',
+        'token',
+        'id_token',
+        'address_id',
+        'pincode',
+        'address_type',
+        'full_name',
+        'address',
+        'city',
+        'state',
+        'google_token',
+      );
       const body = fc.oneof(fc.dictionary(keys, fieldValue, { maxKeys: 8 }), fc.anything({ maxDepth: 2 }));
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...calls), body, async ([method, url], payload) => {
-          const res = await signedIn.request({ method, url, payload: JSON.stringify(payload ?? null), headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' } });
+          const res = await signedIn.request({
+            method,
+            url,
+            payload: JSON.stringify(payload ?? null),
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' },
+          });
           return res.statusCode < 500;
         }),
         { numRuns: 300, seed: 20261123 },
       );
-      for (const q of ['pincode=%00', 'pincode=1&pincode=2', 'st[]=x', 'pincode=110001&st=' + 'x'.repeat(500)]) {
+      for (const q of ['pincode=%00', 'pincode=1&pincode=2', 'st[]=x', `pincode=110001&st=${'x'.repeat(500)}`]) {
         const res = await t.app.inject({ method: 'GET', url: `/api/myAddress/fetch-address-pincode?${q}` });
         expect(res.statusCode, q).toBeLessThan(500);
       }
@@ -110,6 +176,13 @@ describe.each(BACKENDS)('auth security [%s]', (backend) => {
 });
 
 describe('production has no development doors', () => {
+  test('the development identity provider cannot be switched on in production', async () => {
+    const { readAuthConfig } = await import('../../server/modules/auth/config.ts');
+    expect(() => readAuthConfig({ NODE_ENV: 'production', DEV_IDP: 'on' })).toThrow(/DEV_IDP: cannot be on in production/);
+    expect(readAuthConfig({ NODE_ENV: 'production' }).devIdp).toBe(false);
+    expect(readAuthConfig({ NODE_ENV: 'development' }).devIdp).toBe(true);
+  });
+
   test('no dev outbox, no development identity provider, Google off until configured', async () => {
     const saved = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
@@ -120,8 +193,15 @@ describe('production has no development doors', () => {
       expect((await app.inject({ method: 'GET', url: '/api/dev/outbox?to=9876543210' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/dev/idp/jwks' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/dev/idp/authorize?client_id=x&redirect_uri=/' })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: '/api/auth/google-config' })).json().data).toMatchObject({ enabled: false, development: false });
-      const google = await app.inject({ method: 'POST', url: '/api/auth/login/google', payload: { email: 'a@b.co', id_token: 'x'.repeat(40) } });
+      expect((await app.inject({ method: 'GET', url: '/api/auth/google-config' })).json().data).toMatchObject({
+        enabled: false,
+        development: false,
+      });
+      const google = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login/google',
+        payload: { email: 'a@b.co', id_token: 'x'.repeat(40) },
+      });
       expect(google.statusCode).toBe(503);
       expect((await app.inject({ method: 'GET', url: '/api/auth/public-key' })).json().status).toBe(1);
     } finally {

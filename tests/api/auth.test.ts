@@ -15,9 +15,17 @@ describeBackends('auth: exists, validate, login, sessions', (ctx) => {
     const key = await a.get('/api/auth/public-key');
     expect(key.json()).toMatchObject({ status: 1, data: { algorithm: 'RSA-OAEP-256' } });
     const cipher = await encryptForServer(key.json().data.spki, DEMO_CUSTOMER.password);
-    const res = await a.post('/api/auth/login', { email_or_mobile: DEMO_CUSTOMER.email, c_code: '+91', customer_password: cipher, is_encrypted: true });
+    const res = await a.post('/api/auth/login', {
+      email_or_mobile: DEMO_CUSTOMER.email,
+      c_code: '+91',
+      customer_password: cipher,
+      is_encrypted: true,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 1, data: { verified: true, mobile_exists: true, user: { customer_email: DEMO_CUSTOMER.email } } });
+    expect(res.json()).toMatchObject({
+      status: 1,
+      data: { verified: true, mobile_exists: true, user: { customer_email: DEMO_CUSTOMER.email } },
+    });
   });
 
   test('the key pair is kept in the database, so a second instance serves the same key and decrypts', async () => {
@@ -128,6 +136,22 @@ describeBackends('auth: exists, validate, login, sessions', (ctx) => {
     expect((await b.get('/api/myAccount/get-profile-values')).statusCode).toBe(401);
   });
 
+  test('signing in brings the guest cart along (cart module hook, issue 6)', async () => {
+    const a = ipAgent(ctx());
+    const variant = await ctx()
+      .handle.db.selectFrom('variants')
+      .select('id')
+      .where('stock', '>', 5)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const added = await a.post('/api/cart/add-to-cart', { variant_id: variant.id, quantity: 2 });
+    expect(added.json().status).toBe(1);
+    const who = await registerCustomer(ctx(), ipAgent(ctx()));
+    expect((await loginAs(a, who.email, who.password)).json().status).toBe(1);
+    const cart = await a.post('/api/cart/cart-list', {});
+    expect(JSON.stringify(cart.json().data.cart_data)).toContain(`"variant_id":${variant.id}`);
+  });
+
   test('logout ends the session', async () => {
     const a = ipAgent(ctx());
     await loginAs(a, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
@@ -159,7 +183,10 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
       referrer: 'friend-123',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 1, data: { user: { customer_name: 'Asha Rao', customer_mobile: who.mobile, customer_email: who.email } } });
+    expect(res.json()).toMatchObject({
+      status: 1,
+      data: { user: { customer_name: 'Asha Rao', customer_mobile: who.mobile, customer_email: who.email } },
+    });
     const row = await ctx().handle.db.selectFrom('customers').selectAll().where('mobile', '=', who.mobile).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row).toMatchObject({ email: who.email, opt_in: false, referrer: 'friend-123', c_code: '+91' });
@@ -198,8 +225,18 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     expect(row.code_hash).not.toContain(code);
     const ttl = new Date(row.expires_at).getTime() - new Date(row.created_at).getTime();
     expect(Math.abs(ttl - 600_000)).toBeLessThan(5_000);
-    await ctx().handle.db.updateTable('otps').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', row.id).execute();
-    const res = await a.post('/api/auth/register', { email: who.email, mobile: who.mobile, password: 'Secret@123', otp: code, first_name: 'Asha Rao' });
+    await ctx()
+      .handle.db.updateTable('otps')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', row.id)
+      .execute();
+    const res = await a.post('/api/auth/register', {
+      email: who.email,
+      mobile: who.mobile,
+      password: 'Secret@123',
+      otp: code,
+      first_name: 'Asha Rao',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/expired/);
   });
@@ -211,7 +248,8 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     const code = await latestOtp(ctx(), who.mobile);
     const wrong = code === '000000' ? '111111' : '000000';
     const messages: string[] = [];
-    for (let i = 0; i < 5; i++) messages.push((await a.post('/api/auth/otp/login', { email_or_mobile: who.mobile, otp: wrong })).json().message);
+    for (let i = 0; i < 5; i++)
+      messages.push((await a.post('/api/auth/otp/login', { email_or_mobile: who.mobile, otp: wrong })).json().message);
     expect(messages.slice(0, 4)).toEqual(Array(4).fill(MESSAGES.otpWrong));
     expect(messages[4]).toBe(MESSAGES.maxAttempts);
     const right = await a.post('/api/auth/otp/login', { email_or_mobile: who.mobile, otp: code });
@@ -225,12 +263,21 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     await ipAgent(ctx()).post('/api/auth/otp', { type: 'login', email_or_mobile: who.email });
     const code = await latestOtp(ctx(), who.email);
     const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
-    const answers = await Promise.all(guesses.map((otp) => ipAgent(ctx()).post('/api/auth/otp/login', { email_or_mobile: who.email, otp })));
+    const answers = await Promise.all(
+      guesses.map((otp) => ipAgent(ctx()).post('/api/auth/otp/login', { email_or_mobile: who.email, otp })),
+    );
     expect(answers.every((r) => r.json().status === 0)).toBe(true);
     expect(answers.filter((r) => r.json().message === MESSAGES.otpWrong).length).toBeLessThanOrEqual(4);
-    const row = await ctx().handle.db.selectFrom('otps').select('attempts').where('identifier', '=', who.email).where('purpose', '=', 'login').executeTakeFirstOrThrow();
+    const row = await ctx()
+      .handle.db.selectFrom('otps')
+      .select('attempts')
+      .where('identifier', '=', who.email)
+      .where('purpose', '=', 'login')
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
-    expect((await ipAgent(ctx()).post('/api/auth/otp/login', { email_or_mobile: who.email, otp: code })).json().message).toBe(MESSAGES.maxAttempts);
+    expect((await ipAgent(ctx()).post('/api/auth/otp/login', { email_or_mobile: who.email, otp: code })).json().message).toBe(
+      MESSAGES.maxAttempts,
+    );
   });
 
   test('a code is single-use, and a new code replaces the previous one', async () => {
@@ -248,7 +295,8 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
   test('OTP sends are limited per identifier and per IP, in the database (shared by every instance)', async () => {
     const who = freshIdentity();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await ipAgent(ctx()).post('/api/auth/otp', { type: 'register', email_or_mobile: who.mobile })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await ipAgent(ctx()).post('/api/auth/otp', { type: 'register', email_or_mobile: who.mobile })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const limited = await ipAgent(ctx()).post('/api/auth/otp', { type: 'register', email_or_mobile: who.mobile });
     expect(limited.json().message).toContain(MESSAGES.maxAttempts);
@@ -284,7 +332,11 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     expect(sent.json().data).toMatchObject({ channel: 'email' });
     const other = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handle: ctx().handle, clientDir: null });
     try {
-      const res = await other.inject({ method: 'POST', url: '/api/auth/otp/login', payload: { email_or_mobile: who.email, otp: await latestOtp(ctx(), who.email) } });
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/auth/otp/login',
+        payload: { email_or_mobile: who.email, otp: await latestOtp(ctx(), who.email) },
+      });
       expect(res.json()).toMatchObject({ status: 1, data: { user: { customer_email: who.email } } });
       expect(res.cookies.some((c) => c.name === SESSION_COOKIE)).toBe(true);
     } finally {
@@ -298,19 +350,37 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     await loginAs(elsewhere, who.mobile, who.password);
     const a = ipAgent(ctx());
     // Without a verified OTP the reset is refused.
-    const early = await a.request({ method: 'PUT', url: '/api/auth/password', payload: { email_or_mobile: who.mobile, new_password: 'Fresh@123', c_code: '+91' } });
+    const early = await a.request({
+      method: 'PUT',
+      url: '/api/auth/password',
+      payload: { email_or_mobile: who.mobile, new_password: 'Fresh@123', c_code: '+91' },
+    });
     expect(early.statusCode).toBe(403);
     await a.post('/api/auth/otp', { type: 'forgotPassword', email_or_mobile: who.mobile });
-    const verify = await a.post('/api/auth/otp/verify', { email_or_mobile: who.mobile, c_code: '+91', otp: await latestOtp(ctx(), who.mobile) });
+    const verify = await a.post('/api/auth/otp/verify', {
+      email_or_mobile: who.mobile,
+      c_code: '+91',
+      otp: await latestOtp(ctx(), who.mobile),
+    });
     expect(verify.json()).toMatchObject({ status: 1, data: { verified: true } });
     // The proof is bound to the identifier that was verified.
-    const otherId = await a.request({ method: 'PUT', url: '/api/auth/password', payload: { email_or_mobile: DEMO_CUSTOMER.mobile, new_password: 'Fresh@123' } });
+    const otherId = await a.request({
+      method: 'PUT',
+      url: '/api/auth/password',
+      payload: { email_or_mobile: DEMO_CUSTOMER.mobile, new_password: 'Fresh@123' },
+    });
     expect(otherId.statusCode).toBe(403);
     const key = (await a.get('/api/auth/public-key')).json().data.spki;
     const reset = await a.request({
       method: 'PUT',
       url: '/api/auth/password',
-      payload: { email_or_mobile: who.mobile, new_password: await encryptForServer(key, 'Fresh@123'), existMobile: true, c_code: '+91', is_encrypted: true },
+      payload: {
+        email_or_mobile: who.mobile,
+        new_password: await encryptForServer(key, 'Fresh@123'),
+        existMobile: true,
+        c_code: '+91',
+        is_encrypted: true,
+      },
     });
     expect(reset.json()).toMatchObject({ status: 1, data: { user: { customer_mobile: who.mobile } } });
     expect((await a.get('/api/ping')).json().data.customer_mobile).toBe(who.mobile);
@@ -318,7 +388,11 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     expect((await loginAs(ipAgent(ctx()), who.mobile, who.password)).json().message).toBe(MESSAGES.wrongPassword);
     expect((await loginAs(ipAgent(ctx()), who.mobile, 'Fresh@123')).json().status).toBe(1);
     // The proof is single-use.
-    const again = await a.request({ method: 'PUT', url: '/api/auth/password', payload: { email_or_mobile: who.mobile, new_password: 'Other@123' } });
+    const again = await a.request({
+      method: 'PUT',
+      url: '/api/auth/password',
+      payload: { email_or_mobile: who.mobile, new_password: 'Other@123' },
+    });
     expect(again.statusCode).toBe(403);
   });
 
@@ -326,7 +400,16 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     const email = `nomobile.${process.pid}@kasrat.test`;
     await ctx()
       .handle.db.insertInto('customers')
-      .values({ first_name: 'Ravi', email, mobile: null, password_hash: await hash('Secret@123', { algorithm: 2 }), google_sub: null, referrer: null, last_order_at: null, deletion_requested_at: null })
+      .values({
+        first_name: 'Ravi',
+        email,
+        mobile: null,
+        password_hash: await hash('Secret@123', { algorithm: 2 }),
+        google_sub: null,
+        referrer: null,
+        last_order_at: null,
+        deletion_requested_at: null,
+      })
       .execute();
     const a = ipAgent(ctx());
     const login = await loginAs(a, email, 'Secret@123');
@@ -361,22 +444,72 @@ describeBackends('auth: bad input is a 400 with a message, never a 500', (ctx) =
     ['POST', '/api/auth/otp/login', { email_or_mobile: '9876543210' }, /otp/],
     ['POST', '/api/auth/login', { email_or_mobile: '9876543210' }, /customer_password/],
     ['POST', '/api/auth/login', { email_or_mobile: 42, customer_password: 'x' }, /email_or_mobile/],
-    ['POST', '/api/auth/login', { email_or_mobile: '9876543210', customer_password: 'AAAAAAAAAAAAAAAAAAAAAAAA', is_encrypted: true }, /could not read the password/],
+    [
+      'POST',
+      '/api/auth/login',
+      { email_or_mobile: '9876543210', customer_password: 'AAAAAAAAAAAAAAAAAAAAAAAA', is_encrypted: true },
+      /could not read the password/,
+    ],
     ['POST', '/api/auth/login/google', { email: 'a@b.co', id_token: 'short' }, /Invalid Google token/],
     ['POST', '/api/auth/login/google', { email: 'a@b.co', id_token: 'x'.repeat(40) }, /Google sign-in failed/],
-    ['POST', '/api/auth/register', { email: 'a@b.co', mobile: '9000000003', password: 'Secret@1', otp: '123456', first_name: 'Al' }, MESSAGES.nameMin],
-    ['POST', '/api/auth/register', { email: 'a@b.co', mobile: '9000000003', password: 'Secret@1', otp: '123456', first_name: 'Agent 007' }, MESSAGES.namePattern],
-    ['POST', '/api/auth/register', { email: 'a@b.co', mobile: '9000000003', password: 'Secret@1', otp: '123456', first_name: '' }, MESSAGES.nameRequired],
-    ['POST', '/api/auth/register', { email: 'a@b.co', mobile: '9000000003', password: 'Secret@1', otp: '123456', first_name: 'A'.repeat(51) }, MESSAGES.nameMax],
-    ['POST', '/api/auth/register', { email: 'a@b.co', mobile: '9000000003', password: 'abc', otp: '123456', first_name: 'Asha Rao' }, MESSAGES.passwordMin],
-    ['POST', '/api/auth/register', { email: 'a@b.co', mobile: '9000000003', password: 'x'.repeat(51), otp: '123456', first_name: 'Asha Rao' }, MESSAGES.passwordMax],
+    [
+      'POST',
+      '/api/auth/register',
+      { email: 'a@b.co', mobile: '9000000003', password: 'Secret@1', otp: '123456', first_name: 'Al' },
+      MESSAGES.nameMin,
+    ],
+    [
+      'POST',
+      '/api/auth/register',
+      { email: 'a@b.co', mobile: '9000000003', password: 'Secret@1', otp: '123456', first_name: 'Agent 007' },
+      MESSAGES.namePattern,
+    ],
+    [
+      'POST',
+      '/api/auth/register',
+      { email: 'a@b.co', mobile: '9000000003', password: 'Secret@1', otp: '123456', first_name: '' },
+      MESSAGES.nameRequired,
+    ],
+    [
+      'POST',
+      '/api/auth/register',
+      { email: 'a@b.co', mobile: '9000000003', password: 'Secret@1', otp: '123456', first_name: 'A'.repeat(51) },
+      MESSAGES.nameMax,
+    ],
+    [
+      'POST',
+      '/api/auth/register',
+      { email: 'a@b.co', mobile: '9000000003', password: 'abc', otp: '123456', first_name: 'Asha Rao' },
+      MESSAGES.passwordMin,
+    ],
+    [
+      'POST',
+      '/api/auth/register',
+      { email: 'a@b.co', mobile: '9000000003', password: 'x'.repeat(51), otp: '123456', first_name: 'Asha Rao' },
+      MESSAGES.passwordMax,
+    ],
     ['POST', '/api/auth/register', { email: 'a@b.co', mobile: '9000000003', otp: '123456', first_name: 'Asha Rao' }, MESSAGES.passwordMin],
-    ['POST', '/api/auth/register', { email: 'a@b.co', mobile: '9000000003', password: 'Secret@1', otp: '123456', first_name: 'Asha Rao' }, /expired/],
-    ['POST', '/api/auth/register', { email: 'a@b.co', mobile: '900000000', password: 'Secret@1', otp: '123456', first_name: 'Asha Rao' }, MESSAGES.mobile],
+    [
+      'POST',
+      '/api/auth/register',
+      { email: 'a@b.co', mobile: '9000000003', password: 'Secret@1', otp: '123456', first_name: 'Asha Rao' },
+      /expired/,
+    ],
+    [
+      'POST',
+      '/api/auth/register',
+      { email: 'a@b.co', mobile: '900000000', password: 'Secret@1', otp: '123456', first_name: 'Asha Rao' },
+      MESSAGES.mobile,
+    ],
     ['PUT', '/api/auth/password', { email_or_mobile: '9876543210' }, /new_password/],
   ];
   test.each(cases)('%s %s %j → 400', async (method, url, payload, message) => {
-    const res = await ctx().app.inject({ method: method as 'POST', url, payload: payload as object, headers: { 'x-forwarded-for': '10.251.0.1' } });
+    const res = await ctx().app.inject({
+      method: method as 'POST',
+      url,
+      payload: payload as object,
+      headers: { 'x-forwarded-for': '10.251.0.1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().status).toBe(0);
     if (typeof message === 'string') expect(res.json().message).toBe(message);

@@ -73,6 +73,17 @@ describeBackends('conversion feed', (ctx) => {
     expect(outbox).toHaveLength(2);
   });
 
+  test('outside production a stored event can be looked up, with hashes only', async () => {
+    const e = conversion();
+    await post(e);
+    const found = await ctx().app.inject({ method: 'GET', url: `/api/dev/events?event_id=${e.event_id}` });
+    expect(found.json()).toMatchObject({ status: 1, data: { event_id: e.event_id, event_name: 'InitiateCheckout', email_sha256: sha('demo@kasrat.test') } });
+    expect(found.body.toLowerCase()).not.toContain('demo@kasrat.test');
+    const missing = await ctx().app.inject({ method: 'GET', url: '/api/dev/events?event_id=nope' });
+    expect(missing.json()).toMatchObject({ status: 1, data: null });
+    expect((await ctx().app.inject({ method: 'GET', url: '/api/dev/events' })).statusCode).toBe(400);
+  });
+
   test('already hashed user data is kept as the hash', async () => {
     const hashed = sha('someone@example.com');
     const e = conversion({ user_data: { email: hashed.toUpperCase() } });

@@ -1,6 +1,14 @@
 import { getShortestPaths } from '@xstate/graph';
 import type { AuthResponse } from '../../schemas/account.ts';
-import { MESSAGES, OtpSchema, PasswordSchema, FullNameSchema, ProfileOtpSchema, isValidEmail, isValidMobile } from '../../schemas/validation.ts';
+import {
+  MESSAGES,
+  OtpSchema,
+  PasswordSchema,
+  FullNameSchema,
+  ProfileOtpSchema,
+  isValidEmail,
+  isValidMobile,
+} from '../../schemas/validation.ts';
 import { type OnboardingContext, onboardingMachine, type OnboardingServices } from '../../machines/onboarding.ts';
 
 // The model of the onboarding machine for path generation (XSTATE.md): the shopper's moves with one value each,
@@ -21,7 +29,16 @@ export const USER = {
 const auth = (status: 0 | 1, data: Partial<AuthResponse['data']> = {}, message = 'ok'): AuthResponse => ({
   status,
   message,
-  data: { mobile_exists: false, email_exists: false, is_customer_blocked: false, verified: false, user: null, deletion_requested_at: null, google: null, ...data },
+  data: {
+    mobile_exists: false,
+    email_exists: false,
+    is_customer_blocked: false,
+    verified: false,
+    user: null,
+    deletion_requested_at: null,
+    google: null,
+    ...data,
+  },
 });
 
 export const ANSWERS = {
@@ -115,7 +132,16 @@ export function serializeModelState(snapshot: { value: unknown; context: Onboard
     MY_ACCOUNT: [isValidEmail(c.identifier) || isValidMobile(c.identifier), c.blocked],
     LOGIN: [c.password.length > 0],
     LOGIN_WITH_OTP: [otpOk, c.maxAttempts !== null],
-    REGISTER: [isValidEmail(c.email), isValidMobile(c.phone), c.emailFetchedFromGoogle, otpOk, FullNameSchema.safeParse(c.fullName.trim()).success, PasswordSchema.safeParse(c.password).success, c.googleToken !== null, c.maxAttempts !== null],
+    REGISTER: [
+      isValidEmail(c.email),
+      isValidMobile(c.phone),
+      c.emailFetchedFromGoogle,
+      otpOk,
+      FullNameSchema.safeParse(c.fullName.trim()).success,
+      PasswordSchema.safeParse(c.password).success,
+      c.googleToken !== null,
+      c.maxAttempts !== null,
+    ],
     FORGET_PASSWORD: [otpOk, PasswordSchema.safeParse(c.newPassword).success, c.maxAttempts !== null],
     PROFILE_UPDATE: [isValidMobile(c.phone), otpOk, c.maxAttempts !== null],
   };
@@ -154,7 +180,18 @@ export function servicesForPath(steps: ReadonlyArray<{ event: { type: string; ou
     if (!next) return new Promise<never>(() => {});
     return next.ok ? Promise.resolve(next.value) : Promise.reject(next.error);
   };
-  const names: Array<keyof OnboardingServices> = ['checkExists', 'validateUser', 'sendOtp', 'verifyOtp', 'loginWithPassword', 'loginWithOtp', 'startGoogle', 'loginWithGoogle', 'register', 'resetPassword'];
+  const names: Array<keyof OnboardingServices> = [
+    'checkExists',
+    'validateUser',
+    'sendOtp',
+    'verifyOtp',
+    'loginWithPassword',
+    'loginWithOtp',
+    'startGoogle',
+    'loginWithGoogle',
+    'register',
+    'resetPassword',
+  ];
   const services = Object.fromEntries(names.map((n) => [n, answer(n)])) as unknown as OnboardingServices;
   return { services, calls, unanswered: () => [...queues.values()].reduce((n, q) => n + q.length, 0) };
 }
@@ -165,6 +202,10 @@ export const stepOf = (value: unknown): string => (typeof value === 'string' ? v
 export const isServiceStep = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
 export const describePath = (steps: ReadonlyArray<{ event: { type: string; label?: string } }>) =>
   steps
-    .map((s) => (s.event.label ? `${s.event.type.replace('xstate.done.actor.', '').replace('xstate.error.actor.', '')}→${s.event.label}` : s.event.type))
+    .map((s) =>
+      s.event.label
+        ? `${s.event.type.replace('xstate.done.actor.', '').replace('xstate.error.actor.', '')}→${s.event.label}`
+        : s.event.type,
+    )
     .filter((t) => t !== 'xstate.init')
     .join(' > ');

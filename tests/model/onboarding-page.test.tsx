@@ -200,7 +200,9 @@ describe('login page: every shortest path of the Resend OTP countdown', () => {
     const steps = [
       { event: { type: 'xstate.done.actor.checkExists', output: ANSWERS.exists } },
       ...Array.from({ length: 1 + resends }, () => ({ event: { type: 'xstate.done.actor.sendOtp', output: ANSWERS.sent } })),
-      ...Array.from({ length: maxes }, () => ({ event: { type: 'xstate.error.actor.loginWithOtp', error: { message: MESSAGES.maxAttempts } } })),
+      ...Array.from({ length: maxes }, () => ({
+        event: { type: 'xstate.error.actor.loginWithOtp', error: { message: MESSAGES.maxAttempts } },
+      })),
     ];
     const { services } = servicesForPath(steps);
     const { root } = renderPage(services);

@@ -35,7 +35,16 @@ function start(services: ReturnType<typeof servicesForPath>['services']) {
 describe('onboarding machine: every shortest path', () => {
   test('the model reaches every step of SPEC §4 and the signed-in end', () => {
     const steps = new Set(paths.map((p) => stepOf(p.state.value)));
-    expect([...steps].sort()).toEqual(['FORGET_PASSWORD', 'LOGIN', 'LOGIN_WITH_GOOGLE', 'LOGIN_WITH_OTP', 'MY_ACCOUNT', 'PROFILE_UPDATE', 'REGISTER', 'SIGNED_IN']);
+    expect([...steps].sort()).toEqual([
+      'FORGET_PASSWORD',
+      'LOGIN',
+      'LOGIN_WITH_GOOGLE',
+      'LOGIN_WITH_OTP',
+      'MY_ACCOUNT',
+      'PROFILE_UPDATE',
+      'REGISTER',
+      'SIGNED_IN',
+    ]);
     expect(paths.length).toBeGreaterThan(90);
   });
 

@@ -14,11 +14,13 @@ export const COUNTDOWN_EVENTS = [
   { type: MESSAGE_GONE_AFTER },
 ] as const;
 
-export const delayOf = (type: string): number | null => (type === READY_AFTER ? RESEND_AFTER_S * 1000 : type === MESSAGE_GONE_AFTER ? MAX_ATTEMPTS_SHOWN_MS : null);
+export const delayOf = (type: string): number | null =>
+  type === READY_AFTER ? RESEND_AFTER_S * 1000 : type === MESSAGE_GONE_AFTER ? MAX_ATTEMPTS_SHOWN_MS : null;
 
 export const countdownPaths = () =>
   getShortestPaths(otpCountdownMachine, {
     events: COUNTDOWN_EVENTS as never,
     // The remaining seconds are display only; the value and whether a message shows decide what comes next.
-    serializeState: ((s: { value: unknown; context: { message: string | null } }) => JSON.stringify([s.value, s.context.message !== null])) as never,
+    serializeState: ((s: { value: unknown; context: { message: string | null } }) =>
+      JSON.stringify([s.value, s.context.message !== null])) as never,
   });

@@ -12,7 +12,12 @@ afterEach(() => vi.useRealTimers());
 
 describe('otp countdown: every shortest path', () => {
   test('the model covers counting, ready and both phases of the blocked state', () => {
-    expect(paths.map((p) => JSON.stringify(p.state.value)).sort()).toEqual(['"ready"', '{"blocked":"hidden"}', '{"blocked":"showing"}', '{"counting":"tick"}']);
+    expect(paths.map((p) => JSON.stringify(p.state.value)).sort()).toEqual([
+      '"ready"',
+      '{"blocked":"hidden"}',
+      '{"blocked":"showing"}',
+      '{"counting":"tick"}',
+    ]);
   });
 
   test.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' > '), p] as const))('%s', (_name, path) => {
@@ -46,7 +51,10 @@ describe('otp countdown: rules', () => {
     const actor = createActor(otpCountdownMachine, { input: {} }).start();
     vi.advanceTimersByTime(15_000);
     actor.send({ type: 'MAX_ATTEMPTS', message: `${MESSAGES.maxAttempts}. Please try again after some time.` });
-    expect(countdownView(actor.getSnapshot())).toMatchObject({ canResend: false, message: `${MESSAGES.maxAttempts}. Please try again after some time.` });
+    expect(countdownView(actor.getSnapshot())).toMatchObject({
+      canResend: false,
+      message: `${MESSAGES.maxAttempts}. Please try again after some time.`,
+    });
     vi.advanceTimersByTime(2999);
     expect(countdownView(actor.getSnapshot()).message).not.toBeNull();
     vi.advanceTimersByTime(1);

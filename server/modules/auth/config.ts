@@ -29,9 +29,11 @@ const AuthConfigSchema = z
     GOOGLE_AUTHORIZE_URL: z.string().optional(),
     DEV_IDP: z.enum(['on', 'off']).optional(),
   })
+  // The development identity provider signs tokens for any email: it can never run in production.
+  .refine((c) => !(c.NODE_ENV === 'production' && c.DEV_IDP === 'on'), { path: ['DEV_IDP'], message: 'cannot be on in production' })
   .transform((c) => {
     const production = c.NODE_ENV === 'production';
-    const devIdp = (c.DEV_IDP ?? (production ? 'off' : 'on')) === 'on';
+    const devIdp = !production && (c.DEV_IDP ?? 'on') === 'on';
     return {
       ...c,
       production,

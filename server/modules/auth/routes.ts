@@ -16,7 +16,6 @@ import { fail, ok } from '../../http/envelope.ts';
 import { AppError, BadRequest, Conflict, Forbidden, TooManyRequests } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { loadSessionUser } from '../session/routes.ts';
-import { startSession } from '../session/session.ts';
 import type { AuthConfig } from './config.ts';
 import { findCustomerById, findCustomerByIdentifier, isUniqueViolation } from './customers.ts';
 import { GoogleTokenError, type GoogleVerifier } from './google.ts';
@@ -32,6 +31,7 @@ import {
   checkPassword,
   completeSignIn,
   hashPassword,
+  openSignedInSession,
   readPassword,
 } from './service.ts';
 
@@ -237,7 +237,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         throw new Conflict(`${(error as Error).message}`.includes('email') ? MESSAGES.emailTaken : MESSAGES.mobileTaken);
       throw error;
     }
-    await startSession(db, req, reply, id);
+    await openSignedInSession(db, req, reply, id);
     const customer = await findCustomerById(db, id);
     return ok(authData(customer, { verified: true, user: await loadSessionUser(db, id) }), AUTH_MESSAGES.registered);
   });

@@ -5,6 +5,7 @@ import { MESSAGES, PasswordSchema } from '../../../schemas/validation.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, BadRequest } from '../../http/errors.ts';
+import { mergeGuestCartAtSignIn } from '../cart/index.ts';
 import { loadSessionUser } from '../session/routes.ts';
 import { startSession } from '../session/session.ts';
 import type { CustomerRow } from './customers.ts';
@@ -64,6 +65,17 @@ export function checkNewPassword(password: string): string {
   return password;
 }
 
+/** Starts the signed-in session (rotating its id) and brings the guest cart along (cart module, issue 6). */
+export async function openSignedInSession(db: Db, req: FastifyRequest, reply: FastifyReply, customerId: number): Promise<void> {
+  await startSession(db, req, reply, customerId);
+  try {
+    await mergeGuestCartAtSignIn(db, req, reply, customerId);
+  } catch (error) {
+    // The cart module merges lazily on the next cart call too; a failed merge must not fail the sign-in.
+    req.log.warn({ err: String(error) }, 'guest cart merge at sign-in failed');
+  }
+}
+
 /**
  * SPEC §4: with a mobile on file the shopper is signed in (session id rotated); without one they go to
  * PROFILE_UPDATE, holding a short-lived grant instead of a session.
@@ -74,7 +86,7 @@ export async function completeSignIn(db: Db, req: FastifyRequest, reply: Fastify
     await issueGrant(db, reply, req, 'pending_profile', customer.id, identifier);
     return ok(authData(customer, { verified: true }), AUTH_MESSAGES.needMobile);
   }
-  await startSession(db, req, reply, customer.id);
+  await openSignedInSession(db, req, reply, customer.id);
   const user = await loadSessionUser(db, customer.id);
   return ok(authData(customer, { verified: true, user }), AUTH_MESSAGES.signedIn);
 }

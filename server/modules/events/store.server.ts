@@ -1,30 +1,24 @@
 import { createHash } from 'node:crypto';
-import type { ConversionEvent } from '../../../schemas/events.ts';
+import { type ConversionEvent, isSha256Hex, normalizeEmail, normalizePhone } from '../../../schemas/events.ts';
 import type { Db } from '../../db/database.ts';
 
 // Conversion events stored once each (dedup on event_id) with PII only as SHA-256; the clear value is hashed
 // here and never written anywhere.
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-const HASHED = /^[a-f0-9]{64}$/i;
 
 /** Normalise then hash; a value that already is a SHA-256 hex digest is kept (lowercased). */
 function hashPii(value: string | undefined, normalise: (v: string) => string): string | null {
   if (!value) return null;
   const v = value.trim();
   if (!v || v === 'NA') return null;
-  if (HASHED.test(v)) return v.toLowerCase();
+  if (isSha256Hex(v)) return v.toLowerCase();
   const n = normalise(v);
   return n ? sha256(n) : null;
 }
 
-export const hashEmail = (email?: string) => hashPii(email, (v) => v.toLowerCase().replace(/\s+/g, ''));
-/** Digits only, with India's country code when a bare 10-digit mobile is given (ad platforms expect it). */
-export const hashPhone = (phone?: string) =>
-  hashPii(phone, (v) => {
-    const digits = v.replace(/\D/g, '');
-    return digits.length === 10 ? `91${digits}` : digits;
-  });
+export const hashEmail = (email?: string) => hashPii(email, normalizeEmail);
+export const hashPhone = (phone?: string) => hashPii(phone, normalizePhone);
 export const hashExternalId = (id?: string) => hashPii(id, (v) => v);
 
 /** SPEC §7 conversion events forwarded to the target; the other funnel steps are kept for the funnel only. */

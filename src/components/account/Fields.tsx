@@ -97,7 +97,15 @@ export function TextField(p: TextFieldProps) {
   );
 }
 
-export function CountryCodePicker({ value, onChange, disabled }: { value: string; onChange(code: string, iso: string): void; disabled?: boolean }) {
+export function CountryCodePicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange(code: string, iso: string): void;
+  disabled?: boolean;
+}) {
   return (
     <select
       className={css.select}
@@ -174,7 +182,14 @@ export function PhoneField(p: PhoneFieldProps) {
   );
 }
 
-export function PasswordField(p: { label: string; value: string; onChange(value: string): void; error?: string | null; autoComplete: string; name?: string }) {
+export function PasswordField(p: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string | null;
+  autoComplete: string;
+  name?: string;
+}) {
   const [shown, setShown] = useState(false);
   return (
     <FieldFrame label={p.label} error={p.error}>
@@ -193,7 +208,13 @@ export function PasswordField(p: { label: string; value: string; onChange(value:
             onChange={(e) => p.onChange(e.target.value)}
           />
           {/* SPEC §2: the eye toggle shows or hides the password. */}
-          <button type="button" className={css.inlineButton} aria-pressed={shown} aria-label={shown ? 'Hide password' : 'Show password'} onClick={() => setShown((v) => !v)}>
+          <button
+            type="button"
+            className={css.inlineButton}
+            aria-pressed={shown}
+            aria-label={shown ? 'Hide password' : 'Show password'}
+            onClick={() => setShown((v) => !v)}
+          >
             <EyeIcon open={shown} />
           </button>
         </div>

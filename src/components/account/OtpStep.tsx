@@ -70,7 +70,12 @@ export function OtpStep({ sentTo, resend, verify, submitLabel, onCancel, childre
       <OtpField value={otp} onChange={setOtp} />
       <div className={css.row} style={{ justifyContent: 'space-between', marginBottom: 16 }}>
         <span aria-live="polite" className={css.hint}>
-          {view.message ?? (view.canResend ? "Didn't get the OTP?" : view.remaining > 0 ? `Resend OTP in ${view.remaining}s` : 'Resend OTP is not available')}
+          {view.message ??
+            (view.canResend
+              ? "Didn't get the OTP?"
+              : view.remaining > 0
+                ? `Resend OTP in ${view.remaining}s`
+                : 'Resend OTP is not available')}
         </span>
         <button type="button" className={css.linkButton} disabled={!view.canResend || busy} onClick={onResend}>
           Resend OTP

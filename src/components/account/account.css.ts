@@ -50,8 +50,14 @@ export const alert = style({
   marginBottom: vars.space.md,
   fontSize: '0.95rem',
 });
-export const alertError = style([alert, { background: vars.color.dangerSoft, color: vars.color.danger, border: `1px solid ${vars.color.danger}` }]);
-export const alertInfo = style([alert, { background: vars.color.successSoft, color: vars.color.success, border: `1px solid ${vars.color.success}` }]);
+export const alertError = style([
+  alert,
+  { background: vars.color.dangerSoft, color: vars.color.danger, border: `1px solid ${vars.color.danger}` },
+]);
+export const alertInfo = style([
+  alert,
+  { background: vars.color.successSoft, color: vars.color.success, border: `1px solid ${vars.color.success}` },
+]);
 export const row = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', alignItems: 'center' });
 export const linkButton = style({
   border: 'none',
@@ -70,4 +76,10 @@ export const panel = style({
   padding: vars.space.lg,
   marginBottom: vars.space.lg,
 });
-export const checkbox = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start', marginBottom: vars.space.md, fontSize: '0.9rem' });
+export const checkbox = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'flex-start',
+  marginBottom: vars.space.md,
+  fontSize: '0.9rem',
+});

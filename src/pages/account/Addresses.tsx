@@ -23,7 +23,18 @@ type Draft = {
   address_type: 1 | 2 | 3;
   is_default: boolean;
 };
-const EMPTY: Draft = { address_id: null, full_name: '', mobile: '', pincode: '', address: '', landmark: '', city: '', state: '', address_type: 2, is_default: false };
+const EMPTY: Draft = {
+  address_id: null,
+  full_name: '',
+  mobile: '',
+  pincode: '',
+  address: '',
+  landmark: '',
+  city: '',
+  state: '',
+  address_type: 2,
+  is_default: false,
+};
 const TYPE_LABELS: Record<1 | 2 | 3, string> = { 1: 'Office', 2: 'Home', 3: 'Other' };
 
 export default function AddressesPage() {
@@ -92,10 +103,20 @@ export default function AddressesPage() {
               </div>
             ) : (
               <div className={css.row}>
-                <button type="button" className={css.linkButton} onClick={() => setDraft(toDraft(a))} aria-label={`Edit address of ${a.full_name}, ${a.pincode}`}>
+                <button
+                  type="button"
+                  className={css.linkButton}
+                  onClick={() => setDraft(toDraft(a))}
+                  aria-label={`Edit address of ${a.full_name}, ${a.pincode}`}
+                >
                   Edit
                 </button>
-                <button type="button" className={css.linkButton} onClick={() => setConfirming(a.address_id)} aria-label={`Delete address of ${a.full_name}, ${a.pincode}`}>
+                <button
+                  type="button"
+                  className={css.linkButton}
+                  onClick={() => setConfirming(a.address_id)}
+                  aria-label={`Delete address of ${a.full_name}, ${a.pincode}`}
+                >
                   Delete
                 </button>
               </div>
@@ -123,7 +144,11 @@ const toDraft = (a: Address): Draft => ({
 function AddressForm({ draft, onCancel, onSaved }: { draft: Draft; onCancel(): void; onSaved(message: string): void }) {
   const [d, setD] = useState<Draft>(draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pin, setPin] = useState<{ loading: boolean; data: PincodeDetails | null; error: string | null }>({ loading: false, data: null, error: null });
+  const [pin, setPin] = useState<{ loading: boolean; data: PincodeDetails | null; error: string | null }>({
+    loading: false,
+    data: null,
+    error: null,
+  });
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((x) => ({ ...x, [key]: value }));
@@ -185,8 +210,22 @@ function AddressForm({ draft, onCancel, onSaved }: { draft: Draft; onCancel(): v
   return (
     <form onSubmit={onSubmit} noValidate className={css.panel} aria-label={d.address_id ? 'Edit address' : 'Add new address'}>
       <h2>{d.address_id ? 'Edit address' : 'Add new address'}</h2>
-      <TextField label="Full name" name="full_name" autoComplete="name" maxLength={50} value={d.full_name} onChange={(v) => set('full_name', v)} error={errors.full_name} />
-      <PhoneField label="Mobile number" name="mobile" value={d.mobile} onChange={(v) => set('mobile', normalisePhoneInput(v))} error={errors.mobile} />
+      <TextField
+        label="Full name"
+        name="full_name"
+        autoComplete="name"
+        maxLength={50}
+        value={d.full_name}
+        onChange={(v) => set('full_name', v)}
+        error={errors.full_name}
+      />
+      <PhoneField
+        label="Mobile number"
+        name="mobile"
+        value={d.mobile}
+        onChange={(v) => set('mobile', normalisePhoneInput(v))}
+        error={errors.mobile}
+      />
       <TextField
         label="Pincode"
         name="pincode"
@@ -195,7 +234,13 @@ function AddressForm({ draft, onCancel, onSaved }: { draft: Draft; onCancel(): v
         value={d.pincode}
         onChange={(v) => set('pincode', keepAllowedCharacters('number', v).slice(0, 6))}
         error={errors.pincode ?? pin.error}
-        hint={pin.loading ? 'Looking up pincode…' : pin.data ? `${pin.data.city}, ${pin.data.state}${pin.data.serviceable ? '' : ' · We do not deliver here yet'}` : undefined}
+        hint={
+          pin.loading
+            ? 'Looking up pincode…'
+            : pin.data
+              ? `${pin.data.city}, ${pin.data.state}${pin.data.serviceable ? '' : ' · We do not deliver here yet'}`
+              : undefined
+        }
       />
       <TextField
         label="Address (house no., building, street, area)"
@@ -206,7 +251,14 @@ function AddressForm({ draft, onCancel, onSaved }: { draft: Draft; onCancel(): v
         onChange={(v) => set('address', keepAllowedCharacters('address', v))}
         error={errors.address}
       />
-      <TextField label="Landmark (optional)" name="landmark" maxLength={100} value={d.landmark} onChange={(v) => set('landmark', keepAllowedCharacters('landmark', v))} error={errors.landmark} />
+      <TextField
+        label="Landmark (optional)"
+        name="landmark"
+        maxLength={100}
+        value={d.landmark}
+        onChange={(v) => set('landmark', keepAllowedCharacters('landmark', v))}
+        error={errors.landmark}
+      />
       <div className={css.row}>
         <TextField label="City" name="city" value={d.city} disabled onChange={() => {}} error={errors.city} />
         <TextField label="State" name="state" value={d.state} disabled onChange={() => {}} error={errors.state} />
@@ -216,7 +268,13 @@ function AddressForm({ draft, onCancel, onSaved }: { draft: Draft; onCancel(): v
         <div className={css.row}>
           {([1, 2, 3] as const).map((t) => (
             <label key={t} className={css.checkbox} style={{ marginBottom: 0 }}>
-              <input type="radio" name="address_type" value={ADDRESS_TYPES[t]} checked={d.address_type === t} onChange={() => set('address_type', t)} />
+              <input
+                type="radio"
+                name="address_type"
+                value={ADDRESS_TYPES[t]}
+                checked={d.address_type === t}
+                onChange={() => set('address_type', t)}
+              />
               <span>{TYPE_LABELS[t]}</span>
             </label>
           ))}

@@ -2,10 +2,17 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { emit } from '../../../events/index.ts';
 import type { ProfileValues } from '../../../schemas/account.ts';
-import { firstError, FullNameSchema, isValidEmail, keepAllowedCharacters, MESSAGES, PasswordSchema, ProfileMobileSchema } from '../../../schemas/validation.ts';
+import {
+  firstError,
+  FullNameSchema,
+  isValidEmail,
+  keepAllowedCharacters,
+  MESSAGES,
+  PasswordSchema,
+  ProfileMobileSchema,
+} from '../../../schemas/validation.ts';
 import { usePageMeta } from '../../app/meta.tsx';
 import { accountApi } from '../../auth/account-api.ts';
-import { useAuth } from '../../auth/AuthContext.tsx';
 import { forgetRememberedUser, rememberUser } from '../../auth/remembered.ts';
 import * as css from '../../components/account/account.css.ts';
 import { Alert, PasswordField, PhoneField, TextField } from '../../components/account/Fields.tsx';
@@ -317,7 +324,6 @@ function DeleteAccount({ onCancel }: { onCancel(): void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { refresh } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
   if (status.loading && !status.data) return <p role="status">Checking your account…</p>;
@@ -337,9 +343,17 @@ function DeleteAccount({ onCancel }: { onCancel(): void }) {
       <>
         <Alert kind="error">{error ?? status.error}</Alert>
         <p>
-          Your account will be deleted {status.data?.grace_days ?? 30} days after you confirm. Until then you can sign in and cancel the deletion.
+          Your account will be deleted {status.data?.grace_days ?? 30} days after you confirm. Until then you can sign in and cancel the
+          deletion.
         </p>
-        <TextField label="Why are you leaving? (optional)" name="reason" value={reason} maxLength={500} multiline onChange={(v) => setReason(keepAllowedCharacters('textarea', v))} />
+        <TextField
+          label="Why are you leaving? (optional)"
+          name="reason"
+          value={reason}
+          maxLength={500}
+          multiline
+          onChange={(v) => setReason(keepAllowedCharacters('textarea', v))}
+        />
         <div className={css.row}>
           <button type="button" className={button} onClick={send}>
             Send OTP to confirm
@@ -361,7 +375,8 @@ function DeleteAccount({ onCancel }: { onCancel(): void }) {
         forgetRememberedUser();
         emit({ name: 'user_logout' });
         toast.show(res.message, 'success', 5000);
-        await refresh();
+        // The route change re-fetches the (now empty) session; refreshing here instead would race the
+        // navigation and the private route would bounce the shopper to /my-account.
         navigate('/', { replace: true });
       }}
     />

@@ -31,8 +31,11 @@ export default function MyAccountPage() {
       if (user) rememberUser({ username: user.customer_name, mobile: user.customer_mobile, email: user.customer_email });
       // SPEC §4: a successful sign-in reloads the session, and the guest-only route then sends the shopper on;
       // an account scheduled for deletion is sent to the page that cancels it.
-      if (context.deletionRequestedAt) navigate(location.pathname, { replace: true, state: { from: '/cancel-delete-account' } });
-      void refresh();
+      const moved = context.deletionRequestedAt
+        ? navigate(location.pathname, { replace: true, state: { from: '/cancel-delete-account' } })
+        : undefined;
+      // The session is re-read once the new route state is in place, so the guard sees both together.
+      void Promise.resolve(moved).then(() => refresh());
     },
     [navigate, refresh, location.pathname],
   );

@@ -42,7 +42,15 @@ const SUBTITLES: Record<string, string> = {
 const ERROR_SHOWN_MS = 5000; // SPEC §8: the login error shows for 5 seconds
 const NOTICE_SHOWN_MS = 3000;
 
-export function OnboardingView({ services, onSignedIn, report, initial, googleReturn, readGoogleReturn, notice: pageNotice }: OnboardingViewProps) {
+export function OnboardingView({
+  services,
+  onSignedIn,
+  report,
+  initial,
+  googleReturn,
+  readGoogleReturn,
+  notice: pageNotice,
+}: OnboardingViewProps) {
   const signedInRef = useRef(onSignedIn);
   signedInRef.current = onSignedIn;
   const machine = useMemo(
@@ -85,8 +93,8 @@ export function OnboardingView({ services, onSignedIn, report, initial, googleRe
   }, [c.error, c.notice, send]);
 
   const step = state.matches('SIGNED_IN') ? 'SIGNED_IN' : c.activeStep;
-  const busy = ['checking', 'submitting', 'sending', 'resending', 'verifying', 'validating', 'registering', 'saving', 'redirecting'].some((s) =>
-    JSON.stringify(state.value).includes(`"${s}"`),
+  const busy = ['checking', 'submitting', 'sending', 'resending', 'verifying', 'validating', 'registering', 'saving', 'redirecting'].some(
+    (s) => JSON.stringify(state.value).includes(`"${s}"`),
   );
   const countdownRef = state.children.countdown as ActorRefFrom<typeof otpCountdownMachine> | undefined;
   const submit = (e: FormEvent) => {
@@ -94,14 +102,12 @@ export function OnboardingView({ services, onSignedIn, report, initial, googleRe
     send({ type: 'SUBMIT' });
   };
   const country = { iso: c.country.selected_country, onChange: (code: string, iso: string) => send({ type: 'SELECT_COUNTRY', code, iso }) };
-  const lockedIdentifier = (
-    <LockedIdentifier context={c} onChange={() => send({ type: 'CHANGE' })} />
-  );
+  const lockedIdentifier = <LockedIdentifier context={c} onChange={() => send({ type: 'CHANGE' })} />;
 
   return (
     <div className={css.page} data-testid="onboarding" data-step={step} data-state={JSON.stringify(state.value)}>
       <section className={css.card} aria-labelledby="login-title">
-        <Link to="/" className={css.logo} aria-label="Kasrat home">
+        <Link to="/" className={css.logo}>
           KASRAT
         </Link>
         <h1 id="login-title" className={css.title}>
@@ -117,7 +123,9 @@ export function OnboardingView({ services, onSignedIn, report, initial, googleRe
             <FieldFrame label="Email or mobile number">
               {(id) => (
                 <div className={fields.control}>
-                  {c.identifier && identifierKind(c.identifier) === 'phone' ? <CountryCodePicker value={c.country.selected_country} onChange={country.onChange} /> : null}
+                  {c.identifier && identifierKind(c.identifier) === 'phone' ? (
+                    <CountryCodePicker value={c.country.selected_country} onChange={country.onChange} />
+                  ) : null}
                   <input
                     id={id}
                     name="identifier"
@@ -142,7 +150,13 @@ export function OnboardingView({ services, onSignedIn, report, initial, googleRe
         {state.matches('LOGIN') ? (
           <form onSubmit={submit} noValidate>
             {lockedIdentifier}
-            <PasswordField label="Password" name="password" autoComplete="current-password" value={c.password} onChange={(value) => send({ type: 'EDIT_PASSWORD', value })} />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              value={c.password}
+              onChange={(value) => send({ type: 'EDIT_PASSWORD', value })}
+            />
             <div className={css.linksRow}>
               <button type="button" className={fields.linkButton} onClick={() => send({ type: 'FORGOT' })}>
                 Forgot password?
@@ -179,28 +193,78 @@ export function OnboardingView({ services, onSignedIn, report, initial, googleRe
         {state.matches('REGISTER') ? (
           <form onSubmit={submit} noValidate>
             {c.activeInputField === 'email' ? (
-              <TextField label="Email" name="email" type="email" value={c.email} disabled onChangeRequest={() => send({ type: 'CHANGE' })} onChange={() => {}} />
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                value={c.email}
+                disabled
+                onChangeRequest={() => send({ type: 'CHANGE' })}
+                onChange={() => {}}
+              />
             ) : (
-              <PhoneField label="Mobile number" name="phone" value={c.phone} disabled onChangeRequest={() => send({ type: 'CHANGE' })} onChange={() => {}} country={country} />
+              <PhoneField
+                label="Mobile number"
+                name="phone"
+                value={c.phone}
+                disabled
+                onChangeRequest={() => send({ type: 'CHANGE' })}
+                onChange={() => {}}
+                country={country}
+              />
             )}
-            {state.matches({ REGISTER: 'details' }) || state.matches({ REGISTER: 'validating' }) || state.matches({ REGISTER: 'sending' }) ? (
+            {state.matches({ REGISTER: 'details' }) ||
+            state.matches({ REGISTER: 'validating' }) ||
+            state.matches({ REGISTER: 'sending' }) ? (
               <>
                 {c.activeInputField === 'email' ? (
-                  <PhoneField label="Mobile number" name="phone" value={c.phone} onChange={(value) => send({ type: 'EDIT_PHONE', value })} country={country} />
+                  <PhoneField
+                    label="Mobile number"
+                    name="phone"
+                    value={c.phone}
+                    onChange={(value) => send({ type: 'EDIT_PHONE', value })}
+                    country={country}
+                  />
                 ) : (
-                  <TextField label="Email" name="email" type="email" autoComplete="email" value={c.email} onChange={(value) => send({ type: 'EDIT_EMAIL', value })} />
+                  <TextField
+                    label="Email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    value={c.email}
+                    onChange={(value) => send({ type: 'EDIT_EMAIL', value })}
+                  />
                 )}
                 <OptIn checked={c.optIn} onToggle={() => send({ type: 'TOGGLE_OPT_IN' })} />
                 <SubmitButton busy={busy}>Continue</SubmitButton>
               </>
             ) : (
               <>
-                {c.activeInputField === 'email' ? <PhoneField label="Mobile number" name="phone" value={c.phone} disabled onChange={() => {}} /> : null}
-                <OtpField label="Enter OTP sent to your mobile" value={c.otpValue} onChange={(value) => send({ type: 'EDIT_OTP', value })} />
+                {c.activeInputField === 'email' ? (
+                  <PhoneField label="Mobile number" name="phone" value={c.phone} disabled onChange={() => {}} />
+                ) : null}
+                <OtpField
+                  label="Enter OTP sent to your mobile"
+                  value={c.otpValue}
+                  onChange={(value) => send({ type: 'EDIT_OTP', value })}
+                />
                 <ResendRow countdown={countdownRef} onResend={() => send({ type: 'RESEND' })} busy={busy} />
-                <TextField label="Full name" name="fullName" autoComplete="name" maxLength={50} value={c.fullName} onChange={(value) => send({ type: 'EDIT_NAME', value })} />
+                <TextField
+                  label="Full name"
+                  name="fullName"
+                  autoComplete="name"
+                  maxLength={50}
+                  value={c.fullName}
+                  onChange={(value) => send({ type: 'EDIT_NAME', value })}
+                />
                 {c.googleToken ? null : (
-                  <PasswordField label="Create password" name="password" autoComplete="new-password" value={c.password} onChange={(value) => send({ type: 'EDIT_PASSWORD', value })} />
+                  <PasswordField
+                    label="Create password"
+                    name="password"
+                    autoComplete="new-password"
+                    value={c.password}
+                    onChange={(value) => send({ type: 'EDIT_PASSWORD', value })}
+                  />
                 )}
                 <OptIn checked={c.optIn} onToggle={() => send({ type: 'TOGGLE_OPT_IN' })} />
                 <SubmitButton busy={busy}>Register</SubmitButton>
@@ -214,7 +278,13 @@ export function OnboardingView({ services, onSignedIn, report, initial, googleRe
             {lockedIdentifier}
             {state.matches({ FORGET_PASSWORD: 'newPassword' }) ? (
               <>
-                <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={c.newPassword} onChange={(value) => send({ type: 'EDIT_NEW_PASSWORD', value })} />
+                <PasswordField
+                  label="New password"
+                  name="newPassword"
+                  autoComplete="new-password"
+                  value={c.newPassword}
+                  onChange={(value) => send({ type: 'EDIT_NEW_PASSWORD', value })}
+                />
                 <SubmitButton busy={busy}>Save password</SubmitButton>
               </>
             ) : (
@@ -243,12 +313,26 @@ export function OnboardingView({ services, onSignedIn, report, initial, googleRe
             {state.matches({ PROFILE_UPDATE: 'mobile' }) || state.matches({ PROFILE_UPDATE: 'sending' }) ? (
               <>
                 <p className={fields.hint}>Please add your mobile number to continue.</p>
-                <PhoneField label="Mobile number" name="phone" value={c.phone} onChange={(value) => send({ type: 'EDIT_PHONE', value })} country={country} />
+                <PhoneField
+                  label="Mobile number"
+                  name="phone"
+                  value={c.phone}
+                  onChange={(value) => send({ type: 'EDIT_PHONE', value })}
+                  country={country}
+                />
                 <SubmitButton busy={busy}>Send OTP</SubmitButton>
               </>
             ) : (
               <>
-                <PhoneField label="Mobile number" name="phone" value={c.phone} disabled onChangeRequest={() => send({ type: 'CHANGE' })} onChange={() => {}} country={country} />
+                <PhoneField
+                  label="Mobile number"
+                  name="phone"
+                  value={c.phone}
+                  disabled
+                  onChangeRequest={() => send({ type: 'CHANGE' })}
+                  onChange={() => {}}
+                  country={country}
+                />
                 <OtpField value={c.otpValue} onChange={(value) => send({ type: 'EDIT_OTP', value })} />
                 <ResendRow countdown={countdownRef} onResend={() => send({ type: 'RESEND' })} busy={busy} />
                 <SubmitButton busy={busy}>Verify OTP</SubmitButton>
@@ -259,7 +343,9 @@ export function OnboardingView({ services, onSignedIn, report, initial, googleRe
 
         {state.matches('LOGIN_WITH_GOOGLE') ? (
           <div>
-            <p role="status">{state.matches({ LOGIN_WITH_GOOGLE: 'verifying' }) ? 'Signing you in with Google…' : 'Taking you to Google…'}</p>
+            <p role="status">
+              {state.matches({ LOGIN_WITH_GOOGLE: 'verifying' }) ? 'Signing you in with Google…' : 'Taking you to Google…'}
+            </p>
             <button type="button" className={fields.linkButton} onClick={() => send({ type: 'CHANGE' })}>
               Use email or mobile instead
             </button>
@@ -293,10 +379,16 @@ function GoogleSection({ onGoogle }: { onGoogle(): void }) {
       <div className={css.divider}>or</div>
       <button type="button" className={css.google} onClick={onGoogle}>
         <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-          <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9 3.6l6.7-6.7C35.6 2.5 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.4 13.7 17.7 9.5 24 9.5z" />
+          <path
+            fill="#EA4335"
+            d="M24 9.5c3.5 0 6.6 1.2 9 3.6l6.7-6.7C35.6 2.5 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.4 13.7 17.7 9.5 24 9.5z"
+          />
           <path fill="#4285F4" d="M46.1 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.4c-.5 2.9-2.2 5.3-4.6 6.9l7.4 5.7c4.3-4 6.9-9.9 6.9-17.1z" />
           <path fill="#FBBC05" d="M10.5 28.7c-.5-1.4-.8-3-.8-4.7s.3-3.2.8-4.7l-7.8-6C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6z" />
-          <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.5 2.3-6.3 0-11.6-4.2-13.5-9.9l-7.8 6C6.6 42.6 14.6 48 24 48z" />
+          <path
+            fill="#34A853"
+            d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.5 2.3-6.3 0-11.6-4.2-13.5-9.9l-7.8 6C6.6 42.6 14.6 48 24 48z"
+          />
         </svg>
         Continue with Google
       </button>
@@ -322,13 +414,24 @@ function OptIn({ checked, onToggle }: { checked: boolean; onToggle(): void }) {
 }
 
 /** SPEC §4: Resend OTP after 15 s; "Maximum attempts reached" disables it and shows for 3 s. */
-function ResendRow({ countdown, onResend, busy }: { countdown: ActorRefFrom<typeof otpCountdownMachine> | undefined; onResend(): void; busy: boolean }) {
+function ResendRow({
+  countdown,
+  onResend,
+  busy,
+}: {
+  countdown: ActorRefFrom<typeof otpCountdownMachine> | undefined;
+  onResend(): void;
+  busy: boolean;
+}) {
   const snapshot = useSelector(countdown ?? NO_COUNTDOWN, (s) => s);
   const view = countdownView(countdown ? snapshot : undefined);
   const blocked = countdown ? JSON.stringify(snapshot.value).includes('blocked') : false;
   return (
     <div className={css.resendRow}>
-      <span aria-live="polite">{view.message ?? (blocked ? 'Resend OTP is not available' : view.canResend ? "Didn't get the OTP?" : `Resend OTP in ${view.remaining}s`)}</span>
+      <span aria-live="polite">
+        {view.message ??
+          (blocked ? 'Resend OTP is not available' : view.canResend ? "Didn't get the OTP?" : `Resend OTP in ${view.remaining}s`)}
+      </span>
       <button type="button" className={fields.linkButton} disabled={!view.canResend || busy} onClick={onResend}>
         Resend OTP
       </button>

@@ -47,7 +47,13 @@ export const google = style({
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.page } },
 });
-export const linksRow = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.md, margin: `${vars.space.sm} 0 ${vars.space.md}`, flexWrap: 'wrap' });
+export const linksRow = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  margin: `${vars.space.sm} 0 ${vars.space.md}`,
+  flexWrap: 'wrap',
+});
 export const footer = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -58,4 +64,10 @@ export const footer = style({
   borderTop: `1px solid ${vars.color.border}`,
   fontSize: '0.85rem',
 });
-export const resendRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', margin: `0 0 ${vars.space.md}`, fontSize: '0.9rem' });
+export const resendRow = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  margin: `0 0 ${vars.space.md}`,
+  fontSize: '0.9rem',
+});

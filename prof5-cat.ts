@@ -1,0 +1,23 @@
+import { buildApp } from './server/app.ts';
+import { openDatabase, migrate } from './server/db/database.ts';
+import { catalogueStore } from './server/search/index.ts';
+const handle = await openDatabase({ dataDir: '/tmp/catalogue/prof-db' });
+await migrate(handle.db);
+const app = await buildApp({ config: { NODE_ENV: 'production', LOG_LEVEL: 'warn' }, handle, clientDir: null });
+await app.ready();
+const store = catalogueStore(handle.db);
+const exp = process.argv[2];
+if (exp === 'nocache') (store as any).cachedJson = (_k: string, c: () => any) => { const v = c(); return typeof v === 'string' ? Buffer.from(v) : v; };
+if (exp === 'nohit') (store as any).hitJsonOf = (v: any) => Buffer.from(JSON.stringify({ id: v.id }));
+const words = ['whey','wehy protien','creat','multivitamn women','titn','chocolate whey 2kg','pro','gold','oats'];
+const mem = () => (process.memoryUsage().heapUsed / 1e6).toFixed(1);
+const run = async (n: number, off: number) => { for (let i = 0; i < n; i++) {
+  const j = i + off;
+  const url = `/api/search/product-search-listing?q=${encodeURIComponent(words[j % words.length]!)}&sortby=${['relevance','price_asc','rating_desc'][j % 3]}&pn=${1 + (j % 5)}&per_page=${20 + (j % 7)}`;
+  const r = await app.inject({ method: 'GET', url }); if (r.statusCode !== 200) throw new Error(url);
+} };
+await run(300, 100000);
+(globalThis as any).gc(); console.log(exp, 'start', mem());
+await run(1000, 0);
+(globalThis as any).gc(); console.log(exp, 'end', mem());
+await app.close();
