@@ -39,6 +39,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    // The specs act as several shoppers behind one proxy, each with its own x-forwarded-for address.
+    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
   },
 });

@@ -2,7 +2,7 @@ import { createDecipheriv, createHash } from 'node:crypto';
 import { setStrictValidation } from '../events/index.ts';
 import { readOrigins } from '../events/origin-data.ts';
 import { readTables } from '../events/search-clicks.ts';
-import type { ConversionEvent } from '../schemas/events.ts';
+import { ConversionEvent } from '../schemas/events.ts';
 import { type AffiliateOrder, encryptOrder } from './affiliate.ts';
 import { resolveConfig } from './config.ts';
 import type { PixelPayload } from './social-pixel.ts';
@@ -238,6 +238,17 @@ describe('server-side conversions', () => {
       user_data: {},
       custom_data: { payment_method: 'Pay on delivery', payment_mode: 'COD', funnel_step: 5 },
     });
+  });
+  test('contract: every payload the browser queues is accepted by the feed schema', () => {
+    const base = { items: [item(), item({ variant_id: 7, sku: 'X-7' })], value: 599800 };
+    h.emit({ name: 'view_cart', ...base }, { url: '/cart' }, signedIn);
+    h.emit({ name: 'begin_checkout', ...base }, { url: '/cart' }, signedIn);
+    h.emit({ name: 'checkout_initiated', ...base }, { url: '/order-confirmation' }, signedIn);
+    h.emit({ name: 'payment_initiated', ...base }, { url: '/payment', previousUrl: '/order-confirmation' }, signedIn);
+    h.emit({ name: 'add_payment_info', ...base, payment_method: 6 }, { url: '/payment' }, signedIn);
+    h.emit({ name: 'purchase', order_id: 'KS-C1', ...base, customer_email: 'x@y.in', customer_mobile: '+91 98765 43210' }, {}, { loggedIn: false });
+    expect(feed()).toHaveLength(6);
+    for (const payload of feed()) expect(ConversionEvent.safeParse(payload).error).toBeUndefined();
   });
   test('only funnel steps and purchase go to the feed', () => {
     h.emit({ name: 'add_to_cart', item: item(), origin: 'pdp' });

@@ -46,9 +46,9 @@ export const ConversionEvent = z.object({
   event_id: z
     .string()
     .trim()
-    .min(8)
+    .min(1)
     .max(100)
-    .regex(/^[\w:.-]+$/, 'must be letters, digits, -, _, : or .'),
+    .regex(/^[\w:./-]+$/, 'must be letters, digits, -, _, :, / or .'),
   action_source: z.literal('website'),
   event_source_url: z.string().max(2000).optional(),
   /** The analytics session (one browser tab journey) the funnel is counted per. */
@@ -62,7 +62,7 @@ export const ConversionEvent = z.object({
   user_data: z
     .object({
       email: z.string().max(320).optional(),
-      phone: z.string().max(32).optional(),
+      phone: z.string().max(100).optional(),
       external_id: z.string().max(100).optional(),
       client_user_agent: z.string().max(1000).optional(),
     })

@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 export interface AppOptions {
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>;
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'> & Partial<Pick<Config, 'TRUST_PROXY'>>;
   handle: DatabaseHandle;
   /** Built client (dist/client); null serves API only (tests, dev). */
   clientDir?: string | null;
@@ -43,7 +43,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // Client addresses (per-IP limits) come from x-forwarded-for only from trusted proxies (TRUST_PROXY).
+    trustProxy: (config.TRUST_PROXY ?? false) as boolean, // a hop count or address list is also accepted at run time
     bodyLimit: 1_048_576,
   });
 

@@ -11,6 +11,12 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(16).default('kasrat-development-session-secret'),
   PUBLIC_ORIGIN: z.string().default(''),
+  // Behind a load balancer: 'true' trusts x-forwarded-for from anyone (only safe when the app is unreachable
+  // directly), a number trusts that many hops, anything else is a comma-separated list of proxy addresses.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-driver.ts';
@@ -52,7 +52,10 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: Db): Promise<void> {
   // Unordered: migrations from parallel branches may land after a later-numbered one already ran.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  // The schema is named so Kysely's "does the lock table exist" check does not see another schema's table
+  // (parallel test runs on one PostgreSQL each use their own schema).
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: rows[0].schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -545,7 +545,7 @@ export class SearchIndex {
     this.gen++;
     const g = this.gen;
     const { vProd, vBrand, vCat, vFlav, vWeight, vFood, vPrice, vBucket, vStock, vScore, vMatched } = this;
-    const relevanceByText = hasText && query.sortby === 'relevance';
+    const relevanceByText = hasText && query.sortby === 'relevance' && process.env.EXP !== 'nosort';
 
     let totalHits = 0;
     let nbHits = 0;

@@ -18,7 +18,7 @@ async function appWithCapturedLogs(backend: (typeof BACKENDS)[number]) {
   });
   const { handle, close } = await openTestDatabase(backend);
   const app = await buildApp({
-    config: { NODE_ENV: 'test', LOG_LEVEL: 'trace' },
+    config: { NODE_ENV: 'test', LOG_LEVEL: 'trace', TRUST_PROXY: true },
     handle,
     clientDir: null,
     logger: { level: 'trace', stream },

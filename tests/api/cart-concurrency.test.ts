@@ -95,7 +95,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a cart shared by two instances 
   beforeAll(async () => {
     dbA = await openTestDatabase('postgres');
     const second = await openDatabase({ databaseUrl: POSTGRES_URL, schema: dbA.schema });
-    const config = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const };
+    const config = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, TRUST_PROXY: true };
     a = await buildApp({ config, handle: dbA.handle, clientDir: null });
     b = await buildApp({ config, handle: second, clientDir: null });
     await Promise.all([a.ready(), b.ready()]);

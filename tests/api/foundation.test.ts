@@ -99,3 +99,13 @@ describeBackends('foundation API', (ctx) => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describeBackends('input hygiene', (ctx) => {
+  test('a NUL character anywhere in a body or query is a 400, never a 500', async () => {
+    const body = await ctx().app.inject({ method: 'POST', url: '/api/log-errors', payload: { error: 'a\u0000b' } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe('error: text must not contain NUL characters');
+    const nested = await ctx().app.inject({ method: 'POST', url: '/api/log-errors', payload: { error: 'x', location: 'ok', extra: { deep: ['\u0000'] } } });
+    expect(nested.statusCode).toBe(400);
+  });
+});

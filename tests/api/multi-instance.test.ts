@@ -13,7 +13,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL
   beforeAll(async () => {
     const first = await openTestDatabase('postgres');
     const second = await openDatabase({ databaseUrl: POSTGRES_URL, schema: first.schema });
-    const config = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const };
+    const config = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, TRUST_PROXY: true };
     a = await buildApp({ config, handle: first.handle, clientDir: null });
     b = await buildApp({ config, handle: second, clientDir: null });
     await Promise.all([a.ready(), b.ready()]);
@@ -29,8 +29,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL
   // One browser whose requests a load balancer spreads over both instances.
   const browser = () => {
     const onA = createAgent(a);
-    const onB = createAgent(b);
-    onB.cookies = onA.cookies;
+    const onB = createAgent(b, onA.cookies);
     return { onA, onB };
   };
 

@@ -68,7 +68,7 @@ export async function openTestDatabase(backend: Backend, options: { scale?: numb
 
 export async function createTestApp(backend: Backend, options: { scale?: number } = {}): Promise<TestApp> {
   const { handle, close } = await openTestDatabase(backend, options);
-  const app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handle, clientDir: null });
+  const app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true }, handle, clientDir: null });
   await app.ready();
   return {
     app,
@@ -82,8 +82,8 @@ export async function createTestApp(backend: Backend, options: { scale?: number 
   };
 }
 
-export function createAgent(app: FastifyInstance): Agent {
-  const cookies = new Map<string, string>();
+/** A cookie-keeping client; pass another agent's `cookies` to be the same browser on another instance. */
+export function createAgent(app: FastifyInstance, cookies: Map<string, string> = new Map()): Agent {
   const request = async (opts: InjectOptions) => {
     const cookieHeader = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await app.inject({ ...opts, headers: { ...(cookieHeader ? { cookie: cookieHeader } : {}), ...(opts.headers ?? {}) } });

@@ -11,8 +11,8 @@ import * as fields from '../../components/account/account.css.ts';
 import { button } from '../../theme/global.css.ts';
 import * as css from './login.css.ts';
 
-// The login / register card of SPEC §2 (logo, email-or-phone field, 'or' divider, Google button, forgot-password
-// row, footer), drawn from the onboarding machine's state. Services come in as props so tests inject answers.
+// The login / register card of SPEC §2 (the layout gives the logo; here the email-or-phone field, 'or' divider,
+// Google button, forgot-password row and footer), drawn from the onboarding machine's state. Services come in as props so tests inject answers.
 
 export interface OnboardingViewProps {
   services: OnboardingServices;
@@ -107,9 +107,6 @@ export function OnboardingView({
   return (
     <div className={css.page} data-testid="onboarding" data-step={step} data-state={JSON.stringify(state.value)}>
       <section className={css.card} aria-labelledby="login-title">
-        <Link to="/" className={css.logo}>
-          KASRAT
-        </Link>
         <h1 id="login-title" className={css.title}>
           Login / Register
         </h1>

@@ -1,26 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css.ts';
 
-export const page = style({ display: 'flex', justifyContent: 'center', padding: `${vars.space.lg} 0 ${vars.space.xxl}` });
-export const card = style({
-  width: '100%',
-  maxWidth: 440,
-  background: vars.color.surface,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-  padding: vars.space.lg,
-});
-export const logo = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontWeight: 800,
-  fontSize: '1.5rem',
-  letterSpacing: '0.04em',
-  color: vars.color.brand,
-  textDecoration: 'none',
-  marginBottom: vars.space.md,
-});
+// The dashboard layout draws the card and the logo; this is what goes inside.
+export const page = style({ display: 'flex', justifyContent: 'center' });
+export const card = style({ width: '100%', padding: vars.space.sm });
 export const title = style({ fontSize: '1.5rem', margin: `0 0 ${vars.space.xs}` });
 export const subtitle = style({ fontSize: '1.1rem', fontWeight: 600, margin: `0 0 ${vars.space.md}`, color: vars.color.muted });
 export const submit = style({ width: '100%' });
