@@ -1,5 +1,2 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
-
-export default function FunnelPage() {
-  return <PagePlaceholder title="Checkout Funnel" />;
-}
+// /analytics/funnel: the analysts' view of checkout funnel steps, built by the analytics core.
+export { default } from '../../analytics/FunnelPage.tsx';
