@@ -6,7 +6,7 @@
 //  - search-with-facets latency p95: a varied query set (typos, prefixes, filters, sorts, pages), each request
 //    distinct so none is answered from the result cache, sent one at a time.
 // Prints progress on stderr and one JSON line on stdout: listing_rps, listing_p99_ms, pdp_rps, pdp_p99_ms,
-// search_p95_ms, search_variants (+ a few extra figures).
+// search_p95_ms, search_variants (+ a few extra figures). BENCH_GZIP=1 sends accept-encoding: gzip as browsers do.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,19 +21,23 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const log = (...args: unknown[]) => console.error('[bench:catalogue]', ...args);
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_SCALE: String(SCALE),
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_SCALE: String(SCALE),
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        CLIENT_DIR: path.join(dataDir, 'no-client'),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -61,6 +65,8 @@ async function load(name: string, paths: string[]) {
     url: BASE,
     connections: CONNECTIONS,
     duration: DURATION,
+    // Browsers always ask for compression; BENCH_GZIP=1 measures that path too.
+    ...(process.env.BENCH_GZIP === '1' ? { headers: { 'accept-encoding': 'gzip' } } : {}),
     requests: [
       {
         setupRequest: (req) => {
@@ -71,7 +77,9 @@ async function load(name: string, paths: string[]) {
     ],
   });
   const bad = result.non2xx + result.errors + result.timeouts;
-  log(`${name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${bad} bad of ${result.requests.total}`);
+  log(
+    `${name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${bad} bad of ${result.requests.total}`,
+  );
   if (bad > 0) throw new Error(`${name}: ${bad} failed requests`);
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
@@ -85,10 +93,12 @@ async function main() {
   const server = await startServer(dataDir);
   log(`server up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   try {
-    const menu = await getJson<{ categories: Array<{ slug: string; children: Array<{ slug: string; children: Array<{ slug: string }> }> }> }>('/api/menu/menu-list');
+    const menu = await getJson<{
+      categories: Array<{ slug: string; children: Array<{ slug: string; children: Array<{ slug: string }> }> }>;
+    }>('/api/menu/menu-list');
     const categories = menu.categories.flatMap((c) => [c.slug, ...c.children.flatMap((x) => [x.slug, ...x.children.map((y) => y.slug)])]);
-    const brands = (await getJson<Array<{ letter: string; brands: Array<{ slug: string }> }>>('/api/listing/store-brand-list')).flatMap((g) =>
-      g.brands.map((b) => b.slug),
+    const brands = (await getJson<Array<{ letter: string; brands: Array<{ slug: string }> }>>('/api/listing/store-brand-list')).flatMap(
+      (g) => g.brands.map((b) => b.slug),
     );
     const shop = await getJson<{ nbHits: number; totalHits: number; hits: Array<{ pid: number }> }>('/api/listing/shop');
     log(`${brands.length} brands, ${categories.length} categories, ${shop.nbHits} products, ${shop.totalHits} variants`);
@@ -100,7 +110,11 @@ async function main() {
     for (let n = 0; n < 400; n++) {
       const kind = n % 3;
       const base =
-        kind === 0 ? `/api/listing/brand?slug=${pick(brands, n)}` : kind === 1 ? `/api/listing/category?slug=${pick(categories, n)}` : '/api/listing/shop?';
+        kind === 0
+          ? `/api/listing/brand?slug=${pick(brands, n)}`
+          : kind === 1
+            ? `/api/listing/category?slug=${pick(categories, n)}`
+            : '/api/listing/shop?';
       const extra = [`pn=${1 + (n % 4 === 3 ? 1 : 0)}`];
       if (n % 2) extra.push(`sortby=${pick(sorts, n >> 1)}`);
       if (n % 5 === 1) extra.push(`flavour=${pick(flavours, n)}`);
@@ -110,7 +124,10 @@ async function main() {
     }
 
     // Product pages over the whole catalogue (seeded product ids run 1..n), in a scrambled order.
-    const pdp = Array.from({ length: 5000 }, (_, n) => `/api/product-details/product-detail-page?product_id=${1 + ((n * 7919) % shop.nbHits)}`);
+    const pdp = Array.from(
+      { length: 5000 },
+      (_, n) => `/api/product-details/product-detail-page?product_id=${1 + ((n * 7919) % shop.nbHits)}`,
+    );
 
     log('warming up…');
     await load('warm-up', [...listingPaths.slice(0, 100), ...pdp.slice(0, 100)]).catch(() => undefined);

@@ -246,7 +246,11 @@ describe('server-side conversions', () => {
     h.emit({ name: 'checkout_initiated', ...base }, { url: '/order-confirmation' }, signedIn);
     h.emit({ name: 'payment_initiated', ...base }, { url: '/payment', previousUrl: '/order-confirmation' }, signedIn);
     h.emit({ name: 'add_payment_info', ...base, payment_method: 6 }, { url: '/payment' }, signedIn);
-    h.emit({ name: 'purchase', order_id: 'KS-C1', ...base, customer_email: 'x@y.in', customer_mobile: '+91 98765 43210' }, {}, { loggedIn: false });
+    h.emit(
+      { name: 'purchase', order_id: 'KS-C1', ...base, customer_email: 'x@y.in', customer_mobile: '+91 98765 43210' },
+      {},
+      { loggedIn: false },
+    );
     expect(feed()).toHaveLength(6);
     for (const payload of feed()) expect(ConversionEvent.safeParse(payload).error).toBeUndefined();
   });

@@ -60,7 +60,13 @@ describe('pickVariant (swatches switch the variant)', () => {
     stock_status: stock ? 'instock' : 'outofstock',
     selected_swatch_values: { pa_weight: weight, pa_flavour: flavour },
   });
-  const variants = [v(1, '1 kg', 'Chocolate'), v(2, '2 kg', 'Chocolate'), v(3, '1 kg', 'Vanilla'), v(4, '2 kg', 'Mango', false), v(5, '2 kg', 'Vanilla')];
+  const variants = [
+    v(1, '1 kg', 'Chocolate'),
+    v(2, '2 kg', 'Chocolate'),
+    v(3, '1 kg', 'Vanilla'),
+    v(4, '2 kg', 'Mango', false),
+    v(5, '2 kg', 'Vanilla'),
+  ];
   test.each([
     ['keeps the flavour when changing weight', 1, 'pa_weight', '2 kg', 2],
     ['keeps the weight when changing flavour', 2, 'pa_flavour', 'Vanilla', 5],

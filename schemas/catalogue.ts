@@ -18,7 +18,12 @@ const SlugValue = z
 /** A facet list arrives as `a,b` or as a repeated key (`brand=a&brand=b`); both become a string array. */
 const SlugList = z
   .union([z.string().max(4000), z.array(z.string().max(4000)).max(50)])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(SlugValue).max(50));
 
 const PaiseParam = z.coerce.number({ error: 'must be a number' }).int('must be a whole number of paise').min(0).max(100_000_000);
@@ -84,7 +89,12 @@ export const ListingRequest = withPriceOrder(
     id: IdParam.optional(),
     slug: SlugValue.optional(),
     saleType: SaleType.optional(),
-    orderId: z.string().trim().max(64).regex(/^[\w-]+$/, 'orderId: letters, digits and hyphens only').optional(),
+    orderId: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[\w-]+$/, 'orderId: letters, digits and hyphens only')
+      .optional(),
   }),
 );
 export type ListingRequest = z.infer<typeof ListingRequest>;
@@ -94,7 +104,12 @@ export const ListingLookupRequest = z.object({
   id: IdParam.optional(),
   slug: SlugValue.optional(),
   saleType: SaleType.optional(),
-  orderId: z.string().trim().max(64).regex(/^[\w-]+$/, 'orderId: letters, digits and hyphens only').optional(),
+  orderId: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[\w-]+$/, 'orderId: letters, digits and hyphens only')
+    .optional(),
 });
 export type ListingLookupRequest = z.infer<typeof ListingLookupRequest>;
 
@@ -114,17 +129,19 @@ export const FilteredBrandListRequest = z.object({
   category: SlugValue.optional(),
 });
 export const PreviewRequest = z.object({ id: IdParam.optional() });
-export const HomeRequest = z.object({ orderId: z.string().trim().max(64).regex(/^[\w-]+$/).optional() });
+export const HomeRequest = z.object({
+  orderId: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[\w-]+$/)
+    .optional(),
+});
 export const SaleSlugRequest = z.object({ slug: SlugValue });
 export const SalePreviewRequest = z.object({ slug: SlugValue, id: IdParam.optional() });
 /** GET /api/seo/page-seo-meta: the page path (with its query) the meta is for. */
 export const SeoRequest = z.object({
-  url: z
-    .string()
-    .trim()
-    .min(1)
-    .max(2000)
-    .regex(/^\//, 'url: a path starting with /'),
+  url: z.string().trim().min(1).max(2000).regex(/^\//, 'url: a path starting with /'),
 });
 
 /** SPEC §6: preview calls carry a fixed authorization header meant for internal staff. */
@@ -238,7 +255,14 @@ export const ListingResponse = envelope(ListingResult);
 export const Suggestions = z.object({
   query: z.string(),
   products: z.array(
-    z.object({ pid: z.number().int(), vid: z.number().int(), name: z.string(), url: z.string(), thumbnail_image: z.string(), sale_price: z.number().int() }),
+    z.object({
+      pid: z.number().int(),
+      vid: z.number().int(),
+      name: z.string(),
+      url: z.string(),
+      thumbnail_image: z.string(),
+      sale_price: z.number().int(),
+    }),
   ),
   brands: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), url: z.string() })),
   categories: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), url: z.string() })),
@@ -374,6 +398,55 @@ export type MenuList = z.infer<typeof MenuList>;
 export const SeoMeta = z.object({ title: z.string(), description: z.string(), noindex: z.boolean(), canonical: z.string() });
 export type SeoMeta = z.infer<typeof SeoMeta>;
 
+const Certificate = z.object({ title: z.string(), certificate_no: z.string(), issued_on: z.string(), valid_till: z.string() }).nullable();
+const Importer = z
+  .object({ id: z.number().int(), name: z.string(), slug: z.string(), address: z.string(), licence_no: z.string() })
+  .nullable();
+
+export const BrandDetail = z.object({
+  brand: BrandSummary.extend({ description: z.string(), launched_at: z.string() }),
+  importer: Importer,
+  certificate: Certificate,
+  banners: z.array(Promotion),
+  categories: z.array(CategorySummary),
+  breadcrumbs: z.array(BreadcrumbItem),
+});
+export type BrandDetail = z.infer<typeof BrandDetail>;
+
+export const CategoryDetail = z.object({
+  category: CategorySummary,
+  parents: z.array(CategorySummary),
+  children: z.array(CategorySummary),
+  banners: z.array(Promotion),
+  breadcrumbs: z.array(BreadcrumbItem),
+});
+export type CategoryDetail = z.infer<typeof CategoryDetail>;
+
+export const BrandGroups = z.array(z.object({ letter: z.string(), brands: z.array(BrandSummary) }));
+export const Top10 = z.object({
+  category: CategorySummary.nullable(),
+  categories: z.array(CategorySummary),
+  products: z.array(ProductHit),
+});
+export type Top10 = z.infer<typeof Top10>;
+export const ProductList = z.object({ products: z.array(ProductHit) });
+export const ProductDescription = z.object({ description: z.string(), short_description: z.string() });
+
+export const ProductSlug = z.object({ pid: z.number().int(), vid: z.number().int(), slug: z.string(), url: z.string() });
+export const ProductSlugResponse = envelope(ProductSlug);
+export const SuggestionsResponse = envelope(Suggestions);
+export const BrandDetailResponse = envelope(BrandDetail);
+export const CategoryDetailResponse = envelope(CategoryDetail);
+export const BrandGroupsResponse = envelope(BrandGroups);
+export const BrandListResponse = envelope(z.array(BrandSummary));
+export const CategoryListResponse = envelope(z.array(CategorySummary));
+export const Top10Response = envelope(Top10);
+export const ProductListResponse = envelope(ProductList);
+export const ProductOffersResponse = envelope(ProductOffers);
+export const ProductDescriptionResponse = envelope(ProductDescription);
+export const MenuResponse = envelope(MenuList);
+export const SeoMetaResponse = envelope(SeoMeta);
+
 // ---- shared pure rules --------------------------------------------------------------------------------------
 
 /** SPEC §2: /product/{slug}/?pId=&vId=, the placeholder slug 'product-name' when absent, trailing slash. */
@@ -405,16 +478,46 @@ export const PRICE_BUCKETS: ReadonlyArray<{ value: string; label: string; min: n
   { value: '7000-', label: '₹7,000 and above', min: 700_000, max: null },
 ];
 
+/** Sort key of a size label ("250 g" < "1 kg" < "60 tablets"). */
+export function sizeRank(label: string): number {
+  const m = /^([\d.]+)\s*([a-z]+)/i.exec(label);
+  if (!m) return Number.MAX_SAFE_INTEGER;
+  const unit = (m[2] ?? '').toLowerCase();
+  return Number(m[1]) * (unit === 'kg' || unit === 'l' ? 1000 : unit === 'g' || unit === 'ml' ? 1 : 1_000_000);
+}
+
+type SwatchVariant = { vid: number; stock_status: string; selected_swatch_values: Record<string, string> };
+
+/** The swatch groups of a product page for the selected variant: each option leads to the variant it selects. */
+export function swatchesFor<V extends SwatchVariant>(variants: readonly V[], selected: V): Swatch[] {
+  const out: Swatch[] = [];
+  for (const a of SWATCH_ATTRIBUTES) {
+    const values: string[] = [];
+    for (const v of variants) {
+      const value = v.selected_swatch_values[a.key];
+      if (value && !values.includes(value)) values.push(value);
+    }
+    if (!values.length) continue;
+    if (a.key !== 'pa_flavour') values.sort((x, y) => sizeRank(x) - sizeRank(y) || x.localeCompare(y));
+    out.push({
+      key: a.key,
+      name: a.name,
+      options: values.map((value) => ({
+        value,
+        variant_id: (pickVariant(variants, selected, a.key, value) as V).vid,
+        selected: selected.selected_swatch_values[a.key] === value,
+        in_stock: variants.some((v) => v.selected_swatch_values[a.key] === value && v.stock_status === 'instock'),
+      })),
+    });
+  }
+  return out;
+}
+
 /**
  * SPEC §3 swatches: choosing `value` for `attribute` keeps the other selected values where a variant has them,
  * else takes the first variant with that value (in stock first). Null when no variant has the value.
  */
-export function pickVariant<V extends { vid: number; stock_status: string; selected_swatch_values: Record<string, string> }>(
-  variants: readonly V[],
-  current: V,
-  attribute: string,
-  value: string,
-): V | null {
+export function pickVariant<V extends SwatchVariant>(variants: readonly V[], current: V, attribute: string, value: string): V | null {
   const candidates = variants.filter((v) => v.selected_swatch_values[attribute] === value);
   if (!candidates.length) return null;
   const others = Object.entries(current.selected_swatch_values).filter(([k]) => k !== attribute);

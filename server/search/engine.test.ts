@@ -18,7 +18,18 @@ function catalogue(): CatalogueSnapshot {
     productCount: 0,
   });
   const cat = (id: number, name: string, parent: CategoryRec | null): CategoryRec => {
-    const c: CategoryRec = { id, name, slug: name.toLowerCase().replace(/ /g, '-'), parent_id: parent?.id ?? null, position: id, is_top: false, path: [], children: [], subtree: [id], productCount: 0 };
+    const c: CategoryRec = {
+      id,
+      name,
+      slug: name.toLowerCase().replace(/ /g, '-'),
+      parent_id: parent?.id ?? null,
+      position: id,
+      is_top: false,
+      path: [],
+      children: [],
+      subtree: [id],
+      productCount: 0,
+    };
     c.path = [...(parent?.path ?? []), c];
     if (parent) {
       parent.children.push(c);
@@ -31,7 +42,15 @@ function catalogue(): CatalogueSnapshot {
   const whey = cat(2, 'Whey Protein', root);
   const creatine = cat(3, 'Creatine', null);
   let vid = 0;
-  const product = (id: number, name: string, b: BrandRec, c: CategoryRec, sales: number, rating: number, variants: Array<[string, string | null, number, number]>): ProductRec => {
+  const product = (
+    id: number,
+    name: string,
+    b: BrandRec,
+    c: CategoryRec,
+    sales: number,
+    rating: number,
+    variants: Array<[string, string | null, number, number]>,
+  ): ProductRec => {
     const p = {
       id,
       name: `${b.name} ${name}`,
@@ -51,13 +70,33 @@ function catalogue(): CatalogueSnapshot {
       variants: [] as VariantRec[],
     } as ProductRec;
     variants.forEach(([weight, flavour, price, stock], i) => {
-      p.variants.push({ id: ++vid, product: p, sku: `S${vid}`, weight, flavour, pack_size: null, mrp: 200_000, sale_price: price, stock, is_default: i === 0, image_hue: 0, position: i, created_at: 0 });
+      p.variants.push({
+        id: ++vid,
+        product: p,
+        sku: `S${vid}`,
+        weight,
+        flavour,
+        pack_size: null,
+        mrp: 200_000,
+        sale_price: price,
+        stock,
+        is_default: i === 0,
+        image_hue: 0,
+        position: i,
+        created_at: 0,
+      });
     });
     return p;
   };
   const products = [
-    product(1, 'Gold Whey', brands[0] as BrandRec, whey, 50, 4.5, [['1 kg', 'Chocolate', 150_000, 5], ['2 kg', 'Vanilla', 190_000, 0]]),
-    product(2, 'Raw Whey', brands[1] as BrandRec, whey, 90, 4.0, [['1 kg', 'Chocolate', 120_000, 5], ['1 kg', 'Mango', 110_000, 5]]),
+    product(1, 'Gold Whey', brands[0] as BrandRec, whey, 50, 4.5, [
+      ['1 kg', 'Chocolate', 150_000, 5],
+      ['2 kg', 'Vanilla', 190_000, 0],
+    ]),
+    product(2, 'Raw Whey', brands[1] as BrandRec, whey, 90, 4.0, [
+      ['1 kg', 'Chocolate', 120_000, 5],
+      ['1 kg', 'Mango', 110_000, 5],
+    ]),
     product(3, 'Pure Creatine', brands[0] as BrandRec, creatine, 10, 3.5, [['250 g', null, 60_000, 5]]),
   ];
   const variants = products.flatMap((p) => p.variants);
@@ -132,7 +171,12 @@ test('paging splits products, never variants', () => {
 
 test('text: typo and prefix; the query-matching variant represents the product', () => {
   const idx = new SearchIndex(catalogue());
-  expect(idx.search({ ...base, q: 'wehy' }).hits.map((v) => v.product.id).sort()).toEqual([1, 2]);
+  expect(
+    idx
+      .search({ ...base, q: 'wehy' })
+      .hits.map((v) => v.product.id)
+      .sort(),
+  ).toEqual([1, 2]);
   expect(idx.search({ ...base, q: 'creat' }).hits.map((v) => v.product.id)).toEqual([3]);
   expect(idx.search({ ...base, q: 'whey mango' }).hits.map((v) => v.id)).toEqual([4]);
   expect(idx.search({ ...base, q: 'alpha vanilla' }).hits.map((v) => v.id)).toEqual([2]);

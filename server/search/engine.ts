@@ -171,6 +171,7 @@ export class SearchIndex {
   private readonly vMatched: Uint8Array;
   private readonly bestVariant: Int32Array;
   private readonly keys: Float64Array;
+  private readonly heap: Float64Array;
   private readonly slotOffsets: Record<FacetName, number>;
   private readonly counts: Int32Array;
   private readonly lastProduct: Int32Array;
@@ -232,6 +233,7 @@ export class SearchIndex {
     this.vMatched = new Uint8Array(n);
     this.bestVariant = new Int32Array(np);
     this.keys = new Float64Array(np);
+    this.heap = new Float64Array(np);
     let slot = 0;
     const sizes: Record<FacetName, number> = {
       brand: this.brands.length,
@@ -456,7 +458,7 @@ export class SearchIndex {
         const p = vProd[v] as number;
         const sp = this.pTokStamp[p] === g ? (this.pTokScore[p] as number) : 0;
         const sv = this.vTokStamp[v] === g ? (this.vTokScore[v] as number) : 0;
-        const s = sp > sv ? sp : sv;
+        const s = Math.max(sp, sv);
         if (s > 0) {
           this.vScore[v] = (this.vScore[v] as number) + s;
           this.vMatched[v] = (this.vMatched[v] as number) + 1;
@@ -545,7 +547,7 @@ export class SearchIndex {
     this.gen++;
     const g = this.gen;
     const { vProd, vBrand, vCat, vFlav, vWeight, vFood, vPrice, vBucket, vStock, vScore, vMatched } = this;
-    const relevanceByText = hasText && query.sortby === 'relevance' && process.env.EXP !== 'nosort';
+    const relevanceByText = hasText && query.sortby === 'relevance';
 
     let totalHits = 0;
     let nbHits = 0;
@@ -658,8 +660,8 @@ export class SearchIndex {
     const hits: VariantRec[] = [];
     if (start < nbHits) {
       if (relevanceByText) {
-        const sorted = keys.subarray(0, nbHits).sort();
         const end = Math.min(nbHits, start + perPage);
+        const sorted = this.smallest(keys, nbHits, end);
         for (let k = start; k < end; k++) {
           const rank = (sorted[k] as number) % RANK_BITS;
           const p = this.popOrder[rank] as number;
@@ -703,6 +705,43 @@ export class SearchIndex {
     };
   }
 
+  /**
+   * The `k` smallest of the first `n` keys, ascending, in `this.heap` — a bounded max-heap, then heapsort in
+   * place: no allocation (TypedArray#sort boxes every element) and O(n log k) for the usual first page.
+   */
+  private smallest(keys: Float64Array, n: number, k: number): Float64Array {
+    const h = this.heap;
+    const down = (i: number, size: number) => {
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= size) return;
+        const r = l + 1;
+        const c = r < size && (h[r] as number) > (h[l] as number) ? r : l;
+        if ((h[c] as number) <= (h[i] as number)) return;
+        const t = h[i] as number;
+        h[i] = h[c] as number;
+        h[c] = t;
+        i = c;
+      }
+    };
+    for (let i = 0; i < k; i++) h[i] = keys[i] as number;
+    for (let i = (k >> 1) - 1; i >= 0; i--) down(i, k);
+    for (let i = k; i < n; i++) {
+      const key = keys[i] as number;
+      if (key < (h[0] as number)) {
+        h[0] = key;
+        down(0, k);
+      }
+    }
+    for (let size = k - 1; size > 0; size--) {
+      const t = h[0] as number;
+      h[0] = h[size] as number;
+      h[size] = t;
+      down(0, size);
+    }
+    return h;
+  }
+
   private facetList(sel: {
     fBrand: Uint8Array | null;
     fCat: Uint8Array | null;
@@ -720,13 +759,13 @@ export class SearchIndex {
       selected: (i: number) => boolean,
       order: 'count' | 'given',
     ) => {
-      const out = entries
-        .map((e, i) => ({ ...e, count: counts[off[name] + i] as number, i }))
-        .filter((e) => e.count > 0 || selected(e.i));
+      const out = entries.map((e, i) => ({ ...e, count: counts[off[name] + i] as number, i })).filter((e) => e.count > 0 || selected(e.i));
       if (order === 'count') out.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
       return out.map(({ value, label, count }) => ({ value, label, count }));
     };
-    const weightIdx = this.weights.values.map((_, i) => i).sort((a, b) => (this.weightOrder[a] as number) - (this.weightOrder[b] as number));
+    const weightIdx = this.weights.values
+      .map((_, i) => i)
+      .sort((a, b) => (this.weightOrder[a] as number) - (this.weightOrder[b] as number));
     const weightValues = values(
       'weight',
       this.weights.values.map((value, i) => ({ value, label: this.weights.labels[i] as string })),

@@ -229,7 +229,11 @@ export async function loadSnapshot(db: Db): Promise<CatalogueSnapshot> {
     if (c.parent_id !== null) categoriesById.get(c.parent_id)?.children.push(c);
     const path: CategoryRec[] = [];
     const seen = new Set<number>();
-    for (let cur: CategoryRec | undefined = c; cur && !seen.has(cur.id); cur = cur.parent_id === null ? undefined : categoriesById.get(cur.parent_id)) {
+    for (
+      let cur: CategoryRec | undefined = c;
+      cur && !seen.has(cur.id);
+      cur = cur.parent_id === null ? undefined : categoriesById.get(cur.parent_id)
+    ) {
       seen.add(cur.id);
       path.unshift(cur);
     }

@@ -229,7 +229,6 @@ export class CatalogueStore {
 
   /** A serialised answer cached until the catalogue changes (LRU). */
   cachedJson(key: string, compute: () => string | Buffer, bucket: CacheBucket = 'results'): Buffer {
-    if (process.env.EXP === 'nocache') { const c = compute(); return typeof c === 'string' ? Buffer.from(c) : c; }
     const cache = this.caches[bucket];
     const hit = cache.get(key);
     if (hit !== undefined) {
@@ -254,7 +253,6 @@ export class CatalogueStore {
 
   /** The JSON of one variant's hit, cached until the catalogue changes. */
   hitJsonOf(v: VariantRec): Buffer {
-    if (process.env.EXP === 'nocache' || process.env.EXP === 'nohit') return Buffer.from(JSON.stringify(toHit(v)));
     let b = this.hitJson.get(v.id);
     if (b === undefined) {
       b = Buffer.from(JSON.stringify(toHit(v)));

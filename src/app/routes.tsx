@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
+import { AnalyticsDebug } from '../analytics/index.ts';
 import { AuthProvider } from '../auth/AuthContext.tsx';
 import { ToastProvider } from '../components/Toast.tsx';
 import { ErrorFallback } from './ErrorFallback.tsx';
@@ -44,6 +45,7 @@ function Root() {
         <ToastProvider>
           <Outlet />
           <ScrollRestoration />
+          <AnalyticsDebug />
         </ToastProvider>
       </MetaProvider>
     </AuthProvider>

@@ -1,5 +1,27 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { PREVIEW_AUTHORIZATION, type ProductDetail, type ProductHit } from '../../schemas/catalogue.ts';
+import type { z } from 'zod';
+import {
+  BrandDetailResponse,
+  BrandGroupsResponse,
+  BrandListResponse,
+  CategoryDetailResponse,
+  CategoryListResponse,
+  HomeResponse,
+  ListingResponse,
+  MenuResponse,
+  PREVIEW_AUTHORIZATION,
+  type ProductDetail,
+  ProductDetailResponse,
+  ProductDescriptionResponse,
+  type ProductHit,
+  ProductListResponse,
+  ProductOffersResponse,
+  ProductSlugResponse,
+  SeoMetaResponse,
+  SuggestionsResponse,
+  Top10Response,
+} from '../../schemas/catalogue.ts';
 import type { Db } from '../../server/db/database.ts';
 import { catalogueChanged } from '../../server/search/index.ts';
 import { describeBackends } from '../helpers/app.ts';
@@ -43,7 +65,9 @@ describeBackends('catalogue API', (ctx) => {
     test('a category listing includes the categories below it', async () => {
       const data = await ok('/api/listing/category?slug=proteins&per_page=60');
       const cats = new Set(data.hits.map((h: ProductHit) => h.category.slug));
-      expect([...cats].every((c) => ['whey-protein', 'whey-protein-isolate', 'plant-protein', 'casein-protein'].includes(c as string))).toBe(true);
+      expect(
+        [...cats].every((c) => ['whey-protein', 'whey-protein-isolate', 'plant-protein', 'casein-protein'].includes(c as string)),
+      ).toBe(true);
       expect(cats.size).toBeGreaterThan(1);
     });
 
@@ -83,7 +107,12 @@ describeBackends('catalogue API', (ctx) => {
 
     test('category detail: parents, children and the trail from home', async () => {
       const data = await ok('/api/listing/category-detail?slug=proteins');
-      expect(data.children.map((c: { slug: string }) => c.slug)).toEqual(['whey-protein', 'whey-protein-isolate', 'plant-protein', 'casein-protein']);
+      expect(data.children.map((c: { slug: string }) => c.slug)).toEqual([
+        'whey-protein',
+        'whey-protein-isolate',
+        'plant-protein',
+        'casein-protein',
+      ]);
       expect(data.parents.map((c: { slug: string }) => c.slug)).toEqual(['sports-nutrition']);
       expect(data.breadcrumbs.map((b: { category_slug: string }) => b.category_slug)).toEqual(['home', 'sports-nutrition', 'proteins']);
     });
@@ -314,7 +343,13 @@ describeBackends('catalogue API', (ctx) => {
       expect((await ok('/api/offers/partner-offer'))[0].kind).toBe('partner');
       const clearance = await ok('/api/offers/clearance-offer');
       expect(clearance.products.every((h: ProductHit) => h.percent_off >= 30)).toBe(true);
-      expect(Object.keys(await ok('/api/offers/banner-data')).sort()).toEqual(['banner_mobile', 'banner_web', 'carousel_mobile', 'carousel_web', 'mini_banners']);
+      expect(Object.keys(await ok('/api/offers/banner-data')).sort()).toEqual([
+        'banner_mobile',
+        'banner_web',
+        'carousel_mobile',
+        'carousel_web',
+        'mini_banners',
+      ]);
       const page = await ok('/api/offers/offer-data');
       expect(page.coupons.length).toBeGreaterThan(0);
       expect(page.banners.length).toBeGreaterThan(0);
@@ -359,9 +394,59 @@ describeBackends('catalogue API', (ctx) => {
       // The placeholder slug still finds the product by its id.
       expect(await html(`/product/product-name/?pId=${p.id}`)).toContain(`<title>${p.name} | Kasrat</title>`);
       expect(await html('/brand/titan-forge')).toContain('<title>Titan Forge Supplements | Kasrat</title>');
-      expect(await html('/product-category/whey-protein')).toContain('<title>Whey Protein | Buy Whey Protein Online in India | Kasrat</title>');
+      expect(await html('/product-category/whey-protein')).toContain(
+        '<title>Whey Protein | Buy Whey Protein Online in India | Kasrat</title>',
+      );
       expect(await html('/bestseller/sports-nutrition/')).toContain('<title>Bestsellers in Sports Nutrition | Kasrat</title>');
     });
+  });
+
+  test('every answer matches its schema in schemas/catalogue.ts (the contract the app parses with)', async () => {
+    const p = await someProduct();
+    const checks: Array<[string, z.ZodType]> = [
+      ['/api/search/product-search-listing?q=whey&flavour=chocolate', ListingResponse],
+      ['/api/listing/brand?slug=titan-forge', ListingResponse],
+      ['/api/listing/category?slug=proteins&sortby=price_asc', ListingResponse],
+      ['/api/listing/shop?pn=2', ListingResponse],
+      ['/api/listing/bestseller', ListingResponse],
+      [`/api/product-details/product-detail-page?product_id=${p.id}`, ProductDetailResponse],
+      [`/api/product-details/product-range?product_id=${p.id}`, ProductListResponse],
+      [`/api/product-details/related-product?product_id=${p.id}`, ProductListResponse],
+      [`/api/product-details/recommendation?recommender_product_id=${p.id}`, ProductListResponse],
+      [`/api/product-details/product-offer?product_id=${p.id}`, ProductOffersResponse],
+      [`/api/product-details/product-description?product_id=${p.id}`, ProductDescriptionResponse],
+      [`/api/product-details/product-slug?productSlug=${p.slug}`, ProductSlugResponse],
+      ['/api/listing/brand-detail?slug=titan-forge', BrandDetailResponse],
+      ['/api/listing/category-detail?slug=proteins', CategoryDetailResponse],
+      ['/api/listing/store-brand-list', BrandGroupsResponse],
+      ['/api/listing/top-brand', BrandListResponse],
+      ['/api/product-brand/top-brand-list', BrandListResponse],
+      ['/api/product-brand/filtered-brand-list?q=a', BrandListResponse],
+      ['/api/listing/top-category', CategoryListResponse],
+      ['/api/listing/top-10-list', Top10Response],
+      ['/api/search/search-suggestion-list?q=whe', SuggestionsResponse],
+      ['/api/home/home-page-info', HomeResponse],
+      ['/api/menu/menu-list', MenuResponse],
+      ['/api/seo/page-seo-meta?url=/brand/titan-forge', SeoMetaResponse],
+    ];
+    for (const [url, schema] of checks) {
+      const res = await get(url);
+      const parsed = schema.safeParse(res.body);
+      expect(parsed.success, `${url}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))}`).toBe(true);
+    }
+  });
+
+  test('a cached answer is sent gzipped to clients that accept it, and plain to others', async () => {
+    const url = '/api/listing/category?slug=proteins';
+    const plain = await ctx().app.inject({ method: 'GET', url });
+    const gz = await ctx().app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate' } });
+    const again = await ctx().app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(again.rawPayload.equals(gz.rawPayload)).toBe(true);
+    const refused = await ctx().app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers['content-encoding']).not.toBe('gzip');
   });
 
   test('brand, category and banner images are SVGs; unknown ones 404', async () => {

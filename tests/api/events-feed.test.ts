@@ -77,7 +77,10 @@ describeBackends('conversion feed', (ctx) => {
     const e = conversion();
     await post(e);
     const found = await ctx().app.inject({ method: 'GET', url: `/api/dev/events?event_id=${e.event_id}` });
-    expect(found.json()).toMatchObject({ status: 1, data: { event_id: e.event_id, event_name: 'InitiateCheckout', email_sha256: sha('demo@kasrat.test') } });
+    expect(found.json()).toMatchObject({
+      status: 1,
+      data: { event_id: e.event_id, event_name: 'InitiateCheckout', email_sha256: sha('demo@kasrat.test') },
+    });
     expect(found.body.toLowerCase()).not.toContain('demo@kasrat.test');
     const missing = await ctx().app.inject({ method: 'GET', url: '/api/dev/events?event_id=nope' });
     expect(missing.json()).toMatchObject({ status: 1, data: null });

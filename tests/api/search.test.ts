@@ -34,16 +34,31 @@ describeBackends('search API', (ctx) => {
     const data = await search('q=whey');
     expect(Object.keys(data).sort()).toEqual(['active_filters', 'active_price', 'hits', 'nbHits', 'results', 'totalHits']);
     const hit = data.hits[0] as ProductHit;
-    for (const field of ['pid', 'vid', 'name', 'slug', 'brand_name', 'category_name', 'regular_price', 'sale_price', 'stock_status', 'parent_sku'])
+    for (const field of [
+      'pid',
+      'vid',
+      'name',
+      'slug',
+      'brand_name',
+      'category_name',
+      'regular_price',
+      'sale_price',
+      'stock_status',
+      'parent_sku',
+    ])
       expect(hit).toHaveProperty(field);
     expect(hit.url).toBe(`/product/${hit.slug}/?pId=${hit.pid}&vId=${hit.vid}`);
-    expect(hit.percent_off).toBe(hit.regular_price > hit.sale_price ? Math.round(((hit.regular_price - hit.sale_price) / hit.regular_price) * 100) : 0);
+    expect(hit.percent_off).toBe(
+      hit.regular_price > hit.sale_price ? Math.round(((hit.regular_price - hit.sale_price) / hit.regular_price) * 100) : 0,
+    );
   });
 
   test('a typo still finds the product ("wehy protien" finds whey protein, "titn forge" finds Titan Forge)', async () => {
     const typo = await search('q=wehy%20protien');
     expect(typo.nbHits).toBeGreaterThan(0);
-    expect(typo.hits.slice(0, 5).every((h) => /whey/i.test(h.parent_name) && /protein/i.test(`${h.parent_name} ${h.category_name}`))).toBe(true);
+    expect(typo.hits.slice(0, 5).every((h) => /whey/i.test(h.parent_name) && /protein/i.test(`${h.parent_name} ${h.category_name}`))).toBe(
+      true,
+    );
     const brand = await search('q=titn%20forge');
     expect(brand.hits.length).toBeGreaterThan(0);
     expect(brand.hits.every((h) => h.brand_name === 'Titan Forge')).toBe(true);
@@ -122,7 +137,9 @@ describeBackends('search API', (ctx) => {
   });
 
   test('filters combine: brand OR brand, AND flavour, AND price range, AND in stock', async () => {
-    const data = await search('brand=titan-forge,prana-labs&flavour=chocolate&price_min=100000&price_max=500000&availability=in_stock&per_page=60');
+    const data = await search(
+      'brand=titan-forge,prana-labs&flavour=chocolate&price_min=100000&price_max=500000&availability=in_stock&per_page=60',
+    );
     expect(data.hits.length).toBeGreaterThan(0);
     for (const h of data.hits) {
       expect(['Titan Forge', 'Prana Labs']).toContain(h.brand_name);
@@ -152,9 +169,18 @@ describeBackends('search API', (ctx) => {
     // ignore their own filter (so other flavours show what choosing them would give).
     const res = await get('/api/listing/category?slug=proteins&flavour=chocolate');
     const data = res.body.data;
-    const facet = (name: string) => Object.fromEntries((data.results.facets.find((f) => f.name === name)?.values ?? []).map((v) => [v.value, v.count]));
+    const facet = (name: string) =>
+      Object.fromEntries((data.results.facets.find((f) => f.name === name)?.values ?? []).map((v) => [v.value, v.count]));
 
-    const rows = await sql<{ pid: number; brand: string; flavour: string | null; price: number; food: string; stock: number; weight: string | null }>`
+    const rows = await sql<{
+      pid: number;
+      brand: string;
+      flavour: string | null;
+      price: number;
+      food: string;
+      stock: number;
+      weight: string | null;
+    }>`
       WITH RECURSIVE sub AS (
         SELECT id FROM categories WHERE slug = 'proteins'
         UNION ALL SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id
@@ -191,9 +217,14 @@ describeBackends('search API', (ctx) => {
       JOIN brands b ON b.id = p.brand_id WHERE p.name ILIKE '%creatine%'`.execute(db());
     const inStock = rows.rows.filter((r) => r.stock > 0);
     const brands: Record<string, Set<number>> = {};
-    for (const r of inStock) (brands[r.brand] ??= new Set()).add(r.pid);
+    for (const r of inStock) {
+      brands[r.brand] ??= new Set();
+      brands[r.brand]?.add(r.pid);
+    }
     const facet = data.results.facets.find((f) => f.name === 'brand')?.values ?? [];
-    expect(Object.fromEntries(facet.map((v) => [v.value, v.count]))).toEqual(Object.fromEntries(Object.entries(brands).map(([k, v]) => [k, v.size])));
+    expect(Object.fromEntries(facet.map((v) => [v.value, v.count]))).toEqual(
+      Object.fromEntries(Object.entries(brands).map(([k, v]) => [k, v.size])),
+    );
     expect(data.nbHits).toBe(new Set(inStock.map((r) => r.pid)).size);
   });
 
@@ -210,7 +241,9 @@ describeBackends('search API', (ctx) => {
     expect(data.brands.map((b) => b.name)).toContain('Titan Forge');
     expect(data.products.length).toBeGreaterThan(0);
     expect(data.products[0]?.url).toMatch(/^\/product\/[a-z0-9-]+\/\?pId=\d+&vId=\d+$/);
-    const cat = (await get('/api/search/search-suggestion-list?q=mass%20gai')).body.data as unknown as { categories: Array<{ slug: string }> };
+    const cat = (await get('/api/search/search-suggestion-list?q=mass%20gai')).body.data as unknown as {
+      categories: Array<{ slug: string }>;
+    };
     expect(cat.categories.map((c) => c.slug)).toContain('mass-gainer');
     const empty = (await get('/api/search/search-suggestion-list?q=')).body.data as unknown as { products: unknown[] };
     expect(empty.products).toEqual([]);
@@ -243,7 +276,21 @@ describeBackends('search API', (ctx) => {
   });
 
   test('no query string makes a 500 (property test)', async () => {
-    const keys = ['q', 'sortby', 'pn', 'per_page', 'brand', 'category', 'flavour', 'weight', 'food_type', 'availability', 'price_min', 'price_max', 'x'];
+    const keys = [
+      'q',
+      'sortby',
+      'pn',
+      'per_page',
+      'brand',
+      'category',
+      'flavour',
+      'weight',
+      'food_type',
+      'availability',
+      'price_min',
+      'price_max',
+      'x',
+    ];
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...keys), fc.string({ maxLength: 30 })), { maxLength: 6 }), async (pairs) => {
         const qs = pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
@@ -263,7 +310,10 @@ describeBackends('search API', (ctx) => {
     await catalogueChanged(db());
     const cheap = await search('sortby=price_asc&per_page=1');
     expect(cheap.hits[0]).toMatchObject({ vid: target.vid, sale_price: 100, percent_off: 50 });
-    const detail = await ctx().app.inject({ method: 'GET', url: `/api/product-details/product-detail-page?product_id=${target.pid}&variant_id=${target.vid}` });
+    const detail = await ctx().app.inject({
+      method: 'GET',
+      url: `/api/product-details/product-detail-page?product_id=${target.pid}&variant_id=${target.vid}`,
+    });
     expect(detail.json().data.variant.sale_price).toBe(100);
 
     await db().updateTable('variants').set({ stock: 0 }).where('product_id', '=', target.pid).execute();
@@ -304,7 +354,16 @@ describeBackends('search API', (ctx) => {
       .executeTakeFirstOrThrow();
     await db()
       .insertInto('variants')
-      .values({ product_id: p.id, sku: 'KBOAT99999900', weight: '500 g', flavour: 'Plain', pack_size: null, mrp: 29900, sale_price: 24900, stock: 10 })
+      .values({
+        product_id: p.id,
+        sku: 'KBOAT99999900',
+        weight: '500 g',
+        flavour: 'Plain',
+        pack_size: null,
+        mrp: 29900,
+        sale_price: 24900,
+        stock: 10,
+      })
       .execute();
     await catalogueChanged(db());
     const data = await search('q=zanzibar');

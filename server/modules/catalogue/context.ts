@@ -1,11 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import type {
-  BrandSummary,
-  BreadcrumbItem,
-  CategorySummary,
-  Image,
-  ProductHit,
-} from '../../../schemas/catalogue.ts';
+import type { BrandSummary, BreadcrumbItem, CategorySummary, Image, ProductHit } from '../../../schemas/catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { NotFound } from '../../http/errors.ts';
 import type { BrandRec, CatalogueStore, CategoryRec, ProductRec, VariantRec } from '../../search/index.ts';
@@ -19,9 +14,26 @@ export interface CatalogueContext {
   content: ContentCache;
 }
 
-/** Sends already-serialised JSON (cached answers skip a second JSON.stringify). */
+// Compressed copies of cached answers, computed once per answer and dropped with it (the cache holds the key).
+const gzipped = new WeakMap<Buffer, Buffer>();
+const acceptsGzip = (header: string | string[] | undefined) =>
+  typeof header === 'string' && /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/.test(header);
+
+/**
+ * Sends already-serialised JSON (cached answers skip a second JSON.stringify). A cached answer (a Buffer) is
+ * gzipped once and the compressed bytes reused, instead of compressing it again for every shopper.
+ */
 export function sendJson(reply: FastifyReply, json: string | Buffer) {
-  return reply.type('application/json; charset=utf-8').send(json);
+  reply.type('application/json; charset=utf-8');
+  if (typeof json !== 'string' && json.length >= 1024 && acceptsGzip(reply.request.headers['accept-encoding'])) {
+    let gz = gzipped.get(json);
+    if (!gz) {
+      gz = gzipSync(json, { level: 3 });
+      gzipped.set(json, gz);
+    }
+    return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gz);
+  }
+  return reply.send(json);
 }
 
 /** The response envelope around a serialised data payload. */

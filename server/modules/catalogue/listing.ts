@@ -122,7 +122,10 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
   app.get('/api/search/search-suggestion-list', async (req, reply) => {
     const { q } = parse(SuggestionRequest, req.query);
     await store.ready();
-    return sendJson(reply, store.cachedJson(`suggest|${q.trim().toLowerCase()}`, () => okJson(JSON.stringify(suggestions(store, q)))));
+    return sendJson(
+      reply,
+      store.cachedJson(`suggest|${q.trim().toLowerCase()}`, () => okJson(JSON.stringify(suggestions(store, q)))),
+    );
   });
 
   app.get('/api/listing/brand-detail', async (req) => {
@@ -133,9 +136,15 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
     const categories = store.derive(`brand-categories|${b.id}`, () => {
       const counts = new Map<number, number>();
       for (const p of store.snapshot.products) if (p.brand === b) counts.set(p.category.id, (counts.get(p.category.id) ?? 0) + 1);
-      return store.snapshot.categories.filter((c) => counts.has(c.id)).map((c) => ({ ...categorySummary(c), product_count: counts.get(c.id) ?? 0 }));
+      return store.snapshot.categories
+        .filter((c) => counts.has(c.id))
+        .map((c) => ({ ...categorySummary(c), product_count: counts.get(c.id) ?? 0 }));
     });
-    const breadcrumbs: BreadcrumbItem[] = [HOME_CRUMB, BRANDS_CRUMB, { value: b.name, category_slug: b.slug, redirect_url: `/brand/${b.slug}` }];
+    const breadcrumbs: BreadcrumbItem[] = [
+      HOME_CRUMB,
+      BRANDS_CRUMB,
+      { value: b.name, category_slug: b.slug, redirect_url: `/brand/${b.slug}` },
+    ];
     return {
       status: 1,
       message: 'Success',
@@ -143,7 +152,12 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
         brand: { ...brandSummary(b), description: b.description, launched_at: b.launched_at },
         importer: b.importer,
         certificate: b.certificate,
-        banners: promotionsOf(store, content, (o) => (o.kind === 'top_brand' || o.kind === 'brand_of_week') && o.brand_id === b.id, 'brand_page_banner'),
+        banners: promotionsOf(
+          store,
+          content,
+          (o) => (o.kind === 'top_brand' || o.kind === 'brand_of_week') && o.brand_id === b.id,
+          'brand_page_banner',
+        ),
         categories,
         breadcrumbs,
       },
@@ -165,7 +179,8 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
         banners: promotionsOf(
           store,
           content,
-          (o) => (o.kind === 'top_category' && o.data.category_slug === c.slug) || (String(o.data.href ?? '') === `/product-category/${c.slug}`),
+          (o) =>
+            (o.kind === 'top_category' && o.data.category_slug === c.slug) || String(o.data.href ?? '') === `/product-category/${c.slug}`,
           'category_page_banner',
         ),
         breadcrumbs: [HOME_CRUMB, ...categoryCrumbs(c)],
@@ -192,7 +207,9 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
     const minDiscount = q.saleType ? SALE_DISCOUNT[q.saleType] : 0;
     const products = popularProducts(
       store,
-      (p) => (!cat || cat.subtree.includes(p.category.id)) && (!minDiscount || p.variants.some((v) => (v.mrp - v.sale_price) * 100 >= minDiscount * v.mrp)),
+      (p) =>
+        (!cat || cat.subtree.includes(p.category.id)) &&
+        (!minDiscount || p.variants.some((v) => (v.mrp - v.sale_price) * 100 >= minDiscount * v.mrp)),
       12,
     );
     return { status: 1, message: 'Success', data: hitsOf(products) };
@@ -243,7 +260,9 @@ export function suggestions(store: CatalogueStore, q: string): Suggestions {
           thumbnail_image: imageOf(v.id),
           sale_price: v.sale_price,
         })),
-    brands: store.index.matchNames(store.snapshot.brands, query, 4).map((b) => ({ id: b.id, name: b.name, slug: b.slug, url: `/brand/${b.slug}` })),
+    brands: store.index
+      .matchNames(store.snapshot.brands, query, 4)
+      .map((b) => ({ id: b.id, name: b.name, slug: b.slug, url: `/brand/${b.slug}` })),
     categories: store.index
       .matchNames(store.snapshot.categories, query, 4)
       .map((c) => ({ id: c.id, name: c.name, slug: c.slug, url: `/product-category/${c.slug}` })),

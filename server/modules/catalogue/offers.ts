@@ -24,12 +24,15 @@ function requirePreview(req: FastifyRequest): void {
   if (req.headers.authorization !== PREVIEW_AUTHORIZATION) throw new Forbidden('Preview is for Kasrat staff only.');
 }
 
-const bestDiscount = (p: ProductRec) => Math.max(...p.variants.map((v) => (v.mrp > 0 ? Math.round(((v.mrp - v.sale_price) / v.mrp) * 100) : 0)));
+const bestDiscount = (p: ProductRec) =>
+  Math.max(...p.variants.map((v) => (v.mrp > 0 ? Math.round(((v.mrp - v.sale_price) / v.mrp) * 100) : 0)));
 
 /** Products with the deepest discounts (optionally only those passing `filter`), deepest first. */
 function discounted(store: CatalogueStore, filter: (p: ProductRec) => boolean, minDiscount: number, limit: number): ProductHit[] {
   const ranked = store.derive('products-by-discount', () =>
-    store.snapshot.products.map((p) => ({ p, d: bestDiscount(p) })).sort((a, b) => b.d - a.d || b.p.sales_count - a.p.sales_count || a.p.id - b.p.id),
+    store.snapshot.products
+      .map((p) => ({ p, d: bestDiscount(p) }))
+      .sort((a, b) => b.d - a.d || b.p.sales_count - a.p.sales_count || a.p.id - b.p.id),
   );
   const out: ProductHit[] = [];
   for (const { p, d } of ranked) {
@@ -65,7 +68,10 @@ export function homeSections(store: CatalogueStore, content: Content, preview = 
 
 function offersPage(store: CatalogueStore, content: Content, preview = false) {
   const o = { preview };
-  const kind = (...k: string[]) => (x: { kind: string }) => k.includes(x.kind);
+  const kind =
+    (...k: string[]) =>
+    (x: { kind: string }) =>
+      k.includes(x.kind);
   const now = Date.now();
   return {
     banners: promotionsOf(store, content, kind('banner_web', 'banner_mobile'), 'offers_page_banner', o),
@@ -118,7 +124,10 @@ function salePage(store: CatalogueStore, content: Content, slug: string, preview
 
 function brandsOnOffer(store: CatalogueStore) {
   return store.snapshot.brands
-    .map((b) => ({ ...brandSummary(b), max_percent_off: Math.max(0, ...store.snapshot.products.filter((p) => p.brand === b).map(bestDiscount)) }))
+    .map((b) => ({
+      ...brandSummary(b),
+      max_percent_off: Math.max(0, ...store.snapshot.products.filter((p) => p.brand === b).map(bestDiscount)),
+    }))
     .filter((b) => b.max_percent_off > 0)
     .sort((a, b) => b.max_percent_off - a.max_percent_off || a.name.localeCompare(b.name));
 }

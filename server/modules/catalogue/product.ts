@@ -7,11 +7,9 @@ import {
   ProductIdRequest,
   type ProductOffers,
   ProductSlugRequest,
-  pickVariant,
   productUrl,
   RecommendationRequest,
-  SWATCH_ATTRIBUTES,
-  type Swatch,
+  swatchesFor,
   VariantDetailRequest,
 } from '../../../schemas/catalogue.ts';
 import { truncate } from '../../../schemas/text.ts';
@@ -38,37 +36,6 @@ import {
 import { type Content, isLive } from './content-cache.ts';
 
 // The product page and its side calls (/api/product-details/*) and the /api/product calls, all from memory.
-
-const sizeRank = (label: string): number => {
-  const m = /^([\d.]+)\s*([a-z]+)/i.exec(label);
-  if (!m) return Number.MAX_SAFE_INTEGER;
-  const unit = (m[2] ?? '').toLowerCase();
-  return Number(m[1]) * (unit === 'kg' || unit === 'l' ? 1000 : unit === 'g' || unit === 'ml' ? 1 : 1_000_000);
-};
-
-function swatchesOf(variants: ProductHit[], selected: ProductHit): Swatch[] {
-  const out: Swatch[] = [];
-  for (const a of SWATCH_ATTRIBUTES) {
-    const values: string[] = [];
-    for (const v of variants) {
-      const value = v.selected_swatch_values[a.key];
-      if (value && !values.includes(value)) values.push(value);
-    }
-    if (!values.length) continue;
-    if (a.key !== 'pa_flavour') values.sort((x, y) => sizeRank(x) - sizeRank(y) || x.localeCompare(y));
-    out.push({
-      key: a.key,
-      name: a.name,
-      options: values.map((value) => ({
-        value,
-        variant_id: (pickVariant(variants, selected, a.key, value) as ProductHit).vid,
-        selected: selected.selected_swatch_values[a.key] === value,
-        in_stock: variants.some((v) => v.selected_swatch_values[a.key] === value && v.stock_status === 'instock'),
-      })),
-    });
-  }
-  return out;
-}
 
 /** The trail of a product page reached from a brand page (SPEC §2 origin brand). */
 const brandBreadcrumbs = (v: VariantRec) => [
@@ -102,7 +69,7 @@ export function productDetail(p: ProductRec, variantId?: number): ProductDetail 
     },
     variant,
     variants,
-    swatches: swatchesOf(variants, variant),
+    swatches: swatchesFor(variants, variant),
     images: productImages(chosen),
     breadcrumbs: [HOME_CRUMB, ...categoryCrumbs(p.category), productCrumb(chosen)],
     brand_breadcrumbs: brandBreadcrumbs(chosen),
@@ -128,7 +95,10 @@ export function similarProducts(store: CatalogueStore, p: ProductRec, limit: num
   const parent = p.category.path[p.category.path.length - 2];
   const same = popularProducts(store, (x) => x !== p && x.category === p.category, limit);
   if (same.length >= limit || !parent) return same;
-  return [...same, ...popularProducts(store, (x) => x !== p && x.category !== p.category && parent.subtree.includes(x.category.id), limit - same.length)];
+  return [
+    ...same,
+    ...popularProducts(store, (x) => x !== p && x.category !== p.category && parent.subtree.includes(x.category.id), limit - same.length),
+  ];
 }
 
 export async function productRoutes(app: FastifyInstance, { store, content }: CatalogueContext) {
@@ -240,7 +210,13 @@ export async function productRoutes(app: FastifyInstance, { store, content }: Ca
     return {
       status: 1,
       message: 'Success',
-      data: { ...brandSummary(b), description: b.description, launched_at: b.launched_at, importer: b.importer, certificate: b.certificate },
+      data: {
+        ...brandSummary(b),
+        description: b.description,
+        launched_at: b.launched_at,
+        importer: b.importer,
+        certificate: b.certificate,
+      },
     };
   });
 }

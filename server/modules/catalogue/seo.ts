@@ -28,14 +28,19 @@ export function catalogueMeta(store: CatalogueStore, pathname: string, query: UR
     const price = v ? ` at ${formatPaise(v.sale_price)}` : '';
     return {
       title: `${p.name} | ${STORE_NAME}`,
-      description: sentence(`Buy ${p.name} online in India${price}. 100% authentic ${p.brand.name}, with authenticity certificate. ${p.description}`),
+      description: sentence(
+        `Buy ${p.name} online in India${price}. 100% authentic ${p.brand.name}, with authenticity certificate. ${p.description}`,
+      ),
     };
   }
   const brand = /^\/brand\/([^/]+)\/?$/.exec(pathname);
   if (brand) {
     const b = snap.brandsBySlug.get(brand[1] as string);
     if (!b) return null;
-    return { title: `${b.name} Supplements | ${STORE_NAME}`, description: sentence(`Shop authentic ${b.name} products online in India. ${b.description}`) };
+    return {
+      title: `${b.name} Supplements | ${STORE_NAME}`,
+      description: sentence(`Shop authentic ${b.name} products online in India. ${b.description}`),
+    };
   }
   const category = /^\/product-category\/([^/]+)\/?$/.exec(pathname);
   if (category) {
@@ -43,14 +48,19 @@ export function catalogueMeta(store: CatalogueStore, pathname: string, query: UR
     if (!c) return null;
     return {
       title: `${c.name} | Buy ${c.name} Online in India | ${STORE_NAME}`,
-      description: sentence(`Buy 100% authentic ${c.name.toLowerCase()} online in India from top brands, sourced directly from brands and importers.`),
+      description: sentence(
+        `Buy 100% authentic ${c.name.toLowerCase()} online in India from top brands, sourced directly from brands and importers.`,
+      ),
     };
   }
   const best = /^\/bestseller\/([^/]+)\/?$/.exec(pathname);
   if (best) {
     const c = snap.categoriesBySlug.get(best[1] as string);
     if (!c) return null;
-    return { title: `Bestsellers in ${c.name} | ${STORE_NAME}`, description: sentence(`The ${c.name.toLowerCase()} products shoppers buy most on ${STORE_NAME}.`) };
+    return {
+      title: `Bestsellers in ${c.name} | ${STORE_NAME}`,
+      description: sentence(`The ${c.name.toLowerCase()} products shoppers buy most on ${STORE_NAME}.`),
+    };
   }
   return null;
 }

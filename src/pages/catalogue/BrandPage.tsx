@@ -1,5 +1,67 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
+import { useParams } from 'react-router-dom';
+import type { BreadcrumbItem } from '../../../schemas/catalogue.ts';
+import { catalogueApi } from '../../catalogue/api.ts';
+import { useCatalogueMeta, useUrlHistory } from '../../catalogue/hooks.ts';
+import { useResource } from '../../catalogue/resource.ts';
+import { Breadcrumbs, HOME_CRUMB } from '../../components/catalogue/Breadcrumbs.tsx';
+import * as css from '../../components/catalogue/catalogue.css.ts';
+import { ListingView } from '../../components/catalogue/ListingView.tsx';
+import { PromotionCards } from '../../components/catalogue/Promotions.tsx';
+import { Img } from '../../components/Img.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 
-export default function BrandPagePage() {
-  return <PagePlaceholder title="Brand" />;
+// /brand/{slug}: the brand, its authenticity credentials and offers, then its products with filters.
+
+/** Products opened from here carry origin 'brand' (SPEC §2: the product page trail then runs through the brand). */
+const FROM_BRAND = { origin: 'brand' } as const;
+
+export default function BrandPage() {
+  const { slug = '' } = useParams();
+  useUrlHistory();
+  useCatalogueMeta(`/brand/${slug}`);
+  const detail = useResource(`brand-detail:${slug}`, (signal) => catalogueApi.brandDetail(slug, { signal }));
+  const d = detail.data;
+  const crumbs: BreadcrumbItem[] = d?.breadcrumbs ?? [HOME_CRUMB, { value: 'Brands', category_slug: 'brands', redirect_url: '/brands' }];
+
+  return (
+    <div className={css.page}>
+      <Breadcrumbs items={crumbs} context={{ pageType: 'brand' }} />
+      {d ? (
+        <header className={css.hero}>
+          <Img src={d.brand.logo} alt="" width={112} height={112} eager />
+          <div className={css.heroText}>
+            <h1 className={css.pageTitle}>{d.brand.name}</h1>
+            <p className={css.muted}>
+              {d.brand.product_count} {d.brand.product_count === 1 ? 'product' : 'products'} · from {d.brand.country}
+            </p>
+            {d.brand.description && <p style={{ margin: 0 }}>{d.brand.description}</p>}
+            {d.importer && (
+              <p className={css.muted} style={{ fontSize: 14 }}>
+                Imported by {d.importer.name}
+                {d.certificate ? ` · certificate ${d.certificate.certificate_no}` : ''}
+              </p>
+            )}
+          </div>
+        </header>
+      ) : (
+        <div className={css.hero} aria-hidden="true">
+          <Skeleton height={72} radius={10} />
+          <div className={css.heroText}>
+            <Skeleton width="50%" height={28} />
+            <Skeleton width="70%" />
+          </div>
+        </div>
+      )}
+      {d && <PromotionCards items={d.banners} section="brand_page_banner" />}
+      <ListingView
+        endpoint="brand"
+        base={{ slug }}
+        listName={d ? `Brand: ${d.brand.name}` : `Brand: ${slug}`}
+        listing="brand"
+        eventInfo={d ? { brand: d.brand.name } : undefined}
+        hideFacets={['brand']}
+        linkState={FROM_BRAND}
+      />
+    </div>
+  );
 }

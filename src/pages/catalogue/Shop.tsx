@@ -1,5 +1,19 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
+import { usePageMeta } from '../../app/meta.tsx';
+import { useUrlHistory } from '../../catalogue/hooks.ts';
+import { Breadcrumbs, HOME_CRUMB } from '../../components/catalogue/Breadcrumbs.tsx';
+import * as css from '../../components/catalogue/catalogue.css.ts';
+import { ListingView } from '../../components/catalogue/ListingView.tsx';
+
+// /shop: every product, with the same filters and sorts as any listing.
 
 export default function ShopPage() {
-  return <PagePlaceholder title="Shop All Products" />;
+  usePageMeta(null);
+  useUrlHistory();
+  return (
+    <div className={css.page}>
+      <Breadcrumbs items={[HOME_CRUMB, { value: 'Shop', category_slug: 'shop', redirect_url: '/shop' }]} context={{ pageType: 'shop' }} />
+      <h1 className={css.pageTitle}>Shop all products</h1>
+      <ListingView endpoint="shop" listName="Shop" listing="shop" />
+    </div>
+  );
 }

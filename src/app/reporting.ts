@@ -1,0 +1,32 @@
+import { emit } from '../../events/index.ts';
+import { startStoreAnalytics, trackRoute } from '../analytics/index.ts';
+
+// Starts shopper-event reporting for the app shell: page context and page_view on every route change, page_drop
+// when the page is left. Pages emit their own domain events (view_item, view_home_page, …).
+export function startReporting(router: { subscribe(fn: (state: { location: { pathname: string; search: string } }) => void): () => void }) {
+  let shownAt = Date.now();
+  let lastUrl = '';
+  const onRoute = (location: { pathname: string; search: string }) => {
+    const url = location.pathname + location.search;
+    if (url === lastUrl) return;
+    lastUrl = url;
+    shownAt = Date.now();
+    trackRoute(location);
+    // After the route's meta effect has set the title.
+    setTimeout(() => safeEmit(() => emit({ name: 'page_view', title: document.title })), 0);
+  };
+  // Registered before the analytics core's own pagehide flush, so page_drop leaves with that flush.
+  window.addEventListener('pagehide', () => safeEmit(() => emit({ name: 'page_drop', seconds_on_page: Math.round((Date.now() - shownAt) / 1000) })));
+  startStoreAnalytics();
+  router.subscribe((state) => onRoute(state.location));
+  onRoute(window.location);
+}
+
+// Reporting must never break the page (SPEC §1): an invalid event is logged in production builds too.
+function safeEmit(send: () => void) {
+  try {
+    send();
+  } catch (error) {
+    console.warn('[reporting]', error);
+  }
+}

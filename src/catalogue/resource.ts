@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+// SPEC §4 data stores for catalogue pages: loading, data, error. A request sets loading; success stores data and
+// clears the error; failure stores the error and clears data. Answers are kept briefly by key, so going back to
+// a listing shows it at once (and the back button feels instant), and an answer for an older key is ignored.
+
+export interface Resource<T> {
+  loading: boolean;
+  data: T | null;
+  error: string | null;
+  /** HTTP status of the failure (404 has already sent the shopper to /notFound). */
+  status: number | null;
+}
+
+const TTL_MS = 60_000;
+const CAP = 60;
+const cache = new Map<string, { at: number; data: unknown }>();
+
+function cached<T>(key: string, now: number): T | undefined {
+  const hit = cache.get(key);
+  if (!hit) return undefined;
+  if (now - hit.at > TTL_MS) {
+    cache.delete(key);
+    return undefined;
+  }
+  return hit.data as T;
+}
+
+function store(key: string, data: unknown, now: number): void {
+  cache.delete(key);
+  cache.set(key, { at: now, data });
+  while (cache.size > CAP) cache.delete(cache.keys().next().value as string);
+}
+
+/** Forgets cached answers (tests; after a change the shopper made). */
+export function clearResourceCache(): void {
+  cache.clear();
+}
+
+const messageOf = (e: unknown): string => (e as { message?: string })?.message || 'Something went wrong. Please try again.';
+const statusOf = (e: unknown): number | null => (e as { response?: { status?: number } })?.response?.status ?? null;
+
+/**
+ * Loads `key` with `load` (null key: nothing to load). With `keepPrevious`, the last answer stays on screen while
+ * the next loads (filters and pages of a listing swap in place instead of flashing a skeleton).
+ */
+export function useResource<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  options: { keepPrevious?: boolean } = {},
+): Resource<T> & { previous: T | null; reload: () => void } {
+  const initial = key === null ? undefined : cached<T>(key, Date.now());
+  const [state, setState] = useState<Resource<T> & { key: string | null }>({
+    key,
+    loading: key !== null && initial === undefined,
+    data: initial ?? null,
+    error: null,
+    status: null,
+  });
+  const previous = useRef<T | null>(initial ?? null);
+  const loader = useRef(load);
+  loader.current = load;
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the request; `attempt` retries it.
+  useEffect(() => {
+    if (key === null) {
+      setState({ key, loading: false, data: null, error: null, status: null });
+      return;
+    }
+    const hit = attempt === 0 ? cached<T>(key, Date.now()) : undefined;
+    if (hit !== undefined) {
+      previous.current = hit;
+      setState({ key, loading: false, data: hit, error: null, status: null });
+      return;
+    }
+    const controller = new AbortController();
+    setState((s) => ({ key, loading: true, data: s.key === key ? s.data : null, error: null, status: null }));
+    loader.current(controller.signal).then(
+      (data) => {
+        if (controller.signal.aborted) return;
+        store(key, data, Date.now());
+        previous.current = data;
+        setState({ key, loading: false, data, error: null, status: null });
+      },
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ key, loading: false, data: null, error: messageOf(e), status: statusOf(e) });
+      },
+    );
+    return () => controller.abort();
+  }, [key, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // The state of an older key never shows under a newer one.
+  const current = state.key === key ? state : { loading: key !== null, data: null, error: null, status: null };
+  return {
+    loading: current.loading,
+    data: current.data,
+    error: current.error,
+    status: current.status,
+    previous: options.keepPrevious ? previous.current : null,
+    reload,
+  };
+}

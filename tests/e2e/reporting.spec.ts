@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+
+type Push = { event?: string; page?: string; event_id?: string };
+
+test('the shell reports a page_view to the data layer on load and on each route change', async ({ page }) => {
+  await page.goto('/about');
+  await expect.poll(async () => page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length)).toBe(1);
+  await page.getByRole('link', { name: 'Store locator' }).first().click();
+  await expect(page).toHaveURL(/\/store-locator$/);
+  await expect.poll(async () => page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length)).toBe(2);
+  const ids = await page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').map((p) => p.event_id));
+  expect(new Set(ids).size).toBe(2);
+});
+
+test('?debug=events turns the events overlay on for the session, listing the page views', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('button', { name: /^Events \(/ })).toHaveCount(0);
+  await page.goto('/about?debug=events');
+  await page.getByRole('link', { name: 'Store locator' }).first().click();
+  await page.getByRole('button', { name: /^Events \(\d+\)/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Events debug' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Events' })).toContainText('page_view');
+});
