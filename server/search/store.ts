@@ -26,8 +26,8 @@ export interface StoreOptions {
   onError?: (err: unknown) => void;
 }
 
-const CACHE_SIZE = { results: 2000, pages: 4000 } as const;
-type CacheBucket = keyof typeof CACHE_SIZE;
+const RESULTS_CACHE_SIZE = 2000;
+const ASKED_ONCE_SIZE = 20_000;
 
 export class CatalogueStore {
   private snap: CatalogueSnapshot | null = null;
@@ -43,11 +43,10 @@ export class CatalogueStore {
   private contentRecheckAt = 0;
   private readonly lookbackMs: number;
   private readonly pollMs: number;
-  /**
-   * Serialised answers: listings and searches, and per-product pages (kept apart so one cannot evict the other).
-   * Held as Buffers: their bytes live outside the JS heap, so a full cache costs the garbage collector nothing.
-   */
-  private readonly caches: Record<CacheBucket, Map<string, Buffer>> = { results: new Map(), pages: new Map() };
+  /** Serialised listing and search answers, as Buffers: their bytes live outside the JS heap. */
+  private readonly results = new Map<string, Buffer>();
+  /** Keys asked for once since the last clear (the cache's admission rule). */
+  private readonly askedOnce = new Set<string>();
   private readonly hitJson = new Map<number, Buffer>();
   private readonly derived = new Map<string, unknown>();
   private readonly onError: (err: unknown) => void;
@@ -126,8 +125,8 @@ export class CatalogueStore {
 
   private bump(): void {
     this.version++;
-    this.caches.results.clear();
-    this.caches.pages.clear();
+    this.results.clear();
+    this.askedOnce.clear();
     this.hitJson.clear();
     this.derived.clear();
   }
@@ -147,8 +146,7 @@ export class CatalogueStore {
       this.seen = { ...this.seen, content: c.content };
       this.contentVersion++;
       this.derived.clear();
-      this.caches.results.clear();
-      this.caches.pages.clear();
+      this.results.clear();
     }
     const last = this.rowMarks[this.rowMarks.length - 1] as { at: number; value: number };
     if (c.rows !== last.value) this.rowMarks.push({ at: now, value: c.rows });
@@ -167,7 +165,7 @@ export class CatalogueStore {
     const snap = this.snapshot;
     const idx = this.index;
     let rebuild = false;
-    let changed = false;
+    const touched = new Set<ProductRec>();
     for (const row of products) {
       const rec = snap.productsById.get(row.id);
       if (!rec) {
@@ -188,7 +186,7 @@ export class CatalogueStore {
       if (productDiffers(rec, row)) {
         applyProductRow(rec, row);
         idx.refreshProduct(rec.id);
-        changed = true;
+        touched.add(rec);
       }
     }
     for (const row of variants) {
@@ -212,24 +210,38 @@ export class CatalogueStore {
       if (variantDiffers(rec, row)) {
         applyVariantRow(rec, row);
         idx.refreshVariant(rec.id);
-        changed = true;
+        touched.add(rec.product);
       }
     }
     if (rebuild) {
       this.install(await loadSnapshot(this.db));
       return;
     }
-    if (changed) {
+    if (touched.size) {
       idx.settle();
-      this.bump();
+      this.invalidate(touched);
     }
+  }
+
+  /**
+   * After a price / stock / rating change: listings and derived lists may all differ, so they go; the JSON of
+   * the touched products' hits goes; every other product's stays.
+   */
+  private invalidate(products: Set<ProductRec>): void {
+    this.version++;
+    this.results.clear();
+    this.derived.clear();
+    for (const p of products) for (const v of p.variants) this.hitJson.delete(v.id);
   }
 
   // ---- caches ------------------------------------------------------------------------------------------
 
-  /** A serialised answer cached until the catalogue changes (LRU). */
-  cachedJson(key: string, compute: () => string | Buffer, bucket: CacheBucket = 'results'): Buffer {
-    const cache = this.caches[bucket];
+  /**
+   * A serialised answer cached until the catalogue changes (LRU). An answer is kept only the second time it is
+   * asked for: one-off searches would otherwise churn the cache (and the collector) for nothing.
+   */
+  cachedJson(key: string, compute: () => string | Buffer): Buffer {
+    const cache = this.results;
     const hit = cache.get(key);
     if (hit !== undefined) {
       cache.delete(key);
@@ -238,7 +250,13 @@ export class CatalogueStore {
     }
     const computed = compute();
     const value = typeof computed === 'string' ? Buffer.from(computed) : computed;
-    if (cache.size >= CACHE_SIZE[bucket]) cache.delete(cache.keys().next().value as string);
+    if (!this.askedOnce.has(key)) {
+      if (this.askedOnce.size >= ASKED_ONCE_SIZE) this.askedOnce.clear();
+      this.askedOnce.add(key);
+      return value;
+    }
+    this.askedOnce.delete(key);
+    if (cache.size >= RESULTS_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(key, value);
     return value;
   }

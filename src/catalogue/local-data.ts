@@ -32,6 +32,7 @@ export function readSearchTerm(cookieText: string): string | null {
 
 export function rememberSearchTerm(term: string): void {
   if (typeof document === 'undefined' || !term.trim()) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: SPEC §3 keeps the term in a cookie; the Cookie Store API is not everywhere yet.
   document.cookie = searchTermCookie(term);
 }
 

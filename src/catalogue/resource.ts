@@ -62,7 +62,6 @@ export function useResource<T>(
   loader.current = load;
   const [attempt, setAttempt] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the request; `attempt` retries it.
   useEffect(() => {
     if (key === null) {
       setState({ key, loading: false, data: null, error: null, status: null });

@@ -249,6 +249,13 @@ describeBackends('catalogue API', (ctx) => {
       expect(offers.coupons.map((c: { code: string }) => c.code)).not.toContain('WHEY15');
     });
 
+    test('the product page bytes (spliced from cached hits) equal the plain product detail', async () => {
+      const p = await someProduct();
+      const page = await ok(`/api/product-details/product-detail-page?product_id=${p.id}`);
+      const { description: _d, offers: _o, ...all } = await ok(`/api/product/all-product-data?product_id=${p.id}`);
+      expect(page).toEqual(all);
+    });
+
     test('/api/product calls', async () => {
       const p = await someProduct();
       expect((await ok(`/api/product/product-data?product_id=${p.id}`)).pid).toBe(p.id);

@@ -305,6 +305,11 @@ describeBackends('search API', (ctx) => {
 
   test('the index follows price and stock changes (explicit call)', async () => {
     const target = (await search('q=creatine&sortby=price_asc')).hits[0] as ProductHit;
+    const pdpUrl = `/api/product-details/product-detail-page?product_id=${target.pid}&variant_id=${target.vid}`;
+    // Cached before the change: the product page and listing must not serve the old answer after it.
+    const before = await ctx().app.inject({ method: 'GET', url: pdpUrl });
+    expect(before.json().data.variant.sale_price).toBe(target.sale_price);
+    await search('sortby=price_asc&per_page=1');
     // Make it the cheapest thing in the shop, then out of stock.
     await db().updateTable('variants').set({ sale_price: 100, mrp: 200 }).where('id', '=', target.vid).execute();
     await catalogueChanged(db());

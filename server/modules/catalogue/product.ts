@@ -16,7 +16,7 @@ import { truncate } from '../../../schemas/text.ts';
 import { NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.ts';
-import { toHit } from '../../search/index.ts';
+import { catHierarchy, swatchValues, toHit } from '../../search/index.ts';
 import {
   BRANDS_CRUMB,
   brandSummary,
@@ -27,7 +27,7 @@ import {
   findProduct,
   HOME_CRUMB,
   hitsOf,
-  okJson,
+  okJsonParts,
   popularProducts,
   productCrumb,
   productImages,
@@ -45,10 +45,15 @@ const brandBreadcrumbs = (v: VariantRec) => [
   productCrumb(v),
 ];
 
-export function productDetail(p: ProductRec, variantId?: number): ProductDetail {
-  const chosen: VariantRec = (variantId !== undefined ? p.variants.find((v) => v.id === variantId) : undefined) ?? defaultVariant(p);
-  const variants = p.variants.map(toHit);
-  const variant = variants.find((v) => v.vid === chosen.id) as ProductHit;
+/** Everything of a product page except the hits themselves (`variant`, `variants`). */
+function detailFrame(p: ProductRec, chosen: VariantRec): Omit<ProductDetail, 'variant' | 'variants'> {
+  // Swatches need only what a variant's hit says about stock and swatch values.
+  const light = p.variants.map((v) => ({
+    vid: v.id,
+    stock_status: v.stock > 0 ? 'instock' : 'outofstock',
+    selected_swatch_values: Object.fromEntries(swatchValues(v).map((s) => [s.key, s.value])),
+  }));
+  const sales = p.variants.map((v) => v.sale_price);
   return {
     product: {
       id: p.id,
@@ -58,22 +63,47 @@ export function productDetail(p: ProductRec, variantId?: number): ProductDetail 
       url: productUrl(p.slug, p.id, chosen.id),
       brand: brandSummary(p.brand),
       category: { id: p.category.id, name: p.category.name, slug: p.category.slug },
-      cat_hierarchy: variant.cat_hierarchy,
+      cat_hierarchy: catHierarchy(p),
       food_type: p.food_type,
       rating: p.rating,
       rating_count: p.rating_count,
       is_bestseller: p.is_bestseller,
       highlights: p.highlights,
       short_description: truncate(p.description),
-      show_range: variant.show_range,
+      show_range: Math.min(...sales) !== Math.max(...sales),
     },
-    variant,
-    variants,
-    swatches: swatchesFor(variants, variant),
+    swatches: swatchesFor(light, light.find((v) => v.vid === chosen.id) as (typeof light)[number]),
     images: productImages(chosen),
     breadcrumbs: [HOME_CRUMB, ...categoryCrumbs(p.category), productCrumb(chosen)],
     brand_breadcrumbs: brandBreadcrumbs(chosen),
   };
+}
+
+const chosenVariant = (p: ProductRec, variantId?: number): VariantRec =>
+  (variantId !== undefined ? p.variants.find((v) => v.id === variantId) : undefined) ?? defaultVariant(p);
+
+export function productDetail(p: ProductRec, variantId?: number): ProductDetail {
+  const chosen = chosenVariant(p, variantId);
+  const variants = p.variants.map(toHit);
+  return { ...detailFrame(p, chosen), variant: variants.find((v) => v.vid === chosen.id) as ProductHit, variants };
+}
+
+const B = (s: string) => Buffer.from(s);
+const COMMA = B(',');
+
+/**
+ * The product-detail-page response as JSON bytes, with the hits spliced in from the per-variant JSON cache (the
+ * same bytes listings use), so a product page costs one small JSON.stringify.
+ */
+export function productDetailResponse(store: CatalogueStore, p: ProductRec, variantId?: number): Buffer {
+  const chosen = chosenVariant(p, variantId);
+  const frame = JSON.stringify(detailFrame(p, chosen));
+  const hits: Buffer[] = [];
+  for (const v of p.variants) {
+    if (hits.length) hits.push(COMMA);
+    hits.push(store.hitJsonOf(v));
+  }
+  return okJsonParts([B(`${frame.slice(0, -1)},"variant":`), store.hitJsonOf(chosen), B(',"variants":['), ...hits, B(']}')]);
 }
 
 export function productOffers(p: ProductRec, content: Content, now = Date.now()): ProductOffers {
@@ -112,11 +142,8 @@ export async function productRoutes(app: FastifyInstance, { store, content }: Ca
   app.get('/api/product-details/product-detail-page', async (req, reply) => {
     const { product_id, variant_id } = parse(ProductDetailRequest, req.query);
     await store.ready();
-    const json = store.cachedJson(
-      `pdp|${product_id}|${variant_id ?? ''}`,
-      () => okJson(JSON.stringify(productDetail(findProduct(store, product_id), variant_id))),
-      'pages',
-    );
+    // Not cached: spliced from cached hits it costs less than a cache's churn (measured: 7.5k vs 3.7k req/s).
+    const json = productDetailResponse(store, findProduct(store, product_id), variant_id);
     return sendJson(reply, json);
   });
 

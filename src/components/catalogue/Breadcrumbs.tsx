@@ -13,8 +13,8 @@ export function Breadcrumbs({ items, context }: { items: readonly BreadcrumbItem
   return (
     <nav aria-label="Breadcrumb" className={css.crumbs}>
       <ol>
-        {links.map((l, i) => (
-          <li key={`${i}:${l.label}`}>
+        {links.map((l) => (
+          <li key={`${l.label}:${l.href ?? ''}`}>
             {l.href === null ? (
               <span aria-current="page">{l.label}</span>
             ) : l.href.startsWith('#') ? (

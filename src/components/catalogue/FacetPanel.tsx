@@ -18,12 +18,15 @@ import * as css from './catalogue.css.ts';
 
 const SHOWN = 6;
 
+/** The product count of a value: seen as a number, heard as ", 3 products" after the value's name. */
 function Count({ n }: { n: number }) {
   return (
-    <span className={css.facetCount} data-count={n}>
-      {n}
-      <span className={visuallyHidden}>{n === 1 ? ' product' : ' products'}</span>
-    </span>
+    <>
+      <span className={css.facetCount} data-count={n} aria-hidden="true">
+        {n}
+      </span>
+      <span className={visuallyHidden}>{`, ${n} ${n === 1 ? 'product' : 'products'}`}</span>
+    </>
   );
 }
 

@@ -26,9 +26,9 @@ export function Pagination({ page, total, hrefOf }: { page: number; total: numbe
             </Link>
           </li>
         )}
-        {pageWindow(page, total).map((p, i) =>
+        {pageWindow(page, total).map((p, i, all) =>
           p === null ? (
-            <li key={`gap${i}`} aria-hidden="true">
+            <li key={(all[i - 1] ?? 0) < page ? 'gap-before' : 'gap-after'} aria-hidden="true">
               …
             </li>
           ) : (

@@ -45,10 +45,9 @@ export function ProductCard({
       <div className={css.cardImage}>
         <Img src={hit.thumbnail_image} alt="" width={240} height={240} eager={eager} />
       </div>
-      {(hit.percent_off > 0 || hit.is_bestseller) && (
+      {hit.is_bestseller && (
         <div className={css.badgeRow} aria-hidden="true">
-          {hit.percent_off > 0 && <span className={css.badge.off}>{hit.percent_off}% off</span>}
-          {hit.is_bestseller && <span className={css.badge.best}>Bestseller</span>}
+          <span className={css.badge.best}>Bestseller</span>
         </div>
       )}
       {rank !== undefined && (

@@ -16,6 +16,7 @@ type PromotionPayload = EventOf<'view_promotion'>['promotion'];
 export function useSeenOnce(ref: RefObject<Element | null>, key: string, onView: () => void): void {
   const callback = useRef(onView);
   callback.current = onView;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new key (other promotions in the same element) observes again.
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -172,9 +173,9 @@ export function CategoryTiles({ categories }: { categories: CategorySummary[] })
     creative: c.image,
     position,
   });
-  useSeenOnce(ref, categories.map((c) => c.id).join(','), () =>
-    categories.forEach((c, i) => report({ name: 'view_promotion', promotion: payload(c, i) })),
-  );
+  useSeenOnce(ref, categories.map((c) => c.id).join(','), () => {
+    for (const [i, c] of categories.entries()) report({ name: 'view_promotion', promotion: payload(c, i) });
+  });
   if (categories.length === 0) return null;
   return (
     <ul ref={ref} className={css.tiles}>
@@ -194,9 +195,9 @@ export function CategoryTiles({ categories }: { categories: CategorySummary[] })
 export function PromotedProducts({ items, section, listName }: { items: Promotion[]; section: PromotionSection; listName: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const promoted = items.filter((p): p is Promotion & { product: ProductHit } => p.product !== null);
-  useSeenOnce(ref, promoted.map((p) => p.id).join(','), () =>
-    promoted.forEach((p, i) => report({ name: 'view_promotion', promotion: promotionPayload(p, section, i), ...itemsOf(p) })),
-  );
+  useSeenOnce(ref, promoted.map((p) => p.id).join(','), () => {
+    for (const [i, p] of promoted.entries()) report({ name: 'view_promotion', promotion: promotionPayload(p, section, i), ...itemsOf(p) });
+  });
   if (promoted.length === 0) return null;
   return (
     <div ref={ref}>

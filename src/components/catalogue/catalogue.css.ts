@@ -72,7 +72,7 @@ export const cardName = style({
   lineHeight: 1.35,
   textDecoration: 'none',
   display: '-webkit-box',
-  WebkitLineClamp: 2,
+  WebkitLineClamp: 3,
   WebkitBoxOrient: 'vertical',
   overflow: 'hidden',
   selectors: { '&:hover': { color: vars.color.brand, textDecoration: 'underline' } },
@@ -140,7 +140,14 @@ export const sidebar = style({
   overflowY: 'auto',
 });
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
-export const toolbarControls = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', marginLeft: 'auto' });
+export const toolbarControls = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  width: '100%',
+  '@media': { [DESKTOP]: { width: 'auto', marginLeft: 'auto' } },
+});
+globalStyle(`${toolbarControls} > *`, { flex: '1 1 0', '@media': { [DESKTOP]: { flex: '0 0 auto' } } });
 export const select = style({
   minHeight: 44,
   padding: '0 10px',
@@ -343,7 +350,7 @@ export const tiles = style({
   display: 'grid',
   gap: vars.space.sm,
   gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-  '@media': { [TABLET]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' }, [DESKTOP]: { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))', gap: vars.space.md } },
+  '@media': { [TABLET]: { gridTemplateColumns: 'repeat(auto-fill, minmax(128px, 1fr))', gap: vars.space.md } },
 });
 export const tile = style({
   display: 'grid',

@@ -12,8 +12,6 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 
 // /brand/{slug}: the brand, its authenticity credentials and offers, then its products with filters.
 
-/** Products opened from here carry origin 'brand' (SPEC §2: the product page trail then runs through the brand). */
-const FROM_BRAND = { origin: 'brand' } as const;
 
 export default function BrandPage() {
   const { slug = '' } = useParams();
@@ -60,7 +58,8 @@ export default function BrandPage() {
         listing="brand"
         eventInfo={d ? { brand: d.brand.name } : undefined}
         hideFacets={['brand']}
-        linkState={FROM_BRAND}
+        // Products opened from here carry origin 'brand' (SPEC §2: their trail then runs through this brand).
+        linkState={{ origin: 'brand', brand: slug }}
       />
     </div>
   );

@@ -88,16 +88,11 @@ export default function HomePage() {
       )}
       {d && (
         <>
+          {/* One hero carousel: the banners first, then the carousel slides; each reports its own section. */}
           {desktop ? (
-            <>
-              <Carousel items={d.banner_web} section="banner_web" label="Featured offers" eager />
-              <Carousel items={d.carousel_web} section="carousel_web" label="More offers" />
-            </>
+            <Carousel items={[...d.banner_web, ...d.carousel_web]} section="banner_web" label="Featured offers" eager />
           ) : (
-            <>
-              <Carousel items={d.banner_mobile} section="banner_mobile" label="Featured offers" eager />
-              <Carousel items={d.carousel_mobile} section="carousel_mobile" label="More offers" />
-            </>
+            <Carousel items={[...d.banner_mobile, ...d.carousel_mobile]} section="banner_mobile" label="Featured offers" eager />
           )}
 
           <Section id="home-top-categories" title="Top categories" more={{ to: '/all-categories', label: 'All categories' }}>
