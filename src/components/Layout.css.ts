@@ -61,7 +61,15 @@ export const footerLink = style({
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 export const footerHeading = style({ fontSize: 16, margin: '0 0 8px', color: '#fff' });
-export const sideNav = style({ display: 'flex', flexDirection: 'column', gap: 4 });
+// A scrolling row of tabs on phones, a column beside the page on desktop.
+export const sideNav = style({
+  display: 'flex',
+  gap: 4,
+  overflowX: 'auto',
+  whiteSpace: 'nowrap',
+  borderBottom: `1px solid ${vars.color.border}`,
+  '@media': { [DESKTOP]: { flexDirection: 'column', borderBottom: 'none', whiteSpace: 'normal' } },
+});
 export const sideNavLink = style({
   padding: '10px 12px',
   borderRadius: vars.radius.md,

@@ -86,7 +86,7 @@ export const coupon = style({
 export const couponCode = style({ fontWeight: 700, letterSpacing: 1 });
 export const progress = style({ height: 8, borderRadius: vars.radius.pill, background: vars.color.brandSoft, overflow: 'hidden' });
 export const progressBar = style({ height: '100%', background: vars.color.brand });
-export const grid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' });
+export const grid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' });
 export const tile = style({
   background: vars.color.surface,
   borderRadius: vars.radius.lg,
