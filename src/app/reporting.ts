@@ -1,5 +1,7 @@
 import { emit } from '../../events/index.ts';
+import { browserStorage } from '../../events/storage.ts';
 import { startStoreAnalytics, trackRoute } from '../analytics/index.ts';
+import { recordUrl } from '../catalogue/local-data.ts';
 
 // Starts shopper-event reporting for the app shell: page context and page_view on every route change, page_drop
 // when the page is left. Pages emit their own domain events (view_item, view_home_page, …).
@@ -12,6 +14,8 @@ export function startReporting(router: { subscribe(fn: (state: { location: { pat
     lastUrl = url;
     shownAt = Date.now();
     trackRoute(location);
+    // SPEC §3 urlHistory / currentUrlHistory, for every page of the store.
+    recordUrl(browserStorage('sessionStorage'), url);
     // After the route's meta effect has set the title.
     setTimeout(() => safeEmit(() => emit({ name: 'page_view', title: document.title })), 0);
   };

@@ -3,7 +3,15 @@ import { isFilteredListing } from '../../providers/rules.ts';
 import { hitToEventItem, listingViewEvent, promotionSection } from './events.ts';
 import { hit, listingResult } from './testing.ts';
 
-const chocolate = hit({ pid: 8, vid: 27, parent_name: 'Pro Whey', weight: '1 kg', flavour: 'Chocolate', regular_price: 339_900, sale_price: 220_900 });
+const chocolate = hit({
+  pid: 8,
+  vid: 27,
+  parent_name: 'Pro Whey',
+  weight: '1 kg',
+  flavour: 'Chocolate',
+  regular_price: 339_900,
+  sale_price: 220_900,
+});
 
 describe('product hits as event items', () => {
   test('paise prices, parent name, variant and parent SKU, category trail and swatch', () => {
@@ -37,12 +45,36 @@ describe('listing views: default vs filtered (SPEC §5 rule, applied by the repo
 
   test.each([
     ['a plain brand listing is a default view', 'brand', listingResult([chocolate]), '/brand/titan-forge', false],
-    ['a filter in the answer makes it filtered', 'brand', listingResult([chocolate], { active_filters: active(1) }), '/brand/titan-forge?flavour=f0', true],
-    ['an active price makes it filtered', 'category', listingResult([chocolate], { active_price: price(50_000, 99_999) }), '/product-category/whey?price_min=50000&price_max=99999', true],
-    ['only a lower price bound still counts', 'category', listingResult([chocolate], { active_price: price(50_000, null) }), '/product-category/whey?price_min=50000', true],
+    [
+      'a filter in the answer makes it filtered',
+      'brand',
+      listingResult([chocolate], { active_filters: active(1) }),
+      '/brand/titan-forge?flavour=f0',
+      true,
+    ],
+    [
+      'an active price makes it filtered',
+      'category',
+      listingResult([chocolate], { active_price: price(50_000, 99_999) }),
+      '/product-category/whey?price_min=50000&price_max=99999',
+      true,
+    ],
+    [
+      'only a lower price bound still counts',
+      'category',
+      listingResult([chocolate], { active_price: price(50_000, null) }),
+      '/product-category/whey?price_min=50000',
+      true,
+    ],
     ['sortby in the URL makes it filtered', 'category', listingResult([chocolate]), '/product-category/whey?sortby=price_asc', true],
     ['pn in the URL makes it filtered', 'brand', listingResult([chocolate], { page: 2, nbPages: 2 }), '/brand/titan-forge?pn=2', true],
-    ['availability in the URL makes a brand listing filtered', 'brand', listingResult([chocolate]), '/brand/titan-forge?availability=in_stock', true],
+    [
+      'availability in the URL makes a brand listing filtered',
+      'brand',
+      listingResult([chocolate]),
+      '/brand/titan-forge?availability=in_stock',
+      true,
+    ],
   ] as const)('%s', (_rule, listing, result, url, filtered) => {
     const event = listingViewEvent({ listName: 'L', listing, result });
     expect(CatalogueEvent.parse(event)).toEqual(event);

@@ -1,18 +1,6 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
-import { browserStorage } from '../../events/storage.ts';
 import { usePageMeta } from '../app/meta.tsx';
 import { catalogueApi } from './api.ts';
-import { recordUrl } from './local-data.ts';
 import { useResource } from './resource.ts';
-
-/** Keeps urlHistory / currentUrlHistory (SPEC §3) in step with navigation; mount once per page. */
-export function useUrlHistory(): void {
-  const { pathname, search } = useLocation();
-  useEffect(() => {
-    recordUrl(browserStorage('sessionStorage'), `${pathname}${search}`);
-  }, [pathname, search]);
-}
 
 /**
  * The page's real title and description from GET /api/seo/page-seo-meta (the same rules the server used for the

@@ -32,12 +32,28 @@ describe('listing URL → state', () => {
     ['comma lists', 'flavour=chocolate,vanilla', { ...base, filters: { ...EMPTY_FILTERS, flavour: ['chocolate', 'vanilla'] } }],
     ['repeated keys', 'brand=a&brand=b', { ...base, filters: { ...EMPTY_FILTERS, brand: ['a', 'b'] } }],
     ['values are lower-cased and de-duplicated', 'weight=1-KG,1-kg', { ...base, filters: { ...EMPTY_FILTERS, weight: ['1-kg'] } }],
-    ['values that are not slugs are dropped', 'category=whey%20protein,<b>,ok', { ...base, filters: { ...EMPTY_FILTERS, category: ['ok'] } }],
-    ['food types other than veg / non-veg are dropped', 'food_type=veg,vegan', { ...base, filters: { ...EMPTY_FILTERS, food_type: ['veg'] } }],
+    [
+      'values that are not slugs are dropped',
+      'category=whey%20protein,<b>,ok',
+      { ...base, filters: { ...EMPTY_FILTERS, category: ['ok'] } },
+    ],
+    [
+      'food types other than veg / non-veg are dropped',
+      'food_type=veg,vegan',
+      { ...base, filters: { ...EMPTY_FILTERS, food_type: ['veg'] } },
+    ],
     ['availability=in_stock is the in-stock filter', 'availability=in_stock', { ...base, filters: { ...EMPTY_FILTERS, inStock: true } }],
     ['another availability value is ignored', 'availability=yes', base],
-    ['a price range in paise', 'price_min=50000&price_max=99999', { ...base, filters: { ...EMPTY_FILTERS, priceMin: 50000, priceMax: 99999 } }],
-    ['a reversed price range is read the right way round', 'price_min=99999&price_max=50000', { ...base, filters: { ...EMPTY_FILTERS, priceMin: 50000, priceMax: 99999 } }],
+    [
+      'a price range in paise',
+      'price_min=50000&price_max=99999',
+      { ...base, filters: { ...EMPTY_FILTERS, priceMin: 50000, priceMax: 99999 } },
+    ],
+    [
+      'a reversed price range is read the right way round',
+      'price_min=99999&price_max=50000',
+      { ...base, filters: { ...EMPTY_FILTERS, priceMin: 50000, priceMax: 99999 } },
+    ],
     ['a price that is not whole paise is ignored', 'price_min=abc&price_max=12.5', base],
   ] as Array<[string, string, ListingState]>)('%s', (_rule, qs, expected) => {
     expect(parse(qs)).toEqual(expected);
@@ -126,7 +142,12 @@ describe('shopper changes', () => {
   });
 
   test('clear all keeps the term and the sort, drops every filter and the page', () => {
-    const s: ListingState = { q: 'whey', sortby: 'price_desc', pn: 2, filters: { ...EMPTY_FILTERS, brand: ['x'], inStock: true, priceMin: 1 } };
+    const s: ListingState = {
+      q: 'whey',
+      sortby: 'price_desc',
+      pn: 2,
+      filters: { ...EMPTY_FILTERS, brand: ['x'], inStock: true, priceMin: 1 },
+    };
     expect(clearFilters(s)).toEqual({ q: 'whey', sortby: 'price_desc', pn: 1, filters: EMPTY_FILTERS });
   });
 

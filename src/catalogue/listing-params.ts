@@ -149,7 +149,10 @@ export function togglePriceBucket(state: ListingState, bucket: string): ListingS
 }
 
 export const setSort = (state: ListingState, sortby: SortBy): ListingState => ({ ...state, sortby, pn: 1 });
-export const setPage = (state: ListingState, pn: number): ListingState => ({ ...state, pn: Math.max(1, Math.min(MAX_PAGE, Math.floor(pn))) });
+export const setPage = (state: ListingState, pn: number): ListingState => ({
+  ...state,
+  pn: Math.max(1, Math.min(MAX_PAGE, Math.floor(pn))),
+});
 /** Clears every filter; the search term and the sort stay. */
 export const clearFilters = (state: ListingState): ListingState => ({ ...state, pn: 1, filters: EMPTY_FILTERS });
 

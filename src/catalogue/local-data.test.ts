@@ -78,7 +78,13 @@ describe('similarProductViewed (SPEC §3, §9: 30 hours)', () => {
     const s = new MemoryStorage();
     s.setItem(SIMILAR_KEY, '{not json');
     expect(readSimilarViewed(s, 0)).toEqual([]);
-    s.setItem(SIMILAR_KEY, JSON.stringify([{ similar_product_id: 'x', addedAt: 1 }, { similar_product_id: 5, addedAt: 1 }]));
+    s.setItem(
+      SIMILAR_KEY,
+      JSON.stringify([
+        { similar_product_id: 'x', addedAt: 1 },
+        { similar_product_id: 5, addedAt: 1 },
+      ]),
+    );
     expect(readSimilarViewed(s, 2)).toEqual([{ similar_product_id: 5, addedAt: 1 }]);
     expect(readSimilarViewed(null, 0)).toEqual([]);
     expect(() => rememberSimilarViewed(null, 1, 0)).not.toThrow();

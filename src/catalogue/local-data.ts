@@ -96,7 +96,7 @@ function productKey(url: string): string | null {
   if (!isProductPage(url)) return null;
   const q = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
   const pid = new URLSearchParams(q).get('pId');
-  return pid ? `pid:${pid}` : url.split('?')[0] ?? url;
+  return pid ? `pid:${pid}` : (url.split('?')[0] ?? url);
 }
 
 /**

@@ -19,13 +19,17 @@ export const MIN_QUERY = 2;
 const cache = new Map<string, Suggestions>();
 const CACHE_CAP = 50;
 
-export const searchPageUrl = (term: string): string => `/search?q=${encodeURIComponent(term.trim())}`;
+/** The search page of a term, encoded as the search page itself writes its URL (one form, one history entry). */
+export const searchPageUrl = (term: string): string => `/search?${new URLSearchParams({ q: term.trim() })}`;
 
 export async function fetchSuggestions(q: string, signal?: AbortSignal): Promise<Suggestions> {
   const key = q.trim().toLowerCase();
   const hit = cache.get(key);
   if (hit) return hit;
-  const res = await get(`/api/search/search-suggestion-list?q=${encodeURIComponent(q.trim())}`, SuggestionsResponse, { signal, allow404: true });
+  const res = await get(`/api/search/search-suggestion-list?q=${encodeURIComponent(q.trim())}`, SuggestionsResponse, {
+    signal,
+    allow404: true,
+  });
   cache.set(key, res.data);
   if (cache.size > CACHE_CAP) cache.delete(cache.keys().next().value as string);
   return res.data;

@@ -17,8 +17,6 @@ export function hit(over: Partial<ProductHit> & { pid: number; vid: number }): P
   const sale = over.sale_price ?? 150_000;
   return {
     id: over.vid,
-    pid: over.pid,
-    vid: over.vid,
     parent_product_id: over.pid,
     variant_product_id: over.vid,
     parent_sku: `SKU${over.pid}PA`,
@@ -68,7 +66,10 @@ export function hit(over: Partial<ProductHit> & { pid: number; vid: number }): P
   };
 }
 
-export function listingResult(hits: ProductHit[], over: Partial<ListingResult> & { facets?: Facet[]; page?: number; nbPages?: number } = {}): ListingResult {
+export function listingResult(
+  hits: ProductHit[],
+  over: Partial<ListingResult> & { facets?: Facet[]; page?: number; nbPages?: number } = {},
+): ListingResult {
   const { facets = [], page = 1, nbPages = 1, ...rest } = over;
   return {
     results: { query: '', sortby: 'relevance', page, nbPages, hitsPerPage: 24, facets, partial_match: false },
@@ -91,7 +92,16 @@ export function productDetail(variants: ProductHit[], selected = variants[0] as 
       slug: first.slug,
       parent_sku: first.parent_sku,
       url: first.url,
-      brand: { id: 1, name: 'Titan Forge', slug: 'titan-forge', url: '/brand/titan-forge', logo: '/images/brand/1.svg', country: 'USA', is_top: true, product_count: 8 },
+      brand: {
+        id: 1,
+        name: 'Titan Forge',
+        slug: 'titan-forge',
+        url: '/brand/titan-forge',
+        logo: '/images/brand/1.svg',
+        country: 'USA',
+        is_top: true,
+        product_count: 8,
+      },
       category: first.category,
       cat_hierarchy: first.cat_hierarchy,
       food_type: first.food_type,
@@ -105,7 +115,12 @@ export function productDetail(variants: ProductHit[], selected = variants[0] as 
     variant: first,
     variants,
     swatches: swatchesFor(variants, first),
-    images: [0, 1, 2].map((n) => ({ src: `/images/product/${first.vid}${n ? `-${n}` : ''}.svg`, width: 400, height: 400, alt: first.parent_name })),
+    images: [0, 1, 2].map((n) => ({
+      src: `/images/product/${first.vid}${n ? `-${n}` : ''}.svg`,
+      width: 400,
+      height: 400,
+      alt: first.parent_name,
+    })),
     breadcrumbs: [
       { value: 'Home', category_slug: 'home', redirect_url: '/' },
       { value: 'Whey Protein', category_slug: 'whey-protein', redirect_url: '/product-category/whey-protein' },

@@ -12,15 +12,31 @@ import { HeaderSearch } from './HeaderSearch.tsx';
 const suggestions = {
   query: 'whey',
   products: [
-    { pid: 3, vid: 9, name: 'Performance Whey', url: '/product/performance-whey/?pId=3&vId=9', thumbnail_image: '/images/product/9.svg', sale_price: 305_900 },
-    { pid: 8, vid: 27, name: 'Pro Whey', url: '/product/pro-whey/?pId=8&vId=27', thumbnail_image: '/images/product/27.svg', sale_price: 220_900 },
+    {
+      pid: 3,
+      vid: 9,
+      name: 'Performance Whey',
+      url: '/product/performance-whey/?pId=3&vId=9',
+      thumbnail_image: '/images/product/9.svg',
+      sale_price: 305_900,
+    },
+    {
+      pid: 8,
+      vid: 27,
+      name: 'Pro Whey',
+      url: '/product/pro-whey/?pId=8&vId=27',
+      thumbnail_image: '/images/product/27.svg',
+      sale_price: 220_900,
+    },
   ],
   brands: [{ id: 2, name: 'Himalayan Whey', slug: 'himalayan-whey', url: '/brand/himalayan-whey' }],
   categories: [{ id: 3, name: 'Whey Protein', slug: 'whey-protein', url: '/product-category/whey-protein' }],
 };
 
 function setup(start = '/') {
-  const calls = fakeApi((u) => (u.pathname === '/api/search/search-suggestion-list' ? { body: ok({ ...suggestions, query: u.searchParams.get('q') }) } : undefined));
+  const calls = fakeApi((u) =>
+    u.pathname === '/api/search/search-suggestion-list' ? { body: ok({ ...suggestions, query: u.searchParams.get('q') }) } : undefined,
+  );
   const router = createMemoryRouter(
     [
       {
@@ -55,7 +71,13 @@ test('typing shows suggestions; arrows move through them and Enter opens one', a
   // Debounced: one request for the whole word, not one per key.
   expect(t.calls.filter((c) => c.startsWith('/api/search/search-suggestion-list'))).toEqual(['/api/search/search-suggestion-list?q=whey']);
   const options = within(list).getAllByRole('option');
-  expect(options.map((o) => o.getAttribute('aria-label') ?? o.textContent)).toEqual(['Performance Whey, ₹3,059', 'Pro Whey, ₹2,209', 'Himalayan Whey', 'Whey Protein', 'Search for “whey”']);
+  expect(options.map((o) => o.getAttribute('aria-label') ?? o.textContent)).toEqual([
+    'Performance Whey, ₹3,059',
+    'Pro Whey, ₹2,209',
+    'Himalayan Whey',
+    'Whey Protein',
+    'Search for “whey”',
+  ]);
   expect(screen.getByRole('status')).toHaveTextContent('5 suggestions available');
 
   await userEvent.keyboard('{ArrowDown}{ArrowDown}');
@@ -71,7 +93,7 @@ test('typing shows suggestions; arrows move through them and Enter opens one', a
 test('Enter with no option chosen searches for the text', async () => {
   const t = setup();
   await userEvent.type(t.box, 'choclate whey{Enter}');
-  await waitFor(() => expect(t.where()).toBe('/search?q=choclate%20whey'));
+  await waitFor(() => expect(t.where()).toBe('/search?q=choclate+whey'));
 });
 
 test('a click on a brand suggestion opens the brand page', async () => {

@@ -105,7 +105,8 @@ export function HeaderSearch() {
         e.preventDefault();
         if (activeOption) return go(activeOption.url);
         const term = q.trim();
-        if (term) go(`/search?q=${encodeURIComponent(term)}`);
+        // The same encoding as the search page's own URL (URLSearchParams), so one search has one address.
+        if (term) go(`/search?${new URLSearchParams({ q: term })}`);
       }}
     >
       <label htmlFor={`${id}-input`} className={visuallyHidden}>

@@ -30,8 +30,10 @@ async function api<T>(request: APIRequestContext, url: string): Promise<T> {
   return (await res.json()).data as T;
 }
 
-const cardPrices = (page: Page) => page.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-price'))));
-const cardVids = (page: Page) => page.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-vid'))));
+const cardPrices = (page: Page) =>
+  page.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-price'))));
+const cardVids = (page: Page) =>
+  page.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-vid'))));
 const facet = (page: Page, name: string) => page.locator('aside').getByRole('group', { name: new RegExp(`^${name}`) });
 
 async function expectNoAxeViolations(page: Page, what: string) {
@@ -53,10 +55,14 @@ test('home → brand → flavour and price filters → price sort → product �
   await settled(page);
 
   // Filter by flavour, then by a price range, then sort by price: each step is in the URL.
-  await facet(page, 'Flavour').getByRole('checkbox', { name: /^Chocolate,/ }).check();
+  await facet(page, 'Flavour')
+    .getByRole('checkbox', { name: /^Chocolate,/ })
+    .check();
   await expect(page).toHaveURL(/\?flavour=chocolate$/);
   await settled(page);
-  await facet(page, 'Price').getByRole('radio', { name: /^₹2,000 – ₹3,999,/ }).check();
+  await facet(page, 'Price')
+    .getByRole('radio', { name: /^₹2,000 – ₹3,999,/ })
+    .check();
   await expect(page).toHaveURL(/\?flavour=chocolate&price_min=200000&price_max=399999$/);
   await settled(page);
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
@@ -68,7 +74,10 @@ test('home → brand → flavour and price filters → price sort → product �
   expect(prices.length).toBeGreaterThanOrEqual(2);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   for (const p of prices) expect(p >= 200_000 && p <= 399_999).toBe(true);
-  const expected = await api<Listing>(request, '/api/listing/brand?slug=prana-labs&flavour=chocolate&price_min=200000&price_max=399999&sortby=price_asc');
+  const expected = await api<Listing>(
+    request,
+    '/api/listing/brand?slug=prana-labs&flavour=chocolate&price_min=200000&price_max=399999&sortby=price_asc',
+  );
   expect(await cardVids(page)).toEqual(expected.hits.map((h) => h.vid));
   await expect(page.getByTestId('result-count')).toHaveText(`${expected.nbHits} products`);
   await expect(page.getByRole('button', { name: 'Remove filter Chocolate' })).toBeVisible();
@@ -100,7 +109,10 @@ test('home → brand → flavour and price filters → price sort → product �
   expect(choice, 'a variant with another price').toBeTruthy();
   if (!choice) return;
   const historyBefore = await page.evaluate(() => history.length);
-  await page.getByRole('group', { name: new RegExp(`^${choice.swatch}:`) }).getByRole('radio', { name: new RegExp(`^${choice.value}( \\(out of stock\\))?$`) }).check();
+  await page
+    .getByRole('group', { name: new RegExp(`^${choice.swatch}:`) })
+    .getByRole('radio', { name: new RegExp(`^${choice.value}( \\(out of stock\\))?$`) })
+    .check();
   await expect(page).toHaveURL(new RegExp(`\\?pId=${first.pid}&vId=${choice.variant_id}$`));
   await expect(price).toHaveAttribute('data-price', String(priceOf(choice.variant_id)));
   await expect(price).toContainText(`₹${new Intl.NumberFormat('en-IN').format(Math.round((priceOf(choice.variant_id) ?? 0) / 100))}`);
@@ -128,7 +140,7 @@ test('a search with a typo finds the product; filters there are in the URL too',
   await expect(list.getByRole('option').first()).toBeVisible();
   await expect(list.getByRole('option', { name: /Prana Labs/ }).first()).toBeVisible();
   await box.press('Enter');
-  await expect(page).toHaveURL(/\/search\?q=prana%20choclate$/);
+  await expect(page).toHaveURL(/\/search\?q=prana\+choclate$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “prana choclate”');
   await settled(page);
 
@@ -141,15 +153,16 @@ test('a search with a typo finds the product; filters there are in the URL too',
 
   // A filter on the search page, then back.
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_desc');
-  await expect(page).toHaveURL(/\/search\?q=prana%20choclate&sortby=price_desc$/);
+  await expect(page).toHaveURL(/\/search\?q=prana\+choclate&sortby=price_desc$/);
   await settled(page);
   const prices = await cardPrices(page);
   expect(prices).toEqual([...prices].sort((a, b) => b - a));
   await page.goBack();
-  await expect(page).toHaveURL(/\/search\?q=prana%20choclate$/);
+  await expect(page).toHaveURL(/\/search\?q=prana\+choclate$/);
 
   // From search, a product's trail is its category path (SPEC §2), links to category pages.
   await page.getByTestId('product-card').first().getByRole('link').click();
+  await expect(page.getByTestId('pdp-price')).toBeVisible();
   const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(trail.getByRole('link').first()).toHaveText('Home');
   const hrefs = await trail.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
@@ -172,12 +185,17 @@ test('facet counts shown match the API and the listings they lead to', async ({ 
   const shown = await facet(page, 'Flavour')
     .getByRole('checkbox')
     .evaluateAll((boxes) =>
-      boxes.map((b) => ({ value: b.getAttribute('data-value'), count: Number(b.closest('label')?.querySelector('[data-count]')?.getAttribute('data-count')) })),
+      boxes.map((b) => ({
+        value: b.getAttribute('data-value'),
+        count: Number(b.closest('label')?.querySelector('[data-count]')?.getAttribute('data-count')),
+      })),
     );
   const flavours = api0.results.facets.find((f) => f.name === 'flavour')?.values ?? [];
   // The first six show until "Show all" is pressed.
   expect(shown).toEqual(flavours.slice(0, 6).map((v) => ({ value: v.value, count: v.count })));
-  await facet(page, 'Flavour').getByRole('button', { name: /^Show all/ }).click();
+  await facet(page, 'Flavour')
+    .getByRole('button', { name: /^Show all/ })
+    .click();
   const all = await facet(page, 'Flavour').getByRole('checkbox').count();
   expect(all).toBe(flavours.length);
 
@@ -187,7 +205,9 @@ test('facet counts shown match the API and the listings they lead to', async ({ 
     expect(filtered.nbHits, v.value).toBe(v.count);
   }
   const chocolate = flavours.find((v) => v.value === 'chocolate') as FacetValue;
-  await facet(page, 'Flavour').getByRole('checkbox', { name: new RegExp(`^${chocolate.label},`) }).check();
+  await facet(page, 'Flavour')
+    .getByRole('checkbox', { name: new RegExp(`^${chocolate.label},`) })
+    .check();
   await settled(page);
   await expect(page.getByTestId('result-count')).toHaveText(`${chocolate.count} products`);
   await expect(page.getByTestId('product-card')).toHaveCount(Math.min(chocolate.count, 24));

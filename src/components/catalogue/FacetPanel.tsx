@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Facet, FacetName } from '../../../schemas/catalogue.ts';
 import { toPaise } from '../../../schemas/money.ts';
 import {
@@ -10,7 +10,6 @@ import {
   toggleFacetValue,
   togglePriceBucket,
 } from '../../catalogue/listing-params.ts';
-import { visuallyHidden } from '../../theme/global.css.ts';
 import * as css from './catalogue.css.ts';
 
 // The facets of a listing answer (brand, category, flavour, weight, price, veg, in stock) with their counts.
@@ -18,19 +17,26 @@ import * as css from './catalogue.css.ts';
 
 const SHOWN = 6;
 
-/** The product count of a value: seen as a number, heard as ", 3 products" after the value's name. */
 function Count({ n }: { n: number }) {
   return (
-    <>
-      <span className={css.facetCount} data-count={n} aria-hidden="true">
-        {n}
-      </span>
-      <span className={visuallyHidden}>{`, ${n} ${n === 1 ? 'product' : 'products'}`}</span>
-    </>
+    <span className={css.facetCount} data-count={n} aria-hidden="true">
+      {n}
+    </span>
   );
 }
 
-function ValueList({ facet, state, onChange }: { facet: Facet & { name: ListFacet }; state: ListingState; onChange: (s: ListingState) => void }) {
+/** A value's accessible name: its label and how many products it has ("Chocolate, 6 products"). */
+const named = (label: string, n: number) => `${label}, ${n} ${n === 1 ? 'product' : 'products'}`;
+
+function ValueList({
+  facet,
+  state,
+  onChange,
+}: {
+  facet: Facet & { name: ListFacet };
+  state: ListingState;
+  onChange: (s: ListingState) => void;
+}) {
   const [all, setAll] = useState(false);
   const listId = useId();
   const chosen = state.filters[facet.name] as string[];
@@ -44,6 +50,7 @@ function ValueList({ facet, state, onChange }: { facet: Facet & { name: ListFace
             <input
               type="checkbox"
               checked={chosen.includes(v.value)}
+              aria-label={named(v.label, v.count)}
               data-value={v.value}
               onChange={() => onChange(toggleFacetValue(state, facet.name, v.value))}
             />
@@ -61,23 +68,43 @@ function ValueList({ facet, state, onChange }: { facet: Facet & { name: ListFace
   );
 }
 
+/** A paise bound as whole rupees for the range boxes ('' when open). */
+const rupees = (p: number | null) => (p === null ? '' : String(Math.floor(p / 100)));
+
 function PriceFacet({ facet, state, onChange }: { facet: Facet; state: ListingState; onChange: (s: ListingState) => void }) {
   const name = useId();
   const bucket = selectedPriceBucket(state.filters);
   const custom = bucket === null && (state.filters.priceMin !== null || state.filters.priceMax !== null);
-  const rupees = (p: number | null) => (p === null ? '' : String(Math.floor(p / 100)));
   const [min, setMin] = useState(rupees(state.filters.priceMin));
   const [max, setMax] = useState(rupees(state.filters.priceMax));
+  // The boxes follow the URL (a bucket chosen, a chip removed, the back button).
+  useEffect(() => {
+    setMin(rupees(state.filters.priceMin));
+    setMax(rupees(state.filters.priceMax));
+  }, [state.filters.priceMin, state.filters.priceMax]);
   return (
     <>
       <label className={css.facetOption}>
-        <input type="radio" name={name} checked={bucket === null && !custom} onChange={() => onChange(setPriceRange(state, null, null))} data-value="" />
+        <input
+          type="radio"
+          name={name}
+          checked={bucket === null && !custom}
+          onChange={() => onChange(setPriceRange(state, null, null))}
+          data-value=""
+        />
         <span>Any price</span>
         <span />
       </label>
       {facet.values.map((v) => (
         <label key={v.value} className={css.facetOption}>
-          <input type="radio" name={name} checked={bucket === v.value} data-value={v.value} onChange={() => onChange(togglePriceBucket(state, v.value))} />
+          <input
+            type="radio"
+            name={name}
+            checked={bucket === v.value}
+            aria-label={named(v.label, v.count)}
+            data-value={v.value}
+            onChange={() => onChange(togglePriceBucket(state, v.value))}
+          />
           <span>{v.label}</span>
           <Count n={v.count} />
         </label>
@@ -127,11 +154,17 @@ export function FacetPanel({
         <fieldset key={f.name} className={css.facet} data-facet={f.name}>
           <legend>{f.label}</legend>
           {f.name === 'price' ? (
-            <PriceFacet key={`${state.filters.priceMin}-${state.filters.priceMax}`} facet={f} state={state} onChange={onChange} />
+            <PriceFacet facet={f} state={state} onChange={onChange} />
           ) : f.name === 'availability' ? (
             f.values.map((v) => (
               <label key={v.value} className={css.facetOption}>
-                <input type="checkbox" checked={state.filters.inStock} data-value={v.value} onChange={(e) => onChange(setInStock(state, e.target.checked))} />
+                <input
+                  type="checkbox"
+                  checked={state.filters.inStock}
+                  aria-label={named('In stock only', v.count)}
+                  data-value={v.value}
+                  onChange={(e) => onChange(setInStock(state, e.target.checked))}
+                />
                 <span>In stock only</span>
                 <Count n={v.count} />
               </label>

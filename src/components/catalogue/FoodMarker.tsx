@@ -7,7 +7,12 @@ export function FoodMarker({ value }: { value: unknown }) {
   if (!marker) return null;
   const veg = marker === 'veg';
   return (
-    <span className={`${css.marker} ${css.markerColour[marker]}`} role="img" aria-label={veg ? 'Vegetarian' : 'Non-vegetarian'} data-food={marker}>
+    <span
+      className={`${css.marker} ${css.markerColour[marker]}`}
+      role="img"
+      aria-label={veg ? 'Vegetarian' : 'Non-vegetarian'}
+      data-food={marker}
+    >
       <svg width="8" height="8" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
         {veg ? <circle cx="5" cy="5" r="5" fill="currentColor" /> : <path d="M5 0 10 10H0z" fill="currentColor" />}
       </svg>

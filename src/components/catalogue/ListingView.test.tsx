@@ -50,7 +50,9 @@ function listingApi() {
     const flavours = (q.get('flavour') ?? '').split(',').filter(Boolean);
     const min = Number(q.get('price_min') ?? 0);
     const max = q.has('price_max') ? Number(q.get('price_max')) : Number.POSITIVE_INFINITY;
-    let hits = products.filter((p) => (!flavours.length || flavours.includes((p.flavour ?? '').toLowerCase())) && p.sale_price >= min && p.sale_price <= max);
+    let hits = products.filter(
+      (p) => (!flavours.length || flavours.includes((p.flavour ?? '').toLowerCase())) && p.sale_price >= min && p.sale_price <= max,
+    );
     if (q.get('sortby') === 'price_asc') hits = [...hits].sort((a, b) => a.sale_price - b.sale_price);
     const pn = Number(q.get('pn') ?? 1);
     const nbPages = Math.ceil(hits.length / 2);
@@ -69,20 +71,38 @@ function listingApi() {
 
 function BrandListing() {
   const { slug = '' } = useParams();
-  return <ListingView endpoint="brand" base={{ slug }} listName="Brand: Titan Forge" listing="brand" eventInfo={{ brand: 'Titan Forge' }} hideFacets={['brand']} />;
+  return (
+    <ListingView
+      endpoint="brand"
+      base={{ slug }}
+      listName="Brand: Titan Forge"
+      listing="brand"
+      eventInfo={{ brand: 'Titan Forge' }}
+      hideFacets={['brand']}
+    />
+  );
 }
 
 function setup(url: string) {
   const calls = listingApi();
   const router = createMemoryRouter(
     [
-      { path: '/brand/:slug', element: <ToastProvider><BrandListing /></ToastProvider> },
+      {
+        path: '/brand/:slug',
+        element: (
+          <ToastProvider>
+            <BrandListing />
+          </ToastProvider>
+        ),
+      },
       { path: '*', element: <h1>Product page</h1> },
     ],
     { initialEntries: [url] },
   );
   const seen: DomainEvent[] = [];
-  const sub = events$.subscribe((e) => seen.push({ ...e, ctx: { ...e.ctx, url: `${router.state.location.pathname}${router.state.location.search}` } }));
+  const sub = events$.subscribe((e) =>
+    seen.push({ ...e, ctx: { ...e.ctx, url: `${router.state.location.pathname}${router.state.location.search}` } }),
+  );
   render(<RouterProvider router={router} />);
   const search = () => router.state.location.search;
   const names = () => screen.getAllByTestId('product-card').map((c) => within(c).getByRole('link').textContent);
@@ -192,7 +212,11 @@ test('choosing a product reports select_item with its list and position', async 
   await waitFor(() => expect(t.names()).toEqual(['Gamma Whey']));
   await userEvent.click(screen.getByRole('link', { name: /Gamma Whey/ }));
   const select = seen.find((e) => e.event.name === 'select_item')?.event as EventOf<'select_item'>;
-  expect(select).toMatchObject({ list_name: 'Brand: Titan Forge', index: 2, item: { variant_id: 31, list_name: 'Brand: Titan Forge', index: 2 } });
+  expect(select).toMatchObject({
+    list_name: 'Brand: Titan Forge',
+    index: 2,
+    item: { variant_id: 31, list_name: 'Brand: Titan Forge', index: 2 },
+  });
   sub.unsubscribe();
   t.done();
 });

@@ -94,14 +94,26 @@ export function ListingView({
   const [sheetOpen, setSheetOpen] = useState(false);
   const sortId = useId();
   const isSearch = endpoint === 'search';
-  const state = parseListingParams(params);
-  const apiUrl = listingApiUrl(endpoint, base, listingQueryString(state, { includeQuery: isSearch }));
+  const urlState = parseListingParams(params);
+  const apiUrl = listingApiUrl(endpoint, base, listingQueryString(urlState, { includeQuery: isSearch }));
+  // The shopper's change shows at once (a ticked box stays ticked) while the router commits the new URL; once the
+  // URL moves on, the URL is the truth again.
+  const urlKey = params.toString();
+  const [optimistic, setOptimistic] = useState<{ from: string; state: ListingState } | null>(null);
+  const state = optimistic && optimistic.from === urlKey ? optimistic.state : urlState;
+  // Committed: forget it, so coming back to the old URL later (the back button) shows that URL's own state.
+  useEffect(() => {
+    if (optimistic && optimistic.from !== urlKey) setOptimistic(null);
+  }, [optimistic, urlKey]);
   const res = useResource(apiUrl, (signal) => catalogueApi.listing(apiUrl, { signal }), { keepPrevious: true });
   const data = res.data ?? (res.loading ? res.previous : null);
   const stale = res.loading && data !== null;
 
-  const apply = (next: ListingState) => setParams(withListingState(params, next, { includeQuery: isSearch }));
-  const hrefOf = (pn: number) => `?${withListingState(params, setPage(state, pn), { includeQuery: isSearch })}`;
+  const apply = (next: ListingState) => {
+    setOptimistic({ from: urlKey, state: next });
+    setParams(withListingState(params, next, { includeQuery: isSearch }));
+  };
+  const hrefOf = (pn: number) => `?${withListingState(params, setPage(urlState, pn), { includeQuery: isSearch })}`;
 
   // One view_item_list per answer shown; the URL's sortby / pn with the answer's active filters and price decide
   // whether a brand or category view counts as filtered (SPEC §5, applied by the reporting layer).
@@ -110,7 +122,7 @@ export function ListingView({
   useEffect(() => {
     if (!result || reported.current === apiUrl) return;
     reported.current = apiUrl;
-    onResult?.(result, state);
+    onResult?.(result, urlState);
     if (reportViews && result.hits.length > 0) report(listingViewEvent({ listName, listing, result, ...eventInfo }));
   });
 
@@ -135,10 +147,15 @@ export function ListingView({
           {data ? panel : <Skeleton height={320} />}
         </aside>
       )}
-      <section className={css.section} aria-label="Products" aria-busy={res.loading}>
+      <section className={css.section} aria-labelledby={`${sortId}-heading`} aria-busy={res.loading}>
+        <h2 id={`${sortId}-heading`} className={visuallyHidden}>
+          Products
+        </h2>
         <div className={css.toolbar}>
           <p className={css.muted} role="status" data-testid="result-count">
-            {data ? `${total} ${total === 1 ? 'product' : 'products'}${data.results.partial_match ? ' matching some of your words' : ''}` : 'Loading products…'}
+            {data
+              ? `${total} ${total === 1 ? 'product' : 'products'}${data.results.partial_match ? ' matching some of your words' : ''}`
+              : 'Loading products…'}
           </p>
           <div className={css.toolbarControls}>
             {!desktop && (
@@ -155,7 +172,13 @@ export function ListingView({
             <label htmlFor={sortId} className={visuallyHidden}>
               Sort by
             </label>
-            <select id={sortId} className={css.select} value={state.sortby} onChange={(e) => apply(setSort(state, e.target.value as SortBy))} data-testid="sort">
+            <select
+              id={sortId}
+              className={css.select}
+              value={state.sortby}
+              onChange={(e) => apply(setSort(state, e.target.value as SortBy))}
+              data-testid="sort"
+            >
               {SORTS.map((s) => (
                 <option key={s} value={s}>
                   {`Sort: ${SORT_LABELS[s]}`}
@@ -169,14 +192,24 @@ export function ListingView({
           <ul className={css.chips} aria-label="Active filters">
             {chips.map((f) => (
               <li key={`${f.facet}:${f.value}`}>
-                <button type="button" className={css.chip} onClick={() => apply(removeFilter(state, f.facet, f.value))} aria-label={`Remove filter ${f.label}`}>
+                <button
+                  type="button"
+                  className={css.chip}
+                  onClick={() => apply(removeFilter(state, f.facet, f.value))}
+                  aria-label={`Remove filter ${f.label}`}
+                >
                   {f.label} <span aria-hidden="true">×</span>
                 </button>
               </li>
             ))}
             {priceOn && (
               <li>
-                <button type="button" className={css.chip} onClick={() => apply(removeFilter(state, 'price', ''))} aria-label={`Remove filter ${priceLabel(state)}`}>
+                <button
+                  type="button"
+                  className={css.chip}
+                  onClick={() => apply(removeFilter(state, 'price', ''))}
+                  aria-label={`Remove filter ${priceLabel(state)}`}
+                >
                   {priceLabel(state)} <span aria-hidden="true">×</span>
                 </button>
               </li>

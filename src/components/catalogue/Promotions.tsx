@@ -80,7 +80,17 @@ function PromotionLink({
 }
 
 /** Full-width banners, one under another (or two side by side from tablet up with `pair`). */
-export function Banners({ items, section, pair = false, eager = false }: { items: Promotion[]; section: PromotionSection; pair?: boolean; eager?: boolean }) {
+export function Banners({
+  items,
+  section,
+  pair = false,
+  eager = false,
+}: {
+  items: Promotion[];
+  section: PromotionSection;
+  pair?: boolean;
+  eager?: boolean;
+}) {
   if (items.length === 0) return null;
   return (
     <ul className={css.bannerPair} style={pair ? undefined : { gridTemplateColumns: '1fr' }}>
@@ -97,7 +107,17 @@ export function Banners({ items, section, pair = false, eager = false }: { items
  * A swipeable carousel (scroll snap) with previous / next buttons and slide pickers. No autoplay: moving content
  * the shopper did not ask for fails people who read slowly.
  */
-export function Carousel({ items, section, label, eager = false }: { items: Promotion[]; section: PromotionSection; label: string; eager?: boolean }) {
+export function Carousel({
+  items,
+  section,
+  label,
+  eager = false,
+}: {
+  items: Promotion[];
+  section: PromotionSection;
+  label: string;
+  eager?: boolean;
+}) {
   const track = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   if (items.length === 0) return null;
@@ -123,7 +143,13 @@ export function Carousel({ items, section, label, eager = false }: { items: Prom
       </ul>
       {items.length > 1 && (
         <>
-          <button type="button" className={css.carouselButton} style={{ left: 8 }} aria-label="Previous slide" onClick={() => go(current - 1)}>
+          <button
+            type="button"
+            className={css.carouselButton}
+            style={{ left: 8 }}
+            aria-label="Previous slide"
+            onClick={() => go(current - 1)}
+          >
             ‹
           </button>
           <button type="button" className={css.carouselButton} style={{ right: 8 }} aria-label="Next slide" onClick={() => go(current + 1)}>

@@ -4,8 +4,9 @@ import { DESKTOP, TABLET, vars } from '../../theme/theme.css.ts';
 // Catalogue pages, mobile first: one column and horizontal rails on phones, grids and a filter sidebar from the
 // 992px breakpoint (SPEC §9).
 
-export const page = style({ display: 'grid', gap: vars.space.lg, minWidth: 0 });
-export const section = style({ display: 'grid', gap: vars.space.md, minWidth: 0 });
+// One shrinkable column: a wide child (a scrolling row of chips) must not widen the page.
+export const page = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.lg, minWidth: 0 });
+export const section = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.md, minWidth: 0 });
 export const sectionHead = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.md });
 export const sectionTitle = style({ fontSize: 20, margin: 0, '@media': { [DESKTOP]: { fontSize: 22 } } });
 export const pageTitle = style({ fontSize: 24, margin: 0, '@media': { [DESKTOP]: { fontSize: 28 } } });
@@ -64,7 +65,14 @@ export const card = style({
 });
 export const cardImage = style({ display: 'block', borderRadius: vars.radius.md, background: vars.color.page });
 globalStyle(`${cardImage} img`, { display: 'block', width: '100%', height: 'auto', aspectRatio: '1 / 1', borderRadius: vars.radius.md });
-export const cardBrand = style({ fontSize: 13, color: vars.color.muted, margin: 0, fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.3 });
+export const cardBrand = style({
+  fontSize: 13,
+  color: vars.color.muted,
+  margin: 0,
+  fontWeight: 600,
+  textTransform: 'uppercase',
+  letterSpacing: 0.3,
+});
 export const cardName = style({
   color: vars.color.text,
   fontWeight: 600,
@@ -83,7 +91,15 @@ globalStyle(`${cardName}:focus-visible`, { outline: 'none' });
 globalStyle(`${cardName}:focus-visible::after`, { outline: `3px solid ${vars.color.accent}`, outlineOffset: 2 });
 export const cardVariant = style({ fontSize: 13, color: vars.color.muted, margin: 0 });
 export const cardFoot = style({ marginTop: 'auto', display: 'grid', gap: 4 });
-export const badgeRow = style({ position: 'absolute', top: 16, left: 16, display: 'flex', gap: 4, flexWrap: 'wrap', pointerEvents: 'none' });
+export const badgeRow = style({
+  position: 'absolute',
+  top: 16,
+  left: 16,
+  display: 'flex',
+  gap: 4,
+  flexWrap: 'wrap',
+  pointerEvents: 'none',
+});
 export const badge = styleVariants({
   off: { background: vars.color.success, color: '#fff', borderRadius: vars.radius.sm, padding: '2px 6px', fontSize: 12, fontWeight: 700 },
   best: { background: vars.color.accent, color: '#fff', borderRadius: vars.radius.sm, padding: '2px 6px', fontSize: 12, fontWeight: 700 },
@@ -139,7 +155,13 @@ export const sidebar = style({
   maxHeight: 'calc(100vh - 148px)',
   overflowY: 'auto',
 });
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 export const toolbarControls = style({
   display: 'flex',
   gap: vars.space.sm,
@@ -198,9 +220,17 @@ export const chip = style({
   textDecoration: 'none',
 });
 export const chipPlain = style([chip, { background: vars.color.surface, color: vars.color.brand }]);
-export const facet = style({ border: 'none', margin: 0, padding: `${vars.space.sm} 0`, borderTop: `1px solid ${vars.color.border}`, minWidth: 0 });
+export const facet = style({
+  border: 'none',
+  margin: 0,
+  padding: `${vars.space.sm} 0`,
+  borderTop: `1px solid ${vars.color.border}`,
+  minWidth: 0,
+});
 globalStyle(`${facet}:first-of-type`, { borderTop: 'none' });
-globalStyle(`${facet} legend`, { fontWeight: 700, padding: `${vars.space.sm} 0 4px`, fontSize: 15 });
+// A floated legend sits inside the fieldset instead of on its top border.
+globalStyle(`${facet} legend`, { fontWeight: 700, padding: `${vars.space.sm} 0 4px`, fontSize: 15, float: 'left', width: '100%' });
+globalStyle(`${facet} legend + *`, { clear: 'both' });
 export const facetOption = style({
   display: 'grid',
   gridTemplateColumns: '22px 1fr auto',
@@ -221,6 +251,7 @@ export const linkButton = style({
   fontWeight: 600,
   cursor: 'pointer',
   textDecoration: 'underline',
+  justifySelf: 'start',
 });
 export const priceForm = style({ display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: 6, alignItems: 'end', marginTop: 6 });
 globalStyle(`${priceForm} input`, {
@@ -231,7 +262,15 @@ globalStyle(`${priceForm} input`, {
   border: `1px solid ${vars.color.muted}`,
 });
 globalStyle(`${priceForm} label`, { display: 'grid', gap: 2, fontSize: 13, color: vars.color.muted });
-export const pager = style({ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center', justifyContent: 'center', listStyle: 'none', padding: 0 });
+export const pager = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 6,
+  alignItems: 'center',
+  justifyContent: 'center',
+  listStyle: 'none',
+  padding: 0,
+});
 export const pageLink = style({
   minWidth: 44,
   minHeight: 44,
@@ -389,7 +428,10 @@ export const brandGrid = style({
   display: 'grid',
   gap: vars.space.sm,
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  '@media': { [TABLET]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' }, [DESKTOP]: { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' } },
+  '@media': {
+    [TABLET]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+    [DESKTOP]: { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' },
+  },
 });
 export const brandCard = style({
   display: 'grid',
@@ -414,12 +456,32 @@ export const searchInput = style({
   width: '100%',
   maxWidth: 360,
 });
-export const tree = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md, '@media': { [TABLET]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }, [DESKTOP]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } } });
-export const treeCard = style({ background: vars.color.surface, borderRadius: vars.radius.lg, boxShadow: vars.shadow.card, padding: vars.space.md, display: 'grid', gap: vars.space.sm, alignContent: 'start' });
+export const tree = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.md,
+  '@media': {
+    [TABLET]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [DESKTOP]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  },
+});
+export const treeCard = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.md,
+  display: 'grid',
+  gap: vars.space.sm,
+  alignContent: 'start',
+});
 export const treeList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 });
 globalStyle(`${treeList} ${treeList}`, { paddingLeft: vars.space.md, borderLeft: `2px solid ${vars.color.brandSoft}`, marginLeft: 4 });
 globalStyle(`${treeList} a`, { display: 'inline-flex', minHeight: 36, alignItems: 'center' });
 export const tabs = style({ display: 'flex', gap: 6, overflowX: 'auto', listStyle: 'none', margin: 0, padding: '0 0 4px' });
+globalStyle(`${tabs} > li`, { flex: '0 0 auto' });
+globalStyle(`${tabs} a`, { whiteSpace: 'nowrap' });
 
 // ---- product page -------------------------------------------------------------------------------------------
 export const pdp = style({
@@ -428,7 +490,14 @@ export const pdp = style({
   '@media': { [DESKTOP]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: vars.space.xl, alignItems: 'start' } },
 });
 export const gallery = style({ display: 'grid', gap: vars.space.sm, '@media': { [DESKTOP]: { position: 'sticky', top: 132 } } });
-export const mainImage = style({ width: '100%', height: 'auto', aspectRatio: '1 / 1', borderRadius: vars.radius.lg, background: vars.color.surface, display: 'block' });
+export const mainImage = style({
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '1 / 1',
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  display: 'block',
+});
 export const thumbs = style({ display: 'flex', gap: vars.space.sm, listStyle: 'none', margin: 0, padding: 0, overflowX: 'auto' });
 export const thumb = style({
   padding: 2,
@@ -461,12 +530,30 @@ globalStyle(`${swatch} span`, {
   background: vars.color.surface,
   fontWeight: 500,
 });
-globalStyle(`${swatch} input:checked + span`, { borderColor: vars.color.brand, background: vars.color.brandSoft, color: vars.color.brandDark, fontWeight: 700, boxShadow: `inset 0 0 0 1px ${vars.color.brand}` });
+globalStyle(`${swatch} input:checked + span`, {
+  borderColor: vars.color.brand,
+  background: vars.color.brandSoft,
+  color: vars.color.brandDark,
+  fontWeight: 700,
+  boxShadow: `inset 0 0 0 1px ${vars.color.brand}`,
+});
 globalStyle(`${swatch} input:focus-visible + span`, { outline: `3px solid ${vars.color.accent}`, outlineOffset: 2 });
 globalStyle(`${swatch}[data-out="true"] span`, { borderStyle: 'dashed', color: vars.color.muted, textDecoration: 'line-through' });
-export const actions = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.sm, '@media': { [DESKTOP]: { gridTemplateColumns: '1fr 1fr auto' } } });
+export const actions = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: vars.space.sm,
+  '@media': { [DESKTOP]: { gridTemplateColumns: '1fr 1fr auto' } },
+});
 export const wishlistCell = style({ gridColumn: '1 / -1', display: 'grid', '@media': { [DESKTOP]: { gridColumn: 'auto' } } });
-export const panel = style({ background: vars.color.surface, borderRadius: vars.radius.lg, boxShadow: vars.shadow.card, padding: vars.space.md, display: 'grid', gap: vars.space.sm });
+export const panel = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.md,
+  display: 'grid',
+  gap: vars.space.sm,
+});
 export const offerList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
 export const offer = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 8, alignItems: 'start', fontSize: 15 });
 export const offerTag = style({

@@ -19,7 +19,14 @@ export const suggest = style({
   margin: 0,
   listStyle: 'none',
 });
-export const suggestHead = style({ padding: '8px 12px 4px', fontSize: 12, fontWeight: 700, textTransform: 'uppercase', color: vars.color.muted, letterSpacing: 0.4 });
+export const suggestHead = style({
+  padding: '8px 12px 4px',
+  fontSize: 12,
+  fontWeight: 700,
+  textTransform: 'uppercase',
+  color: vars.color.muted,
+  letterSpacing: 0.4,
+});
 export const suggestOption = style({
   display: 'flex',
   alignItems: 'center',
@@ -30,7 +37,15 @@ export const suggestOption = style({
   selectors: { '&[aria-selected="true"]': { background: vars.color.brandSoft }, '&:hover': { background: vars.color.page } },
 });
 globalStyle(`${suggestOption} img`, { borderRadius: vars.radius.sm, flex: '0 0 auto' });
-export const suggestLabel = style({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const suggestLabel = style({
+  flex: 1,
+  minWidth: 0,
+  overflow: 'hidden',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  lineHeight: 1.3,
+});
 export const searchField = style({
   width: '100%',
   minHeight: 44,

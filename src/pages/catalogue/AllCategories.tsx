@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import type { CategoryNode } from '../../../schemas/catalogue.ts';
 import { usePageMeta } from '../../app/meta.tsx';
 import { catalogueApi } from '../../catalogue/api.ts';
-import { useUrlHistory } from '../../catalogue/hooks.ts';
 import { useResource } from '../../catalogue/resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../../components/catalogue/Breadcrumbs.tsx';
 import * as css from '../../components/catalogue/catalogue.css.ts';
@@ -30,7 +29,6 @@ function Branch({ nodes }: { nodes: CategoryNode[] }) {
 
 export default function AllCategoriesPage() {
   usePageMeta(null);
-  useUrlHistory();
   const menu = useResource('menu', (signal) => catalogueApi.menu({ signal }));
   return (
     <div className={css.page}>
@@ -55,7 +53,10 @@ export default function AllCategoriesPage() {
               <Link to={c.url} className={css.tile} style={{ gridTemplateColumns: '64px 1fr', alignItems: 'center', textAlign: 'left' }}>
                 <Img src={c.image} alt="" width={64} height={64} eager={i < 3} />
                 <span style={{ fontSize: 18 }}>
-                  {c.name} <span className={css.muted} style={{ fontWeight: 400, fontSize: 14 }}>({c.product_count})</span>
+                  {c.name}{' '}
+                  <span className={css.muted} style={{ fontWeight: 400, fontSize: 14 }}>
+                    ({c.product_count})
+                  </span>
                 </span>
               </Link>
               <Branch nodes={c.children} />

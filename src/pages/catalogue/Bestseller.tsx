@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../schemas/catalogue.ts';
 import { catalogueApi } from '../../catalogue/api.ts';
-import { useCatalogueMeta, useUrlHistory } from '../../catalogue/hooks.ts';
+import { useCatalogueMeta } from '../../catalogue/hooks.ts';
 import { useResource } from '../../catalogue/resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../../components/catalogue/Breadcrumbs.tsx';
 import * as css from '../../components/catalogue/catalogue.css.ts';
@@ -12,13 +12,16 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 // /bestseller/{slug}/ (SPEC §2, trailing slash): the best-selling products of a category. Its trail links
 // categories to their bestseller pages (page type 'bestseller').
 
-const BESTSELLER_CRUMB: BreadcrumbItem = { value: 'Bestsellers', category_slug: 'bestseller', redirect_url: '/bestseller/sports-nutrition/' };
+const BESTSELLER_CRUMB: BreadcrumbItem = {
+  value: 'Bestsellers',
+  category_slug: 'bestseller',
+  redirect_url: '/bestseller/sports-nutrition/',
+};
 
 export default function BestsellerPage() {
   const { slug = 'sports-nutrition' } = useParams();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  useUrlHistory();
   useCatalogueMeta(`/bestseller/${slug}/`);
   useEffect(() => {
     if (!pathname.endsWith('/')) navigate(`${pathname}/${search}`, { replace: true });

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../schemas/catalogue.ts';
 import { catalogueApi } from '../../catalogue/api.ts';
-import { useCatalogueMeta, useUrlHistory } from '../../catalogue/hooks.ts';
+import { useCatalogueMeta } from '../../catalogue/hooks.ts';
 import { useResource } from '../../catalogue/resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../../components/catalogue/Breadcrumbs.tsx';
 import * as css from '../../components/catalogue/catalogue.css.ts';
@@ -12,10 +12,8 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 
 // /brand/{slug}: the brand, its authenticity credentials and offers, then its products with filters.
 
-
 export default function BrandPage() {
   const { slug = '' } = useParams();
-  useUrlHistory();
   useCatalogueMeta(`/brand/${slug}`);
   const detail = useResource(`brand-detail:${slug}`, (signal) => catalogueApi.brandDetail(slug, { signal }));
   const d = detail.data;

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import type { BrandSummary } from '../../../schemas/catalogue.ts';
 import { usePageMeta } from '../../app/meta.tsx';
 import { catalogueApi } from '../../catalogue/api.ts';
-import { useUrlHistory } from '../../catalogue/hooks.ts';
 import { useResource } from '../../catalogue/resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../../components/catalogue/Breadcrumbs.tsx';
 import * as css from '../../components/catalogue/catalogue.css.ts';
@@ -27,7 +26,6 @@ function BrandCard({ b, eager = false }: { b: BrandSummary; eager?: boolean }) {
 
 export default function BrandsPage() {
   usePageMeta(null);
-  useUrlHistory();
   const filterId = useId();
   const [filter, setFilter] = useState('');
   const groups = useResource('brand-groups', (signal) => catalogueApi.brandGroups({ signal }));
@@ -39,7 +37,10 @@ export default function BrandsPage() {
 
   return (
     <div className={css.page}>
-      <Breadcrumbs items={[HOME_CRUMB, { value: 'Brands', category_slug: 'brands', redirect_url: '/brands' }]} context={{ pageType: 'brands' }} />
+      <Breadcrumbs
+        items={[HOME_CRUMB, { value: 'Brands', category_slug: 'brands', redirect_url: '/brands' }]}
+        context={{ pageType: 'brands' }}
+      />
       <h1 className={css.pageTitle}>All brands</h1>
       {groups.loading && !groups.data && <Skeleton height={240} radius={16} />}
       {groups.error && !groups.data && (
@@ -73,7 +74,14 @@ export default function BrandsPage() {
             <label htmlFor={filterId} className={css.muted}>
               Find a brand
             </label>
-            <input id={filterId} type="search" className={css.searchInput} value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
+            <input
+              id={filterId}
+              type="search"
+              className={css.searchInput}
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              autoComplete="off"
+            />
             <nav aria-label="Brands by letter">
               <ul className={css.letterNav}>
                 {shown.map((g) => (
@@ -87,7 +95,12 @@ export default function BrandsPage() {
             </nav>
             {shown.length === 0 && <p role="status">No brand matches “{filter}”.</p>}
             {shown.map((g) => (
-              <section key={g.letter} id={`brands-${g.letter === '#' ? 'digit' : g.letter}`} className={css.section} aria-label={`Brands starting with ${g.letter}`}>
+              <section
+                key={g.letter}
+                id={`brands-${g.letter === '#' ? 'digit' : g.letter}`}
+                className={css.section}
+                aria-label={`Brands starting with ${g.letter}`}
+              >
                 <h3 style={{ margin: 0 }}>{g.letter}</h3>
                 <ul className={css.brandGrid}>
                   {g.brands.map((b) => (

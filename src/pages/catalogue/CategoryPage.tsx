@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../schemas/catalogue.ts';
 import { catalogueApi } from '../../catalogue/api.ts';
-import { useCatalogueMeta, useUrlHistory } from '../../catalogue/hooks.ts';
+import { useCatalogueMeta } from '../../catalogue/hooks.ts';
 import { useResource } from '../../catalogue/resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../../components/catalogue/Breadcrumbs.tsx';
 import * as css from '../../components/catalogue/catalogue.css.ts';
@@ -15,7 +15,6 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 
 export default function CategoryPage() {
   const { slug = '' } = useParams();
-  useUrlHistory();
   useCatalogueMeta(`/product-category/${slug}`);
   const desktop = useMediaQuery();
   const detail = useResource(`category-detail:${slug}`, (signal) => catalogueApi.categoryDetail(slug, { signal }));

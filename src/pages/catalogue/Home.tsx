@@ -4,7 +4,6 @@ import { browserStorage } from '../../../events/storage.ts';
 import { usePageMeta } from '../../app/meta.tsx';
 import { catalogueApi } from '../../catalogue/api.ts';
 import { report } from '../../catalogue/events.ts';
-import { useUrlHistory } from '../../catalogue/hooks.ts';
 import { readSimilarViewed } from '../../catalogue/local-data.ts';
 import { useResource } from '../../catalogue/resource.ts';
 import * as css from '../../components/catalogue/catalogue.css.ts';
@@ -17,7 +16,17 @@ import { buttonSecondary, visuallyHidden } from '../../theme/global.css.ts';
 // The home page: SPEC §2's promotion sections in shopping order. Web banners and carousels show from the 992px
 // breakpoint, the mobile ones below it (only the shown set is in the page, so only it is reported as viewed).
 
-function Section({ id, title, more, children }: { id: string; title: string; more?: { to: string; label: string }; children: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: { to: string; label: string };
+  children: React.ReactNode;
+}) {
   return (
     <section className={css.section} aria-labelledby={id}>
       <div className={css.sectionHead}>
@@ -66,7 +75,6 @@ function HomeSkeleton() {
 
 export default function HomePage() {
   usePageMeta(null);
-  useUrlHistory();
   const desktop = useMediaQuery();
   const home = useResource('home', (signal) => catalogueApi.home({ signal }));
   useEffect(() => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { type DomainEvent, events$ } from '../../../events/index.ts';
@@ -18,13 +18,19 @@ const chocolate1kg = hit({ ...common, vid: 27, weight: '1 kg', flavour: 'Chocola
 const vanilla1kg = hit({ ...common, vid: 28, weight: '1 kg', flavour: 'Vanilla', regular_price: 339_900, sale_price: 230_000 });
 const chocolate2kg = hit({ ...common, vid: 29, weight: '2 kg', flavour: 'Chocolate', regular_price: 599_900, sale_price: 412_345 });
 const detail = productDetail([chocolate1kg, vanilla1kg, chocolate2kg]);
+const LONG = 'Whey. '.repeat(60).trim();
 
-function setup(url: string) {
+function setup(url: string, shortDescription = 'A whey protein...') {
   const calls = fakeApi((u) => {
     const p = u.pathname;
-    if (p === '/api/product-details/product-detail-page' && u.searchParams.get('product_id') === '8') return { body: ok(detail) };
-    if (p === '/api/seo/page-seo-meta') return { body: ok({ title: 'Pro Whey | Kasrat', description: 'd', noindex: false, canonical: '/product/pro-whey/' }) };
-    if (p === '/api/product-details/product-offer') return { body: ok({ coupons: [{ code: 'FIT10', details: '10% off' }], bank_offers: [], freebies: [] }) };
+    if (p === '/api/product-details/product-detail-page' && u.searchParams.get('product_id') === '8')
+      return { body: ok({ ...detail, product: { ...detail.product, short_description: shortDescription } }) };
+    if (p === '/api/product-details/product-description')
+      return { body: ok({ description: LONG, short_description: `${LONG.slice(0, 250)}...` }) };
+    if (p === '/api/seo/page-seo-meta')
+      return { body: ok({ title: 'Pro Whey | Kasrat', description: 'd', noindex: false, canonical: '/product/pro-whey/' }) };
+    if (p === '/api/product-details/product-offer')
+      return { body: ok({ coupons: [{ code: 'FIT10', details: '10% off' }], bank_offers: [], freebies: [] }) };
     if (/^\/api\/product-details\/(product-range|related-product|recommendation)$/.test(p)) return { body: ok({ products: [] }) };
     if (p === '/api/product-details/product-slug' && u.searchParams.get('productSlug') === 'pro-whey')
       return { body: ok({ pid: 8, vid: 27, slug: 'pro-whey', url: '/product/pro-whey/?pId=8&vId=27' }) };
@@ -92,7 +98,9 @@ test('choosing a flavour switches variant, URL (replace) and price', async () =>
   act(() => void t.router.navigate(-1));
   await waitFor(() => expect(t.where()).toBe('/brand/titan-forge'));
 
-  const views = t.seen.filter((e) => e.event.name === 'view_item').map((e) => (e.event as { item: { variant_id: number } }).item.variant_id);
+  const views = t.seen
+    .filter((e) => e.event.name === 'view_item')
+    .map((e) => (e.event as { item: { variant_id: number } }).item.variant_id);
   expect(views).toEqual([27, 28, 29]);
   // The product was fetched once; switching variants is local.
   expect(t.calls.filter((c) => c.startsWith('/api/product-details/product-detail-page'))).toHaveLength(1);
@@ -142,5 +150,20 @@ test('a product address without pId is looked up by its slug', async () => {
 test('the placeholder slug with no product id is not found', async () => {
   const t = setup('/product/product-name/');
   await waitFor(() => expect(t.where()).toBe('/notFound'));
+  t.done();
+});
+
+test('SPEC §5 truncation: a cut description offers the rest; a whole one shows without the dots', async () => {
+  const whole = setup('/product/pro-whey/?pId=8&vId=27');
+  expect(await screen.findByText('A whey protein')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Read more' })).toBeNull();
+  whole.done();
+  cleanup();
+  clearResourceCache();
+
+  const t = setup('/product/pro-whey/?pId=8&vId=27', `${LONG.slice(0, 250)}...`);
+  await userEvent.click(await screen.findByRole('button', { name: 'Read more' }));
+  expect(await screen.findByText(LONG)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
   t.done();
 });

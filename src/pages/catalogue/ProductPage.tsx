@@ -6,7 +6,7 @@ import { originOf } from '../../../events/origin-data.ts';
 import { browserStorage } from '../../../events/storage.ts';
 import { catalogueApi } from '../../catalogue/api.ts';
 import { hitToEventItem, report } from '../../catalogue/events.ts';
-import { useCatalogueMeta, useUrlHistory } from '../../catalogue/hooks.ts';
+import { useCatalogueMeta } from '../../catalogue/hooks.ts';
 import { readUrlHistory, rememberSimilarViewed } from '../../catalogue/local-data.ts';
 import { useResource } from '../../catalogue/resource.ts';
 import { AddToCartButton, WishlistButton } from '../../components/cart/index.ts';
@@ -68,7 +68,13 @@ function Gallery({ product, variant, views }: { product: ProductDetail['product'
         <ul className={css.thumbs}>
           {Array.from({ length: views }, (_, n) => (
             <li key={imageOf(variant.vid, n)}>
-              <button type="button" className={css.thumb} aria-pressed={n === view} aria-label={`Show image ${n + 1} of ${views}`} onClick={() => setView(n)}>
+              <button
+                type="button"
+                className={css.thumb}
+                aria-pressed={n === view}
+                aria-label={`Show image ${n + 1} of ${views}`}
+                onClick={() => setView(n)}
+              >
                 <Img src={imageOf(variant.vid, n)} alt="" width={64} height={64} />
               </button>
             </li>
@@ -104,9 +110,7 @@ function Offers({ productId }: { productId: number }) {
         {o.freebies.map((f) => (
           <li key={`free${f.id}`} className={css.offer}>
             <span className={css.offerTag}>Free gift</span>
-            <span>
-              {f.title} on orders above {formatPaise(f.threshold)}
-            </span>
+            <span>{f.title}</span>
           </li>
         ))}
       </ul>
@@ -118,14 +122,23 @@ function Offers({ productId }: { productId: number }) {
 function Description({ productId, short }: { productId: number; short: string }) {
   const [expanded, setExpanded] = useState(false);
   const full = useResource(expanded ? `description:${productId}` : null, (signal) => catalogueApi.description(productId, { signal }));
-  const cut = short.endsWith('...');
+  // SPEC §5 truncate() adds '...' to any text over 100 characters but only cuts past 250: a shorter text is
+  // whole, so it shows without the dots and needs no "Read more".
+  const cut = short.endsWith('...') && short.length >= 253;
+  const shown = cut ? short : short.replace(/\.\.\.$/, '');
   return (
     <>
       <p style={{ margin: 0, whiteSpace: 'pre-line' }} id={`description-${productId}`}>
-        {expanded && full.data ? full.data.description : short}
+        {expanded && full.data ? full.data.description : shown}
       </p>
       {cut && (
-        <button type="button" className={css.linkButton} aria-expanded={expanded} aria-controls={`description-${productId}`} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className={css.linkButton}
+          aria-expanded={expanded}
+          aria-controls={`description-${productId}`}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? 'Show less' : 'Read more'}
         </button>
       )}
@@ -182,13 +195,14 @@ export default function ProductPage() {
   const toast = useToast();
   const here = `${location.pathname}${location.search}`;
   const [originBrand] = useState(() => brandOrigin(location.state, here));
-  useUrlHistory();
   const pid = positiveInt(params.get('pId'));
   const vid = positiveInt(params.get('vId'));
 
   // A product address without pId (an old or hand-typed link) is looked up by its slug once.
   const lookupSlug = !pid && slug && slug !== 'product-name' ? slug : null;
-  const lookup = useResource(lookupSlug ? `product-slug:${lookupSlug}` : null, (signal) => catalogueApi.productBySlug(lookupSlug as string, { signal }));
+  const lookup = useResource(lookupSlug ? `product-slug:${lookupSlug}` : null, (signal) =>
+    catalogueApi.productBySlug(lookupSlug as string, { signal }),
+  );
   useEffect(() => {
     if (lookup.data) navigate(lookup.data.url, { replace: true, state: location.state });
     else if (!pid && !lookupSlug) navigate('/notFound', { replace: true });
@@ -250,7 +264,10 @@ export default function ProductPage() {
 
   return (
     <div className={css.page}>
-      <Breadcrumbs items={fromBrand ? d.brand_breadcrumbs : d.breadcrumbs} context={{ pageType: 'product', origin: fromBrand ? 'brand' : null }} />
+      <Breadcrumbs
+        items={fromBrand ? d.brand_breadcrumbs : d.breadcrumbs}
+        context={{ pageType: 'product', origin: fromBrand ? 'brand' : null }}
+      />
       <div className={css.pdp}>
         <Gallery product={product} variant={variant} views={Math.max(1, d.images.length)} />
         <div className={css.buyBox}>
@@ -263,7 +280,13 @@ export default function ProductPage() {
           </div>
           <Rating value={product.rating} count={product.rating_count} />
 
-          <div className={css.priceBox} data-testid="pdp-price" data-price={variant.sale_price} data-mrp={variant.regular_price} aria-live="polite">
+          <div
+            className={css.priceBox}
+            data-testid="pdp-price"
+            data-price={variant.sale_price}
+            data-mrp={variant.regular_price}
+            aria-live="polite"
+          >
             <Price mrp={variant.regular_price} sale={variant.sale_price} size="lg" />
             <p className={css.muted} style={{ fontSize: 14 }}>
               MRP {formatPaise(variant.regular_price)} (inclusive of all taxes)
@@ -296,7 +319,11 @@ export default function ProductPage() {
             <AddToCartButton variantId={variant.vid} item={item} origin="pdp" disabled={!inStock} />
             <AddToCartButton variantId={variant.vid} item={item} origin="pdp" disabled={!inStock} buyNow />
             <div className={css.wishlistCell}>
-              <WishlistButton variantId={variant.vid} item={item} evtD={{ source: 'pdp', list_name: listed?.list_name ?? null, index: listed?.index ?? null }} />
+              <WishlistButton
+                variantId={variant.vid}
+                item={item}
+                evtD={{ source: 'pdp', list_name: listed?.list_name ?? null, index: listed?.index ?? null }}
+              />
             </div>
           </div>
 

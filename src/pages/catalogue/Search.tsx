@@ -5,7 +5,6 @@ import type { ListingResult, ProductHit } from '../../../schemas/catalogue.ts';
 import { SEARCH_LIST, searchClickMachine } from '../../../machines/search-click.ts';
 import { usePageMeta } from '../../app/meta.tsx';
 import { hitToEventItem, listingViewEvent, listItems, report } from '../../catalogue/events.ts';
-import { useUrlHistory } from '../../catalogue/hooks.ts';
 import { type ListingState, parseListingParams, withListingState } from '../../catalogue/listing-params.ts';
 import { rememberSearchTerm } from '../../catalogue/local-data.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../../components/catalogue/Breadcrumbs.tsx';
@@ -29,7 +28,12 @@ function onResult(result: ListingResult, state: ListingState): void {
   const offset = (result.results.page - 1) * result.results.hitsPerPage;
   if (snapshot.context.term !== state.q || snapshot.matches('idle')) {
     searchSession.send({ type: 'SEARCH', term: state.q });
-    searchSession.send({ type: 'RESULTS', query_id: newQueryId(), items: listItems(result.hits, SEARCH_LIST, offset), total: result.nbHits });
+    searchSession.send({
+      type: 'RESULTS',
+      query_id: newQueryId(),
+      items: listItems(result.hits, SEARCH_LIST, offset),
+      total: result.nbHits,
+    });
     return;
   }
   // The same term with other filters, sort or page: a new view of the results list.
@@ -44,16 +48,18 @@ function onSelect(hit: ProductHit, index: number): void {
 }
 
 export default function SearchPage() {
-  useUrlHistory();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const state = parseListingParams(params);
   const term = state.q;
-  usePageMeta(term ? { title: `Search results for “${term}” | Kasrat`, description: `Authentic supplements matching “${term}” on Kasrat.` } : null);
+  usePageMeta(
+    term ? { title: `Search results for “${term}” | Kasrat`, description: `Authentic supplements matching “${term}” on Kasrat.` } : null,
+  );
 
   useEffect(() => {
     // SPEC §2's search link uses ?query=; one canonical address (?q=) keeps one history entry and cache key.
-    if (!params.has('q') && params.has('query')) navigate(`/search?${withListingState(params, state, { includeQuery: true })}`, { replace: true });
+    if (!params.has('q') && params.has('query'))
+      navigate(`/search?${withListingState(params, state, { includeQuery: true })}`, { replace: true });
   });
 
   useEffect(() => {
@@ -64,12 +70,13 @@ export default function SearchPage() {
 
   return (
     <div className={css.page}>
-      <Breadcrumbs items={[HOME_CRUMB, { value: 'Search', category_slug: 'search', redirect_url: '/search' }]} context={{ pageType: 'search' }} />
+      <Breadcrumbs
+        items={[HOME_CRUMB, { value: 'Search', category_slug: 'search', redirect_url: '/search' }]}
+        context={{ pageType: 'search' }}
+      />
       {term ? (
         <>
-          <h1 className={css.pageTitle}>
-            Results for <q>{term}</q>
-          </h1>
+          <h1 className={css.pageTitle}>Results for “{term}”</h1>
           <ListingView
             key={term}
             endpoint="search"

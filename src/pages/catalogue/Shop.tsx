@@ -1,5 +1,4 @@
 import { usePageMeta } from '../../app/meta.tsx';
-import { useUrlHistory } from '../../catalogue/hooks.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../../components/catalogue/Breadcrumbs.tsx';
 import * as css from '../../components/catalogue/catalogue.css.ts';
 import { ListingView } from '../../components/catalogue/ListingView.tsx';
@@ -8,7 +7,6 @@ import { ListingView } from '../../components/catalogue/ListingView.tsx';
 
 export default function ShopPage() {
   usePageMeta(null);
-  useUrlHistory();
   return (
     <div className={css.page}>
       <Breadcrumbs items={[HOME_CRUMB, { value: 'Shop', category_slug: 'shop', redirect_url: '/shop' }]} context={{ pageType: 'shop' }} />

@@ -3,19 +3,17 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../app/meta.tsx';
 import { catalogueApi } from '../../catalogue/api.ts';
 import { listItems, report } from '../../catalogue/events.ts';
-import { useUrlHistory } from '../../catalogue/hooks.ts';
 import { useResource } from '../../catalogue/resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../../components/catalogue/Breadcrumbs.tsx';
 import * as css from '../../components/catalogue/catalogue.css.ts';
 import { ProductList } from '../../components/catalogue/ProductList.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { buttonSecondary } from '../../theme/global.css.ts';
+import { buttonSecondary, visuallyHidden } from '../../theme/global.css.ts';
 
 // /top-10: the ten most popular products, overall or in a top category (?category=slug, shareable).
 
 export default function Top10Page() {
   usePageMeta(null);
-  useUrlHistory();
   const [params] = useSearchParams();
   const raw = params.get('category');
   const slug = raw && /^[a-z0-9][a-z0-9-]*$/.test(raw) ? raw : null;
@@ -24,12 +22,16 @@ export default function Top10Page() {
   const listName = `Top 10: ${d?.category?.name ?? 'all'}`;
 
   useEffect(() => {
-    if (d?.products.length) report({ name: 'view_item_list', list_name: listName, listing: 'top10', items: listItems(d.products, listName) });
+    if (d?.products.length)
+      report({ name: 'view_item_list', list_name: listName, listing: 'top10', items: listItems(d.products, listName) });
   }, [d, listName]);
 
   return (
     <div className={css.page}>
-      <Breadcrumbs items={[HOME_CRUMB, { value: 'Top 10', category_slug: 'top-10', redirect_url: '/top-10/' }]} context={{ pageType: 'top10' }} />
+      <Breadcrumbs
+        items={[HOME_CRUMB, { value: 'Top 10', category_slug: 'top-10', redirect_url: '/top-10/' }]}
+        context={{ pageType: 'top10' }}
+      />
       <h1 className={css.pageTitle}>Top 10 {d?.category ? d.category.name : 'products'}</h1>
       {d && (
         <nav aria-label="Top 10 by category">
@@ -41,7 +43,11 @@ export default function Top10Page() {
             </li>
             {d.categories.map((c) => (
               <li key={c.id}>
-                <Link to={`/top-10?category=${c.slug}`} className={slug === c.slug ? css.chip : css.chipPlain} aria-current={slug === c.slug ? 'page' : undefined}>
+                <Link
+                  to={`/top-10?category=${c.slug}`}
+                  className={slug === c.slug ? css.chip : css.chipPlain}
+                  aria-current={slug === c.slug ? 'page' : undefined}
+                >
                   {c.name}
                 </Link>
               </li>
@@ -58,7 +64,14 @@ export default function Top10Page() {
           </button>
         </div>
       )}
-      {d && <ProductList hits={d.products} list={{ listName }} ranked eager={4} label={listName} />}
+      {d && (
+        <section aria-labelledby="top10-list">
+          <h2 id="top10-list" className={visuallyHidden}>
+            The ten most popular
+          </h2>
+          <ProductList hits={d.products} list={{ listName }} ranked eager={4} label={listName} />
+        </section>
+      )}
     </div>
   );
 }
