@@ -10,6 +10,8 @@ export interface PageMeta {
   description: string;
   /** Pages that should not be indexed (account, cart, error pages). */
   noindex?: boolean;
+  /** Extra structured data for this page (a product, its breadcrumb trail), written into the server HTML. */
+  jsonLd?: Array<Record<string, unknown>>;
 }
 
 const titled = (title: string, description = DEFAULT_DESCRIPTION, noindex = false): PageMeta => ({

@@ -5,7 +5,7 @@ import { DEFAULT_DESCRIPTION, isKnownPath, organizationJsonLd, type PageMeta, pa
 // without running JavaScript (issue 2 §7). The React app then takes over in the browser.
 
 /** Resolves meta for dynamic pages (a product's name, a brand's title); null when it does not apply. */
-export type MetaResolver = (pathname: string, query: URLSearchParams) => Promise<PageMeta | null>;
+export type MetaResolver = (pathname: string, query: URLSearchParams, origin: string) => Promise<PageMeta | null>;
 
 const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><!--app-head--></head><body><div id="root"></div></body></html>`;
 
@@ -28,6 +28,7 @@ export function renderHead(meta: PageMeta, origin: string, pathname: string): st
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<script type="application/ld+json" id="ld-organization">${safeJson(organizationJsonLd(origin))}</script>`,
     `<script type="application/ld+json" id="ld-website">${safeJson(websiteJsonLd(origin))}</script>`,
+    ...(meta.jsonLd ?? []).map((data) => `<script type="application/ld+json">${safeJson(data)}</script>`),
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -40,7 +41,7 @@ export async function renderPage(
 ): Promise<{ html: string; statusCode: number }> {
   let meta: PageMeta | null = null;
   for (const resolve of resolvers) {
-    meta = await resolve(url.pathname, url.searchParams).catch(() => null);
+    meta = await resolve(url.pathname, url.searchParams, url.origin).catch(() => null);
     if (meta) break;
   }
   const known = isKnownPath(url.pathname);

@@ -4,7 +4,7 @@ import { pageMeta, type PageMeta, STORE_NAME } from '../../../schemas/content.ts
 import { formatPaise } from '../../../schemas/money.ts';
 import type { MetaResolver } from '../../html.ts';
 import { parse } from '../../http/validate.ts';
-import type { CatalogueStore } from '../../search/index.ts';
+import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.ts';
 import type { CatalogueContext } from './context.ts';
 
 // Real titles and descriptions for product, brand, category and bestseller pages: in the server HTML (a meta
@@ -16,7 +16,7 @@ const sentence = (text: string, max = 160) => {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40))}…`;
 };
 
-export function catalogueMeta(store: CatalogueStore, pathname: string, query: URLSearchParams): PageMeta | null {
+export function catalogueMeta(store: CatalogueStore, pathname: string, query: URLSearchParams, origin = ''): PageMeta | null {
   const snap = store.snapshot;
   const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
   if (product) {
@@ -31,6 +31,7 @@ export function catalogueMeta(store: CatalogueStore, pathname: string, query: UR
       description: sentence(
         `Buy ${p.name} online in India${price}. 100% authentic ${p.brand.name}, with authenticity certificate. ${p.description}`,
       ),
+      jsonLd: productJsonLd(p, v, origin),
     };
   }
   const brand = /^\/brand\/([^/]+)\/?$/.exec(pathname);
@@ -66,10 +67,51 @@ export function catalogueMeta(store: CatalogueStore, pathname: string, query: UR
 }
 
 export function catalogueMetaResolver(store: CatalogueStore): MetaResolver {
-  return async (pathname, query) => {
+  return async (pathname, query, origin) => {
     await store.ready();
-    return catalogueMeta(store, pathname, query);
+    return catalogueMeta(store, pathname, query, origin);
   };
+}
+
+/** schema.org Product (price in rupees, INR, stock, rating) and its BreadcrumbList, for rich results. */
+function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string): Array<Record<string, unknown>> {
+  const url = `${origin}/product/${p.slug}/?pId=${p.id}${v ? `&vId=${v.id}` : ''}`;
+  const product: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    sku: v?.sku ?? p.parent_sku,
+    brand: { '@type': 'Brand', name: p.brand.name },
+    category: p.category.name,
+    description: p.description,
+    ...(v ? { image: `${origin}/images/product/${v.id}.svg` } : {}),
+    ...(v
+      ? {
+          offers: {
+            '@type': 'Offer',
+            url,
+            priceCurrency: 'INR',
+            price: (v.sale_price / 100).toFixed(2),
+            availability: v.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            itemCondition: 'https://schema.org/NewCondition',
+          },
+        }
+      : {}),
+    ...(p.rating_count > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating.toFixed(1), reviewCount: p.rating_count } }
+      : {}),
+  };
+  const trail = [
+    { name: 'Home', item: `${origin}/` },
+    ...p.category.path.map((c) => ({ name: c.name, item: `${origin}/product-category/${c.slug}` })),
+    { name: p.name, item: url },
+  ];
+  const breadcrumbs = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: t.item })),
+  };
+  return [product, breadcrumbs];
 }
 
 export async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
