@@ -413,6 +413,17 @@ export const BrandDetail = z.object({
 });
 export type BrandDetail = z.infer<typeof BrandDetail>;
 
+/** GET /api/product-details/source-product: who the product comes from (the product page's authenticity panel). */
+export const SourceProduct = z.object({
+  brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), country: z.string() }),
+  sourced_from: z.enum(['brand', 'importer']),
+  // null for brands made in India (no importer between the brand and Kasrat).
+  importer: Importer,
+  certificate: Certificate,
+});
+export type SourceProduct = z.infer<typeof SourceProduct>;
+export const SourceProductResponse = envelope(SourceProduct);
+
 export const CategoryDetail = z.object({
   category: CategorySummary,
   parents: z.array(CategorySummary),

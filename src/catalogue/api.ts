@@ -11,6 +11,7 @@ import {
   ProductOffersResponse,
   ProductSlugResponse,
   SeoMetaResponse,
+  SourceProductResponse,
   Top10Response,
 } from '../../schemas/catalogue.ts';
 import { get, type RequestOptions } from '../api/client.ts';
@@ -60,5 +61,13 @@ export const catalogueApi = {
       .products,
   productOffers: async (productId: number, o?: Opts) =>
     (await get(`/api/product-details/product-offer?${query({ product_id: productId })}`, ProductOffersResponse, o)).data,
+  // A missing answer only hides the authenticity panel: a 404 here must not send the shopper to /notFound.
+  sourceProduct: async (productId: number, o?: Opts) =>
+    (
+      await get(`/api/product-details/source-product?${query({ product_id: productId })}`, SourceProductResponse, {
+        ...o,
+        allow404: true,
+      })
+    ).data,
   seoMeta: async (url: string, o?: Opts) => (await get(`/api/seo/page-seo-meta?${query({ url })}`, SeoMetaResponse, o)).data,
 };

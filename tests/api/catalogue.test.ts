@@ -19,6 +19,7 @@ import {
   ProductOffersResponse,
   ProductSlugResponse,
   SeoMetaResponse,
+  SourceProductResponse,
   SuggestionsResponse,
   Top10Response,
 } from '../../schemas/catalogue.ts';
@@ -408,6 +409,52 @@ describeBackends('catalogue API', (ctx) => {
     });
   });
 
+  test('source-product: the brand, its importer (none for a brand made in India) and its certificate', async () => {
+    const productOfBrand = (imported: boolean) =>
+      db()
+        .selectFrom('products as p')
+        .innerJoin('brands as b', 'b.id', 'p.brand_id')
+        .select(['p.id', 'b.id as brand_id', 'b.name as brand_name', 'b.country', 'b.importer_id'])
+        .where('b.importer_id', imported ? 'is not' : 'is', null)
+        .orderBy('p.id')
+        .executeTakeFirstOrThrow();
+    const certificateOf = (brandId: number) =>
+      db().selectFrom('brand_certificates').select(['title', 'certificate_no']).where('brand_id', '=', brandId).orderBy('id').execute();
+
+    const imported = await productOfBrand(true);
+    const res = await get(`/api/product-details/source-product?product_id=${imported.id}`);
+    expect(res.code).toBe(200);
+    expect(SourceProductResponse.safeParse(res.body).success).toBe(true);
+    const a = res.body.data;
+    expect(a.brand).toMatchObject({ id: imported.brand_id, name: imported.brand_name, country: imported.country });
+    expect(a.sourced_from).toBe('importer');
+    const importer = await db()
+      .selectFrom('importers')
+      .select(['name', 'address', 'licence_no'])
+      .where('id', '=', imported.importer_id as number)
+      .executeTakeFirstOrThrow();
+    expect(a.importer).toMatchObject(importer);
+    expect((await certificateOf(imported.brand_id)).map((c) => c.certificate_no)).toContain(a.certificate.certificate_no);
+    expect(a.certificate.title).toEqual(expect.any(String));
+    expect(a.certificate.issued_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(a.certificate.valid_till).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(a.certificate.valid_till > a.certificate.issued_on).toBe(true);
+
+    const indian = await productOfBrand(false);
+    const b = await ok(`/api/product-details/source-product?product_id=${indian.id}`);
+    expect(b.brand).toMatchObject({ id: indian.brand_id, country: 'India' });
+    expect(b.sourced_from).toBe('brand');
+    expect(b.importer).toBeNull();
+    expect((await certificateOf(indian.brand_id)).map((c) => c.certificate_no)).toContain(b.certificate.certificate_no);
+
+    for (const bad of ['product_id=abc', 'product_id=0', 'product_id=-3', '']) {
+      const r = await get(`/api/product-details/source-product?${bad}`);
+      expect(r.code, bad).toBe(400);
+      expect(r.body.status).toBe(0);
+    }
+    expect((await get('/api/product-details/source-product?product_id=999999')).code).toBe(404);
+  });
+
   test('every answer matches its schema in schemas/catalogue.ts (the contract the app parses with)', async () => {
     const p = await someProduct();
     const checks: Array<[string, z.ZodType]> = [
@@ -435,6 +482,7 @@ describeBackends('catalogue API', (ctx) => {
       ['/api/home/home-page-info', HomeResponse],
       ['/api/menu/menu-list', MenuResponse],
       ['/api/seo/page-seo-meta?url=/brand/titan-forge', SeoMetaResponse],
+      [`/api/product-details/source-product?product_id=${p.id}`, SourceProductResponse],
     ];
     for (const [url, schema] of checks) {
       const res = await get(url);

@@ -20,9 +20,30 @@ const chocolate2kg = hit({ ...common, vid: 29, weight: '2 kg', flavour: 'Chocola
 const detail = productDetail([chocolate1kg, vanilla1kg, chocolate2kg]);
 const LONG = 'Whey. '.repeat(60).trim();
 
+const SOURCE = {
+  brand: { id: 1, name: 'Titan Forge', slug: 'titan-forge', country: 'USA' },
+  sourced_from: 'importer',
+  importer: {
+    id: 1,
+    name: 'Bharat Nutri Imports',
+    slug: 'bharat-nutri',
+    address: '12 Andheri East, Mumbai 400069',
+    licence_no: 'FSSAI-10019022001234',
+  },
+  certificate: {
+    title: 'Titan Forge authorised seller certificate',
+    certificate_no: 'KSR-TF-2021-1037',
+    issued_on: '2025-04-01',
+    valid_till: '2027-03-31',
+  },
+};
+// What /source-product answers in the next setup (a status to fail with instead).
+let sourceAnswer: { status?: number; body: unknown } = { body: ok(SOURCE) };
+
 function setup(url: string, shortDescription = 'A whey protein...') {
   const calls = fakeApi((u) => {
     const p = u.pathname;
+    if (p === '/api/product-details/source-product' && u.searchParams.get('product_id') === '8') return sourceAnswer;
     if (p === '/api/product-details/product-detail-page' && u.searchParams.get('product_id') === '8')
       return { body: ok({ ...detail, product: { ...detail.product, short_description: shortDescription } }) };
     if (p === '/api/product-details/product-description')
@@ -68,6 +89,7 @@ function ProductPageOutlet() {
 }
 
 beforeEach(() => {
+  sourceAnswer = { body: ok(SOURCE) };
   clearResourceCache();
   sessionStorage.clear();
   localStorage.clear();
@@ -166,4 +188,91 @@ test('SPEC §5 truncation: a cut description offers the rest; a whole one shows 
   expect(await screen.findByText(LONG)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
   t.done();
+});
+
+test('the Authenticity panel shows the brand, its importer and certificate', async () => {
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  const panel = await screen.findByRole('region', { name: 'Authenticity' });
+  expect(panel).toHaveTextContent('Sourced from Titan Forge · USA');
+  expect(within(panel).getByText('Bharat Nutri Imports')).toBeInTheDocument();
+  expect(panel).toHaveTextContent('12 Andheri East, Mumbai 400069');
+  expect(panel).toHaveTextContent('Licence no. FSSAI-10019022001234');
+  expect(panel).toHaveTextContent('KSR-TF-2021-1037');
+  expect(panel).toHaveTextContent('Valid 1 Apr 2025 – 31 Mar 2027');
+  expect(within(panel).queryByText('Made in India')).toBeNull();
+  expect(within(panel).getByRole('link', { name: 'Check authenticity' })).toHaveAttribute('href', '/authenticity');
+  t.done();
+});
+
+test('a brand made in India shows "Made in India" instead of an importer', async () => {
+  sourceAnswer = { body: ok({ ...SOURCE, brand: { ...SOURCE.brand, country: 'India' }, sourced_from: 'brand', importer: null }) };
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  const panel = await screen.findByRole('region', { name: 'Authenticity' });
+  expect(within(panel).getByText('Made in India')).toBeInTheDocument();
+  expect(panel).not.toHaveTextContent('Licence no.');
+  t.done();
+});
+
+test('the Authenticity panel is left out quietly when its call fails', async () => {
+  for (const failure of [
+    { status: 500, body: { status: 0, message: 'Boom' } },
+    { status: 404, body: { status: 0, message: 'Product not found.' } },
+  ]) {
+    sourceAnswer = failure;
+    const t = setup('/product/pro-whey/?pId=8&vId=27');
+    await screen.findByTestId('pdp-price');
+    await waitFor(() => expect(screen.queryByTestId('authenticity-loading')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Authenticity' })).toBeNull();
+    // No error toast or redirect for a side panel.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(t.where()).toBe('/product/pro-whey/?pId=8&vId=27');
+    t.done();
+    cleanup();
+    clearResourceCache();
+  }
+});
+
+test('on a phone a sticky bar with price and Add to cart shows once the main buttons scroll away', async () => {
+  const observers: Array<(entries: Array<Partial<IntersectionObserverEntry>>) => void> = [];
+  const realIO = globalThis.IntersectionObserver;
+  const realMatch = window.matchMedia;
+  globalThis.IntersectionObserver = class {
+    constructor(cb: (entries: Array<Partial<IntersectionObserverEntry>>) => void) {
+      observers.push(cb);
+    }
+    observe() {}
+    disconnect() {}
+  } as unknown as typeof IntersectionObserver;
+  window.matchMedia = ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
+  try {
+    const t = setup('/product/pro-whey/?pId=8&vId=27');
+    await screen.findByTestId('pdp-price');
+    await waitFor(() => expect(observers.length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('pdp-sticky-bar')).toBeNull();
+    const scroll = (top: number, isIntersecting: boolean) =>
+      act(() => observers.at(-1)?.([{ isIntersecting, boundingClientRect: { top } as DOMRectReadOnly }]));
+
+    // Below the fold (not reached yet): no bar.
+    scroll(900, false);
+    expect(screen.queryByTestId('pdp-sticky-bar')).toBeNull();
+    // Scrolled past: the bar, and padding so it never covers the end of the page for good.
+    scroll(-200, false);
+    const bar = screen.getByRole('region', { name: 'Quick add to cart' });
+    expect(within(bar).getByText('₹2,209')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    expect(document.body.style.paddingBottom).toMatch(/px$/);
+    // Back up to the buttons: gone, padding restored.
+    scroll(100, true);
+    expect(screen.queryByTestId('pdp-sticky-bar')).toBeNull();
+    expect(document.body.style.paddingBottom).toBe('');
+    t.done();
+  } finally {
+    globalThis.IntersectionObserver = realIO;
+    window.matchMedia = realMatch;
+  }
 });

@@ -10,11 +10,13 @@ import { useCatalogueMeta } from '../../catalogue/hooks.ts';
 import { readUrlHistory, rememberSimilarViewed } from '../../catalogue/local-data.ts';
 import { useResource } from '../../catalogue/resource.ts';
 import { AddToCartButton, WishlistButton } from '../../components/cart/index.ts';
+import { AuthenticityPanel } from '../../components/catalogue/AuthenticityPanel.tsx';
 import { Breadcrumbs } from '../../components/catalogue/Breadcrumbs.tsx';
 import * as css from '../../components/catalogue/catalogue.css.ts';
 import { FoodMarker } from '../../components/catalogue/FoodMarker.tsx';
 import { ProductRail } from '../../components/catalogue/ProductRail.tsx';
 import { Rating } from '../../components/catalogue/Rating.tsx';
+import { StickyBuyBar } from '../../components/catalogue/StickyBuyBar.tsx';
 import { Img } from '../../components/Img.tsx';
 import { Price } from '../../components/Price.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
@@ -196,6 +198,8 @@ export default function ProductPage() {
   const here = `${location.pathname}${location.search}`;
   const [originBrand] = useState(() => brandOrigin(location.state, here));
   const pid = positiveInt(params.get('pId'));
+  // The main buttons' row, watched by the phone's sticky bar.
+  const [actionsEl, setActionsEl] = useState<HTMLDivElement | null>(null);
   const vid = positiveInt(params.get('vId'));
 
   // A product address without pId (an old or hand-typed link) is looked up by its slug once.
@@ -315,7 +319,7 @@ export default function ProductPage() {
             </fieldset>
           ))}
 
-          <div className={css.actions}>
+          <div className={css.actions} ref={setActionsEl}>
             <AddToCartButton variantId={variant.vid} item={item} origin="pdp" disabled={!inStock} />
             <AddToCartButton variantId={variant.vid} item={item} origin="pdp" disabled={!inStock} buyNow />
             <div className={css.wishlistCell}>
@@ -327,10 +331,7 @@ export default function ProductPage() {
             </div>
           </div>
 
-          <p className={css.trust}>
-            <span>100% authentic, sourced from {product.brand.name} or its authorised importer</span>
-            <Link to="/authenticity">Check authenticity</Link>
-          </p>
+          <AuthenticityPanel productId={product.id} />
 
           <Offers productId={product.id} />
 
@@ -360,6 +361,7 @@ export default function ProductPage() {
       </section>
 
       <Rails productId={product.id} brandName={product.brand.name} />
+      <StickyBuyBar target={actionsEl} variant={variant} item={item} inStock={inStock} />
     </div>
   );
 }
