@@ -199,7 +199,7 @@ const sentNotice = (type: OtpType, identifier: string): string =>
 
 const countdownInput = ({ context }: { context: OnboardingContext }) => ({ maxAttempts: context.maxAttempts });
 
-export const onboardingMachine = setup({
+const onboardingSetup = setup({
   types: {} as { context: OnboardingContext; events: OnboardingEvent; input: Partial<OnboardingContext> | undefined },
   actors: {
     checkExists: fromPromise<AuthResponse, ServiceInputs['checkExists']>(missing('checkExists')),
@@ -254,7 +254,107 @@ export const onboardingMachine = setup({
     canResend: ({ context }) => context.maxAttempts === null,
     maxAttemptsError: ({ event }) => isMaxAttemptsMessage(messageOf((event as { error?: unknown }).error)),
   },
-}).createMachine({
+});
+
+type OnboardingStateConfig = Parameters<typeof onboardingSetup.createStateConfig>[0];
+type OnboardingInvoke = Exclude<NonNullable<OnboardingStateConfig['invoke']>, readonly unknown[]>;
+
+/** What differs between the OTP steps of the four flows; everything else is built once by `otpFlow`. */
+interface OtpFlowParams {
+  type: OtpType;
+  /** The context field the OTP goes to: the typed identifier (reported as typed) or the mobile (reported as phone). */
+  to: 'identifier' | 'phone';
+  /** Where a failed first send goes (a "Maximum attempts reached" send still shows the OTP, Resend disabled). */
+  sendFailedTarget: string;
+  /** The name of the state holding the OTP field (REGISTER calls it `form`, it holds the whole form). */
+  container: 'otp' | 'form';
+  /** The shopper's moves while entering the OTP, besides EDIT_OTP and RESEND (at least SUBMIT). */
+  entering: NonNullable<OnboardingStateConfig['on']>;
+  /** The state that checks the OTP and its call; the call's failures are reported with `failed`. */
+  verify: { state: 'verifying' | 'registering'; invoke: OnboardingInvoke };
+  failed: (reason: string) => CatalogueEvent;
+}
+
+/** One OTP sub-flow: `sending` → `<container>` {entering, resending, <verify.state>}, with the countdown alive. */
+function otpFlow(p: OtpFlowParams) {
+  const sendInput = ({ context }: { context: OnboardingContext }) => ({
+    type: p.type,
+    identifier: context[p.to],
+    c_code: context.country.selected_code,
+  });
+  const sentReport = (name: 'otp_sent' | 'otp_resent') => ({
+    type: 'report' as const,
+    params: ({ context }: { context: OnboardingContext }) => ({
+      name,
+      type: p.type,
+      identifier_type: p.to === 'phone' ? ('phone' as const) : identifierTypeOf(context),
+    }),
+  });
+  const failedReport = { type: 'report' as const, params: ({ event }: { event: unknown }) => p.failed(errorOf({ event })) };
+  const sending = onboardingSetup.createStateConfig({
+    invoke: {
+      id: 'sendOtp',
+      src: 'sendOtp',
+      input: sendInput,
+      onDone: {
+        target: p.container,
+        actions: [assign(({ context }) => ({ notice: sentNotice(p.type, context[p.to]) })), sentReport('otp_sent')],
+      },
+      onError: [
+        {
+          guard: 'maxAttemptsError',
+          target: p.container,
+          actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })),
+        },
+        { target: p.sendFailedTarget, actions: assign({ error: errorOf }) },
+      ],
+    },
+  });
+  const otp = onboardingSetup.createStateConfig({
+    invoke: { id: 'countdown', src: 'otpCountdown', input: countdownInput },
+    initial: 'entering',
+    states: {
+      entering: {
+        on: {
+          EDIT_OTP: { actions: assign(({ event }) => ({ otpValue: normaliseOtpInput(event.value), error: null })) },
+          ...p.entering,
+          RESEND: { guard: 'canResend', target: 'resending' },
+        },
+      },
+      resending: {
+        invoke: {
+          id: 'sendOtp',
+          src: 'sendOtp',
+          input: sendInput,
+          onDone: {
+            target: 'entering',
+            actions: [assign({ notice: OTP_NOTICES.resent, error: null, otpValue: '' }), 'restartCountdown', sentReport('otp_resent')],
+          },
+          onError: [
+            { guard: 'maxAttemptsError', target: 'entering', actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'] },
+            { target: 'entering', actions: assign({ error: errorOf }) },
+          ],
+        },
+      },
+      [p.verify.state]: {
+        invoke: {
+          ...p.verify.invoke,
+          onError: [
+            {
+              guard: 'maxAttemptsError',
+              target: 'entering',
+              actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown', failedReport],
+            },
+            { target: 'entering', actions: [assign({ error: errorOf }), failedReport] },
+          ],
+        },
+      },
+    },
+  });
+  return { sending, [p.container]: otp };
+}
+
+export const onboardingMachine = onboardingSetup.createMachine({
   id: 'onboarding',
   context: ({ input }) => initialOnboardingContext(input),
   initial: 'MY_ACCOUNT',
@@ -414,115 +514,43 @@ export const onboardingMachine = setup({
       entry: [{ type: 'enterStep', params: 'LOGIN_WITH_OTP' as Step }, assign({ otpValue: '', maxAttempts: null })],
       initial: 'sending',
       states: {
-        sending: {
-          invoke: {
-            id: 'sendOtp',
-            src: 'sendOtp',
-            input: ({ context }) => ({ type: 'login' as const, identifier: context.identifier, c_code: context.country.selected_code }),
-            onDone: {
-              target: 'otp',
-              actions: [
-                assign(({ context }) => ({ notice: sentNotice('login', context.identifier) })),
-                {
-                  type: 'report',
-                  params: ({ context }) => ({ name: 'otp_sent', type: 'login', identifier_type: identifierTypeOf(context) }),
-                },
-              ],
-            },
-            onError: [
-              {
-                guard: 'maxAttemptsError',
-                target: 'otp',
-                actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })),
-              },
-              { target: '#onboarding.LOGIN', actions: assign({ error: errorOf }) },
+        ...otpFlow({
+          type: 'login',
+          to: 'identifier',
+          sendFailedTarget: '#onboarding.LOGIN',
+          container: 'otp',
+          entering: {
+            SUBMIT: [
+              { guard: 'otpValid', target: 'verifying' },
+              { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) },
             ],
           },
-        },
-        otp: {
-          invoke: { id: 'countdown', src: 'otpCountdown', input: countdownInput },
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                EDIT_OTP: { actions: assign(({ event }) => ({ otpValue: normaliseOtpInput(event.value), error: null })) },
-                SUBMIT: [
-                  { guard: 'otpValid', target: 'verifying' },
-                  { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) },
-                ],
-                RESEND: { guard: 'canResend', target: 'resending' },
-              },
-            },
-            resending: {
-              invoke: {
-                id: 'sendOtp',
-                src: 'sendOtp',
-                input: ({ context }) => ({ type: 'login' as const, identifier: context.identifier, c_code: context.country.selected_code }),
-                onDone: {
-                  target: 'entering',
+          verify: {
+            state: 'verifying',
+            invoke: {
+              id: 'loginWithOtp',
+              src: 'loginWithOtp',
+              input: ({ context }) => ({ identifier: context.identifier, c_code: context.country.selected_code, otp: context.otpValue }),
+              onDone: [
+                {
+                  guard: 'signedInWithMobile',
+                  target: '#onboarding.SIGNED_IN',
                   actions: [
-                    assign({ notice: OTP_NOTICES.resent, error: null, otpValue: '' }),
-                    'restartCountdown',
-                    {
-                      type: 'report',
-                      params: ({ context }) => ({ name: 'otp_resent', type: 'login', identifier_type: identifierTypeOf(context) }),
-                    },
+                    assign(({ event }) => ({
+                      user: signedInUser(event),
+                      method: 'otp' as const,
+                      deletionRequestedAt: outputOf(event).data.deletion_requested_at,
+                    })),
+                    { type: 'report', params: { name: 'otp_verified', type: 'login' } },
                   ],
                 },
-                onError: [
-                  {
-                    guard: 'maxAttemptsError',
-                    target: 'entering',
-                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'],
-                  },
-                  { target: 'entering', actions: assign({ error: errorOf }) },
-                ],
-              },
-            },
-            verifying: {
-              invoke: {
-                id: 'loginWithOtp',
-                src: 'loginWithOtp',
-                input: ({ context }) => ({ identifier: context.identifier, c_code: context.country.selected_code, otp: context.otpValue }),
-                onDone: [
-                  {
-                    guard: 'signedInWithMobile',
-                    target: '#onboarding.SIGNED_IN',
-                    actions: [
-                      assign(({ event }) => ({
-                        user: signedInUser(event),
-                        method: 'otp' as const,
-                        deletionRequestedAt: outputOf(event).data.deletion_requested_at,
-                      })),
-                      { type: 'report', params: { name: 'otp_verified', type: 'login' } },
-                    ],
-                  },
-                  { guard: 'needsMobile', target: '#onboarding.PROFILE_UPDATE', actions: assign({ method: 'otp' as const }) },
-                  { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },
-                ],
-                onError: [
-                  {
-                    guard: 'maxAttemptsError',
-                    target: 'entering',
-                    actions: [
-                      assign({ error: errorOf }),
-                      'noteMaxAttempts',
-                      'tellCountdown',
-                      { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'login', reason: errorOf({ event }) }) },
-                    ],
-                  },
-                  {
-                    target: 'entering',
-                    actions: [
-                      assign({ error: errorOf }),
-                      { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'login', reason: errorOf({ event }) }) },
-                    ],
-                  },
-                ],
-              },
+                { guard: 'needsMobile', target: '#onboarding.PROFILE_UPDATE', actions: assign({ method: 'otp' as const }) },
+                { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },
+              ],
             },
           },
-        },
+          failed: (reason) => ({ name: 'otp_failed', type: 'login', reason }),
+        }),
       },
       on: {
         CHANGE: { target: '#onboarding.MY_ACCOUNT', actions: 'clearMessages' },
@@ -571,143 +599,77 @@ export const onboardingMachine = setup({
             },
           },
         },
-        sending: {
-          invoke: {
-            id: 'sendOtp',
-            src: 'sendOtp',
-            input: ({ context }) => ({ type: 'register' as const, identifier: context.phone, c_code: context.country.selected_code }),
-            onDone: {
-              target: 'form',
-              actions: [
-                assign({ notice: OTP_NOTICES.sentRegister }),
-                { type: 'report', params: { name: 'otp_sent', type: 'register', identifier_type: 'phone' } },
-              ],
+        // SPEC §4: once validated, the OTP, full name and password appear.
+        ...otpFlow({
+          type: 'register',
+          to: 'phone',
+          sendFailedTarget: 'details',
+          container: 'form',
+          entering: {
+            EDIT_NAME: { actions: assign(({ event }) => ({ fullName: event.value.slice(0, 50), error: null })) },
+            // SPEC §5: spaces are stripped from the password on register. A Google sign-up has no password.
+            EDIT_PASSWORD: {
+              guard: ({ context }) => context.googleToken === null,
+              actions: assign(({ event }) => ({ password: stripSpaces(event.value).slice(0, 50), error: null })),
             },
-            onError: [
+            TOGGLE_OPT_IN: { actions: assign(({ context }) => ({ optIn: !context.optIn })) },
+            SUBMIT: [
+              { guard: 'registerFormValid', target: 'registering' },
               {
-                guard: 'maxAttemptsError',
-                target: 'form',
-                actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })),
+                actions: assign(({ context }) => ({
+                  error:
+                    firstError(OtpSchema, context.otpValue) ??
+                    firstError(FullNameSchema, context.fullName.trim()) ??
+                    (context.googleToken ? null : firstError(PasswordSchema, context.password)),
+                })),
               },
-              { target: 'details', actions: assign({ error: errorOf }) },
             ],
           },
-        },
-        // SPEC §4: once validated, the OTP, full name and password appear.
-        form: {
-          invoke: { id: 'countdown', src: 'otpCountdown', input: countdownInput },
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                EDIT_OTP: { actions: assign(({ event }) => ({ otpValue: normaliseOtpInput(event.value), error: null })) },
-                EDIT_NAME: { actions: assign(({ event }) => ({ fullName: event.value.slice(0, 50), error: null })) },
-                // SPEC §5: spaces are stripped from the password on register. A Google sign-up has no password.
-                EDIT_PASSWORD: {
-                  guard: ({ context }) => context.googleToken === null,
-                  actions: assign(({ event }) => ({ password: stripSpaces(event.value).slice(0, 50), error: null })),
-                },
-                TOGGLE_OPT_IN: { actions: assign(({ context }) => ({ optIn: !context.optIn })) },
-                SUBMIT: [
-                  { guard: 'registerFormValid', target: 'registering' },
-                  {
-                    actions: assign(({ context }) => ({
-                      error:
-                        firstError(OtpSchema, context.otpValue) ??
-                        firstError(FullNameSchema, context.fullName.trim()) ??
-                        (context.googleToken ? null : firstError(PasswordSchema, context.password)),
-                    })),
-                  },
-                ],
-                RESEND: { guard: 'canResend', target: 'resending' },
-              },
-            },
-            resending: {
-              invoke: {
-                id: 'sendOtp',
-                src: 'sendOtp',
-                input: ({ context }) => ({ type: 'register' as const, identifier: context.phone, c_code: context.country.selected_code }),
-                onDone: {
-                  target: 'entering',
+          verify: {
+            state: 'registering',
+            invoke: {
+              id: 'register',
+              src: 'register',
+              input: ({ context }) => ({
+                email: context.email,
+                mobile: context.phone,
+                c_code: context.country.selected_code,
+                password: context.password ? context.password : null,
+                otp: context.otpValue,
+                opt_in: context.optIn,
+                first_name: context.fullName.trim(),
+                email_fetched_from_google: context.emailFetchedFromGoogle,
+                google_token: context.googleToken,
+                referrer: context.referrer,
+              }),
+              onDone: [
+                {
+                  guard: 'signedInWithMobile',
+                  target: '#onboarding.SIGNED_IN',
                   actions: [
-                    assign({ notice: OTP_NOTICES.resent, error: null, otpValue: '' }),
-                    'restartCountdown',
-                    { type: 'report', params: { name: 'otp_resent', type: 'register', identifier_type: 'phone' } },
+                    assign(({ event, context }) => ({
+                      user: signedInUser(event),
+                      registered: true,
+                      method: context.googleToken ? ('google' as const) : ('otp' as const),
+                    })),
+                    { type: 'report', params: { name: 'otp_verified', type: 'register' } },
+                    {
+                      type: 'report',
+                      params: ({ context }) => ({
+                        name: 'user_register',
+                        method: context.googleToken ? 'google' : 'otp',
+                        identifier_type: identifierTypeOf(context),
+                        opt_in: context.optIn,
+                      }),
+                    },
                   ],
                 },
-                onError: [
-                  {
-                    guard: 'maxAttemptsError',
-                    target: 'entering',
-                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'],
-                  },
-                  { target: 'entering', actions: assign({ error: errorOf }) },
-                ],
-              },
-            },
-            registering: {
-              invoke: {
-                id: 'register',
-                src: 'register',
-                input: ({ context }) => ({
-                  email: context.email,
-                  mobile: context.phone,
-                  c_code: context.country.selected_code,
-                  password: context.password ? context.password : null,
-                  otp: context.otpValue,
-                  opt_in: context.optIn,
-                  first_name: context.fullName.trim(),
-                  email_fetched_from_google: context.emailFetchedFromGoogle,
-                  google_token: context.googleToken,
-                  referrer: context.referrer,
-                }),
-                onDone: [
-                  {
-                    guard: 'signedInWithMobile',
-                    target: '#onboarding.SIGNED_IN',
-                    actions: [
-                      assign(({ event, context }) => ({
-                        user: signedInUser(event),
-                        registered: true,
-                        method: context.googleToken ? ('google' as const) : ('otp' as const),
-                      })),
-                      { type: 'report', params: { name: 'otp_verified', type: 'register' } },
-                      {
-                        type: 'report',
-                        params: ({ context }) => ({
-                          name: 'user_register',
-                          method: context.googleToken ? 'google' : 'otp',
-                          identifier_type: identifierTypeOf(context),
-                          opt_in: context.optIn,
-                        }),
-                      },
-                    ],
-                  },
-                  { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },
-                ],
-                onError: [
-                  {
-                    guard: 'maxAttemptsError',
-                    target: 'entering',
-                    actions: [
-                      assign({ error: errorOf }),
-                      'noteMaxAttempts',
-                      'tellCountdown',
-                      { type: 'report', params: ({ event }) => ({ name: 'register_failed', reason: errorOf({ event }) }) },
-                    ],
-                  },
-                  {
-                    target: 'entering',
-                    actions: [
-                      assign({ error: errorOf }),
-                      { type: 'report', params: ({ event }) => ({ name: 'register_failed', reason: errorOf({ event }) }) },
-                    ],
-                  },
-                ],
-              },
+                { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },
+              ],
             },
           },
-        },
+          failed: (reason) => ({ name: 'register_failed', reason }),
+        }),
       },
       on: {
         CHANGE: {
@@ -721,130 +683,44 @@ export const onboardingMachine = setup({
       entry: [{ type: 'enterStep', params: 'FORGET_PASSWORD' as Step }, assign({ otpValue: '', newPassword: '', maxAttempts: null })],
       initial: 'sending',
       states: {
-        sending: {
-          invoke: {
-            id: 'sendOtp',
-            src: 'sendOtp',
-            input: ({ context }) => ({
-              type: 'forgotPassword' as const,
-              identifier: context.identifier,
-              c_code: context.country.selected_code,
-            }),
-            onDone: {
-              target: 'otp',
-              actions: [
-                assign(({ context }) => ({ notice: sentNotice('forgotPassword', context.identifier) })),
-                {
-                  type: 'report',
-                  params: ({ context }) => ({ name: 'otp_sent', type: 'forgotPassword', identifier_type: identifierTypeOf(context) }),
-                },
-              ],
-            },
-            onError: [
-              {
-                guard: 'maxAttemptsError',
-                target: 'otp',
-                actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })),
-              },
-              { target: '#onboarding.LOGIN', actions: assign({ error: errorOf }) },
+        ...otpFlow({
+          type: 'forgotPassword',
+          to: 'identifier',
+          sendFailedTarget: '#onboarding.LOGIN',
+          container: 'otp',
+          entering: {
+            SUBMIT: [
+              { guard: 'otpValid', target: 'verifying' },
+              { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) },
             ],
           },
-        },
-        otp: {
-          invoke: { id: 'countdown', src: 'otpCountdown', input: countdownInput },
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                EDIT_OTP: { actions: assign(({ event }) => ({ otpValue: normaliseOtpInput(event.value), error: null })) },
-                SUBMIT: [
-                  { guard: 'otpValid', target: 'verifying' },
-                  { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) },
-                ],
-                RESEND: { guard: 'canResend', target: 'resending' },
-              },
-            },
-            resending: {
-              invoke: {
-                id: 'sendOtp',
-                src: 'sendOtp',
-                input: ({ context }) => ({
-                  type: 'forgotPassword' as const,
-                  identifier: context.identifier,
-                  c_code: context.country.selected_code,
-                }),
-                onDone: {
-                  target: 'entering',
+          verify: {
+            state: 'verifying',
+            invoke: {
+              id: 'verifyOtp',
+              src: 'verifyOtp',
+              input: ({ context }) => ({
+                type: 'forgotPassword' as const,
+                identifier: context.identifier,
+                c_code: context.country.selected_code,
+                otp: context.otpValue,
+              }),
+              onDone: [
+                // SPEC §4: verified when status is 1, with a prompt to create a new password.
+                {
+                  guard: 'verified',
+                  target: '#onboarding.FORGET_PASSWORD.newPassword',
                   actions: [
-                    assign({ notice: OTP_NOTICES.resent, error: null, otpValue: '' }),
-                    'restartCountdown',
-                    {
-                      type: 'report',
-                      params: ({ context }) => ({ name: 'otp_resent', type: 'forgotPassword', identifier_type: identifierTypeOf(context) }),
-                    },
+                    assign({ notice: OTP_NOTICES.verified, error: null }),
+                    { type: 'report', params: { name: 'otp_verified', type: 'forgotPassword' } },
                   ],
                 },
-                onError: [
-                  {
-                    guard: 'maxAttemptsError',
-                    target: 'entering',
-                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'],
-                  },
-                  { target: 'entering', actions: assign({ error: errorOf }) },
-                ],
-              },
-            },
-            verifying: {
-              invoke: {
-                id: 'verifyOtp',
-                src: 'verifyOtp',
-                input: ({ context }) => ({
-                  type: 'forgotPassword' as const,
-                  identifier: context.identifier,
-                  c_code: context.country.selected_code,
-                  otp: context.otpValue,
-                }),
-                onDone: [
-                  // SPEC §4: verified when status is 1, with a prompt to create a new password.
-                  {
-                    guard: 'verified',
-                    target: '#onboarding.FORGET_PASSWORD.newPassword',
-                    actions: [
-                      assign({ notice: OTP_NOTICES.verified, error: null }),
-                      { type: 'report', params: { name: 'otp_verified', type: 'forgotPassword' } },
-                    ],
-                  },
-                  { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || MESSAGES.otpWrong })) },
-                ],
-                onError: [
-                  {
-                    guard: 'maxAttemptsError',
-                    target: 'entering',
-                    actions: [
-                      assign({ error: errorOf }),
-                      'noteMaxAttempts',
-                      'tellCountdown',
-                      {
-                        type: 'report',
-                        params: ({ event }) => ({ name: 'otp_failed', type: 'forgotPassword', reason: errorOf({ event }) }),
-                      },
-                    ],
-                  },
-                  {
-                    target: 'entering',
-                    actions: [
-                      assign({ error: errorOf }),
-                      {
-                        type: 'report',
-                        params: ({ event }) => ({ name: 'otp_failed', type: 'forgotPassword', reason: errorOf({ event }) }),
-                      },
-                    ],
-                  },
-                ],
-              },
+                { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || MESSAGES.otpWrong })) },
+              ],
             },
           },
-        },
+          failed: (reason) => ({ name: 'otp_failed', type: 'forgotPassword', reason }),
+        }),
         newPassword: {
           initial: 'idle',
           states: {
@@ -929,114 +805,48 @@ export const onboardingMachine = setup({
             },
           },
         },
-        sending: {
-          invoke: {
-            id: 'sendOtp',
-            src: 'sendOtp',
-            input: ({ context }) => ({ type: 'profile' as const, identifier: context.phone, c_code: context.country.selected_code }),
-            onDone: {
-              target: 'otp',
-              actions: [
-                assign({ notice: OTP_NOTICES.sentMobile }),
-                { type: 'report', params: { name: 'otp_sent', type: 'profile', identifier_type: 'phone' } },
-              ],
-            },
-            onError: [
-              {
-                guard: 'maxAttemptsError',
-                target: 'otp',
-                actions: assign(({ event }) => ({ error: errorOf({ event }), maxAttempts: errorOf({ event }) })),
-              },
-              { target: 'mobile', actions: assign({ error: errorOf }) },
+        ...otpFlow({
+          type: 'profile',
+          to: 'phone',
+          sendFailedTarget: 'mobile',
+          container: 'otp',
+          entering: {
+            SUBMIT: [
+              { guard: 'profileOtpValid', target: 'verifying' },
+              { actions: assign(({ context }) => ({ error: firstError(ProfileOtpSchema, context.otpValue) })) },
             ],
+            CHANGE: { target: '#onboarding.PROFILE_UPDATE.mobile', actions: 'clearMessages' },
           },
-        },
-        otp: {
-          invoke: { id: 'countdown', src: 'otpCountdown', input: countdownInput },
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                EDIT_OTP: { actions: assign(({ event }) => ({ otpValue: normaliseOtpInput(event.value), error: null })) },
-                SUBMIT: [
-                  { guard: 'profileOtpValid', target: 'verifying' },
-                  { actions: assign(({ context }) => ({ error: firstError(ProfileOtpSchema, context.otpValue) })) },
-                ],
-                RESEND: { guard: 'canResend', target: 'resending' },
-                CHANGE: { target: '#onboarding.PROFILE_UPDATE.mobile', actions: 'clearMessages' },
-              },
-            },
-            resending: {
-              invoke: {
-                id: 'sendOtp',
-                src: 'sendOtp',
-                input: ({ context }) => ({ type: 'profile' as const, identifier: context.phone, c_code: context.country.selected_code }),
-                onDone: {
-                  target: 'entering',
+          verify: {
+            state: 'verifying',
+            invoke: {
+              id: 'verifyOtp',
+              src: 'verifyOtp',
+              input: ({ context }) => ({
+                type: 'profile' as const,
+                identifier: context.phone,
+                c_code: context.country.selected_code,
+                otp: context.otpValue,
+              }),
+              onDone: [
+                {
+                  guard: 'signedInWithMobile',
+                  target: '#onboarding.SIGNED_IN',
                   actions: [
-                    assign({ notice: OTP_NOTICES.resent, error: null, otpValue: '' }),
-                    'restartCountdown',
-                    { type: 'report', params: { name: 'otp_resent', type: 'profile', identifier_type: 'phone' } },
+                    assign(({ event }) => ({
+                      user: signedInUser(event),
+                      deletionRequestedAt: outputOf(event).data.deletion_requested_at,
+                    })),
+                    { type: 'report', params: { name: 'otp_verified', type: 'profile' } },
+                    { type: 'report', params: { name: 'profile_completed' } },
                   ],
                 },
-                onError: [
-                  {
-                    guard: 'maxAttemptsError',
-                    target: 'entering',
-                    actions: [assign({ error: errorOf }), 'noteMaxAttempts', 'tellCountdown'],
-                  },
-                  { target: 'entering', actions: assign({ error: errorOf }) },
-                ],
-              },
-            },
-            verifying: {
-              invoke: {
-                id: 'verifyOtp',
-                src: 'verifyOtp',
-                input: ({ context }) => ({
-                  type: 'profile' as const,
-                  identifier: context.phone,
-                  c_code: context.country.selected_code,
-                  otp: context.otpValue,
-                }),
-                onDone: [
-                  {
-                    guard: 'signedInWithMobile',
-                    target: '#onboarding.SIGNED_IN',
-                    actions: [
-                      assign(({ event }) => ({
-                        user: signedInUser(event),
-                        deletionRequestedAt: outputOf(event).data.deletion_requested_at,
-                      })),
-                      { type: 'report', params: { name: 'otp_verified', type: 'profile' } },
-                      { type: 'report', params: { name: 'profile_completed' } },
-                    ],
-                  },
-                  { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },
-                ],
-                onError: [
-                  {
-                    guard: 'maxAttemptsError',
-                    target: 'entering',
-                    actions: [
-                      assign({ error: errorOf }),
-                      'noteMaxAttempts',
-                      'tellCountdown',
-                      { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'profile', reason: errorOf({ event }) }) },
-                    ],
-                  },
-                  {
-                    target: 'entering',
-                    actions: [
-                      assign({ error: errorOf }),
-                      { type: 'report', params: ({ event }) => ({ name: 'otp_failed', type: 'profile', reason: errorOf({ event }) }) },
-                    ],
-                  },
-                ],
-              },
+                { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },
+              ],
             },
           },
-        },
+          failed: (reason) => ({ name: 'otp_failed', type: 'profile', reason }),
+        }),
       },
     },
 

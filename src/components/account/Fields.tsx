@@ -1,4 +1,4 @@
-import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useId, useState, type WheelEvent } from 'react';
+import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode, useId, useState, type WheelEvent } from 'react';
 import { COUNTRY_CODES } from '../../../schemas/account.ts';
 import { acceptPhonePaste, isBlockedPhoneKey, normaliseOtpInput, normalisePhoneInput } from '../../../schemas/validation.ts';
 import * as css from './account.css.ts';
@@ -55,47 +55,54 @@ interface TextFieldProps {
 export function TextField(p: TextFieldProps) {
   return (
     <FieldFrame label={p.label} error={p.error} hint={p.hint}>
-      {(id, describedBy) => (
-        <div className={`${css.control} ${p.error ? css.controlInvalid : ''}`}>
-          {p.multiline ? (
-            <textarea
-              id={id}
-              name={p.name}
-              className={css.textarea}
-              value={p.value}
-              maxLength={p.maxLength}
-              disabled={p.disabled}
-              aria-invalid={Boolean(p.error)}
-              aria-describedby={describedBy}
-              onChange={(e) => p.onChange(e.target.value)}
-            />
-          ) : (
-            <input
-              id={id}
-              name={p.name}
-              className={css.input}
-              type={p.type ?? 'text'}
-              value={p.value}
-              autoComplete={p.autoComplete}
-              maxLength={p.maxLength}
-              placeholder={p.placeholder}
-              disabled={p.disabled}
-              inputMode={p.inputMode}
-              aria-invalid={Boolean(p.error)}
-              aria-describedby={describedBy}
-              onChange={(e) => p.onChange(e.target.value)}
-            />
-          )}
-          {p.disabled && p.onChangeRequest ? (
-            <button type="button" className={css.inlineButton} onClick={p.onChangeRequest}>
-              Change
-            </button>
-          ) : null}
-        </div>
-      )}
+      {(id, describedBy) => {
+        // A textarea and an input take the same value, limits and error wiring.
+        const shared = {
+          id,
+          name: p.name,
+          value: p.value,
+          maxLength: p.maxLength,
+          disabled: p.disabled,
+          ...invalidProps(p.error, describedBy),
+          onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => p.onChange(e.target.value),
+        };
+        return (
+          <div className={controlClass(p.error)}>
+            {p.multiline ? (
+              <textarea {...shared} className={css.textarea} />
+            ) : (
+              <input
+                {...shared}
+                className={css.input}
+                type={p.type ?? 'text'}
+                autoComplete={p.autoComplete}
+                placeholder={p.placeholder}
+                inputMode={p.inputMode}
+              />
+            )}
+            <ChangeButton disabled={p.disabled} onChangeRequest={p.onChangeRequest} />
+          </div>
+        );
+      }}
     </FieldFrame>
   );
 }
+
+// The SPEC §2 login layout: a disabled value offers a 'Change' link when the page can take it back.
+function ChangeButton({ disabled, onChangeRequest }: { disabled?: boolean; onChangeRequest?: () => void }) {
+  return disabled && onChangeRequest ? (
+    <button type="button" className={css.inlineButton} onClick={onChangeRequest}>
+      Change
+    </button>
+  ) : null;
+}
+
+// Every control marks itself invalid and points at its error line the same way.
+const controlClass = (error: string | null | undefined) => `${css.control} ${error ? css.controlInvalid : ''}`;
+const invalidProps = (error: string | null | undefined, describedBy: string | undefined) => ({
+  'aria-invalid': Boolean(error),
+  'aria-describedby': describedBy,
+});
 
 export function CountryCodePicker({
   value,
@@ -152,7 +159,7 @@ export function PhoneField(p: PhoneFieldProps) {
   return (
     <FieldFrame label={p.label} error={p.error}>
       {(id, describedBy) => (
-        <div className={`${css.control} ${p.error ? css.controlInvalid : ''}`}>
+        <div className={controlClass(p.error)}>
           {p.country ? <CountryCodePicker value={p.country.iso} onChange={p.country.onChange} disabled={p.disabled} /> : null}
           <input
             id={id}
@@ -164,18 +171,13 @@ export function PhoneField(p: PhoneFieldProps) {
             value={p.value}
             maxLength={max}
             disabled={p.disabled}
-            aria-invalid={Boolean(p.error)}
-            aria-describedby={describedBy}
+            {...invalidProps(p.error, describedBy)}
             onKeyDown={onKeyDown}
             onPaste={onPaste}
             onWheel={blurOnWheel}
             onChange={(e) => p.onChange(normalisePhoneInput(e.target.value, max))}
           />
-          {p.disabled && p.onChangeRequest ? (
-            <button type="button" className={css.inlineButton} onClick={p.onChangeRequest}>
-              Change
-            </button>
-          ) : null}
+          <ChangeButton disabled={p.disabled} onChangeRequest={p.onChangeRequest} />
         </div>
       )}
     </FieldFrame>
@@ -194,7 +196,7 @@ export function PasswordField(p: {
   return (
     <FieldFrame label={p.label} error={p.error}>
       {(id, describedBy) => (
-        <div className={`${css.control} ${p.error ? css.controlInvalid : ''}`}>
+        <div className={controlClass(p.error)}>
           <input
             id={id}
             name={p.name}
@@ -203,8 +205,7 @@ export function PasswordField(p: {
             value={p.value}
             maxLength={50}
             autoComplete={p.autoComplete}
-            aria-invalid={Boolean(p.error)}
-            aria-describedby={describedBy}
+            {...invalidProps(p.error, describedBy)}
             onChange={(e) => p.onChange(e.target.value)}
           />
           {/* SPEC §2: the eye toggle shows or hides the password. */}
@@ -237,7 +238,7 @@ export function OtpField(p: { label?: string; value: string; onChange(value: str
   return (
     <FieldFrame label={p.label ?? 'Enter OTP'} error={p.error}>
       {(id, describedBy) => (
-        <div className={`${css.control} ${p.error ? css.controlInvalid : ''}`}>
+        <div className={controlClass(p.error)}>
           <input
             id={id}
             name={p.name ?? 'otp'}
@@ -247,8 +248,7 @@ export function OtpField(p: { label?: string; value: string; onChange(value: str
             autoComplete="one-time-code"
             maxLength={8}
             value={p.value}
-            aria-invalid={Boolean(p.error)}
-            aria-describedby={describedBy}
+            {...invalidProps(p.error, describedBy)}
             onKeyDown={(e) => {
               if (isBlockedPhoneKey(e.key, true)) e.preventDefault();
             }}

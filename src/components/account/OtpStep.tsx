@@ -2,9 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { countdownView, isMaxAttemptsMessage, otpCountdownMachine } from '../../../machines/otp-countdown.ts';
 import { firstError, ProfileOtpSchema } from '../../../schemas/validation.ts';
-import { button } from '../../theme/global.css.ts';
 import * as css from './account.css.ts';
 import { Alert, OtpField } from './Fields.tsx';
+import { FormActions } from './FormActions.tsx';
 import { messageOf } from './useResource.ts';
 
 // The OTP half of an account change (mobile, email, password, deletion): enter the code the server sent, with
@@ -83,14 +83,7 @@ export function OtpStep({ sentTo, resend, verify, submitLabel, onCancel, childre
       </div>
       {children}
       <Alert kind="error">{error}</Alert>
-      <div className={css.row}>
-        <button type="submit" className={button} disabled={busy} aria-busy={busy}>
-          {busy ? 'Please wait…' : submitLabel}
-        </button>
-        <button type="button" className={css.linkButton} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label={submitLabel} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

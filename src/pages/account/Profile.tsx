@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { emit } from '../../../events/index.ts';
 import type { ProfileValues } from '../../../schemas/account.ts';
@@ -16,7 +16,9 @@ import { accountApi } from '../../auth/account-api.ts';
 import { forgetRememberedUser, rememberUser } from '../../auth/remembered.ts';
 import * as css from '../../components/account/account.css.ts';
 import { Alert, PasswordField, PhoneField, TextField } from '../../components/account/Fields.tsx';
+import { FormActions } from '../../components/account/FormActions.tsx';
 import { OtpStep } from '../../components/account/OtpStep.tsx';
+import { useOtpSend } from '../../components/account/useOtpSend.ts';
 import { messageOf, useResource } from '../../components/account/useResource.ts';
 import { useToast } from '../../components/Toast.tsx';
 import { button, buttonSecondary } from '../../theme/global.css.ts';
@@ -146,102 +148,93 @@ function NameSection({ profile, onSaved }: { profile: ProfileValues; onSaved(val
 function ChangeMobile({ onDone, onCancel }: { onDone(values: ProfileValues, message: string): void; onCancel(): void }) {
   const [mobile, setMobile] = useState('');
   const [country, setCountry] = useState({ code: '+91', iso: 'IN' });
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const send = async (e?: FormEvent) => {
-    e?.preventDefault();
-    const problem = firstError(ProfileMobileSchema, mobile);
-    if (problem) return setError(problem);
-    try {
-      const res = await accountApi.mobileOtp(mobile, country.code);
-      setError(null);
-      setSentTo(res.data.sent_to);
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  };
-  if (sentTo)
-    return (
-      <OtpStep
-        sentTo={sentTo}
-        submitLabel="Verify and update"
-        onCancel={onCancel}
-        resend={() => accountApi.mobileOtp(mobile, country.code)}
-        verify={async (otp) => {
-          const res = await accountApi.updateMobile(mobile, country.code, otp);
-          onDone(res.data, res.message);
-        }}
-      />
-    );
   return (
-    <form onSubmit={send} noValidate>
-      <PhoneField
-        label="New mobile number"
-        name="newMobile"
-        value={mobile}
-        onChange={setMobile}
-        error={error}
-        country={{ iso: country.iso, onChange: (code, iso) => setCountry({ code, iso }) }}
-      />
-      <div className={css.row}>
-        <button type="submit" className={button}>
-          Send OTP
-        </button>
-        <button type="button" className={css.linkButton} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <ChangeByOtp
+      check={() => firstError(ProfileMobileSchema, mobile)}
+      sendOtp={() => accountApi.mobileOtp(mobile, country.code)}
+      update={(otp) => accountApi.updateMobile(mobile, country.code, otp)}
+      onDone={onDone}
+      onCancel={onCancel}
+    >
+      {(error) => (
+        <PhoneField
+          label="New mobile number"
+          name="newMobile"
+          value={mobile}
+          onChange={setMobile}
+          error={error}
+          country={{ iso: country.iso, onChange: (code, iso) => setCountry({ code, iso }) }}
+        />
+      )}
+    </ChangeByOtp>
   );
 }
 
 function ChangeEmail({ onDone, onCancel }: { onDone(values: ProfileValues, message: string): void; onCancel(): void }) {
   const [email, setEmail] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const send = async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (!isValidEmail(email)) return setError(MESSAGES.email);
-    try {
-      const res = await accountApi.emailOtp(email);
-      setError(null);
-      setSentTo(res.data.sent_to);
-    } catch (err) {
-      setError(messageOf(err));
-    }
+  return (
+    <ChangeByOtp
+      check={() => (isValidEmail(email) ? null : MESSAGES.email)}
+      sendOtp={() => accountApi.emailOtp(email)}
+      update={(otp) => accountApi.updateEmail(email, otp)}
+      onDone={onDone}
+      onCancel={onCancel}
+    >
+      {(error) => (
+        <TextField
+          label="New email"
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(v) => setEmail(v.toLowerCase().replace(/\s+/g, ''))}
+          error={error}
+        />
+      )}
+    </ChangeByOtp>
+  );
+}
+
+/** A new mobile or email: checked, sent an OTP, then verified and saved; the field itself comes from the caller. */
+function ChangeByOtp({
+  check,
+  sendOtp,
+  update,
+  onDone,
+  onCancel,
+  children,
+}: {
+  check(): string | null;
+  sendOtp(): Promise<{ data: { sent_to: string } }>;
+  update(otp: string): Promise<{ data: ProfileValues; message: string }>;
+  onDone(values: ProfileValues, message: string): void;
+  onCancel(): void;
+  children(error: string | null): ReactNode;
+}) {
+  const otp = useOtpSend(sendOtp);
+  const onSend = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = check();
+    if (problem) return otp.setError(problem);
+    await otp.send();
   };
-  if (sentTo)
+  if (otp.sentTo)
     return (
       <OtpStep
-        sentTo={sentTo}
+        sentTo={otp.sentTo}
         submitLabel="Verify and update"
         onCancel={onCancel}
-        resend={() => accountApi.emailOtp(email)}
-        verify={async (otp) => {
-          const res = await accountApi.updateEmail(email, otp);
+        resend={sendOtp}
+        verify={async (code) => {
+          const res = await update(code);
           onDone(res.data, res.message);
         }}
       />
     );
   return (
-    <form onSubmit={send} noValidate>
-      <TextField
-        label="New email"
-        name="newEmail"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(v) => setEmail(v.toLowerCase().replace(/\s+/g, ''))}
-        error={error}
-      />
-      <div className={css.row}>
-        <button type="submit" className={button}>
-          Send OTP
-        </button>
-        <button type="button" className={css.linkButton} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+    <form onSubmit={onSend} noValidate>
+      {children(otp.error)}
+      <FormActions label="Send OTP" onCancel={onCancel} />
     </form>
   );
 }
@@ -275,31 +268,14 @@ function VerifyEmail() {
 }
 
 function ChangePassword({ onDone, onCancel }: { onDone(values: ProfileValues, message: string): void; onCancel(): void }) {
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { sentTo, error, send } = useOtpSend(accountApi.passwordOtp);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const send = async () => {
-    try {
-      const res = await accountApi.passwordOtp();
-      setSentTo(res.data.sent_to);
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  };
   if (!sentTo)
     return (
       <>
         <Alert kind="error">{error}</Alert>
         <p className={css.hint}>We will send an OTP to your mobile number to confirm it is you.</p>
-        <div className={css.row}>
-          <button type="button" className={button} onClick={send}>
-            Send OTP
-          </button>
-          <button type="button" className={css.linkButton} onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <FormActions label="Send OTP" onClick={send} onCancel={onCancel} />
       </>
     );
   return (
@@ -321,23 +297,13 @@ function ChangePassword({ onDone, onCancel }: { onDone(values: ProfileValues, me
 
 function DeleteAccount({ onCancel }: { onCancel(): void }) {
   const status = useResource(() => accountApi.deletionStatus().then((r) => r.data));
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { sentTo, error, send } = useOtpSend(accountApi.deleteOtp);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
   const toast = useToast();
   if (status.loading && !status.data) return <p role="status">Checking your account…</p>;
   if (status.data?.deletion_requested)
     return <p>Your account is already scheduled for deletion on {status.data.deletion_scheduled_for}.</p>;
-  const send = async () => {
-    try {
-      const res = await accountApi.deleteOtp();
-      setSentTo(res.data.sent_to);
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  };
   if (!sentTo)
     return (
       <>
@@ -354,14 +320,7 @@ function DeleteAccount({ onCancel }: { onCancel(): void }) {
           multiline
           onChange={(v) => setReason(keepAllowedCharacters('textarea', v))}
         />
-        <div className={css.row}>
-          <button type="button" className={button} onClick={send}>
-            Send OTP to confirm
-          </button>
-          <button type="button" className={css.linkButton} onClick={onCancel}>
-            Keep my account
-          </button>
-        </div>
+        <FormActions label="Send OTP to confirm" onClick={send} cancelLabel="Keep my account" onCancel={onCancel} />
       </>
     );
   return (

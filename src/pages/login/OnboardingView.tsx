@@ -102,7 +102,29 @@ export function OnboardingView({
     send({ type: 'SUBMIT' });
   };
   const country = { iso: c.country.selected_country, onChange: (code: string, iso: string) => send({ type: 'SELECT_COUNTRY', code, iso }) };
-  const lockedIdentifier = <LockedIdentifier context={c} onChange={() => send({ type: 'CHANGE' })} />;
+  const change = () => send({ type: 'CHANGE' });
+  const lockedIdentifier = <LockedIdentifier context={c} onChange={change} />;
+  // The mobile field of REGISTER and PROFILE_UPDATE, editable or locked with a 'Change' link.
+  const mobileEditable = (
+    <PhoneField
+      label="Mobile number"
+      name="phone"
+      value={c.phone}
+      onChange={(value) => send({ type: 'EDIT_PHONE', value })}
+      country={country}
+    />
+  );
+  const mobileLocked = (
+    <PhoneField label="Mobile number" name="phone" value={c.phone} disabled onChangeRequest={change} onChange={noEdit} country={country} />
+  );
+  const sendingOtp = <p className={fields.hint}>Sending OTP…</p>;
+  // Every OTP step: the code field, then the SPEC §4 Resend OTP row.
+  const otpEntry = (label?: string) => (
+    <>
+      <OtpField label={label} value={c.otpValue} onChange={(value) => send({ type: 'EDIT_OTP', value })} />
+      <ResendRow countdown={countdownRef} onResend={() => send({ type: 'RESEND' })} busy={busy} />
+    </>
+  );
 
   return (
     <div className={css.page} data-testid="onboarding" data-step={step} data-state={JSON.stringify(state.value)}>
@@ -155,12 +177,8 @@ export function OnboardingView({
               onChange={(value) => send({ type: 'EDIT_PASSWORD', value })}
             />
             <div className={css.linksRow}>
-              <button type="button" className={fields.linkButton} onClick={() => send({ type: 'FORGOT' })}>
-                Forgot password?
-              </button>
-              <button type="button" className={fields.linkButton} onClick={() => send({ type: 'USE_OTP' })}>
-                Login with OTP
-              </button>
+              <LinkButton onClick={() => send({ type: 'FORGOT' })}>Forgot password?</LinkButton>
+              <LinkButton onClick={() => send({ type: 'USE_OTP' })}>Login with OTP</LinkButton>
             </div>
             <SubmitButton busy={busy}>Login</SubmitButton>
             <GoogleSection onGoogle={() => send({ type: 'GOOGLE' })} />
@@ -170,19 +188,10 @@ export function OnboardingView({
         {state.matches('LOGIN_WITH_OTP') ? (
           <form onSubmit={submit} noValidate>
             {lockedIdentifier}
-            {state.matches({ LOGIN_WITH_OTP: 'sending' }) ? (
-              <p className={fields.hint}>Sending OTP…</p>
-            ) : (
-              <>
-                <OtpField value={c.otpValue} onChange={(value) => send({ type: 'EDIT_OTP', value })} />
-                <ResendRow countdown={countdownRef} onResend={() => send({ type: 'RESEND' })} busy={busy} />
-              </>
-            )}
+            {state.matches({ LOGIN_WITH_OTP: 'sending' }) ? sendingOtp : otpEntry()}
             <SubmitButton busy={busy}>Verify OTP</SubmitButton>
             <div className={css.linksRow}>
-              <button type="button" className={fields.linkButton} onClick={() => send({ type: 'USE_PASSWORD' })}>
-                Login with password
-              </button>
+              <LinkButton onClick={() => send({ type: 'USE_PASSWORD' })}>Login with password</LinkButton>
             </div>
           </form>
         ) : null}
@@ -190,38 +199,16 @@ export function OnboardingView({
         {state.matches('REGISTER') ? (
           <form onSubmit={submit} noValidate>
             {c.activeInputField === 'email' ? (
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                value={c.email}
-                disabled
-                onChangeRequest={() => send({ type: 'CHANGE' })}
-                onChange={() => {}}
-              />
+              <TextField label="Email" name="email" type="email" value={c.email} disabled onChangeRequest={change} onChange={noEdit} />
             ) : (
-              <PhoneField
-                label="Mobile number"
-                name="phone"
-                value={c.phone}
-                disabled
-                onChangeRequest={() => send({ type: 'CHANGE' })}
-                onChange={() => {}}
-                country={country}
-              />
+              mobileLocked
             )}
             {state.matches({ REGISTER: 'details' }) ||
             state.matches({ REGISTER: 'validating' }) ||
             state.matches({ REGISTER: 'sending' }) ? (
               <>
                 {c.activeInputField === 'email' ? (
-                  <PhoneField
-                    label="Mobile number"
-                    name="phone"
-                    value={c.phone}
-                    onChange={(value) => send({ type: 'EDIT_PHONE', value })}
-                    country={country}
-                  />
+                  mobileEditable
                 ) : (
                   <TextField
                     label="Email"
@@ -238,14 +225,9 @@ export function OnboardingView({
             ) : (
               <>
                 {c.activeInputField === 'email' ? (
-                  <PhoneField label="Mobile number" name="phone" value={c.phone} disabled onChange={() => {}} />
+                  <PhoneField label="Mobile number" name="phone" value={c.phone} disabled onChange={noEdit} />
                 ) : null}
-                <OtpField
-                  label="Enter OTP sent to your mobile"
-                  value={c.otpValue}
-                  onChange={(value) => send({ type: 'EDIT_OTP', value })}
-                />
-                <ResendRow countdown={countdownRef} onResend={() => send({ type: 'RESEND' })} busy={busy} />
+                {otpEntry('Enter OTP sent to your mobile')}
                 <TextField
                   label="Full name"
                   name="fullName"
@@ -286,21 +268,12 @@ export function OnboardingView({
               </>
             ) : (
               <>
-                {state.matches({ FORGET_PASSWORD: 'sending' }) ? (
-                  <p className={fields.hint}>Sending OTP…</p>
-                ) : (
-                  <>
-                    <OtpField value={c.otpValue} onChange={(value) => send({ type: 'EDIT_OTP', value })} />
-                    <ResendRow countdown={countdownRef} onResend={() => send({ type: 'RESEND' })} busy={busy} />
-                  </>
-                )}
+                {state.matches({ FORGET_PASSWORD: 'sending' }) ? sendingOtp : otpEntry()}
                 <SubmitButton busy={busy}>Verify OTP</SubmitButton>
               </>
             )}
             <div className={css.linksRow}>
-              <button type="button" className={fields.linkButton} onClick={() => send({ type: 'USE_PASSWORD' })}>
-                Back to login
-              </button>
+              <LinkButton onClick={() => send({ type: 'USE_PASSWORD' })}>Back to login</LinkButton>
             </div>
           </form>
         ) : null}
@@ -310,28 +283,13 @@ export function OnboardingView({
             {state.matches({ PROFILE_UPDATE: 'mobile' }) || state.matches({ PROFILE_UPDATE: 'sending' }) ? (
               <>
                 <p className={fields.hint}>Please add your mobile number to continue.</p>
-                <PhoneField
-                  label="Mobile number"
-                  name="phone"
-                  value={c.phone}
-                  onChange={(value) => send({ type: 'EDIT_PHONE', value })}
-                  country={country}
-                />
+                {mobileEditable}
                 <SubmitButton busy={busy}>Send OTP</SubmitButton>
               </>
             ) : (
               <>
-                <PhoneField
-                  label="Mobile number"
-                  name="phone"
-                  value={c.phone}
-                  disabled
-                  onChangeRequest={() => send({ type: 'CHANGE' })}
-                  onChange={() => {}}
-                  country={country}
-                />
-                <OtpField value={c.otpValue} onChange={(value) => send({ type: 'EDIT_OTP', value })} />
-                <ResendRow countdown={countdownRef} onResend={() => send({ type: 'RESEND' })} busy={busy} />
+                {mobileLocked}
+                {otpEntry()}
                 <SubmitButton busy={busy}>Verify OTP</SubmitButton>
               </>
             )}
@@ -343,9 +301,7 @@ export function OnboardingView({
             <p role="status">
               {state.matches({ LOGIN_WITH_GOOGLE: 'verifying' }) ? 'Signing you in with Google…' : 'Taking you to Google…'}
             </p>
-            <button type="button" className={fields.linkButton} onClick={() => send({ type: 'CHANGE' })}>
-              Use email or mobile instead
-            </button>
+            <LinkButton onClick={change}>Use email or mobile instead</LinkButton>
           </div>
         ) : null}
 
@@ -359,6 +315,17 @@ export function OnboardingView({
         </footer>
       </section>
     </div>
+  );
+}
+
+// A locked field ignores typing; the machine holds its value.
+const noEdit = () => {};
+
+function LinkButton({ onClick, disabled, children }: { onClick(): void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <button type="button" className={fields.linkButton} disabled={disabled} onClick={onClick}>
+      {children}
+    </button>
   );
 }
 
@@ -395,9 +362,9 @@ function GoogleSection({ onGoogle }: { onGoogle(): void }) {
 
 function LockedIdentifier({ context: c, onChange }: { context: OnboardingContext; onChange(): void }) {
   return c.activeInputField === 'phone' ? (
-    <PhoneField label="Mobile number" name="identifier" value={c.identifier} disabled onChangeRequest={onChange} onChange={() => {}} />
+    <PhoneField label="Mobile number" name="identifier" value={c.identifier} disabled onChangeRequest={onChange} onChange={noEdit} />
   ) : (
-    <TextField label="Email" name="identifier" type="email" value={c.identifier} disabled onChangeRequest={onChange} onChange={() => {}} />
+    <TextField label="Email" name="identifier" type="email" value={c.identifier} disabled onChangeRequest={onChange} onChange={noEdit} />
   );
 }
 
@@ -429,9 +396,9 @@ function ResendRow({
         {view.message ??
           (blocked ? 'Resend OTP is not available' : view.canResend ? "Didn't get the OTP?" : `Resend OTP in ${view.remaining}s`)}
       </span>
-      <button type="button" className={fields.linkButton} disabled={!view.canResend || busy} onClick={onResend}>
+      <LinkButton disabled={!view.canResend || busy} onClick={onResend}>
         Resend OTP
-      </button>
+      </LinkButton>
     </div>
   );
 }
