@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -52,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
   await app.register(cookie);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   app.decorateRequest('sessionCache', undefined);
   app.decorateRequest('getSession', async function (this: import('fastify').FastifyRequest) {
@@ -84,6 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: path.resolve(clientDir),
       index: false,
       wildcard: false,
+      // The build writes .br / .gz beside each asset (vite.config.ts): served as is, never compressed per request.
+      preCompressed: true,
       // Hashed assets never change; everything else revalidates.
       setHeaders: (reply, file) => {
         reply.header(
@@ -101,8 +104,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send(fail('Not found'));
     if (/\.[a-z0-9]{2,5}$/i.test(url.pathname)) return reply.code(404).type('text/plain').send('Not found');
     const page = await renderPage(template, url, app.metaResolvers);
-    return reply.code(page.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+    reply.code(page.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    // @fastify/compress only hooks routes, never this handler: the page HTML is compressed here.
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    if (accepted.has('br')) return reply.header('content-encoding', 'br').send(brotliCompressSync(page.html, BROTLI_HTML));
+    if (accepted.has('gzip')) return reply.header('content-encoding', 'gzip').send(gzipSync(page.html));
+    return reply.send(page.html);
   });
 
   return app;
+}
+
+const BROTLI_HTML = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** Encodings the client accepts (an explicit q=0 refuses one). */
+function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const list = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  return new Set(list.filter((t) => !/;\s*q=0(\.0*)?\s*$/i.test(t)).map((t) => t.split(';')[0]?.trim().toLowerCase() ?? ''));
 }

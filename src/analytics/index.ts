@@ -1,7 +1,7 @@
 /**
  * React-side wiring of the analytics core. In the browser entry (src/main.tsx):
  *
- *   const analytics = startStoreAnalytics();                 // providers + zero-loss queue + ?debug=events
+ *   startStoreAnalytics();                                   // buffers events now; providers load when idle
  *   router.subscribe(({ location }) => trackRoute(location)); trackRoute(window.location);
  *   // after every /api/ping: syncUser(sessionUser)
  *   <AnalyticsDebug />                                        // renders nothing unless debugging (lazy chunk)
@@ -10,19 +10,9 @@
  */
 import type { SessionUser } from '../../schemas/common.ts';
 import { setPageContext, setUserContext } from '../../events/index.ts';
-import { browserStorage } from '../../events/storage.ts';
-import { type AnalyticsHandle, type ConfigOverrides, startAnalytics } from '../../providers/index.ts';
-import { debugRequested } from './debug-flag.ts';
 
 export { AnalyticsDebug } from './AnalyticsDebug.tsx';
-
-/** Starts reporting once; turns the debug ring buffer on when `?debug=events` was seen this session. */
-export function startStoreAnalytics(options: { config?: ConfigOverrides } = {}): AnalyticsHandle {
-  const handle = startAnalytics({ config: options.config });
-  if (typeof window !== 'undefined' && debugRequested(window.location.search, browserStorage('sessionStorage')))
-    handle.pipeline.startDebug();
-  return handle;
-}
+export { loadedAnalytics, PENDING_KEY, resetStoreAnalytics, type StoreAnalyticsOptions, startStoreAnalytics } from './store.ts';
 
 /** Call on every route change (the previous URL is remembered for the login source page and payment flow). */
 export function trackRoute(location: { pathname: string; search: string }): void {
