@@ -1,7 +1,7 @@
-// `npm run bench`: builds, runs each benchmark in bench/ in turn (never alongside each other: the machine has two
+// `npm run bench [-- suite…]`: builds, runs each benchmark in bench/ in turn (never alongside each other: the machine has two
 // cores), merges their JSON into bench/results.json under the keys of ARCHITECTURE.md, and prints a table.
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
 console.log('building…');
@@ -13,8 +13,11 @@ const SUITES = [
   ['catalogue', 'bench/catalogue.ts'],
   ['web', 'bench/web.ts'],
 ];
-const results = { measured_at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
-for (const [name, file] of SUITES) {
+// `npm run bench -- web catalogue` runs only those suites and keeps the other figures of bench/results.json.
+const only = process.argv.slice(2);
+const previous = only.length && existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : {};
+const results = { ...previous, measured_at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
+for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(n))) {
   if (!existsSync(file)) {
     console.log(`${name}: ${file} missing, skipped`);
     continue;

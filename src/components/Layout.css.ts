@@ -46,7 +46,8 @@ export const navLink = style({
   padding: '6px 2px',
   selectors: { '&:hover': { color: vars.color.brand } },
 });
-export const main = style({ minHeight: '60vh', padding: `${vars.space.md} 0 ${vars.space.xxl}` });
+// At least a screen tall, so the footer starts below the fold and never shifts into view as a page's data loads.
+export const main = style({ minHeight: '100vh', padding: `${vars.space.md} 0 ${vars.space.xxl}` });
 export const footer = style({ background: '#0b3d2e', color: '#e6f2ed', padding: `${vars.space.xl} 0`, fontSize: 15 });
 export const footerGrid = style({
   display: 'grid',
