@@ -35,9 +35,8 @@ export const PersistCartRequest = z.object({ cart_id: CartIdSchema.optional().nu
 const EventData = z
   .union([z.record(z.string(), z.unknown()), z.string().max(2000), z.number(), z.boolean(), z.null()])
   .optional()
-  .refine((v) => v === undefined || JSON.stringify(v).length <= 4000, 'evt_d: must be at most 4000 characters of JSON')
-  // PostgreSQL text and jsonb cannot hold a NUL character.
-  .refine((v) => v === undefined || !JSON.stringify(v).includes('\\u0000'), 'evt_d: must not contain NUL characters');
+  // NUL characters (which PostgreSQL cannot store) are refused for every route by the server's parse().
+  .refine((v) => v === undefined || JSON.stringify(v).length <= 4000, 'evt_d: must be at most 4000 characters of JSON');
 
 /** SPEC §3: wishlist add is {id (variant id), evt_d}; source 'cart' moves the line out of the cart. */
 export const AddWishlistRequest = z.object({ id: Id, evt_d: EventData, source: z.enum(['cart', 'pdp', 'listing']).optional() });
