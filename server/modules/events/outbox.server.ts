@@ -20,13 +20,16 @@ export const retryDelayMs = (attempts: number): number => Math.min(6 * 3_600_000
 /** Claims up to `limit` due rows of the given kinds, leasing them for LEASE_MS. */
 export async function claimOutbox(db: Db, kinds: OutboxRow['kind'][], limit = 50, now = new Date()): Promise<OutboxRow[]> {
   if (kinds.length === 0) return [];
+  // The database stamps rows in microseconds, JavaScript dates are whole milliseconds: a row written earlier in the
+  // same millisecond would look "later" than `now` and be skipped, so compare against the end of that millisecond.
+  const cutoff = new Date(now.getTime() + 1);
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('event_outbox')
       .select(['id', 'kind', 'ref', 'payload', 'attempts'])
       .where('sent_at', 'is', null)
       .where('kind', 'in', kinds)
-      .where('next_attempt_at', '<=', now)
+      .where('next_attempt_at', '<', cutoff)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .orderBy('id')
       .limit(limit)
