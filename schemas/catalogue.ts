@@ -83,22 +83,6 @@ export const SuggestionRequest = z.object({ q: z.string().max(200).default('') }
 export const SaleType = z.enum(['sale', 'clearance']);
 export type SaleType = z.infer<typeof SaleType>;
 
-/** Listing calls (SPEC §7: id, slug, saleType, orderId) plus the shared facet filters, sort and page. */
-export const ListingRequest = withPriceOrder(
-  SearchFields.extend({
-    id: IdParam.optional(),
-    slug: SlugValue.optional(),
-    saleType: SaleType.optional(),
-    orderId: z
-      .string()
-      .trim()
-      .max(64)
-      .regex(/^[\w-]+$/, 'orderId: letters, digits and hyphens only')
-      .optional(),
-  }),
-);
-export type ListingRequest = z.infer<typeof ListingRequest>;
-
 /** Listing detail and small lists: brand-detail, category-detail, top-*, store-brand-list, top-10-list. */
 export const ListingLookupRequest = z.object({
   id: IdParam.optional(),
@@ -112,6 +96,10 @@ export const ListingLookupRequest = z.object({
     .optional(),
 });
 export type ListingLookupRequest = z.infer<typeof ListingLookupRequest>;
+
+/** Listing calls (SPEC §7: id, slug, saleType, orderId) plus the shared facet filters, sort and page. */
+export const ListingRequest = withPriceOrder(SearchFields.extend(ListingLookupRequest.shape));
+export type ListingRequest = z.infer<typeof ListingRequest>;
 
 export const ProductIdRequest = z.object({ product_id: IdParam });
 export const ProductDetailRequest = z.object({ product_id: IdParam, variant_id: IdParam.optional() });

@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { type Agent, BACKENDS, describeBackends, openTestDatabase, POSTGRES_URL } from '../helpers/app.ts';
-import { agentWithJar, createCustomer, lowStockVariant, priceOf, signInDirectly, variantsPriced } from './cart-fixtures.ts';
+import { type Agent, BACKENDS, describeBackends, openTwoInstances } from '../helpers/app.ts';
+import { createCustomer, lowStockVariant, priceOf, signInDirectly, variantsPriced } from './cart-fixtures.ts';
 
 // Two concurrent updates of one cart must leave consistent totals: every change holds the cart row lock.
 
@@ -87,35 +84,17 @@ describeBackends('cart concurrency', (ctx) => {
 // ARCHITECTURE.md "Growing past one machine": two instances on one PostgreSQL share one cart, and concurrent
 // changes arriving at different instances still serialise on the cart row.
 describe.skipIf(!BACKENDS.includes('postgres'))('a cart shared by two instances on one PostgreSQL', () => {
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let dbA: Awaited<ReturnType<typeof openTestDatabase>>;
-  let closeAll: () => Promise<void>;
+  let two: Awaited<ReturnType<typeof openTwoInstances>>;
+  const db = () => two.handle.db;
+  const browser = () => two.browser();
 
   beforeAll(async () => {
-    dbA = await openTestDatabase('postgres');
-    const second = await openDatabase({ databaseUrl: POSTGRES_URL, schema: dbA.schema });
-    const config = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, TRUST_PROXY: true };
-    a = await buildApp({ config, handle: dbA.handle, clientDir: null });
-    b = await buildApp({ config, handle: second, clientDir: null });
-    await Promise.all([a.ready(), b.ready()]);
-    closeAll = async () => {
-      await a.close();
-      await b.close();
-      await second.close();
-      await dbA.close();
-    };
+    two = await openTwoInstances();
   });
-  afterAll(async () => closeAll?.());
-
-  // One browser whose requests a load balancer spreads over both instances: one cookie jar, two targets.
-  const browser = () => {
-    const jar = new Map<string, string>();
-    return { onA: agentWithJar(a, jar), onB: agentWithJar(b, jar) };
-  };
+  afterAll(async () => two?.close());
 
   test('a cart filled on one instance is changed on the other and both see the same cart', async () => {
-    const [x, y] = await variantsPriced(dbA.handle.db, 20_000, 40_000, 20);
+    const [x, y] = await variantsPriced(db(), 20_000, 40_000, 20);
     const { onA, onB } = browser();
     const cartId = (await onA.post('/api/cart/add-to-cart', { variant_id: x.id, quantity: 2 })).json().data.cart_id;
     expect((await onB.post('/api/cart/add-to-cart', { variant_id: y.id, quantity: 1 })).json().data.cart_id).toBe(cartId);
@@ -130,7 +109,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a cart shared by two instances 
   });
 
   test('concurrent adds arriving at both instances are all counted', async () => {
-    const [x] = await variantsPriced(dbA.handle.db, 20_000, 40_000, 20);
+    const [x] = await variantsPriced(db(), 20_000, 40_000, 20);
     const { onA, onB } = browser();
     await onA.post('/api/cart/add-to-cart', { variant_id: x.id, quantity: 1 });
     const answers = await Promise.all(
@@ -143,11 +122,11 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a cart shared by two instances 
   });
 
   test('a coupon applied on one instance and a gift added on the other are one cart state', async () => {
-    const [x] = await variantsPriced(dbA.handle.db, 20_000, 40_000, 20);
-    const rule = await dbA.handle.db.selectFrom('freebies').selectAll().executeTakeFirstOrThrow();
-    const customerId = await createCustomer(dbA.handle.db);
+    const [x] = await variantsPriced(db(), 20_000, 40_000, 20);
+    const rule = await db().selectFrom('freebies').selectAll().executeTakeFirstOrThrow();
+    const customerId = await createCustomer(db());
     const { onA, onB } = browser();
-    await signInDirectly(dbA.handle.db, onA, customerId);
+    await signInDirectly(db(), onA, customerId);
     await onA.post('/api/cart/add-to-cart', { variant_id: x.id, quantity: Math.ceil(rule.threshold / x.sale_price) });
     expect((await onB.post('/api/cart/apply-coupon', { coupon_code: 'FIT10' })).json().status).toBe(1);
     expect((await onA.post('/api/freebie/add-freebie-to-cart', { freebie_id: rule.id })).json().status).toBe(1);

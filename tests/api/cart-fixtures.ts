@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/database.ts';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Agent } from '../helpers/app.ts';
 
 // Fixtures for the cart API tests: variants picked from the seed by their facts (not fixed ids), fresh
@@ -81,22 +80,3 @@ export async function signInDirectly(db: Db, agent: Agent, customerId: number): 
 
 export const priceOf = (body: { data: { price_meta: Array<{ key: string; value: number }> } }, key: string) =>
   body.data.price_meta.find((e) => e.key === key)?.value;
-
-/** A cookie-keeping client over a given jar, so several app instances can serve one "browser". */
-export function agentWithJar(app: FastifyInstance, jar: Map<string, string>): Agent {
-  const request = async (opts: InjectOptions) => {
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await app.inject({ ...opts, headers: { ...(cookie ? { cookie } : {}), ...(opts.headers ?? {}) } });
-    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number }>) {
-      if (c.maxAge === 0 || c.value === '') jar.delete(c.name);
-      else jar.set(c.name, c.value);
-    }
-    return res;
-  };
-  return {
-    cookies: jar,
-    request,
-    get: (url, headers) => request({ method: 'GET', url, headers }),
-    post: (url, body, headers) => request({ method: 'POST', url, payload: body as InjectOptions['payload'], headers }),
-  };
-}

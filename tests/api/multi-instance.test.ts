@@ -1,41 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { BACKENDS, createAgent, openTestDatabase, POSTGRES_URL } from '../helpers/app.ts';
+import { BACKENDS, openTwoInstances } from '../helpers/app.ts';
 
 // ARCHITECTURE.md "Growing past one machine": two stateless instances on one PostgreSQL share sessions, carts and
 // rate limits, because all of them are rows.
 describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL', () => {
   let a: FastifyInstance;
-  let b: FastifyInstance;
-  let closeAll: () => Promise<void>;
+  let browser: Awaited<ReturnType<typeof openTwoInstances>>['browser'];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const first = await openTestDatabase('postgres');
-    const second = await openDatabase({ databaseUrl: POSTGRES_URL, schema: first.schema });
-    const config = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, TRUST_PROXY: true };
-    a = await buildApp({ config, handle: first.handle, clientDir: null });
-    b = await buildApp({ config, handle: second, clientDir: null });
-    await Promise.all([a.ready(), b.ready()]);
-    closeAll = async () => {
-      await a.close();
-      await b.close();
-      await second.close();
-      await first.close();
-    };
+    ({ a, browser, close } = await openTwoInstances());
   });
-  afterAll(async () => closeAll?.());
-
-  // One browser whose requests a load balancer spreads over both instances.
-  const browser = () => {
-    const onA = createAgent(a);
-    const onB = createAgent(b, onA.cookies);
-    return { onA, onB };
-  };
+  afterAll(async () => close?.());
 
   test('a session started on one instance is signed in on the other, and logout on either ends it', async () => {
     const { onA, onB } = browser();
-    const login = await onA.post('/api/auth/login', { email_or_mobile: 'demo@kasrat.test', c_code: '+91', customer_password: 'Demo@1234', is_encrypted: false });
+    const login = await onA.post('/api/auth/login', {
+      email_or_mobile: 'demo@kasrat.test',
+      c_code: '+91',
+      customer_password: 'Demo@1234',
+      is_encrypted: false,
+    });
     expect(login.json().status).toBe(1);
     const ping = await onB.get('/api/ping');
     expect(ping.json().data?.customer_email).toBe('demo@kasrat.test');

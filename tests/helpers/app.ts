@@ -115,3 +115,27 @@ export function describeBackends(name: string, fn: (ctx: () => TestApp) => void,
     fn(() => t);
   });
 }
+
+/**
+ * Two app instances on one PostgreSQL schema (ARCHITECTURE.md "Growing past one machine"), and a `browser()` whose
+ * requests a load balancer spreads over both: one cookie jar, two targets.
+ */
+export async function openTwoInstances() {
+  const first = await openTestDatabase('postgres');
+  const second = await openDatabase({ databaseUrl: POSTGRES_URL, schema: first.schema });
+  const config = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, TRUST_PROXY: true };
+  const a = await buildApp({ config, handle: first.handle, clientDir: null });
+  const b = await buildApp({ config, handle: second, clientDir: null });
+  await Promise.all([a.ready(), b.ready()]);
+  const browser = () => {
+    const onA = createAgent(a);
+    return { onA, onB: createAgent(b, onA.cookies) };
+  };
+  const close = async () => {
+    await a.close();
+    await b.close();
+    await second.close();
+    await first.close();
+  };
+  return { a, b, handle: first.handle, browser, close };
+}
