@@ -2,7 +2,7 @@ import type { SavedItem } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
 import { NotFound } from '../../http/errors.ts';
 import { addQuantityLocked, removeLineLocked, withLockedCart } from './cart.ts';
-import { loadVariantInfo, toProductCard } from './variant-info.ts';
+import { cardsFor, loadVariantInfo } from './variant-info.ts';
 
 // Save-for-later keeps a cart line (with its quantity) aside for a signed-in customer.
 
@@ -14,14 +14,7 @@ export async function listSavedForLater(db: Db, customerId: number): Promise<Sav
     .orderBy('created_at', 'desc')
     .orderBy('variant_id')
     .execute();
-  const infos = await loadVariantInfo(
-    db,
-    rows.map((r) => r.variant_id),
-  );
-  return rows.flatMap((r) => {
-    const info = infos.get(r.variant_id);
-    return info ? [{ ...toProductCard(info), quantity: r.quantity, added_at: new Date(r.created_at).toISOString() }] : [];
-  });
+  return cardsFor(db, rows, (r) => ({ quantity: r.quantity, added_at: new Date(r.created_at).toISOString() }));
 }
 
 async function upsertSaved(db: Db, customerId: number, variantId: number, quantity: number): Promise<void> {

@@ -119,3 +119,22 @@ export function toProductCard(v: VariantInfo): ProductCard {
     swatch: v.swatch,
   };
 }
+
+/**
+ * Product cards for stored list rows (wishlist, saved for later), newest first as given, each with its own extra
+ * fields; a row whose variant no longer exists is left out.
+ */
+export async function cardsFor<R extends { variant_id: number }, T>(
+  db: Db,
+  rows: R[],
+  extra: (row: R) => T,
+): Promise<Array<ProductCard & T>> {
+  const infos = await loadVariantInfo(
+    db,
+    rows.map((r) => r.variant_id),
+  );
+  return rows.flatMap((r) => {
+    const info = infos.get(r.variant_id);
+    return info ? [{ ...toProductCard(info), ...extra(r) }] : [];
+  });
+}

@@ -2,7 +2,7 @@ import type { WishlistItem } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
 import { NotFound } from '../../http/errors.ts';
 import { addQuantityLocked, removeLineLocked, withLockedCart } from './cart.ts';
-import { loadVariantInfo, toProductCard } from './variant-info.ts';
+import { cardsFor, loadVariantInfo } from './variant-info.ts';
 
 // The wishlist belongs to a signed-in customer (a guest's fetch is a 401 the app treats as silent, SPEC §6).
 
@@ -14,14 +14,7 @@ export async function listWishlist(db: Db, customerId: number): Promise<Wishlist
     .orderBy('created_at', 'desc')
     .orderBy('variant_id')
     .execute();
-  const infos = await loadVariantInfo(
-    db,
-    rows.map((r) => r.variant_id),
-  );
-  return rows.flatMap((r) => {
-    const info = infos.get(r.variant_id);
-    return info ? [{ ...toProductCard(info), added_at: new Date(r.created_at).toISOString() }] : [];
-  });
+  return cardsFor(db, rows, (r) => ({ added_at: new Date(r.created_at).toISOString() }));
 }
 
 const serialiseEvtD = (evtD: unknown) => (evtD === undefined ? null : JSON.stringify(evtD));
