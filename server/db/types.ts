@@ -96,6 +96,8 @@ export interface FoundationTables {
     starts_at: Timestamp;
     ends_at: Timestamp;
     active: Generated<boolean>;
+    usage_limit: number | null;
+    used: Generated<number>;
   };
   bank_offers: {
     id: Generated<number>;
@@ -319,4 +321,120 @@ export interface EventsTables {
   };
 }
 
-export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables {}
+export type OrderStatus = 'payment_pending' | 'placed' | 'confirmed' | 'cancelled' | 'payment_failed' | 'expired';
+export type ShipmentStatus =
+  | 'payment_pending'
+  | 'placed'
+  | 'confirmed'
+  | 'packed'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'return_requested'
+  | 'return_picked_up'
+  | 'returned'
+  | 'refunded';
+export type PaymentMethodCode = 1 | 2 | 3 | 4 | 6;
+
+export interface OrderTables {
+  orders: {
+    id: Generated<number>;
+    order_number: string;
+    customer_id: number;
+    cart_id: string;
+    status: Generated<OrderStatus>;
+    payment_method: PaymentMethodCode | null;
+    address_id: number | null;
+    address: Json<Record<string, unknown>>;
+    coupon_code: string | null;
+    mrp_total: number;
+    item_total: number;
+    coupon_discount: Generated<number>;
+    bank_offer_discount: Generated<number>;
+    shipping_total: Generated<number>;
+    total: number;
+    paid_total: Generated<number>;
+    expires_at: Timestamp | null;
+    placed_at: Timestamp | null;
+    version: Generated<number>;
+    created_at: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  shipments: {
+    id: Generated<number>;
+    order_id: number;
+    shipment_number: string;
+    status: Generated<ShipmentStatus>;
+    awb: string | null;
+    shipping_total: Generated<number>;
+    version: Generated<number>;
+    delivered_at: Timestamp | null;
+    created_at: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  order_items: {
+    id: Generated<number>;
+    order_id: number;
+    shipment_id: number;
+    variant_id: number;
+    product_id: number;
+    sku: string;
+    name: string;
+    brand_name: string;
+    category_name: string;
+    swatch: string | null;
+    quantity: number;
+    cancelled_quantity: Generated<number>;
+    returned_quantity: Generated<number>;
+    mrp: number;
+    sale_price: number;
+    discount_share: Generated<number>;
+    is_freebie: Generated<boolean>;
+  };
+  shipment_events: {
+    id: Generated<number>;
+    shipment_id: number;
+    from_status: ShipmentStatus | null;
+    to_status: ShipmentStatus;
+    note: string | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+  payments: {
+    id: Generated<number>;
+    order_id: number;
+    attempt: number;
+    gateway: string;
+    method: PaymentMethodCode;
+    instrument: string | null;
+    amount: number;
+    status: Generated<'created' | 'pending' | 'success' | 'failed' | 'expired'>;
+    gateway_order_ref: string;
+    gateway_payment_id: string | null;
+    failure_reason: string | null;
+    created_at: Timestamp & Generated<Date>;
+    finalized_at: Timestamp | null;
+  };
+  idempotency_keys: {
+    customer_id: number;
+    scope: string;
+    key: string;
+    request_hash: string;
+    status_code: number | null;
+    response: ColumnType<unknown, string | null, string | null>;
+    created_at: Timestamp & Generated<Date>;
+    expires_at: Timestamp;
+  };
+  uploads: {
+    id: Generated<number>;
+    public_id: string;
+    customer_id: number | null;
+    purpose: string;
+    content_type: string;
+    size: number;
+    sha256: string;
+    bytes: Uint8Array;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables, OrderTables {}
