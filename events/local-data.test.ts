@@ -1,4 +1,4 @@
-import { MemoryStorage } from '../providers/testing.ts';
+import { MemoryStorage } from '../tests/helpers/provider-harness.ts';
 import { forgetOrigins, ORIGIN_CAP, ORIGIN_KEY, originOf, readOrigins, rememberOrigin } from './origin-data.ts';
 import {
   clearTables,

@@ -2,7 +2,7 @@ import { getShortestPaths, getSimplePaths } from '@xstate/graph';
 import { createActor } from 'xstate';
 import type { CatalogueEvent, EventItem } from '../events/index.ts';
 import { setStrictValidation } from '../events/index.ts';
-import { createHarness, freebie, item } from '../providers/testing.ts';
+import { createHarness, freebie, item } from '../tests/helpers/provider-harness.ts';
 import type { ConversionEvent } from '../schemas/events.ts';
 import { checkoutFunnelMachine, type FunnelEvent } from './checkout-funnel.ts';
 

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { CatalogueEvent } from '../events/index.ts';
 import { setStrictValidation } from '../events/index.ts';
 import { readTables } from '../events/search-clicks.ts';
-import { createHarness, item } from '../providers/testing.ts';
+import { createHarness, item } from '../tests/helpers/provider-harness.ts';
 import { searchClickMachine, type SearchClickEvent } from './search-click.ts';
 
 const hits = [item(), item({ variant_id: 102, sku: 'ON-GSW-2KG-CH' })];

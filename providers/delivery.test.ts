@@ -1,5 +1,5 @@
 import { createDelivery, defaultBackoff, QUEUE_PREFIX } from './delivery.ts';
-import { MemoryStorage } from './testing.ts';
+import { MemoryStorage } from '../tests/helpers/provider-harness.ts';
 
 function fakeClock() {
   let now = 1_000_000;

@@ -2,7 +2,7 @@ import type { CatalogueEvent } from '../events/index.ts';
 import { setStrictValidation } from '../events/index.ts';
 import type { PixelPayload } from './social-pixel.ts';
 import type { ConversionEvent } from '../schemas/events.ts';
-import { createHarness, freebie, item, signedIn } from './testing.ts';
+import { createHarness, freebie, item, signedIn } from '../tests/helpers/provider-harness.ts';
 import { PROVIDER_IDS, type ProviderId } from './types.ts';
 
 type Harness = ReturnType<typeof createHarness>;

@@ -4,7 +4,7 @@ import { setStrictValidation } from '../events/index.ts';
 import { MARKETING_PRODUCT_CAP, PIXEL_SKU_CAP } from './rules.ts';
 import type { PixelPayload } from './social-pixel.ts';
 import type { MarketingCall } from './marketing.ts';
-import { createHarness } from './testing.ts';
+import { createHarness } from '../tests/helpers/provider-harness.ts';
 import { PROVIDER_IDS, type ProviderId } from './types.ts';
 
 // Generated items: freebie lines carry a FREEBIE- SKU and variant ids ≥ 900000 so they can be found in any payload.

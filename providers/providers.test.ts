@@ -6,7 +6,7 @@ import { ConversionEvent } from '../schemas/events.ts';
 import { type AffiliateOrder, encryptOrder } from './affiliate.ts';
 import { resolveConfig } from './config.ts';
 import type { PixelPayload } from './social-pixel.ts';
-import { createHarness, freebie, item, signedIn } from './testing.ts';
+import { createHarness, freebie, item, signedIn } from '../tests/helpers/provider-harness.ts';
 
 type Harness = ReturnType<typeof createHarness>;
 let h: Harness;

@@ -1,4 +1,4 @@
-import { item } from './testing.ts';
+import { item } from '../tests/helpers/provider-harness.ts';
 import {
   discountRupees,
   isFilteredListing,

@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { setNavigator } from './api/client.ts';
 import { startReporting } from './app/reporting.ts';
 import { routes } from './app/routes.tsx';
-import './theme/global.css.ts';
+import './ui/theme/global.css.ts';
 
 const router = createBrowserRouter(routes);
 // API redirects (401, 404, 409) stay inside the single-page app.

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { http } from '../api/client.ts';
-import { Footer } from '../components/Footer.tsx';
-import { Header } from '../components/Header.tsx';
-import { NotFoundPage } from '../pages/content/NotFound.tsx';
-import { button, container } from '../theme/global.css.ts';
+import { Footer } from '../ui/Footer.tsx';
+import { Header } from '../ui/Header.tsx';
+import { NotFoundPage } from '../features/content/pages/NotFound.tsx';
+import { button, container } from '../ui/theme/global.css.ts';
 
 /** Posts an unhandled UI error to the log endpoint (SPEC §7 /api/log-errors). Never throws. */
 export function reportError(error: unknown, errorInfo?: string): void {

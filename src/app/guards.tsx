@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuth } from '../auth/AuthContext.tsx';
-import { PageSkeleton } from '../components/Skeleton.tsx';
+import { useAuth } from '../features/account/AuthContext.tsx';
+import { PageSkeleton } from '../ui/Skeleton.tsx';
 
 // SPEC §2: a private route sends a signed-out visitor to /my-account and remembers where they came from;
 // /my-account sends a signed-in user back there, or to /. The origin is kept in router state and in

@@ -2,7 +2,7 @@ import type { Agent, TestApp } from '../helpers/app.ts';
 
 // Helpers shared by the auth and account API suites.
 
-/** What the browser does (src/auth): RSA-OAEP SHA-256 with the server's SPKI key, base64. */
+/** What the browser does (src/features/account): RSA-OAEP SHA-256 with the server's SPKI key, base64. */
 export async function encryptForServer(spkiBase64: string, password: string): Promise<string> {
   const key = await crypto.subtle.importKey('spki', Buffer.from(spkiBase64, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
     'encrypt',

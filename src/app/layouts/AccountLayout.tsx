@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router-dom';
-import * as css from '../../components/Layout.css.ts';
+import * as css from '../../ui/Layout.css.ts';
 import { PrivateRoute } from '../guards.tsx';
 
 const LINKS = [

@@ -1,6 +1,6 @@
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import * as css from '../../components/Layout.css.ts';
-import { container } from '../../theme/global.css.ts';
+import * as css from '../../ui/Layout.css.ts';
+import { container } from '../../ui/theme/global.css.ts';
 
 const STEPS = [
   ['Cart', /^\/cart/],

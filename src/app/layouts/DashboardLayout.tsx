@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router-dom';
-import { card, container } from '../../theme/global.css.ts';
+import { card, container } from '../../ui/theme/global.css.ts';
 
 /** A plain centred card with the logo: used by /logout and the login page (SPEC §2). */
 export function DashboardLayout() {

@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router-dom';
-import { Footer } from '../../components/Footer.tsx';
-import { Header } from '../../components/Header.tsx';
-import * as css from '../../components/Layout.css.ts';
-import { container } from '../../theme/global.css.ts';
+import { Footer } from '../../ui/Footer.tsx';
+import { Header } from '../../ui/Header.tsx';
+import * as css from '../../ui/Layout.css.ts';
+import { container } from '../../ui/theme/global.css.ts';
 
 export function MainLayout() {
   return (

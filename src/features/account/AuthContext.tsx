@@ -1,0 +1,71 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { PingResponse, type SessionUser } from '../../../schemas/common.ts';
+import { syncUser } from '../analytics/index.ts';
+import { get, http } from '../../api/client.ts';
+import { isSessionRefreshTrigger } from './session-refresh.ts';
+
+// SPEC §3 authentication context: isAuthenticated false and loading true until the first ping answers.
+export interface AuthState {
+  isAuthenticated: boolean;
+  loading: boolean;
+  user: SessionUser | null;
+  /** Re-fetch the session (SPEC §4 triggers: sign-in, cart persistence, order confirmation, payment, …). */
+  refresh(): Promise<SessionUser | null>;
+}
+
+const AuthContext = createContext<AuthState>({
+  isAuthenticated: false,
+  loading: true,
+  user: null,
+  refresh: async () => null,
+});
+
+export const useAuth = (): AuthState => useContext(AuthContext);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const seq = useRef(0);
+  const { pathname } = useLocation();
+
+  const refresh = useCallback(async () => {
+    const mine = ++seq.current;
+    try {
+      const res = await get('/api/ping', PingResponse, { on401: 'silent' });
+      if (mine === seq.current) {
+        setUser(res.data);
+        syncUser(res.data);
+      }
+      return res.data;
+    } catch {
+      // SPEC §4: a failed ping leaves the user signed out.
+      if (mine === seq.current) {
+        setUser(null);
+        syncUser(null);
+      }
+      return null;
+    } finally {
+      if (mine === seq.current) setLoading(false);
+    }
+  }, []);
+
+  // SPEC §4: the session is re-fetched on every route change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
+  useEffect(() => {
+    void refresh();
+  }, [pathname, refresh]);
+
+  // SPEC §4: the other re-fetch triggers (cart persistence, order confirmation, payment, email or mobile change…)
+  // are recognised on the API client's answers.
+  useEffect(() => {
+    const id = http.interceptors.response.use((res) => {
+      if (isSessionRefreshTrigger(res.config.url, res.data)) void refresh();
+      return res;
+    });
+    return () => http.interceptors.response.eject(id);
+  }, [refresh]);
+
+  const value = useMemo<AuthState>(() => ({ isAuthenticated: Boolean(user), loading, user, refresh }), [user, loading, refresh]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,300 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { type Address, ADDRESS_MESSAGES, ADDRESS_TYPES, AddressInput, type PincodeDetails } from '../../../../schemas/account.ts';
+import { keepAllowedCharacters, normalisePhoneInput } from '../../../../schemas/validation.ts';
+import { usePageMeta } from '../../../app/meta.tsx';
+import { addressApi } from '../api.ts';
+import * as css from '../components/account.css.ts';
+import { Alert, PhoneField, TextField } from '../components/Fields.tsx';
+import { messageOf, useResource } from '../hooks/useResource.ts';
+import { useToast } from '../../../ui/Toast.tsx';
+import { button, buttonSecondary } from '../../../ui/theme/global.css.ts';
+
+// /account/addresses (SPEC §7 /api/myAddress): list, add, edit, delete; the pincode fills city and state.
+
+type Draft = {
+  address_id: number | null;
+  full_name: string;
+  mobile: string;
+  pincode: string;
+  address: string;
+  landmark: string;
+  city: string;
+  state: string;
+  address_type: 1 | 2 | 3;
+  is_default: boolean;
+};
+const EMPTY: Draft = {
+  address_id: null,
+  full_name: '',
+  mobile: '',
+  pincode: '',
+  address: '',
+  landmark: '',
+  city: '',
+  state: '',
+  address_type: 2,
+  is_default: false,
+};
+const TYPE_LABELS: Record<1 | 2 | 3, string> = { 1: 'Office', 2: 'Home', 3: 'Other' };
+
+export default function AddressesPage() {
+  usePageMeta(null);
+  const list = useResource(() => addressApi.list().then((r) => r.data));
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+
+  const remove = async (id: number) => {
+    try {
+      const res = await addressApi.remove(id);
+      list.set(res.data);
+      setConfirming(null);
+      toast.show(res.message, 'success');
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+
+  return (
+    <article>
+      <h1>My Addresses</h1>
+      <Alert kind="error">{error ?? list.error}</Alert>
+      {draft ? (
+        <AddressForm
+          draft={draft}
+          onCancel={() => setDraft(null)}
+          onSaved={(message) => {
+            setDraft(null);
+            toast.show(message, 'success');
+            void list.reload();
+          }}
+        />
+      ) : (
+        <button type="button" className={button} onClick={() => setDraft(EMPTY)}>
+          Add new address
+        </button>
+      )}
+      {list.loading && !list.data ? <p role="status">Loading your addresses…</p> : null}
+      {list.data && list.data.length === 0 && !draft ? <p>You have no saved addresses yet.</p> : null}
+      <ul style={{ listStyle: 'none', padding: 0, marginTop: 24 }}>
+        {(list.data ?? []).map((a) => (
+          <li key={a.address_id} className={css.panel} data-testid="address-card">
+            <p style={{ margin: 0, fontWeight: 600 }}>
+              {a.full_name} <span className={css.hint}>· {TYPE_LABELS[a.address_type]}</span>
+              {a.is_default ? <span className={css.hint}> · Default</span> : null}
+            </p>
+            <p style={{ margin: '4px 0' }}>
+              {a.address}
+              {a.landmark ? `, ${a.landmark}` : ''}, {a.city}, {a.state} – {a.pincode}
+            </p>
+            <p className={css.hint}>
+              Mobile: {a.c_code} {a.mobile}
+            </p>
+            {confirming === a.address_id ? (
+              <div className={css.row} role="group" aria-label="Confirm delete">
+                <span>Delete this address?</span>
+                <button type="button" className={button} onClick={() => remove(a.address_id)}>
+                  Yes, delete
+                </button>
+                <button type="button" className={css.linkButton} onClick={() => setConfirming(null)}>
+                  No
+                </button>
+              </div>
+            ) : (
+              <div className={css.row}>
+                <button
+                  type="button"
+                  className={css.linkButton}
+                  onClick={() => setDraft(toDraft(a))}
+                  aria-label={`Edit address of ${a.full_name}, ${a.pincode}`}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className={css.linkButton}
+                  onClick={() => setConfirming(a.address_id)}
+                  aria-label={`Delete address of ${a.full_name}, ${a.pincode}`}
+                >
+                  Delete
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+const toDraft = (a: Address): Draft => ({
+  address_id: a.address_id,
+  full_name: a.full_name,
+  mobile: a.mobile,
+  pincode: a.pincode,
+  address: a.address,
+  landmark: a.landmark ?? '',
+  city: a.city,
+  state: a.state,
+  address_type: a.address_type,
+  is_default: a.is_default,
+});
+
+function AddressForm({ draft, onCancel, onSaved }: { draft: Draft; onCancel(): void; onSaved(message: string): void }) {
+  const [d, setD] = useState<Draft>(draft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pin, setPin] = useState<{ loading: boolean; data: PincodeDetails | null; error: string | null }>({
+    loading: false,
+    data: null,
+    error: null,
+  });
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((x) => ({ ...x, [key]: value }));
+
+  // Six digits look the pincode up; city and state come from the answer.
+  useEffect(() => {
+    if (!/^\d{6}$/.test(d.pincode)) {
+      setPin({ loading: false, data: null, error: null });
+      return;
+    }
+    let live = true;
+    setPin((p) => ({ ...p, loading: true }));
+    addressApi
+      .pincode(d.pincode)
+      .then((res) => {
+        if (!live) return;
+        setPin({ loading: false, data: res.data, error: null });
+        setD((x) => ({ ...x, city: res.data.city, state: res.data.state }));
+      })
+      .catch((err) => live && setPin({ loading: false, data: null, error: messageOf(err) }));
+    return () => {
+      live = false;
+    };
+  }, [d.pincode]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      address_id: d.address_id,
+      full_name: d.full_name.trim(),
+      mobile: d.mobile,
+      c_code: '+91',
+      pincode: d.pincode,
+      address: d.address.trim(),
+      landmark: d.landmark.trim() || null,
+      city: d.city,
+      state: d.state,
+      address_type: d.address_type,
+      is_default: d.is_default,
+    };
+    const parsed = AddressInput.safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      return setErrors(next);
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await addressApi.save(body);
+      onSaved(res.message);
+    } catch (err) {
+      setFormError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={css.panel} aria-label={d.address_id ? 'Edit address' : 'Add new address'}>
+      <h2>{d.address_id ? 'Edit address' : 'Add new address'}</h2>
+      <TextField
+        label="Full name"
+        name="full_name"
+        autoComplete="name"
+        maxLength={50}
+        value={d.full_name}
+        onChange={(v) => set('full_name', v)}
+        error={errors.full_name}
+      />
+      <PhoneField
+        label="Mobile number"
+        name="mobile"
+        value={d.mobile}
+        onChange={(v) => set('mobile', normalisePhoneInput(v))}
+        error={errors.mobile}
+      />
+      <TextField
+        label="Pincode"
+        name="pincode"
+        inputMode="numeric"
+        maxLength={6}
+        value={d.pincode}
+        onChange={(v) => set('pincode', keepAllowedCharacters('number', v).slice(0, 6))}
+        error={errors.pincode ?? pin.error}
+        hint={
+          pin.loading
+            ? 'Looking up pincode…'
+            : pin.data
+              ? `${pin.data.city}, ${pin.data.state}${pin.data.serviceable ? '' : ' · We do not deliver here yet'}`
+              : undefined
+        }
+      />
+      <TextField
+        label="Address (house no., building, street, area)"
+        name="address"
+        multiline
+        maxLength={250}
+        value={d.address}
+        onChange={(v) => set('address', keepAllowedCharacters('address', v))}
+        error={errors.address}
+      />
+      <TextField
+        label="Landmark (optional)"
+        name="landmark"
+        maxLength={100}
+        value={d.landmark}
+        onChange={(v) => set('landmark', keepAllowedCharacters('landmark', v))}
+        error={errors.landmark}
+      />
+      <div className={css.row}>
+        <TextField label="City" name="city" value={d.city} disabled onChange={() => {}} error={errors.city} />
+        <TextField label="State" name="state" value={d.state} disabled onChange={() => {}} error={errors.state} />
+      </div>
+      <fieldset style={{ border: 'none', padding: 0, margin: '0 0 16px' }}>
+        <legend className={css.label}>Address type</legend>
+        <div className={css.row}>
+          {([1, 2, 3] as const).map((t) => (
+            <label key={t} className={css.checkbox} style={{ marginBottom: 0 }}>
+              <input
+                type="radio"
+                name="address_type"
+                value={ADDRESS_TYPES[t]}
+                checked={d.address_type === t}
+                onChange={() => set('address_type', t)}
+              />
+              <span>{TYPE_LABELS[t]}</span>
+            </label>
+          ))}
+        </div>
+        {errors.address_type ? <p className={css.error}>{errors.address_type}</p> : null}
+      </fieldset>
+      <label className={css.checkbox}>
+        <input type="checkbox" checked={d.is_default} onChange={() => set('is_default', !d.is_default)} />
+        <span>Make this my default address</span>
+      </label>
+      {errors.city || errors.state ? <p className={css.error}>{ADDRESS_MESSAGES.pincode}</p> : null}
+      <Alert kind="error">{formError}</Alert>
+      <div className={css.row}>
+        <button type="submit" className={button} disabled={busy} aria-busy={busy}>
+          Save address
+        </button>
+        <button type="button" className={buttonSecondary} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { CartLine } from '../../../../schemas/cart.ts';
+import { formatPaise } from '../../../../schemas/money.ts';
+import { type ActionResult, moveLineToWishlist, removeFreebie, removeLine, saveLineForLater, updateQuantity } from '../index.ts';
+import { visuallyHidden } from '../../../ui/theme/global.css.ts';
+import { Img } from '../../../ui/Img.tsx';
+import { Price } from '../../../ui/Price.tsx';
+import * as css from './cart.css.ts';
+
+/** One cart line: quantity bounded by max_quantity, remove, and (signed in) wishlist / save-for-later moves. */
+export function CartLineItem({ line, signedIn, onResult }: { line: CartLine; signedIn: boolean; onResult(r: ActionResult): void }) {
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<ActionResult>) => {
+    setBusy(true);
+    const result = await action();
+    setBusy(false);
+    onResult(result);
+  };
+  const options = Array.from({ length: Math.max(line.max_quantity, line.quantity) }, (_, i) => i + 1);
+  const label = line.variant_name;
+  return (
+    <li className={css.line} data-testid="cart-line" data-variant-id={line.variant_id}>
+      <Link to={line.url} tabIndex={-1} aria-hidden="true">
+        <Img src={line.thumbnail_image} alt="" width={88} height={88} className={css.lineImage} />
+      </Link>
+      <div className={css.lineBody}>
+        <Link to={line.url} className={css.lineName}>
+          {line.variant_meta.parent_name}
+        </Link>
+        <span className={css.meta}>
+          {line.brand}
+          {line.variant_meta.swatch.length > 0 && ` · ${line.variant_meta.swatch.map((s) => s.value).join(', ')}`}
+        </span>
+        {line.is_freebie ? (
+          <div className={css.row}>
+            <span className={css.badge.free}>FREE GIFT</span>
+            <s className={css.meta}>{formatPaise(line.mrp)}</s>
+            <strong>{formatPaise(0)}</strong>
+            <button type="button" className={css.linkButton} disabled={busy} onClick={() => run(() => removeFreebie(line))}>
+              Remove gift
+            </button>
+          </div>
+        ) : (
+          <>
+            <Price mrp={line.mrp} sale={line.sale_price} />
+            <div className={css.row}>
+              <label>
+                <span className={css.meta}>Qty </span>
+                <select
+                  className={css.select}
+                  value={line.quantity}
+                  disabled={busy || line.max_quantity === 0}
+                  aria-label={`Quantity of ${label}`}
+                  onChange={(e) => run(() => updateQuantity(line, Number(e.target.value)))}
+                >
+                  {options.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <strong data-testid="line-total">
+                <span className={visuallyHidden}>Line total </span>
+                {formatPaise(line.price_before_tax)}
+              </strong>
+            </div>
+            {line.notice && <span className={css.badge.warn}>{line.notice}</span>}
+            <div className={css.row}>
+              <button
+                type="button"
+                className={css.linkButton}
+                disabled={busy}
+                onClick={() => run(() => removeLine(line))}
+                aria-label={`Remove ${label}`}
+              >
+                Remove
+              </button>
+              {signedIn && (
+                <>
+                  <button type="button" className={css.linkButton} disabled={busy} onClick={() => run(() => saveLineForLater(line))}>
+                    Save for later
+                  </button>
+                  <button type="button" className={css.linkButton} disabled={busy} onClick={() => run(() => moveLineToWishlist(line))}>
+                    Move to wishlist
+                  </button>
+                </>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

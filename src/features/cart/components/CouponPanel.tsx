@@ -1,0 +1,128 @@
+import { useEffect, useId, useState } from 'react';
+import type { CartMeta, DynamicCoupon } from '../../../../schemas/cart.ts';
+import { formatPaise } from '../../../../schemas/money.ts';
+import { type ActionResult, applyCoupon, cartApi, removeCoupon } from '../index.ts';
+import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';
+import * as css from './cart.css.ts';
+
+/** Coupon entry, the applied coupon, and every live coupon checked against this cart (dynamic-coupon-list). */
+export function CouponPanel({ meta, discount, onResult }: { meta: CartMeta; discount: number; onResult(r: ActionResult): void }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [coupons, setCoupons] = useState<DynamicCoupon[] | null>(null);
+  const inputId = useId();
+
+  // Re-checked whenever the cart changes (its version moves).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cart version is the trigger to re-read.
+  useEffect(() => {
+    let live = true;
+    cartApi
+      .dynamicCouponList()
+      .then((r) => live && setCoupons(r.data))
+      .catch(() => live && setCoupons([]));
+    return () => {
+      live = false;
+    };
+  }, [meta.version]);
+
+  const apply = async (value: string) => {
+    if (!value.trim()) return setError('Please enter a coupon code');
+    setBusy(true);
+    const r = await applyCoupon(value);
+    setBusy(false);
+    setError(r.ok ? null : r.message);
+    if (r.ok) setCode('');
+    onResult(r);
+  };
+  const remove = async () => {
+    setBusy(true);
+    const r = await removeCoupon();
+    setBusy(false);
+    onResult(r);
+  };
+
+  return (
+    <section className={card} aria-labelledby="coupon-title" data-testid="coupons">
+      <h2 id="coupon-title" className={css.sectionTitle}>
+        Coupons
+      </h2>
+      {meta.coupon_code && (
+        <div className={css.coupon} data-testid="applied-coupon">
+          <div className={css.row} style={{ justifyContent: 'space-between' }}>
+            <span>
+              <span className={css.couponCode}>{meta.coupon_code}</span>{' '}
+              {meta.coupon_applied ? (
+                <span className={css.saving}>applied · you save {formatPaise(discount)}</span>
+              ) : (
+                <span className={css.meta}>not applied</span>
+              )}
+            </span>
+            <button type="button" className={css.linkButton} onClick={remove} disabled={busy}>
+              Remove
+            </button>
+          </div>
+          {meta.coupon_message && <span className={css.badge.warn}>{meta.coupon_message}</span>}
+        </div>
+      )}
+      <form
+        className={css.row}
+        style={{ marginTop: 8 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void apply(code);
+        }}
+      >
+        <label htmlFor={inputId} style={{ position: 'absolute', left: -9999 }}>
+          Coupon code
+        </label>
+        <input
+          id={inputId}
+          className={css.input}
+          value={code}
+          maxLength={40}
+          placeholder="Enter coupon code"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(e) => setCode(e.target.value.replace(/\s+/g, ''))}
+        />
+        <button type="submit" className={buttonSecondary} disabled={busy}>
+          Apply
+        </button>
+      </form>
+      {error && (
+        <p id={`${inputId}-error`} role="alert" className={css.badge.danger} style={{ marginTop: 8 }} data-testid="coupon-error">
+          {error}
+        </p>
+      )}
+      {coupons && coupons.length > 0 && (
+        <ul className={css.couponList} style={{ marginTop: 12 }} aria-label="Available coupons">
+          {coupons.map((c) => (
+            <li key={c.code} className={css.coupon} data-code={c.code}>
+              <div className={css.row} style={{ justifyContent: 'space-between' }}>
+                <span className={css.couponCode}>{c.code}</span>
+                {c.applied ? (
+                  <span className={css.saving}>Applied</span>
+                ) : (
+                  <button
+                    type="button"
+                    className={css.linkButton}
+                    disabled={busy || !c.applicable}
+                    onClick={() => apply(c.code)}
+                    aria-label={`Apply ${c.code}`}
+                  >
+                    Apply
+                  </button>
+                )}
+              </div>
+              <span className={css.meta}>{c.details}</span>
+              {c.applicable && c.discount > 0 && !c.applied && <span className={css.saving}>Save {formatPaise(c.discount)}</span>}
+              {!c.applicable && c.reason && <span className={css.meta}>{c.reason}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

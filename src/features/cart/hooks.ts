@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useAuth } from '../account/AuthContext.tsx';
+import { readCartId } from './cookie.ts';
+import { useStore } from './resource.ts';
+import { cartStore, freebieStore, miniCartStore, savedStore, wishlistStore } from './stores.ts';
+
+// Hooks the pages use: each loads its store when first shown and re-renders on every change.
+
+export function useCart() {
+  useEffect(() => {
+    void cartStore.load();
+  }, []);
+  return useStore(cartStore);
+}
+
+export function useMiniCart() {
+  useEffect(() => {
+    if (!miniCartStore.get().data) void miniCartStore.load();
+  }, []);
+  return useStore(miniCartStore);
+}
+
+/** The wishlist of a signed-in customer; a guest has none (the fetch would be a silent 401). */
+export function useWishlist(enabled = true) {
+  useEffect(() => {
+    if (enabled) void wishlistStore.load();
+  }, [enabled]);
+  return useStore(wishlistStore);
+}
+
+export function useSavedForLater(enabled = true) {
+  useEffect(() => {
+    if (enabled) void savedStore.load();
+  }, [enabled]);
+  return useStore(savedStore);
+}
+
+export function useFreebies() {
+  useEffect(() => {
+    void freebieStore.load();
+  }, []);
+  return useStore(freebieStore);
+}
+
+// A guest seen in this tab who is now signed in has just signed in: persist the cart (SPEC §4) and re-fetch
+// the session. Kept in sessionStorage because sign-in happens on a page without the header (and Google
+// leaves the app), so no single component sees both states.
+const GUEST_SEEN = 'kasrat.cart.guestSeen';
+const storage = () => {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+export function useCartSessionSync(): void {
+  const { isAuthenticated, loading, user, refresh } = useAuth();
+  const customerId = user?.customer_id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of customer is a trigger, not an input.
+  useEffect(() => {
+    if (loading) return;
+    const s = storage();
+    if (!isAuthenticated) {
+      if (s?.getItem(GUEST_SEEN) === 'signed-in') void import('./cart-store.ts').then((m) => m.forgetCustomerLists());
+      s?.setItem(GUEST_SEEN, 'guest');
+      return;
+    }
+    const before = s?.getItem(GUEST_SEEN);
+    s?.setItem(GUEST_SEEN, 'signed-in');
+    if (before === 'guest') void import('./cart-store.ts').then((m) => m.persistCart(readCartId())).then(() => refresh());
+  }, [isAuthenticated, loading, customerId, refresh]);
+}

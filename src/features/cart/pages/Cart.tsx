@@ -1,0 +1,140 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { type CartListData, priceMetaValue } from '../../../../schemas/cart.ts';
+import { rememberReturnTo } from '../../../app/guards.tsx';
+import { useAuth } from '../../account/AuthContext.tsx';
+import { type ActionResult, cartStore, lineToEventItem, report, useCart } from '../index.ts';
+import { BankOfferList } from '../components/BankOfferList.tsx';
+import { CartLineItem } from '../components/CartLineItem.tsx';
+import * as css from '../components/cart.css.ts';
+import { CouponPanel } from '../components/CouponPanel.tsx';
+import { FreebieProgress } from '../components/FreebieProgress.tsx';
+import { PriceSummary } from '../components/PriceSummary.tsx';
+import { RecommendedProducts } from '../components/RecommendedProducts.tsx';
+import { SavedForLaterList } from '../components/SavedForLaterList.tsx';
+import { PageSkeleton } from '../../../ui/Skeleton.tsx';
+import { useToast } from '../../../ui/Toast.tsx';
+import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
+
+const hasGift = (d: CartListData | null) => Boolean(d?.cart_data.some((l) => l.is_freebie));
+
+export default function CartPage() {
+  const { isAuthenticated, loading: authLoading } = useAuth();
+  const { data, loading, error } = useCart();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const giftRemovedByShopper = useRef(false);
+  const previous = useRef<CartListData | null>(null);
+  const reported = useRef(false);
+
+  const onResult = (r: ActionResult) => toast.show(r.message, r.ok ? 'success' : 'error', r.ok ? 3000 : 4000);
+
+  // SPEC §2 cart layout: an empty cart has its own page, for signed-in shoppers and guests.
+  useEffect(() => {
+    if (loading || authLoading || !data || data.cart_data.length > 0) return;
+    navigate(isAuthenticated ? '/loggedin-empty-cart' : '/logout-empty-cart', { replace: true });
+  }, [data, loading, authLoading, isAuthenticated, navigate]);
+
+  // SPEC §4 funnel step 1: the cart view is reported once per visit, and only with items.
+  useEffect(() => {
+    if (reported.current || !data || data.cart_data.length === 0) return;
+    reported.current = true;
+    report({
+      name: 'view_cart',
+      items: data.cart_data.map((l) => lineToEventItem(l)),
+      value: priceMetaValue(data.price_meta, 'total_payable'),
+      ...(data.cart_meta.cart_id ? { cart_id: data.cart_meta.cart_id } : {}),
+      ...(data.cart_meta.coupon_applied && data.cart_meta.coupon_code ? { coupon_code: data.cart_meta.coupon_code } : {}),
+    });
+  }, [data]);
+
+  // A gift that left by itself (the cart fell below its threshold) is announced once.
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = data;
+    if (!data) return;
+    const leftByItself = (hasGift(before) && !hasGift(data) && !giftRemovedByShopper.current) || data.cart_meta.removed_freebies.length > 0;
+    giftRemovedByShopper.current = false;
+    if (leftByItself) toast.show('Your free gift was removed: the cart value is now below its threshold.', 'info', 5000);
+  }, [data, toast]);
+
+  if (error && !data)
+    return (
+      <section className={card} role="alert">
+        <h1>My Cart</h1>
+        <p>{error}</p>
+        <button type="button" className={button} onClick={() => void cartStore.load()}>
+          Try again
+        </button>
+      </section>
+    );
+  if (!data || data.cart_data.length === 0) return <PageSkeleton />;
+
+  const { cart_data: lines, cart_meta: meta, price_meta: priceMeta } = data;
+  const checkout = () => {
+    report({
+      name: 'begin_checkout',
+      items: lines.map((l) => lineToEventItem(l)),
+      value: priceMetaValue(priceMeta, 'total_payable'),
+      ...(meta.coupon_applied && meta.coupon_code ? { coupon_code: meta.coupon_code } : {}),
+    });
+    if (isAuthenticated) navigate('/order-confirmation');
+    else {
+      rememberReturnTo('/cart');
+      navigate('/my-account');
+    }
+  };
+  const blocked = lines.some((l) => l.notice && !l.is_freebie);
+
+  return (
+    <div className={css.column}>
+      <h1 style={{ margin: 0 }}>
+        My Cart{' '}
+        <span className={css.meta}>
+          ({meta.total_quantity} {meta.total_quantity === 1 ? 'item' : 'items'})
+        </span>
+      </h1>
+      <div className={css.page}>
+        <div className={css.column}>
+          <FreebieProgress onResult={onResult} />
+          <ul className={css.lines} aria-label="Products in your cart">
+            {lines.map((line) => (
+              <CartLineItem
+                key={`${line.variant_id}-${line.is_freebie}`}
+                line={line}
+                signedIn={isAuthenticated}
+                onResult={(r) => {
+                  if (line.is_freebie && r.ok) giftRemovedByShopper.current = true;
+                  onResult(r);
+                }}
+              />
+            ))}
+          </ul>
+          {!isAuthenticated && (
+            <p className={css.meta}>
+              <Link to="/my-account" onClick={() => rememberReturnTo('/cart')}>
+                Sign in
+              </Link>{' '}
+              to save products for later or move them to your wishlist.
+            </p>
+          )}
+          {isAuthenticated && <SavedForLaterList onResult={onResult} />}
+        </div>
+        <aside className={css.sticky} aria-label="Offers and order summary">
+          <CouponPanel meta={meta} discount={priceMetaValue(priceMeta, 'coupon_discount')} onResult={onResult} />
+          <PriceSummary priceMeta={priceMeta} freeDeliveryFrom={meta.free_delivery_from}>
+            {blocked && <p className={css.badge.warn}>Some products are short of stock. Update them to continue.</p>}
+            <button type="button" className={button} style={{ width: '100%', marginTop: 12 }} disabled={blocked} onClick={checkout}>
+              {isAuthenticated ? 'Proceed to checkout' : 'Sign in to place order'}
+            </button>
+            <Link to="/" className={buttonSecondary} style={{ width: '100%', marginTop: 8 }}>
+              Continue shopping
+            </Link>
+          </PriceSummary>
+          <BankOfferList version={meta.version} />
+        </aside>
+      </div>
+      <RecommendedProducts version={meta.version} onResult={onResult} />
+    </div>
+  );
+}

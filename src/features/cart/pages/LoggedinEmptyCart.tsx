@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { type ActionResult, moveToCart, useCart, useWishlist } from '../index.ts';
+import * as css from '../components/cart.css.ts';
+import { ProductTile } from '../components/ProductTile.tsx';
+import { SavedForLaterList } from '../components/SavedForLaterList.tsx';
+import { useToast } from '../../../ui/Toast.tsx';
+import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
+
+/** SPEC §2 /loggedin-empty-cart: a signed-in shopper's empty cart, with their saved items to bring back. */
+export default function LoggedinEmptyCartPage() {
+  const { data: cart } = useCart();
+  const { data: wishlist } = useWishlist(true);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const onResult = (r: ActionResult) => toast.show(r.message, r.ok ? 'success' : 'error');
+
+  // Once something is back in the cart, the cart page is the place for it.
+  useEffect(() => {
+    if (cart && cart.cart_data.length > 0) navigate('/cart', { replace: true });
+  }, [cart, navigate]);
+
+  return (
+    <div className={css.column}>
+      <section className={`${card} ${css.empty}`}>
+        <h1 style={{ margin: 0 }}>Your cart is empty</h1>
+        <p className={css.meta} style={{ margin: 0 }}>
+          Looks like you have not added anything yet. Explore our authentic supplements.
+        </p>
+        <div className={css.row} style={{ justifyContent: 'center' }}>
+          <Link to="/" className={button}>
+            Continue shopping
+          </Link>
+          <Link to="/account/wishlist" className={buttonSecondary}>
+            My wishlist
+          </Link>
+        </div>
+      </section>
+      <SavedForLaterList onResult={onResult} />
+      {wishlist && wishlist.length > 0 && (
+        <section aria-labelledby="wishlist-title">
+          <h2 id="wishlist-title" className={css.sectionTitle} style={{ marginBottom: 12 }}>
+            From your wishlist
+          </h2>
+          <div className={css.grid}>
+            {wishlist.slice(0, 8).map((item) => (
+              <ProductTile key={item.variant_id} product={item}>
+                <button
+                  type="button"
+                  className={buttonSecondary}
+                  disabled={item.stock_status === 'out_of_stock'}
+                  onClick={async () => onResult(await moveToCart(item, 'wishlist'))}
+                  aria-label={`Move ${item.variant_name} to cart`}
+                >
+                  Move to cart
+                </button>
+              </ProductTile>
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  BrandDetailResponse,
+  BrandGroupsResponse,
+  CategoryDetailResponse,
+  HomeResponse,
+  ListingResponse,
+  MenuResponse,
+  ProductDescriptionResponse,
+  ProductDetailResponse,
+  ProductListResponse,
+  ProductOffersResponse,
+  ProductSlugResponse,
+  SeoMetaResponse,
+  SourceProductResponse,
+  Top10Response,
+} from '../../../schemas/catalogue.ts';
+import { get, type RequestOptions } from '../../api/client.ts';
+
+// The catalogue calls of SPEC §7 the pages make, each answer checked with its schema (schemas/catalogue.ts).
+// A 404 is left to the client, which sends the shopper to /notFound (SPEC §8).
+
+/** Listing endpoints: every listing is the search engine with the page's own base filter. */
+export type ListingEndpoint = 'brand' | 'category' | 'shop' | 'bestseller' | 'search';
+
+const query = (params: Record<string, string | number | undefined | null>) =>
+  new URLSearchParams(
+    Object.entries(params).flatMap(([k, v]) => (v === undefined || v === null || v === '' ? [] : [[k, String(v)] as [string, string]])),
+  ).toString();
+
+/** The URL of a listing answer: the page's base (slug) plus the filters, sort and page of its own URL. */
+export function listingApiUrl(endpoint: ListingEndpoint, base: Record<string, string>, filterQuery: string): string {
+  const path = endpoint === 'search' ? '/api/search/product-search-listing' : `/api/listing/${endpoint}`;
+  const qs = [query(base), filterQuery].filter(Boolean).join('&');
+  return qs ? `${path}?${qs}` : path;
+}
+
+type Opts = Pick<RequestOptions, 'signal'>;
+
+export const catalogueApi = {
+  home: async (o?: Opts) => (await get('/api/home/home-page-info', HomeResponse, o)).data,
+  menu: async (o?: Opts) => (await get('/api/menu/menu-list', MenuResponse, o)).data,
+  listing: async (url: string, o?: Opts) => (await get(url, ListingResponse, o)).data,
+  brandDetail: async (slug: string, o?: Opts) => (await get(`/api/listing/brand-detail?${query({ slug })}`, BrandDetailResponse, o)).data,
+  categoryDetail: async (slug: string, o?: Opts) =>
+    (await get(`/api/listing/category-detail?${query({ slug })}`, CategoryDetailResponse, o)).data,
+  brandGroups: async (o?: Opts) => (await get('/api/listing/store-brand-list', BrandGroupsResponse, o)).data,
+  top10: async (slug: string | null, o?: Opts) =>
+    (await get(slug ? `/api/listing/top-10-list?${query({ slug })}` : '/api/listing/top-10-list', Top10Response, o)).data,
+  product: async (productId: number, o?: Opts) =>
+    (await get(`/api/product-details/product-detail-page?${query({ product_id: productId })}`, ProductDetailResponse, o)).data,
+  productBySlug: async (slug: string, o?: Opts) =>
+    (await get(`/api/product-details/product-slug?${query({ productSlug: slug })}`, ProductSlugResponse, o)).data,
+  description: async (productId: number, o?: Opts) =>
+    (await get(`/api/product-details/product-description?${query({ product_id: productId })}`, ProductDescriptionResponse, o)).data,
+  productRange: async (productId: number, o?: Opts) =>
+    (await get(`/api/product-details/product-range?${query({ product_id: productId })}`, ProductListResponse, o)).data.products,
+  related: async (productId: number, o?: Opts) =>
+    (await get(`/api/product-details/related-product?${query({ product_id: productId })}`, ProductListResponse, o)).data.products,
+  recommendation: async (productId: number, o?: Opts) =>
+    (await get(`/api/product-details/recommendation?${query({ recommender_product_id: productId })}`, ProductListResponse, o)).data
+      .products,
+  productOffers: async (productId: number, o?: Opts) =>
+    (await get(`/api/product-details/product-offer?${query({ product_id: productId })}`, ProductOffersResponse, o)).data,
+  // A missing answer only hides the authenticity panel: a 404 here must not send the shopper to /notFound.
+  sourceProduct: async (productId: number, o?: Opts) =>
+    (
+      await get(`/api/product-details/source-product?${query({ product_id: productId })}`, SourceProductResponse, {
+        ...o,
+        allow404: true,
+      })
+    ).data,
+  seoMeta: async (url: string, o?: Opts) => (await get(`/api/seo/page-seo-meta?${query({ url })}`, SeoMetaResponse, o)).data,
+};

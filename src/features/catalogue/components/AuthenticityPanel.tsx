@@ -1,0 +1,75 @@
+import { Link } from 'react-router-dom';
+import { catalogueApi } from '../api.ts';
+import { useResource } from '../resource.ts';
+import { visuallyHidden } from '../../../ui/theme/global.css.ts';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+import * as css from './catalogue.css.ts';
+import * as pdp from './pdp.css.ts';
+
+// The product page's "Authenticity" panel (GET /api/product-details/source-product): the brand and its country,
+// the authorised importer (or "Made in India"), the brand certificate. It is a reassurance, not the product:
+// when the call fails the panel is simply left out.
+
+const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** '2027-03-31' → '31 Mar 2027' (read as UTC, so no time zone moves the day). */
+export const formatDay = (iso: string): string => {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? iso : DATE.format(d);
+};
+
+export function AuthenticityPanel({ productId }: { productId: number }) {
+  const source = useResource(`source:${productId}`, (signal) => catalogueApi.sourceProduct(productId, { signal }));
+  if (source.loading)
+    return (
+      <div className={css.panel} role="status" data-testid="authenticity-loading">
+        <span className={visuallyHidden}>Loading authenticity details…</span>
+        <Skeleton width="40%" height={20} />
+        <Skeleton width="75%" />
+        <Skeleton width="60%" />
+      </div>
+    );
+  const s = source.data;
+  if (!s) return null;
+  const { brand, importer, certificate } = s;
+  return (
+    <section className={css.panel} aria-labelledby="pdp-authenticity" data-testid="authenticity-panel">
+      <h2 id="pdp-authenticity" style={{ fontSize: 18, margin: 0 }}>
+        Authenticity
+      </h2>
+      <p className={pdp.sourceHead}>
+        Sourced from <strong>{brand.name}</strong>
+        <span className={css.muted}> · {brand.country}</span>
+      </p>
+      <dl className={pdp.facts}>
+        {importer ? (
+          <>
+            <dt>Importer</dt>
+            <dd>
+              <strong>{importer.name}</strong>
+              <br />
+              {importer.address}
+              <br />
+              Licence no. <span className={pdp.nowrap}>{importer.licence_no}</span>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Origin</dt>
+            <dd>Made in India</dd>
+          </>
+        )}
+        {certificate && (
+          <>
+            <dt>Certificate</dt>
+            <dd>
+              <span className={pdp.certNo}>{certificate.certificate_no}</span>
+              <br />
+              Valid {formatDay(certificate.issued_on)} – {formatDay(certificate.valid_till)}
+            </dd>
+          </>
+        )}
+      </dl>
+      <Link to="/authenticity">Check authenticity</Link>
+    </section>
+  );
+}

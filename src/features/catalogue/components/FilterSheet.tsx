@@ -1,0 +1,57 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect } from 'react';
+import type { Facet, FacetName } from '../../../../schemas/catalogue.ts';
+import type { ListingState } from '../listing-params.ts';
+import { button } from '../../../ui/theme/global.css.ts';
+import * as css from './catalogue.css.ts';
+import { FacetPanel } from './FacetPanel.tsx';
+
+// The filters on a phone: a full-screen sheet over the results (its own chunk, loaded on first open). Changes
+// apply at once; the footer button shows how many products match and closes the sheet.
+
+export default function FilterSheet({
+  facets,
+  state,
+  onChange,
+  hide,
+  total,
+  loading,
+  onClose,
+}: {
+  facets: readonly Facet[];
+  state: ListingState;
+  onChange: (next: ListingState) => void;
+  hide: readonly FacetName[];
+  total: number;
+  loading: boolean;
+  onClose: () => void;
+}) {
+  // SPEC §4: the body carries the fixed-scroll class while a modal is open.
+  useEffect(() => {
+    document.body.classList.add('fixed-scroll');
+    return () => document.body.classList.remove('fixed-scroll');
+  }, []);
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={css.overlay} />
+        <Dialog.Content className={css.sheet} aria-describedby={undefined}>
+          <div className={css.sheetHead}>
+            <Dialog.Title style={{ margin: 0, fontSize: 18 }}>Filters</Dialog.Title>
+            <Dialog.Close className={css.closeButton} aria-label="Close filters">
+              ×
+            </Dialog.Close>
+          </div>
+          <div className={css.sheetBody}>
+            <FacetPanel facets={facets} state={state} onChange={onChange} hide={hide} />
+          </div>
+          <div className={css.sheetFoot}>
+            <Dialog.Close className={button} aria-live="polite">
+              {loading ? 'Updating…' : `Show ${total} ${total === 1 ? 'product' : 'products'}`}
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

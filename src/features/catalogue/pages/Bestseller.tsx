@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
+import { catalogueApi } from '../api.ts';
+import { useCatalogueMeta } from '../hooks.ts';
+import { useResource } from '../resource.ts';
+import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
+import * as css from '../components/catalogue.css.ts';
+import { ListingView } from '../components/ListingView.tsx';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+
+// /bestseller/{slug}/ (SPEC §2, trailing slash): the best-selling products of a category. Its trail links
+// categories to their bestseller pages (page type 'bestseller').
+
+const BESTSELLER_CRUMB: BreadcrumbItem = {
+  value: 'Bestsellers',
+  category_slug: 'bestseller',
+  redirect_url: '/bestseller/sports-nutrition/',
+};
+
+export default function BestsellerPage() {
+  const { slug = 'sports-nutrition' } = useParams();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useCatalogueMeta(`/bestseller/${slug}/`);
+  useEffect(() => {
+    if (!pathname.endsWith('/')) navigate(`${pathname}/${search}`, { replace: true });
+  }, [pathname, search, navigate]);
+  const detail = useResource(`category-detail:${slug}`, (signal) => catalogueApi.categoryDetail(slug, { signal }));
+  const d = detail.data;
+  const crumbs: BreadcrumbItem[] = [
+    HOME_CRUMB,
+    BESTSELLER_CRUMB,
+    ...(d ? [...d.parents, d.category].map((c) => ({ value: c.name, category_slug: c.slug, redirect_url: `/bestseller/${c.slug}/` })) : []),
+  ];
+
+  return (
+    <div className={css.page}>
+      <Breadcrumbs items={crumbs} context={{ pageType: 'bestseller' }} />
+      <header className={css.section}>
+        {d ? <h1 className={css.pageTitle}>Bestsellers in {d.category.name}</h1> : <Skeleton width="50%" height={30} />}
+        {d && d.children.length > 0 && (
+          <nav aria-label="Bestsellers by category">
+            <ul className={css.tabs}>
+              {d.children.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/bestseller/${c.slug}/`} className={css.chipPlain}>
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <ListingView
+        endpoint="bestseller"
+        base={{ slug }}
+        listName={d ? `Bestsellers: ${d.category.name}` : `Bestsellers: ${slug}`}
+        listing="bestseller"
+        eventInfo={d ? { category: d.category.name } : undefined}
+      />
+    </div>
+  );
+}

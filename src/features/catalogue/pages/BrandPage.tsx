@@ -1,0 +1,64 @@
+import { useParams } from 'react-router-dom';
+import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
+import { catalogueApi } from '../api.ts';
+import { useCatalogueMeta } from '../hooks.ts';
+import { useResource } from '../resource.ts';
+import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
+import * as css from '../components/catalogue.css.ts';
+import { ListingView } from '../components/ListingView.tsx';
+import { PromotionCards } from '../components/Promotions.tsx';
+import { Img } from '../../../ui/Img.tsx';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+
+// /brand/{slug}: the brand, its authenticity credentials and offers, then its products with filters.
+
+export default function BrandPage() {
+  const { slug = '' } = useParams();
+  useCatalogueMeta(`/brand/${slug}`);
+  const detail = useResource(`brand-detail:${slug}`, (signal) => catalogueApi.brandDetail(slug, { signal }));
+  const d = detail.data;
+  const crumbs: BreadcrumbItem[] = d?.breadcrumbs ?? [HOME_CRUMB, { value: 'Brands', category_slug: 'brands', redirect_url: '/brands' }];
+
+  return (
+    <div className={css.page}>
+      <Breadcrumbs items={crumbs} context={{ pageType: 'brand' }} />
+      {d ? (
+        <header className={css.hero}>
+          <Img src={d.brand.logo} alt="" width={112} height={112} eager />
+          <div className={css.heroText}>
+            <h1 className={css.pageTitle}>{d.brand.name}</h1>
+            <p className={css.muted}>
+              {d.brand.product_count} {d.brand.product_count === 1 ? 'product' : 'products'} · from {d.brand.country}
+            </p>
+            {d.brand.description && <p style={{ margin: 0 }}>{d.brand.description}</p>}
+            {d.importer && (
+              <p className={css.muted} style={{ fontSize: 14 }}>
+                Imported by {d.importer.name}
+                {d.certificate ? ` · certificate ${d.certificate.certificate_no}` : ''}
+              </p>
+            )}
+          </div>
+        </header>
+      ) : (
+        <div className={css.hero} aria-hidden="true">
+          <Skeleton height={72} radius={10} />
+          <div className={css.heroText}>
+            <Skeleton width="50%" height={28} />
+            <Skeleton width="70%" />
+          </div>
+        </div>
+      )}
+      {d && <PromotionCards items={d.banners} section="brand_page_banner" />}
+      <ListingView
+        endpoint="brand"
+        base={{ slug }}
+        listName={d ? `Brand: ${d.brand.name}` : `Brand: ${slug}`}
+        listing="brand"
+        eventInfo={d ? { brand: d.brand.name } : undefined}
+        hideFacets={['brand']}
+        // Products opened from here carry origin 'brand' (SPEC §2: their trail then runs through this brand).
+        linkState={{ origin: 'brand', brand: slug }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { BrandSummary } from '../../../../schemas/catalogue.ts';
+import { usePageMeta } from '../../../app/meta.tsx';
+import { catalogueApi } from '../api.ts';
+import { useResource } from '../resource.ts';
+import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
+import * as css from '../components/catalogue.css.ts';
+import { Img } from '../../../ui/Img.tsx';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { buttonSecondary } from '../../../ui/theme/global.css.ts';
+
+// /brands: top brands first, then every brand A–Z with a letter index and a name filter.
+
+function BrandCard({ b, eager = false }: { b: BrandSummary; eager?: boolean }) {
+  return (
+    <Link to={b.url} className={css.brandCard}>
+      <Img src={b.logo} alt="" width={120} height={120} eager={eager} />
+      <span>{b.name}</span>
+      <span className={css.muted} style={{ fontSize: 13, fontWeight: 400 }}>
+        {b.product_count} {b.product_count === 1 ? 'product' : 'products'}
+      </span>
+    </Link>
+  );
+}
+
+export default function BrandsPage() {
+  usePageMeta(null);
+  const filterId = useId();
+  const [filter, setFilter] = useState('');
+  const groups = useResource('brand-groups', (signal) => catalogueApi.brandGroups({ signal }));
+  const needle = filter.trim().toLowerCase();
+  const shown = (groups.data ?? [])
+    .map((g) => ({ ...g, brands: g.brands.filter((b) => !needle || b.name.toLowerCase().includes(needle)) }))
+    .filter((g) => g.brands.length > 0);
+  const top = (groups.data ?? []).flatMap((g) => g.brands).filter((b) => b.is_top);
+
+  return (
+    <div className={css.page}>
+      <Breadcrumbs
+        items={[HOME_CRUMB, { value: 'Brands', category_slug: 'brands', redirect_url: '/brands' }]}
+        context={{ pageType: 'brands' }}
+      />
+      <h1 className={css.pageTitle}>All brands</h1>
+      {groups.loading && !groups.data && <Skeleton height={240} radius={16} />}
+      {groups.error && !groups.data && (
+        <div className={css.empty} role="alert">
+          <p style={{ margin: 0 }}>{groups.error}</p>
+          <button type="button" className={buttonSecondary} onClick={groups.reload}>
+            Try again
+          </button>
+        </div>
+      )}
+      {groups.data && (
+        <>
+          {top.length > 0 && !needle && (
+            <section className={css.section} aria-labelledby="brands-top">
+              <h2 id="brands-top" className={css.sectionTitle}>
+                Top brands
+              </h2>
+              <ul className={css.brandGrid}>
+                {top.map((b, i) => (
+                  <li key={b.id}>
+                    <BrandCard b={b} eager={i < 4} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <section className={css.section} aria-labelledby="brands-az">
+            <h2 id="brands-az" className={css.sectionTitle}>
+              Brands A–Z
+            </h2>
+            <label htmlFor={filterId} className={css.muted}>
+              Find a brand
+            </label>
+            <input
+              id={filterId}
+              type="search"
+              className={css.searchInput}
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              autoComplete="off"
+            />
+            <nav aria-label="Brands by letter">
+              <ul className={css.letterNav}>
+                {shown.map((g) => (
+                  <li key={g.letter}>
+                    <a className={css.letterLink} href={`#brands-${g.letter === '#' ? 'digit' : g.letter}`}>
+                      {g.letter}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {shown.length === 0 && <p role="status">No brand matches “{filter}”.</p>}
+            {shown.map((g) => (
+              <section
+                key={g.letter}
+                id={`brands-${g.letter === '#' ? 'digit' : g.letter}`}
+                className={css.section}
+                aria-label={`Brands starting with ${g.letter}`}
+              >
+                <h3 style={{ margin: 0 }}>{g.letter}</h3>
+                <ul className={css.brandGrid}>
+                  {g.brands.map((b) => (
+                    <li key={b.id}>
+                      <BrandCard b={b} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link, useParams } from 'react-router-dom';
+import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
+import { catalogueApi } from '../api.ts';
+import { useCatalogueMeta } from '../hooks.ts';
+import { useResource } from '../resource.ts';
+import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
+import * as css from '../components/catalogue.css.ts';
+import { ListingView } from '../components/ListingView.tsx';
+import { Banners } from '../components/Promotions.tsx';
+import { useMediaQuery } from '../components/useMediaQuery.ts';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+
+// /product-category/{slug}: the category's banner (web or mobile by breakpoint), its sub-categories, then its
+// products with filters.
+
+export default function CategoryPage() {
+  const { slug = '' } = useParams();
+  useCatalogueMeta(`/product-category/${slug}`);
+  const desktop = useMediaQuery();
+  const detail = useResource(`category-detail:${slug}`, (signal) => catalogueApi.categoryDetail(slug, { signal }));
+  const d = detail.data;
+  const crumbs: BreadcrumbItem[] = d?.breadcrumbs ?? [HOME_CRUMB];
+  const banners = (d?.banners ?? []).filter((b) => (desktop ? /_web$/ : /_mobile$/).test(b.kind)).slice(0, 1);
+
+  return (
+    <div className={css.page}>
+      <Breadcrumbs items={crumbs} context={{ pageType: 'category' }} />
+      <header className={css.section}>
+        {d ? <h1 className={css.pageTitle}>{d.category.name}</h1> : <Skeleton width="40%" height={30} />}
+        {d && d.children.length > 0 && (
+          <nav aria-label={`${d.category.name} categories`}>
+            <ul className={css.tabs}>
+              {d.children.map((c) => (
+                <li key={c.id}>
+                  <Link to={c.url} className={css.chipPlain}>
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <Banners items={banners} section="category_page_banner" eager />
+      <ListingView
+        endpoint="category"
+        base={{ slug }}
+        listName={d ? `Category: ${d.category.name}` : `Category: ${slug}`}
+        listing="category"
+        eventInfo={d ? { category: d.category.name } : undefined}
+        hideFacets={d && d.children.length === 0 ? ['category'] : []}
+      />
+    </div>
+  );
+}

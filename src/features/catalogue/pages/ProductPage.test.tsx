@@ -1,0 +1,278 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { type DomainEvent, events$ } from '../../../../events/index.ts';
+import { setNavigator } from '../../../api/client.ts';
+import { MetaProvider } from '../../../app/meta.tsx';
+import { clearResourceCache } from '../resource.ts';
+import { fakeApi, hit, ok, productDetail } from '../../../../tests/helpers/catalogue-fixtures.ts';
+import { ToastProvider } from '../../../ui/Toast.tsx';
+import ProductPage from './ProductPage.tsx';
+
+// The product page: swatches switch the variant, the URL (replace) and the price; view_item per variant; an
+// unknown product (API 404) ends on /notFound; the address is made canonical.
+
+const common = { pid: 8, parent_name: 'Pro Whey', slug: 'pro-whey' };
+const chocolate1kg = hit({ ...common, vid: 27, weight: '1 kg', flavour: 'Chocolate', regular_price: 339_900, sale_price: 220_900 });
+const vanilla1kg = hit({ ...common, vid: 28, weight: '1 kg', flavour: 'Vanilla', regular_price: 339_900, sale_price: 230_000 });
+const chocolate2kg = hit({ ...common, vid: 29, weight: '2 kg', flavour: 'Chocolate', regular_price: 599_900, sale_price: 412_345 });
+const detail = productDetail([chocolate1kg, vanilla1kg, chocolate2kg]);
+const LONG = 'Whey. '.repeat(60).trim();
+
+const SOURCE = {
+  brand: { id: 1, name: 'Titan Forge', slug: 'titan-forge', country: 'USA' },
+  sourced_from: 'importer',
+  importer: {
+    id: 1,
+    name: 'Bharat Nutri Imports',
+    slug: 'bharat-nutri',
+    address: '12 Andheri East, Mumbai 400069',
+    licence_no: 'FSSAI-10019022001234',
+  },
+  certificate: {
+    title: 'Titan Forge authorised seller certificate',
+    certificate_no: 'KSR-TF-2021-1037',
+    issued_on: '2025-04-01',
+    valid_till: '2027-03-31',
+  },
+};
+// What /source-product answers in the next setup (a status to fail with instead).
+let sourceAnswer: { status?: number; body: unknown } = { body: ok(SOURCE) };
+
+function setup(url: string, shortDescription = 'A whey protein...') {
+  const calls = fakeApi((u) => {
+    const p = u.pathname;
+    if (p === '/api/product-details/source-product' && u.searchParams.get('product_id') === '8') return sourceAnswer;
+    if (p === '/api/product-details/product-detail-page' && u.searchParams.get('product_id') === '8')
+      return { body: ok({ ...detail, product: { ...detail.product, short_description: shortDescription } }) };
+    if (p === '/api/product-details/product-description')
+      return { body: ok({ description: LONG, short_description: `${LONG.slice(0, 250)}...` }) };
+    if (p === '/api/seo/page-seo-meta')
+      return { body: ok({ title: 'Pro Whey | Kasrat', description: 'd', noindex: false, canonical: '/product/pro-whey/' }) };
+    if (p === '/api/product-details/product-offer')
+      return { body: ok({ coupons: [{ code: 'FIT10', details: '10% off' }], bank_offers: [], freebies: [] }) };
+    if (/^\/api\/product-details\/(product-range|related-product|recommendation)$/.test(p)) return { body: ok({ products: [] }) };
+    if (p === '/api/product-details/product-slug' && u.searchParams.get('productSlug') === 'pro-whey')
+      return { body: ok({ pid: 8, vid: 27, slug: 'pro-whey', url: '/product/pro-whey/?pId=8&vId=27' }) };
+    return undefined;
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <MetaProvider>
+            <ToastProvider>
+              <ProductPageOutlet />
+            </ToastProvider>
+          </MetaProvider>
+        ),
+        children: [
+          { path: '/product/:slug', element: <ProductPage /> },
+          { path: '/notFound', element: <h1>Page not found</h1> },
+          { path: '*', element: <h1>Elsewhere</h1> },
+        ],
+      },
+    ],
+    { initialEntries: ['/brand/titan-forge', url], initialIndex: 1 },
+  );
+  setNavigator((to) => void router.navigate(to));
+  const seen: DomainEvent[] = [];
+  const sub = events$.subscribe((e) => seen.push(e));
+  render(<RouterProvider router={router} />);
+  const where = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, calls, seen, where, done: () => sub.unsubscribe() };
+}
+
+function ProductPageOutlet() {
+  return <Outlet />;
+}
+
+beforeEach(() => {
+  sourceAnswer = { body: ok(SOURCE) };
+  clearResourceCache();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+test('choosing a flavour switches variant, URL (replace) and price', async () => {
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  const price = await screen.findByTestId('pdp-price');
+  expect(price).toHaveAttribute('data-price', '220900');
+  expect(within(price).getByText('₹2,209')).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: 'Chocolate' })).toBeChecked();
+
+  await userEvent.click(screen.getByRole('radio', { name: 'Vanilla' }));
+  await waitFor(() => expect(t.where()).toBe('/product/pro-whey/?pId=8&vId=28'));
+  expect(t.router.state.historyAction).toBe('REPLACE');
+  expect(screen.getByTestId('pdp-price')).toHaveAttribute('data-price', '230000');
+  expect(screen.getByText('₹2,300')).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: 'Vanilla' })).toBeChecked();
+  expect(screen.getByTestId('pdp-image')).toHaveAttribute('src', '/images/product/28.svg');
+
+  // Weight keeps the chosen flavour where a variant has it: 2 kg exists only in chocolate.
+  await userEvent.click(screen.getByRole('radio', { name: '2 kg' }));
+  await waitFor(() => expect(t.where()).toBe('/product/pro-whey/?pId=8&vId=29'));
+  expect(screen.getByText('₹4,123')).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: 'Chocolate' })).toBeChecked();
+
+  // Back leaves the product (the swatch steps replaced one history entry), landing on the page before it.
+  act(() => void t.router.navigate(-1));
+  await waitFor(() => expect(t.where()).toBe('/brand/titan-forge'));
+
+  const views = t.seen
+    .filter((e) => e.event.name === 'view_item')
+    .map((e) => (e.event as { item: { variant_id: number } }).item.variant_id);
+  expect(views).toEqual([27, 28, 29]);
+  // The product was fetched once; switching variants is local.
+  expect(t.calls.filter((c) => c.startsWith('/api/product-details/product-detail-page'))).toHaveLength(1);
+  t.done();
+});
+
+test('the trail runs through the brand when the shopper came from that brand page (SPEC §2 origin brand)', async () => {
+  sessionStorage.setItem('urlHistory', JSON.stringify({ currUrl: '/brand/titan-forge', prevUrl: '/' }));
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  const nav = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+  expect(within(nav).getByRole('link', { name: 'Brands' })).toHaveAttribute('href', '/brands');
+  expect(within(nav).getByRole('link', { name: 'Titan Forge' })).toHaveAttribute('href', '/brand/titan-forge');
+  expect(within(nav).queryByRole('link', { name: 'Pro Whey' })).toBeNull();
+  expect(within(nav).getByText('Pro Whey')).toHaveAttribute('aria-current', 'page');
+  t.done();
+});
+
+test('otherwise the trail is the category path', async () => {
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  const nav = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+  expect(within(nav).getByRole('link', { name: 'Whey Protein' })).toHaveAttribute('href', '/product-category/whey-protein');
+  expect(within(nav).queryByRole('link', { name: 'Brands' })).toBeNull();
+  t.done();
+});
+
+test('an unknown product (API 404) lands on /notFound', async () => {
+  const t = setup('/product/nothing/?pId=999&vId=1');
+  expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  expect(t.where()).toBe('/notFound');
+  t.done();
+});
+
+test('the address is made canonical: real slug, trailing slash, the variant shown', async () => {
+  const t = setup('/product/old-name?pId=8');
+  await waitFor(() => expect(t.where()).toBe('/product/pro-whey/?pId=8&vId=27'));
+  expect(t.router.state.historyAction).toBe('REPLACE');
+  t.done();
+});
+
+test('a product address without pId is looked up by its slug', async () => {
+  const t = setup('/product/pro-whey/');
+  await waitFor(() => expect(t.where()).toBe('/product/pro-whey/?pId=8&vId=27'));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Pro Whey' })).toBeInTheDocument();
+  t.done();
+});
+
+test('the placeholder slug with no product id is not found', async () => {
+  const t = setup('/product/product-name/');
+  await waitFor(() => expect(t.where()).toBe('/notFound'));
+  t.done();
+});
+
+test('SPEC §5 truncation: a cut description offers the rest; a whole one shows without the dots', async () => {
+  const whole = setup('/product/pro-whey/?pId=8&vId=27');
+  expect(await screen.findByText('A whey protein')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Read more' })).toBeNull();
+  whole.done();
+  cleanup();
+  clearResourceCache();
+
+  const t = setup('/product/pro-whey/?pId=8&vId=27', `${LONG.slice(0, 250)}...`);
+  await userEvent.click(await screen.findByRole('button', { name: 'Read more' }));
+  expect(await screen.findByText(LONG)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+  t.done();
+});
+
+test('the Authenticity panel shows the brand, its importer and certificate', async () => {
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  const panel = await screen.findByRole('region', { name: 'Authenticity' });
+  expect(panel).toHaveTextContent('Sourced from Titan Forge · USA');
+  expect(within(panel).getByText('Bharat Nutri Imports')).toBeInTheDocument();
+  expect(panel).toHaveTextContent('12 Andheri East, Mumbai 400069');
+  expect(panel).toHaveTextContent('Licence no. FSSAI-10019022001234');
+  expect(panel).toHaveTextContent('KSR-TF-2021-1037');
+  expect(panel).toHaveTextContent('Valid 1 Apr 2025 – 31 Mar 2027');
+  expect(within(panel).queryByText('Made in India')).toBeNull();
+  expect(within(panel).getByRole('link', { name: 'Check authenticity' })).toHaveAttribute('href', '/authenticity');
+  t.done();
+});
+
+test('a brand made in India shows "Made in India" instead of an importer', async () => {
+  sourceAnswer = { body: ok({ ...SOURCE, brand: { ...SOURCE.brand, country: 'India' }, sourced_from: 'brand', importer: null }) };
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  const panel = await screen.findByRole('region', { name: 'Authenticity' });
+  expect(within(panel).getByText('Made in India')).toBeInTheDocument();
+  expect(panel).not.toHaveTextContent('Licence no.');
+  t.done();
+});
+
+test('the Authenticity panel is left out quietly when its call fails', async () => {
+  for (const failure of [
+    { status: 500, body: { status: 0, message: 'Boom' } },
+    { status: 404, body: { status: 0, message: 'Product not found.' } },
+  ]) {
+    sourceAnswer = failure;
+    const t = setup('/product/pro-whey/?pId=8&vId=27');
+    await screen.findByTestId('pdp-price');
+    await waitFor(() => expect(screen.queryByTestId('authenticity-loading')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Authenticity' })).toBeNull();
+    // No error toast or redirect for a side panel.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(t.where()).toBe('/product/pro-whey/?pId=8&vId=27');
+    t.done();
+    cleanup();
+    clearResourceCache();
+  }
+});
+
+test('on a phone a sticky bar with price and Add to cart shows once the main buttons scroll away', async () => {
+  const observers: Array<(entries: Array<Partial<IntersectionObserverEntry>>) => void> = [];
+  const realIO = globalThis.IntersectionObserver;
+  const realMatch = window.matchMedia;
+  globalThis.IntersectionObserver = class {
+    constructor(cb: (entries: Array<Partial<IntersectionObserverEntry>>) => void) {
+      observers.push(cb);
+    }
+    observe() {}
+    disconnect() {}
+  } as unknown as typeof IntersectionObserver;
+  window.matchMedia = ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
+  try {
+    const t = setup('/product/pro-whey/?pId=8&vId=27');
+    await screen.findByTestId('pdp-price');
+    await waitFor(() => expect(observers.length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('pdp-sticky-bar')).toBeNull();
+    const scroll = (top: number, isIntersecting: boolean) =>
+      act(() => observers.at(-1)?.([{ isIntersecting, boundingClientRect: { top } as DOMRectReadOnly }]));
+
+    // Below the fold (not reached yet): no bar.
+    scroll(900, false);
+    expect(screen.queryByTestId('pdp-sticky-bar')).toBeNull();
+    // Scrolled past: the bar, and padding so it never covers the end of the page for good.
+    scroll(-200, false);
+    const bar = screen.getByRole('region', { name: 'Quick add to cart' });
+    expect(within(bar).getByText('₹2,209')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    expect(document.body.style.paddingBottom).toMatch(/px$/);
+    // Back up to the buttons: gone, padding restored.
+    scroll(100, true);
+    expect(screen.queryByTestId('pdp-sticky-bar')).toBeNull();
+    expect(document.body.style.paddingBottom).toBe('');
+    t.done();
+  } finally {
+    globalThis.IntersectionObserver = realIO;
+    window.matchMedia = realMatch;
+  }
+});

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+
+export default function AddNewAddressPage() {
+  return <PagePlaceholder title="Add New Address" />;
+}

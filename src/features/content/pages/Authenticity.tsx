@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+
+export default function AuthenticityPage() {
+  return <PagePlaceholder title="Check Authenticity" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+
+export default function OrdersPage() {
+  return <PagePlaceholder title="My Orders" />;
+}

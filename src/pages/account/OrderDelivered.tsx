@@ -1,5 +1,0 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
-
-export default function OrderDeliveredPage() {
-  return <PagePlaceholder title="Order Delivered" />;
-}

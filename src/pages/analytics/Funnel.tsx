@@ -1,2 +1,0 @@
-// /analytics/funnel: the analysts' view of checkout funnel steps, built by the analytics core.
-export { default } from '../../analytics/FunnelPage.tsx';
