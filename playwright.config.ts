@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 // port and its own fresh data directory, so a developer's running store is never touched.
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `.test-data/e2e-${PORT}`;
+/** The operations token of the server under test (the funnel report is staff only). */
+export const E2E_OPS_TOKEN = 'e2e-operations-token-not-a-secret';
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -40,6 +42,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // The specs act as several shoppers behind one proxy, each with its own x-forwarded-for address.
-    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
+    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', KASRAT_DEV_TOOLS: '1', OPS_TOKEN: E2E_OPS_TOKEN },
   },
 });

@@ -49,9 +49,11 @@ export const COUNTRY_CODES: readonly CountryCode[] = [
 ];
 export const DEFAULT_COUNTRY = COUNTRY_CODES[0];
 
+/** The dialling codes of COUNTRY_CODES, the one list the product offers; anything else is refused (no SMS to others). */
+export const ALLOWED_COUNTRY_CODES: readonly string[] = [...new Set(COUNTRY_CODES.map((c) => c.country_code))];
 export const CountryCodeSchema = z
   .string()
-  .regex(/^\+\d{1,4}$/, 'Please choose a valid country code')
+  .refine((v) => ALLOWED_COUNTRY_CODES.includes(v), 'Please choose a valid country code')
   .default('+91');
 
 /** The combined field as the server reads it: trimmed, digits kept for a phone, an email lowercased. */
@@ -155,7 +157,14 @@ export const PublicKeyResponse = envelope(z.object({ algorithm: z.literal('RSA-O
 export type PublicKeyResponse = z.infer<typeof PublicKeyResponse>;
 
 export const GoogleConfigResponse = envelope(
-  z.object({ enabled: z.boolean(), client_id: z.string(), authorize_url: z.string(), development: z.boolean() }),
+  z.object({
+    enabled: z.boolean(),
+    client_id: z.string(),
+    authorize_url: z.string(),
+    development: z.boolean(),
+    /** Sent to the identity provider; the id_token must carry it back to this browser. */
+    nonce: z.string(),
+  }),
 );
 export type GoogleConfigResponse = z.infer<typeof GoogleConfigResponse>;
 

@@ -112,9 +112,15 @@ const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
   .refine(isRealDay, 'must be a real date YYYY-MM-DD');
+export const FUNNEL_MAX_DAYS = 92;
 export const FunnelQuery = z
   .object({ from: isoDay.optional(), to: isoDay.optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  // A bounded report: one query never scans more than FUNNEL_MAX_DAYS of events.
+  .refine((q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) < FUNNEL_MAX_DAYS * 86_400_000, {
+    message: `the range may span at most ${FUNNEL_MAX_DAYS} days`,
+    path: ['to'],
+  });
 export type FunnelQuery = z.infer<typeof FunnelQuery>;
 
 export const FunnelStep = z.object({

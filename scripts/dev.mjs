@@ -5,7 +5,8 @@ const apiPort = process.env.API_PORT ?? '3001';
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, CLIENT_DIR: '/nonexistent' },
+    // Development tools (demo customer, /api/dev/outbox, development identity provider) on for development only.
+    env: { ...process.env, PORT: apiPort, CLIENT_DIR: '/nonexistent', KASRAT_DEV_TOOLS: '1' },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

@@ -7,14 +7,15 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.ts';
+import { type Config, siteOrigin } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
-import { type MetaResolver, loadTemplate, renderPage } from './html.ts';
+import { registerSecurity } from './http/security.ts';
+import { cspNonce, type MetaResolver, loadTemplate, renderPage } from './html.ts';
 import { registerModules } from './modules/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
-import { readSession, type Session } from './modules/session/session.ts';
+import { readSession, type Session } from './modules/session/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +29,7 @@ declare module 'fastify' {
 }
 
 export interface AppOptions {
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'> & Partial<Pick<Config, 'TRUST_PROXY'>>;
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'> & Partial<Pick<Config, 'TRUST_PROXY' | 'PUBLIC_ORIGIN'>>;
   handle: DatabaseHandle;
   /** Built client (dist/client); null serves API only (tests, dev). */
   clientDir?: string | null;
@@ -48,12 +49,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // Client addresses (per-IP limits) come from x-forwarded-for only from trusted proxies (TRUST_PROXY).
     trustProxy: (config.TRUST_PROXY ?? false) as boolean, // a hop count or address list is also accepted at run time
-    bodyLimit: 1_048_576,
+    // JSON bodies here are small; a cap keeps a flood of large bodies from filling memory (uploads set their own).
+    bodyLimit: 262_144,
   });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // Canonical links, JSON-LD and the CSRF check use the configured origin, never a Host header (required in production).
+  const publicOrigin = config.PUBLIC_ORIGIN || siteOrigin();
+  await registerSecurity(app, { production: config.NODE_ENV === 'production', publicOrigin });
   await app.register(cookie);
   // Files arrive as multipart/form-data; each purpose caps its own size (modules/uploads), this is the ceiling.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
@@ -102,12 +107,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const url = new URL(req.url, `${req.protocol}://${req.host}`);
+    const url = new URL(req.url, publicOrigin || `${req.protocol}://${req.host}`);
     if (url.pathname.startsWith('/api/') || url.pathname === '/api')
       return reply.code(404).send(fail(`No such API call: ${req.method} ${url.pathname}`));
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send(fail('Not found'));
     if (/\.[a-z0-9]{2,5}$/i.test(url.pathname)) return reply.code(404).type('text/plain').send('Not found');
-    const page = await renderPage(template, url, app.metaResolvers);
+    const page = await renderPage(template, url, app.metaResolvers, cspNonce(reply));
     reply.code(page.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     // @fastify/compress only hooks routes, never this handler: the page HTML is compressed here.
     const accepted = acceptedEncodings(req.headers['accept-encoding']);

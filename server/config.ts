@@ -1,23 +1,89 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
+/** Development conveniences (demo customer, /api/dev/*) exist only with exactly this setting (README "Security"). */
+export const DEV_TOOLS_VAR = 'KASRAT_DEV_TOOLS';
+export const devToolsEnabled = (env: NodeJS.ProcessEnv = process.env): boolean => env[DEV_TOOLS_VAR] === '1';
+
+/** 127.0.0.0/8, ::1 and localhost: the only addresses the development tools may listen on. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  if (isIP(h) === 4) return h.startsWith('127.');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
+  return Boolean(mapped && mapped[1].startsWith('127.'));
+}
+
+/** Values that ship in examples and documentation: a secret equal to one of these is no secret in production. */
+const PUBLIC_DEFAULT_SECRETS = new Set([
+  'kasrat-development-session-secret',
+  'changeme',
+  'change-me',
+  'secret',
+  'password',
+  'development',
+  'test',
+  'ops-token',
+  'kasrat',
+]);
+/** Every setting that holds a secret; production refuses a known default or a short value in any of them. */
+export const SECRET_VARS = ['OPS_TOKEN', 'AUTH_SECRET', 'SMS_WEBHOOK_TOKEN', 'EVENTS_FORWARD_TOKEN'] as const;
+
 // One typed config, read once at start-up (STYLE §12). A bad value stops the process with a clear message.
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z.string().url().optional(),
-  SEED_SCALE: z.coerce.number().int().min(0).max(500_000).default(0),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_SECRET: z.string().min(16).default('kasrat-development-session-secret'),
-  PUBLIC_ORIGIN: z.string().default(''),
-  // Behind a load balancer: 'true' trusts x-forwarded-for from anyone (only safe when the app is unreachable
-  // directly), a number trusts that many hops, anything else is a comma-separated list of proxy addresses.
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((v): boolean | number | string => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
-});
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: z.string().url().optional(),
+    SEED_SCALE: z.coerce.number().int().min(0).max(500_000).default(0),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** The site's own origin (https://www.kasrat.in): canonical links, email links, CSRF checks, Secure cookies. */
+    PUBLIC_ORIGIN: z
+      .string()
+      .default('')
+      .refine((v) => v === '' || /^https?:\/\/[^/\s]+$/.test(v), 'must be an origin such as https://www.kasrat.in (no path)'),
+    /** Bearer token of operations calls (funnel report, shipment moves, review moderation). */
+    OPS_TOKEN: z.string().optional(),
+    KASRAT_DEV_TOOLS: z.string().optional(),
+    // Behind a load balancer: 'true' trusts x-forwarded-for from anyone (only safe when the app is unreachable
+    // directly), a number trusts that many hops, anything else is a comma-separated list of proxy addresses.
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v): boolean | number | string => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  })
+  .passthrough()
+  .superRefine((c, ctx) => {
+    const devTools = c.KASRAT_DEV_TOOLS === '1';
+    if (devTools && !isLoopbackHost(c.HOST))
+      ctx.addIssue({ code: 'custom', path: [DEV_TOOLS_VAR], message: `must be off when HOST (${c.HOST}) is not a loopback address` });
+    if (c.NODE_ENV !== 'production') return;
+    if (devTools) ctx.addIssue({ code: 'custom', path: [DEV_TOOLS_VAR], message: 'cannot be on in production' });
+    if (!c.OPS_TOKEN) ctx.addIssue({ code: 'custom', path: ['OPS_TOKEN'], message: 'required in production' });
+    if (!c.PUBLIC_ORIGIN) ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'required in production' });
+    const env = c as Record<string, unknown>;
+    for (const name of SECRET_VARS) {
+      const value = env[name];
+      if (typeof value !== 'string') continue;
+      if (PUBLIC_DEFAULT_SECRETS.has(value.toLowerCase()) || value.length < 24)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is a default or too short (at least 24 characters) for production' });
+    }
+  })
+  .transform((c) => ({
+    NODE_ENV: c.NODE_ENV,
+    PORT: c.PORT,
+    HOST: c.HOST,
+    DATA_DIR: c.DATA_DIR,
+    DATABASE_URL: c.DATABASE_URL,
+    SEED_SCALE: c.SEED_SCALE,
+    LOG_LEVEL: c.LOG_LEVEL,
+    PUBLIC_ORIGIN: c.PUBLIC_ORIGIN,
+    OPS_TOKEN: c.OPS_TOKEN,
+    TRUST_PROXY: c.TRUST_PROXY,
+    devTools: c.KASRAT_DEV_TOOLS === '1',
+  }));
 
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -28,4 +94,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** The public origin when configured, else the one the request came in on (development and tests only). */
+export function siteOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const origin = env.PUBLIC_ORIGIN ?? '';
+  return /^https?:\/\/[^/\s]+$/.test(origin) ? origin : '';
 }

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_DESCRIPTION, isKnownPath, organizationJsonLd, type PageMeta, pageMeta, websiteJsonLd } from '../schemas/content.ts';
 
+/** The CSP nonce of a response: server-rendering code writes it on every inline <script> it emits. */
+export { cspNonce } from './http/security.ts';
+
 // The server sends each page's title, description and JSON-LD in the HTML itself, so crawlers see them
 // without running JavaScript (issue 2 §7). The React app then takes over in the browser.
 
@@ -18,7 +21,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
 // JSON inside <script> must not close the tag.
 const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
-export function renderHead(meta: PageMeta, origin: string, pathname: string): string {
+export function renderHead(meta: PageMeta, origin: string, pathname: string, nonce = ''): string {
+  // The CSP allows no inline script without this response's nonce (README "Security"), data blocks included.
+  const n = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
   return [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description || DEFAULT_DESCRIPTION)}" />`,
@@ -26,9 +31,9 @@ export function renderHead(meta: PageMeta, origin: string, pathname: string): st
     `<link rel="canonical" href="${escapeHtml(origin + pathname)}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<script type="application/ld+json" id="ld-organization">${safeJson(organizationJsonLd(origin))}</script>`,
-    `<script type="application/ld+json" id="ld-website">${safeJson(websiteJsonLd(origin))}</script>`,
-    ...(meta.jsonLd ?? []).map((data) => `<script type="application/ld+json">${safeJson(data)}</script>`),
+    `<script type="application/ld+json" id="ld-organization"${n}>${safeJson(organizationJsonLd(origin))}</script>`,
+    `<script type="application/ld+json" id="ld-website"${n}>${safeJson(websiteJsonLd(origin))}</script>`,
+    ...(meta.jsonLd ?? []).map((data) => `<script type="application/ld+json"${n}>${safeJson(data)}</script>`),
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -38,6 +43,7 @@ export async function renderPage(
   template: string,
   url: URL,
   resolvers: readonly MetaResolver[],
+  nonce = '',
 ): Promise<{ html: string; statusCode: number }> {
   let meta: PageMeta | null = null;
   for (const resolve of resolvers) {
@@ -46,6 +52,6 @@ export async function renderPage(
   }
   const known = isKnownPath(url.pathname);
   meta ??= pageMeta(url.pathname);
-  const html = template.replace('<!--app-head-->', renderHead(meta, url.origin, url.pathname));
+  const html = template.replace('<!--app-head-->', renderHead(meta, url.origin, url.pathname, nonce));
   return { html, statusCode: known ? 200 : 404 };
 }

@@ -145,6 +145,7 @@ export interface FoundationTables {
     is_blocked: Generated<boolean>;
     opt_in: Generated<boolean>;
     email_verified: Generated<boolean>;
+    mobile_verified: Generated<boolean>;
     referrer: string | null;
     last_order_at: Date | null;
     deletion_requested_at: Date | null;
@@ -168,6 +169,7 @@ export interface FoundationTables {
     customer_id: number | null;
     created_at: Timestamp & Generated<Date>;
     expires_at: Timestamp;
+    last_seen_at: Timestamp & Generated<Date>;
     data: ColumnType<Record<string, unknown>, string | undefined, string>;
   };
   error_logs: {
@@ -239,8 +241,8 @@ export interface AuthTables {
   rate_limits: { key: string; window_start: Timestamp; count: Generated<number> };
   auth_grants: {
     token_hash: string;
-    kind: 'password_reset' | 'pending_profile';
-    customer_id: number;
+    kind: 'password_reset' | 'pending_profile' | 'google_nonce';
+    customer_id: number | null;
     identifier: string;
     expires_at: Timestamp;
     used_at: Timestamp | null;

@@ -25,6 +25,11 @@ const MessagingConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_TRANSPORT=smtp' });
     if (c.SMS_TRANSPORT === 'webhook' && !c.SMS_WEBHOOK_URL)
       ctx.addIssue({ code: 'custom', path: ['SMS_WEBHOOK_URL'], message: 'required when SMS_TRANSPORT=webhook' });
+    // The console transport writes one-time passwords to the log: never in production.
+    if (c.NODE_ENV === 'production' && c.EMAIL_TRANSPORT === 'console')
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production (the console transport would log OTPs)' });
+    if (c.NODE_ENV === 'production' && c.SMS_TRANSPORT === 'console')
+      ctx.addIssue({ code: 'custom', path: ['SMS_WEBHOOK_URL'], message: 'required in production (the console transport would log OTPs)' });
   });
 
 export type MessagingConfig = z.infer<typeof MessagingConfigSchema>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { devToolsEnabled } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { readMessagingConfig } from './config.ts';
 import { devOutboxRoutes } from './routes.ts';
@@ -9,18 +10,19 @@ export { enqueueMessage, type OutgoingMessage, signalOutbox } from './outbox.ts'
 export { OutboxWorker } from './worker.ts';
 export type { Transport, Transports } from './transports.ts';
 
-/** The messaging module: the outbox worker of this instance, and the development outbox outside production. */
+/** The messaging module: the outbox worker of this instance, and with the development tools the development outbox. */
 export async function messagingModule(app: FastifyInstance, { db }: { db: Db }) {
   const config = readMessagingConfig();
-  const production = config.NODE_ENV === 'production';
-  if (!production) await app.register(devOutboxRoutes, { db });
+  const devTools = devToolsEnabled() && config.NODE_ENV !== 'production';
+  if (devTools) await app.register(devOutboxRoutes, { db });
   if (config.OUTBOX_WORKER === 'off') return;
   const worker = new OutboxWorker({
     db,
     transports: transportsFromConfig(config, app.log),
     pollMs: config.OUTBOX_POLL_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
-    scrubSent: production,
+    // A message's text (with its code) is kept only while the development outbox may show it.
+    scrubSent: !devTools,
     log: app.log,
   });
   app.addHook('onReady', async () => worker.start());

@@ -11,7 +11,7 @@ export interface OutgoingMessage {
   c_code?: string | null;
   subject?: string | null;
   body: string;
-  /** The code inside the body, kept so the development outbox can show it (scrubbed in production once sent). */
+  /** The code inside the body, kept only for the development outbox (KASRAT_DEV_TOOLS=1); null otherwise. */
   otp?: string | null;
 }
 
@@ -87,8 +87,11 @@ export async function markSent(db: Db, id: number, scrub: boolean): Promise<void
     .execute();
 }
 
-/** A failed send is retried with exponential backoff (2 s, 4 s, 8 s … at most 10 min) until maxAttempts. */
-export async function markFailed(db: Db, message: ClaimedMessage, error: string, maxAttempts: number): Promise<void> {
+/**
+ * A failed send is retried with exponential backoff (2 s, 4 s, 8 s … at most 10 min) until maxAttempts; a message
+ * given up keeps no code (`scrub`), like a sent one.
+ */
+export async function markFailed(db: Db, message: ClaimedMessage, error: string, maxAttempts: number, scrub = true): Promise<void> {
   const giveUp = message.attempts >= maxAttempts;
   const delay = Math.min(2 ** message.attempts * 1000, 600_000);
   await db
@@ -98,6 +101,7 @@ export async function markFailed(db: Db, message: ClaimedMessage, error: string,
       next_attempt_at: new Date(Date.now() + delay),
       locked_until: null,
       last_error: error.slice(0, 500),
+      ...(giveUp && scrub ? { otp: null, body: '[failed]' } : {}),
     })
     .where('id', '=', message.id)
     .execute();

@@ -17,7 +17,7 @@ interface Logger {
   info(obj: object, msg: string): void;
 }
 
-/** Development: the message goes to the log (and stays readable at GET /api/dev/outbox). */
+/** Development: the message goes to the log (and stays readable at GET /api/dev/outbox). Refused in production. */
 export function consoleTransport(log: Logger): Transport {
   return {
     name: 'console',

@@ -9,7 +9,7 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   leaseMs?: number;
   maxAttempts?: number;
-  /** Production keeps no OTP text once a message is out. */
+  /** Keep no OTP text once a message is out or given up (always, but with the development outbox). */
   scrubSent?: boolean;
   log?: { warn(obj: object, msg: string): void };
 }
@@ -52,7 +52,7 @@ export class OutboxWorker {
           await markSent(db, message.id, this.options.scrubSent ?? false);
         } catch (error) {
           this.options.log?.warn({ outboxId: message.id, err: String(error) }, 'outbox send failed');
-          await markFailed(db, message, String(error), this.options.maxAttempts ?? 8);
+          await markFailed(db, message, String(error), this.options.maxAttempts ?? 8, this.options.scrubSent ?? false);
         }
         handled++;
       }

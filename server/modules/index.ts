@@ -6,17 +6,15 @@ import { authModule } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsRoutes } from './events/index.ts';
-import { sessionRoutes } from './session/routes.ts';
-import { imageRoutes } from './system/images.ts';
-import { systemRoutes } from './system/routes.ts';
+import { sessionModule } from './session/index.ts';
+import { systemModule } from './system/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 
 // Every domain module registers here, one line each.
 export async function registerModules(app: FastifyInstance, { handle }: { handle: DatabaseHandle }) {
   const { db } = handle;
-  await app.register(systemRoutes, { handle });
-  await app.register(sessionRoutes, { db });
-  await app.register(imageRoutes, { db });
+  await app.register(systemModule, { handle });
+  await app.register(sessionModule, { db });
   await app.register(catalogueModule, { handle });
   await app.register(cartRoutes, { db });
   await app.register(eventsRoutes, { db });

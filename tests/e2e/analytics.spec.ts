@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { build } from 'esbuild';
+import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 
 // Issue 3: events emitted just before a full-page redirect (the payment-gateway hop, where every SDK loses
 // events) still arrive in the server-side conversion feed. The real analytics core (events/ + providers/,
@@ -122,7 +123,9 @@ test('a send the network dropped before the redirect is replayed from storage on
 });
 
 test('the funnel page route answers and the funnel endpoint counts the sessions the browser sent', async ({ request }) => {
-  const res = await request.get('/api/analytics/funnel');
+  // Staff only: without the operations token the report is refused.
+  expect((await request.get('/api/analytics/funnel')).status()).toBe(401);
+  const res = await request.get('/api/analytics/funnel', { headers: { authorization: `Bearer ${E2E_OPS_TOKEN}` } });
   expect(res.status()).toBe(200);
   const body = await res.json();
   expect(body.data.steps[1].sessions_any_order).toBeGreaterThanOrEqual(1);

@@ -8,6 +8,10 @@ import { seed } from '../../server/db/seed/seed.ts';
 // API integration tests run on both databases (issue 2 §10). Each PostgreSQL run is isolated in its own
 // schema, dropped at the end. Without a PostgreSQL the PGlite leg runs alone, said plainly; REQUIRE_POSTGRES=1
 // (set by .ci/run) turns that into a failure.
+// The API suites use the development tools (demo customer, /api/dev/outbox, the development identity provider),
+// exactly as `npm run dev` does.
+process.env.KASRAT_DEV_TOOLS = '1';
+
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function postgresAnswers(): Promise<boolean> {

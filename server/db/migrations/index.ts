@@ -4,6 +4,7 @@ import * as events from './010_events.ts';
 import * as catalogue from './020_catalogue.ts';
 import * as auth from './030_auth.ts';
 import * as cart from './040_cart.ts';
+import * as security from './045_security.ts';
 import * as orders from './050_orders.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '020_catalogue': catalogue as { up: (db: Kysely<unknown>) => Promise<void> },
   '030_auth': auth as { up: (db: Kysely<unknown>) => Promise<void> },
   '040_cart': cart as { up: (db: Kysely<unknown>) => Promise<void> },
+  '045_security': security as { up: (db: Kysely<unknown>) => Promise<void> },
   '050_orders': orders as { up: (db: Kysely<unknown>) => Promise<void> },
 };

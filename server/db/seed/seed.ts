@@ -1,3 +1,4 @@
+import { devToolsEnabled } from '../../config.ts';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { slugify } from '../../../schemas/text.ts';
@@ -38,7 +39,14 @@ export async function isSeeded(db: Db): Promise<boolean> {
  * Seeds the whole domain deterministically. `scale` is the number of variants wanted (0 = the base catalogue of
  * a few hundred variants); extra products are generated from the same product lines until it is reached.
  */
-export async function seed(db: Db, options: { scale?: number } = {}): Promise<{ products: number; variants: number }> {
+/**
+ * Seeds the catalogue. The demo customer (a published password) is a development tool: seeded only with
+ * `demoCustomer`, which defaults to KASRAT_DEV_TOOLS=1.
+ */
+export async function seed(
+  db: Db,
+  options: { scale?: number; demoCustomer?: boolean } = {},
+): Promise<{ products: number; variants: number }> {
   const rng = createRandom(20161201);
 
   const importerIds: number[] = [];
@@ -260,25 +268,11 @@ export async function seed(db: Db, options: { scale?: number } = {}): Promise<{ 
   await seedOffersAndCoupons(db, rng, brandIds, categoryIds, productIds);
   await seedPlaces(db, rng);
 
-  await db
-    .insertInto('customers')
-    .values({
-      first_name: DEMO_CUSTOMER.first_name,
-      last_name: DEMO_CUSTOMER.last_name,
-      email: DEMO_CUSTOMER.email,
-      mobile: DEMO_CUSTOMER.mobile,
-      c_code: '+91',
-      password_hash: await hash(DEMO_CUSTOMER.password, { algorithm: 2 }),
-      email_verified: true,
-      google_sub: null,
-      referrer: null,
-      last_order_at: null,
-      deletion_requested_at: null,
-    })
-    .execute();
+  if (options.demoCustomer ?? devToolsEnabled()) await seedDemoCustomer(db);
 
   await db
     .insertInto('app_meta')
+
     .values([
       { key: 'seeded_at', value: new Date().toISOString() },
       { key: 'seed_scale', value: String(target) },
@@ -482,4 +476,26 @@ async function seedPlaces(db: Db, rng: Random) {
       });
   }
   await insertBatches(db, 'pincodes', pincodes);
+}
+
+/** The demo customer of the README's demo line (development tools only); a no-op when it exists. */
+export async function seedDemoCustomer(db: Db): Promise<void> {
+  await db
+    .insertInto('customers')
+    .values({
+      first_name: DEMO_CUSTOMER.first_name,
+      last_name: DEMO_CUSTOMER.last_name,
+      email: DEMO_CUSTOMER.email,
+      mobile: DEMO_CUSTOMER.mobile,
+      c_code: '+91',
+      password_hash: await hash(DEMO_CUSTOMER.password, { algorithm: 2 }),
+      email_verified: true,
+      mobile_verified: true,
+      google_sub: null,
+      referrer: null,
+      last_order_at: null,
+      deletion_requested_at: null,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
 }

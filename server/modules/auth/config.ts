@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Sign-in configuration, read once from the environment (STYLE §12). Outside production the Google settings
-// default to the development identity provider this app serves, so sign-in works offline.
+// Sign-in configuration, read once from the environment (STYLE §12). With the development tools on, the Google
+// settings default to the development identity provider this app serves, so sign-in works offline.
 const csv = z.string().transform((s) =>
   s
     .split(',')
@@ -17,11 +17,20 @@ const AuthConfigSchema = z
     /** PEM (PKCS#8) RSA key for password encryption; when absent one is generated once and kept in the database. */
     AUTH_RSA_PRIVATE_KEY: z.string().optional(),
     PUBLIC_ORIGIN: z.string().default(''),
+    KASRAT_DEV_TOOLS: z.string().optional(),
     OTP_SEND_LIMIT_PER_IDENTIFIER: z.coerce.number().int().min(1).default(5),
     OTP_SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     OTP_SEND_WINDOW_S: z.coerce.number().int().min(1).default(900),
     LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
     LOGIN_FAILURE_WINDOW_S: z.coerce.number().int().min(1).default(900),
+    /** Password attempts per client address (IPv6 by /64) per LOGIN_FAILURE_WINDOW_S: credential stuffing. */
+    LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
+    /** Wrong OTPs per account per day, over all codes: guessing spread over many codes. */
+    OTP_DAILY_FAILURE_LIMIT: z.coerce.number().int().min(1).default(20),
+    /** exists / validate calls per client address per 15 minutes: account enumeration. */
+    LOOKUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
+    /** A session unused this long ends (README "Security"). */
+    SESSION_IDLE_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(72),
     ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_ISSUERS: csv.optional(),
@@ -33,10 +42,13 @@ const AuthConfigSchema = z
   .refine((c) => !(c.NODE_ENV === 'production' && c.DEV_IDP === 'on'), { path: ['DEV_IDP'], message: 'cannot be on in production' })
   .transform((c) => {
     const production = c.NODE_ENV === 'production';
-    const devIdp = !production && (c.DEV_IDP ?? 'on') === 'on';
+    // The development identity provider is a development tool: only with KASRAT_DEV_TOOLS=1, never in production.
+    const devTools = c.KASRAT_DEV_TOOLS === '1' && !production;
+    const devIdp = devTools && (c.DEV_IDP ?? 'on') === 'on';
     return {
       ...c,
       production,
+      devTools,
       devIdp,
       googleClientId: c.GOOGLE_CLIENT_ID ?? (devIdp ? DEV_IDP_CLIENT_ID : ''),
       googleIssuers:

@@ -12,6 +12,8 @@ export interface GoogleIdentity {
   email: string;
   name: string;
   givenName: string;
+  /** The nonce the sign-in was started with (checked against this browser's grant). */
+  nonce: string;
 }
 
 export class GoogleTokenError extends Error {}
@@ -54,7 +56,7 @@ export function createGoogleVerifier(config: AuthConfig, keys: KeyRing) {
       if (!email || payload.email_verified !== true) throw new GoogleTokenError('id_token has no verified email');
       const name = typeof payload.name === 'string' ? payload.name : '';
       const givenName = typeof payload.given_name === 'string' ? payload.given_name : (name.split(' ')[0] ?? '');
-      return { sub: String(payload.sub), email, name, givenName };
+      return { sub: String(payload.sub), email, name, givenName, nonce: typeof payload.nonce === 'string' ? payload.nonce : '' };
     },
   };
 }

@@ -1,14 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { secureCookies } from '../../http/security.ts';
 import { GRANT_TTL_MS } from './config.ts';
 
 // A grant is a short-lived proof held in an httpOnly cookie, for the steps of SPEC §4 that span calls:
 // password_reset (forgot-password OTP verified → PUT /password) and pending_profile (signed in by password,
 // OTP or Google but no mobile yet → PROFILE_UPDATE). Only the token's hash is stored.
 
-export type GrantKind = 'password_reset' | 'pending_profile';
-const COOKIE: Record<GrantKind, string> = { password_reset: 'k_reset', pending_profile: 'k_pending' };
+// google_nonce: the nonce a Google sign-in started in this browser must carry back in its id_token, so a token
+// obtained elsewhere cannot be replayed here.
+export type GrantKind = 'password_reset' | 'pending_profile' | 'google_nonce';
+const COOKIE: Record<GrantKind, string> = { password_reset: 'k_reset', pending_profile: 'k_pending', google_nonce: 'k_gnonce' };
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function issueGrant(
@@ -16,9 +19,9 @@ export async function issueGrant(
   reply: FastifyReply,
   req: FastifyRequest,
   kind: GrantKind,
-  customerId: number,
+  customerId: number | null,
   identifier: string,
-) {
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('auth_grants')
@@ -35,16 +38,17 @@ export async function issueGrant(
     path: '/api/auth',
     httpOnly: true,
     sameSite: 'strict',
-    secure: req.protocol === 'https',
+    secure: secureCookies(req),
     maxAge: GRANT_TTL_MS / 1000,
   });
+  return hash(token);
 }
 
 export async function readGrant(
   db: Db,
   req: FastifyRequest,
   kind: GrantKind,
-): Promise<{ customerId: number; identifier: string; tokenHash: string } | null> {
+): Promise<{ customerId: number | null; identifier: string; tokenHash: string } | null> {
   const token = req.cookies[COOKIE[kind]];
   if (!token || token.length > 100) return null;
   const row = await db

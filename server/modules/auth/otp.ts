@@ -6,7 +6,7 @@ import { BadRequest, TooManyRequests } from '../../http/errors.ts';
 import { enqueueMessage, signalOutbox } from '../../messaging/index.ts';
 import { type AuthConfig, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './config.ts';
 import type { KeyRing } from './keys.ts';
-import { hitLimit } from './rate-limit.ts';
+import { clientKey, hitLimit, peekLimit } from '../../http/rate-limit.ts';
 
 // One-time codes: six random digits, only an HMAC kept, valid 10 minutes, at most 5 tries (SPEC §4, §5).
 
@@ -69,7 +69,9 @@ export interface OtpService {
     identifier: string;
     code: string;
     customerId?: number | null;
-  }): Promise<{ id: number; customerId: number | null }>;
+    /** For a mobile: the country code the code was sent under must match. */
+    cCode?: string;
+  }): Promise<{ id: number; customerId: number | null; cCode: string }>;
   /** Supersedes every open code of this purpose for the identifier. */
   cancel(input: { purpose: OtpPurpose; identifier: string; customerId?: number | null }): Promise<number>;
 }
@@ -79,7 +81,7 @@ export function createOtpService(db: Db, keys: KeyRing, config: AuthConfig): Otp
 
   async function checkSendLimits(identifier: string, ip: string) {
     const byIdentifier = await hitLimit(db, `otp:id:${identifier}`, config.OTP_SEND_WINDOW_S);
-    const byIp = await hitLimit(db, `otp:ip:${ip}`, config.OTP_SEND_WINDOW_S);
+    const byIp = await hitLimit(db, `otp:ip:${clientKey(ip)}`, config.OTP_SEND_WINDOW_S);
     if (byIdentifier > config.OTP_SEND_LIMIT_PER_IDENTIFIER || byIp > config.OTP_SEND_LIMIT_PER_IP)
       throw new TooManyRequests(SEND_LIMIT_MESSAGE);
   }
@@ -133,7 +135,7 @@ export function createOtpService(db: Db, keys: KeyRing, config: AuthConfig): Otp
         c_code: channel === 'sms' ? cCode : null,
         subject: channel === 'email' ? `Your Kasrat OTP is ${code}` : null,
         body,
-        otp: code,
+        otp: config.devTools ? code : null,
       });
       return { sent_to: maskIdentifier(identifier), channel, expires_in_s: OTP_TTL_MS / 1000 };
     },
@@ -146,18 +148,23 @@ export function createOtpService(db: Db, keys: KeyRing, config: AuthConfig): Otp
         to: identifier,
         subject: 'Verify your email for Kasrat',
         body: `Please confirm this email address for your Kasrat account by opening this link within 24 hours: ${link(token)}`,
-        otp: token,
+        otp: config.devTools ? token : null,
       });
     },
 
-    async verify({ purpose, identifier, code, customerId }) {
+    async verify({ purpose, identifier, code, customerId, cCode }) {
+      // A running total of wrong codes per account (or address) per day, over every code sent: 5 tries per code
+      // times fresh codes would otherwise allow guessing without end.
+      const failureKey = `otp:fail:${customerId ?? identifier}`;
+      if ((await peekLimit(db, failureKey, 86_400)) >= config.OTP_DAILY_FAILURE_LIMIT) throw new TooManyRequests(MESSAGES.maxAttempts);
       let query = db
         .selectFrom('otps')
-        .select(['id', 'code_hash', 'expires_at', 'attempts', 'customer_id'])
+        .select(['id', 'code_hash', 'expires_at', 'attempts', 'customer_id', 'c_code'])
         .where('identifier', '=', identifier)
         .where('purpose', '=', purpose)
         .where('consumed_at', 'is', null);
       if (customerId != null) query = query.where('customer_id', '=', customerId);
+      if (cCode && !identifier.includes('@')) query = query.where('c_code', '=', cCode);
       const row = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
       if (!row || new Date(row.expires_at).getTime() <= Date.now()) throw new BadRequest(OTP_EXPIRED);
       // The try is counted before the comparison, atomically, so parallel guesses cannot exceed the limit.
@@ -172,6 +179,7 @@ export function createOtpService(db: Db, keys: KeyRing, config: AuthConfig): Otp
       if (!counted) throw new TooManyRequests(MESSAGES.maxAttempts);
       const expected = await keys.hashCode(scope(purpose as OtpPurpose, identifier), code);
       if (!keys.sameHash(expected, row.code_hash)) {
+        await hitLimit(db, failureKey, 86_400);
         if (counted.attempts >= OTP_MAX_ATTEMPTS) throw new TooManyRequests(MESSAGES.maxAttempts);
         throw new BadRequest(MESSAGES.otpWrong);
       }
@@ -183,7 +191,7 @@ export function createOtpService(db: Db, keys: KeyRing, config: AuthConfig): Otp
         .returning('id')
         .executeTakeFirst();
       if (!consumed) throw new BadRequest(OTP_EXPIRED);
-      return { id: row.id, customerId: row.customer_id };
+      return { id: row.id, customerId: row.customer_id, cCode: row.c_code };
     },
 
     async cancel({ purpose, identifier, customerId }) {

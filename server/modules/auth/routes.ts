@@ -15,14 +15,15 @@ import type { Db } from '../../db/database.ts';
 import { fail, ok } from '../../http/envelope.ts';
 import { AppError, BadRequest, Conflict, Forbidden, TooManyRequests } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import { loadSessionUser } from '../session/routes.ts';
+import { clearLimit, clientKey, enforceLimit, hitLimit } from '../../http/rate-limit.ts';
+import { deleteCustomerSessions } from '../session/queries.ts';
+import { loadSessionUser } from '../session/index.ts';
 import type { AuthConfig } from './config.ts';
-import { findCustomerById, findCustomerByIdentifier, isUniqueViolation } from './customers.ts';
 import { GoogleTokenError, type GoogleVerifier } from './google.ts';
-import { issueGrant, readGrant, consumeGrant } from './grants.ts';
+import { consumeGrant, issueGrant, readGrant } from './grants.ts';
 import type { KeyRing } from './keys.ts';
 import { OTP_EXPIRED, type OtpService } from './otp.ts';
-import { clearLimit, hitLimit, peekLimit } from './rate-limit.ts';
+import { findCustomerById, findCustomerByIdentifier, isUniqueViolation, isVerifiedDetail } from './queries.ts';
 import {
   AUTH_MESSAGES,
   assertNotBlocked,
@@ -44,15 +45,23 @@ export interface AuthDeps {
 }
 
 const takenMessage = (identifier: string) => (identifier.includes('@') ? MESSAGES.emailTaken : MESSAGES.mobileTaken);
+const LOOKUP_WINDOW_S = 900;
 
 /** The onboarding calls of SPEC §7 under /api/auth (ARCHITECTURE.md). */
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { db, keys, otp, google, config } = deps;
 
-  async function existingCustomer(identifier: string) {
-    const customer = await findCustomerByIdentifier(db, identifier);
+  async function existingCustomer(identifier: string, cCode: string) {
+    const customer = await findCustomerByIdentifier(db, identifier, cCode);
     if (!customer) throw new BadRequest(AUTH_MESSAGES.noAccount, authData(null));
     assertNotBlocked(customer);
+    return customer;
+  }
+
+  /** Codes that sign in or reset go only to a detail proven on the account (an unproven one may be someone else's). */
+  async function verifiedCustomer(identifier: string, cCode: string) {
+    const customer = await existingCustomer(identifier, cCode);
+    if (!isVerifiedDetail(customer, identifier)) throw new BadRequest(AUTH_MESSAGES.unverifiedDetail, authData(customer));
     return customer;
   }
 
@@ -67,28 +76,43 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return { customer, grant };
   }
 
+  /** exists / validate answer whether an account exists: counted per client address against enumeration. */
+  const limitLookups = (req: FastifyRequest) =>
+    enforceLimit(db, `lookup:ip:${clientKey(req.ip)}`, config.LOOKUP_LIMIT_PER_IP, LOOKUP_WINDOW_S, AUTH_MESSAGES.tooManyAttempts);
+
   app.get('/api/auth/public-key', async () => ok({ algorithm: 'RSA-OAEP-256' as const, spki: await keys.passwordPublicKey() }));
 
-  app.get('/api/auth/google-config', async () =>
-    ok({
+  // Each Google sign-in starts here: the nonce goes to the identity provider and must come back in the id_token
+  // to this browser (its grant cookie).
+  app.get('/api/auth/google-config', async (req, reply) => {
+    let nonce = '';
+    if (google.enabled) {
+      await enforceLimit(db, `gnonce:ip:${clientKey(req.ip)}`, config.LOOKUP_LIMIT_PER_IP, LOOKUP_WINDOW_S, AUTH_MESSAGES.tooManyAttempts);
+      nonce = await issueGrant(db, reply, req, 'google_nonce', null, 'google');
+    }
+    reply.header('cache-control', 'no-store');
+    return ok({
       enabled: google.enabled,
       client_id: config.googleClientId,
       authorize_url: config.googleAuthorizeUrl,
       development: config.devIdp && !config.GOOGLE_JWKS_URL,
-    }),
-  );
+      nonce,
+    });
+  });
 
   // SPEC §4: status 1 → LOGIN, status 0 → REGISTER; a blocked customer comes back flagged.
   app.post('/api/auth/exists', async (req) => {
-    const { email_or_mobile } = parse(ExistsRequest, req.body);
-    const customer = await findCustomerByIdentifier(db, email_or_mobile);
+    const { email_or_mobile, c_code } = parse(ExistsRequest, req.body);
+    await limitLookups(req);
+    const customer = await findCustomerByIdentifier(db, email_or_mobile, c_code);
     return customer ? ok(authData(customer), 'Customer exists') : fail('Customer does not exist', authData(null));
   });
 
   // SPEC §4: register first validates the user — neither the email nor the mobile may be taken.
   app.post('/api/auth/validate', async (req) => {
-    const { email, mobile } = parse(ValidateRequest, req.body);
-    const [byEmail, byMobile] = await Promise.all([findCustomerByIdentifier(db, email), findCustomerByIdentifier(db, mobile)]);
+    const { email, mobile, c_code } = parse(ValidateRequest, req.body);
+    await limitLookups(req);
+    const [byEmail, byMobile] = await Promise.all([findCustomerByIdentifier(db, email), findCustomerByIdentifier(db, mobile, c_code)]);
     const data = authData(null, { email_exists: Boolean(byEmail), mobile_exists: Boolean(byMobile) });
     if (byEmail) throw new Conflict(MESSAGES.emailTaken, data);
     if (byMobile) throw new Conflict(MESSAGES.mobileTaken, data);
@@ -98,65 +122,76 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.post('/api/auth/otp', async (req) => {
     const { type, email_or_mobile: identifier, c_code } = parse(OtpRequest, req.body);
     let customerId: number | null = null;
+    let cCode = c_code;
     if (type === 'register') {
-      const customer = await findCustomerByIdentifier(db, identifier);
+      const customer = await findCustomerByIdentifier(db, identifier, c_code);
       if (customer) throw new Conflict(takenMessage(identifier), authData(customer));
     } else if (type === 'profile') {
       if (identifier.includes('@')) throw new BadRequest(MESSAGES.mobile);
       const { customer } = await profileCustomer(req);
-      const owner = await findCustomerByIdentifier(db, identifier);
+      const owner = await findCustomerByIdentifier(db, identifier, c_code);
       if (owner && owner.id !== customer.id) throw new Conflict(MESSAGES.mobileTaken, authData(null, { mobile_exists: true }));
       customerId = customer.id;
     } else {
-      customerId = (await existingCustomer(identifier)).id;
+      // Login and reset codes go to the number on file, under its own country code.
+      const customer = await verifiedCustomer(identifier, c_code);
+      customerId = customer.id;
+      cCode = customer.c_code;
     }
-    const sent = await otp.send({ purpose: type, identifier, cCode: c_code, customerId, ip: req.ip });
+    const sent = await otp.send({ purpose: type, identifier, cCode, customerId, ip: req.ip });
     return ok(sent, `OTP sent to ${sent.sent_to}`);
   });
 
   app.post('/api/auth/otp/verify', async (req, reply) => {
-    const { email_or_mobile: identifier, otp: code, type } = parse(OtpVerifyRequest, req.body);
+    const { email_or_mobile: identifier, otp: code, type, c_code } = parse(OtpVerifyRequest, req.body);
     if (type === 'forgotPassword') {
-      const customer = await existingCustomer(identifier);
-      await otp.verify({ purpose: 'forgotPassword', identifier, code, customerId: customer.id });
+      const customer = await verifiedCustomer(identifier, c_code);
+      await otp.verify({ purpose: 'forgotPassword', identifier, code, customerId: customer.id, cCode: customer.c_code });
       await issueGrant(db, reply, req, 'password_reset', customer.id, identifier);
       return ok(authData(customer, { verified: true }), 'OTP verified. Please create a new password.');
     }
-    // Profile step: the verified mobile joins the account, then the shopper is signed in.
+    // Profile step: the verified mobile joins the account (under the country code it was sent to), then the
+    // shopper is signed in; sessions opened before the change end.
     const { customer, grant } = await profileCustomer(req);
-    await otp.verify({ purpose: 'profile', identifier, code, customerId: customer.id });
+    const proven = await otp.verify({ purpose: 'profile', identifier, code, customerId: customer.id, cCode: c_code });
     try {
-      await db.updateTable('customers').set({ mobile: identifier, updated_at: new Date() }).where('id', '=', customer.id).execute();
+      await db
+        .updateTable('customers')
+        .set({ mobile: identifier, c_code: proven.cCode, mobile_verified: true, updated_at: new Date() })
+        .where('id', '=', customer.id)
+        .execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict(MESSAGES.mobileTaken, authData(null, { mobile_exists: true }));
       throw error;
     }
     if (grant) await consumeGrant(db, reply, 'pending_profile', grant.tokenHash);
+    await deleteCustomerSessions(db, customer.id);
     const updated = await findCustomerById(db, customer.id);
     const answer = await completeSignIn(db, req, reply, updated!, identifier);
     return { ...answer, message: 'Mobile number verified' };
   });
 
   app.post('/api/auth/otp/login', async (req, reply) => {
-    const { email_or_mobile: identifier, otp: code } = parse(OtpLoginRequest, req.body);
-    const customer = await existingCustomer(identifier);
-    await otp.verify({ purpose: 'login', identifier, code, customerId: customer.id });
+    const { email_or_mobile: identifier, otp: code, c_code } = parse(OtpLoginRequest, req.body);
+    const customer = await verifiedCustomer(identifier, c_code);
+    await otp.verify({ purpose: 'login', identifier, code, customerId: customer.id, cCode: customer.c_code });
     return completeSignIn(db, req, reply, customer, identifier);
   });
 
   app.post('/api/auth/login', async (req, reply) => {
     const body = parse(LoginRequest, req.body);
     const identifier = body.email_or_mobile;
-    const customer = await existingCustomer(identifier);
-    const limitKey = `login:${identifier}`;
-    if ((await peekLimit(db, limitKey, config.LOGIN_FAILURE_WINDOW_S)) >= config.LOGIN_FAILURE_LIMIT)
+    // Per client address first (credential stuffing spreads over accounts), counted before any lookup.
+    await enforceLimit(db, `login:ip:${clientKey(req.ip)}`, config.LOGIN_LIMIT_PER_IP, config.LOGIN_FAILURE_WINDOW_S, AUTH_MESSAGES.tooManyAttempts);
+    const customer = await existingCustomer(identifier, body.c_code);
+    // One counter per account whichever detail names it, incremented before the check: a parallel burst
+    // gets no more tries than the limit.
+    const accountKey = `login:account:${customer.id}`;
+    if ((await hitLimit(db, accountKey, config.LOGIN_FAILURE_WINDOW_S)) > config.LOGIN_FAILURE_LIMIT)
       throw new TooManyRequests(AUTH_MESSAGES.loginLocked);
     const password = await readPassword(keys, body.customer_password, body.is_encrypted);
-    if (!(await checkPassword(customer.password_hash, password))) {
-      await hitLimit(db, limitKey, config.LOGIN_FAILURE_WINDOW_S);
-      throw new BadRequest(MESSAGES.wrongPassword, authData(customer));
-    }
-    await clearLimit(db, limitKey);
+    if (!(await checkPassword(customer.password_hash, password))) throw new BadRequest(MESSAGES.wrongPassword, authData(customer));
+    await clearLimit(db, accountKey);
     return completeSignIn(db, req, reply, customer, identifier);
   });
 
@@ -168,6 +203,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       throw new BadRequest(AUTH_MESSAGES.googleFailed);
     });
     if (identity.email !== body.email) throw new BadRequest(AUTH_MESSAGES.googleMismatch);
+    // The id_token must carry the nonce this browser was given, once.
+    const nonceGrant = await readGrant(db, req, 'google_nonce');
+    if (!nonceGrant || !identity.nonce || identity.nonce !== nonceGrant.tokenHash) throw new BadRequest(AUTH_MESSAGES.googleNonce);
+    if (!(await consumeGrant(db, reply, 'google_nonce', nonceGrant.tokenHash))) throw new BadRequest(AUTH_MESSAGES.googleNonce);
     const bySub = await db.selectFrom('customers').select('id').where('google_sub', '=', identity.sub).executeTakeFirst();
     const customer = bySub ? await findCustomerById(db, bySub.id) : await findCustomerByIdentifier(db, identity.email);
     // SPEC §4: an unknown Google account goes to REGISTER with its email.
@@ -175,12 +214,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       return fail('Please complete your registration', authData(null, { google: { email: identity.email, first_name: identity.name } }));
     if (customer.google_sub && customer.google_sub !== identity.sub) throw new BadRequest(AUTH_MESSAGES.googleMismatch);
     assertNotBlocked(customer);
-    if (!customer.google_sub || !customer.email_verified)
-      await db
-        .updateTable('customers')
-        .set({ google_sub: identity.sub, email_verified: true, updated_at: new Date() })
-        .where('id', '=', customer.id)
-        .execute();
+    if (!customer.google_sub) {
+      // Linking by email only to an email this account proved: otherwise whoever registered it first (perhaps
+      // not its owner) would share the account with the Google user.
+      if (customer.email !== identity.email || !customer.email_verified) throw new Conflict(AUTH_MESSAGES.googleUnverified, authData(customer));
+      await db.updateTable('customers').set({ google_sub: identity.sub, updated_at: new Date() }).where('id', '=', customer.id).execute();
+      // A new way in: sessions opened before it end.
+      await deleteCustomerSessions(db, customer.id);
+    }
     return completeSignIn(db, req, reply, customer, identity.email);
   });
 
@@ -195,22 +236,26 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       if (identity.email !== body.email) throw new BadRequest(AUTH_MESSAGES.googleMismatch);
       googleSub = identity.sub;
     } else if (!body.password) throw new BadRequest(MESSAGES.passwordMin);
-    const [byEmail, byMobile] = await Promise.all([findCustomerByIdentifier(db, body.email), findCustomerByIdentifier(db, body.mobile)]);
+    const [byEmail, byMobile] = await Promise.all([
+      findCustomerByIdentifier(db, body.email),
+      findCustomerByIdentifier(db, body.mobile, body.c_code),
+    ]);
     if (byEmail) throw new Conflict(MESSAGES.emailTaken, authData(null, { email_exists: true, mobile_exists: Boolean(byMobile) }));
     if (byMobile) throw new Conflict(MESSAGES.mobileTaken, authData(null, { email_exists: false, mobile_exists: true }));
     // SPEC §5: spaces are stripped from the password on register.
     const password = body.password ? checkNewPassword(stripSpaces(await readPassword(keys, body.password, body.is_encrypted))) : null;
-    // The register OTP goes to the mobile; a client that sent it to the email is answered too.
+    // The register OTP goes to the mobile (under this country code); a client that sent it to the email is answered too.
     const open = await db
       .selectFrom('otps')
-      .select('identifier')
+      .select(['identifier', 'c_code'])
       .where('purpose', '=', 'register')
-      .where('identifier', 'in', [body.mobile, body.email])
+      .where((eb) => eb.or([eb.and([eb('identifier', '=', body.mobile), eb('c_code', '=', body.c_code)]), eb('identifier', '=', body.email)]))
       .where('consumed_at', 'is', null)
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (!open) throw new BadRequest(OTP_EXPIRED);
-    await otp.verify({ purpose: 'register', identifier: open.identifier, code: body.otp });
+    await otp.verify({ purpose: 'register', identifier: open.identifier, code: body.otp, cCode: open.c_code });
+    const provedEmail = open.identifier === body.email;
     let id: number;
     try {
       const row = await db
@@ -224,7 +269,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
           password_hash: password ? await hashPassword(password) : null,
           google_sub: googleSub,
           opt_in: body.opt_in,
-          email_verified: Boolean(googleSub) || open.identifier === body.email,
+          // Verified per detail: only the one the code reached (or Google vouched for) counts as proven.
+          email_verified: Boolean(googleSub) || provedEmail,
+          mobile_verified: !provedEmail,
           referrer: body.referrer ?? null,
           last_order_at: null,
           deletion_requested_at: null,
@@ -245,7 +292,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.put('/api/auth/password', async (req, reply) => {
     const body = parse(PasswordResetRequest, req.body);
     const grant = await readGrant(db, req, 'password_reset');
-    if (!grant || grant.identifier !== body.email_or_mobile) throw new Forbidden(AUTH_MESSAGES.resetNotVerified);
+    if (!grant?.customerId || grant.identifier !== body.email_or_mobile) throw new Forbidden(AUTH_MESSAGES.resetNotVerified);
     const customer = await findCustomerById(db, grant.customerId);
     if (!customer) throw new Forbidden(AUTH_MESSAGES.resetNotVerified);
     assertNotBlocked(customer);
@@ -257,8 +304,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       .where('id', '=', customer.id)
       .execute();
     // A reset password ends every other session of the account, and lifts the wrong-password lock.
-    await db.deleteFrom('sessions').where('customer_id', '=', customer.id).execute();
-    await clearLimit(db, `login:${body.email_or_mobile}`);
+    await deleteCustomerSessions(db, customer.id);
+    await clearLimit(db, `login:account:${customer.id}`);
     const answer = await completeSignIn(db, req, reply, customer, body.email_or_mobile);
     return { ...answer, message: AUTH_MESSAGES.passwordUpdated };
   });

@@ -6,11 +6,34 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, BadRequest } from '../../http/errors.ts';
 import { mergeGuestCartAtSignIn } from '../cart/index.ts';
-import { loadSessionUser } from '../session/routes.ts';
-import { startSession } from '../session/session.ts';
-import type { CustomerRow } from './customers.ts';
+import { loadSessionUser, startSession } from '../session/index.ts';
+import { type AuthConfig, readAuthConfig } from './config.ts';
+import { createGoogleVerifier, type GoogleVerifier } from './google.ts';
 import { issueGrant } from './grants.ts';
-import type { KeyRing } from './keys.ts';
+import { createKeyRing, type KeyRing } from './keys.ts';
+import { createOtpService, type OtpService } from './otp.ts';
+import type { CustomerRow } from './queries.ts';
+
+export interface AuthServices {
+  config: AuthConfig;
+  keys: KeyRing;
+  otp: OtpService;
+  google: GoogleVerifier;
+}
+
+const servicesByDb = new WeakMap<Db, AuthServices>();
+
+/** The one sign-in configuration, key ring and OTP service per database: shared by the auth and account modules. */
+export function authServices(db: Db): AuthServices {
+  let services = servicesByDb.get(db);
+  if (!services) {
+    const config = readAuthConfig();
+    const keys = createKeyRing(db, config);
+    services = { config, keys, otp: createOtpService(db, keys, config), google: createGoogleVerifier(config, keys) };
+    servicesByDb.set(db, services);
+  }
+  return services;
+}
 
 export const AUTH_MESSAGES = {
   blocked: 'Your account has been blocked. Please contact customer support.',
@@ -25,6 +48,11 @@ export const AUTH_MESSAGES = {
   profileNotAllowed: 'Please sign in again to add your mobile number.',
   signedIn: 'Logged in successfully',
   registered: 'Registered successfully',
+  unverifiedDetail: 'This email or mobile number is not verified on its account. Please sign in with your password or your verified detail.',
+  googleUnverified:
+    'An account with this email exists but its email is not verified. Please sign in with your password or mobile, then verify your email.',
+  googleNonce: 'Google sign-in could not be confirmed for this browser. Please try again.',
+  tooManyAttempts: 'Too many attempts from your network. Please try again later.',
   passwordUpdated: 'Password updated successfully',
 } as const;
 

@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, CART_COOKIE_DAYS, CartIdSchema } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
+import { secureCookies } from '../../http/security.ts';
 import { type CartOwner, mergeGuestCart } from './cart.ts';
 
-// The cart_id cookie (SPEC §3/§9: 365 days). Readable by the app, which also stores the cart_id that
-// add-to-cart and add-freebie-to-cart return (SPEC §4); a customer's cart is only reachable with their session.
+// The cart_id cookie (SPEC §3/§9: 365 days). Not httpOnly: SPEC §4 has the app store and read the cart_id
+// that add-to-cart and add-freebie-to-cart return. A customer's cart is only reachable with their session, and
+// a guest cart joins an account only from this browser's own cookie (persist-cart).
 
 /** The cookie's cart id when well formed, else null (a forged value never reaches a query). */
 export function readCartCookie(req: FastifyRequest): string | null {
@@ -18,7 +20,7 @@ export function setCartCookie(req: FastifyRequest, reply: FastifyReply, cartId: 
     path: '/',
     sameSite: 'lax',
     httpOnly: false,
-    secure: req.protocol === 'https',
+    secure: secureCookies(req),
     maxAge: CART_COOKIE_DAYS * 86_400,
   });
 }

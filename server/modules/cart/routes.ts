@@ -19,8 +19,9 @@ import {
 import { formatPaise } from '../../../schemas/money.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { NotFound, Unauthorized } from '../../http/errors.ts';
+import { NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
+import { requireCustomer as requireSignedIn } from '../session/index.ts';
 import { bankOfferViews, loadBankOffers } from './bank-offers.ts';
 import { addToCart, CartRuleError, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity } from './cart.ts';
 import { cartOwner, setCartCookie } from './cart-cookie.ts';
@@ -33,13 +34,10 @@ import { addToWishlist, listWishlist, moveCartLineToWishlist, moveWishlistToCart
 
 // Every /api/cart call of SPEC §7 and the two freebie calls (/api/freebie, ARCHITECTURE.md).
 
-async function requireCustomer(req: FastifyRequest, message: string): Promise<number> {
-  const session = await req.getSession();
-  if (!session?.customerId) throw new Unauthorized(message);
-  return session.customerId;
-}
-
 export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  /** The one customer check (blocked customers refused), answering with this route's sign-in prompt. */
+  const requireCustomer = async (req: FastifyRequest, message: string): Promise<number> => (await requireSignedIn(db, req, message)).id;
+
   /** The request's cart (no creation); the cookie follows the cart a signed-in customer ends up with. */
   const currentCart = async (req: FastifyRequest, reply: FastifyReply) => {
     const owner = await cartOwner(req);
@@ -96,11 +94,13 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok({ cart_id: cart.id }, 'Removed from cart');
   });
 
-  // SPEC §4: after sign-in the app persists the cart; the guest cart (cookie or body) joins the customer's.
+  // SPEC §4: after sign-in the app persists the cart; only this browser's guest cart (its cookie) joins the
+  // customer's. A cart id in the body is accepted only when it names that same cart: knowing another
+  // shopper's cart id must not pull their cart into this account.
   app.post('/api/cart/persist-cart', async (req, reply) => {
     const body = parse(PersistCartRequest, req.body ?? {});
     const owner = await cartOwner(req);
-    const guestCartId = body.cart_id ?? owner.cookieCartId;
+    const guestCartId = owner.cookieCartId && (!body.cart_id || body.cart_id.toLowerCase() === owner.cookieCartId) ? owner.cookieCartId : null;
     if (owner.customerId !== null && guestCartId) {
       const cartId = await mergeGuestCart(db, guestCartId, owner.customerId);
       setCartCookie(req, reply, cartId);

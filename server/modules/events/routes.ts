@@ -1,12 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { AffiliateRequest, ConversionEvent, FunnelQuery } from '../../../schemas/events.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AffiliateRequest, ConversionEvent, FUNNEL_MAX_DAYS, FunnelQuery } from '../../../schemas/events.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { BadRequest } from '../../http/errors.ts';
+import { devToolsEnabled } from '../../config.ts';
+import { BadRequest, Forbidden } from '../../http/errors.ts';
+import { requireOps } from '../../http/ops.ts';
+import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
+import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/security.ts';
 import { parse } from '../../http/validate.ts';
 import { readForwardConfig } from './config.ts';
-import { funnelReport } from './funnel.server.ts';
+import { funnelReport, indiaToday } from './funnel.server.ts';
 import { startForwarder } from './outbox.server.ts';
 import { storeAffiliateOrder, storeConversions } from './store.server.ts';
 
@@ -18,7 +22,22 @@ const Batch = z.object({
 const MAX_AGE_S = 7 * 86_400;
 const MAX_SKEW_S = 3_600;
 
+/** Reports per client address (IPv6 by /64) per minute, per endpoint: the feed is a write path open to anyone. */
+const REPORTS_PER_MINUTE = Number(process.env.EVENTS_LIMIT_PER_IP ?? 120);
+
 export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const publicOrigin = process.env.PUBLIC_ORIGIN ?? '';
+  // text/plain is what sendBeacon posts, and what any other site's form can post without a preflight: it is
+  // read only from a request the browser marks as this site's own (Sec-Fetch-Site or Origin).
+  app.addHook('preValidation', async (req) => {
+    if (!String(req.headers['content-type'] ?? '').startsWith('text/plain')) return;
+    const site = req.headers['sec-fetch-site'];
+    const sameOrigin = site === 'same-origin' || (!site && typeof req.headers.origin === 'string' && !isCrossSite(req, publicOrigin));
+    if (!sameOrigin) throw new Forbidden(CROSS_SITE_REFUSED);
+  });
+  const limitReports = (req: FastifyRequest, name: string) =>
+    enforceLimit(db, `events:${name}:ip:${clientKey(req.ip)}`, REPORTS_PER_MINUTE, 60, 'Too many reports. Please try again later.');
+
   // sendBeacon may post a string body (text/plain); read it as JSON in this module only.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 262_144 }, (_req, body, done) => {
     try {
@@ -29,6 +48,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   app.post('/api/events/conversions', { bodyLimit: 262_144 }, async (req) => {
+    await limitReports(req, 'conversions');
     const body = req.body as { data?: unknown } | null;
     const events = body && typeof body === 'object' && 'data' in body ? parse(Batch, body).data : [parse(ConversionEvent, body)];
     const nowS = Math.floor(Date.now() / 1000);
@@ -42,19 +62,24 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   app.post('/api/events/affiliate', async (req) => {
+    await limitReports(req, 'affiliate');
     const sealed = parse(AffiliateRequest, req.body);
     const created = await storeAffiliateOrder(db, sealed);
     return ok({ accepted: created ? 1 : 0, duplicates: created ? 0 : 1 }, created ? 'Stored' : 'Already stored');
   });
 
+  // Staff only (OPS_TOKEN), over a bounded range.
   app.get('/api/analytics/funnel', async (req) => {
+    requireOps(req);
     const query = parse(FunnelQuery, req.query);
+    if (query.from && !query.to && Date.parse(indiaToday()) - Date.parse(query.from) >= FUNNEL_MAX_DAYS * 86_400_000)
+      throw new BadRequest(`to: the range may span at most ${FUNNEL_MAX_DAYS} days`);
     return ok(await funnelReport(db, query));
   });
 
-  // Outside production (like /api/dev/outbox): is an event stored? Lets e2e tests check arrival without
-  // writing to the feed. Hashes only; never in production.
-  if (process.env.NODE_ENV !== 'production') {
+  // A development tool (KASRAT_DEV_TOOLS=1, like /api/dev/outbox): is an event stored? Lets e2e tests check
+  // arrival without writing to the feed. Hashes only.
+  if (devToolsEnabled()) {
     app.get('/api/dev/events', async (req) => {
       const { event_id } = parse(DevEventQuery, req.query);
       const row = await db

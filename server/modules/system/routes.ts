@@ -2,29 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import { LogErrorRequest } from '../../../schemas/common.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
+import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { parse } from '../../http/validate.ts';
+import { insertErrorLog } from './queries.ts';
+import type { SystemConfig } from './service.ts';
 
 const startedAt = Date.now();
+/** A report's stored size is bounded whatever the client sends (a stack and a component stack are enough). */
+const LOG_ERRORS_BODY_LIMIT = 65_536;
+const cut = (s: string | null | undefined, n: number) => (s == null ? null : s.slice(0, n));
 
-export async function systemRoutes(app: FastifyInstance, { handle }: { handle: DatabaseHandle }) {
+export async function systemRoutes(app: FastifyInstance, { handle, config }: { handle: DatabaseHandle; config: SystemConfig }) {
   const { db } = handle;
 
   app.get('/api/health', async () => ({ status: 'ok' as const, db: handle.kind, uptime_s: Math.round((Date.now() - startedAt) / 1000) }));
 
-  // SPEC §7: the error boundary posts here. Stored so errors from every instance are in one place.
-  app.post('/api/log-errors', async (req) => {
+  // SPEC §7: the error boundary posts here. Stored so errors from every instance are in one place; limited per
+  // client address and trimmed, and kept RETENTION_ERROR_LOG_DAYS.
+  app.post('/api/log-errors', { bodyLimit: LOG_ERRORS_BODY_LIMIT }, async (req) => {
     const body = parse(LogErrorRequest, req.body);
-    await db
-      .insertInto('error_logs')
-      .values({
-        error: body.error,
-        error_info: body.errorInfo ?? null,
-        location: body.location ?? null,
-        user_agent: body.userAgent ?? null,
-        request_id: String(req.id),
-      })
-      .execute();
-    req.log.warn({ clientError: body.error, location: body.location }, 'client error reported');
+    await enforceLimit(db, `log-errors:ip:${clientKey(req.ip)}`, config.LOG_ERRORS_LIMIT_PER_IP, 60, 'Too many error reports.');
+    await insertErrorLog(db, {
+      error: body.error.slice(0, 2_000),
+      error_info: cut(body.errorInfo, 8_000),
+      location: cut(body.location, 500),
+      user_agent: cut(body.userAgent, 500),
+      request_id: String(req.id),
+    });
+    req.log.warn({ clientError: body.error.slice(0, 500), location: cut(body.location, 200) }, 'client error reported');
     return ok(null, 'Logged');
   });
 }

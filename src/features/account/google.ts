@@ -24,7 +24,8 @@ export async function startGoogleSignIn(): Promise<void> {
     redirect_uri: `${window.location.origin}/my-account`,
     response_type: 'id_token',
     scope: 'openid email profile',
-    nonce: randomToken(),
+    // The server's nonce: it checks that the id_token coming back was started by this browser.
+    nonce: data.nonce,
     state,
     prompt: 'select_account',
   }).toString();

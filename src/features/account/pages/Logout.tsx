@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { emit } from '../../../../events/index.ts';
-import { get } from '../../../api/client.ts';
+import { post } from '../../../api/client.ts';
 import { useAuth } from '../AuthContext.tsx';
 import { forgetRememberedUser } from '../remembered.ts';
 import { button } from '../../../ui/theme/global.css.ts';
@@ -14,7 +14,7 @@ export default function LogoutPage() {
   const { refresh } = useAuth();
   const [done, setDone] = useState(false);
   useEffect(() => {
-    get('/api/logout/logout-operation', LogoutResponse, { on401: 'silent' })
+    post('/api/logout/logout-operation', {}, LogoutResponse, { on401: 'silent' })
       .then(() => {
         emit({ name: 'user_logout' });
         forgetRememberedUser();

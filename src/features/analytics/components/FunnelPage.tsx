@@ -8,11 +8,20 @@ import { usePageMeta } from '../../../app/meta.tsx';
 
 const Answer = envelope(FunnelResponse);
 const percent = (ratio: number | null) => (ratio === null ? '—' : `${(ratio * 100).toFixed(1)}%`);
+/** The report is staff only: the operations token, kept for this tab only. */
+const TOKEN_KEY = 'kasrat.ops-token';
+const storedToken = (): string => {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY) ?? '';
+  } catch {
+    return '';
+  }
+};
 const cell = { padding: '6px 12px', borderBottom: '1px solid #d4ddd9', textAlign: 'left' as const };
 
 export default function FunnelPage() {
   usePageMeta({ title: 'Checkout funnel', description: 'Checkout funnel steps and conversion' });
-  const [range, setRange] = useState<{ from?: string; to?: string }>({});
+  const [range, setRange] = useState<{ from?: string; to?: string; token: string }>(() => ({ token: storedToken() }));
   const [state, setState] = useState<{ loading: boolean; data: FunnelResponse | null; error: string | null }>({
     loading: true,
     data: null,
@@ -22,8 +31,13 @@ export default function FunnelPage() {
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    const params = new URLSearchParams(Object.entries(range).filter(([, v]) => v) as [string, string][]);
-    get(`/api/analytics/funnel${params.size ? `?${params}` : ''}`, Answer, { allow404: true })
+    const { token, ...dates } = range;
+    const params = new URLSearchParams(Object.entries(dates).filter(([, v]) => v) as [string, string][]);
+    get(`/api/analytics/funnel${params.size ? `?${params}` : ''}`, Answer, {
+      allow404: true,
+      on401: 'silent',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
       .then((res) => live && setState({ loading: false, data: res.data, error: null }))
       .catch(
         (e: { message?: string }) => live && setState({ loading: false, data: null, error: e?.message ?? 'Could not load the funnel.' }),
@@ -36,7 +50,13 @@ export default function FunnelPage() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    setRange({ from: String(form.get('from') || '') || undefined, to: String(form.get('to') || '') || undefined });
+    const token = String(form.get('token') || '');
+    try {
+      sessionStorage.setItem(TOKEN_KEY, token);
+    } catch {
+      // Private mode: the token lives for this page only.
+    }
+    setRange({ from: String(form.get('from') || '') || undefined, to: String(form.get('to') || '') || undefined, token });
   };
 
   const data = state.data;
@@ -44,6 +64,9 @@ export default function FunnelPage() {
     <article>
       <h1>Checkout funnel</h1>
       <form onSubmit={submit} style={{ display: 'flex', gap: 12, alignItems: 'end', flexWrap: 'wrap' }}>
+        <label>
+          Operations token <input type="password" name="token" autoComplete="off" defaultValue={range.token} />
+        </label>
         <label>
           From <input type="date" name="from" defaultValue={data?.from} />
         </label>

@@ -1,11 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import {
+  ADDRESS_MESSAGES,
+  AddressDeleteQuery,
+  AddressInput,
+  type CartAddress,
   DeleteProfileRequest,
   EmptyRequest,
   GenerateEmailOtpRequest,
   GenerateMobileOtpRequest,
+  MAX_ADDRESSES,
+  PincodeQuery,
   PostProfileRequest,
-  type ProfileValues,
   UpdateEmailRequest,
   UpdateMobileRequest,
   UpdatePasswordRequest,
@@ -14,77 +20,17 @@ import {
 import { MESSAGES } from '../../../schemas/validation.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { BadRequest, Conflict, Unauthorized } from '../../http/errors.ts';
+import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import {
-  type AuthConfig,
-  type CustomerRow,
-  checkNewPassword,
-  findCustomerById,
-  findCustomerByIdentifier,
-  hashPassword,
-  isUniqueViolation,
-  type KeyRing,
-  type OtpService,
-  readPassword,
-} from '../auth/index.ts';
-import { formatLastOrder } from '../session/routes.ts';
-import { endSession } from '../session/session.ts';
+import { type CustomerRow, checkNewPassword, findCustomerById, findCustomerByIdentifier, hashPassword, isUniqueViolation, readPassword } from '../auth/index.ts';
+import { endAllSessions, endSession, formatLastOrder, requireCustomer } from '../session/index.ts';
+import { ADDRESS_COLUMNS, listAddresses, toAddress } from './queries.ts';
+import { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues } from './service.ts';
 
-export const ACCOUNT_MESSAGES = {
-  sameMobile: 'This is already your mobile number.',
-  sameEmail: 'This is already your email.',
-  noContact: 'Please add a mobile number or email to your account first.',
-  noEmail: 'Please add an email to your account first.',
-  emailAlreadyVerified: 'Your email is already verified.',
-  alreadyScheduled: 'Your account is already scheduled for deletion.',
-  nothingToCancel: 'There is no deletion request to cancel.',
-  profileSaved: 'Profile updated successfully',
-  mobileUpdated: 'Mobile number updated successfully',
-  emailUpdated: 'Email updated successfully',
-  passwordUpdated: 'Password updated successfully',
-  emailVerified: 'Your email has been verified',
-  emailVerificationSent: 'We have sent a verification link to your email',
-  emailVerificationCancelled: 'Email verification cancelled',
-  deletionCancelled: 'Your account deletion request has been cancelled',
-} as const;
+// /api/myAccount and /api/myAddress (SPEC §7). Every query is scoped to the signed-in customer: another
+// customer's address is simply "not found".
 
-export interface AccountDeps {
-  db: Db;
-  keys: KeyRing;
-  otp: OtpService;
-  config: AuthConfig;
-}
-
-/** The signed-in customer, or a 401 (SPEC §6: private calls need a session). */
-export async function requireCustomer(db: Db, req: FastifyRequest): Promise<CustomerRow> {
-  const session = await req.getSession();
-  const customer = session?.customerId ? await findCustomerById(db, session.customerId) : undefined;
-  if (!customer || customer.is_blocked) throw new Unauthorized();
-  return customer;
-}
-
-export function profileValues(c: CustomerRow): ProfileValues {
-  return {
-    first_name: c.first_name,
-    last_name: c.last_name,
-    full_name: `${c.first_name} ${c.last_name}`.trim(),
-    email: c.email,
-    mobile: c.mobile,
-    c_code: c.c_code,
-    email_verified: c.email_verified,
-    opt_in: c.opt_in,
-    has_password: Boolean(c.password_hash),
-    deletion_requested_at: c.deletion_requested_at ? new Date(c.deletion_requested_at).toISOString() : null,
-  };
-}
-
-/** Where codes for the account itself go: the mobile on file, else the email. */
-const contactOf = (c: CustomerRow): string => {
-  const to = c.mobile ?? c.email;
-  if (!to) throw new BadRequest(ACCOUNT_MESSAGES.noContact);
-  return to;
-};
+const ADDRESS_NOT_FOUND = 'Address not found';
 
 export async function profileRoutes(app: FastifyInstance, { db, keys, otp, config }: AccountDeps) {
   const graceMs = config.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000;
@@ -112,22 +58,29 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
   app.post('/api/myAccount/generate-otp-for-mobile', async (req) => {
     const customer = await requireCustomer(db, req);
     const { new_mobile, c_code } = parse(GenerateMobileOtpRequest, req.body);
-    if (new_mobile === customer.mobile) throw new BadRequest(ACCOUNT_MESSAGES.sameMobile);
-    if (await findCustomerByIdentifier(db, new_mobile)) throw new Conflict(MESSAGES.mobileTaken);
+    if (new_mobile === customer.mobile && c_code === customer.c_code) throw new BadRequest(ACCOUNT_MESSAGES.sameMobile);
+    if (await findCustomerByIdentifier(db, new_mobile, c_code)) throw new Conflict(MESSAGES.mobileTaken);
     const sent = await otp.send({ purpose: 'mobile_change', identifier: new_mobile, cCode: c_code, customerId: customer.id, ip: req.ip });
     return ok(sent, `OTP sent to ${sent.sent_to}`);
   });
 
-  app.post('/api/myAccount/update-mobile', async (req) => {
+  app.post('/api/myAccount/update-mobile', async (req, reply) => {
     const customer = await requireCustomer(db, req);
-    const { new_mobile, c_code, otp: code } = parse(UpdateMobileRequest, req.body);
-    await otp.verify({ purpose: 'mobile_change', identifier: new_mobile, code, customerId: customer.id });
+    const { new_mobile, otp: code } = parse(UpdateMobileRequest, req.body);
+    // The number stored is the one the code reached: its country code comes from the code, not this request.
+    const proven = await otp.verify({ purpose: 'mobile_change', identifier: new_mobile, code, customerId: customer.id });
     try {
-      await db.updateTable('customers').set({ mobile: new_mobile, c_code, updated_at: new Date() }).where('id', '=', customer.id).execute();
+      await db
+        .updateTable('customers')
+        .set({ mobile: new_mobile, c_code: proven.cCode, mobile_verified: true, updated_at: new Date() })
+        .where('id', '=', customer.id)
+        .execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict(MESSAGES.mobileTaken);
       throw error;
     }
+    // A changed way in: every session ends, this one continues in a fresh one.
+    await endAllSessions(db, req, reply, customer.id);
     return ok(await reload(customer.id), ACCOUNT_MESSAGES.mobileUpdated);
   });
 
@@ -140,7 +93,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok(sent, `OTP sent to ${sent.sent_to}`);
   });
 
-  app.post('/api/myAccount/update-email', async (req) => {
+  app.post('/api/myAccount/update-email', async (req, reply) => {
     const customer = await requireCustomer(db, req);
     const { new_email, otp: code } = parse(UpdateEmailRequest, req.body);
     await otp.verify({ purpose: 'email_change', identifier: new_email, code, customerId: customer.id });
@@ -155,6 +108,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
       if (isUniqueViolation(error)) throw new Conflict(MESSAGES.emailTaken);
       throw error;
     }
+    await endAllSessions(db, req, reply, customer.id);
     return ok(await reload(customer.id), ACCOUNT_MESSAGES.emailUpdated);
   });
 
@@ -293,43 +247,141 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
   });
 }
 
-/**
- * Accounts past their grace period are anonymised: contact details, password and Google link removed,
- * addresses and sessions deleted, the row kept (orders refer to it) and blocked. Idempotent, so any instance
- * may run it.
- */
-export async function purgeDueDeletions(db: Db, graceDays: number, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - graceDays * 86_400_000);
-  return db.transaction().execute(async (trx) => {
-    const due = await trx.selectFrom('customers').select('id').where('deletion_requested_at', '<=', cutoff).execute();
-    const ids = due.map((r) => r.id);
-    if (ids.length === 0) return 0;
-    await trx.deleteFrom('addresses').where('customer_id', 'in', ids).execute();
-    await trx.deleteFrom('sessions').where('customer_id', 'in', ids).execute();
-    await trx
-      .updateTable('customers')
-      .set({
-        first_name: 'Deleted',
-        last_name: 'Customer',
-        deletion_requested_at: null,
-        email: null,
-        mobile: null,
-        password_hash: null,
-        google_sub: null,
-        is_blocked: true,
-        opt_in: false,
-        referrer: null,
-        updated_at: now,
-      })
-      .where('id', 'in', ids)
-      .execute();
-    await trx
-      .updateTable('account_deletions')
-      .set({ completed_at: now })
-      .where('customer_id', 'in', ids)
-      .where('completed_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .execute();
-    return ids.length;
+
+export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get('/api/myAddress/user-address-list', async (req) => {
+    const customer = await requireCustomer(db, req);
+    return ok((await listAddresses(db, customer.id)).map(toAddress));
+  });
+
+  // For the cart and checkout: each address says whether it can be delivered to, and with cash on delivery.
+  app.get('/api/myAddress/cart-address-list', async (req) => {
+    const customer = await requireCustomer(db, req);
+    const rows = await listAddresses(db, customer.id);
+    const pins = rows.length
+      ? await db
+          .selectFrom('pincodes')
+          .select(['pincode', 'serviceable', 'cod_available'])
+          .where('pincode', 'in', [...new Set(rows.map((r) => r.pincode))])
+          .execute()
+      : [];
+    const byPin = new Map(pins.map((p) => [p.pincode, p]));
+    const data: CartAddress[] = rows.map((r) => ({
+      ...toAddress(r),
+      serviceable: byPin.get(r.pincode)?.serviceable ?? false,
+      cod_available: byPin.get(r.pincode)?.cod_available ?? false,
+    }));
+    return ok(data);
+  });
+
+  app.post('/api/myAddress/user-address-add-update', async (req) => {
+    const customer = await requireCustomer(db, req);
+    const body = parse(AddressInput, req.body);
+    const pin = await db.selectFrom('pincodes').select(['city', 'state']).where('pincode', '=', body.pincode).executeTakeFirst();
+    if (!pin) throw new BadRequest(ADDRESS_MESSAGES.pincodeUnknown);
+    const values = {
+      full_name: body.full_name,
+      mobile: body.mobile,
+      c_code: body.c_code,
+      email: body.email || null,
+      pincode: body.pincode,
+      address: body.address,
+      landmark: body.landmark || null,
+      // The pincode table is the authority for where a pincode is.
+      city: pin.city,
+      state: pin.state,
+      address_type: body.address_type,
+      updated_at: new Date(),
+    };
+    const saved = await db.transaction().execute(async (trx) => {
+      // Serialises one customer's address writes, so the limit and the single default hold under concurrency.
+      await trx.selectFrom('customers').select('id').where('id', '=', customer.id).forUpdate().execute();
+      let id: number;
+      if (body.address_id) {
+        const updated = await trx
+          .updateTable('addresses')
+          .set(values)
+          .where('id', '=', body.address_id)
+          .where('customer_id', '=', customer.id)
+          .returning('id')
+          .executeTakeFirst();
+        if (!updated) throw new NotFound(ADDRESS_NOT_FOUND);
+        id = updated.id;
+      } else {
+        const { n } = await trx
+          .selectFrom('addresses')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('customer_id', '=', customer.id)
+          .executeTakeFirstOrThrow();
+        if (n >= MAX_ADDRESSES) throw new BadRequest(ADDRESS_MESSAGES.limit);
+        const inserted = await trx
+          .insertInto('addresses')
+          .values({ ...values, customer_id: customer.id, is_default: false })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = inserted.id;
+      }
+      const hasDefault = await trx
+        .selectFrom('addresses')
+        .select('id')
+        .where('customer_id', '=', customer.id)
+        .where('is_default', '=', true)
+        .executeTakeFirst();
+      // The first address is the default; asking for a default moves it.
+      if (body.is_default || !hasDefault) {
+        await trx
+          .updateTable('addresses')
+          .set({ is_default: false })
+          .where('customer_id', '=', customer.id)
+          .where('is_default', '=', true)
+          .execute();
+        await trx.updateTable('addresses').set({ is_default: true }).where('id', '=', id).execute();
+      }
+      return trx.selectFrom('addresses').select(ADDRESS_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+    });
+    return ok(toAddress(saved), body.address_id ? 'Address updated successfully' : 'Address added successfully');
+  });
+
+  app.delete('/api/myAddress/user-address-delete', async (req) => {
+    const customer = await requireCustomer(db, req);
+    const { address_id } = parse(AddressDeleteQuery, req.query);
+    await db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('addresses')
+        .where('id', '=', address_id)
+        .where('customer_id', '=', customer.id)
+        .returning('is_default')
+        .executeTakeFirst();
+      if (!removed) throw new NotFound(ADDRESS_NOT_FOUND);
+      // The most recently used address inherits the default.
+      if (removed.is_default) {
+        const next = await trx
+          .selectFrom('addresses')
+          .select('id')
+          .where('customer_id', '=', customer.id)
+          .orderBy('updated_at', 'desc')
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (next) await trx.updateTable('addresses').set({ is_default: true }).where('id', '=', next.id).execute();
+      }
+    });
+    return ok((await listAddresses(db, customer.id)).map(toAddress), 'Address deleted successfully');
+  });
+
+  // Public: the address form looks a pincode up before the shopper is asked for city and state.
+  app.get('/api/myAddress/fetch-address-pincode', async (req) => {
+    const { pincode, st } = parse(PincodeQuery, req.query);
+    const pin = await db.selectFrom('pincodes').selectAll().where('pincode', '=', pincode).executeTakeFirst();
+    if (!pin) throw new NotFound(ADDRESS_MESSAGES.pincodeUnknown);
+    return ok({
+      pincode: pin.pincode,
+      city: pin.city,
+      district: pin.district,
+      state: pin.state,
+      country: 'India',
+      serviceable: pin.serviceable,
+      cod_available: pin.cod_available,
+      state_matches: st ? st.toLowerCase() === pin.state.toLowerCase() : null,
+    });
   });
 }

@@ -1,0 +1,49 @@
+import type { Db } from '../../db/database.ts';
+
+// Session rows (ARCHITECTURE.md "Growing past one machine"): the row id is the SHA-256 of the cookie token.
+
+export interface SessionRow {
+  id: string;
+  customer_id: number | null;
+  last_seen_at: Date;
+}
+
+/** A live session: not expired, used within the idle limit, and not of a blocked customer. */
+export async function findLiveSession(db: Db, id: string, idleSince: Date): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions as s')
+    .leftJoin('customers as c', 'c.id', 's.customer_id')
+    .select(['s.id', 's.customer_id', 's.last_seen_at'])
+    .where('s.id', '=', id)
+    .where('s.expires_at', '>', new Date())
+    .where('s.last_seen_at', '>', idleSince)
+    .where((eb) => eb.or([eb('s.customer_id', 'is', null), eb('c.is_blocked', '=', false)]))
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, id: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function insertSession(db: Db, id: string, customerId: number, expiresAt: Date): Promise<void> {
+  await db.insertInto('sessions').values({ id, customer_id: customerId, expires_at: expiresAt }).execute();
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Every session of a customer, but `keepId` when given. */
+export async function deleteCustomerSessions(db: Db, customerId: number, keepId?: string): Promise<void> {
+  let q = db.deleteFrom('sessions').where('customer_id', '=', customerId);
+  if (keepId) q = q.where('id', '!=', keepId);
+  await q.execute();
+}
+
+export async function findSessionCustomer(db: Db, customerId: number) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'first_name', 'last_name', 'email', 'mobile', 'c_code', 'last_order_at', 'is_blocked'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../../schemas/common.ts';
+import type { Db } from '../../db/database.ts';
+import { Unauthorized } from '../../http/errors.ts';
+import { secureCookies } from '../../http/security.ts';
+import { type CustomerRow, findCustomerById } from '../auth/index.ts';
+import { cartJourney } from '../cart/index.ts';
+import { deleteCustomerSessions, deleteSession, findLiveSession, findSessionCustomer, insertSession, touchSession } from './queries.ts';
+
+// Sessions are rows: the cookie holds a random token, the row id is its SHA-256, so a database leak does not
+// leak usable cookies. A session ends after 30 days, or after SESSION_IDLE_HOURS without use.
+export const SESSION_COOKIE = 'ksid';
+const SESSION_DAYS = 30;
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface Session {
+  id: string;
+  customerId: number | null;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+let idleMs = 72 * 3_600_000;
+/** Set once at start-up from SESSION_IDLE_HOURS (readAuthConfig). */
+export function configureSessions(options: { idleHours: number }): void {
+  idleMs = options.idleHours * 3_600_000;
+}
+
+export async function readSession(db: Db, req: FastifyRequest): Promise<Session | null> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token || token.length > 200) return null;
+  const row = await findLiveSession(db, hashToken(token), new Date(Date.now() - idleMs));
+  if (!row) return null;
+  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) await touchSession(db, row.id);
+  return { id: row.id, customerId: row.customer_id };
+}
+
+/** Starts a signed-in session, rotating the id: any session the request carried is deleted first. */
+export async function startSession(db: Db, req: FastifyRequest, reply: FastifyReply, customerId: number): Promise<Session> {
+  const old = req.cookies[SESSION_COOKIE];
+  if (old) await deleteSession(db, hashToken(old));
+  const token = randomBytes(32).toString('base64url');
+  const id = hashToken(token);
+  const expires = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  await insertSession(db, id, customerId, expires);
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(req), expires });
+  req.sessionCache = { id, customerId };
+  return { id, customerId };
+}
+
+export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (token) await deleteSession(db, hashToken(token));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  req.sessionCache = null;
+}
+
+/**
+ * After a change of who can sign in (email, mobile, Google link, password): every session of the account ends,
+ * and this request, when it is the customer's own, continues in a fresh one.
+ */
+export async function endAllSessions(db: Db, req: FastifyRequest, reply: FastifyReply, customerId: number): Promise<void> {
+  await deleteCustomerSessions(db, customerId);
+  const current = await req.getSession().catch(() => null);
+  req.sessionCache = null;
+  if (current?.customerId === customerId) await startSession(db, req, reply, customerId);
+}
+
+/** The one check of every customer route: a live session of a customer who is not blocked, or a 401. */
+export async function requireCustomer(db: Db, req: FastifyRequest, message?: string): Promise<CustomerRow> {
+  const session = await req.getSession();
+  const customer = session?.customerId ? await findCustomerById(db, session.customerId) : undefined;
+  if (!customer || customer.is_blocked) throw new Unauthorized(message);
+  return customer;
+}
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** 'DD-MM-YYYY HH:mm:ss' in India time (SPEC §3 last_order). */
+export function formatLastOrder(date: Date | null): string | null {
+  if (!date) return null;
+  const d = new Date(date.getTime() + IST_OFFSET_MS);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}-${p(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+}
+
+export async function loadSessionUser(db: Db, customerId: number): Promise<SessionUser | null> {
+  const c = await findSessionCustomer(db, customerId);
+  if (!c || c.is_blocked) return null;
+  return {
+    customer_id: c.id,
+    customer_name: `${c.first_name} ${c.last_name}`.trim(),
+    customer_first_name: c.first_name,
+    customer_email: c.email,
+    customer_mobile: c.mobile,
+    customer_c_code: c.c_code,
+    is_complete_profile: Boolean(c.email && c.mobile && c.first_name),
+    last_order: formatLastOrder(c.last_order_at),
+    cart_journey: await cartJourney(db, customerId),
+  };
+}
