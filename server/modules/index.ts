@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { messagingModule } from '../messaging/index.ts';
 import { accountModule } from './account/index.ts';
 import { authModule } from './auth/index.ts';
+import { authenticityModule } from './authenticity/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsRoutes } from './events/index.ts';
@@ -22,4 +23,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(messagingModule, { db });
   await app.register(authModule, { db });
   await app.register(accountModule, { db });
+  await app.register(authenticityModule, { db });
 }

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { authenticityRoutes } from './routes.ts';
+
+/** Authenticity checks, brand certificates and importer pages (SPEC §1, §3, §7). */
+export async function authenticityModule(app: FastifyInstance, { db }: { db: Db }) {
+  await authenticityRoutes(app, { db });
+}
