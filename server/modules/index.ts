@@ -7,7 +7,9 @@ import { authenticityModule } from './authenticity/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsRoutes } from './events/index.ts';
+import { newsletterModule } from './newsletter/index.ts';
 import { sessionRoutes } from './session/routes.ts';
+import { storesModule } from './stores/index.ts';
 import { imageRoutes } from './system/images.ts';
 import { systemRoutes } from './system/routes.ts';
 
@@ -24,4 +26,6 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(authModule, { db });
   await app.register(accountModule, { db });
   await app.register(authenticityModule, { db });
+  await app.register(storesModule, { db });
+  await app.register(newsletterModule, { db });
 }
