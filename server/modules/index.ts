@@ -12,6 +12,7 @@ import { sessionRoutes } from './session/routes.ts';
 import { storesModule } from './stores/index.ts';
 import { imageRoutes } from './system/images.ts';
 import { systemRoutes } from './system/routes.ts';
+import { uploadsModule } from './uploads/index.ts';
 
 // Every domain module registers here, one line each.
 export async function registerModules(app: FastifyInstance, { handle }: { handle: DatabaseHandle }) {
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(authenticityModule, { db });
   await app.register(storesModule, { db });
   await app.register(newsletterModule, { db });
+  await app.register(uploadsModule, { db });
 }
