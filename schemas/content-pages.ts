@@ -61,6 +61,9 @@ export const AuthenticateData = z.object({
 });
 export type AuthenticateData = z.infer<typeof AuthenticateData>;
 export const AuthenticateResponse = envelope(AuthenticateData);
+/** Genuine (status 1), already used or unknown (status 0): every answer carries its data (SPEC §8). */
+export const AuthenticateAnswer = z.object({ status: z.union([z.literal(0), z.literal(1)]), message: z.string(), data: AuthenticateData });
+export type AuthenticateAnswer = z.infer<typeof AuthenticateAnswer>;
 
 export const ImporterRef = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 export const AuthenticityBrand = z.object({

@@ -59,8 +59,16 @@ const PAGE_META: Array<[RegExp, PageMeta]> = [
   [/^\/help-center/, titled('Help Centre', 'Order help, returns, payments and contact details for Kasrat customer service.')],
   [/^\/store-locator\/?$/, titled('Store Locator', 'Find a Kasrat store near you.')],
   [/^\/authenticity\/?/, titled('Check Authenticity', 'Verify your product with its authenticity code, importer and brand certificates.')],
-  [/^\/importer\//, titled('Importer Certificates')],
-  [/^\/retailer-details\/?$/, titled('Retailer Programme')],
+  [
+    /^\/importer\/?$/,
+    titled('Authorised Importers', 'The importers who bring international supplement brands to Kasrat, with licences and certificates.'),
+  ],
+  [/^\/importer\//, titled('Importer Certificates', 'Brand certificates and import licence of this authorised importer.')],
+  [/^\/affiliate\/?$/, titled('Affiliate Programme', 'Recommend authentic supplements and earn on every delivered order you refer.')],
+  [
+    /^\/retailer-details\/?$/,
+    titled('Retailer Programme', 'Sell authentic supplements at your gym, store or pharmacy: apply to the Kasrat retailer programme.'),
+  ],
   [/^\/unsubscribe\/?$/, titled('Unsubscribe', undefined, true)],
   [/^\/analytics\/funnel\/?$/, titled('Checkout Funnel', undefined, true)],
   [/^\/error\/?$/, titled('Something went wrong', undefined, true)],

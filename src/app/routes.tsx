@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
 import { AnalyticsDebug } from '../analytics/index.ts';
 import { AuthProvider } from '../auth/AuthContext.tsx';
+import { contentPages } from '../features/content/index.ts';
 import { ToastProvider } from '../components/Toast.tsx';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
@@ -74,11 +75,13 @@ export const routes: RouteObject[] = [
           { path: '/sale/:slug', ...page(() => import('../pages/content/Sale.tsx')) },
           { path: '/freebies', ...page(() => import('../pages/cart/Freebies.tsx')) },
           { path: '/help-center/*', ...page(() => import('../pages/content/HelpCenter.tsx')) },
-          { path: '/store-locator', ...page(() => import('../pages/content/StoreLocator.tsx')) },
-          { path: '/authenticity', ...page(() => import('../pages/content/Authenticity.tsx')) },
-          { path: '/importer/:slug', ...page(() => import('../pages/content/Importer.tsx')) },
-          { path: '/retailer-details', ...page(() => import('../pages/content/RetailerDetails.tsx')) },
-          { path: '/unsubscribe', ...page(() => import('../pages/content/Unsubscribe.tsx')) },
+          { path: '/store-locator', ...page(contentPages.storeLocator) },
+          { path: '/authenticity', ...page(contentPages.authenticity) },
+          { path: '/importer', ...page(contentPages.importerList) },
+          { path: '/importer/:slug', ...page(contentPages.importer) },
+          { path: '/retailer-details', ...page(contentPages.retailerDetails) },
+          { path: '/unsubscribe', ...page(contentPages.unsubscribe) },
+          { path: '/affiliate', ...page(contentPages.affiliate) },
           { path: '/about', ...page(() => import('../pages/content/About.tsx')) },
           { path: '/error', ...page(() => import('../pages/content/ErrorPage.tsx')) },
           { path: '/maintenance', ...page(() => import('../pages/content/Maintenance.tsx')) },
