@@ -57,7 +57,10 @@ const PAGE_META: Array<[RegExp, PageMeta]> = [
   [/^\/sale\//, titled('Sale')],
   [/^\/freebies\/?$/, titled('Free Gifts')],
   [/^\/help-center/, titled('Help Centre', 'Order help, returns, payments and contact details for Kasrat customer service.')],
-  [/^\/store-locator\/?$/, titled('Store Locator', 'Find a Kasrat store near you.')],
+  [
+    /^\/store-locator\/?$/,
+    titled('Store Locator', 'Find a Kasrat store near you: addresses, opening hours, phone numbers and directions in cities across India.'),
+  ],
   [/^\/authenticity\/?/, titled('Check Authenticity', 'Verify your product with its authenticity code, importer and brand certificates.')],
   [
     /^\/importer\/?$/,
