@@ -151,6 +151,8 @@ export interface FoundationTables {
     deletion_requested_at: Date | null;
     created_at: Timestamp & Generated<Date>;
     updated_at: Timestamp & Generated<Date>;
+    /** 080_content: staff may preview unpublished pages (SPEC §6). */
+    is_staff: Generated<boolean>;
   };
   reviews: {
     id: Generated<number>;
@@ -439,4 +441,51 @@ export interface OrderTables {
   };
 }
 
-export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables, OrderTables {}
+/** 080_content: authenticity codes, retailer requests, unsubscribes, help centre. */
+export interface ContentTables {
+  authenticity_codes: {
+    id: Generated<number>;
+    brand_id: number;
+    nac_code: string;
+    scratch_code: string;
+    claimed_at: Timestamp | null;
+    claimed_by: number | null;
+  };
+  retailer_requests: {
+    id: Generated<number>;
+    reference: string;
+    full_name: string;
+    business_name: string;
+    mobile: string;
+    email: string;
+    city: string;
+    pincode: string;
+    gstin: string | null;
+    message: Generated<string>;
+    created_at: Timestamp & Generated<Date>;
+  };
+  newsletter_unsubscribes: { email: string; created_at: Timestamp & Generated<Date> };
+  faqs: { id: Generated<number>; topic: string; question: string; answer: string; position: Generated<number> };
+  support_reasons: {
+    id: Generated<number>;
+    channel: 'phone' | 'email';
+    label: string;
+    needs_order: Generated<boolean>;
+    position: Generated<number>;
+  };
+  support_tickets: {
+    id: Generated<number>;
+    reference: string;
+    customer_id: number;
+    channel: 'phone' | 'email';
+    reason_id: number;
+    order_id: number | null;
+    shipment_id: number | null;
+    contact: string;
+    message: string;
+    attachments: ColumnType<string[], string | undefined, string>;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables, OrderTables, ContentTables {}

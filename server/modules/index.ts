@@ -3,10 +3,13 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { messagingModule } from '../messaging/index.ts';
 import { accountModule } from './account/index.ts';
 import { authModule } from './auth/index.ts';
+import { authenticityModule } from './authenticity/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsRoutes } from './events/index.ts';
+import { newsletterModule } from './newsletter/index.ts';
 import { sessionModule } from './session/index.ts';
+import { storesModule } from './stores/index.ts';
 import { systemModule } from './system/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 
@@ -21,5 +24,8 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(messagingModule, { db });
   await app.register(authModule, { db });
   await app.register(accountModule, { db });
+  await app.register(authenticityModule, { db });
+  await app.register(storesModule, { db });
+  await app.register(newsletterModule, { db });
   await app.register(uploadsModule, { db });
 }

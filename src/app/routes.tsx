@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
 import { AnalyticsDebug } from '../features/analytics/index.ts';
 import { AuthProvider } from '../features/account/AuthContext.tsx';
+import { contentPages } from '../features/content/index.ts';
 import { ToastProvider } from '../ui/Toast.tsx';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
@@ -74,11 +75,13 @@ export const routes: RouteObject[] = [
           { path: '/sale/:slug', ...page(() => import('../features/content/pages/Sale.tsx')) },
           { path: '/freebies', ...page(() => import('../features/cart/pages/Freebies.tsx')) },
           { path: '/help-center/*', ...page(() => import('../features/content/pages/HelpCenter.tsx')) },
-          { path: '/store-locator', ...page(() => import('../features/content/pages/StoreLocator.tsx')) },
-          { path: '/authenticity', ...page(() => import('../features/content/pages/Authenticity.tsx')) },
-          { path: '/importer/:slug', ...page(() => import('../features/content/pages/Importer.tsx')) },
-          { path: '/retailer-details', ...page(() => import('../features/content/pages/RetailerDetails.tsx')) },
-          { path: '/unsubscribe', ...page(() => import('../features/content/pages/Unsubscribe.tsx')) },
+          { path: '/store-locator', ...page(contentPages.storeLocator) },
+          { path: '/authenticity', ...page(contentPages.authenticity) },
+          { path: '/importer', ...page(contentPages.importerList) },
+          { path: '/importer/:slug', ...page(contentPages.importer) },
+          { path: '/retailer-details', ...page(contentPages.retailerDetails) },
+          { path: '/unsubscribe', ...page(contentPages.unsubscribe) },
+          { path: '/affiliate', ...page(contentPages.affiliate) },
           { path: '/about', ...page(() => import('../features/content/pages/About.tsx')) },
           { path: '/error', ...page(() => import('../features/content/pages/ErrorPage.tsx')) },
           { path: '/maintenance', ...page(() => import('../features/content/pages/Maintenance.tsx')) },

@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { slugify } from '../../../schemas/text.ts';
 import type { Db } from '../database.ts';
+import { seedAuthenticityCodes } from './authenticity.ts';
 import { BRANDS, CATEGORY_TREE, type CategoryNode, CITIES, IMPORTERS, PRODUCT_LINES, REVIEW_AUTHORS, REVIEW_TEXTS } from './data.ts';
 import { createRandom, type Random } from './random.ts';
 
@@ -267,6 +268,7 @@ export async function seed(
 
   await seedOffersAndCoupons(db, rng, brandIds, categoryIds, productIds);
   await seedPlaces(db, rng);
+  await seedAuthenticityCodes(db, brandIds);
 
   if (options.demoCustomer ?? devToolsEnabled()) await seedDemoCustomer(db);
 

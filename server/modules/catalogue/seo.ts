@@ -119,7 +119,13 @@ export async function seoRoutes(app: FastifyInstance, { store }: CatalogueContex
     const { url } = parse(SeoRequest, req.query);
     await store.ready();
     const parsed = new URL(url, 'http://kasrat.local');
-    const meta = catalogueMeta(store, parsed.pathname, parsed.searchParams) ?? pageMeta(parsed.pathname);
+    // Every module's resolver (catalogue, importers, …), as the server HTML uses them; else the route's default.
+    let meta: PageMeta | null = null;
+    for (const resolve of app.metaResolvers) {
+      meta = await resolve(parsed.pathname, parsed.searchParams, '').catch(() => null);
+      if (meta) break;
+    }
+    meta ??= pageMeta(parsed.pathname);
     return {
       status: 1,
       message: 'Success',

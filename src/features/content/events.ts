@@ -1,0 +1,39 @@
+import type { Store } from '../../../schemas/content-pages.ts';
+import { type CatalogueEvent, emit, type EventOf } from '../../../events/index.ts';
+
+// The content pages' events (events/catalogue.ts): built here as plain data, emitted through one safe call.
+
+/** SPEC §1: reporting failures never reach the shopper. */
+export function report(event: CatalogueEvent): void {
+  try {
+    emit(event);
+  } catch (error) {
+    console.warn('[content] event not reported', (error as Error)?.message);
+  }
+}
+
+export const storeLocatorViewed = (city?: string): EventOf<'store_locator_viewed'> => ({
+  name: 'store_locator_viewed',
+  ...(city ? { city } : {}),
+});
+
+export const storeCitySelected = (city: string): EventOf<'store_city_selected'> => ({ name: 'store_city_selected', city });
+
+export const storeContactClicked = (
+  store: Pick<Store, 'id' | 'name' | 'city'>,
+  action: 'call' | 'directions',
+): EventOf<'store_contact_clicked'> => ({
+  name: 'store_contact_clicked',
+  store_id: store.id,
+  store_name: store.name,
+  city: store.city,
+  action,
+});
+
+export const retailerFormViewed = (): EventOf<'retailer_form_viewed'> => ({ name: 'retailer_form_viewed' });
+export const retailerFormSubmitted = (city: string): EventOf<'retailer_form_submitted'> => ({ name: 'retailer_form_submitted', city });
+/** `reason` is the first message the shopper saw (validation or the server's), never their input. */
+export const retailerFormFailed = (reason: string): EventOf<'retailer_form_failed'> => ({
+  name: 'retailer_form_failed',
+  reason: reason.slice(0, 500),
+});

@@ -1,5 +1,0 @@
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
-
-export default function ImporterPage() {
-  return <PagePlaceholder title="Importer Certificates" />;
-}
