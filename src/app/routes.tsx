@@ -3,6 +3,7 @@ import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
 import { AnalyticsDebug } from '../analytics/index.ts';
 import { AuthProvider } from '../auth/AuthContext.tsx';
 import { ToastProvider } from '../components/Toast.tsx';
+import { checkoutPages } from '../features/checkout/index.ts';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
 import { AccountLayout } from './layouts/AccountLayout.tsx';
@@ -98,8 +99,8 @@ export const routes: RouteObject[] = [
             path: '/:productName/reviews/update-rating/:productId/:brandId',
             ...page(() => import('../pages/reviews/UpdateRating.tsx'), 'private'),
           },
-          { path: '/order-successfull/:orderId', ...page(() => import('../pages/payment/OrderSuccess.tsx')) },
-          { path: '/order-failed/:orderId', ...page(() => import('../pages/payment/OrderFailed.tsx')) },
+          { path: '/order-successfull/:orderId', ...page(checkoutPages.orderSuccess) },
+          { path: '/order-failed/:orderId', ...page(checkoutPages.orderFailed) },
           { path: '/email-verified', ...page(() => import('../pages/account/EmailVerified.tsx'), 'private') },
           { path: '/cancel-delete-account', ...page(() => import('../pages/account/CancelDeleteAccount.tsx'), 'private') },
           {
@@ -125,8 +126,9 @@ export const routes: RouteObject[] = [
         element: <CheckoutLayout area="cart" />,
         children: [
           { path: '/cart', ...page(() => import('../pages/cart/Cart.tsx')) },
-          { path: '/order-confirmation', ...page(() => import('../pages/cart/OrderConfirmation.tsx')) },
-          { path: '/add-new-address', ...page(() => import('../pages/cart/AddNewAddress.tsx')) },
+          { path: '/select-address', ...page(checkoutPages.selectAddress) },
+          { path: '/order-confirmation', ...page(checkoutPages.orderConfirmation) },
+          { path: '/add-new-address', ...page(checkoutPages.addNewAddress) },
           { path: '/duplicate-order-delete', ...page(() => import('../pages/cart/DuplicateOrderDelete.tsx')) },
           { path: '/logout-empty-cart', ...page(() => import('../pages/cart/LogoutEmptyCart.tsx')) },
           { path: '/loggedin-empty-cart', ...page(() => import('../pages/cart/LoggedinEmptyCart.tsx')) },
@@ -135,9 +137,9 @@ export const routes: RouteObject[] = [
       {
         element: <CheckoutLayout area="payment" />,
         children: [
-          { path: '/payment', ...page(() => import('../pages/payment/Payment.tsx')) },
-          { path: '/retry-payment', ...page(() => import('../pages/payment/RetryPayment.tsx')) },
-          { path: '/pending-payment', ...page(() => import('../pages/payment/PendingPayment.tsx')) },
+          { path: '/payment', ...page(checkoutPages.payment) },
+          { path: '/retry-payment', ...page(checkoutPages.payment) },
+          { path: '/pending-payment', ...page(checkoutPages.pendingPayment) },
         ],
       },
       {

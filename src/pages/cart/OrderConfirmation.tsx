@@ -1,5 +1,0 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
-
-export default function OrderConfirmationPage() {
-  return <PagePlaceholder title="Order Confirmation" />;
-}

@@ -1,5 +1,0 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx';
-
-export default function PendingPaymentPage() {
-  return <PagePlaceholder title="Payment Pending" />;
-}
