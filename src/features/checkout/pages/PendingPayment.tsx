@@ -22,7 +22,7 @@ export default function PendingPaymentPage() {
           : `We are confirming the payment for order ${orderId} with your bank. This page updates by itself.`}
       </p>
       {snapshot.context.error && <p className={css.alert}>{snapshot.context.error}</p>}
-      {gaveUp && (
+      {(gaveUp || snapshot.matches({ pending: 'waiting' })) && (
         <button type="button" className={button} onClick={() => send({ type: 'RELOAD' })}>
           Check again
         </button>
