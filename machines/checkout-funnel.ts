@@ -1,68 +1,231 @@
 // SPEC §4 checkout funnel: cart view 1 → begin checkout 2 → order confirmation 3 → payment view 4 → add payment
-// info 5, then order placed / purchase or payment failed → retry. Each step is reported once, in order, through
-// the injected `report` action (the event bus by default), so the server-side funnel sees ordered sessions.
-import { assign, setup } from 'xstate';
+// info 5, then the order placed, the gateway hop and purchase, or payment failed → retry (flow "otherwise").
+// The one owner of those steps: the cart, address, order-confirmation, payment and outcome pages send it events
+// and render from its state; every call is an injected actor and every report goes through the `report` action
+// (the event bus by default), so no page emits a funnel event itself.
+import { assign, fromPromise, setup } from 'xstate';
 import { type CatalogueEvent, emit, type EventItem } from '../events/index.ts';
+import type { CartAddress } from '../schemas/account.ts';
+import type { DeliverHereData, OrderDetailsData, OrderSuccessData, PlaceOrderData } from '../schemas/order.ts';
+import type {
+  ActivePaymentData,
+  InstrumentDetails,
+  PaymentFailedData,
+  PaymentMethodCode,
+  PaymentResultData,
+  TransactionData,
+} from '../schemas/payment.ts';
+import { errorMessage, errorStatus, groupOfMethod, newIdempotencyKey } from './checkout-rules.ts';
 
 export type PaymentFlow = 'direct' | 'otherwise';
 
-export interface FunnelContext {
+/** The calls the funnel makes; the app passes the API, tests pass answers (machine.provide). */
+export interface CheckoutServices {
+  loadAddresses(): Promise<CartAddress[]>;
+  deliverHere(input: { address_id: number }): Promise<DeliverHereData>;
+  /** The re-priced order and its lines as event items (the app maps lines with the cart's own mapper). */
+  loadOrderDetails(input: { quote: string | null }): Promise<PricedOrder>;
+  placeOrder(input: { quote: string | null; idempotencyKey: string }): Promise<PlaceOrderData>;
+  loadPaymentMethods(input: { orderId: string }): Promise<ActivePaymentData>;
+  /** initate-transaction on the first attempt, retry-payment after a failure (same order, new attempt). */
+  startTransaction(input: {
+    order_id: string;
+    payment_method: Exclude<PaymentMethodCode, 4>;
+    instrument: InstrumentDetails;
+    retry: boolean;
+  }): Promise<TransactionData>;
+  payOnDelivery(input: { order_id: string }): Promise<PaymentResultData>;
+  verifyTransaction(input: { order_id: string }): Promise<PaymentResultData>;
+  loadPaymentFailure(input: { orderId: string }): Promise<PaymentFailedData>;
+  loadOrderSuccess(input: { orderId: string }): Promise<PlacedOrder>;
+}
+
+export interface PricedOrder {
+  details: OrderDetailsData;
   items: EventItem[];
-  /** Cart total in paise. */
+}
+export interface PlacedOrder {
+  order: OrderSuccessData;
+  items: EventItem[];
+}
+
+export interface FunnelContext {
+  /** Lines as the shopper last saw them (cart, then the server's re-priced order). */
+  items: EventItem[];
+  /** Total payable in paise. */
   value: number;
   couponCode?: string;
+  /** The cart snapshot the shopper saw (schemas/order.ts quote), compared by the server at each step. */
+  quote: string | null;
+  addresses: CartAddress[];
+  selectedAddressId: number | null;
+  details: OrderDetailsData | null;
+  /** One key per order attempt: a double click or a repeated call answers the same order. */
+  idempotencyKey: string;
   orderId?: string;
+  methods: ActivePaymentData | null;
   /** SPEC §9 payment method code chosen at step 5. */
-  paymentMethod?: number;
+  paymentMethod?: PaymentMethodCode;
+  instrument: InstrumentDetails;
   /** SPEC §4: direct from order confirmation, otherwise after a failed payment. */
   flow: PaymentFlow;
+  transaction: TransactionData | null;
+  failure: PaymentFailedData | null;
+  success: PlacedOrder | null;
+  /** The outcome came back from this funnel (report it), not from a page opened later (show it only). */
+  reportOutcome: boolean;
+  /** Pending-payment checks made so far. */
+  pendingChecks: number;
+  /** Message for the current step (a failed call), shown by the page. */
+  error: string | null;
 }
 
 export type FunnelEvent =
-  | { type: 'VIEW_CART'; items: EventItem[]; value: number; coupon_code?: string }
+  | { type: 'VIEW_CART'; items: EventItem[]; value: number; coupon_code?: string; cart_id?: string; quote: string | null }
+  | { type: 'CART_UPDATED'; items: EventItem[]; value: number; coupon_code?: string; quote: string | null }
   | { type: 'BEGIN_CHECKOUT' }
-  | { type: 'VIEW_ORDER_CONFIRMATION'; items?: EventItem[]; value?: number }
-  | { type: 'VIEW_PAYMENT' }
-  | { type: 'SELECT_PAYMENT'; payment_method: number }
-  | { type: 'PLACE_ORDER'; order_id: string }
-  | { type: 'PAYMENT_SUCCESS' }
-  | { type: 'PAYMENT_FAILED'; reason?: string }
+  | { type: 'ADD_ADDRESS' }
+  | { type: 'ADDRESS_SAVED'; address_id: number }
+  | { type: 'CANCEL_ADD_ADDRESS' }
+  | { type: 'SELECT_ADDRESS'; address_id: number }
+  | { type: 'DELIVER_HERE' }
+  | { type: 'CHANGE_ADDRESS' }
+  | { type: 'PLACE_ORDER' }
+  | { type: 'SELECT_METHOD'; payment_method: PaymentMethodCode; option?: string }
+  | { type: 'SET_INSTRUMENT'; instrument: InstrumentDetails }
+  | { type: 'PAY' }
+  | { type: 'CONFIRM_ORDER'; order_id: string }
+  | { type: 'PAYMENT_FAILED'; order_id: string }
+  | { type: 'PAYMENT_PENDING'; order_id: string }
   | { type: 'RETRY' }
-  | { type: 'BACK_TO_CART' };
+  | { type: 'RELOAD' };
 
-const paidItems = (items: EventItem[]) => items.filter((i) => !i.is_freebie);
+/** Pending payments are checked every 5 s, at most 24 times (two minutes), then the page says so. */
+export const PENDING_POLL_MS = 5_000;
+export const PENDING_MAX_CHECKS = 24;
+
+const freshContext = (): FunnelContext => ({
+  items: [],
+  value: 0,
+  quote: null,
+  addresses: [],
+  selectedAddressId: null,
+  details: null,
+  idempotencyKey: newIdempotencyKey(),
+  methods: null,
+  instrument: {},
+  flow: 'direct',
+  transaction: null,
+  failure: null,
+  success: null,
+  reportOutcome: false,
+  pendingChecks: 0,
+  error: null,
+});
+
+const selectedAddress = (c: FunnelContext) => c.addresses.find((a) => a.address_id === c.selectedAddressId) ?? null;
+const defaultAddressId = (list: CartAddress[]) =>
+  (list.find((a) => a.is_default && a.serviceable) ?? list.find((a) => a.serviceable) ?? list[0])?.address_id ?? null;
+const methodView = (c: FunnelContext) => c.methods?.methods.find((m) => m.code === c.paymentMethod) ?? null;
+
+/** A call the app (or a test) must provide. */
+const service = <I, O>(name: string) => fromPromise<O, I>(() => Promise.reject(new Error(`checkout service ${name} not provided`)));
 
 export const checkoutFunnelMachine = setup({
   types: {} as { context: FunnelContext; events: FunnelEvent },
+  actors: {
+    loadAddresses: service<void, CartAddress[]>('loadAddresses'),
+    deliverHere: service<{ address_id: number }, DeliverHereData>('deliverHere'),
+    loadOrderDetails: service<{ quote: string | null }, PricedOrder>('loadOrderDetails'),
+    placeOrder: service<{ quote: string | null; idempotencyKey: string }, PlaceOrderData>('placeOrder'),
+    loadPaymentMethods: service<{ orderId: string }, ActivePaymentData>('loadPaymentMethods'),
+    startTransaction: service<Parameters<CheckoutServices['startTransaction']>[0], TransactionData>('startTransaction'),
+    payOnDelivery: service<{ order_id: string }, PaymentResultData>('payOnDelivery'),
+    verifyTransaction: service<{ order_id: string }, PaymentResultData>('verifyTransaction'),
+    loadPaymentFailure: service<{ orderId: string }, PaymentFailedData>('loadPaymentFailure'),
+    loadOrderSuccess: service<{ orderId: string }, PlacedOrder>('loadOrderSuccess'),
+  },
   actions: {
     /** Reports one domain event; replaced in tests with machine.provide. */
-    report: (_, event: CatalogueEvent) => {
-      emit(event);
+    report: (_, event: CatalogueEvent | null) => {
+      if (event) emit(event);
     },
+    /** Leaves for the payment gateway (the app flushes queued events first); replaced in tests. */
+    leaveForGateway: (_, _redirect: TransactionData['redirect']) => {},
+    setError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error) }),
+    clearError: assign({ error: null }),
   },
   guards: {
     /** SPEC §5: a cart view is reported (and the funnel entered) only when the cart has items. */
-    cartHasItems: ({ event }) => event.type === 'VIEW_CART' && paidItems(event.items).length > 0,
+    cartHasItems: ({ event }) => event.type === 'VIEW_CART' && event.items.some((i) => !i.is_freebie),
+    /** SPEC §8: the cart changed since the shopper saw it → /cart with the message. */
+    cartChanged: ({ event }) => errorStatus((event as { error?: unknown }).error) === 409,
+    canDeliverHere: ({ context }) => selectedAddress(context)?.serviceable === true,
+    canPlaceOrder: ({ context }) => Boolean(context.details && context.details.blocking.length === 0 && context.details.serviceable),
+    methodAvailable: ({ context, event }) =>
+      event.type === 'SELECT_METHOD' && context.methods?.methods.some((m) => m.code === event.payment_method && m.available) === true,
+    canPay: ({ context }) => methodView(context)?.available === true,
+    payOnDeliveryChosen: ({ context }) => context.paymentMethod === 4,
+    isRetry: ({ context }) => context.flow === 'otherwise',
+    paid: ({ event }) => {
+      const out = (event as { output?: PaymentResultData }).output;
+      return out?.payment_status === 'success';
+    },
+    paymentFailed: ({ event }) => {
+      const out = (event as { output?: PaymentResultData }).output;
+      return out?.payment_status === 'failed' || out?.payment_status === 'expired';
+    },
+    mayCheckAgain: ({ context }) => context.pendingChecks < PENDING_MAX_CHECKS,
+    canRetry: ({ context }) => context.failure?.can_retry !== false && Boolean(context.orderId),
+    sameOrder: ({ context, event }) => 'order_id' in event && event.order_id === context.orderId,
   },
+  delays: { pendingPoll: PENDING_POLL_MS },
 }).createMachine({
   id: 'checkoutFunnel',
   initial: 'idle',
-  context: { items: [], value: 0, flow: 'direct' },
+  context: freshContext,
   on: {
     VIEW_CART: [
       {
         guard: 'cartHasItems',
         target: '.cart',
         actions: assign(({ event }) => ({
+          ...freshContext(),
           items: event.items,
           value: event.value,
           couponCode: event.coupon_code,
-          orderId: undefined,
-          flow: 'direct' as const,
+          quote: event.quote,
         })),
       },
-      { target: '.emptyCart', actions: assign({ items: [], value: 0 }) },
+      { target: '.emptyCart', actions: assign(() => freshContext()) },
     ],
+    // The outcome pages can be opened from the gateway's return or later from an e-mail: only an outcome this
+    // funnel was waiting for is reported.
+    CONFIRM_ORDER: {
+      target: '.confirming',
+      actions: assign(({ context, event }) => ({
+        orderId: event.order_id,
+        reportOutcome: isAwaitingOutcome(context, event.order_id),
+        error: null,
+      })),
+    },
+    PAYMENT_FAILED: {
+      target: '.failed',
+      actions: assign(({ context, event }) => ({
+        orderId: event.order_id,
+        reportOutcome: isAwaitingOutcome(context, event.order_id),
+        error: null,
+      })),
+    },
+    PAYMENT_PENDING: {
+      target: '.pending',
+      actions: assign(({ context, event }) => ({
+        orderId: event.order_id,
+        reportOutcome: isAwaitingOutcome(context, event.order_id),
+        pendingChecks: 0,
+        error: null,
+      })),
+    },
   },
   states: {
     idle: {},
@@ -72,107 +235,381 @@ export const checkoutFunnelMachine = setup({
         type: 'report',
         params: ({ context }) => ({ name: 'view_cart', items: context.items, value: context.value, coupon_code: context.couponCode }),
       },
-      on: { BEGIN_CHECKOUT: 'checkout' },
+      on: {
+        BEGIN_CHECKOUT: 'checkout',
+        // A quantity or coupon change on the cart page is what checkout starts from; not a second cart view.
+        CART_UPDATED: {
+          actions: assign(({ event }) => ({ items: event.items, value: event.value, couponCode: event.coupon_code, quote: event.quote })),
+        },
+      },
     },
+    /** The shopper saw the cart change (SPEC §8 409): the cart page shows `error` and starts again. */
+    cartChanged: {},
+    /** Funnel step 2: choose where to deliver (/select-address, /add-new-address). */
     checkout: {
       entry: {
         type: 'report',
         params: ({ context }) => ({ name: 'begin_checkout', items: context.items, value: context.value, coupon_code: context.couponCode }),
       },
-      on: { VIEW_ORDER_CONFIRMATION: 'orderConfirmation', BACK_TO_CART: 'cart' },
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadAddresses',
+            src: 'loadAddresses',
+            onDone: {
+              target: 'choosing',
+              actions: assign(({ context, event }) => ({
+                addresses: event.output,
+                selectedAddressId: event.output.some((a) => a.address_id === context.selectedAddressId)
+                  ? context.selectedAddressId
+                  : defaultAddressId(event.output),
+              })),
+            },
+            onError: { target: 'loadFailed', actions: 'setError' },
+          },
+        },
+        loadFailed: { on: { RELOAD: { target: 'loading', actions: 'clearError' } } },
+        choosing: {
+          on: {
+            SELECT_ADDRESS: { actions: assign({ selectedAddressId: ({ event }) => event.address_id, error: null }) },
+            DELIVER_HERE: { guard: 'canDeliverHere', target: 'delivering', actions: 'clearError' },
+            ADD_ADDRESS: { target: 'adding', actions: 'clearError' },
+          },
+        },
+        adding: {
+          on: {
+            ADDRESS_SAVED: { target: 'loading', actions: assign({ selectedAddressId: ({ event }) => event.address_id }) },
+            CANCEL_ADD_ADDRESS: 'choosing',
+          },
+        },
+        delivering: {
+          tags: 'busy',
+          invoke: {
+            id: 'deliverHere',
+            src: 'deliverHere',
+            input: ({ context }) => ({ address_id: context.selectedAddressId ?? 0 }),
+            onDone: {
+              target: '#checkoutFunnel.orderConfirmation',
+              actions: [
+                assign(({ event }) => ({ quote: event.output.quote, idempotencyKey: newIdempotencyKey() })),
+                {
+                  type: 'report',
+                  params: ({ event }) => ({
+                    name: 'add_shipping_info',
+                    pincode: event.output.address.pincode,
+                    city: event.output.address.city,
+                    state: event.output.address.state,
+                  }),
+                },
+              ],
+            },
+            onError: { target: 'choosing', actions: 'setError' },
+          },
+        },
+      },
     },
+    /** Funnel step 3: the server re-prices the cart (/order-confirmation); placing the order. */
     orderConfirmation: {
-      entry: {
-        type: 'report',
-        params: ({ context }) => ({
-          name: 'checkout_initiated',
-          items: context.items,
-          value: context.value,
-          coupon_code: context.couponCode,
-        }),
-      },
-      on: {
-        VIEW_PAYMENT: { target: 'payment', actions: assign({ flow: 'direct' }) },
-        PLACE_ORDER: { actions: assign(({ event }) => ({ orderId: event.order_id })) },
-        BACK_TO_CART: 'cart',
+      initial: 'loading',
+      on: { CHANGE_ADDRESS: { target: 'checkout.loading', actions: 'clearError' } },
+      states: {
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadOrderDetails',
+            src: 'loadOrderDetails',
+            input: ({ context }) => ({ quote: context.quote }),
+            onDone: {
+              target: 'ready',
+              actions: [
+                assign(({ event }) => ({
+                  details: event.output.details,
+                  items: event.output.items,
+                  value: event.output.details.total,
+                  couponCode: event.output.details.coupon_code ?? undefined,
+                  quote: event.output.details.quote,
+                })),
+                {
+                  type: 'report',
+                  params: ({ context }) => ({
+                    name: 'checkout_initiated',
+                    items: context.items,
+                    value: context.value,
+                    coupon_code: context.couponCode,
+                  }),
+                },
+              ],
+            },
+            onError: [
+              { guard: 'cartChanged', target: '#checkoutFunnel.cartChanged', actions: 'setError' },
+              { target: 'loadFailed', actions: 'setError' },
+            ],
+          },
+        },
+        loadFailed: { on: { RELOAD: { target: 'loading', actions: 'clearError' } } },
+        ready: {
+          on: { PLACE_ORDER: { guard: 'canPlaceOrder', target: 'placing', actions: 'clearError' } },
+        },
+        placing: {
+          tags: 'busy',
+          invoke: {
+            id: 'placeOrder',
+            src: 'placeOrder',
+            input: ({ context }) => ({ quote: context.quote, idempotencyKey: context.idempotencyKey }),
+            onDone: {
+              target: '#checkoutFunnel.payment',
+              actions: [
+                assign(({ event }) => ({ orderId: event.output.order_id, flow: 'direct' as const })),
+                {
+                  type: 'report',
+                  params: ({ context, event }) => ({
+                    name: 'order_placed',
+                    order_id: event.output.order_id,
+                    items: context.items,
+                    value: event.output.amount,
+                    coupon_code: context.couponCode,
+                  }),
+                },
+              ],
+            },
+            onError: [
+              { guard: 'cartChanged', target: '#checkoutFunnel.cartChanged', actions: 'setError' },
+              { target: 'ready', actions: 'setError' },
+            ],
+          },
+        },
       },
     },
+    /** Funnel steps 4 and 5: /payment (direct) or /retry-payment (otherwise). */
     payment: {
       entry: {
         type: 'report',
         params: ({ context }) => ({ name: 'payment_initiated', items: context.items, value: context.value, order_id: context.orderId }),
       },
-      on: {
-        SELECT_PAYMENT: { target: 'paymentInfo', actions: assign(({ event }) => ({ paymentMethod: event.payment_method })) },
-        PLACE_ORDER: { actions: assign(({ event }) => ({ orderId: event.order_id })) },
-      },
-    },
-    paymentInfo: {
-      entry: {
-        type: 'report',
-        params: ({ context }) => ({
-          name: 'add_payment_info',
-          items: context.items,
-          value: context.value,
-          payment_method: context.paymentMethod ?? 0,
-          order_id: context.orderId,
-        }),
-      },
-      on: {
-        SELECT_PAYMENT: { target: 'paymentInfo', reenter: true, actions: assign(({ event }) => ({ paymentMethod: event.payment_method })) },
-        PLACE_ORDER: {
-          target: 'awaitingPayment',
-          actions: [
-            assign(({ event }) => ({ orderId: event.order_id })),
-            {
-              type: 'report',
-              params: ({ context, event }) => ({
-                name: 'order_placed',
-                order_id: event.order_id,
-                items: context.items,
-                value: context.value,
-                payment_method: context.paymentMethod,
-                coupon_code: context.couponCode,
-              }),
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadPaymentMethods',
+            src: 'loadPaymentMethods',
+            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+            onDone: {
+              target: 'choosing',
+              actions: assign({ methods: ({ event }) => event.output, value: ({ event }) => event.output.amount }),
             },
-          ],
+            onError: { target: 'loadFailed', actions: 'setError' },
+          },
         },
-      },
-    },
-    awaitingPayment: {
-      on: {
-        PAYMENT_SUCCESS: 'purchased',
-        PAYMENT_FAILED: {
-          target: 'failed',
-          actions: {
-            type: 'report',
-            params: ({ context, event }) => ({
-              name: 'payment_failed',
-              order_id: context.orderId ?? 'NA',
-              path: context.flow === 'direct' ? 'direct' : 'retry',
-              reason: event.reason,
-            }),
+        loadFailed: { on: { RELOAD: { target: 'loading', actions: 'clearError' } } },
+        choosing: {
+          on: {
+            SELECT_METHOD: {
+              guard: 'methodAvailable',
+              actions: [
+                assign(({ context, event }) => ({
+                  paymentMethod: event.payment_method,
+                  instrument: context.paymentMethod === event.payment_method ? context.instrument : {},
+                  error: null,
+                })),
+                {
+                  type: 'report',
+                  params: ({ event }) => ({
+                    name: 'payment_option_selected',
+                    group: groupOfMethod(event.payment_method),
+                    option: event.option,
+                  }),
+                },
+              ],
+            },
+            SET_INSTRUMENT: { actions: assign({ instrument: ({ event }) => event.instrument }) },
+            PAY: [
+              {
+                guard: 'canPay',
+                target: 'paying',
+                actions: ['clearError', { type: 'report', params: ({ context }) => addPaymentInfo(context) }],
+              },
+            ],
+          },
+        },
+        paying: {
+          initial: 'route',
+          states: {
+            route: {
+              always: [{ guard: 'payOnDeliveryChosen', target: 'onDelivery' }, { target: 'online' }],
+            },
+            onDelivery: {
+              tags: 'busy',
+              invoke: {
+                id: 'payOnDelivery',
+                src: 'payOnDelivery',
+                input: ({ context }) => ({ order_id: context.orderId ?? '' }),
+                onDone: {
+                  target: '#checkoutFunnel.confirming',
+                  actions: assign({ reportOutcome: true }),
+                },
+                onError: { target: '#checkoutFunnel.payment.choosing', actions: 'setError' },
+              },
+            },
+            online: {
+              tags: 'busy',
+              invoke: {
+                id: 'startTransaction',
+                src: 'startTransaction',
+                input: ({ context }) => ({
+                  order_id: context.orderId ?? '',
+                  payment_method: context.paymentMethod as Exclude<PaymentMethodCode, 4>,
+                  instrument: context.instrument,
+                  retry: context.flow === 'otherwise',
+                }),
+                onDone: {
+                  target: '#checkoutFunnel.redirecting',
+                  actions: assign({ transaction: ({ event }) => event.output }),
+                },
+                onError: { target: '#checkoutFunnel.payment.choosing', actions: 'setError' },
+              },
+            },
           },
         },
       },
     },
+    /** The shopper is at the gateway; its callback sends the browser to an outcome page. */
+    redirecting: {
+      tags: 'busy',
+      entry: { type: 'leaveForGateway', params: ({ context }) => context.transaction?.redirect ?? { url: '/', method: 'GET', fields: {} } },
+    },
+    /** /pending-payment: the gateway has not decided; ask it again every few seconds. */
+    pending: {
+      on: { PAYMENT_PENDING: { guard: 'sameOrder' } },
+      initial: 'checking',
+      states: {
+        checking: {
+          tags: 'busy',
+          entry: assign({ pendingChecks: ({ context }) => context.pendingChecks + 1 }),
+          invoke: {
+            id: 'verifyTransaction',
+            src: 'verifyTransaction',
+            input: ({ context }) => ({ order_id: context.orderId ?? '' }),
+            onDone: [
+              { guard: 'paid', target: '#checkoutFunnel.confirming' },
+              { guard: 'paymentFailed', target: '#checkoutFunnel.failed' },
+              { target: 'waiting' },
+            ],
+            onError: { target: 'waiting', actions: 'setError' },
+          },
+        },
+        waiting: {
+          after: { pendingPoll: [{ guard: 'mayCheckAgain', target: 'checking' }, { target: 'gaveUp' }] },
+          on: { RELOAD: { target: 'checking', actions: 'clearError' } },
+        },
+        gaveUp: { on: { RELOAD: { target: 'checking', actions: [assign({ pendingChecks: 0 }), 'clearError'] } } },
+      },
+    },
+    /** /order-successfull/{orderId}: the stored order, then the purchase (event id = order id). */
+    confirming: {
+      tags: 'busy',
+      on: { CONFIRM_ORDER: { guard: 'sameOrder' } },
+      invoke: {
+        id: 'loadOrderSuccess',
+        src: 'loadOrderSuccess',
+        input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+        onDone: { target: 'purchased', actions: assign({ success: ({ event }) => event.output }) },
+        onError: { target: 'confirmFailed', actions: 'setError' },
+      },
+    },
+    confirmFailed: { on: { RELOAD: { target: 'confirming', actions: 'clearError' } } },
+    /** /order-failed/{orderId}: why, and a retry on the same order. */
     failed: {
-      on: { RETRY: { target: 'payment', actions: assign({ flow: 'otherwise' }) } },
+      on: { PAYMENT_FAILED: { guard: 'sameOrder' } },
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadPaymentFailure',
+            src: 'loadPaymentFailure',
+            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+            onDone: {
+              target: 'shown',
+              actions: [
+                assign({ failure: ({ event }) => event.output }),
+                {
+                  type: 'report',
+                  params: ({ context, event }) =>
+                    context.reportOutcome
+                      ? {
+                          name: 'payment_failed',
+                          order_id: event.output.order_id,
+                          path: context.flow === 'direct' ? 'direct' : 'retry',
+                          reason: event.output.reason ?? undefined,
+                        }
+                      : null,
+                },
+                assign({ reportOutcome: false, transaction: null }),
+              ],
+            },
+            onError: { target: 'loadFailed', actions: 'setError' },
+          },
+        },
+        loadFailed: { on: { RELOAD: { target: 'loading', actions: 'clearError' } } },
+        shown: {
+          on: {
+            RETRY: {
+              guard: 'canRetry',
+              target: '#checkoutFunnel.payment',
+              actions: assign({ flow: 'otherwise' as const, paymentMethod: undefined, instrument: {}, transaction: null, error: null }),
+            },
+          },
+        },
+      },
     },
     purchased: {
-      type: 'final',
-      entry: {
-        type: 'report',
-        params: ({ context }) => ({
-          name: 'purchase',
-          order_id: context.orderId ?? 'NA',
-          items: context.items,
-          value: context.value,
-          payment_method: context.paymentMethod,
-          coupon_code: context.couponCode,
-          path: context.flow === 'direct' ? 'direct' : 'retry',
-        }),
-      },
+      on: { CONFIRM_ORDER: { guard: 'sameOrder' } },
+      entry: [
+        {
+          type: 'report',
+          params: ({ context }) => (context.reportOutcome && context.success ? purchaseEvent(context.success, context.flow) : null),
+        },
+        // Reported once: a later visit to this order's page only shows it.
+        assign({ reportOutcome: false, transaction: null, paymentMethod: undefined }),
+      ],
     },
   },
 });
+
+/** An outcome for the order this funnel sent to the gateway (or is polling) is reported; any other is only shown. */
+function isAwaitingOutcome(context: FunnelContext, orderId: string): boolean {
+  return context.orderId === orderId && (context.transaction !== null || context.paymentMethod !== undefined);
+}
+
+function addPaymentInfo(c: FunnelContext): CatalogueEvent {
+  return {
+    name: 'add_payment_info',
+    items: c.items,
+    value: c.value,
+    payment_method: c.paymentMethod ?? 0,
+    group: c.paymentMethod ? groupOfMethod(c.paymentMethod) : undefined,
+    order_id: c.orderId,
+  };
+}
+
+/** The purchase as the stored order says (server prices, freebies flagged for the pipeline to drop). */
+export function purchaseEvent({ order, items }: PlacedOrder, flow: PaymentFlow): CatalogueEvent {
+  const o = order.order;
+  return {
+    name: 'purchase',
+    order_id: order.globalOrderId,
+    items,
+    value: order.purchase.value,
+    shipping: order.purchase.shipping,
+    coupon_code: order.purchase.coupon ?? undefined,
+    payment_method: order.purchase.payment_method ?? undefined,
+    customer_email: o.customer_email ?? undefined,
+    customer_mobile: o.customer_mobile ?? undefined,
+    customer_first_name: o.customer_first_name || undefined,
+    customer_last_name: o.customer_last_name || undefined,
+    path: flow === 'direct' ? 'direct' : 'retry',
+  };
+}

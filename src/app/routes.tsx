@@ -3,6 +3,7 @@ import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
 import { AnalyticsDebug } from '../features/analytics/index.ts';
 import { AuthProvider } from '../features/account/AuthContext.tsx';
 import { contentPages } from '../features/content/index.ts';
+import { checkoutPages } from '../features/checkout/index.ts';
 import { ToastProvider } from '../ui/Toast.tsx';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
@@ -101,8 +102,8 @@ export const routes: RouteObject[] = [
             path: '/:productName/reviews/update-rating/:productId/:brandId',
             ...page(() => import('../features/reviews/pages/UpdateRating.tsx'), 'private'),
           },
-          { path: '/order-successfull/:orderId', ...page(() => import('../features/checkout/pages/OrderSuccess.tsx')) },
-          { path: '/order-failed/:orderId', ...page(() => import('../features/checkout/pages/OrderFailed.tsx')) },
+          { path: '/order-successfull/:orderId', ...page(checkoutPages.orderSuccess) },
+          { path: '/order-failed/:orderId', ...page(checkoutPages.orderFailed) },
           { path: '/email-verified', ...page(() => import('../features/account/pages/EmailVerified.tsx'), 'private') },
           { path: '/cancel-delete-account', ...page(() => import('../features/account/pages/CancelDeleteAccount.tsx'), 'private') },
           {
@@ -128,8 +129,9 @@ export const routes: RouteObject[] = [
         element: <CheckoutLayout area="cart" />,
         children: [
           { path: '/cart', ...page(() => import('../features/cart/pages/Cart.tsx')) },
-          { path: '/order-confirmation', ...page(() => import('../features/checkout/pages/OrderConfirmation.tsx')) },
-          { path: '/add-new-address', ...page(() => import('../features/checkout/pages/AddNewAddress.tsx')) },
+          { path: '/select-address', ...page(checkoutPages.selectAddress) },
+          { path: '/order-confirmation', ...page(checkoutPages.orderConfirmation) },
+          { path: '/add-new-address', ...page(checkoutPages.addNewAddress) },
           { path: '/duplicate-order-delete', ...page(() => import('../features/cart/pages/DuplicateOrderDelete.tsx')) },
           { path: '/logout-empty-cart', ...page(() => import('../features/cart/pages/LogoutEmptyCart.tsx')) },
           { path: '/loggedin-empty-cart', ...page(() => import('../features/cart/pages/LoggedinEmptyCart.tsx')) },
@@ -138,9 +140,9 @@ export const routes: RouteObject[] = [
       {
         element: <CheckoutLayout area="payment" />,
         children: [
-          { path: '/payment', ...page(() => import('../features/checkout/pages/Payment.tsx')) },
-          { path: '/retry-payment', ...page(() => import('../features/checkout/pages/RetryPayment.tsx')) },
-          { path: '/pending-payment', ...page(() => import('../features/checkout/pages/PendingPayment.tsx')) },
+          { path: '/payment', ...page(checkoutPages.payment) },
+          { path: '/retry-payment', ...page(checkoutPages.payment) },
+          { path: '/pending-payment', ...page(checkoutPages.pendingPayment) },
         ],
       },
       {

@@ -4,7 +4,7 @@ import { container } from '../../ui/theme/global.css.ts';
 
 const STEPS = [
   ['Cart', /^\/cart/],
-  ['Address', /^\/(order-confirmation|add-new-address)/],
+  ['Address', /^\/(select-address|order-confirmation|add-new-address)/],
   ['Payment', /^\/(payment|retry-payment|pending-payment)/],
 ] as const;
 

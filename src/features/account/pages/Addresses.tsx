@@ -11,7 +11,7 @@ import { button, buttonSecondary } from '../../../ui/theme/global.css.ts';
 
 // /account/addresses (SPEC §7 /api/myAddress): list, add, edit, delete; the pincode fills city and state.
 
-type Draft = {
+export type Draft = {
   address_id: number | null;
   full_name: string;
   mobile: string;
@@ -23,7 +23,7 @@ type Draft = {
   address_type: 1 | 2 | 3;
   is_default: boolean;
 };
-const EMPTY: Draft = {
+export const EMPTY_ADDRESS: Draft = {
   address_id: null,
   full_name: '',
   mobile: '',
@@ -71,7 +71,7 @@ export default function AddressesPage() {
           }}
         />
       ) : (
-        <button type="button" className={button} onClick={() => setDraft(EMPTY)}>
+        <button type="button" className={button} onClick={() => setDraft(EMPTY_ADDRESS)}>
           Add new address
         </button>
       )}
@@ -141,7 +141,16 @@ const toDraft = (a: Address): Draft => ({
   is_default: a.is_default,
 });
 
-function AddressForm({ draft, onCancel, onSaved }: { draft: Draft; onCancel(): void; onSaved(message: string): void }) {
+/** The address form (also the checkout's /add-new-address): pincode lookup fills city and state and says when we cannot deliver. */
+export function AddressForm({
+  draft,
+  onCancel,
+  onSaved,
+}: {
+  draft: Draft;
+  onCancel(): void;
+  onSaved(message: string, address: Address): void;
+}) {
   const [d, setD] = useState<Draft>(draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pin, setPin] = useState<{ loading: boolean; data: PincodeDetails | null; error: string | null }>({
@@ -199,7 +208,7 @@ function AddressForm({ draft, onCancel, onSaved }: { draft: Draft; onCancel(): v
     setBusy(true);
     try {
       const res = await addressApi.save(body);
-      onSaved(res.message);
+      onSaved(res.message, res.data);
     } catch (err) {
       setFormError(messageOf(err));
     } finally {

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type CartListData, priceMetaValue } from '../../../../schemas/cart.ts';
+import { quoteFromCart } from '../../../../schemas/order.ts';
 import { rememberReturnTo } from '../../../app/guards.tsx';
 import { useAuth } from '../../account/AuthContext.tsx';
 import { type ActionResult, cartStore, lineToEventItem, report, useCart } from '../index.ts';
@@ -13,6 +14,7 @@ import { PriceSummary } from '../components/PriceSummary.tsx';
 import { RecommendedProducts } from '../components/RecommendedProducts.tsx';
 import { SavedForLaterList } from '../components/SavedForLaterList.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
+import { useCartChangedNotice, useFunnelActor } from '../../checkout/funnel.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 
@@ -27,6 +29,8 @@ export default function CartPage() {
   const previous = useRef<CartListData | null>(null);
   const reported = useRef(false);
 
+  const funnel = useFunnelActor();
+  const showChange = useCallback((message: string) => toast.show(message, 'error', 5000), [toast]);
   const onResult = (r: ActionResult) => toast.show(r.message, r.ok ? 'success' : 'error', r.ok ? 3000 : 4000);
 
   // SPEC §2 cart layout: an empty cart has its own page, for signed-in shoppers and guests.
@@ -35,19 +39,25 @@ export default function CartPage() {
     navigate(isAuthenticated ? '/loggedin-empty-cart' : '/logout-empty-cart', { replace: true });
   }, [data, loading, authLoading, isAuthenticated, navigate]);
 
-  // SPEC §4 funnel step 1: the cart view is reported once per visit, and only with items.
+  // SPEC §8: order confirmation answered 409 (the cart changed): say what changed, before the cart view below
+  // starts the funnel again.
+  useCartChangedNotice(showChange);
+  // SPEC §4 funnel step 1 belongs to the checkout funnel: the cart view enters it once per visit (the funnel
+  // reports it only with items); later changes on this page update what checkout starts from.
   useEffect(() => {
-    if (reported.current || !data || data.cart_data.length === 0) return;
-    reported.current = true;
-    report({
-      name: 'view_cart',
+    if (!data) return;
+    const cart = {
       items: data.cart_data.map((l) => lineToEventItem(l)),
       value: priceMetaValue(data.price_meta, 'total_payable'),
-      ...(data.cart_meta.cart_id ? { cart_id: data.cart_meta.cart_id } : {}),
       ...(data.cart_meta.coupon_applied && data.cart_meta.coupon_code ? { coupon_code: data.cart_meta.coupon_code } : {}),
-    });
-  }, [data]);
-
+      quote: quoteFromCart(data),
+    };
+    if (reported.current) funnel.send({ type: 'CART_UPDATED', ...cart });
+    else {
+      reported.current = true;
+      funnel.send({ type: 'VIEW_CART', ...cart, ...(data.cart_meta.cart_id ? { cart_id: data.cart_meta.cart_id } : {}) });
+    }
+  }, [data, funnel]);
   // A gift that left by itself (the cart fell below its threshold) is announced once.
   useEffect(() => {
     const before = previous.current;
@@ -72,14 +82,10 @@ export default function CartPage() {
 
   const { cart_data: lines, cart_meta: meta, price_meta: priceMeta } = data;
   const checkout = () => {
-    report({
-      name: 'begin_checkout',
-      items: lines.map((l) => lineToEventItem(l)),
-      value: priceMetaValue(priceMeta, 'total_payable'),
-      ...(meta.coupon_applied && meta.coupon_code ? { coupon_code: meta.coupon_code } : {}),
-    });
-    if (isAuthenticated) navigate('/order-confirmation');
-    else {
+    if (isAuthenticated) {
+      funnel.send({ type: 'BEGIN_CHECKOUT' });
+      navigate('/select-address');
+    } else {
       rememberReturnTo('/cart');
       navigate('/my-account');
     }

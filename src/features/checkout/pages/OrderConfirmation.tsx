@@ -1,5 +1,103 @@
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { formatPaise } from '../../../../schemas/money.ts';
+import { usePageMeta } from '../../../app/meta.tsx';
+import { PriceSummary } from '../../cart/components/PriceSummary.tsx';
+import { PageSkeleton } from '../../../ui/Skeleton.tsx';
+import { button, card } from '../../../ui/theme/global.css.ts';
+import { OrderLines } from '../components/OrderLines.tsx';
+import { useFunnelPage } from '../funnel.tsx';
+import * as css from './CheckoutPage.css.ts';
 
+/** Checkout step 3 (SPEC §4 order confirmation): the cart re-priced by the server, the address, place order. */
 export default function OrderConfirmationPage() {
-  return <PagePlaceholder title="Order Confirmation" />;
+  usePageMeta({ title: 'Order confirmation', description: 'Review your order before payment' });
+  const { snapshot, send, busy } = useFunnelPage();
+  const { details, error } = snapshot.context;
+
+  if (snapshot.matches({ orderConfirmation: 'loadFailed' }))
+    return (
+      <section className={card} data-testid="checkout-step" data-state="confirmation-error">
+        <h1 className={css.title}>Order confirmation</h1>
+        <p className={css.alert} role="alert">
+          {error}
+        </p>
+        <button type="button" className={button} onClick={() => send({ type: 'RELOAD' })}>
+          Try again
+        </button>
+      </section>
+    );
+  if (!details || snapshot.matches({ orderConfirmation: 'loading' })) return <PageSkeleton />;
+
+  const placing = snapshot.matches({ orderConfirmation: 'placing' });
+  const a = details.address;
+  const blocked = details.blocking.length > 0 || !details.serviceable;
+  return (
+    <div className={css.page} data-testid="checkout-step" data-state="confirmation">
+      <div className={css.column}>
+        <h1 className={css.title}>Order confirmation</h1>
+        {error && (
+          <p className={css.alert} role="alert">
+            {error}
+          </p>
+        )}
+        <section className={card} aria-labelledby="deliver-to">
+          <div className={css.row} style={{ justifyContent: 'space-between' }}>
+            <h2 id="deliver-to" className={css.sectionTitle}>
+              Deliver to
+            </h2>
+            <button type="button" className={css.linkButton} onClick={() => send({ type: 'CHANGE_ADDRESS' })} disabled={busy}>
+              Change address
+            </button>
+          </div>
+          {a ? (
+            <p style={{ margin: '8px 0 0' }} data-testid="confirm-address">
+              <strong>{a.full_name}</strong>, {a.address}
+              {a.landmark ? `, ${a.landmark}` : ''}, {a.city}, {a.state} – {a.pincode}
+              <br />
+              <span className={css.muted}>Mobile: {a.mobile}</span>
+            </p>
+          ) : (
+            <p className={css.muted}>No address chosen yet.</p>
+          )}
+          {!details.serviceable && <p className={css.alert}>We do not deliver to this pincode yet. Please choose another address.</p>}
+        </section>
+        <section className={card} aria-labelledby="items-title">
+          <h2 id="items-title" className={css.sectionTitle}>
+            Items in your order
+          </h2>
+          <OrderLines
+            label="Items in your order"
+            lines={details.cart_data.map((l) => ({
+              key: `${l.variant_id}-${l.is_freebie}`,
+              name: l.variant_meta.parent_name || l.variant_name,
+              swatch: l.variant_meta.swatch.map((s) => s.value).join(' / ') || null,
+              quantity: l.quantity,
+              sale_price: l.sale_price,
+              is_freebie: l.is_freebie,
+              image: l.thumbnail_image,
+            }))}
+          />
+          {details.blocking.map((b) => (
+            <p key={b} className={css.alert}>
+              {b}
+            </p>
+          ))}
+        </section>
+      </div>
+      <aside className={css.column} aria-label="Order total">
+        <PriceSummary priceMeta={details.price_meta} freeDeliveryFrom={null}>
+          <div className={css.stickyAction}>
+            <button
+              type="button"
+              className={`${button} ${css.full}`}
+              disabled={blocked || busy}
+              aria-busy={placing}
+              onClick={() => send({ type: 'PLACE_ORDER' })}
+            >
+              {placing ? 'Placing your order…' : `Place order · ${formatPaise(details.total)}`}
+            </button>
+          </div>
+        </PriceSummary>
+      </aside>
+    </div>
+  );
 }

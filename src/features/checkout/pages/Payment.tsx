@@ -1,5 +1,108 @@
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { useEffect, useState } from 'react';
+import type { BankOfferView } from '../../../../schemas/cart.ts';
+import { formatPaise } from '../../../../schemas/money.ts';
+import { PAYMENT_METHODS } from '../../../../schemas/payment.ts';
+import { usePageMeta } from '../../../app/meta.tsx';
+import { PageSkeleton } from '../../../ui/Skeleton.tsx';
+import { button, card } from '../../../ui/theme/global.css.ts';
+import { checkoutApi } from '../api.ts';
+import { PaymentMethods } from '../components/PaymentMethods.tsx';
+import { useFunnelPage } from '../funnel.tsx';
+import * as css from './CheckoutPage.css.ts';
 
+/** Bank offers the server checks for this order and instrument (offer-list); a failure only hides them. */
+function useBankOffers(orderId: string | undefined, code: number | undefined, bank?: string, cardBin?: string) {
+  const [offers, setOffers] = useState<BankOfferView[]>([]);
+  useEffect(() => {
+    const instrument = PAYMENT_METHODS.find((m) => m.code === code)?.instrument;
+    if (!orderId || !instrument) {
+      setOffers([]);
+      return;
+    }
+    let live = true;
+    checkoutApi
+      .offerList(orderId, instrument, bank, cardBin?.length === 6 ? cardBin : undefined)
+      .then((res) => live && setOffers(res.data.offers))
+      .catch(() => live && setOffers([]));
+    return () => {
+      live = false;
+    };
+  }, [orderId, code, bank, cardBin]);
+  return offers;
+}
+
+/**
+ * Funnel steps 4 and 5: /payment (SPEC §4 flow "direct", after order confirmation) and /retry-payment (flow
+ * "otherwise", after a failed payment; a new attempt on the same order).
+ */
 export default function PaymentPage() {
-  return <PagePlaceholder title="Payment" />;
+  const { snapshot, send, busy } = useFunnelPage();
+  const { methods, paymentMethod, instrument, error, orderId, flow } = snapshot.context;
+  usePageMeta({ title: flow === 'otherwise' ? 'Retry payment' : 'Payment', description: 'Choose how to pay for your order' });
+  const offers = useBankOffers(orderId, paymentMethod, instrument.bank, instrument.card_bin);
+
+  if (snapshot.matches({ payment: 'loadFailed' }))
+    return (
+      <section className={card} data-testid="checkout-step" data-state="payment-error">
+        <h1 className={css.title}>Payment</h1>
+        <p className={css.alert} role="alert">
+          {error}
+        </p>
+        <button type="button" className={button} onClick={() => send({ type: 'RELOAD' })}>
+          Try again
+        </button>
+      </section>
+    );
+  if (!methods || snapshot.matches({ payment: 'loading' })) return <PageSkeleton />;
+
+  const paying = snapshot.matches({ payment: 'paying' }) || snapshot.matches('redirecting');
+  const chosen = methods.methods.find((m) => m.code === paymentMethod);
+  return (
+    <div className={css.page} data-testid="checkout-step" data-state={flow === 'otherwise' ? 'retry-payment' : 'payment'}>
+      <div className={css.column}>
+        <h1 className={css.title}>{flow === 'otherwise' ? 'Retry payment' : 'Payment'}</h1>
+        {flow === 'otherwise' && (
+          <p className={css.notice}>Your last payment did not go through. Your order is kept; choose a way to pay again.</p>
+        )}
+        {error && (
+          <p className={css.alert} role="alert">
+            {error}
+          </p>
+        )}
+        <section className={card}>
+          <PaymentMethods
+            methods={methods.methods}
+            selected={paymentMethod}
+            instrument={instrument}
+            offers={offers}
+            disabled={busy}
+            onSelect={(code, option) => send({ type: 'SELECT_METHOD', payment_method: code, option })}
+            onInstrument={(i) => send({ type: 'SET_INSTRUMENT', instrument: i })}
+          />
+        </section>
+      </div>
+      <aside className={`${card} ${css.column}`} aria-label="Amount to pay">
+        <p className={css.muted}>Order {methods.order_id}</p>
+        <p style={{ margin: 0 }}>
+          Amount payable <span className={css.total}>{formatPaise(methods.amount)}</span>
+        </p>
+        {methods.expires_at && (
+          <p className={css.muted}>
+            Pay by {new Date(methods.expires_at).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })} to keep your items.
+          </p>
+        )}
+        <div className={css.stickyAction}>
+          <button
+            type="button"
+            className={`${button} ${css.full}`}
+            disabled={!chosen?.available || busy}
+            aria-busy={paying}
+            onClick={() => send({ type: 'PAY' })}
+          >
+            {paying ? 'Please wait…' : paymentMethod === 4 ? 'Place order (pay on delivery)' : `Pay ${formatPaise(methods.amount)}`}
+          </button>
+        </div>
+      </aside>
+    </div>
+  );
 }

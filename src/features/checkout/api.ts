@@ -1,0 +1,90 @@
+import type { EventItem } from '../../../events/index.ts';
+import { CartAddressListResponse } from '../../../schemas/account.ts';
+import {
+  DeliverHereResponse,
+  IDEMPOTENCY_HEADER,
+  OrderDetailsResponse,
+  type OrderSuccessData,
+  OrderSuccessResponse,
+  PlaceOrderResponse,
+} from '../../../schemas/order.ts';
+import {
+  ActivePaymentResponse,
+  OfferListResponse,
+  PaymentFailedResponse,
+  PaymentResultResponse,
+  TransactionResponse,
+} from '../../../schemas/payment.ts';
+import type { PaymentInstrumentType } from '../../../schemas/cart.ts';
+import type { CheckoutServices } from '../../../machines/checkout-funnel.ts';
+import { get, post } from '../../api/client.ts';
+import { lineToEventItem } from '../cart/index.ts';
+
+// The checkout and payment calls of SPEC §7, each answer checked with the schema the server answers with.
+
+const q = (params: Record<string, string | null | undefined>) => {
+  const p = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
+  return p.size ? `?${p}` : '';
+};
+
+/** Shipment lines of a stored order as event items (the server's prices; gifts flagged for the pipeline). */
+export function orderItems(order: OrderSuccessData): EventItem[] {
+  return order.shipments.flatMap((s) =>
+    s.shipment_items.map((i) => ({
+      variant_id: i.variant_id,
+      product_id: i.parent_id || i.product_id,
+      sku: i.variant_sku,
+      name: i.name,
+      brand: i.brand,
+      category: i.category_name,
+      cat_hierarchy: i.cat_hierachy.map((c) => c.value).slice(0, 10),
+      mrp: i.mrp,
+      sale_price: i.sale_price,
+      quantity: Math.max(1, i.quantity),
+      is_freebie: i.is_freebie,
+      swatch: i.swatch ?? undefined,
+    })),
+  );
+}
+
+export const checkoutApi = {
+  cartAddresses: () => get('/api/myAddress/cart-address-list', CartAddressListResponse),
+  deliverHere: (address_id: number) => post('/api/select-address/deliver-here', { address_id }, DeliverHereResponse),
+  orderDetails: (quote: string | null) => get(`/api/order-confirmation/order-details${q({ quote })}`, OrderDetailsResponse),
+  // SPEC §7 place-order from the confirmation page; the key makes a repeated click answer the same order.
+  placeOrder: (quote: string | null, idempotencyKey: string) =>
+    get(`/api/order-confirmation/place-order${q({ quote })}`, PlaceOrderResponse, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+  activePayment: (orderId: string) => get(`/api/payment/active-payment${q({ orderId })}`, ActivePaymentResponse),
+  offerList: (orderId: string, instrument?: PaymentInstrumentType, bank?: string, card_bin?: string) =>
+    get(`/api/payment/offer-list${q({ orderId, instrument, bank, card_bin })}`, OfferListResponse),
+  initiateTransaction: (body: Parameters<CheckoutServices['startTransaction']>[0]) =>
+    post(
+      body.retry ? '/api/payment/retry-payment' : '/api/payment/initate-transaction',
+      { order_id: body.order_id, payment_method: body.payment_method, instrument: body.instrument },
+      TransactionResponse,
+    ),
+  payOnDelivery: (order_id: string) => post('/api/payment/pay-on-delivery', { order_id }, PaymentResultResponse),
+  verifyTransaction: (order_id: string) => post('/api/payment/verify-transaction', { order_id }, PaymentResultResponse),
+  paymentFailed: (orderId: string) => get(`/api/payment/payment-failed${q({ orderId })}`, PaymentFailedResponse),
+  orderSuccess: (orderId: string) => get(`/api/order-success/order-success-data${q({ orderId })}`, OrderSuccessResponse),
+};
+
+/** The funnel machine's calls, answered by the API. */
+export const checkoutServices: CheckoutServices = {
+  loadAddresses: async () => (await checkoutApi.cartAddresses()).data,
+  deliverHere: async ({ address_id }) => (await checkoutApi.deliverHere(address_id)).data,
+  loadOrderDetails: async ({ quote }) => {
+    const { data } = await checkoutApi.orderDetails(quote);
+    return { details: data, items: data.cart_data.map((l) => lineToEventItem(l)) };
+  },
+  placeOrder: async ({ quote, idempotencyKey }) => (await checkoutApi.placeOrder(quote, idempotencyKey)).data,
+  loadPaymentMethods: async ({ orderId }) => (await checkoutApi.activePayment(orderId)).data,
+  startTransaction: async (input) => (await checkoutApi.initiateTransaction(input)).data,
+  payOnDelivery: async ({ order_id }) => (await checkoutApi.payOnDelivery(order_id)).data,
+  verifyTransaction: async ({ order_id }) => (await checkoutApi.verifyTransaction(order_id)).data,
+  loadPaymentFailure: async ({ orderId }) => (await checkoutApi.paymentFailed(orderId)).data,
+  loadOrderSuccess: async ({ orderId }) => {
+    const { data } = await checkoutApi.orderSuccess(orderId);
+    return { order: data, items: orderItems(data) };
+  },
+};

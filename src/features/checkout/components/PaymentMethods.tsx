@@ -1,0 +1,114 @@
+import type { BankOfferView } from '../../../../schemas/cart.ts';
+import type { ActivePaymentData, InstrumentDetails, PaymentMethodCode } from '../../../../schemas/payment.ts';
+import * as css from './PaymentMethods.css.ts';
+
+/** Choices inside a method, for the sandbox and the bank-offer check (the gateway asks the rest). */
+const BANKS = ['HDFC Bank', 'ICICI Bank', 'State Bank of India', 'Axis Bank', 'Kotak Mahindra Bank'];
+
+interface Props {
+  methods: ActivePaymentData['methods'];
+  selected: PaymentMethodCode | undefined;
+  instrument: InstrumentDetails;
+  offers: BankOfferView[];
+  disabled: boolean;
+  onSelect(code: PaymentMethodCode, option?: string): void;
+  onInstrument(instrument: InstrumentDetails): void;
+}
+
+/** SPEC §9 payment methods (UPI, cards, net banking, wallets, pay on delivery) with what each needs. */
+export function PaymentMethods({ methods, selected, instrument, offers, disabled, onSelect, onInstrument }: Props) {
+  return (
+    <fieldset className={css.list} disabled={disabled}>
+      <legend className={css.legend}>Choose a payment method</legend>
+      {methods.map((m) => {
+        const id = `method-${m.code}`;
+        const isSelected = selected === m.code;
+        return (
+          <div key={m.code} className={css.method} data-testid="payment-method" data-code={m.code}>
+            <label className={css.choice} htmlFor={id}>
+              <input
+                id={id}
+                type="radio"
+                name="payment_method"
+                className={css.radio}
+                value={m.code}
+                checked={isSelected}
+                disabled={!m.available}
+                onChange={() => onSelect(m.code)}
+                aria-describedby={m.reason ? `${id}-reason` : undefined}
+              />
+              {m.name}
+            </label>
+            {m.reason && (
+              <p id={`${id}-reason`} className={css.reason}>
+                {m.reason}
+              </p>
+            )}
+            {isSelected && m.code === 1 && m.options.length > 0 && (
+              <label className={css.detail}>
+                UPI app
+                <select
+                  className={css.input}
+                  value={instrument.upi_app ?? ''}
+                  onChange={(e) => {
+                    onInstrument({ upi_app: e.target.value || undefined });
+                    if (e.target.value) onSelect(1, e.target.value);
+                  }}
+                >
+                  <option value="">Any UPI app</option>
+                  {m.options.map((o) => (
+                    <option key={o}>{o}</option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {isSelected && m.code === 2 && (
+              <label className={css.detail}>
+                First 6 digits of your card (for bank offers)
+                <input
+                  className={css.input}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={6}
+                  value={instrument.card_bin ?? ''}
+                  onChange={(e) => {
+                    const bin = e.target.value.replace(/\D/g, '').slice(0, 6);
+                    onInstrument({ card_bin: bin || undefined });
+                  }}
+                />
+              </label>
+            )}
+            {isSelected && (m.code === 3 || m.code === 6) && (
+              <label className={css.detail}>
+                {m.code === 3 ? 'Bank' : 'Wallet'}
+                <select
+                  className={css.input}
+                  value={(m.code === 3 ? instrument.bank : instrument.wallet) ?? ''}
+                  onChange={(e) => {
+                    const v = e.target.value || undefined;
+                    onInstrument(m.code === 3 ? { bank: v } : { wallet: v });
+                    if (v) onSelect(m.code, v);
+                  }}
+                >
+                  <option value="">Choose</option>
+                  {(m.options.length > 0 ? m.options : m.code === 3 ? BANKS : []).map((o) => (
+                    <option key={o}>{o}</option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {isSelected && offers.length > 0 && (
+              <ul className={css.offers} aria-label={`Bank offers for ${m.name}`}>
+                {offers.map((o) => (
+                  <li key={o.id} className={css.offer}>
+                    {o.bank}: {o.description}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
