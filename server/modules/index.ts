@@ -6,6 +6,7 @@ import { authModule } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsRoutes } from './events/index.ts';
+import { paymentModule } from './payment/index.ts';
 import { sessionRoutes } from './session/routes.ts';
 import { imageRoutes } from './system/images.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -22,4 +23,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(messagingModule, { db });
   await app.register(authModule, { db });
   await app.register(accountModule, { db });
+  await app.register(paymentModule, { db });
 }

@@ -21,7 +21,7 @@ import { requireCustomer } from './profile.ts';
 
 const ADDRESS_NOT_FOUND = 'Address not found';
 
-interface AddressRow {
+export interface AddressRow {
   id: number;
   full_name: string;
   mobile: string;
@@ -53,7 +53,7 @@ const COLUMNS = [
   'is_default',
 ] as const;
 
-function toAddress(r: AddressRow): Address {
+export function toAddress(r: AddressRow): Address {
   const type = (r.address_type === 1 || r.address_type === 2 ? r.address_type : 3) as 1 | 2 | 3;
   return {
     address_id: r.id,

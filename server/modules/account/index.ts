@@ -4,7 +4,8 @@ import { createKeyRing, createOtpService, pruneGrants, pruneLimits, pruneOtps, r
 import { addressRoutes } from './addresses.ts';
 import { profileRoutes, purgeDueDeletions } from './profile.ts';
 
-export { purgeDueDeletions } from './profile.ts';
+export { type AddressRow, toAddress } from './addresses.ts';
+export { purgeDueDeletions, requireCustomer } from './profile.ts';
 
 const HOUSEKEEPING_MS = 3_600_000;
 

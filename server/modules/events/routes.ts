@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
+import { purchaseConversion } from '../payment/index.ts';
 import { readForwardConfig } from './config.ts';
 import { funnelReport } from './funnel.server.ts';
 import { startForwarder } from './outbox.server.ts';
@@ -37,7 +38,10 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
       if (e.event_time > nowS + MAX_SKEW_S) throw new BadRequest('event_time: in the future');
     }
     const session = await req.getSession();
-    const result = await storeConversions(db, events, session?.customerId ?? null);
+    const customerId = session?.customerId ?? null;
+    // A purchase is checked against the stored order and reported with its values.
+    const checked = await Promise.all(events.map((e) => (e.event_name === 'Purchase' ? purchaseConversion(db, customerId, e) : e)));
+    const result = await storeConversions(db, checked, customerId);
     return ok(result, result.accepted ? 'Stored' : 'Already stored');
   });
 
