@@ -67,7 +67,7 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
         .select(['status', 'amount', 'gateway_payment_id', 'created_at'])
         .where('gateway_order_ref', '=', payment.ref)
         .executeTakeFirst();
-      if (!row || row.status !== 'pending' || !row.gateway_payment_id) return null;
+      if (row?.status !== 'pending' || !row.gateway_payment_id) return null;
       // A pending sandbox payment settles after a while, like a UPI collect request the shopper approves later.
       const settled = now().getTime() - new Date(row.created_at).getTime() >= deps.pendingSettleS * 1000;
       return {

@@ -308,7 +308,8 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
     if (cb.amount !== payment.amount) throw new CallbackRejected('amount does not match the payment');
     if (payment.gateway_payment_id && payment.gateway_payment_id !== cb.gatewayPaymentId)
       throw new CallbackRejected('payment id does not match');
-    const final = payment.status === 'success' || payment.status === 'failed' || payment.status === 'expired';
+    // An expired attempt still records a late success (the money moved) so that it is refunded below.
+    const final = payment.status === 'success' || payment.status === 'failed' || (payment.status === 'expired' && cb.status !== 'success');
     // Only created → pending → success | failed moves; anything else (a replay, a late pending) changes nothing.
     if (final || (payment.status === 'pending' && cb.status === 'pending')) return { order, payment, applied: false, refund: false };
     const finalizedAt = cb.status === 'pending' ? null : now;
