@@ -4,7 +4,7 @@ import { ActivePaymentData, PaymentResultData, TransactionData } from '../../sch
 import { createJuspayGateway, juspayReturnSignature, readPaymentConfig, verifyPaytmChecksum } from '../../server/payments/index.ts';
 import { expireOrders } from '../../server/modules/payment/index.ts';
 import { describeBackends } from '../helpers/app.ts';
-import { createShoppers, json, newKey, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
+import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 
 const secretFields = (html: string, status: string) => {
   const form = html.split('<form').find((f) => f.includes(`value="${status}"`)) ?? '';
