@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BankOfferView, PaymentInstrumentType } from './cart.ts';
 import { envelope, PaiseSchema } from './common.ts';
-import { OrderIdSchema, OrderStatus } from './order.ts';
+import { OrderIdSchema, OrderStatus, PlaceOrderData, QuoteSchema } from './order.ts';
 
 /** SPEC §9: 1 UPI, 2 Debit & Credit Cards, 3 Net Banking, 4 Pay on delivery, 6 Wallets. */
 export const PAYMENT_METHODS = [
@@ -170,3 +170,24 @@ export const PaymentFailedData = z.object({
 });
 export type PaymentFailedData = z.infer<typeof PaymentFailedData>;
 export const PaymentFailedResponse = envelope(PaymentFailedData);
+
+// ---------- POST /api/payment/place-order ----------
+
+/** "Place order" from the payment page: the order, and with a method its first attempt (4 = pay on delivery). */
+export const PaymentPlaceOrderRequest = z
+  .object({
+    quote: QuoteSchema.optional(),
+    payment_method: PaymentMethodCode.optional(),
+    instrument: InstrumentDetails,
+    amount: PaiseSchema.optional(),
+  })
+  .default({ instrument: {} });
+export type PaymentPlaceOrderRequest = z.input<typeof PaymentPlaceOrderRequest>;
+export const PaymentPlaceOrderData = PlaceOrderData.extend({
+  /** Online method: where to send the browser. */
+  transaction: TransactionData.nullable(),
+  /** Pay on delivery: the placed order's outcome. */
+  payment: PaymentResultData.nullable(),
+});
+export type PaymentPlaceOrderData = z.infer<typeof PaymentPlaceOrderData>;
+export const PaymentPlaceOrderResponse = envelope(PaymentPlaceOrderData);

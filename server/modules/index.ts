@@ -8,6 +8,7 @@ import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsRoutes } from './events/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
+import { paymentModule } from './payment/index.ts';
 import { sessionModule } from './session/index.ts';
 import { storesModule } from './stores/index.ts';
 import { systemModule } from './system/index.ts';
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(storesModule, { db });
   await app.register(newsletterModule, { db });
   await app.register(uploadsModule, { db });
+  await app.register(paymentModule, { db });
 }

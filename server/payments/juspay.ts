@@ -54,7 +54,13 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
   const orderStatus = async (ref: string): Promise<VerifiedCallback | null> => {
     const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/orders/${encodeURIComponent(ref)}`, { headers });
     if (!res.ok) return null;
-    const body = (await res.json()) as { order_id?: string; status?: string; amount?: number; txn_id?: string; bank_error_message?: string };
+    const body = (await res.json()) as {
+      order_id?: string;
+      status?: string;
+      amount?: number;
+      txn_id?: string;
+      bank_error_message?: string;
+    };
     const status = STATUS[body.status ?? ''];
     if (body.order_id !== ref || !status || typeof body.amount !== 'number' || !Number.isFinite(body.amount)) return null;
     return {
@@ -93,7 +99,8 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       const ref = typeof fields.order_id === 'string' ? fields.order_id.slice(0, 100) : null;
       const given = typeof fields.signature === 'string' ? safeDecode(fields.signature) : null;
       if (!ref || !given) return { ok: false, reason: 'malformed return', ref };
-      if (fields.signature_algorithm && fields.signature_algorithm !== 'HMAC-SHA256') return { ok: false, reason: 'unknown signature algorithm', ref };
+      if (fields.signature_algorithm && fields.signature_algorithm !== 'HMAC-SHA256')
+        return { ok: false, reason: 'unknown signature algorithm', ref };
       if (!safeEqual(juspayReturnSignature(fields, config.JUSPAY_RESPONSE_KEY), given)) return { ok: false, reason: 'bad signature', ref };
       // A signed return URL says where the shopper came back from, not that money moved: ask Juspay.
       const confirmed = await orderStatus(ref).catch(() => null);

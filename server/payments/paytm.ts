@@ -66,7 +66,13 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
       if (!ref || !status || amount === null || !fields.TXNID) return { ok: false, reason: 'malformed callback', ref };
       return {
         ok: true,
-        callback: { ref, gatewayPaymentId: fields.TXNID, status, amount, reason: status === 'failed' ? (fields.RESPMSG ?? 'Payment failed') : null },
+        callback: {
+          ref,
+          gatewayPaymentId: fields.TXNID,
+          status,
+          amount,
+          reason: status === 'failed' ? (fields.RESPMSG ?? 'Payment failed') : null,
+        },
       };
     },
     async status(payment) {
@@ -81,7 +87,13 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
       const status = STATUS[info.resultStatus ?? ''];
       const amount = rupeesTextToPaise(String(body.txnAmount ?? ''));
       if (!status || amount === null || typeof body.txnId !== 'string') return null;
-      return { ref: payment.ref, gatewayPaymentId: body.txnId, status, amount, reason: status === 'failed' ? (info.resultMsg ?? null) : null };
+      return {
+        ref: payment.ref,
+        gatewayPaymentId: body.txnId,
+        status,
+        amount,
+        reason: status === 'failed' ? (info.resultMsg ?? null) : null,
+      };
     },
     async refund({ payment, amount, idempotencyKey }): Promise<RefundResult> {
       const res = await fetchWithTimeout(fetchImpl, config.PAYTM_REFUND_URL, {

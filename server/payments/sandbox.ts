@@ -19,7 +19,11 @@ const callbackText = (f: { ref: string; payment_id: string; status: string; amou
   [f.ref, f.payment_id, f.status, f.amount, f.instrument].join('|');
 
 /** The signed fields of one outcome button on the hosted page. */
-export function signSandboxCallback(secret: string, payment: { ref: string; amount: number; instrument: string | null }, status: SandboxStatus) {
+export function signSandboxCallback(
+  secret: string,
+  payment: { ref: string; amount: number; instrument: string | null },
+  status: SandboxStatus,
+) {
   const fields = {
     ref: payment.ref,
     payment_id: sandboxPaymentId(secret, payment.ref),
@@ -63,10 +67,16 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
         .select(['status', 'amount', 'gateway_payment_id', 'created_at'])
         .where('gateway_order_ref', '=', payment.ref)
         .executeTakeFirst();
-      if (!row || row.status !== 'pending' || !row.gateway_payment_id) return null;
+      if (row?.status !== 'pending' || !row.gateway_payment_id) return null;
       // A pending sandbox payment settles after a while, like a UPI collect request the shopper approves later.
       const settled = now().getTime() - new Date(row.created_at).getTime() >= deps.pendingSettleS * 1000;
-      return { ref: payment.ref, gatewayPaymentId: row.gateway_payment_id, status: settled ? 'success' : 'pending', amount: row.amount, reason: null };
+      return {
+        ref: payment.ref,
+        gatewayPaymentId: row.gateway_payment_id,
+        status: settled ? 'success' : 'pending',
+        amount: row.amount,
+        reason: null,
+      };
     },
     async refund({ payment, amount, idempotencyKey }): Promise<RefundResult> {
       const row = await db.selectFrom('payments').select(['id']).where('gateway_order_ref', '=', payment.ref).executeTakeFirst();
@@ -74,7 +84,14 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
       const refundId = `sbx_rfnd_${hmacHex(secret, `refund|${idempotencyKey}`).slice(0, 20)}`;
       await db
         .insertInto('payment_refunds')
-        .values({ payment_id: row.id, amount, idempotency_key: idempotencyKey, status: 'success', gateway_refund_id: refundId, reason: null })
+        .values({
+          payment_id: row.id,
+          amount,
+          idempotency_key: idempotencyKey,
+          status: 'success',
+          gateway_refund_id: refundId,
+          reason: null,
+        })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .execute();
       return { status: 'success', refundId };

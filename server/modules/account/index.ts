@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { authServices } from '../auth/index.ts';
 import { addressRoutes, profileRoutes } from './routes.ts';
 
-export { purgeDueDeletions } from './queries.ts';
+export { type AddressRow, purgeDueDeletions, toAddress } from './queries.ts';
 
 /** /api/myAccount and /api/myAddress, on the one sign-in configuration, key ring and OTP service. */
 export async function accountModule(app: FastifyInstance, { db }: { db: Db }) {

@@ -9,6 +9,7 @@ import { requireOps } from '../../http/ops.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/security.ts';
 import { parse } from '../../http/validate.ts';
+import { purchaseConversion } from '../payment/index.ts';
 import { readForwardConfig } from './config.ts';
 import { funnelReport, indiaToday } from './funnel.server.ts';
 import { startForwarder } from './outbox.server.ts';
@@ -57,7 +58,10 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
       if (e.event_time > nowS + MAX_SKEW_S) throw new BadRequest('event_time: in the future');
     }
     const session = await req.getSession();
-    const result = await storeConversions(db, events, session?.customerId ?? null);
+    const customerId = session?.customerId ?? null;
+    // A purchase is checked against the stored order and reported with its values.
+    const checked = await Promise.all(events.map((e) => (e.event_name === 'Purchase' ? purchaseConversion(db, customerId, e) : e)));
+    const result = await storeConversions(db, checked, customerId);
     return ok(result, result.accepted ? 'Stored' : 'Already stored');
   });
 

@@ -1,0 +1,40 @@
+import type { CartChange } from '../../../schemas/order.ts';
+import { AppError, Conflict } from '../../http/errors.ts';
+import { changedMessage } from './cart-changes.ts';
+
+// Checkout's domain errors; the app's error handler turns each into { status: 0, message, data } with its code.
+
+/** SPEC §8: 409 → the app goes to /cart and shows the message. */
+export class CartChanged extends Conflict {
+  constructor(readonly changes: CartChange[]) {
+    super(changedMessage(changes), { changes, redirect: '/cart' });
+  }
+}
+
+/** Someone else took the last units between the shopper's look and the order. */
+export class OutOfStock extends Conflict {
+  constructor(name: string, variantId: number) {
+    const message = `Sorry, ${name} just sold out.`;
+    super(`${message} Please review your cart.`, { changes: [{ kind: 'stock', variant_id: variantId, message }], redirect: '/cart' });
+  }
+}
+
+export class CouponUsedUp extends Conflict {
+  constructor(code: string) {
+    const message = `Coupon ${code} has reached its usage limit.`;
+    super(`${message} Please review your cart.`, { changes: [{ kind: 'coupon', variant_id: null, message }], redirect: '/cart' });
+  }
+}
+
+/** A rule refused the step (no address, pincode not served, empty cart). */
+export class CheckoutRuleError extends AppError {
+  constructor(message: string, data: unknown = null) {
+    super(422, message, data);
+  }
+}
+
+export class IdempotencyKeyReused extends AppError {
+  constructor() {
+    super(422, 'This Idempotency-Key was already used for a different request.');
+  }
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { checkoutRoutes } from './routes.ts';
+import type { CheckoutDeps } from './service.ts';
+
+// The checkout module's public surface: its routes, and what the payment module reuses.
+export { allocateDiscount } from './cart-changes.ts';
+export { CheckoutRuleError } from './errors.ts';
+export { claimIdempotencyKey, hashRequest, type KeyClaim, pruneIdempotencyKeys, storeIdempotentAnswer } from './idempotency.ts';
+export { findDeliveryAddress } from './queries.ts';
+export { idempotencyKeyOf } from './routes.ts';
+export { type CheckoutDeps, type PlacedOrder, placeOrder } from './service.ts';
+
+export async function checkoutModule(app: FastifyInstance, deps: CheckoutDeps & { db: Db }) {
+  await app.register(checkoutRoutes, deps);
+}

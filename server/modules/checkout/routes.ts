@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  DeliverHereRequest,
+  IDEMPOTENCY_HEADER,
+  IdempotencyKeySchema,
+  OrderDetailsQuery,
+  PlaceOrderQuery,
+} from '../../../schemas/order.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { parse } from '../../http/validate.ts';
+import { requireCustomer } from '../session/index.ts';
+import { readCartCookie } from '../cart/index.ts';
+import { type CheckoutDeps, deliverHere, orderDetails, placeOrder } from './service.ts';
+
+// POST /api/select-address/deliver-here and /api/order-confirmation (SPEC §7). HTTP only: parse, call, answer.
+
+/** The Idempotency-Key header, validated when present. */
+export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  return parse(IdempotencyKeySchema, Array.isArray(raw) ? raw[0] : raw);
+}
+
+export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutDeps & { db: Db }) {
+  const { db } = deps;
+
+  app.post('/api/select-address/deliver-here', async (req) => {
+    const body = parse(DeliverHereRequest, req.body);
+    const customer = await requireCustomer(db, req);
+    return ok(await deliverHere(db, customer.id, readCartCookie(req), body.address_id), 'Delivering to this address');
+  });
+
+  app.get('/api/order-confirmation/order-details', async (req) => {
+    const query = parse(OrderDetailsQuery, req.query);
+    const customer = await requireCustomer(db, req);
+    return ok(await orderDetails(db, customer.id, readCartCookie(req), query.quote));
+  });
+
+  // SPEC §7 names a GET; it changes state, so it takes an Idempotency-Key like its POST twin in /api/payment.
+  app.get('/api/order-confirmation/place-order', async (req) => {
+    const query = parse(PlaceOrderQuery, req.query);
+    const key = idempotencyKeyOf(req);
+    const customer = await requireCustomer(db, req);
+    const answer = await placeOrder(deps, {
+      customerId: customer.id,
+      cookieCartId: readCartCookie(req),
+      quote: query.quote,
+      idempotencyKey: key,
+    });
+    return ok(answer, 'Order placed. Please complete the payment.');
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { createGateway, type PaymentConfig, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
+import { checkoutModule, pruneIdempotencyKeys } from '../checkout/index.ts';
+import { paymentRoutes } from './routes.ts';
+import { expireOrders } from './service.ts';
+
+// The payment module's public surface: checkout and payment routes, the expiry job, and what others reuse
+// (the orders module refunds through the same gateway; the events feed checks purchases against orders).
+export { purchaseConversion } from './purchase-events.ts';
+export { codEligibility, expireOrders, finalizePayment, handleCallback } from './service.ts';
+
+export interface PaymentModuleOptions {
+  db: Db;
+  config?: PaymentConfig;
+  /** Tests swap the gateway (e.g. Juspay with a fake status call). */
+  gateway?: PaymentGateway;
+}
+
+export async function paymentModule(app: FastifyInstance, options: PaymentModuleOptions) {
+  const { db } = options;
+  const config = options.config ?? readPaymentConfig();
+  const gateway = options.gateway ?? createGateway(config, { db });
+  const deps = { db, config, gateway, log: app.log, paymentTtlS: config.ORDER_PAYMENT_TTL_S };
+  await app.register(checkoutModule, deps);
+  await app.register(paymentRoutes, deps);
+
+  // Expiry (and idempotency-key pruning) on every instance; SKIP LOCKED hands each due order to one of them.
+  const sweep = async () => {
+    try {
+      const expired = await expireOrders(db);
+      if (expired) app.log.info({ expired }, 'expired unpaid orders');
+      await pruneIdempotencyKeys(db);
+    } catch (error) {
+      app.log.warn({ err: String(error) }, 'order expiry failed');
+    }
+  };
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void sweep(), config.ORDER_EXPIRY_INTERVAL_S * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}

@@ -1,0 +1,38 @@
+import type { ConversionEvent } from '../../../schemas/events.ts';
+import type { Db } from '../../db/database.ts';
+import { Forbidden, NotFound } from '../../http/errors.ts';
+
+// The conversion feed accepts a Purchase only for a placed order of the session's customer, and reports what
+// the stored order says (value, items), never what the browser sent. The event id is the order id.
+
+export async function purchaseConversion(db: Db, customerId: number | null, e: ConversionEvent): Promise<ConversionEvent> {
+  if (customerId === null) throw new Forbidden('A purchase can only be reported by the signed-in customer who placed the order.');
+  const orderId = e.custom_data.order_id ?? e.event_id;
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'total', 'status', 'payment_method'])
+    .where('order_number', '=', orderId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!order || (order.status !== 'placed' && order.status !== 'confirmed')) throw new NotFound('No placed order of yours has this id.');
+  const items = await db
+    .selectFrom('order_items')
+    .select(['variant_id', 'quantity', 'sale_price'])
+    .where('order_id', '=', order.id)
+    .where('is_freebie', '=', false)
+    .orderBy('id')
+    .execute();
+  return {
+    ...e,
+    event_id: order.order_number,
+    custom_data: {
+      ...e.custom_data,
+      value: order.total / 100,
+      contents: items.map((i) => ({ id: String(i.variant_id), quantity: i.quantity, item_price: i.sale_price / 100 })),
+      content_ids: items.map((i) => String(i.variant_id)),
+      num_items: items.reduce((s, i) => s + i.quantity, 0),
+      order_id: order.order_number,
+      payment_mode: order.payment_method === 4 ? 'COD' : 'Prepaid',
+    },
+  };
+}

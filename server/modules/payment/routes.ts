@@ -1,0 +1,233 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OrderIdQuery } from '../../../schemas/order.ts';
+import {
+  ActivePaymentQuery,
+  InitiateTransactionRequest,
+  JuspayReturnRequest,
+  OfferListQuery,
+  OrderRefRequest,
+  PaymentPlaceOrderRequest,
+  PaymentFailedQuery,
+  PaytmCallbackRequest,
+  RetryPaymentRequest,
+} from '../../../schemas/payment.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { BadRequest, NotFound } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import {
+  JUSPAY_RETURN_PATH,
+  PAYTM_CALLBACK_PATH,
+  SANDBOX_CALLBACK_PATH,
+  SANDBOX_CHECKOUT_PATH,
+  sandboxPageSignature,
+  signSandboxCallback,
+} from '../../payments/index.ts';
+import { requireCustomer } from '../session/index.ts';
+import { readCartCookie } from '../cart/index.ts';
+import { type CheckoutDeps, idempotencyKeyOf, placeOrder } from '../checkout/index.ts';
+import { orderSuccessData } from './order-success.ts';
+import { paymentByRef } from './queries.ts';
+import { sandboxPage } from './sandbox-page.ts';
+import {
+  activePayment,
+  handleCallback,
+  handOff,
+  initiateTransaction,
+  offerList,
+  type PaymentDeps,
+  paymentFailed,
+  payOnDelivery,
+  verifyTransaction,
+  writeAttempt,
+} from './service.ts';
+import { findCustomerOrder, type OrderRow } from './queries.ts';
+
+// /api/payment and /api/order-success (SPEC §7), and the sandbox gateway's hosted page. HTTP only.
+
+const originOf = (req: FastifyRequest, configured: string) => configured || `${req.protocol}://${req.host}`;
+
+/** Form posts from gateways (Paytm, the sandbox page) and JSON from the app both reach the callbacks. */
+function formFields(body: unknown): Record<string, string> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequest('Invalid callback body');
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & CheckoutDeps) {
+  const db: Db = deps.db;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 65_536 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // "Place order" from the payment page; with a method it also starts the first payment attempt in the same
+  // transaction (one order, one attempt, whatever the number of clicks).
+  app.post('/api/payment/place-order', async (req) => {
+    const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
+    const key = idempotencyKeyOf(req);
+    const customer = await requireCustomer(db, req);
+    let attemptRef: string | null = null;
+    const online = body.payment_method !== undefined && body.payment_method !== 4 ? body.payment_method : null;
+    const placed = await placeOrder(deps, {
+      customerId: customer.id,
+      cookieCartId: readCartCookie(req),
+      quote: body.quote,
+      idempotencyKey: key,
+      afterOrder: online
+        ? async (trx, order) => {
+            const row = (await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow()) as OrderRow;
+            attemptRef = (
+              await writeAttempt(trx, deps, row, { payment_method: online, instrument: body.instrument, amount: body.amount }, new Date())
+            ).gateway_order_ref;
+          }
+        : undefined,
+    });
+    const order = (await findCustomerOrder(db, customer.id, placed.order_id)) as OrderRow;
+    if (body.payment_method === 4) {
+      const payment = await payOnDelivery(deps, customer.id, placed.order_id);
+      return ok({ ...placed, status: payment.order_status, next: payment.next, transaction: null, payment }, 'Order placed');
+    }
+    // A replayed request finds the attempt it created the first time.
+    const ref =
+      attemptRef ??
+      (online
+        ? (
+            await db
+              .selectFrom('payments')
+              .select('gateway_order_ref')
+              .where('order_id', '=', order.id)
+              .orderBy('attempt')
+              .limit(1)
+              .executeTakeFirst()
+          )?.gateway_order_ref
+        : null);
+    const payment = ref ? await paymentByRef(db, ref) : undefined;
+    const transaction = payment ? await handOff(deps, order, payment, originOf(req, deps.config.PUBLIC_ORIGIN)) : null;
+    return ok({ ...placed, transaction, payment: null }, 'Order placed. Please complete the payment.');
+  });
+
+  app.get('/api/payment/active-payment', async (req) => {
+    const q = parse(ActivePaymentQuery, req.query);
+    const customer = await requireCustomer(db, req);
+    return ok(await activePayment(deps, customer.id, q.orderId));
+  });
+
+  app.get('/api/payment/offer-list', async (req) => {
+    const q = parse(OfferListQuery, req.query);
+    const customer = await requireCustomer(db, req);
+    return ok(await offerList(deps, customer.id, q));
+  });
+
+  app.post('/api/payment/initate-transaction', async (req) => {
+    const body = parse(InitiateTransactionRequest, req.body);
+    const key = idempotencyKeyOf(req);
+    const customer = await requireCustomer(db, req);
+    return ok(
+      await initiateTransaction(deps, customer.id, body, {
+        retry: false,
+        idempotencyKey: key,
+        origin: originOf(req, deps.config.PUBLIC_ORIGIN),
+      }),
+      'Redirecting to payment',
+    );
+  });
+
+  app.post('/api/payment/retry-payment', async (req) => {
+    const body = parse(RetryPaymentRequest, req.body);
+    const key = idempotencyKeyOf(req);
+    const customer = await requireCustomer(db, req);
+    return ok(
+      await initiateTransaction(deps, customer.id, body, {
+        retry: true,
+        idempotencyKey: key,
+        origin: originOf(req, deps.config.PUBLIC_ORIGIN),
+      }),
+      'Redirecting to payment',
+    );
+  });
+
+  app.post('/api/payment/verify-transaction', async (req) => {
+    const body = parse(OrderRefRequest, req.body);
+    const customer = await requireCustomer(db, req);
+    return ok(await verifyTransaction(deps, customer.id, body.order_id));
+  });
+
+  app.get('/api/payment/payment-failed', async (req) => {
+    const q = parse(PaymentFailedQuery, req.query);
+    const customer = await requireCustomer(db, req);
+    return ok(await paymentFailed(deps, customer.id, q.orderId));
+  });
+
+  app.post('/api/payment/pay-on-delivery', async (req) => {
+    const body = parse(OrderRefRequest, req.body);
+    const customer = await requireCustomer(db, req);
+    return ok(await payOnDelivery(deps, customer.id, body.order_id), 'Order placed');
+  });
+
+  app.get('/api/order-success/order-success-data', async (req) => {
+    const q = parse(OrderIdQuery, req.query);
+    const customer = await requireCustomer(db, req);
+    return ok(await orderSuccessData(db, customer.id, q.orderId));
+  });
+
+  // Gateway callbacks: a browser form post gets a 303 to the outcome page; an API client gets JSON.
+  const answerCallback = async (req: FastifyRequest, reply: FastifyReply, fields: Record<string, string>) => {
+    const { result } = await handleCallback(deps, fields);
+    const fromBrowser = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') || req.method === 'GET';
+    if (fromBrowser) return reply.redirect(result.next, 303);
+    return ok(result);
+  };
+
+  // Gateway returns arrive from the gateway's site on purpose; the signature, not the Origin, proves them.
+  const fromGateway = { config: { crossSite: true } };
+  app.post(SANDBOX_CALLBACK_PATH, fromGateway, async (req, reply) => {
+    if (deps.gateway.name !== 'sandbox') throw new NotFound();
+    return answerCallback(req, reply, formFields(req.body));
+  });
+
+  app.post(PAYTM_CALLBACK_PATH, fromGateway, async (req, reply) => {
+    if (deps.gateway.name !== 'paytm') throw new NotFound();
+    return answerCallback(req, reply, parse(PaytmCallbackRequest, formFields(req.body)));
+  });
+
+  app.post(JUSPAY_RETURN_PATH, fromGateway, async (req, reply) => {
+    if (deps.gateway.name !== 'juspay') throw new NotFound();
+    return answerCallback(req, reply, parse(JuspayReturnRequest, formFields(req.body)));
+  });
+  // Juspay sends the shopper back with a GET on the return URL; the same check, then the outcome page.
+  app.get(JUSPAY_RETURN_PATH, async (req, reply) => {
+    if (deps.gateway.name !== 'juspay') throw new NotFound();
+    return answerCallback(req, reply, parse(JuspayReturnRequest, formFields(req.query)));
+  });
+
+  // The sandbox gateway's hosted page: plain HTML, no scripts; each button posts a signed form back.
+  app.get(SANDBOX_CHECKOUT_PATH, async (req, reply) => {
+    if (deps.gateway.name !== 'sandbox') throw new NotFound();
+    const q = req.query as { ref?: unknown; sig?: unknown };
+    const ref = typeof q.ref === 'string' ? q.ref.slice(0, 100) : '';
+    const secret = deps.config.SANDBOX_GATEWAY_SECRET;
+    const payment =
+      ref && typeof q.sig === 'string' && q.sig === sandboxPageSignature(secret, ref) ? await paymentByRef(db, ref) : undefined;
+    if (!payment) throw new NotFound('Payment not found');
+    const order = await db.selectFrom('orders').select(['order_number']).where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+    const outcomes = (['success', 'failed', 'pending'] as const).map((status) => ({
+      status,
+      fields: signSandboxCallback(secret, { ref, amount: payment.amount, instrument: payment.instrument }, status),
+    }));
+    reply.header('content-type', 'text/html; charset=utf-8');
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    reply.header('cache-control', 'no-store');
+    return sandboxPage({
+      orderId: order.order_number,
+      amount: payment.amount,
+      instrument: payment.instrument ?? 'upi',
+      status: payment.status,
+      action: SANDBOX_CALLBACK_PATH,
+      outcomes,
+    });
+  });
+}

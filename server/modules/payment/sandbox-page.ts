@@ -1,0 +1,41 @@
+import { formatPaise } from '../../../schemas/money.ts';
+
+// The sandbox gateway's hosted page: plain HTML with no scripts (the CSP forbids them), one form per outcome.
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const LABELS = { success: 'Payment succeeds', failed: 'Payment fails', pending: 'Payment stays pending' } as const;
+const INSTRUMENTS: Record<string, string> = { upi: 'UPI', card: 'Debit / credit card', netbanking: 'Net banking', wallet: 'Wallet' };
+
+export function sandboxPage(p: {
+  orderId: string;
+  amount: number;
+  instrument: string;
+  status: string;
+  action: string;
+  outcomes: Array<{ status: keyof typeof LABELS; fields: Record<string, string> }>;
+}): string {
+  const done = p.status === 'success' || p.status === 'failed' || p.status === 'expired';
+  const forms = p.outcomes
+    .map(
+      (o) =>
+        `<form method="post" action="${escapeHtml(p.action)}">${Object.entries(o.fields)
+          .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+          .join('')}<button type="submit" class="${o.status}">${LABELS[o.status]}</button></form>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox payment · Kasrat</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;background:#f4f5f7;color:#1b1f24}
+main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}
+h1{font-size:1.25rem;margin:0 0 1rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#4a5360}
+form{margin:.75rem 0 0}button{width:100%;min-height:48px;font-size:1rem;border:0;border-radius:8px;cursor:pointer;color:#fff}
+.success{background:#17663a}.failed{background:#a61b1b}.pending{background:#5b4a00}p.note{color:#4a5360;font-size:.875rem}</style>
+</head><body><main>
+<h1>Sandbox payment gateway</h1>
+<dl><dt>Order</dt><dd>${escapeHtml(p.orderId)}</dd><dt>Amount</dt><dd>${escapeHtml(formatPaise(p.amount))}</dd><dt>Pay with</dt><dd>${escapeHtml(INSTRUMENTS[p.instrument] ?? p.instrument)}</dd></dl>
+${done ? `<p>This payment is already ${escapeHtml(p.status)}.</p>` : forms}
+<p class="note">No money moves here: this page stands in for a real gateway and answers with a signed callback.</p>
+</main></body></html>`;
+}

@@ -1,0 +1,642 @@
+import { sql } from 'kysely';
+import type { Address } from '../../../schemas/account.ts';
+import type { PaymentInstrumentType } from '../../../schemas/cart.ts';
+import { formatPaise } from '../../../schemas/money.ts';
+import type { AffiliateOrder } from '../../../schemas/order.ts';
+import {
+  type ActivePaymentData,
+  type InitiateTransactionRequest,
+  type InstrumentDetails,
+  type OfferListData,
+  PAYMENT_METHODS,
+  type PaymentFailedData,
+  type PaymentOutcome,
+  type PaymentResultData,
+  type TransactionData,
+} from '../../../schemas/payment.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, Conflict, NotFound } from '../../http/errors.ts';
+import type { CallbackCheck, GatewayPayment, PaymentConfig, PaymentGateway, VerifiedCallback } from '../../payments/index.ts';
+import { bankOfferViews, findBankOfferForPayment, loadBankOffers } from '../cart/index.ts';
+import { allocateDiscount, claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from '../checkout/index.ts';
+import {
+  findCustomerOrder,
+  latestAttempt,
+  lockOrderById,
+  logCallback,
+  nextAttemptNumber,
+  type OrderRow,
+  type PaymentRow,
+  paymentByRef,
+  pincodeFacts,
+} from './queries.ts';
+
+// Payment (SPEC §7 /api/payment, §9 method codes): attempts, the one idempotent finalize, pay on delivery,
+// expiry. Gateway calls happen outside database transactions; every state change happens inside one.
+
+export interface PaymentDeps {
+  db: Db;
+  config: PaymentConfig;
+  gateway: PaymentGateway;
+  log?: { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
+}
+
+export class PaymentRuleError extends AppError {
+  constructor(message: string, data: unknown = null) {
+    super(422, message, data);
+  }
+}
+export class GatewayUnavailable extends AppError {
+  constructor() {
+    super(502, 'The payment gateway could not be reached. Please try again.');
+  }
+}
+/** A callback whose signature, amount or order did not check out: 400, nothing changed. */
+export class CallbackRejected extends AppError {
+  constructor(reason: string) {
+    super(400, `Payment callback refused: ${reason}.`);
+  }
+}
+
+export const successPath = (orderId: string) => `/order-successfull/${orderId}`;
+export const failedPath = (orderId: string) => `/order-failed/${orderId}`;
+export const pendingPath = (orderId: string) => `/pending-payment?orderId=${orderId}`;
+
+const isOpen = (o: OrderRow, now: Date) => o.status === 'payment_pending' && o.expires_at !== null && new Date(o.expires_at) > now;
+/** Bank offers apply to the value after coupon (the cart's rule). */
+const offerBase = (o: OrderRow) => o.item_total - o.coupon_discount;
+
+async function requireOrder(db: Db, customerId: number, orderId: string): Promise<OrderRow> {
+  const order = await findCustomerOrder(db, customerId, orderId);
+  if (!order) throw new NotFound('Order not found');
+  return order;
+}
+
+// ---------- pay-on-delivery eligibility ----------
+
+export type Eligibility = { ok: true } | { ok: false; reason: string };
+
+/** Pay on delivery: an open order, value within the band, a serviceable pincode with COD, a customer not blocked. */
+export async function codEligibility(deps: PaymentDeps, order: OrderRow, now = new Date()): Promise<Eligibility> {
+  const { config, db } = deps;
+  if (!isOpen(order, now)) return { ok: false, reason: 'This order is no longer waiting for payment.' };
+  if (order.total < config.COD_MIN_PAISE)
+    return { ok: false, reason: `Pay on delivery is available on orders of ${formatPaise(config.COD_MIN_PAISE)} or more.` };
+  if (order.total > config.COD_MAX_PAISE)
+    return { ok: false, reason: `Pay on delivery is available on orders up to ${formatPaise(config.COD_MAX_PAISE)}.` };
+  const address = order.address as unknown as Address;
+  const pin = await pincodeFacts(db, address.pincode);
+  if (!pin?.serviceable || !pin.cod_available)
+    return { ok: false, reason: `Pay on delivery is not available for pincode ${address.pincode}.` };
+  const customer = await db.selectFrom('customers').select(['is_blocked']).where('id', '=', order.customer_id).executeTakeFirst();
+  if (!customer || customer.is_blocked) return { ok: false, reason: 'Pay on delivery is not available for this account.' };
+  return { ok: true };
+}
+
+// ---------- active-payment, offer-list ----------
+
+const OPTIONS: Record<number, string[]> = {
+  1: ['Google Pay', 'PhonePe', 'Paytm', 'BHIM', 'Other UPI ID'],
+  2: ['Visa', 'MasterCard', 'Rupay', 'Amex'],
+  3: ['HDFC Bank', 'ICICI Bank', 'State Bank of India', 'Axis Bank', 'Kotak Mahindra Bank'],
+  6: ['Paytm Wallet', 'Amazon Pay', 'Mobikwik'],
+  4: [],
+};
+
+export async function activePayment(deps: PaymentDeps, customerId: number, orderId: string, now = new Date()): Promise<ActivePaymentData> {
+  const order = await requireOrder(deps.db, customerId, orderId);
+  const cod = await codEligibility(deps, order, now);
+  const open = isOpen(order, now);
+  return {
+    order_id: order.order_number,
+    amount: order.total,
+    status: order.status,
+    expires_at: order.expires_at ? new Date(order.expires_at).toISOString() : null,
+    gateway: deps.gateway.name,
+    methods: PAYMENT_METHODS.map((m) => {
+      const available = m.code === 4 ? cod.ok : open;
+      const reason = m.code === 4 && !cod.ok ? cod.reason : available ? null : 'This order is no longer waiting for payment.';
+      return { code: m.code, name: m.name, instrument: m.instrument, available, reason, options: OPTIONS[m.code] };
+    }),
+  };
+}
+
+export async function offerList(
+  deps: PaymentDeps,
+  customerId: number,
+  q: { orderId: string; instrument?: PaymentInstrumentType; bank?: string; card_bin?: string },
+  now = new Date(),
+): Promise<OfferListData> {
+  const order = await requireOrder(deps.db, customerId, q.orderId);
+  const amount = offerBase(order);
+  const instrument = q.instrument ? { instrument: q.instrument, bank: q.bank, card_bin: q.card_bin } : null;
+  return { amount, ...bankOfferViews(await loadBankOffers(deps.db, now), instrument, amount, now) };
+}
+
+// ---------- initate-transaction, retry-payment ----------
+
+const instrumentOf = (method: number): PaymentInstrumentType =>
+  (PAYMENT_METHODS.find((m) => m.code === method)?.instrument ?? 'upi') as PaymentInstrumentType;
+
+function gatewayPayment(order: OrderRow, p: PaymentRow, customer: { email: string | null; mobile: string | null }): GatewayPayment {
+  return {
+    ref: p.gateway_order_ref,
+    orderId: order.order_number,
+    amount: p.amount,
+    method: p.method,
+    instrument: p.instrument,
+    customer: { id: order.customer_id, ...customer },
+    gatewayPaymentId: p.gateway_payment_id,
+  };
+}
+
+/**
+ * Adds a payment attempt to an open order (priced with the best bank offer for the instrument) inside `trx`.
+ * `expectedAmount`, when the browser sends one, must match: a wrong amount is refused, nothing written.
+ */
+export async function writeAttempt(
+  trx: Db,
+  deps: PaymentDeps,
+  order: OrderRow,
+  req: { payment_method: number; instrument: InstrumentDetails; amount?: number },
+  now: Date,
+): Promise<PaymentRow> {
+  if (!isOpen(order, now)) throw new Conflict('This order is no longer waiting for payment.', { next: failedPath(order.order_number) });
+  const instrument = instrumentOf(req.payment_method);
+  const offer = await findBankOfferForPayment(
+    trx,
+    { instrument, bank: req.instrument.bank ?? req.instrument.wallet, card_bin: req.instrument.card_bin },
+    offerBase(order),
+    now,
+  );
+  const discount = offer?.discount ?? 0;
+  const amount = order.total - discount;
+  if (req.amount !== undefined && req.amount !== amount)
+    throw new PaymentRuleError(`The amount does not match this order: the amount to pay is ${formatPaise(amount)}.`, { amount });
+  const attempt = await nextAttemptNumber(trx, order.id);
+  return trx
+    .insertInto('payments')
+    .values({
+      order_id: order.id,
+      attempt,
+      gateway: deps.gateway.name,
+      method: req.payment_method as PaymentRow['method'],
+      instrument,
+      amount,
+      gateway_order_ref: `${order.order_number}-${attempt}`,
+      gateway_payment_id: null,
+      failure_reason: null,
+      finalized_at: null,
+      offer_discount: discount,
+      bank_offer_id: offer?.offer.id ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Hands an attempt to the gateway (outside any transaction). A gateway failure fails the attempt, not the order. */
+export async function handOff(deps: PaymentDeps, order: OrderRow, payment: PaymentRow, origin: string): Promise<TransactionData> {
+  const customer = await deps.db
+    .selectFrom('customers')
+    .select(['email', 'mobile'])
+    .where('id', '=', order.customer_id)
+    .executeTakeFirstOrThrow();
+  let redirect: TransactionData['redirect'];
+  try {
+    redirect = await deps.gateway.initiate(gatewayPayment(order, payment, customer), { origin });
+  } catch (error) {
+    deps.log?.warn({ err: String(error), ref: payment.gateway_order_ref }, 'gateway initiate failed');
+    await deps.db
+      .updateTable('payments')
+      .set({ status: 'failed', failure_reason: 'The payment gateway could not be reached.', finalized_at: new Date() })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'created')
+      .execute();
+    throw new GatewayUnavailable();
+  }
+  return {
+    order_id: order.order_number,
+    payment_ref: payment.gateway_order_ref,
+    attempt: payment.attempt,
+    amount: payment.amount,
+    bank_offer_discount: payment.offer_discount,
+    gateway: deps.gateway.name,
+    redirect,
+  };
+}
+
+export async function initiateTransaction(
+  deps: PaymentDeps,
+  customerId: number,
+  req: InitiateTransactionRequest & { instrument: InstrumentDetails },
+  opts: { retry: boolean; idempotencyKey?: string; origin: string },
+  now = new Date(),
+): Promise<TransactionData> {
+  const { db } = deps;
+  const order0 = await requireOrder(db, customerId, req.order_id);
+  const claim: KeyClaim | null = opts.idempotencyKey
+    ? { customerId, scope: opts.retry ? 'retry-payment' : 'initiate-transaction', key: opts.idempotencyKey, requestHash: hashRequest(req) }
+    : null;
+  const payment = await db.transaction().execute(async (trx) => {
+    if (claim) {
+      const replay = await claimIdempotencyKey<{ ref: string }>(trx, claim, now);
+      if (replay) return (await paymentByRef(trx, replay.ref)) as PaymentRow;
+    }
+    const order = (await lockOrderById(trx, order0.id)) as OrderRow;
+    if (opts.retry) {
+      const last = await latestAttempt(trx, order.id);
+      if (!last || (last.status !== 'failed' && last.status !== 'expired' && last.status !== 'created'))
+        throw new Conflict('There is no failed payment to retry for this order.');
+    }
+    const p = await writeAttempt(trx, deps, order, req, now);
+    if (claim) await storeIdempotentAnswer(trx, claim, { ref: p.gateway_order_ref });
+    return p;
+  });
+  const order = (await findCustomerOrder(db, customerId, req.order_id)) as OrderRow;
+  return handOff(deps, order, payment, opts.origin);
+}
+
+// ---------- the one finalize ----------
+
+export interface FinalizeResult {
+  result: PaymentResultData;
+  outcome: 'applied' | 'unchanged';
+}
+
+const resultOf = (order: OrderRow, payment: PaymentRow | undefined): PaymentResultData => {
+  const status: PaymentOutcome =
+    order.status === 'placed' || order.status === 'confirmed'
+      ? 'success'
+      : order.status === 'expired' || order.status === 'cancelled'
+        ? 'expired'
+        : payment?.status === 'failed' || payment?.status === 'expired'
+          ? 'failed'
+          : payment?.status === 'pending'
+            ? 'pending'
+            : payment?.status === 'success'
+              ? 'success'
+              : 'pending';
+  const next =
+    status === 'success'
+      ? successPath(order.order_number)
+      : status === 'pending'
+        ? pendingPath(order.order_number)
+        : failedPath(order.order_number);
+  return {
+    order_id: order.order_number,
+    order_status: order.status,
+    payment_status: status,
+    payment_method: order.payment_method ?? payment?.method ?? null,
+    next,
+  };
+};
+
+/**
+ * Applies what a gateway says happened to an attempt, once. Keyed by the attempt's reference and the gateway's
+ * payment id: a repeated, late or out-of-order callback changes nothing twice. The amount must equal the
+ * attempt's. A success on an order that can no longer take it (already paid by another attempt, or expired) is
+ * refunded after the transaction.
+ */
+export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, now = new Date()): Promise<FinalizeResult> {
+  const { db } = deps;
+  const found = await paymentByRef(db, cb.ref);
+  if (!found) throw new CallbackRejected('unknown payment reference');
+  const outcome = await db.transaction().execute(async (trx) => {
+    const order = (await lockOrderById(trx, found.order_id)) as OrderRow;
+    const payment = (await paymentByRef(trx, cb.ref, true)) as PaymentRow;
+    if (payment.gateway !== deps.gateway.name) throw new CallbackRejected('callback from another gateway');
+    if (cb.amount !== payment.amount) throw new CallbackRejected('amount does not match the payment');
+    if (payment.gateway_payment_id && payment.gateway_payment_id !== cb.gatewayPaymentId)
+      throw new CallbackRejected('payment id does not match');
+    // An expired attempt still records a late success (the money moved) so that it is refunded below.
+    const final = payment.status === 'success' || payment.status === 'failed' || (payment.status === 'expired' && cb.status !== 'success');
+    // Only created → pending → success | failed moves; anything else (a replay, a late pending) changes nothing.
+    if (final || (payment.status === 'pending' && cb.status === 'pending')) return { order, payment, applied: false, refund: false };
+    const finalizedAt = cb.status === 'pending' ? null : now;
+    const updated = await trx
+      .updateTable('payments')
+      .set({ status: cb.status, gateway_payment_id: cb.gatewayPaymentId, failure_reason: cb.reason, finalized_at: finalizedAt })
+      .where('id', '=', payment.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (cb.status !== 'success') return { order, payment: updated, applied: true, refund: false };
+    if (order.status !== 'payment_pending') return { order, payment: updated, applied: true, refund: true };
+    const placed = await markOrderPlaced(trx, order, updated, now);
+    return { order: placed, payment: updated, applied: true, refund: false };
+  });
+  if (outcome.refund) await refundUnusable(deps, outcome.order, outcome.payment);
+  return { result: resultOf(outcome.order, outcome.payment), outcome: outcome.applied ? 'applied' : 'unchanged' };
+}
+
+/** Money taken for an order that cannot use it goes straight back (never charge twice). */
+async function refundUnusable(deps: PaymentDeps, order: OrderRow, payment: PaymentRow): Promise<void> {
+  const customer = await deps.db
+    .selectFrom('customers')
+    .select(['email', 'mobile'])
+    .where('id', '=', order.customer_id)
+    .executeTakeFirstOrThrow();
+  try {
+    await deps.gateway.refund({
+      payment: gatewayPayment(order, payment, customer),
+      amount: payment.amount,
+      idempotencyKey: `unusable-${payment.gateway_order_ref}`,
+    });
+  } catch (error) {
+    deps.log?.warn({ err: String(error), ref: payment.gateway_order_ref }, 'automatic refund failed');
+  }
+}
+
+/** The order is placed: status, payment facts, shipment, customer's last order, the affiliate order. */
+async function markOrderPlaced(trx: Db, order: OrderRow, payment: PaymentRow, now: Date): Promise<OrderRow> {
+  const placed = await trx
+    .updateTable('orders')
+    .set({
+      status: 'placed',
+      payment_method: payment.method,
+      paid_total: payment.method === 4 ? 0 : payment.amount,
+      bank_offer_discount: payment.offer_discount,
+      total: payment.amount,
+      placed_at: now,
+      expires_at: null,
+      version: sql`version + 1`,
+      updated_at: now,
+    })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (payment.offer_discount > 0) {
+    // The bank offer joins the coupon in each line's share, so refunds never exceed what was paid.
+    const items = await trx
+      .selectFrom('order_items')
+      .select(['id', 'sale_price', 'quantity', 'is_freebie'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    const shares = allocateDiscount(
+      items.map((i) => (i.is_freebie ? 0 : i.sale_price * i.quantity)),
+      order.coupon_discount + payment.offer_discount,
+    );
+    for (const [n, item] of items.entries())
+      await trx.updateTable('order_items').set({ discount_share: shares[n] }).where('id', '=', item.id).execute();
+  }
+  const shipments = await trx
+    .updateTable('shipments')
+    .set({ status: 'placed', updated_at: now, version: sql`version + 1` })
+    .where('order_id', '=', order.id)
+    .where('status', '=', 'payment_pending')
+    .returning('id')
+    .execute();
+  if (shipments.length)
+    await trx
+      .insertInto('shipment_events')
+      .values(
+        shipments.map((s) => ({
+          shipment_id: s.id,
+          from_status: 'payment_pending' as const,
+          to_status: 'placed' as const,
+          note: payment.method === 4 ? 'Pay on delivery' : 'Payment received',
+        })),
+      )
+      .execute();
+  const customer = await trx
+    .updateTable('customers')
+    .set({ last_order_at: now })
+    .where('id', '=', order.customer_id)
+    .returning(['first_name', 'last_name', 'email', 'mobile'])
+    .executeTakeFirstOrThrow();
+  const affiliate = await affiliateOrder(trx, placed, customer, order.customer_id);
+  await trx
+    .insertInto('event_outbox')
+    .values({ kind: 'affiliate', ref: placed.order_number, payload: JSON.stringify(affiliate) })
+    .onConflict((oc) => oc.columns(['kind', 'ref']).doNothing())
+    .execute();
+  return placed;
+}
+
+/** SPEC §6 months: a customer is new when they had no order in the 6 months before this one. */
+export async function isNewCustomer(db: Db, customerId: number, order: OrderRow): Promise<boolean> {
+  const since = new Date(new Date(order.created_at).getTime());
+  since.setMonth(since.getMonth() - 6);
+  const earlier = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('id', '<>', order.id)
+    .where('placed_at', 'is not', null)
+    .where('placed_at', '>=', since)
+    .where('placed_at', '<', new Date(order.created_at))
+    .limit(1)
+    .executeTakeFirst();
+  return !earlier;
+}
+
+/** SPEC §3 affiliate order from the stored order (never from prices the browser sends); status pending (§4). */
+export async function affiliateOrder(
+  db: Db,
+  order: OrderRow,
+  customer: { first_name: string; last_name: string; email: string | null; mobile: string | null },
+  customerId: number,
+): Promise<AffiliateOrder> {
+  const items = await db
+    .selectFrom('order_items')
+    .select(['name', 'quantity', 'sale_price', 'sku', 'product_id', 'is_freebie'])
+    .where('order_id', '=', order.id)
+    .orderBy('id')
+    .execute();
+  return {
+    id: order.order_number,
+    number: order.order_number,
+    total: order.total / 100,
+    shipping: order.shipping_total / 100,
+    currency: 'INR',
+    date: new Date(order.placed_at ?? order.created_at).toISOString(),
+    customer: {
+      name: `${customer.first_name} ${customer.last_name}`.trim(),
+      email: customer.email ?? '',
+      phone: customer.mobile ?? '',
+      is_new_customer: await isNewCustomer(db, customerId, order),
+    },
+    coupons: order.coupon_code ? [order.coupon_code] : [],
+    // SPEC §4: free gifts are left out of reported items.
+    line_items: items
+      .filter((i) => !i.is_freebie)
+      .map((i) => ({ name: i.name, quantity: i.quantity, price: i.sale_price / 100, sku: i.sku, product_id: i.product_id })),
+    status: 'pending',
+  };
+}
+
+/** Verifies and applies a gateway callback; every callback, accepted or not, is logged. */
+export async function handleCallback(deps: PaymentDeps, fields: Record<string, string>, now = new Date()): Promise<FinalizeResult> {
+  const check: CallbackCheck = await deps.gateway.verifyCallback(fields);
+  const payload = redactCallback(fields);
+  if (!check.ok) {
+    await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.ref, outcome: 'rejected', reason: check.reason, payload });
+    deps.log?.warn({ ref: check.ref, reason: check.reason, gateway: deps.gateway.name }, 'payment callback rejected');
+    throw new CallbackRejected(check.reason);
+  }
+  try {
+    const r = await finalizePayment(deps, check.callback, now);
+    await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.callback.ref, outcome: r.outcome, reason: null, payload });
+    return r;
+  } catch (error) {
+    if (error instanceof CallbackRejected) {
+      await logCallback(deps.db, {
+        gateway: deps.gateway.name,
+        ref: check.callback.ref,
+        outcome: 'rejected',
+        reason: error.message,
+        payload,
+      });
+      deps.log?.warn({ ref: check.callback.ref, reason: error.message }, 'payment callback rejected');
+    }
+    throw error;
+  }
+}
+
+/** Signatures are kept out of the log table (they are proof of nothing once stored). */
+function redactCallback(fields: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields).slice(0, 40)) out[k] = /signature|checksum/i.test(k) ? '[redacted]' : String(v).slice(0, 200);
+  return out;
+}
+
+// ---------- verify-transaction, payment-failed, pay-on-delivery ----------
+
+export async function verifyTransaction(
+  deps: PaymentDeps,
+  customerId: number,
+  orderId: string,
+  now = new Date(),
+): Promise<PaymentResultData> {
+  const order = await requireOrder(deps.db, customerId, orderId);
+  const last = await latestAttempt(deps.db, order.id);
+  if (order.status === 'payment_pending' && last && (last.status === 'pending' || last.status === 'created')) {
+    const customer = await deps.db
+      .selectFrom('customers')
+      .select(['email', 'mobile'])
+      .where('id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    const answer = await deps.gateway.status(gatewayPayment(order, last, customer)).catch(() => null);
+    if (answer && answer.ref === last.gateway_order_ref) return (await finalizePayment(deps, answer, now)).result;
+  }
+  return resultOf(order, last);
+}
+
+export async function paymentFailed(deps: PaymentDeps, customerId: number, orderId: string, now = new Date()): Promise<PaymentFailedData> {
+  const order = await requireOrder(deps.db, customerId, orderId);
+  const last = await latestAttempt(deps.db, order.id);
+  const canRetry = isOpen(order, now);
+  const result = resultOf(order, last);
+  return {
+    order_id: order.order_number,
+    order_status: order.status,
+    amount: order.total,
+    reason: order.status === 'expired' ? 'The time to pay for this order ran out, so it was cancelled.' : (last?.failure_reason ?? null),
+    last_method: last?.method ?? null,
+    can_retry: canRetry,
+    expires_at: order.expires_at ? new Date(order.expires_at).toISOString() : null,
+    next: result.payment_status === 'success' ? result.next : canRetry ? `/retry-payment?orderId=${order.order_number}` : '/cart',
+  };
+}
+
+export async function payOnDelivery(deps: PaymentDeps, customerId: number, orderId: string, now = new Date()): Promise<PaymentResultData> {
+  const { db } = deps;
+  const order0 = await requireOrder(db, customerId, orderId);
+  return db.transaction().execute(async (trx) => {
+    const order = (await lockOrderById(trx, order0.id)) as OrderRow;
+    // Asking twice answers the same placed order.
+    if (order.payment_method === 4 && order.status !== 'payment_pending') return resultOf(order, await latestAttempt(trx, order.id));
+    const eligible = await codEligibility({ ...deps, db: trx }, order, now);
+    if (!eligible.ok) throw new PaymentRuleError(eligible.reason);
+    const attempt = await nextAttemptNumber(trx, order.id);
+    const payment = await trx
+      .insertInto('payments')
+      .values({
+        order_id: order.id,
+        attempt,
+        gateway: 'cod',
+        method: 4,
+        instrument: null,
+        amount: order.total,
+        status: 'pending',
+        gateway_order_ref: `${order.order_number}-${attempt}`,
+        gateway_payment_id: null,
+        failure_reason: null,
+        finalized_at: null,
+        bank_offer_id: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const placed = await markOrderPlaced(trx, order, payment, now);
+    return { ...resultOf(placed, payment), payment_status: 'success' as const };
+  });
+}
+
+// ---------- expiry ----------
+
+/**
+ * Expires orders whose payment time ran out and puts their stock and coupon use back. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so any number of instances may run it and each order is expired once.
+ */
+export async function expireOrders(db: Db, now = new Date(), batch = 100): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('orders')
+      .select(['id', 'order_number', 'coupon_code'])
+      .where('status', '=', 'payment_pending')
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(batch)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const o of due) {
+      const items = await trx
+        .selectFrom('order_items')
+        .select(['variant_id', 'quantity'])
+        .where('order_id', '=', o.id)
+        .orderBy('variant_id')
+        .execute();
+      for (const i of items)
+        await trx
+          .updateTable('variants')
+          .set({ stock: sql`stock + ${i.quantity}` })
+          .where('id', '=', i.variant_id)
+          .execute();
+      if (o.coupon_code) {
+        await trx.updateTable('coupons').set({ used: sql`greatest(used - 1, 0)` }).where('code', '=', o.coupon_code).execute();
+        await trx.deleteFrom('coupon_redemptions').where('order_ref', '=', o.order_number).execute();
+      }
+      await trx
+        .updateTable('orders')
+        .set({ status: 'expired', updated_at: now, version: sql`version + 1` })
+        .where('id', '=', o.id)
+        .execute();
+      await trx
+        .updateTable('payments')
+        .set({ status: 'expired', finalized_at: now })
+        .where('order_id', '=', o.id)
+        .where('status', 'in', ['created', 'pending'])
+        .execute();
+      const ships = await trx
+        .updateTable('shipments')
+        .set({ status: 'cancelled', updated_at: now })
+        .where('order_id', '=', o.id)
+        .returning('id')
+        .execute();
+      if (ships.length)
+        await trx
+          .insertInto('shipment_events')
+          .values(
+            ships.map((s) => ({
+              shipment_id: s.id,
+              from_status: 'payment_pending' as const,
+              to_status: 'cancelled' as const,
+              note: 'Payment time ran out',
+            })),
+          )
+          .execute();
+    }
+    return due.length;
+  });
+}
