@@ -1,7 +1,7 @@
 import { emit } from '../../events/index.ts';
 import { browserStorage } from '../../events/storage.ts';
 import { startStoreAnalytics, trackRoute } from '../features/analytics/index.ts';
-import { recordUrl } from '../features/catalogue/local-data.ts';
+import { recordUrl } from '../features/catalogue/index.ts';
 
 // Starts shopper-event reporting for the app shell: page context and page_view on every route change, page_drop
 // when the page is left. Pages emit their own domain events (view_item, view_home_page, …).

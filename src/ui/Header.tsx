@@ -1,10 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../features/account/AuthContext.tsx';
-import { container } from './theme/global.css.ts';
-import { HeaderCart } from '../features/cart/components/HeaderCart.tsx';
-import { HeaderSearch } from '../features/catalogue/components/HeaderSearch.tsx';
-import { Icon } from './Icon.tsx';
 import * as css from './Layout.css.ts';
+import { container } from './theme/global.css.ts';
 
 const NAV = [
   ['Whey Protein', '/product-category/whey-protein'],
@@ -17,8 +14,18 @@ const NAV = [
   ['Authenticity', '/authenticity'],
 ] as const;
 
-export function Header({ compact = false }: { compact?: boolean }) {
-  const { isAuthenticated, user, loading } = useAuth();
+/** The store header. Features fill its slots (src/app composes them), so ui/ knows no feature. */
+export function Header({
+  compact = false,
+  search,
+  account,
+  cart,
+}: {
+  compact?: boolean;
+  search: ReactNode;
+  account: ReactNode;
+  cart: ReactNode;
+}) {
   return (
     <header className={css.header}>
       <div className={container}>
@@ -28,15 +35,12 @@ export function Header({ compact = false }: { compact?: boolean }) {
           </Link>
           {!compact && (
             <div className={css.search}>
-              <HeaderSearch />
+              {search}
             </div>
           )}
           <nav className={css.actions} aria-label="Account and cart">
-            <Link to={isAuthenticated ? '/account/' : '/my-account'} className={css.action}>
-              <Icon name="user" />
-              {loading ? 'Account' : isAuthenticated ? `Hi, ${user?.customer_first_name || 'there'}` : 'Sign in'}
-            </Link>
-            {!compact && <HeaderCart />}
+            {account}
+            {!compact && cart}
           </nav>
         </div>
         {!compact && (

@@ -1,4 +1,4 @@
-import { usePageMeta } from '../app/meta.tsx';
+import { usePageMeta } from './meta.tsx';
 
 /** Layout and heading for a page whose content arrives with a later issue (issue 2 §6). */
 export function PagePlaceholder({ title, children }: { title: string; children?: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuth } from '../account/AuthContext.tsx';
+import { useAuth } from '../account/index.ts';
 import { readCartId } from './cookie.ts';
 import { useStore } from './resource.ts';
 import { cartStore, freebieStore, miniCartStore, savedStore, wishlistStore } from './stores.ts';

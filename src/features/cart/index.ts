@@ -26,3 +26,8 @@ export { readCartId, storeCartId } from './cookie.ts';
 export { cardToEventItem, lineToEventItem, report } from './event-items.ts';
 export { useCart, useCartSessionSync, useFreebies, useMiniCart, useSavedForLater, useWishlist } from './hooks.ts';
 export type { Resource } from './resource.ts';
+// Cart components other areas use: the product page's buttons, the header's mini cart, product tiles.
+export { AddToCartButton } from './components/AddToCartButton.tsx';
+export { MiniCart } from './components/MiniCart.tsx';
+export { ProductTile } from './components/ProductTile.tsx';
+export { WishlistButton } from './components/WishlistButton.tsx';

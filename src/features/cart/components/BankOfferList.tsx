@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BankOfferView } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { bankOffers } from '../index.ts';
+import { bankOffers } from '../cart-store.ts';
 import { card } from '../../../ui/theme/global.css.ts';
 import * as css from './cart.css.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CartLine } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { type ActionResult, moveLineToWishlist, removeFreebie, removeLine, saveLineForLater, updateQuantity } from '../index.ts';
+import { type ActionResult, moveLineToWishlist, removeFreebie, removeLine, saveLineForLater, updateQuantity } from '../cart-store.ts';
 import { visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { Img } from '../../../ui/Img.tsx';
 import { Price } from '../../../ui/Price.tsx';

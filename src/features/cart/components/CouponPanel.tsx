@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { CartMeta, DynamicCoupon } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { type ActionResult, applyCoupon, cartApi, removeCoupon } from '../index.ts';
+import { type ActionResult, applyCoupon, removeCoupon } from '../cart-store.ts';
+import { cartApi } from '../api.ts';
 import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import * as css from './cart.css.ts';
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { type ActionResult, addFreebie, useFreebies } from '../index.ts';
+import { type ActionResult, addFreebie } from '../cart-store.ts';
+import { useFreebies } from '../hooks.ts';
 import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import * as css from './cart.css.ts';
 

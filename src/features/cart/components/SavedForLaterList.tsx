@@ -1,4 +1,5 @@
-import { type ActionResult, deleteSaved, moveToCart, useSavedForLater } from '../index.ts';
+import { type ActionResult, deleteSaved, moveToCart } from '../cart-store.ts';
+import { useSavedForLater } from '../hooks.ts';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
 import * as css from './cart.css.ts';
 import { ProductTile } from './ProductTile.tsx';

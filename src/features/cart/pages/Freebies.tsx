@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { type ActionResult, addFreebie, report, useCart, useFreebies } from '../index.ts';
+import { type ActionResult, addFreebie } from '../cart-store.ts';
+import { report } from '../event-items.ts';
+import { useCart, useFreebies } from '../hooks.ts';
 import * as css from '../components/cart.css.ts';
 import { Img } from '../../../ui/Img.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';

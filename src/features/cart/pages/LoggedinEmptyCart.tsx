@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { type ActionResult, moveToCart, useCart, useWishlist } from '../index.ts';
+import { type ActionResult, moveToCart } from '../cart-store.ts';
+import { useCart, useWishlist } from '../hooks.ts';
 import * as css from '../components/cart.css.ts';
 import { ProductTile } from '../components/ProductTile.tsx';
 import { SavedForLaterList } from '../components/SavedForLaterList.tsx';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { rememberReturnTo } from '../../../app/guards.tsx';
-import { useAuth } from '../../account/AuthContext.tsx';
-import { useCart } from '../index.ts';
+import { rememberReturnTo } from '../../account/index.ts';
+import { useAuth } from '../../account/index.ts';
+import { useCart } from '../hooks.ts';
 import * as css from '../components/cart.css.ts';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { EventItem } from '../../../../events/index.ts';
 import type { ProductHit } from '../../../../schemas/catalogue.ts';
-import { AddToCartButton } from '../../cart/components/index.ts';
+import { AddToCartButton } from '../../cart/index.ts';
 import { Price } from '../../../ui/Price.tsx';
 import * as pdp from './pdp.css.ts';
 import { useMediaQuery } from './useMediaQuery.ts';

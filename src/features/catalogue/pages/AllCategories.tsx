@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { CategoryNode } from '../../../../schemas/catalogue.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
 import { useResource } from '../resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';

@@ -9,7 +9,7 @@ import { hitToEventItem, report } from '../events.ts';
 import { useCatalogueMeta } from '../hooks.ts';
 import { readUrlHistory, rememberSimilarViewed } from '../local-data.ts';
 import { useResource } from '../resource.ts';
-import { AddToCartButton, WishlistButton } from '../../cart/components/index.ts';
+import { AddToCartButton, WishlistButton } from '../../cart/index.ts';
 import { AuthenticityPanel } from '../components/AuthenticityPanel.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { createActor } from 'xstate';
 import type { ListingResult, ProductHit } from '../../../../schemas/catalogue.ts';
 import { SEARCH_LIST, searchClickMachine } from '../../../../machines/search-click.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { hitToEventItem, listingViewEvent, listItems, report } from '../events.ts';
 import { type ListingState, parseListingParams, withListingState } from '../listing-params.ts';
 import { rememberSearchTerm } from '../local-data.ts';

@@ -1,0 +1,6 @@
+// The account feature's public surface: the session (AuthProvider, useAuth), the header link, the return path
+// kept across sign-in (SPEC §2) and the sign-in view the model tests drive.
+export { type AuthState, AuthProvider, useAuth } from './AuthContext.tsx';
+export { AccountLink } from './components/AccountLink.tsx';
+export { OnboardingView, type OnboardingViewProps } from './components/OnboardingView.tsx';
+export { isSafeReturnPath, rememberReturnTo, takeReturnTo } from './return-to.ts';
