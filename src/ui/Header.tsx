@@ -33,11 +33,7 @@ export function Header({
           <Link to="/" className={css.logo} aria-label="Kasrat home">
             <img src="/logo.svg" alt="Kasrat" width={128} height={32} />
           </Link>
-          {!compact && (
-            <div className={css.search}>
-              {search}
-            </div>
-          )}
+          {!compact && <div className={css.search}>{search}</div>}
           <nav className={css.actions} aria-label="Account and cart">
             {account}
             {!compact && cart}

@@ -4,7 +4,7 @@ import { type ActionResult, addToCart } from '../cart-store.ts';
 import { cardToEventItem } from '../event-items.ts';
 import { cartApi } from '../api.ts';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
-import * as css from './cart.css.ts';
+import * as css from '../../../ui/blocks.css.ts';
 import { ProductTile } from './ProductTile.tsx';
 
 /** Products to go with the cart (recommended-product-list); adding reports origin recommended_product. */
