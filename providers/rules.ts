@@ -1,5 +1,6 @@
 // Reporting rules of SPEC §4, §5 and §9 as pure functions; every provider maps through these.
 import type { CatalogueEvent, EventContext, EventItem, EventName } from '../events/index.ts';
+import { parentSkuFromVariantSku } from '../schemas/text.ts';
 
 export const CURRENCY = 'INR';
 /** SPEC §9: tax reported 0. */
@@ -53,7 +54,7 @@ export const paymentFlow = (ctx: EventContext): 'direct' | 'otherwise' =>
 export const orNA = <T>(v: T | null | undefined): T | 'NA' => (v === null || v === undefined || (v as unknown) === '' ? NA : v);
 
 /** SPEC §3: the parent SKU, derived from the variant SKU (minus last two characters, plus PA) when absent. */
-export const parentSku = (item: EventItem): string => item.parent_sku || `${item.sku.slice(0, -2)}PA`;
+export const parentSku = (item: EventItem): string => item.parent_sku || parentSkuFromVariantSku(item.sku);
 
 export const quantityOf = (item: EventItem): number => item.quantity ?? 1;
 
