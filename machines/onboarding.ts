@@ -3,7 +3,7 @@
 import { assign, type DoneActorEvent, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { type CatalogueEvent, emit } from '../events/index.ts';
 import type { AuthResponse, OtpSentResponse, OtpType } from '../schemas/account.ts';
-import type { SessionUser } from '../schemas/common.ts';
+import { GENERIC_ERROR, type SessionUser } from '../schemas/common.ts';
 import {
   FullNameSchema,
   firstError,
@@ -45,7 +45,7 @@ export const OTP_NOTICES = {
   verified: 'OTP verified successfully. Please create a new password.',
 } as const;
 
-export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+export { GENERIC_ERROR };
 
 /** SPEC §3 login/register form state, plus what the steps need to remember between calls. */
 export interface OnboardingContext {

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
+import { GENERIC_ERROR } from '../schemas/common.ts';
 import { AppError } from './http/errors.ts';
 import { type MetaResolver, loadTemplate, renderPage } from './html.ts';
 import { registerModules } from './modules/index.ts';
@@ -73,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(status).send(fail(message));
     }
     req.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(fail('Something went wrong. Please try again.'));
+    return reply.code(500).send(fail(GENERIC_ERROR));
   });
 
   await registerModules(app, { handle });

@@ -1,5 +1,6 @@
 import type { CartLine, FreebieView, PaymentInstrument, ProductCard, SavedItem, WishlistItem } from '../../../schemas/cart.ts';
 import type { AddToCartOrigin, EventItem } from '../../../events/index.ts';
+import { messageOf } from '../../api/resource.ts';
 import { cartApi } from './api.ts';
 import { storeCartId } from './cookie.ts';
 import { cardToEventItem, lineToEventItem, report } from './event-items.ts';
@@ -18,7 +19,7 @@ export interface ActionResult {
 }
 const failed = (e: unknown): ActionResult => ({
   ok: false,
-  message: (e as { message?: string })?.message || 'Something went wrong. Please try again.',
+  message: messageOf(e),
 });
 
 export async function reloadCart(): Promise<void> {
