@@ -1,9 +1,10 @@
+import { report } from '../../../events/index.ts';
 import type { CartLine, FreebieView, PaymentInstrument, ProductCard, SavedItem, WishlistItem } from '../../../schemas/cart.ts';
 import type { AddToCartOrigin, EventItem } from '../../../events/index.ts';
 import { messageOf } from '../../api/resource.ts';
 import { cartApi } from './api.ts';
 import { storeCartId } from './cookie.ts';
-import { cardToEventItem, lineToEventItem, report } from './event-items.ts';
+import { cardToEventItem, lineToEventItem } from './event-items.ts';
 import { cartStore, freebieStore, miniCartStore, savedStore, wishlistStore } from './stores.ts';
 
 // The cart's data stores and the actions that change them, with the SPEC §4 reload rules:

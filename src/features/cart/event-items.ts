@@ -36,12 +36,3 @@ export function cardToEventItem(c: ProductCard, quantity = 1): EventItem {
     swatch: c.swatch.map((s) => s.value).join(' / ') || undefined,
   };
 }
-
-/** Reporting never reaches the shopper (SPEC §1): an event that cannot be emitted is only logged. */
-export function report(event: CatalogueEvent): void {
-  try {
-    emit(event);
-  } catch (e) {
-    console.warn('[cart] event not reported', (e as Error)?.message);
-  }
-}

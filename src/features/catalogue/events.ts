@@ -69,12 +69,3 @@ export function promotionPayload(p: Promotion, fallback: PromotionSection, posit
     position: Math.max(0, position),
   };
 }
-
-/** SPEC §1: reporting failures never reach the shopper; an event that cannot be emitted is only logged. */
-export function report(event: CatalogueEvent): void {
-  try {
-    emit(event);
-  } catch (error) {
-    console.warn('[catalogue] event not reported', (error as Error)?.message);
-  }
-}

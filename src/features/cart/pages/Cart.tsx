@@ -1,10 +1,11 @@
+import { report } from '../../../../events/index.ts';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type CartListData, priceMetaValue } from '../../../../schemas/cart.ts';
 import { rememberReturnTo } from '../../account/index.ts';
 import { useAuth } from '../../account/index.ts';
 import { type ActionResult, cartStore } from '../cart-store.ts';
-import { lineToEventItem, report } from '../event-items.ts';
+import { lineToEventItem } from '../event-items.ts';
 import { useCart } from '../hooks.ts';
 import { BankOfferList } from '../components/BankOfferList.tsx';
 import { CartLineItem } from '../components/CartLineItem.tsx';

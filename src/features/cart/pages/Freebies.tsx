@@ -1,8 +1,9 @@
+import { report } from '../../../../events/index.ts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { type ActionResult, addFreebie } from '../cart-store.ts';
-import { report } from '../event-items.ts';
+
 import { useCart, useFreebies } from '../hooks.ts';
 import * as blocksCss from '../../../ui/blocks.css.ts';
 import * as cartCss from '../components/cart.css.ts';

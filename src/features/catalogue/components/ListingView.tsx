@@ -1,9 +1,10 @@
+import { report } from '../../../../events/index.ts';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type FacetName, type ListingResult, type ProductHit, SORTS, type SortBy } from '../../../../schemas/catalogue.ts';
 import { groupRupees } from '../../../../schemas/money.ts';
 import { catalogueApi, type ListingEndpoint, listingApiUrl } from '../api.ts';
-import { type ListingKind, listingViewEvent, report } from '../events.ts';
+import { type ListingKind, listingViewEvent } from '../events.ts';
 import {
   clearFilters,
   filterCount,

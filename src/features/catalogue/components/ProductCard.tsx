@@ -1,6 +1,7 @@
+import { report } from '../../../../events/index.ts';
 import { Link } from 'react-router-dom';
 import type { ProductHit } from '../../../../schemas/catalogue.ts';
-import { hitToEventItem, report } from '../events.ts';
+import { hitToEventItem } from '../events.ts';
 import { visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { Img } from '../../../ui/Img.tsx';
 import { Price } from '../../../ui/Price.tsx';

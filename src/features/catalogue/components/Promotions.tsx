@@ -1,8 +1,9 @@
+import { report } from '../../../../events/index.ts';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CategorySummary, ProductHit, Promotion } from '../../../../schemas/catalogue.ts';
 import type { EventOf, PromotionSection } from '../../../../events/index.ts';
-import { hitToEventItem, promotionPayload, report } from '../events.ts';
+import { hitToEventItem, promotionPayload } from '../events.ts';
 import { Img } from '../../../ui/Img.tsx';
 import * as css from './Promotions.css.ts';
 import * as catalogueCss from './catalogue.css.ts';

@@ -1,9 +1,10 @@
+import { report } from '../../../../events/index.ts';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { browserStorage } from '../../../../events/storage.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
-import { report } from '../events.ts';
+
 import { readSimilarViewed } from '../local-data.ts';
 import { useResource } from '../resource.ts';
 import * as catalogueCss from '../components/catalogue.css.ts';

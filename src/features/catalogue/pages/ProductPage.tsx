@@ -1,3 +1,4 @@
+import { report } from '../../../../events/index.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { type ProductDetail, type ProductHit, productUrl, swatchesFor } from '../../../../schemas/catalogue.ts';
@@ -5,7 +6,7 @@ import { formatPaise } from '../../../../schemas/money.ts';
 import { originOf } from '../../../../events/origin-data.ts';
 import { browserStorage } from '../../../../events/storage.ts';
 import { catalogueApi } from '../api.ts';
-import { hitToEventItem, report } from '../events.ts';
+import { hitToEventItem } from '../events.ts';
 import { useCatalogueMeta } from '../hooks.ts';
 import { readUrlHistory, rememberSimilarViewed } from '../local-data.ts';
 import { useResource } from '../resource.ts';
