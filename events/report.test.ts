@@ -1,4 +1,4 @@
-import { CatalogueEvent, emit, events$, invalidEventCount, report, setStrictValidation } from './index.ts';
+import { type CatalogueEvent, emit, events$, invalidEventCount, report, setStrictValidation } from './index.ts';
 
 // SPEC §1: reporting never breaks the page in production; outside production an invalid event fails loudly.
 const invalid = { name: 'view_item', items: 'not a list' } as unknown as CatalogueEvent;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { build } from 'esbuild';
 
-// Issue 3: events emitted just before a full-page redirect (the payment-gateway hop, where every SDK loses
+// Events emitted just before a full-page redirect (the payment-gateway hop, where every SDK loses
 // events) still arrive in the server-side conversion feed. The real analytics core (events/ + providers/,
 // bundled for the browser) runs in Chromium on real store pages against the built server.
 // Arrival is proven through the feed's own dedup: re-posting an event_id the feed already holds answers

@@ -1,5 +1,5 @@
 import type { CartLine, ProductCard } from '../../../schemas/cart.ts';
-import type { CatalogueEvent, EventItem } from '../../../events/index.ts';
+import type { EventItem } from '../../../events/index.ts';
 
 // Cart lines and product cards as event items (prices in paise; free gifts flagged, never filtered here).
 

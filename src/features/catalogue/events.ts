@@ -1,5 +1,5 @@
 import type { ListingResult, ProductHit, Promotion } from '../../../schemas/catalogue.ts';
-import { type CatalogueEvent, type EventItem, type EventOf, PromotionSection } from '../../../events/index.ts';
+import { type EventItem, type EventOf, PromotionSection } from '../../../events/index.ts';
 
 // Catalogue events (events/catalogue.ts): products as event items, listing views with the counts the
 // filtered-listing rule needs (SPEC §5; the rule itself lives in the analytics core), promotions.
