@@ -1,4 +1,4 @@
-// Catalogue benchmark (issue 4): boots the store with SEED_SCALE=50000 on embedded PGlite in a temporary
+// Catalogue benchmark: boots the store with SEED_SCALE=50000 on embedded PGlite in a temporary
 // DATA_DIR (a child process, so the load generator does not share the server's event loop), then measures
 //  - listing API throughput and p99 with autocannon (10 connections, 10 s), over varied brand / category /
 //    shop listings with filters, sorts and pages;

@@ -1,4 +1,4 @@
-// Events bench (issue 3 §10, ANALYTICS-NOTES "How to benchmark"): µs per event through our whole pipeline with
+// Events bench: µs per event through our whole pipeline with
 // all seven providers (transports replaced by no-ops) vs `analytics` and `@segment/analytics-next` with six no-op
 // destinations — each bundled for the browser with esbuild and run in the same jsdom, same payload, same run.
 // Warm-up 10k, N = 100,000, median of 5; every destination must receive every event. Also the core's size

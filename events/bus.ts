@@ -90,6 +90,20 @@ export function emit(event: CatalogueEvent): string {
   return id;
 }
 
+/**
+ * How UI code reports (SPEC §1: reporting never breaks the page). Production never throws: an invalid event is
+ * counted and dropped by emit, anything else is logged. Development and tests keep emit's strict validation, so an
+ * invalid event fails loudly where it is written instead of disappearing into a log.
+ */
+export function report(event: CatalogueEvent): void {
+  try {
+    emit(event);
+  } catch (error) {
+    if (state.strict) throw error;
+    console.warn('[reporting] event not reported', (error as Error)?.message);
+  }
+}
+
 /** How many invalid events production has dropped since load. */
 export const invalidEventCount = (): number => state.invalid;
 

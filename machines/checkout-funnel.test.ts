@@ -13,7 +13,7 @@ import {
   isServiceStep,
   ORDER_ID,
   servicesForPath,
-} from '../tests/model/checkout-model.ts';
+} from '../tests/helpers/checkout-model.ts';
 import { checkoutFunnelMachine, type CheckoutServices, type FunnelEvent } from './checkout-funnel.ts';
 
 const STEP: Partial<Record<CatalogueEvent['name'], number>> = {

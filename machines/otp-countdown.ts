@@ -59,6 +59,7 @@ export const otpCountdownMachine = setup({
     },
     // Resend stays disabled; only the message goes away after 3 seconds.
     blocked: {
+      tags: ['blocked'],
       initial: 'showing',
       states: {
         showing: { after: { [MAX_ATTEMPTS_SHOWN_MS]: { target: 'hidden', actions: 'hideMessage' } } },

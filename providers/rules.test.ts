@@ -1,6 +1,8 @@
 import { item } from '../tests/helpers/provider-harness.ts';
+import { FUNNEL_STEPS } from '../schemas/events.ts';
 import {
   discountRupees,
+  FUNNEL_STEP,
   isFilteredListing,
   listingProducts,
   parentSku,
@@ -106,4 +108,9 @@ describe('other reporting rules', () => {
     expect(reportedOrigin('orderdetail', false)).toBe('NA');
     expect(reportedOrigin('pdp', false)).toBe('pdp');
   });
+});
+
+test('SPEC §4 funnel steps come from one table: view_cart 1 … add_payment_info 5, nothing else has a step', () => {
+  expect(FUNNEL_STEP).toEqual({ view_cart: 1, begin_checkout: 2, checkout_initiated: 3, payment_initiated: 4, add_payment_info: 5 });
+  expect(FUNNEL_STEPS.map((s) => s.event_name)).toEqual(['ViewCart', 'InitiateCheckout', 'OrderConfirmation', 'PaymentInitiated', 'AddPaymentInfo']);
 });

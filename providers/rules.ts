@@ -1,5 +1,7 @@
 // Reporting rules of SPEC §4, §5 and §9 as pure functions; every provider maps through these.
 import type { CatalogueEvent, EventContext, EventItem, EventName } from '../events/index.ts';
+import { FUNNEL_STEPS, type FunnelStep } from '../schemas/events.ts';
+import { parentSkuFromVariantSku } from '../schemas/text.ts';
 
 export const CURRENCY = 'INR';
 /** SPEC §9: tax reported 0. */
@@ -36,14 +38,10 @@ export const paymentMethodName = (code: number | null | undefined): string => (c
 /** SPEC §9: code 4 is COD, everything else Prepaid. */
 export const paymentMode = (code: number | null | undefined): 'COD' | 'Prepaid' => (code === 4 ? 'COD' : 'Prepaid');
 
-/** SPEC §4 funnel steps. */
-export const FUNNEL_STEP: Partial<Record<EventName, 1 | 2 | 3 | 4 | 5>> = {
-  view_cart: 1,
-  begin_checkout: 2,
-  checkout_initiated: 3,
-  payment_initiated: 4,
-  add_payment_info: 5,
-};
+/** SPEC §4 funnel step of a shopper event, from the one table in schemas/events.ts. */
+export const FUNNEL_STEP: Partial<Record<EventName, FunnelStep>> = Object.fromEntries(
+  FUNNEL_STEPS.map((s) => [s.store_event satisfies EventName, s.step]),
+);
 
 /** SPEC §4: payment flow is direct when the previous page was order confirmation, otherwise (order-failed, retry) not. */
 export const paymentFlow = (ctx: EventContext): 'direct' | 'otherwise' =>
@@ -53,7 +51,7 @@ export const paymentFlow = (ctx: EventContext): 'direct' | 'otherwise' =>
 export const orNA = <T>(v: T | null | undefined): T | 'NA' => (v === null || v === undefined || (v as unknown) === '' ? NA : v);
 
 /** SPEC §3: the parent SKU, derived from the variant SKU (minus last two characters, plus PA) when absent. */
-export const parentSku = (item: EventItem): string => item.parent_sku || `${item.sku.slice(0, -2)}PA`;
+export const parentSku = (item: EventItem): string => item.parent_sku || parentSkuFromVariantSku(item.sku);
 
 export const quantityOf = (item: EventItem): number => item.quantity ?? 1;
 

@@ -2,7 +2,7 @@
 // action_source website, user_data (hashed by our server) and custom_data; the other funnel steps and
 // Purchase too, so the funnel can be counted from stored events. Posted through the zero-loss queue.
 import { sha256 } from 'js-sha256';
-import { type ConversionEvent, type ConversionEventName, normalizeEmail, normalizePhone } from '../schemas/events.ts';
+import { type ConversionEvent, type ConversionEventName, FUNNEL_STEPS, normalizeEmail, normalizePhone } from '../schemas/events.ts';
 import type { CatalogueEvent } from '../events/index.ts';
 import type { Delivery } from './delivery.ts';
 import {
@@ -20,11 +20,7 @@ import {
 import type { Provider, ProviderContext } from './types.ts';
 
 const NAMES: Partial<Record<CatalogueEvent['name'], ConversionEventName>> = {
-  view_cart: 'ViewCart',
-  begin_checkout: 'InitiateCheckout',
-  checkout_initiated: 'OrderConfirmation',
-  payment_initiated: 'PaymentInitiated',
-  add_payment_info: 'AddPaymentInfo',
+  ...Object.fromEntries(FUNNEL_STEPS.map((s) => [s.store_event, s.event_name])),
   purchase: 'Purchase',
 };
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** SPEC §8: the one message a shopper sees when something failed without a message of its own. */
+export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+
 /** The response envelope of every /api call. */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.union([z.literal(0), z.literal(1)]), message: z.string(), data });

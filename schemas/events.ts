@@ -13,13 +13,18 @@ export const CONVERSION_EVENTS = [
 ] as const;
 export const ConversionEventName = z.enum(CONVERSION_EVENTS);
 export type ConversionEventName = z.infer<typeof ConversionEventName>;
-export const FUNNEL_STEPS: { step: number; event_name: ConversionEventName; label: string }[] = [
-  { step: 1, event_name: 'ViewCart', label: 'Cart view' },
-  { step: 2, event_name: 'InitiateCheckout', label: 'Begin checkout' },
-  { step: 3, event_name: 'OrderConfirmation', label: 'Order confirmation' },
-  { step: 4, event_name: 'PaymentInitiated', label: 'Payment view' },
-  { step: 5, event_name: 'AddPaymentInfo', label: 'Add payment info' },
-];
+/**
+ * SPEC §4 checkout funnel: the one table of steps. `store_event` is the shopper event (events/catalogue.ts) that
+ * marks the step, `event_name` its name in the conversion feed; providers and the funnel report read it from here.
+ */
+export const FUNNEL_STEPS = [
+  { step: 1, store_event: 'view_cart', event_name: 'ViewCart', label: 'Cart view' },
+  { step: 2, store_event: 'begin_checkout', event_name: 'InitiateCheckout', label: 'Begin checkout' },
+  { step: 3, store_event: 'checkout_initiated', event_name: 'OrderConfirmation', label: 'Order confirmation' },
+  { step: 4, store_event: 'payment_initiated', event_name: 'PaymentInitiated', label: 'Payment view' },
+  { step: 5, store_event: 'add_payment_info', event_name: 'AddPaymentInfo', label: 'Add payment info' },
+] as const satisfies readonly { step: 1 | 2 | 3 | 4 | 5; store_event: string; event_name: ConversionEventName; label: string }[];
+export type FunnelStep = (typeof FUNNEL_STEPS)[number]['step'];
 
 const short = z.string().trim().max(200);
 

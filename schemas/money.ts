@@ -21,3 +21,9 @@ export function percentOff(mrp: number, sale: number): number {
   if (!Number.isFinite(mrp) || !Number.isFinite(sale) || mrp <= 0 || sale >= mrp) return 0;
   return Math.round(((mrp - sale) / mrp) * 100);
 }
+
+/**
+ * A variant is in a sale of at least `minPercent` off when its rounded percent off (what the card shows) reaches
+ * it: 29.6 % off shows as 30 % and is in the 30 %-off clearance on every page.
+ */
+export const reachesDiscount = (mrp: number, sale: number, minPercent: number): boolean => percentOff(mrp, sale) >= minPercent;

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { type Config, siteOrigin } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
+import { GENERIC_ERROR } from '../schemas/common.ts';
 import { AppError } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
 import { cspNonce, type MetaResolver, loadTemplate, renderPage } from './html.ts';
@@ -82,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(status).send(fail(message));
     }
     req.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(fail('Something went wrong. Please try again.'));
+    return reply.code(500).send(fail(GENERIC_ERROR));
   });
 
   await registerModules(app, { handle });

@@ -1,5 +1,6 @@
 import type { BrandRec, CatalogueSnapshot, CategoryRec, ProductRec, VariantRec } from './snapshot.ts';
 import { SearchIndex } from './engine.ts';
+import { percentOff, reachesDiscount } from '../../schemas/money.ts';
 
 // The engine on a hand-made catalogue small enough to reason about: facet maths, distinct products, sorts,
 // and in-place price updates.
@@ -198,4 +199,19 @@ test('a price change applied in place re-sorts the replicas', () => {
   idx.settle();
   expect(idx.search({ ...base, sortby: 'price_desc' }).hits[0]?.id).toBe(5);
   expect(idx.search({ ...base, sortby: 'price_asc' }).hits.at(-1)?.id).toBe(5);
+});
+
+test('a 29.6 %-off variant shows 30 % off and is in the 30 %-off clearance, as on the listing pages', () => {
+  const snapshot = catalogue();
+  const creatine = snapshot.products[2] as ProductRec;
+  (creatine.variants[0] as VariantRec).sale_price = 140_800; // 29.6 % off an MRP of 2,000 rupees
+  const out = new SearchIndex(snapshot).search({ ...base, base: { minDiscount: 30 } });
+  expect(out.hits.map((v) => v.product.id)).toContain(3);
+  // The listing pages (server/modules/catalogue/listing.ts) filter with the same rule.
+  expect(reachesDiscount(200_000, 140_800, 30)).toBe(true);
+  expect(percentOff(200_000, 140_800)).toBe(30);
+  const at294 = catalogue();
+  ((at294.products[2] as ProductRec).variants[0] as VariantRec).sale_price = 141_200; // 29.4 %
+  expect(new SearchIndex(at294).search({ ...base, base: { minDiscount: 30 } }).hits.map((v) => v.product.id)).not.toContain(3);
+  expect(reachesDiscount(200_000, 141_200, 30)).toBe(false);
 });

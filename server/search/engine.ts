@@ -8,6 +8,7 @@ import {
   type SortBy,
 } from '../../schemas/catalogue.ts';
 import { foodMarker } from '../../schemas/food-type.ts';
+import { percentOff } from '../../schemas/money.ts';
 import type { BrandRec, CategoryRec, CatalogueSnapshot, ProductRec, VariantRec } from './snapshot.ts';
 import { boundedDistance, tokenize, typoBudget } from './text.ts';
 
@@ -119,7 +120,6 @@ export const bucketOf = (price: number): number => {
   return 0;
 };
 
-export const percentOffOf = (mrp: number, sale: number): number => (mrp > 0 && sale < mrp ? Math.round(((mrp - sale) / mrp) * 100) : 0);
 
 export class SearchIndex {
   readonly size: number;
@@ -262,7 +262,7 @@ export class SearchIndex {
     const v = this.variants[i] as VariantRec;
     this.vPrice[i] = v.sale_price;
     this.vBucket[i] = bucketOf(v.sale_price);
-    this.vDisc[i] = percentOffOf(v.mrp, v.sale_price);
+    this.vDisc[i] = percentOff(v.mrp, v.sale_price);
     this.vStock[i] = v.stock > 0 ? 1 : 0;
   }
 

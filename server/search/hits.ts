@@ -1,5 +1,5 @@
 import { type KeyValue, type ProductHit, productUrl, SWATCH_ATTRIBUTES } from '../../schemas/catalogue.ts';
-import { percentOffOf } from './engine.ts';
+import { percentOff } from '../../schemas/money.ts';
 import type { ProductRec, VariantRec } from './snapshot.ts';
 
 // SPEC §3 product / variant fields of one variant, as listings, search and the product page send them.
@@ -58,7 +58,7 @@ export function toHit(v: VariantRec): ProductHit {
     price: v.sale_price,
     min_price: minSale,
     max_regular_price: maxMrp,
-    percent_off: percentOffOf(v.mrp, v.sale_price),
+    percent_off: percentOff(v.mrp, v.sale_price),
     discount: Math.max(0, v.mrp - v.sale_price),
     thumbnail_image: image,
     featured_image: image,

@@ -1,5 +1,6 @@
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import type { z } from 'zod';
+import { GENERIC_ERROR } from '../../schemas/common.ts';
 
 // The one HTTP client of the app (SPEC §7, §8). Adds x-request-id, normalises errors, and turns 401 / 404 /
 // order-confirmation 409 into navigation. Pages never call axios directly.
@@ -17,7 +18,7 @@ export interface RequestOptions extends AxiosRequestConfig {
   allow404?: boolean;
 }
 
-export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+export { GENERIC_ERROR };
 export const NETWORK_ERROR = 'Unable to connect. Please check your internet connection.';
 
 type Navigate = (to: string) => void;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { http } from '../api/client.ts';
 import { Footer } from '../ui/Footer.tsx';
-import { Header } from '../ui/Header.tsx';
+import { StoreHeader } from './layouts/StoreHeader.tsx';
 import { NotFoundPage } from '../features/content/pages/NotFound.tsx';
 import { button, container } from '../ui/theme/global.css.ts';
 
@@ -29,7 +29,7 @@ export function ErrorFallback() {
   if (notFound) return <NotFoundPage />;
   return (
     <>
-      <Header compact />
+      <StoreHeader compact />
       <main className={container} style={{ padding: '48px 16px', textAlign: 'center', minHeight: '50vh' }}>
         <h1>Oops, something went wrong.</h1>
         <p>

@@ -1,7 +1,7 @@
-import { emit } from '../../events/index.ts';
+import { report } from '../../events/index.ts';
 import { browserStorage } from '../../events/storage.ts';
 import { startStoreAnalytics, trackRoute } from '../features/analytics/index.ts';
-import { recordUrl } from '../features/catalogue/local-data.ts';
+import { recordUrl } from '../features/catalogue/index.ts';
 
 // Starts shopper-event reporting for the app shell: page context and page_view on every route change, page_drop
 // when the page is left. Pages emit their own domain events (view_item, view_home_page, …).
@@ -17,23 +17,14 @@ export function startReporting(router: { subscribe(fn: (state: { location: { pat
     // SPEC §3 urlHistory / currentUrlHistory, for every page of the store.
     recordUrl(browserStorage('sessionStorage'), url);
     // After the route's meta effect has set the title.
-    setTimeout(() => safeEmit(() => emit({ name: 'page_view', title: document.title })), 0);
+    setTimeout(() => report({ name: 'page_view', title: document.title }), 0);
   };
   // Registered before the analytics core's own pagehide flush, so page_drop leaves with that flush.
   window.addEventListener('pagehide', () =>
-    safeEmit(() => emit({ name: 'page_drop', seconds_on_page: Math.round((Date.now() - shownAt) / 1000) })),
+    report({ name: 'page_drop', seconds_on_page: Math.round((Date.now() - shownAt) / 1000) }),
   );
   // Buffers every event from here on; the providers chunk loads once the browser is idle after first paint.
   void startStoreAnalytics();
   router.subscribe((state) => onRoute(state.location));
   onRoute(window.location);
-}
-
-// Reporting must never break the page (SPEC §1): an invalid event is logged in production builds too.
-function safeEmit(send: () => void) {
-  try {
-    send();
-  } catch (error) {
-    console.warn('[reporting]', error);
-  }
 }

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
 import { AnalyticsDebug } from '../features/analytics/index.ts';
-import { AuthProvider } from '../features/account/AuthContext.tsx';
-import { contentPages } from '../features/content/index.ts';
+import { AuthProvider } from '../features/account/index.ts';
 import { checkoutPages } from '../features/checkout/index.ts';
+import { contentPages } from '../features/content/index.ts';
 import { ToastProvider } from '../ui/Toast.tsx';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
@@ -11,7 +11,7 @@ import { AccountLayout } from './layouts/AccountLayout.tsx';
 import { CheckoutLayout } from './layouts/CheckoutLayout.tsx';
 import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
-import { MetaProvider } from './meta.tsx';
+import { MetaProvider } from '../ui/meta.tsx';
 
 // Every route of SPEC §2. Pages are lazy chunks: the first load carries only the shell.
 type PageModule = { default: ComponentType };

@@ -1,10 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../features/account/AuthContext.tsx';
-import { container } from './theme/global.css.ts';
-import { HeaderCart } from '../features/cart/components/HeaderCart.tsx';
-import { HeaderSearch } from '../features/catalogue/components/HeaderSearch.tsx';
-import { Icon } from './Icon.tsx';
 import * as css from './Layout.css.ts';
+import { container } from './theme/global.css.ts';
 
 const NAV = [
   ['Whey Protein', '/product-category/whey-protein'],
@@ -17,8 +14,18 @@ const NAV = [
   ['Authenticity', '/authenticity'],
 ] as const;
 
-export function Header({ compact = false }: { compact?: boolean }) {
-  const { isAuthenticated, user, loading } = useAuth();
+/** The store header. Features fill its slots (src/app composes them), so ui/ knows no feature. */
+export function Header({
+  compact = false,
+  search,
+  account,
+  cart,
+}: {
+  compact?: boolean;
+  search: ReactNode;
+  account: ReactNode;
+  cart: ReactNode;
+}) {
   return (
     <header className={css.header}>
       <div className={container}>
@@ -26,17 +33,10 @@ export function Header({ compact = false }: { compact?: boolean }) {
           <Link to="/" className={css.logo} aria-label="Kasrat home">
             <img src="/logo.svg" alt="Kasrat" width={128} height={32} />
           </Link>
-          {!compact && (
-            <div className={css.search}>
-              <HeaderSearch />
-            </div>
-          )}
+          {!compact && <div className={css.search}>{search}</div>}
           <nav className={css.actions} aria-label="Account and cart">
-            <Link to={isAuthenticated ? '/account/' : '/my-account'} className={css.action}>
-              <Icon name="user" />
-              {loading ? 'Account' : isAuthenticated ? `Hi, ${user?.customer_first_name || 'there'}` : 'Sign in'}
-            </Link>
-            {!compact && <HeaderCart />}
+            {account}
+            {!compact && cart}
           </nav>
         </div>
         {!compact && (

@@ -1,6 +1,6 @@
-import { usePageMeta } from '../app/meta.tsx';
+import { usePageMeta } from './meta.tsx';
 
-/** Layout and heading for a page whose content arrives with a later issue (issue 2 §6). */
+/** Layout and heading for a route of SPEC §2 whose page is not built yet. */
 export function PagePlaceholder({ title, children }: { title: string; children?: React.ReactNode }) {
   usePageMeta(null);
   return (

@@ -136,7 +136,7 @@ describeBackends('auth: exists, validate, login, sessions', (ctx) => {
     expect((await b.get('/api/myAccount/get-profile-values')).statusCode).toBe(401);
   });
 
-  test('signing in brings the guest cart along (cart module hook, issue 6)', async () => {
+  test('signing in brings the guest cart along (cart module hook)', async () => {
     const a = ipAgent(ctx());
     const variant = await ctx()
       .handle.db.selectFrom('variants')

@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { build } from 'esbuild';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 
-// Issue 3: events emitted just before a full-page redirect (the payment-gateway hop, where every SDK loses
+// Events emitted just before a full-page redirect (the payment-gateway hop, where every SDK loses
 // events) still arrive in the server-side conversion feed. The real analytics core (events/ + providers/,
 // bundled for the browser) runs in Chromium on real store pages against the built server.
 // Arrival is proven through the feed's own dedup: re-posting an event_id the feed already holds answers

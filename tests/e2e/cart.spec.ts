@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
-// Cart, coupons, free gifts, wishlist and save-for-later in Chromium against the built app (issue 6).
+// Cart, coupons, free gifts, wishlist and save-for-later in Chromium against the built app.
 // Products are found through the public search API, so the tests follow the seed rather than fixed ids.
 
 interface Hit {
@@ -35,7 +35,7 @@ async function addByApi(request: APIRequestContext, variantId: number, quantity 
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Signs the browser in (the sign-in page is issue 5's; its API sets the same session cookie). */
+/** Signs the browser in (through the sign-in API, which sets the session cookie). */
 async function signIn(page: Page) {
   const res = await page.request.post('/api/auth/login', { data: DEMO });
   expect((await res.json()).status).toBe(1);

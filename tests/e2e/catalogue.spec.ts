@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
-// Catalogue and search (issue 4) in Chromium against the built app and its seeded database: home → brand →
+// Catalogue and search in Chromium against the built app and its seeded database: home → brand →
 // filters and sort in the URL → product page → variant switch → breadcrumbs; typo-tolerant search; facet counts
 // against the API and the listings behind them; axe on every catalogue page; unknown product → /notFound.
 

@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database.ts';
 import { seed } from '../../server/db/seed/seed.ts';
 
-// API integration tests run on both databases (issue 2 §10). Each PostgreSQL run is isolated in its own
+// API integration tests run on both databases. Each PostgreSQL run is isolated in its own
 // schema, dropped at the end. Without a PostgreSQL the PGlite leg runs alone, said plainly; REQUIRE_POSTGRES=1
 // (set by .ci/run) turns that into a failure.
 // The API suites use the development tools (demo customer, /api/dev/outbox, the development identity provider),

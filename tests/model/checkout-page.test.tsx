@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { FunnelEvent } from '../../machines/checkout-funnel.ts';
 import { ToastProvider } from '../../src/ui/Toast.tsx';
-import { address, ANSWERS, describePath, funnelPaths, isServiceStep, ORDER_ID, servicesForPath } from './checkout-model.ts';
+import { address, ANSWERS, describePath, funnelPaths, isServiceStep, ORDER_ID, servicesForPath } from '../helpers/checkout-model.ts';
 
 // Model-based tests through the real checkout pages: every shortest path of the checkout funnel machine is
 // replayed as clicks on <SelectAddress>, <AddNewAddress>, <OrderConfirmation>, <Payment>, <PendingPayment> and

@@ -9,7 +9,7 @@ import {
   isValidEmail,
   isValidMobile,
 } from '../../schemas/validation.ts';
-import { type OnboardingContext, onboardingMachine, type OnboardingServices } from '../../machines/onboarding.ts';
+import { type OnboardingContext, onboardingMachine, type OnboardingServices } from '../../machines/onboarding/index.ts';
 
 // The model of the onboarding machine for path generation (XSTATE.md): the shopper's moves with one value each,
 // and every answer of every service as an `xstate.done.actor.*` / `xstate.error.actor.*` event, one per branch.

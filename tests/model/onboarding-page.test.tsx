@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { CatalogueEvent } from '../../events/index.ts';
 import { MESSAGES } from '../../schemas/validation.ts';
-import { OnboardingView } from '../../src/features/account/components/OnboardingView.tsx';
+import { OnboardingView } from '../../src/features/account/index.ts';
 import { ANSWERS, describePath, isServiceStep, onboardingPaths, servicesForPath, stepOf } from './onboarding-model.ts';
 import { countdownPaths, delayOf, READY_AFTER } from './otp-countdown-model.ts';
 

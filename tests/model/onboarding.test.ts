@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { CatalogueEvent } from '../../events/index.ts';
-import { onboardingActors, onboardingMachine } from '../../machines/onboarding.ts';
+import { onboardingActors, onboardingMachine } from '../../machines/onboarding/index.ts';
 import { MESSAGES } from '../../schemas/validation.ts';
 import { ANSWERS, describePath, isServiceStep, onboardingPaths, servicesForPath, stepOf, USER } from './onboarding-model.ts';
 

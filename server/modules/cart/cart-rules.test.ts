@@ -1,5 +1,5 @@
 import { MAX_QUANTITY_PER_LINE } from '../../../schemas/cart.ts';
-import { buildPriceMeta, deliveryCharge } from './pricing.ts';
+import { buildPriceMeta, cartSubtotal, deliveryCharge } from './pricing.ts';
 import { freebieAmountNeeded, freebieLinesToRemove, isFreebieEligible } from './freebies.ts';
 import { checkLineQuantity, maxLineQuantity } from './quantity.ts';
 
@@ -100,4 +100,14 @@ describe('freebie thresholds', () => {
     expect(freebieLinesToRemove(lines, rules, 200_000).map((l) => l.id)).toEqual([12, 13]);
     expect(freebieLinesToRemove(lines, rules, 199_899).map((l) => l.id)).toEqual([11, 12, 13]);
   });
+});
+
+test('the cart subtotal (price meta and free-gift eligibility alike) is sale price times quantity, free gifts excluded', () => {
+  const lines = [
+    { mrp: 60_000, sale_price: 40_000, quantity: 2, is_freebie: false },
+    { mrp: 49_900, sale_price: 0, quantity: 1, is_freebie: true },
+    { mrp: 20_000, sale_price: 15_000, quantity: 1, is_freebie: false },
+  ];
+  expect(cartSubtotal(lines)).toBe(95_000);
+  expect(asObject(buildPriceMeta(lines, 0, rule)).subtotal).toBe(95_000);
 });

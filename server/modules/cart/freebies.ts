@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { cartSubtotal } from './pricing.ts';
 
 // Free gifts (freebie flag on, SPEC §1): a freebie is offered once the cart value (sale prices, free lines
 // excluded) reaches its threshold; its line is priced 0 and leaves the cart by itself when the value falls below.
@@ -37,11 +38,11 @@ export async function paidSubtotal(db: Db, cartId: string): Promise<number> {
   const lines = await db
     .selectFrom('cart_items as ci')
     .innerJoin('variants as v', 'v.id', 'ci.variant_id')
-    .select(['ci.quantity', 'v.sale_price'])
+    .select(['ci.quantity', 'v.sale_price', 'v.mrp', 'ci.is_freebie'])
     .where('ci.cart_id', '=', cartId)
     .where('ci.is_freebie', '=', false)
     .execute();
-  return lines.reduce((s, l) => s + l.sale_price * l.quantity, 0);
+  return cartSubtotal(lines);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { reachesDiscount } from '../../../schemas/money.ts';
 import {
   type BreadcrumbItem,
   ListingLookupRequest,
@@ -209,7 +210,7 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
       store,
       (p) =>
         (!cat || cat.subtree.includes(p.category.id)) &&
-        (!minDiscount || p.variants.some((v) => (v.mrp - v.sale_price) * 100 >= minDiscount * v.mrp)),
+        (!minDiscount || p.variants.some((v) => reachesDiscount(v.mrp, v.sale_price, minDiscount))),
       12,
     );
     return { status: 1, message: 'Success', data: hitsOf(products) };

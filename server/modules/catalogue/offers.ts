@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { percentOff } from '../../../schemas/money.ts';
 import {
   type HomeSections,
   HomeRequest,
@@ -24,8 +25,7 @@ function requirePreview(req: FastifyRequest): void {
   if (req.headers.authorization !== PREVIEW_AUTHORIZATION) throw new Forbidden('Preview is for Kasrat staff only.');
 }
 
-const bestDiscount = (p: ProductRec) =>
-  Math.max(...p.variants.map((v) => (v.mrp > 0 ? Math.round(((v.mrp - v.sale_price) / v.mrp) * 100) : 0)));
+const bestDiscount = (p: ProductRec) => Math.max(...p.variants.map((v) => percentOff(v.mrp, v.sale_price)));
 
 /** Products with the deepest discounts (optionally only those passing `filter`), deepest first. */
 function discounted(store: CatalogueStore, filter: (p: ProductRec) => boolean, minDiscount: number, limit: number): ProductHit[] {
@@ -39,7 +39,7 @@ function discounted(store: CatalogueStore, filter: (p: ProductRec) => boolean, m
     if (d < minDiscount) break;
     if (!filter(p)) continue;
     // The card shows the variant with the deepest discount.
-    const v = [...p.variants].sort((a, b) => (b.mrp - b.sale_price) / b.mrp - (a.mrp - a.sale_price) / a.mrp)[0] ?? defaultVariant(p);
+    const v = [...p.variants].sort((a, b) => percentOff(b.mrp, b.sale_price) - percentOff(a.mrp, a.sale_price))[0] ?? defaultVariant(p);
     out.push(toHit(v));
     if (out.length >= limit) break;
   }

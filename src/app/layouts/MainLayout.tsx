@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../../ui/Footer.tsx';
-import { Header } from '../../ui/Header.tsx';
+import { StoreHeader } from './StoreHeader.tsx';
 import * as css from '../../ui/Layout.css.ts';
 import { container } from '../../ui/theme/global.css.ts';
 
@@ -10,7 +10,7 @@ export function MainLayout() {
       <a href="#main" style={{ position: 'absolute', left: -9999 }} className="skip-link">
         Skip to content
       </a>
-      <Header />
+      <StoreHeader />
       <main id="main" className={css.main}>
         <div className={container}>
           <Outlet />

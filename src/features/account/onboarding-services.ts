@@ -1,4 +1,4 @@
-import type { OnboardingServices } from '../../../machines/onboarding.ts';
+import type { OnboardingServices } from '../../../machines/onboarding/index.ts';
 import { authApi } from './api.ts';
 import { startGoogleSignIn } from './google.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 
-// Issue 3 §8: the debug overlay (and Radix Dialog with it) is a lazy chunk, never in the initial bundle.
+// The debug overlay (and Radix Dialog with it) is a lazy chunk, never in the initial bundle.
 test('the debug overlay and Radix Dialog are only reachable through a dynamic import', async () => {
   const root = path.resolve(import.meta.dirname, '../../..');
   const result = await build({

@@ -1,8 +1,10 @@
+import { report } from '../../../events/index.ts';
 import type { CartLine, FreebieView, PaymentInstrument, ProductCard, SavedItem, WishlistItem } from '../../../schemas/cart.ts';
 import type { AddToCartOrigin, EventItem } from '../../../events/index.ts';
+import { messageOf } from '../../api/resource.ts';
 import { cartApi } from './api.ts';
 import { storeCartId } from './cookie.ts';
-import { cardToEventItem, lineToEventItem, report } from './event-items.ts';
+import { cardToEventItem, lineToEventItem } from './event-items.ts';
 import { cartStore, freebieStore, miniCartStore, savedStore, wishlistStore } from './stores.ts';
 
 // The cart's data stores and the actions that change them, with the SPEC §4 reload rules:
@@ -18,7 +20,7 @@ export interface ActionResult {
 }
 const failed = (e: unknown): ActionResult => ({
   ok: false,
-  message: (e as { message?: string })?.message || 'Something went wrong. Please try again.',
+  message: messageOf(e),
 });
 
 export async function reloadCart(): Promise<void> {

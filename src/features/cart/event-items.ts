@@ -1,5 +1,5 @@
 import type { CartLine, ProductCard } from '../../../schemas/cart.ts';
-import { type CatalogueEvent, emit, type EventItem } from '../../../events/index.ts';
+import type { EventItem } from '../../../events/index.ts';
 
 // Cart lines and product cards as event items (prices in paise; free gifts flagged, never filtered here).
 
@@ -35,13 +35,4 @@ export function cardToEventItem(c: ProductCard, quantity = 1): EventItem {
     quantity: Math.max(1, quantity),
     swatch: c.swatch.map((s) => s.value).join(' / ') || undefined,
   };
-}
-
-/** Reporting never reaches the shopper (SPEC §1): an event that cannot be emitted is only logged. */
-export function report(event: CatalogueEvent): void {
-  try {
-    emit(event);
-  } catch (e) {
-    console.warn('[cart] event not reported', (e as Error)?.message);
-  }
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useAuth } from '../account/AuthContext.tsx';
+import { useAuth } from '../account/index.ts';
 import { readCartId } from './cookie.ts';
-import { useStore } from './resource.ts';
+import { useStore } from '../../api/resource.ts';
 import { cartStore, freebieStore, miniCartStore, savedStore, wishlistStore } from './stores.ts';
 
 // Hooks the pages use: each loads its store when first shown and re-renders on every change.

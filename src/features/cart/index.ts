@@ -23,6 +23,12 @@ export {
   updateQuantity,
 } from './cart-store.ts';
 export { readCartId, storeCartId } from './cookie.ts';
-export { cardToEventItem, lineToEventItem, report } from './event-items.ts';
+export { cardToEventItem, lineToEventItem } from './event-items.ts';
 export { useCart, useCartSessionSync, useFreebies, useMiniCart, useSavedForLater, useWishlist } from './hooks.ts';
-export type { Resource } from './resource.ts';
+export type { Resource } from '../../api/resource.ts';
+// Cart components other areas use: the product page's buttons, the header's mini cart, product tiles.
+export { AddToCartButton } from './components/AddToCartButton.tsx';
+export { MiniCart } from './components/MiniCart.tsx';
+export { ProductTile } from './components/ProductTile.tsx';
+export { WishlistButton } from './components/WishlistButton.tsx';
+export { PriceSummary } from './components/PriceSummary.tsx';

@@ -1,5 +1,5 @@
 import { cartApi } from './api.ts';
-import { createStore } from './resource.ts';
+import { createStore } from '../../api/resource.ts';
 
 // The cart's data stores (SPEC §4). Kept apart from the actions so the header's mini cart loads without the
 // reporting code.

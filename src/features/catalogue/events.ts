@@ -1,5 +1,5 @@
 import type { ListingResult, ProductHit, Promotion } from '../../../schemas/catalogue.ts';
-import { type CatalogueEvent, emit, type EventItem, type EventOf, PromotionSection } from '../../../events/index.ts';
+import { type EventItem, type EventOf, PromotionSection } from '../../../events/index.ts';
 
 // Catalogue events (events/catalogue.ts): products as event items, listing views with the counts the
 // filtered-listing rule needs (SPEC §5; the rule itself lives in the analytics core), promotions.
@@ -68,13 +68,4 @@ export function promotionPayload(p: Promotion, fallback: PromotionSection, posit
     creative: p.image.src,
     position: Math.max(0, position),
   };
-}
-
-/** SPEC §1: reporting failures never reach the shopper; an event that cannot be emitted is only logged. */
-export function report(event: CatalogueEvent): void {
-  try {
-    emit(event);
-  } catch (error) {
-    console.warn('[catalogue] event not reported', (error as Error)?.message);
-  }
 }

@@ -1,4 +1,4 @@
-import { usePageMeta } from '../../app/meta.tsx';
+import { usePageMeta } from '../../ui/meta.tsx';
 import { catalogueApi } from './api.ts';
 import { useResource } from './resource.ts';
 

@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Resource as BaseResource, messageOf } from '../../api/resource.ts';
 
 // SPEC §4 data stores for catalogue pages: loading, data, error. A request sets loading; success stores data and
 // clears the error; failure stores the error and clears data. Answers are kept briefly by key, so going back to
 // a listing shows it at once (and the back button feels instant), and an answer for an older key is ignored.
 
-export interface Resource<T> {
-  loading: boolean;
-  data: T | null;
-  error: string | null;
+export interface Resource<T> extends BaseResource<T> {
   /** HTTP status of the failure (404 has already sent the shopper to /notFound). */
   status: number | null;
 }
@@ -37,7 +35,6 @@ export function clearResourceCache(): void {
   cache.clear();
 }
 
-const messageOf = (e: unknown): string => (e as { message?: string })?.message || 'Something went wrong. Please try again.';
 const statusOf = (e: unknown): number | null => (e as { response?: { status?: number } })?.response?.status ?? null;
 
 /**

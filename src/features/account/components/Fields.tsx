@@ -1,7 +1,8 @@
 import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode, useId, useState, type WheelEvent } from 'react';
 import { COUNTRY_CODES } from '../../../../schemas/account.ts';
 import { acceptPhonePaste, isBlockedPhoneKey, normaliseOtpInput, normalisePhoneInput } from '../../../../schemas/validation.ts';
-import * as css from './account.css.ts';
+import * as css from './Fields.css.ts';
+import * as accountCss from './account.css.ts';
 
 // Form fields shared by the login page and the account pages, with the SPEC §5 input rules built in.
 
@@ -17,13 +18,13 @@ export function FieldFrame({ label, error, hint, children }: FieldFrame) {
   const errorId = `${id}-error`;
   return (
     <div className={css.field}>
-      <label htmlFor={id} className={css.label}>
+      <label htmlFor={id} className={accountCss.label}>
         {label}
       </label>
       {children(id, error ? errorId : undefined)}
-      {hint ? <p className={css.hint}>{hint}</p> : null}
+      {hint ? <p className={accountCss.hint}>{hint}</p> : null}
       {error ? (
-        <p id={errorId} className={css.error} role="alert">
+        <p id={errorId} className={accountCss.error} role="alert">
           {error}
         </p>
       ) : null}
@@ -73,7 +74,7 @@ export function TextField(p: TextFieldProps) {
             ) : (
               <input
                 {...shared}
-                className={css.input}
+                className={accountCss.input}
                 type={p.type ?? 'text'}
                 autoComplete={p.autoComplete}
                 placeholder={p.placeholder}
@@ -98,7 +99,7 @@ function ChangeButton({ disabled, onChangeRequest }: { disabled?: boolean; onCha
 }
 
 // Every control marks itself invalid and points at its error line the same way.
-const controlClass = (error: string | null | undefined) => `${css.control} ${error ? css.controlInvalid : ''}`;
+const controlClass = (error: string | null | undefined) => `${accountCss.control} ${error ? css.controlInvalid : ''}`;
 const invalidProps = (error: string | null | undefined, describedBy: string | undefined) => ({
   'aria-invalid': Boolean(error),
   'aria-describedby': describedBy,
@@ -164,7 +165,7 @@ export function PhoneField(p: PhoneFieldProps) {
           <input
             id={id}
             name={p.name}
-            className={css.input}
+            className={accountCss.input}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
@@ -200,7 +201,7 @@ export function PasswordField(p: {
           <input
             id={id}
             name={p.name}
-            className={css.input}
+            className={accountCss.input}
             type={shown ? 'text' : 'password'}
             value={p.value}
             maxLength={50}
@@ -242,7 +243,7 @@ export function OtpField(p: { label?: string; value: string; onChange(value: str
           <input
             id={id}
             name={p.name ?? 'otp'}
-            className={css.input}
+            className={accountCss.input}
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"

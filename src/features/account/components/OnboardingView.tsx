@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useRef } from 'reac
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { CatalogueEvent } from '../../../../events/index.ts';
-import { type OnboardingContext, type OnboardingServices, onboardingActors, onboardingMachine } from '../../../../machines/onboarding.ts';
+import { type OnboardingContext, type OnboardingServices, onboardingActors, onboardingMachine } from '../../../../machines/onboarding/index.ts';
 import { countdownView, type otpCountdownMachine } from '../../../../machines/otp-countdown.ts';
 import { identifierKind } from '../../../../schemas/validation.ts';
 import { Alert, CountryCodePicker, FieldFrame, OtpField, PasswordField, PhoneField, TextField } from './Fields.tsx';
@@ -93,9 +93,8 @@ export function OnboardingView({
   }, [c.error, c.notice, send]);
 
   const step = state.matches('SIGNED_IN') ? 'SIGNED_IN' : c.activeStep;
-  const busy = ['checking', 'submitting', 'sending', 'resending', 'verifying', 'validating', 'registering', 'saving', 'redirecting'].some(
-    (s) => JSON.stringify(state.value).includes(`"${s}"`),
-  );
+  // States waiting on the server carry the machine's 'busy' tag (machines/onboarding/index.ts).
+  const busy = state.hasTag('busy');
   const countdownRef = state.children.countdown as ActorRefFrom<typeof otpCountdownMachine> | undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -389,7 +388,7 @@ function ResendRow({
 }) {
   const snapshot = useSelector(countdown ?? NO_COUNTDOWN, (s) => s);
   const view = countdownView(countdown ? snapshot : undefined);
-  const blocked = countdown ? JSON.stringify(snapshot.value).includes('blocked') : false;
+  const blocked = countdown ? snapshot.hasTag('blocked') : false;
   return (
     <div className={css.resendRow}>
       <span aria-live="polite">

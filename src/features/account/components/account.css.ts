@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme/theme.css.ts';
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.md });
 export const label = style({ fontWeight: 600, fontSize: '0.9rem' });
+
 export const control = style({
   display: 'flex',
   alignItems: 'stretch',
@@ -12,7 +12,7 @@ export const control = style({
   overflow: 'hidden',
   selectors: { '&:focus-within': { borderColor: vars.color.brand, boxShadow: `0 0 0 2px ${vars.color.brandSoft}` } },
 });
-export const controlInvalid = style({ borderColor: vars.color.danger });
+
 export const input = style({
   flex: 1,
   minWidth: 0,
@@ -24,41 +24,13 @@ export const input = style({
   outline: 'none',
   selectors: { '&:disabled': { color: vars.color.muted, background: vars.color.page } },
 });
-export const textarea = style([input, { minHeight: 88, padding: vars.space.sm, resize: 'vertical' }]);
-export const select = style({
-  border: 'none',
-  borderRight: `1px solid ${vars.color.border}`,
-  background: vars.color.page,
-  padding: `0 ${vars.space.sm}`,
-  color: vars.color.text,
-  maxWidth: 120,
-});
-export const inlineButton = style({
-  border: 'none',
-  background: 'transparent',
-  color: vars.color.brand,
-  fontWeight: 600,
-  padding: `0 ${vars.space.md}`,
-  cursor: 'pointer',
-  selectors: { '&:disabled': { color: vars.color.muted, cursor: 'not-allowed' } },
-});
+
 export const error = style({ color: vars.color.danger, fontSize: '0.85rem', margin: 0 });
+
 export const hint = style({ color: vars.color.muted, fontSize: '0.85rem', margin: 0 });
-export const alert = style({
-  borderRadius: vars.radius.md,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  marginBottom: vars.space.md,
-  fontSize: '0.95rem',
-});
-export const alertError = style([
-  alert,
-  { background: vars.color.dangerSoft, color: vars.color.danger, border: `1px solid ${vars.color.danger}` },
-]);
-export const alertInfo = style([
-  alert,
-  { background: vars.color.successSoft, color: vars.color.success, border: `1px solid ${vars.color.success}` },
-]);
+
 export const row = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', alignItems: 'center' });
+
 export const linkButton = style({
   border: 'none',
   background: 'none',
@@ -69,6 +41,7 @@ export const linkButton = style({
   textDecoration: 'underline',
   selectors: { '&:disabled': { color: vars.color.muted, cursor: 'not-allowed', textDecoration: 'none' } },
 });
+
 export const panel = style({
   background: vars.color.surface,
   borderRadius: vars.radius.lg,
@@ -76,6 +49,7 @@ export const panel = style({
   padding: vars.space.lg,
   marginBottom: vars.space.lg,
 });
+
 export const checkbox = style({
   display: 'flex',
   gap: vars.space.sm,

@@ -1,27 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-// SPEC §4 data store: loading, data, error. A request sets loading; success stores data and clears error;
-// failure stores error and clears data.
-export interface Resource<T> {
-  loading: boolean;
-  data: T | null;
-  error: string | null;
-}
+import { failed, loadingFrom, messageOf, type Resource, succeeded } from '../../../api/resource.ts';
 
-const messageOf = (e: unknown) => (e as { message?: string })?.message || 'Something went wrong. Please try again.';
+// An account page's own data (SPEC §4 loading, data, error), loaded when the page opens.
 
 export function useResource<T>(fetcher: () => Promise<T>, deps: unknown[] = []) {
   const [state, setState] = useState<Resource<T>>({ loading: true, data: null, error: null });
   const seq = useRef(0);
   const load = useCallback(async () => {
     const mine = ++seq.current;
-    setState((s) => ({ ...s, loading: true }));
+    setState((s) => loadingFrom(s));
     try {
       const data = await fetcher();
-      if (mine === seq.current) setState({ loading: false, data, error: null });
+      if (mine === seq.current) setState(succeeded(data));
       return data;
     } catch (e) {
-      if (mine === seq.current) setState({ loading: false, data: null, error: messageOf(e) });
+      if (mine === seq.current) setState(failed<T>(e));
       return null;
     }
     // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when the fetcher changes.
@@ -29,7 +23,7 @@ export function useResource<T>(fetcher: () => Promise<T>, deps: unknown[] = []) 
   useEffect(() => {
     void load();
   }, [load]);
-  const set = useCallback((data: T) => setState({ loading: false, data, error: null }), []);
+  const set = useCallback((data: T) => setState(succeeded(data)), []);
   return { ...state, reload: load, set };
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { useAuth } from '../AuthContext.tsx';
 import * as css from '../components/account.css.ts';
 

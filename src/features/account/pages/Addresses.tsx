@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { type Address, ADDRESS_MESSAGES, ADDRESS_TYPES, AddressInput, type PincodeDetails } from '../../../../schemas/account.ts';
 import { keepAllowedCharacters, normalisePhoneInput } from '../../../../schemas/validation.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { addressApi } from '../api.ts';
 import * as css from '../components/account.css.ts';
 import { Alert, PhoneField, TextField } from '../components/Fields.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { accountApi } from '../api.ts';
 import * as css from '../components/account.css.ts';
 import { Alert } from '../components/Fields.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { accountApi } from '../api.ts';
 import { rememberUser } from '../remembered.ts';
 import * as css from '../components/account.css.ts';

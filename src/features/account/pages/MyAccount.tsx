@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { emit } from '../../../../events/index.ts';
-import type { OnboardingContext } from '../../../../machines/onboarding.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import type { OnboardingContext } from '../../../../machines/onboarding/index.ts';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { useAuth } from '../AuthContext.tsx';
 import { takeGoogleReturn } from '../google.ts';
 import { createOnboardingServices } from '../onboarding-services.ts';

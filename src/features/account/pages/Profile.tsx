@@ -11,7 +11,7 @@ import {
   PasswordSchema,
   ProfileMobileSchema,
 } from '../../../../schemas/validation.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { accountApi } from '../api.ts';
 import { forgetRememberedUser, rememberUser } from '../remembered.ts';
 import * as css from '../components/account.css.ts';

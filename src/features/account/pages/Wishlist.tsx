@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { type ActionResult, moveToCart, removeFromWishlist, useWishlist } from '../../cart/index.ts';
-import * as css from '../../cart/components/cart.css.ts';
-import { ProductTile } from '../../cart/components/ProductTile.tsx';
+import * as css from '../../../ui/blocks.css.ts';
+import { ProductTile } from '../../cart/index.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { type DebugRecord, PROVIDER_IDS, type Pipeline } from '../../../../providers/index.ts';
 
-// The events debug overlay (issue 3 §8): every event with each provider's payload or the reason it was
+// The events debug overlay: every event with each provider's payload or the reason it was
 // suppressed, filtered by provider and event, copyable as JSON. Reads the pipeline's ring buffer only.
 
 const s: Record<string, CSSProperties> = {

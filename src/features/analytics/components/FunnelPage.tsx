@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { envelope } from '../../../../schemas/common.ts';
 import { FunnelResponse } from '../../../../schemas/events.ts';
 import { get } from '../../../api/client.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 
 // The analysts' view of GET /api/analytics/funnel: step counts, step-to-step conversion, ordering problems.
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AddToCartOrigin, EventItem } from '../../../../events/index.ts';
-import { addToCart } from '../index.ts';
+import { addToCart } from '../cart-store.ts';
 import { button } from '../../../ui/theme/global.css.ts';
 import { useToast } from '../../../ui/Toast.tsx';
 

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CartLine } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { type ActionResult, moveLineToWishlist, removeFreebie, removeLine, saveLineForLater, updateQuantity } from '../index.ts';
+import { type ActionResult, moveLineToWishlist, removeFreebie, removeLine, saveLineForLater, updateQuantity } from '../cart-store.ts';
 import { visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { Img } from '../../../ui/Img.tsx';
 import { Price } from '../../../ui/Price.tsx';
-import * as css from './cart.css.ts';
+import * as cartCss from './cart.css.ts';
+import * as css from './CartLineItem.css.ts';
+import * as blocksCss from '../../../ui/blocks.css.ts';
 
 /** One cart line: quantity bounded by max_quantity, remove, and (signed in) wishlist / save-for-later moves. */
 export function CartLineItem({ line, signedIn, onResult }: { line: CartLine; signedIn: boolean; onResult(r: ActionResult): void }) {
@@ -22,31 +24,31 @@ export function CartLineItem({ line, signedIn, onResult }: { line: CartLine; sig
   return (
     <li className={css.line} data-testid="cart-line" data-variant-id={line.variant_id}>
       <Link to={line.url} tabIndex={-1} aria-hidden="true">
-        <Img src={line.thumbnail_image} alt="" width={88} height={88} className={css.lineImage} />
+        <Img src={line.thumbnail_image} alt="" width={88} height={88} className={cartCss.lineImage} />
       </Link>
       <div className={css.lineBody}>
         <Link to={line.url} className={css.lineName}>
           {line.variant_meta.parent_name}
         </Link>
-        <span className={css.meta}>
+        <span className={blocksCss.meta}>
           {line.brand}
           {line.variant_meta.swatch.length > 0 && ` · ${line.variant_meta.swatch.map((s) => s.value).join(', ')}`}
         </span>
         {line.is_freebie ? (
-          <div className={css.row}>
-            <span className={css.badge.free}>FREE GIFT</span>
-            <s className={css.meta}>{formatPaise(line.mrp)}</s>
+          <div className={cartCss.row}>
+            <span className={blocksCss.badge.free}>FREE GIFT</span>
+            <s className={blocksCss.meta}>{formatPaise(line.mrp)}</s>
             <strong>{formatPaise(0)}</strong>
-            <button type="button" className={css.linkButton} disabled={busy} onClick={() => run(() => removeFreebie(line))}>
+            <button type="button" className={blocksCss.linkButton} disabled={busy} onClick={() => run(() => removeFreebie(line))}>
               Remove gift
             </button>
           </div>
         ) : (
           <>
             <Price mrp={line.mrp} sale={line.sale_price} />
-            <div className={css.row}>
+            <div className={cartCss.row}>
               <label>
-                <span className={css.meta}>Qty </span>
+                <span className={blocksCss.meta}>Qty </span>
                 <select
                   className={css.select}
                   value={line.quantity}
@@ -66,11 +68,11 @@ export function CartLineItem({ line, signedIn, onResult }: { line: CartLine; sig
                 {formatPaise(line.price_before_tax)}
               </strong>
             </div>
-            {line.notice && <span className={css.badge.warn}>{line.notice}</span>}
-            <div className={css.row}>
+            {line.notice && <span className={blocksCss.badge.warn}>{line.notice}</span>}
+            <div className={cartCss.row}>
               <button
                 type="button"
-                className={css.linkButton}
+                className={blocksCss.linkButton}
                 disabled={busy}
                 onClick={() => run(() => removeLine(line))}
                 aria-label={`Remove ${label}`}
@@ -79,10 +81,15 @@ export function CartLineItem({ line, signedIn, onResult }: { line: CartLine; sig
               </button>
               {signedIn && (
                 <>
-                  <button type="button" className={css.linkButton} disabled={busy} onClick={() => run(() => saveLineForLater(line))}>
+                  <button type="button" className={blocksCss.linkButton} disabled={busy} onClick={() => run(() => saveLineForLater(line))}>
                     Save for later
                   </button>
-                  <button type="button" className={css.linkButton} disabled={busy} onClick={() => run(() => moveLineToWishlist(line))}>
+                  <button
+                    type="button"
+                    className={blocksCss.linkButton}
+                    disabled={busy}
+                    onClick={() => run(() => moveLineToWishlist(line))}
+                  >
                     Move to wishlist
                   </button>
                 </>

@@ -1,9 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import type { CartMeta, DynamicCoupon } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { type ActionResult, applyCoupon, cartApi, removeCoupon } from '../index.ts';
+import { type ActionResult, applyCoupon, removeCoupon } from '../cart-store.ts';
+import { cartApi } from '../api.ts';
 import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';
-import * as css from './cart.css.ts';
+import * as couponCss from '../../../ui/coupon.css.ts';
+import * as css from './CouponPanel.css.ts';
+import * as blocksCss from '../../../ui/blocks.css.ts';
+import * as cartCss from './cart.css.ts';
 
 /** Coupon entry, the applied coupon, and every live coupon checked against this cart (dynamic-coupon-list). */
 export function CouponPanel({ meta, discount, onResult }: { meta: CartMeta; discount: number; onResult(r: ActionResult): void }) {
@@ -44,29 +48,29 @@ export function CouponPanel({ meta, discount, onResult }: { meta: CartMeta; disc
 
   return (
     <section className={card} aria-labelledby="coupon-title" data-testid="coupons">
-      <h2 id="coupon-title" className={css.sectionTitle}>
+      <h2 id="coupon-title" className={blocksCss.sectionTitle}>
         Coupons
       </h2>
       {meta.coupon_code && (
-        <div className={css.coupon} data-testid="applied-coupon">
-          <div className={css.row} style={{ justifyContent: 'space-between' }}>
+        <div className={couponCss.coupon} data-testid="applied-coupon">
+          <div className={cartCss.row} style={{ justifyContent: 'space-between' }}>
             <span>
-              <span className={css.couponCode}>{meta.coupon_code}</span>{' '}
+              <span className={couponCss.couponCode}>{meta.coupon_code}</span>{' '}
               {meta.coupon_applied ? (
-                <span className={css.saving}>applied · you save {formatPaise(discount)}</span>
+                <span className={cartCss.saving}>applied · you save {formatPaise(discount)}</span>
               ) : (
-                <span className={css.meta}>not applied</span>
+                <span className={blocksCss.meta}>not applied</span>
               )}
             </span>
-            <button type="button" className={css.linkButton} onClick={remove} disabled={busy}>
+            <button type="button" className={blocksCss.linkButton} onClick={remove} disabled={busy}>
               Remove
             </button>
           </div>
-          {meta.coupon_message && <span className={css.badge.warn}>{meta.coupon_message}</span>}
+          {meta.coupon_message && <span className={blocksCss.badge.warn}>{meta.coupon_message}</span>}
         </div>
       )}
       <form
-        className={css.row}
+        className={cartCss.row}
         style={{ marginTop: 8 }}
         onSubmit={(e) => {
           e.preventDefault();
@@ -92,22 +96,22 @@ export function CouponPanel({ meta, discount, onResult }: { meta: CartMeta; disc
         </button>
       </form>
       {error && (
-        <p id={`${inputId}-error`} role="alert" className={css.badge.danger} style={{ marginTop: 8 }} data-testid="coupon-error">
+        <p id={`${inputId}-error`} role="alert" className={blocksCss.badge.danger} style={{ marginTop: 8 }} data-testid="coupon-error">
           {error}
         </p>
       )}
       {coupons && coupons.length > 0 && (
-        <ul className={css.couponList} style={{ marginTop: 12 }} aria-label="Available coupons">
+        <ul className={couponCss.couponList} style={{ marginTop: 12 }} aria-label="Available coupons">
           {coupons.map((c) => (
-            <li key={c.code} className={css.coupon} data-code={c.code}>
-              <div className={css.row} style={{ justifyContent: 'space-between' }}>
-                <span className={css.couponCode}>{c.code}</span>
+            <li key={c.code} className={couponCss.coupon} data-code={c.code}>
+              <div className={cartCss.row} style={{ justifyContent: 'space-between' }}>
+                <span className={couponCss.couponCode}>{c.code}</span>
                 {c.applied ? (
-                  <span className={css.saving}>Applied</span>
+                  <span className={cartCss.saving}>Applied</span>
                 ) : (
                   <button
                     type="button"
-                    className={css.linkButton}
+                    className={blocksCss.linkButton}
                     disabled={busy || !c.applicable}
                     onClick={() => apply(c.code)}
                     aria-label={`Apply ${c.code}`}
@@ -116,9 +120,9 @@ export function CouponPanel({ meta, discount, onResult }: { meta: CartMeta; disc
                   </button>
                 )}
               </div>
-              <span className={css.meta}>{c.details}</span>
-              {c.applicable && c.discount > 0 && !c.applied && <span className={css.saving}>Save {formatPaise(c.discount)}</span>}
-              {!c.applicable && c.reason && <span className={css.meta}>{c.reason}</span>}
+              <span className={blocksCss.meta}>{c.details}</span>
+              {c.applicable && c.discount > 0 && !c.applied && <span className={cartCss.saving}>Save {formatPaise(c.discount)}</span>}
+              {!c.applicable && c.reason && <span className={blocksCss.meta}>{c.reason}</span>}
             </li>
           ))}
         </ul>

@@ -1,8 +1,11 @@
 import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { type ActionResult, addFreebie, useFreebies } from '../index.ts';
+import { type ActionResult, addFreebie } from '../cart-store.ts';
+import { useFreebies } from '../hooks.ts';
 import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';
-import * as css from './cart.css.ts';
+import * as blocksCss from '../../../ui/blocks.css.ts';
+import * as cartCss from './cart.css.ts';
+import * as css from './FreebieProgress.css.ts';
 
 /** How far the cart is from its free gift, or the gift to add once earned. */
 export function FreebieProgress({ onResult }: { onResult(r: ActionResult): void }) {
@@ -13,9 +16,9 @@ export function FreebieProgress({ onResult }: { onResult(r: ActionResult): void 
   return (
     <section className={card} aria-label="Free gift" data-testid="freebie-progress">
       {next.eligible ? (
-        <div className={css.row} style={{ justifyContent: 'space-between' }}>
+        <div className={cartCss.row} style={{ justifyContent: 'space-between' }}>
           <span>
-            <span className={css.badge.free}>FREE GIFT</span> You have unlocked <strong>{next.name}</strong>.
+            <span className={blocksCss.badge.free}>FREE GIFT</span> You have unlocked <strong>{next.name}</strong>.
           </span>
           <button type="button" className={buttonSecondary} onClick={async () => onResult(await addFreebie(next))}>
             Add free gift

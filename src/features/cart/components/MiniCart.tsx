@@ -7,7 +7,8 @@ import { button } from '../../../ui/theme/global.css.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Img } from '../../../ui/Img.tsx';
 import * as layout from '../../../ui/Layout.css.ts';
-import * as css from './cart.css.ts';
+import * as css from './MiniCart.css.ts';
+import * as cartCss from './cart.css.ts';
 
 /** The header cart: item count, and on hover or focus the mini cart (first lines, amount to pay). */
 export function MiniCart() {
@@ -53,7 +54,7 @@ export function MiniCart() {
               <span>{i.is_freebie ? 'FREE' : `${i.quantity} × ${formatPaise(i.sale_price)}`}</span>
             </div>
           ))}
-          <div className={css.summaryRow}>
+          <div className={cartCss.summaryRow}>
             <span>Total payable</span>
             <strong>{formatPaise(data.total_payable)}</strong>
           </div>

@@ -2,7 +2,9 @@ import type { PriceMetaEntry } from '../../../../schemas/cart.ts';
 import { priceMetaValue } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { card } from '../../../ui/theme/global.css.ts';
-import * as css from './cart.css.ts';
+import * as css from './PriceSummary.css.ts';
+import * as cartCss from './cart.css.ts';
+import * as blocksCss from '../../../ui/blocks.css.ts';
 
 /** SPEC §3 price_meta as the order summary: discounts shown as savings, delivery as FREE when 0. */
 export function PriceSummary({
@@ -20,16 +22,16 @@ export function PriceSummary({
   const saved = priceMetaValue(priceMeta, 'discount_on_mrp') + coupon;
   return (
     <section className={card} aria-labelledby="summary-title" data-testid="price-summary">
-      <h2 id="summary-title" className={css.sectionTitle}>
+      <h2 id="summary-title" className={blocksCss.sectionTitle}>
         Order summary
       </h2>
       <dl className={css.summaryList}>
         {priceMeta
           .filter((e) => e.key !== 'total_payable' && e.key !== 'subtotal' && !(e.key === 'coupon_discount' && e.value === 0))
           .map((e) => (
-            <div key={e.key} className={css.summaryRow} data-key={e.key}>
+            <div key={e.key} className={cartCss.summaryRow} data-key={e.key}>
               <dt>{e.label}</dt>
-              <dd style={{ margin: 0 }} className={e.key === 'discount_on_mrp' || e.key === 'coupon_discount' ? css.saving : undefined}>
+              <dd style={{ margin: 0 }} className={e.key === 'discount_on_mrp' || e.key === 'coupon_discount' ? cartCss.saving : undefined}>
                 {e.key === 'discount_on_mrp' || e.key === 'coupon_discount'
                   ? `− ${formatPaise(e.value)}`
                   : e.key === 'delivery_charges' && e.value === 0
@@ -43,9 +45,9 @@ export function PriceSummary({
           <dd style={{ margin: 0 }}>{formatPaise(priceMetaValue(priceMeta, 'total_payable'))}</dd>
         </div>
       </dl>
-      {saved > 0 && <p className={css.saving}>You save {formatPaise(saved)} on this order.</p>}
+      {saved > 0 && <p className={cartCss.saving}>You save {formatPaise(saved)} on this order.</p>}
       {delivery > 0 && freeDeliveryFrom !== null && (
-        <p className={css.meta}>Add {formatPaise(Math.max(0, freeDeliveryFrom - (subtotal - coupon)))} more for free delivery.</p>
+        <p className={blocksCss.meta}>Add {formatPaise(Math.max(0, freeDeliveryFrom - (subtotal - coupon)))} more for free delivery.</p>
       )}
       {children}
     </section>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { ProductCard } from '../../../../schemas/cart.ts';
-import { type ActionResult, addToCart, cardToEventItem, cartApi } from '../index.ts';
+import { type ActionResult, addToCart } from '../cart-store.ts';
+import { cardToEventItem } from '../event-items.ts';
+import { cartApi } from '../api.ts';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
-import * as css from './cart.css.ts';
+import * as css from '../../../ui/blocks.css.ts';
 import { ProductTile } from './ProductTile.tsx';
 
 /** Products to go with the cart (recommended-product-list); adding reports origin recommended_product. */

@@ -1,6 +1,7 @@
-import { type ActionResult, deleteSaved, moveToCart, useSavedForLater } from '../index.ts';
+import { type ActionResult, deleteSaved, moveToCart } from '../cart-store.ts';
+import { useSavedForLater } from '../hooks.ts';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
-import * as css from './cart.css.ts';
+import * as css from '../../../ui/blocks.css.ts';
 import { ProductTile } from './ProductTile.tsx';
 
 /** The signed-in customer's save-for-later list under the cart: back to cart (source SFL) or delete. */

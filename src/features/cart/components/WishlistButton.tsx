@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EventItem } from '../../../../events/index.ts';
-import { useAuth } from '../../account/AuthContext.tsx';
-import { rememberReturnTo } from '../../../app/guards.tsx';
-import { addToWishlist, useWishlist } from '../index.ts';
+import { useAuth } from '../../account/index.ts';
+import { rememberReturnTo } from '../../account/index.ts';
+import { addToWishlist } from '../cart-store.ts';
+import { useWishlist } from '../hooks.ts';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useToast } from '../../../ui/Toast.tsx';

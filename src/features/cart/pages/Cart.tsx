@@ -2,12 +2,15 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type CartListData, priceMetaValue } from '../../../../schemas/cart.ts';
 import { quoteFromCart } from '../../../../schemas/order.ts';
-import { rememberReturnTo } from '../../../app/guards.tsx';
-import { useAuth } from '../../account/AuthContext.tsx';
-import { type ActionResult, cartStore, lineToEventItem, report, useCart } from '../index.ts';
+import { rememberReturnTo } from '../../account/index.ts';
+import { useAuth } from '../../account/index.ts';
+import { type ActionResult, cartStore } from '../cart-store.ts';
+import { lineToEventItem } from '../event-items.ts';
+import { useCart } from '../hooks.ts';
 import { BankOfferList } from '../components/BankOfferList.tsx';
 import { CartLineItem } from '../components/CartLineItem.tsx';
-import * as css from '../components/cart.css.ts';
+import * as blocksCss from '../../../ui/blocks.css.ts';
+import * as css from './Cart.css.ts';
 import { CouponPanel } from '../components/CouponPanel.tsx';
 import { FreebieProgress } from '../components/FreebieProgress.tsx';
 import { PriceSummary } from '../components/PriceSummary.tsx';
@@ -93,15 +96,15 @@ export default function CartPage() {
   const blocked = lines.some((l) => l.notice && !l.is_freebie);
 
   return (
-    <div className={css.column}>
+    <div className={blocksCss.column}>
       <h1 style={{ margin: 0 }}>
         My Cart{' '}
-        <span className={css.meta}>
+        <span className={blocksCss.meta}>
           ({meta.total_quantity} {meta.total_quantity === 1 ? 'item' : 'items'})
         </span>
       </h1>
       <div className={css.page}>
-        <div className={css.column}>
+        <div className={blocksCss.column}>
           <FreebieProgress onResult={onResult} />
           <ul className={css.lines} aria-label="Products in your cart">
             {lines.map((line) => (
@@ -117,7 +120,7 @@ export default function CartPage() {
             ))}
           </ul>
           {!isAuthenticated && (
-            <p className={css.meta}>
+            <p className={blocksCss.meta}>
               <Link to="/my-account" onClick={() => rememberReturnTo('/cart')}>
                 Sign in
               </Link>{' '}
@@ -129,7 +132,7 @@ export default function CartPage() {
         <aside className={css.sticky} aria-label="Offers and order summary">
           <CouponPanel meta={meta} discount={priceMetaValue(priceMeta, 'coupon_discount')} onResult={onResult} />
           <PriceSummary priceMeta={priceMeta} freeDeliveryFrom={meta.free_delivery_from}>
-            {blocked && <p className={css.badge.warn}>Some products are short of stock. Update them to continue.</p>}
+            {blocked && <p className={blocksCss.badge.warn}>Some products are short of stock. Update them to continue.</p>}
             <button type="button" className={button} style={{ width: '100%', marginTop: 12 }} disabled={blocked} onClick={checkout}>
               {isAuthenticated ? 'Proceed to checkout' : 'Sign in to place order'}
             </button>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import * as css from '../components/cart.css.ts';
+import * as cartCss from '../components/cart.css.ts';
+import * as blocksCss from '../../../ui/blocks.css.ts';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 
 /**
@@ -8,13 +9,13 @@ import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
  */
 export default function DuplicateOrderDeletePage() {
   return (
-    <section className={`${card} ${css.empty}`}>
+    <section className={`${card} ${blocksCss.empty}`}>
       <h1 style={{ margin: 0 }}>This order looks like a duplicate</h1>
-      <p className={css.meta} style={{ margin: 0, maxWidth: 520 }}>
+      <p className={blocksCss.meta} style={{ margin: 0, maxWidth: 520 }}>
         You placed an order with the same products a moment ago, so we did not place it again and nothing was charged twice. Check your
         orders, or go back to your cart to change it.
       </p>
-      <div className={css.row} style={{ justifyContent: 'center' }}>
+      <div className={cartCss.row} style={{ justifyContent: 'center' }}>
         <Link to="/account/order" className={button}>
           View my orders
         </Link>

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { type ActionResult, moveToCart, useCart, useWishlist } from '../index.ts';
-import * as css from '../components/cart.css.ts';
+import { type ActionResult, moveToCart } from '../cart-store.ts';
+import { useCart, useWishlist } from '../hooks.ts';
+import * as blocksCss from '../../../ui/blocks.css.ts';
+import * as cartCss from '../components/cart.css.ts';
 import { ProductTile } from '../components/ProductTile.tsx';
 import { SavedForLaterList } from '../components/SavedForLaterList.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
@@ -21,13 +23,13 @@ export default function LoggedinEmptyCartPage() {
   }, [cart, navigate]);
 
   return (
-    <div className={css.column}>
-      <section className={`${card} ${css.empty}`}>
+    <div className={blocksCss.column}>
+      <section className={`${card} ${blocksCss.empty}`}>
         <h1 style={{ margin: 0 }}>Your cart is empty</h1>
-        <p className={css.meta} style={{ margin: 0 }}>
+        <p className={blocksCss.meta} style={{ margin: 0 }}>
           Looks like you have not added anything yet. Explore our authentic supplements.
         </p>
-        <div className={css.row} style={{ justifyContent: 'center' }}>
+        <div className={cartCss.row} style={{ justifyContent: 'center' }}>
           <Link to="/" className={button}>
             Continue shopping
           </Link>
@@ -39,10 +41,10 @@ export default function LoggedinEmptyCartPage() {
       <SavedForLaterList onResult={onResult} />
       {wishlist && wishlist.length > 0 && (
         <section aria-labelledby="wishlist-title">
-          <h2 id="wishlist-title" className={css.sectionTitle} style={{ marginBottom: 12 }}>
+          <h2 id="wishlist-title" className={blocksCss.sectionTitle} style={{ marginBottom: 12 }}>
             From your wishlist
           </h2>
-          <div className={css.grid}>
+          <div className={blocksCss.grid}>
             {wishlist.slice(0, 8).map((item) => (
               <ProductTile key={item.variant_id} product={item}>
                 <button

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { rememberReturnTo } from '../../../app/guards.tsx';
-import { useAuth } from '../../account/AuthContext.tsx';
-import { useCart } from '../index.ts';
-import * as css from '../components/cart.css.ts';
+import { rememberReturnTo } from '../../account/index.ts';
+import { useAuth } from '../../account/index.ts';
+import { useCart } from '../hooks.ts';
+import * as cartCss from '../components/cart.css.ts';
+import * as blocksCss from '../../../ui/blocks.css.ts';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 
 /** SPEC §2 /logout-empty-cart: a guest's empty cart, inviting sign-in to see a cart saved on the account. */
@@ -16,12 +17,12 @@ export default function LogoutEmptyCartPage() {
     else if (!loading && isAuthenticated) navigate('/loggedin-empty-cart', { replace: true });
   }, [cart, loading, isAuthenticated, navigate]);
   return (
-    <section className={`${card} ${css.empty}`}>
+    <section className={`${card} ${blocksCss.empty}`}>
       <h1 style={{ margin: 0 }}>Your cart is empty</h1>
-      <p className={css.meta} style={{ margin: 0 }}>
+      <p className={blocksCss.meta} style={{ margin: 0 }}>
         Sign in to see the products you added to your cart on any device.
       </p>
-      <div className={css.row} style={{ justifyContent: 'center' }}>
+      <div className={cartCss.row} style={{ justifyContent: 'center' }}>
         <Link to="/my-account" className={button} onClick={() => rememberReturnTo('/cart')}>
           Sign in
         </Link>

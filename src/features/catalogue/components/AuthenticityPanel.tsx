@@ -4,7 +4,7 @@ import { useResource } from '../resource.ts';
 import { visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import * as css from './catalogue.css.ts';
-import * as pdp from './pdp.css.ts';
+import * as pdp from './AuthenticityPanel.css.ts';
 
 // The product page's "Authenticity" panel (GET /api/product-details/source-product): the brand and its country,
 // the authorised importer (or "Made in India"), the brand certificate. It is a reassurance, not the product:

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { type BreadcrumbContext, breadcrumbLinks } from '../../../../schemas/breadcrumbs.ts';
 import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
-import * as css from './catalogue.css.ts';
+import * as css from './Breadcrumbs.css.ts';
 
 /**
  * SPEC §2 breadcrumbs through the shared rule (schemas/breadcrumbs.ts): each item linked by its page type, slug

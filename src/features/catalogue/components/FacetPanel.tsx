@@ -10,7 +10,8 @@ import {
   toggleFacetValue,
   togglePriceBucket,
 } from '../listing-params.ts';
-import * as css from './catalogue.css.ts';
+import * as css from './FacetPanel.css.ts';
+import * as catalogueCss from './catalogue.css.ts';
 
 // The facets of a listing answer (brand, category, flavour, weight, price, veg, in stock) with their counts.
 // Every change is applied at once (the URL changes, the results follow); counts come from the API.
@@ -60,7 +61,7 @@ function ValueList({
         ))}
       </div>
       {facet.values.length > SHOWN && (
-        <button type="button" className={css.linkButton} aria-expanded={all} aria-controls={listId} onClick={() => setAll(!all)}>
+        <button type="button" className={catalogueCss.linkButton} aria-expanded={all} aria-controls={listId} onClick={() => setAll(!all)}>
           {all ? 'Show fewer' : `Show all ${facet.values.length}`}
         </button>
       )}
@@ -128,7 +129,7 @@ function PriceFacet({ facet, state, onChange }: { facet: Facet; state: ListingSt
           Max ₹
           <input inputMode="numeric" pattern="[0-9]*" value={max} onChange={(e) => setMax(e.target.value.replace(/\D/g, '').slice(0, 6))} />
         </label>
-        <button type="submit" className={css.chipPlain} style={{ minHeight: 40 }}>
+        <button type="submit" className={catalogueCss.chipPlain} style={{ minHeight: 40 }}>
           Apply
         </button>
       </form>

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { Facet, FacetName } from '../../../../schemas/catalogue.ts';
 import type { ListingState } from '../listing-params.ts';
 import { button } from '../../../ui/theme/global.css.ts';
-import * as css from './catalogue.css.ts';
+import * as css from './FilterSheet.css.ts';
 import { FacetPanel } from './FacetPanel.tsx';
 
 // The filters on a phone: a full-screen sheet over the results (its own chunk, loaded on first open). Changes

@@ -1,5 +1,5 @@
 import { foodMarker } from '../../../../schemas/food-type.ts';
-import * as css from './catalogue.css.ts';
+import * as css from './FoodMarker.css.ts';
 
 /** SPEC §3 food-type marker: a green dot in a square for veg, a brown triangle for non-veg, nothing otherwise. */
 export function FoodMarker({ value }: { value: unknown }) {

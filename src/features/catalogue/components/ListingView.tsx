@@ -1,9 +1,10 @@
+import { report } from '../../../../events/index.ts';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type FacetName, type ListingResult, type ProductHit, SORTS, type SortBy } from '../../../../schemas/catalogue.ts';
 import { groupRupees } from '../../../../schemas/money.ts';
 import { catalogueApi, type ListingEndpoint, listingApiUrl } from '../api.ts';
-import { type ListingKind, listingViewEvent, report } from '../events.ts';
+import { type ListingKind, listingViewEvent } from '../events.ts';
 import {
   clearFilters,
   filterCount,
@@ -20,7 +21,8 @@ import { useResource } from '../resource.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
-import * as css from './catalogue.css.ts';
+import * as css from './ListingView.css.ts';
+import * as catalogueCss from './catalogue.css.ts';
 import { FacetPanel } from './FacetPanel.tsx';
 import { Pagination } from './Pagination.tsx';
 import { ProductList } from './ProductList.tsx';
@@ -61,10 +63,10 @@ export interface ListingViewProps {
 
 function GridSkeleton() {
   return (
-    <ul className={`${css.grid} ${css.gridNarrow}`} aria-hidden="true">
+    <ul className={`${catalogueCss.grid} ${catalogueCss.gridNarrow}`} aria-hidden="true">
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <li key={i} className={css.card}>
+        <li key={i} className={catalogueCss.card}>
           <Skeleton height={160} radius={10} />
           <Skeleton width="40%" height={12} />
           <Skeleton height={16} />
@@ -147,12 +149,12 @@ export function ListingView({
           {data ? panel : <Skeleton height={320} />}
         </aside>
       )}
-      <section className={css.section} aria-labelledby={`${sortId}-heading`} aria-busy={res.loading}>
+      <section className={catalogueCss.section} aria-labelledby={`${sortId}-heading`} aria-busy={res.loading}>
         <h2 id={`${sortId}-heading`} className={visuallyHidden}>
           Products
         </h2>
         <div className={css.toolbar}>
-          <p className={css.muted} role="status" data-testid="result-count">
+          <p className={catalogueCss.muted} role="status" data-testid="result-count">
             {data
               ? `${total} ${total === 1 ? 'product' : 'products'}${data.results.partial_match ? ' matching some of your words' : ''}`
               : 'Loading products…'}
@@ -194,7 +196,7 @@ export function ListingView({
               <li key={`${f.facet}:${f.value}`}>
                 <button
                   type="button"
-                  className={css.chip}
+                  className={catalogueCss.chip}
                   onClick={() => apply(removeFilter(state, f.facet, f.value))}
                   aria-label={`Remove filter ${f.label}`}
                 >
@@ -206,7 +208,7 @@ export function ListingView({
               <li>
                 <button
                   type="button"
-                  className={css.chip}
+                  className={catalogueCss.chip}
                   onClick={() => apply(removeFilter(state, 'price', ''))}
                   aria-label={`Remove filter ${priceLabel(state)}`}
                 >
@@ -215,7 +217,7 @@ export function ListingView({
               </li>
             )}
             <li>
-              <button type="button" className={css.chipPlain} onClick={() => apply(clearFilters(state))}>
+              <button type="button" className={catalogueCss.chipPlain} onClick={() => apply(clearFilters(state))}>
                 Clear all
               </button>
             </li>
@@ -223,7 +225,7 @@ export function ListingView({
         )}
 
         {res.error && !data && (
-          <div className={css.empty} role="alert">
+          <div className={catalogueCss.empty} role="alert">
             <p style={{ margin: 0 }}>{res.error}</p>
             <button type="button" className={buttonSecondary} onClick={res.reload}>
               Try again
@@ -232,7 +234,7 @@ export function ListingView({
         )}
         {!data && res.loading && <GridSkeleton />}
         {data && data.hits.length === 0 && (
-          <div className={css.empty}>
+          <div className={catalogueCss.empty}>
             {filtersOn || !empty ? (
               <>
                 <p style={{ margin: 0, fontWeight: 600 }}>No products match these filters.</p>

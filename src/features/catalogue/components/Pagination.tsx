@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import * as css from './catalogue.css.ts';
+import * as css from './Pagination.css.ts';
 
 /** Pages to offer: the first, the last and two either side of the current one, with gaps as null. */
 export function pageWindow(current: number, total: number): Array<number | null> {

@@ -1,10 +1,12 @@
+import { report } from '../../../../events/index.ts';
 import { Link } from 'react-router-dom';
 import type { ProductHit } from '../../../../schemas/catalogue.ts';
-import { hitToEventItem, report } from '../events.ts';
+import { hitToEventItem } from '../events.ts';
 import { visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { Img } from '../../../ui/Img.tsx';
 import { Price } from '../../../ui/Price.tsx';
-import * as css from './catalogue.css.ts';
+import * as css from './ProductCard.css.ts';
+import * as catalogueCss from './catalogue.css.ts';
 import { FoodMarker } from './FoodMarker.tsx';
 import { Rating } from './Rating.tsx';
 
@@ -41,7 +43,7 @@ export function ProductCard({
   const select = () => (list.onSelect ? list.onSelect(hit, index) : reportSelect(hit, list.listName, index));
   const out = hit.stock_status !== 'instock';
   return (
-    <article className={css.card} data-testid="product-card" data-pid={hit.pid} data-vid={hit.vid} data-price={hit.sale_price}>
+    <article className={catalogueCss.card} data-testid="product-card" data-pid={hit.pid} data-vid={hit.vid} data-price={hit.sale_price}>
       <div className={css.cardImage}>
         <Img src={hit.thumbnail_image} alt="" width={240} height={240} eager={eager} />
       </div>
@@ -55,7 +57,7 @@ export function ProductCard({
           {rank}
         </span>
       )}
-      <p className={css.cardBrand}>{hit.brand_name}</p>
+      <p className={catalogueCss.cardBrand}>{hit.brand_name}</p>
       <h3 style={{ margin: 0, fontSize: 'inherit', display: 'flex', gap: 6, alignItems: 'flex-start' }}>
         <FoodMarker value={hit.food_type} />
         <Link to={hit.url} state={list.linkState} className={css.cardName} onClick={select}>
@@ -67,7 +69,7 @@ export function ProductCard({
       <div className={css.cardFoot}>
         <Rating value={hit.rating} count={hit.rating_count} />
         <Price mrp={hit.regular_price} sale={hit.sale_price} />
-        {out && <p className={css.stock.out}>Out of stock</p>}
+        {out && <p className={catalogueCss.stock.out}>Out of stock</p>}
       </div>
     </article>
   );

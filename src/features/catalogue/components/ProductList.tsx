@@ -1,5 +1,6 @@
 import type { ProductHit } from '../../../../schemas/catalogue.ts';
-import * as css from './catalogue.css.ts';
+import * as css from './ProductList.css.ts';
+import * as catalogueCss from './catalogue.css.ts';
 import { type CardListContext, ProductCard } from './ProductCard.tsx';
 
 /**
@@ -26,7 +27,7 @@ export function ProductList({
   offset?: number;
   label?: string;
 }) {
-  const className = layout === 'rail' ? css.rail : narrow ? `${css.grid} ${css.gridNarrow}` : css.grid;
+  const className = layout === 'rail' ? css.rail : narrow ? `${catalogueCss.grid} ${catalogueCss.gridNarrow}` : catalogueCss.grid;
   return (
     <ul className={className} aria-label={label} data-testid="product-list">
       {hits.map((hit, i) => (

@@ -1,6 +1,7 @@
+import { report } from '../../../../events/index.ts';
 import { useRef } from 'react';
 import type { ProductHit } from '../../../../schemas/catalogue.ts';
-import { type ListingKind, listItems, report } from '../events.ts';
+import { type ListingKind, listItems } from '../events.ts';
 import { ProductList } from './ProductList.tsx';
 import { useSeenOnce } from './Promotions.tsx';
 

@@ -1,10 +1,12 @@
+import { report } from '../../../../events/index.ts';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CategorySummary, ProductHit, Promotion } from '../../../../schemas/catalogue.ts';
 import type { EventOf, PromotionSection } from '../../../../events/index.ts';
-import { hitToEventItem, promotionPayload, report } from '../events.ts';
+import { hitToEventItem, promotionPayload } from '../events.ts';
 import { Img } from '../../../ui/Img.tsx';
-import * as css from './catalogue.css.ts';
+import * as css from './Promotions.css.ts';
+import * as catalogueCss from './catalogue.css.ts';
 import { ProductList } from './ProductList.tsx';
 
 // SPEC §2 promotion sections: banners, carousels, tiles and promoted products. Each promotion reports
@@ -177,10 +179,10 @@ export function Carousel({
 export function PromotionTiles({ items, section }: { items: Promotion[]; section: PromotionSection }) {
   if (items.length === 0) return null;
   return (
-    <ul className={css.tiles}>
+    <ul className={catalogueCss.tiles}>
       {items.map((p, i) => (
         <li key={p.id}>
-          <PromotionLink p={p} index={i} section={section} className={css.tile}>
+          <PromotionLink p={p} index={i} section={section} className={catalogueCss.tile}>
             <span>{p.brand?.name ?? p.title}</span>
           </PromotionLink>
         </li>
@@ -204,10 +206,10 @@ export function CategoryTiles({ categories }: { categories: CategorySummary[] })
   });
   if (categories.length === 0) return null;
   return (
-    <ul ref={ref} className={css.tiles}>
+    <ul ref={ref} className={catalogueCss.tiles}>
       {categories.map((c, i) => (
         <li key={c.id}>
-          <Link to={c.url} className={css.tile} onClick={() => report({ name: 'select_promotion', promotion: payload(c, i) })}>
+          <Link to={c.url} className={catalogueCss.tile} onClick={() => report({ name: 'select_promotion', promotion: payload(c, i) })}>
             <Img src={c.image} alt="" width={240} height={240} />
             <span>{c.name}</span>
           </Link>

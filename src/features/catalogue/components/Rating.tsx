@@ -1,4 +1,4 @@
-import * as css from './catalogue.css.ts';
+import * as css from './Rating.css.ts';
 
 /** Average rating and how many ratings, read out as one phrase. */
 export function Rating({ value, count }: { value: number; count: number }) {

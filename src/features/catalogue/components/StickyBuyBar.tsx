@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { EventItem } from '../../../../events/index.ts';
 import type { ProductHit } from '../../../../schemas/catalogue.ts';
-import { AddToCartButton } from '../../cart/components/index.ts';
+import { AddToCartButton } from '../../cart/index.ts';
 import { Price } from '../../../ui/Price.tsx';
-import * as pdp from './pdp.css.ts';
+import * as pdp from './StickyBuyBar.css.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 // Phones (< 992px): once the page's own add-to-cart buttons have scrolled up out of view, a bar fixed to the

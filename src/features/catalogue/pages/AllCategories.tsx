@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { CategoryNode } from '../../../../schemas/catalogue.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
 import { useResource } from '../resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
-import * as css from '../components/catalogue.css.ts';
+import * as css from './AllCategories.css.ts';
+import * as catalogueCss from '../components/catalogue.css.ts';
 import { Img } from '../../../ui/Img.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
@@ -18,7 +19,7 @@ function Branch({ nodes }: { nodes: CategoryNode[] }) {
       {nodes.map((n) => (
         <li key={n.id}>
           <Link to={n.url}>
-            {n.name} <span className={css.muted}>&nbsp;({n.product_count})</span>
+            {n.name} <span className={catalogueCss.muted}>&nbsp;({n.product_count})</span>
           </Link>
           <Branch nodes={n.children} />
         </li>
@@ -31,15 +32,15 @@ export default function AllCategoriesPage() {
   usePageMeta(null);
   const menu = useResource('menu', (signal) => catalogueApi.menu({ signal }));
   return (
-    <div className={css.page}>
+    <div className={catalogueCss.page}>
       <Breadcrumbs
         items={[HOME_CRUMB, { value: 'All Categories', category_slug: 'all-categories', redirect_url: '/all-categories' }]}
         context={{ pageType: 'category' }}
       />
-      <h1 className={css.pageTitle}>All categories</h1>
+      <h1 className={catalogueCss.pageTitle}>All categories</h1>
       {menu.loading && !menu.data && <Skeleton height={300} radius={16} />}
       {menu.error && !menu.data && (
-        <div className={css.empty} role="alert">
+        <div className={catalogueCss.empty} role="alert">
           <p style={{ margin: 0 }}>{menu.error}</p>
           <button type="button" className={buttonSecondary} onClick={menu.reload}>
             Try again
@@ -50,11 +51,15 @@ export default function AllCategoriesPage() {
         <ul className={css.tree}>
           {menu.data.categories.map((c, i) => (
             <li key={c.id} className={css.treeCard}>
-              <Link to={c.url} className={css.tile} style={{ gridTemplateColumns: '64px 1fr', alignItems: 'center', textAlign: 'left' }}>
+              <Link
+                to={c.url}
+                className={catalogueCss.tile}
+                style={{ gridTemplateColumns: '64px 1fr', alignItems: 'center', textAlign: 'left' }}
+              >
                 <Img src={c.image} alt="" width={64} height={64} eager={i < 3} />
                 <span style={{ fontSize: 18 }}>
                   {c.name}{' '}
-                  <span className={css.muted} style={{ fontWeight: 400, fontSize: 14 }}>
+                  <span className={catalogueCss.muted} style={{ fontWeight: 400, fontSize: 14 }}>
                     ({c.product_count})
                   </span>
                 </span>

@@ -4,7 +4,8 @@ import { catalogueApi } from '../api.ts';
 import { useCatalogueMeta } from '../hooks.ts';
 import { useResource } from '../resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
-import * as css from '../components/catalogue.css.ts';
+import * as catalogueCss from '../components/catalogue.css.ts';
+import * as css from './BrandPage.css.ts';
 import { ListingView } from '../components/ListingView.tsx';
 import { PromotionCards } from '../components/Promotions.tsx';
 import { Img } from '../../../ui/Img.tsx';
@@ -20,19 +21,19 @@ export default function BrandPage() {
   const crumbs: BreadcrumbItem[] = d?.breadcrumbs ?? [HOME_CRUMB, { value: 'Brands', category_slug: 'brands', redirect_url: '/brands' }];
 
   return (
-    <div className={css.page}>
+    <div className={catalogueCss.page}>
       <Breadcrumbs items={crumbs} context={{ pageType: 'brand' }} />
       {d ? (
         <header className={css.hero}>
           <Img src={d.brand.logo} alt="" width={112} height={112} eager />
           <div className={css.heroText}>
-            <h1 className={css.pageTitle}>{d.brand.name}</h1>
-            <p className={css.muted}>
+            <h1 className={catalogueCss.pageTitle}>{d.brand.name}</h1>
+            <p className={catalogueCss.muted}>
               {d.brand.product_count} {d.brand.product_count === 1 ? 'product' : 'products'} · from {d.brand.country}
             </p>
             {d.brand.description && <p style={{ margin: 0 }}>{d.brand.description}</p>}
             {d.importer && (
-              <p className={css.muted} style={{ fontSize: 14 }}>
+              <p className={catalogueCss.muted} style={{ fontSize: 14 }}>
                 Imported by {d.importer.name}
                 {d.certificate ? ` · certificate ${d.certificate.certificate_no}` : ''}
               </p>

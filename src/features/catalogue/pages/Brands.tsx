@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BrandSummary } from '../../../../schemas/catalogue.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
 import { useResource } from '../resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
-import * as css from '../components/catalogue.css.ts';
+import * as catalogueCss from '../components/catalogue.css.ts';
+import * as css from './Brands.css.ts';
 import { Img } from '../../../ui/Img.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
@@ -17,7 +18,7 @@ function BrandCard({ b, eager = false }: { b: BrandSummary; eager?: boolean }) {
     <Link to={b.url} className={css.brandCard}>
       <Img src={b.logo} alt="" width={120} height={120} eager={eager} />
       <span>{b.name}</span>
-      <span className={css.muted} style={{ fontSize: 13, fontWeight: 400 }}>
+      <span className={catalogueCss.muted} style={{ fontSize: 13, fontWeight: 400 }}>
         {b.product_count} {b.product_count === 1 ? 'product' : 'products'}
       </span>
     </Link>
@@ -36,15 +37,15 @@ export default function BrandsPage() {
   const top = (groups.data ?? []).flatMap((g) => g.brands).filter((b) => b.is_top);
 
   return (
-    <div className={css.page}>
+    <div className={catalogueCss.page}>
       <Breadcrumbs
         items={[HOME_CRUMB, { value: 'Brands', category_slug: 'brands', redirect_url: '/brands' }]}
         context={{ pageType: 'brands' }}
       />
-      <h1 className={css.pageTitle}>All brands</h1>
+      <h1 className={catalogueCss.pageTitle}>All brands</h1>
       {groups.loading && !groups.data && <Skeleton height={240} radius={16} />}
       {groups.error && !groups.data && (
-        <div className={css.empty} role="alert">
+        <div className={catalogueCss.empty} role="alert">
           <p style={{ margin: 0 }}>{groups.error}</p>
           <button type="button" className={buttonSecondary} onClick={groups.reload}>
             Try again
@@ -54,8 +55,8 @@ export default function BrandsPage() {
       {groups.data && (
         <>
           {top.length > 0 && !needle && (
-            <section className={css.section} aria-labelledby="brands-top">
-              <h2 id="brands-top" className={css.sectionTitle}>
+            <section className={catalogueCss.section} aria-labelledby="brands-top">
+              <h2 id="brands-top" className={catalogueCss.sectionTitle}>
                 Top brands
               </h2>
               <ul className={css.brandGrid}>
@@ -67,11 +68,11 @@ export default function BrandsPage() {
               </ul>
             </section>
           )}
-          <section className={css.section} aria-labelledby="brands-az">
-            <h2 id="brands-az" className={css.sectionTitle}>
+          <section className={catalogueCss.section} aria-labelledby="brands-az">
+            <h2 id="brands-az" className={catalogueCss.sectionTitle}>
               Brands A–Z
             </h2>
-            <label htmlFor={filterId} className={css.muted}>
+            <label htmlFor={filterId} className={catalogueCss.muted}>
               Find a brand
             </label>
             <input
@@ -98,7 +99,7 @@ export default function BrandsPage() {
               <section
                 key={g.letter}
                 id={`brands-${g.letter === '#' ? 'digit' : g.letter}`}
-                className={css.section}
+                className={catalogueCss.section}
                 aria-label={`Brands starting with ${g.letter}`}
               >
                 <h3 style={{ margin: 0 }}>{g.letter}</h3>

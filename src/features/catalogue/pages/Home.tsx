@@ -1,12 +1,14 @@
+import { report } from '../../../../events/index.ts';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { browserStorage } from '../../../../events/storage.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
-import { report } from '../events.ts';
+
 import { readSimilarViewed } from '../local-data.ts';
 import { useResource } from '../resource.ts';
-import * as css from '../components/catalogue.css.ts';
+import * as catalogueCss from '../components/catalogue.css.ts';
+import * as css from './Home.css.ts';
 import { ProductRail } from '../components/ProductRail.tsx';
 import { Banners, Carousel, CategoryTiles, PromotedProducts, PromotionTiles } from '../components/Promotions.tsx';
 import { useMediaQuery } from '../components/useMediaQuery.ts';
@@ -28,9 +30,9 @@ function Section({
   children: React.ReactNode;
 }) {
   return (
-    <section className={css.section} aria-labelledby={id}>
+    <section className={catalogueCss.section} aria-labelledby={id}>
       <div className={css.sectionHead}>
-        <h2 id={id} className={css.sectionTitle}>
+        <h2 id={id} className={catalogueCss.sectionTitle}>
           {title}
         </h2>
         {more && (
@@ -59,11 +61,11 @@ function InspiredByViewed() {
 
 function HomeSkeleton() {
   return (
-    <div className={css.page} role="status" aria-live="polite">
+    <div className={catalogueCss.page} role="status" aria-live="polite">
       <span className={visuallyHidden}>Loading…</span>
       <Skeleton height={220} radius={16} />
       <Skeleton width="30%" height={24} />
-      <div className={css.tiles}>
+      <div className={catalogueCss.tiles}>
         {Array.from({ length: 6 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
           <Skeleton key={i} height={110} radius={16} />
@@ -83,11 +85,11 @@ export default function HomePage() {
   const d = home.data;
 
   return (
-    <div className={css.page}>
+    <div className={catalogueCss.page}>
       <h1 className={visuallyHidden}>Kasrat – India's #1 authentic supplement store</h1>
       {!d && home.loading && <HomeSkeleton />}
       {!d && home.error && (
-        <div className={css.empty} role="alert">
+        <div className={catalogueCss.empty} role="alert">
           <p style={{ margin: 0 }}>{home.error}</p>
           <button type="button" className={buttonSecondary} onClick={home.reload}>
             Try again

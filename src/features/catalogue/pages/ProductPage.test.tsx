@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { type DomainEvent, events$ } from '../../../../events/index.ts';
 import { setNavigator } from '../../../api/client.ts';
-import { MetaProvider } from '../../../app/meta.tsx';
+import { MetaProvider } from '../../../ui/meta.tsx';
 import { clearResourceCache } from '../resource.ts';
 import { fakeApi, hit, ok, productDetail } from '../../../../tests/helpers/catalogue-fixtures.ts';
 import { ToastProvider } from '../../../ui/Toast.tsx';

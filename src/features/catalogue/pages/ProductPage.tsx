@@ -1,3 +1,4 @@
+import { report } from '../../../../events/index.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { type ProductDetail, type ProductHit, productUrl, swatchesFor } from '../../../../schemas/catalogue.ts';
@@ -5,14 +6,15 @@ import { formatPaise } from '../../../../schemas/money.ts';
 import { originOf } from '../../../../events/origin-data.ts';
 import { browserStorage } from '../../../../events/storage.ts';
 import { catalogueApi } from '../api.ts';
-import { hitToEventItem, report } from '../events.ts';
+import { hitToEventItem } from '../events.ts';
 import { useCatalogueMeta } from '../hooks.ts';
 import { readUrlHistory, rememberSimilarViewed } from '../local-data.ts';
 import { useResource } from '../resource.ts';
-import { AddToCartButton, WishlistButton } from '../../cart/components/index.ts';
+import { AddToCartButton, WishlistButton } from '../../cart/index.ts';
 import { AuthenticityPanel } from '../components/AuthenticityPanel.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import * as css from '../components/catalogue.css.ts';
+import * as pdp from './pdp.css.ts';
+import * as catalogueCss from '../components/catalogue.css.ts';
 import { FoodMarker } from '../components/FoodMarker.tsx';
 import { ProductRail } from '../components/ProductRail.tsx';
 import { Rating } from '../components/Rating.tsx';
@@ -55,7 +57,7 @@ function Gallery({ product, variant, views }: { product: ProductDetail['product'
   useEffect(() => setView(0), [variant.vid]);
   const label = variant.display_value ? `${product.name}, ${variant.display_value}` : product.name;
   return (
-    <section className={css.gallery} aria-label="Product images">
+    <section className={pdp.gallery} aria-label="Product images">
       <Img
         key={imageOf(variant.vid, view)}
         src={imageOf(variant.vid, view)}
@@ -63,16 +65,16 @@ function Gallery({ product, variant, views }: { product: ProductDetail['product'
         width={400}
         height={400}
         eager
-        className={css.mainImage}
+        className={pdp.mainImage}
         data-testid="pdp-image"
       />
       {views > 1 && (
-        <ul className={css.thumbs}>
+        <ul className={pdp.thumbs}>
           {Array.from({ length: views }, (_, n) => (
             <li key={imageOf(variant.vid, n)}>
               <button
                 type="button"
-                className={css.thumb}
+                className={pdp.thumb}
                 aria-pressed={n === view}
                 aria-label={`Show image ${n + 1} of ${views}`}
                 onClick={() => setView(n)}
@@ -92,26 +94,26 @@ function Offers({ productId }: { productId: number }) {
   const o = offers.data;
   if (!o || o.coupons.length + o.bank_offers.length + o.freebies.length === 0) return null;
   return (
-    <section className={css.panel} aria-labelledby="pdp-offers">
+    <section className={catalogueCss.panel} aria-labelledby="pdp-offers">
       <h2 id="pdp-offers" style={{ fontSize: 18, margin: 0 }}>
         Offers for you
       </h2>
-      <ul className={css.offerList}>
+      <ul className={pdp.offerList}>
         {o.coupons.map((c) => (
-          <li key={c.code} className={css.offer}>
-            <span className={css.offerTag}>{c.code}</span>
+          <li key={c.code} className={pdp.offer}>
+            <span className={pdp.offerTag}>{c.code}</span>
             <span>{c.details}</span>
           </li>
         ))}
         {o.bank_offers.map((b) => (
-          <li key={`bank${b.id}`} className={css.offer}>
-            <span className={css.offerTag}>Bank offer</span>
+          <li key={`bank${b.id}`} className={pdp.offer}>
+            <span className={pdp.offerTag}>Bank offer</span>
             <span>{b.description}</span>
           </li>
         ))}
         {o.freebies.map((f) => (
-          <li key={`free${f.id}`} className={css.offer}>
-            <span className={css.offerTag}>Free gift</span>
+          <li key={`free${f.id}`} className={pdp.offer}>
+            <span className={pdp.offerTag}>Free gift</span>
             <span>{f.title}</span>
           </li>
         ))}
@@ -136,7 +138,7 @@ function Description({ productId, short }: { productId: number; short: string })
       {cut && (
         <button
           type="button"
-          className={css.linkButton}
+          className={catalogueCss.linkButton}
           aria-expanded={expanded}
           aria-controls={`description-${productId}`}
           onClick={() => setExpanded(!expanded)}
@@ -161,8 +163,8 @@ function Rails({ productId, brandName }: { productId: number; brandName: string 
     <>
       {rails.map((r) =>
         r.hits?.length ? (
-          <section key={r.id} className={css.section} aria-labelledby={r.id}>
-            <h2 id={r.id} className={css.sectionTitle}>
+          <section key={r.id} className={catalogueCss.section} aria-labelledby={r.id}>
+            <h2 id={r.id} className={catalogueCss.sectionTitle}>
               {r.title}
             </h2>
             <ProductRail hits={r.hits} listName={r.list} listing="recommended" />
@@ -175,10 +177,10 @@ function Rails({ productId, brandName }: { productId: number; brandName: string 
 
 function PdpSkeleton() {
   return (
-    <div className={css.pdp} role="status" aria-live="polite">
+    <div className={pdp.pdp} role="status" aria-live="polite">
       <span className={visuallyHidden}>Loading product…</span>
       <Skeleton height={360} radius={16} />
-      <div className={css.buyBox}>
+      <div className={pdp.buyBox}>
         <Skeleton width="30%" />
         <Skeleton width="85%" height={30} />
         <Skeleton width="40%" height={28} />
@@ -249,7 +251,7 @@ export default function ProductPage() {
   if (!d || !variant) {
     if (detail.error && detail.status !== 404)
       return (
-        <div className={css.empty} role="alert">
+        <div className={catalogueCss.empty} role="alert">
           <p style={{ margin: 0 }}>{detail.error}</p>
           <button type="button" className={buttonSecondary} onClick={detail.reload}>
             Try again
@@ -267,47 +269,47 @@ export default function ProductPage() {
   const choose = (variantId: number) => navigate(productUrl(product.slug, product.id, variantId), { replace: true, state: location.state });
 
   return (
-    <div className={css.page}>
+    <div className={catalogueCss.page}>
       <Breadcrumbs
         items={fromBrand ? d.brand_breadcrumbs : d.breadcrumbs}
         context={{ pageType: 'product', origin: fromBrand ? 'brand' : null }}
       />
-      <div className={css.pdp}>
+      <div className={pdp.pdp}>
         <Gallery product={product} variant={variant} views={Math.max(1, d.images.length)} />
-        <div className={css.buyBox}>
-          <Link to={product.brand.url} className={css.cardBrand} style={{ fontSize: 14 }}>
+        <div className={pdp.buyBox}>
+          <Link to={product.brand.url} className={catalogueCss.cardBrand} style={{ fontSize: 14 }}>
             {product.brand.name}
           </Link>
-          <div className={css.titleRow}>
+          <div className={pdp.titleRow}>
             <FoodMarker value={product.food_type} />
             <h1>{product.name}</h1>
           </div>
           <Rating value={product.rating} count={product.rating_count} />
 
           <div
-            className={css.priceBox}
+            className={pdp.priceBox}
             data-testid="pdp-price"
             data-price={variant.sale_price}
             data-mrp={variant.regular_price}
             aria-live="polite"
           >
             <Price mrp={variant.regular_price} sale={variant.sale_price} size="lg" />
-            <p className={css.muted} style={{ fontSize: 14 }}>
+            <p className={catalogueCss.muted} style={{ fontSize: 14 }}>
               MRP {formatPaise(variant.regular_price)} (inclusive of all taxes)
             </p>
-            <p className={inStock ? css.stock.in : css.stock.out} data-testid="stock-status">
+            <p className={inStock ? catalogueCss.stock.in : catalogueCss.stock.out} data-testid="stock-status">
               {inStock ? 'In stock' : 'Out of stock'}
             </p>
           </div>
 
           {swatches.map((s) => (
-            <fieldset key={s.key} className={css.swatchGroup} data-swatch={s.key}>
+            <fieldset key={s.key} className={pdp.swatchGroup} data-swatch={s.key}>
               <legend>
                 {s.name}: <span style={{ fontWeight: 400 }}>{s.options.find((o) => o.selected)?.value}</span>
               </legend>
-              <div className={css.swatchOptions}>
+              <div className={pdp.swatchOptions}>
                 {s.options.map((o) => (
-                  <label key={o.value} className={css.swatch} data-out={!o.in_stock}>
+                  <label key={o.value} className={pdp.swatch} data-out={!o.in_stock}>
                     <input type="radio" name={s.key} value={o.value} checked={o.selected} onChange={() => choose(o.variant_id)} />
                     <span>
                       {o.value}
@@ -319,10 +321,10 @@ export default function ProductPage() {
             </fieldset>
           ))}
 
-          <div className={css.actions} ref={setActionsEl}>
+          <div className={pdp.actions} ref={setActionsEl}>
             <AddToCartButton variantId={variant.vid} item={item} origin="pdp" disabled={!inStock} />
             <AddToCartButton variantId={variant.vid} item={item} origin="pdp" disabled={!inStock} buyNow />
-            <div className={css.wishlistCell}>
+            <div className={pdp.wishlistCell}>
               <WishlistButton
                 variantId={variant.vid}
                 item={item}
@@ -336,11 +338,11 @@ export default function ProductPage() {
           <Offers productId={product.id} />
 
           {product.highlights.length > 0 && (
-            <section className={css.panel} aria-labelledby="pdp-highlights">
+            <section className={catalogueCss.panel} aria-labelledby="pdp-highlights">
               <h2 id="pdp-highlights" style={{ fontSize: 18, margin: 0 }}>
                 Highlights
               </h2>
-              <ul className={css.highlights}>
+              <ul className={pdp.highlights}>
                 {product.highlights.map((h) => (
                   <li key={h}>{h}</li>
                 ))}
@@ -350,12 +352,12 @@ export default function ProductPage() {
         </div>
       </div>
 
-      <section className={css.section} aria-labelledby="pdp-description">
-        <h2 id="pdp-description" className={css.sectionTitle}>
+      <section className={catalogueCss.section} aria-labelledby="pdp-description">
+        <h2 id="pdp-description" className={catalogueCss.sectionTitle}>
           Description
         </h2>
         <Description productId={product.id} short={product.short_description} />
-        <p className={css.muted} style={{ fontSize: 14 }}>
+        <p className={catalogueCss.muted} style={{ fontSize: 14 }}>
           SKU {variant.sku} · {product.category.name}
         </p>
       </section>

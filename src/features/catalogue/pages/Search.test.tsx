@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { type DomainEvent, events$ } from '../../../../events/index.ts';
-import { MetaProvider } from '../../../app/meta.tsx';
+import { MetaProvider } from '../../../ui/meta.tsx';
 import { readSearchTerm } from '../local-data.ts';
 import { clearResourceCache } from '../resource.ts';
 import { fakeApi, hit, listingResult, ok } from '../../../../tests/helpers/catalogue-fixtures.ts';

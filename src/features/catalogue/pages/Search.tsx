@@ -1,10 +1,11 @@
+import { report } from '../../../../events/index.ts';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { createActor } from 'xstate';
 import type { ListingResult, ProductHit } from '../../../../schemas/catalogue.ts';
 import { SEARCH_LIST, searchClickMachine } from '../../../../machines/search-click.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
-import { hitToEventItem, listingViewEvent, listItems, report } from '../events.ts';
+import { usePageMeta } from '../../../ui/meta.tsx';
+import { hitToEventItem, listingViewEvent, listItems } from '../events.ts';
 import { type ListingState, parseListingParams, withListingState } from '../listing-params.ts';
 import { rememberSearchTerm } from '../local-data.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';

@@ -1,4 +1,4 @@
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';
 import { ListingView } from '../components/ListingView.tsx';

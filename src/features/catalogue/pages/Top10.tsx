@@ -1,8 +1,9 @@
+import { report } from '../../../../events/index.ts';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
-import { listItems, report } from '../events.ts';
+import { listItems } from '../events.ts';
 import { useResource } from '../resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';

@@ -1,6 +1,6 @@
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
+import { AddressForm, EMPTY_ADDRESS } from '../../account/index.ts';
 import { useToast } from '../../../ui/Toast.tsx';
-import { AddressForm, EMPTY_ADDRESS } from '../../account/pages/Addresses.tsx';
 import { useFunnelPage } from '../funnel.tsx';
 import * as css from './CheckoutPage.css.ts';
 

@@ -1,6 +1,6 @@
 import { formatPaise } from '../../../../schemas/money.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
-import { PriceSummary } from '../../cart/components/PriceSummary.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
+import { PriceSummary } from '../../cart/index.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { OrderLines } from '../components/OrderLines.tsx';

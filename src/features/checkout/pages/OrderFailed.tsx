@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import { useFunnelPage } from '../funnel.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BankOfferView } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { PAYMENT_METHODS } from '../../../../schemas/payment.ts';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { checkoutApi } from '../api.ts';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { useFunnelPage } from '../funnel.tsx';
 import * as css from './CheckoutPage.css.ts';

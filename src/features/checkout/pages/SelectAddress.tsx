@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../../../app/meta.tsx';
+import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import { AddressOption } from '../components/AddressOption.tsx';

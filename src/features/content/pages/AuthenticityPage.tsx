@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { messageOf } from '../../../api/resource.ts';
+import { TextField, useResource } from '../../account/index.ts';
 import { Link } from 'react-router-dom';
 import { type AuthenticateAnswer, AuthenticateRequest, normaliseCode } from '../../../../schemas/content-pages.ts';
-import { TextField } from '../../account/components/Fields.tsx';
-import { messageOf, useResource } from '../../account/hooks/useResource.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
-import { messageOf, useResource } from '../../account/hooks/useResource.ts';
+import { messageOf } from '../../../api/resource.ts';
+import { useResource } from '../../account/index.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { BankOfferView, CouponView } from '../../../../schemas/cart.ts';
 import { bankOffers, cartApi } from '../../cart/index.ts';
-import * as css from '../../cart/components/cart.css.ts';
+import * as blocksCss from '../../../ui/blocks.css.ts';
+import * as couponCss from '../../../ui/coupon.css.ts';
 import { card } from '../../../ui/theme/global.css.ts';
 
 /** /offers-coupons: the live coupons and bank offers (the cart issue's part of the offers page). */
@@ -18,29 +19,29 @@ export default function OffersCouponsPage() {
       .catch(() => setOffers([]));
   }, []);
   return (
-    <div className={css.column}>
+    <div className={blocksCss.column}>
       <h1 style={{ margin: 0 }}>Offers &amp; Coupons</h1>
       <section className={card} aria-labelledby="coupons-title">
-        <h2 id="coupons-title" className={css.sectionTitle}>
+        <h2 id="coupons-title" className={blocksCss.sectionTitle}>
           Coupons
         </h2>
-        <ul className={css.couponList} style={{ marginTop: 8 }}>
+        <ul className={couponCss.couponList} style={{ marginTop: 8 }}>
           {coupons?.map((c) => (
-            <li key={c.code} className={css.coupon}>
-              <span className={css.couponCode}>{c.code}</span>
+            <li key={c.code} className={couponCss.coupon}>
+              <span className={couponCss.couponCode}>{c.code}</span>
               <span>{c.details}</span>
-              <span className={css.meta}>Apply it in your cart.</span>
+              <span className={blocksCss.meta}>Apply it in your cart.</span>
             </li>
           ))}
         </ul>
       </section>
       <section className={card} aria-labelledby="bank-title">
-        <h2 id="bank-title" className={css.sectionTitle}>
+        <h2 id="bank-title" className={blocksCss.sectionTitle}>
           Bank offers
         </h2>
-        <ul className={css.couponList} style={{ marginTop: 8 }}>
+        <ul className={couponCss.couponList} style={{ marginTop: 8 }}>
           {offers?.map((o) => (
-            <li key={o.id} className={css.coupon}>
+            <li key={o.id} className={couponCss.coupon}>
               <strong>{o.bank}</strong>
               <span>{o.description}</span>
             </li>

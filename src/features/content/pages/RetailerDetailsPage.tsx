@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { messageOf } from '../../../api/resource.ts';
+import { TextField } from '../../account/index.ts';
 import { RetailerRequest } from '../../../../schemas/content-pages.ts';
 import { normaliseEmailInput, normalisePhoneInput } from '../../../../schemas/validation.ts';
-import { TextField } from '../../account/components/Fields.tsx';
-import { messageOf } from '../../account/hooks/useResource.ts';
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';
 import * as css from '../components/content.css.ts';

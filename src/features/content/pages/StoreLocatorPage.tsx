@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { useResource } from '../../account/index.ts';
 import { useSearchParams } from 'react-router-dom';
-import { useResource } from '../../account/hooks/useResource.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';

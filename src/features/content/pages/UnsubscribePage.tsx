@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { messageOf } from '../../../api/resource.ts';
 import { Link, useSearchParams } from 'react-router-dom';
-import { messageOf } from '../../account/hooks/useResource.ts';
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';
 import * as css from '../components/content.css.ts';

@@ -1,14 +1,23 @@
 import { useSyncExternalStore } from 'react';
+import { GENERIC_ERROR } from '../../schemas/common.ts';
 
 // SPEC §4 data stores: every store has loading, data, error. A request sets loading; success stores data and
-// clears error; failure stores error and clears data. A refresh after a change that fails is only logged
-// (SPEC §8 "cart refresh after changes failing"), keeping what is shown.
+// clears error; failure stores error and clears data. The one shape and message rule for every feature's data:
+// shared stores (createStore, the cart's) and per-page hooks (catalogue and account pages) alike.
 
 export interface Resource<T> {
   loading: boolean;
   data: T | null;
   error: string | null;
 }
+
+/** The message a failed load shows: the server's (already normalised by the API client), or the generic one. */
+export const messageOf = (e: unknown): string => (e as { message?: string })?.message || GENERIC_ERROR;
+
+/** SPEC §4 transitions of a resource. */
+export const loadingFrom = <T, R extends Resource<T>>(state: R): R => ({ ...state, loading: true });
+export const succeeded = <T>(data: T): Resource<T> => ({ loading: false, data, error: null });
+export const failed = <T>(e: unknown): Resource<T> => ({ loading: false, data: null, error: messageOf(e) });
 
 export interface Store<T> {
   get(): Resource<T>;
@@ -20,8 +29,6 @@ export interface Store<T> {
   set(data: T | null): void;
   reset(): void;
 }
-
-const messageOf = (e: unknown) => (e as { message?: string })?.message || 'Something went wrong. Please try again.';
 
 export function createStore<T>(name: string, fetcher: () => Promise<T>): Store<T> {
   let state: Resource<T> = { loading: false, data: null, error: null };
@@ -41,13 +48,13 @@ export function createStore<T>(name: string, fetcher: () => Promise<T>): Store<T
     async load() {
       used = true;
       const mine = ++seq;
-      emit({ ...state, loading: true });
+      emit(loadingFrom(state));
       try {
         const data = await fetcher();
-        if (mine === seq) emit({ loading: false, data, error: null });
+        if (mine === seq) emit(succeeded(data));
         return data;
       } catch (e) {
-        if (mine === seq) emit({ loading: false, data: null, error: messageOf(e) });
+        if (mine === seq) emit(failed(e));
         return null;
       }
     },
@@ -57,8 +64,9 @@ export function createStore<T>(name: string, fetcher: () => Promise<T>): Store<T
       const mine = ++seq;
       try {
         const data = await fetcher();
-        if (mine === seq) emit({ loading: false, data, error: null });
+        if (mine === seq) emit(succeeded(data));
       } catch (e) {
+        // SPEC §8 "cart refresh after changes failing": only logged, keeping what is shown.
         if (mine === seq && state.loading) emit({ ...state, loading: false });
         console.warn(`[cart] refreshing ${name} failed: ${messageOf(e)}`);
       }

@@ -1,4 +1,4 @@
-import { isSafeReturnPath } from './guards.tsx';
+import { isSafeReturnPath } from './return-to.ts';
 
 describe('return path after sign-in', () => {
   test.each([

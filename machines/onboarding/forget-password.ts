@@ -1,0 +1,98 @@
+import { assign } from 'xstate';
+import { GENERIC_ERROR } from '../../schemas/common.ts';
+import { firstError, MESSAGES, OtpSchema, PasswordSchema } from '../../schemas/validation.ts';
+import { OTP_NOTICES, type Step } from './types.ts';
+import { errorOf, onboardingSetup, otpFlow, outputOf, signedInUser } from './setup.ts';
+
+export const forgetPasswordFlow = onboardingSetup.createStateConfig({
+  entry: [{ type: 'enterStep', params: 'FORGET_PASSWORD' as Step }, assign({ otpValue: '', newPassword: '', maxAttempts: null })],
+  initial: 'sending',
+  states: {
+    ...otpFlow({
+      type: 'forgotPassword',
+      to: 'identifier',
+      sendFailedTarget: '#onboarding.LOGIN',
+      container: 'otp',
+      entering: {
+        SUBMIT: [
+          { guard: 'otpValid', target: 'verifying' },
+          { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) },
+        ],
+      },
+      verify: {
+        state: 'verifying',
+        invoke: {
+          id: 'verifyOtp',
+          src: 'verifyOtp',
+          input: ({ context }) => ({
+            type: 'forgotPassword' as const,
+            identifier: context.identifier,
+            c_code: context.country.selected_code,
+            otp: context.otpValue,
+          }),
+          onDone: [
+            // SPEC §4: verified when status is 1, with a prompt to create a new password.
+            {
+              guard: 'verified',
+              target: '#onboarding.FORGET_PASSWORD.newPassword',
+              actions: [
+                assign({ notice: OTP_NOTICES.verified, error: null }),
+                { type: 'report', params: { name: 'otp_verified', type: 'forgotPassword' } },
+              ],
+            },
+            { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || MESSAGES.otpWrong })) },
+          ],
+        },
+      },
+      failed: (reason) => ({ name: 'otp_failed', type: 'forgotPassword', reason }),
+    }),
+    newPassword: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            EDIT_NEW_PASSWORD: { actions: assign(({ event }) => ({ newPassword: event.value.slice(0, 50), error: null })) },
+            SUBMIT: [
+              { guard: 'newPasswordValid', target: 'saving' },
+              { actions: assign(({ context }) => ({ error: firstError(PasswordSchema, context.newPassword) })) },
+            ],
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'resetPassword',
+            src: 'resetPassword',
+            input: ({ context }) => ({
+              identifier: context.identifier,
+              c_code: context.country.selected_code,
+              newPassword: context.newPassword,
+              existMobile: context.activeInputField === 'phone',
+            }),
+            onDone: [
+              {
+                guard: 'signedInWithMobile',
+                target: '#onboarding.SIGNED_IN',
+                actions: [
+                  assign(({ event }) => ({ user: signedInUser(event), method: 'password' as const })),
+                  { type: 'report', params: { name: 'password_reset' } },
+                ],
+              },
+              {
+                guard: 'needsMobile',
+                target: '#onboarding.PROFILE_UPDATE',
+                actions: [assign({ method: 'password' as const }), { type: 'report', params: { name: 'password_reset' } }],
+              },
+              { target: 'idle', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },
+            ],
+            onError: { target: 'idle', actions: assign({ error: errorOf }) },
+          },
+        },
+      },
+    },
+  },
+  on: {
+    CHANGE: { target: '#onboarding.MY_ACCOUNT', actions: 'clearMessages' },
+    USE_PASSWORD: { target: '#onboarding.LOGIN', actions: 'clearMessages' },
+  },
+});

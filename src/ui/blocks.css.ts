@@ -1,0 +1,43 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from './theme/theme.css.ts';
+
+export const column = style({ display: 'grid', gap: vars.space.md, minWidth: 0 });
+
+export const sectionTitle = style({ fontSize: 18, margin: 0 });
+
+export const meta = style({ color: vars.color.muted, fontSize: 14 });
+
+export const linkButton = style({
+  background: 'none',
+  border: 'none',
+  padding: '8px 4px',
+  minHeight: 44,
+  color: vars.color.brand,
+  fontWeight: 600,
+  cursor: 'pointer',
+  textDecoration: 'underline',
+  selectors: { '&:disabled': { color: vars.color.muted, cursor: 'not-allowed' } },
+});
+
+export const badge = styleVariants({
+  free: {
+    background: vars.color.successSoft,
+    color: vars.color.success,
+    borderRadius: vars.radius.pill,
+    padding: '2px 10px',
+    fontSize: 13,
+    fontWeight: 700,
+  },
+  warn: { background: vars.color.accentSoft, color: vars.color.accent, borderRadius: vars.radius.sm, padding: '4px 8px', fontSize: 14 },
+  danger: { background: vars.color.dangerSoft, color: vars.color.danger, borderRadius: vars.radius.sm, padding: '4px 8px', fontSize: 14 },
+});
+
+export const grid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' });
+
+export const empty = style({
+  textAlign: 'center',
+  padding: `${vars.space.xl} ${vars.space.md}`,
+  display: 'grid',
+  gap: vars.space.md,
+  justifyItems: 'center',
+});
