@@ -191,6 +191,8 @@ export interface CartTables {
     version: Generated<number>;
     created_at: Timestamp & Generated<Date>;
     updated_at: Timestamp & Generated<Date>;
+    /** 055_checkout: the address chosen at "deliver here". */
+    address_id: Generated<number | null>;
   };
   cart_items: {
     id: Generated<number>;
@@ -413,6 +415,8 @@ export interface OrderTables {
     failure_reason: string | null;
     created_at: Timestamp & Generated<Date>;
     finalized_at: Timestamp | null;
+    offer_discount: Generated<number>;
+    bank_offer_id: number | null;
   };
   idempotency_keys: {
     customer_id: number;
@@ -436,6 +440,31 @@ export interface OrderTables {
     created_at: Timestamp & Generated<Date>;
   };
 }
+
+/** Migration 055_checkout: refunds and the log of gateway callbacks. */
+export interface CheckoutTables {
+  payment_refunds: {
+    id: Generated<number>;
+    payment_id: number;
+    amount: number;
+    idempotency_key: string;
+    status: Generated<'pending' | 'success' | 'failed'>;
+    gateway_refund_id: string | null;
+    reason: string | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+  payment_callbacks: {
+    id: Generated<string>;
+    gateway: string;
+    ref: string | null;
+    outcome: 'applied' | 'unchanged' | 'rejected';
+    reason: string | null;
+    payload: Json<Record<string, unknown>>;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables, OrderTables, CheckoutTables, OrderCareTables {}
 
 export interface OrderCareTables {
   shipment_pickup_addresses: { shipment_id: number; address_id: number };
@@ -486,4 +515,3 @@ export interface OrderCareTables {
   refund_items: { refund_id: number; order_item_id: number; quantity: number; amount: number };
 }
 
-export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables, OrderTables, OrderCareTables {}

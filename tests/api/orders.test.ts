@@ -200,6 +200,18 @@ describeBackends('orders API', (ctx) => {
     const after = await details(agent, order.orderNumber);
     expect(after.order.refunded_total).toBe(order.total);
     expect(after.shipments[0].refunds.every((r) => r.status === 'processed')).toBe(true);
+    // Both refunds went back through the sandbox gateway's adapter, each under its own idempotency key.
+    const keys = await db().selectFrom('refunds').select('idempotency_key').where('order_id', '=', order.id).execute();
+    const atGateway = await db()
+      .selectFrom('payment_refunds')
+      .select(['idempotency_key', 'amount'])
+      .where(
+        'idempotency_key',
+        'in',
+        keys.map((k) => k.idempotency_key),
+      )
+      .execute();
+    expect(atGateway.reduce((n, r) => n + r.amount, 0)).toBe(order.total);
     expect(after.order.status_label).toBe('Cancelled');
     const row = await db().selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('cancelled');
@@ -326,12 +338,12 @@ describeBackends('orders API', (ctx) => {
     // Processing the refund again pays nothing more: the row is done and the gateway is not asked again.
     const calls: string[] = [];
     const spy: RefundAdapters = {
-      gateway: {
+      gatewayFor: () => ({
         refund: async ({ idempotencyKey }) => {
           calls.push(idempotencyKey);
-          return { refundId: 'x', status: 'processed' };
+          return { refundId: 'x', status: 'success' };
         },
-      },
+      }),
       payouts: {
         payout: async ({ idempotencyKey }) => {
           calls.push(idempotencyKey);
@@ -350,7 +362,7 @@ describeBackends('orders API', (ctx) => {
     const [a] = await orderableVariants(db());
     const order = await createOrder(db(), { customerId, paymentMethod: 6, shipments: [{ lines: [{ variantId: a.id, quantity: 1 }] }] });
     const never: RefundAdapters = {
-      gateway: { refund: async () => ({ refundId: 'later', status: 'pending' }) },
+      gatewayFor: () => ({ refund: async () => ({ refundId: 'later', status: 'pending' }) }),
       payouts: { payout: async () => ({ refundId: 'later', status: 'pending' }) },
     };
     // Cancel with the refund left pending (the gateway did not settle it yet).
@@ -360,13 +372,13 @@ describeBackends('orders API', (ctx) => {
     expect(await processRefund(db(), refund.id, never)).toBe('pending');
     const keys: string[] = [];
     const slow: RefundAdapters = {
-      gateway: {
+      gatewayFor: () => ({
         refund: async ({ idempotencyKey, amount }) => {
           keys.push(idempotencyKey);
           await new Promise((r) => setTimeout(r, 20));
-          return { refundId: `g-${idempotencyKey}`, status: amount > 0 ? 'processed' : 'failed' };
+          return { refundId: `g-${idempotencyKey}`, status: amount > 0 ? 'success' : 'failed' };
         },
-      },
+      }),
       payouts: never.payouts,
     };
     const outcomes = await Promise.all([processRefund(db(), refund.id, slow), processRefund(db(), refund.id, slow)]);

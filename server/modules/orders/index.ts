@@ -4,7 +4,8 @@ import { DEMO_CUSTOMER } from '../../db/seed/seed.ts';
 import { readOrdersConfig } from './config.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { opsRoutes } from './ops-routes.ts';
-import { sandboxPayouts, sandboxRefunds } from './refund-gateway.ts';
+import { createGateway, type GatewayName, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
+import { sandboxPayouts } from './refund-gateway.ts';
 import { processPendingRefunds, type RefundAdapters } from './refunds.ts';
 import { orderRoutes } from './routes.ts';
 
@@ -16,11 +17,27 @@ export type { BankPayouts, RefundGateway } from './refund-gateway.ts';
 export { opsMove } from './service.ts';
 
 const REFUND_RETRY_MS = 300_000;
+const GATEWAYS: GatewayName[] = ['sandbox', 'paytm', 'juspay'];
+
+/** A payment is refunded by the adapter of the gateway that took it, with the store's payment settings. */
+function defaultAdapters(db: Db): RefundAdapters {
+  const config = readPaymentConfig();
+  const made = new Map<GatewayName, PaymentGateway>();
+  return {
+    gatewayFor(name) {
+      const gateway = GATEWAYS.find((g) => g === name);
+      if (!gateway) return null;
+      if (!made.has(gateway)) made.set(gateway, createGateway({ ...config, PAYMENT_GATEWAY: gateway }, { db }));
+      return made.get(gateway) ?? null;
+    },
+    payouts: sandboxPayouts,
+  };
+}
 
 /** /api/order (SPEC §7) and the operations API; refunds go through the sandbox adapters unless others are given. */
 export async function ordersModule(app: FastifyInstance, { db, refunds }: { db: Db; refunds?: RefundAdapters }) {
   const config = readOrdersConfig();
-  const adapters = refunds ?? { gateway: sandboxRefunds, payouts: sandboxPayouts };
+  const adapters = refunds ?? defaultAdapters(db);
   await app.register(orderRoutes, { db, refunds: adapters });
   await app.register(opsRoutes, { db, token: config.opsToken, refunds: adapters });
 

@@ -1,0 +1,172 @@
+// Payment calls (SPEC §7 /api/payment, §9 method codes). The flow is described at the top of schemas/order.ts.
+import { z } from 'zod';
+import { BankOfferView, PaymentInstrumentType } from './cart.ts';
+import { envelope, PaiseSchema } from './common.ts';
+import { OrderIdSchema, OrderStatus } from './order.ts';
+
+/** SPEC §9: 1 UPI, 2 Debit & Credit Cards, 3 Net Banking, 4 Pay on delivery, 6 Wallets. */
+export const PAYMENT_METHODS = [
+  { code: 1, name: 'UPI', instrument: 'upi' },
+  { code: 2, name: 'Debit & Credit Cards', instrument: 'card' },
+  { code: 3, name: 'Net Banking', instrument: 'netbanking' },
+  { code: 6, name: 'Wallets', instrument: 'wallet' },
+  { code: 4, name: 'Pay on delivery', instrument: null },
+] as const;
+export const PaymentMethodCode = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(6)], {
+  error: 'Please choose a valid payment method',
+});
+export type PaymentMethodCode = z.infer<typeof PaymentMethodCode>;
+/** Methods paid through a gateway (pay on delivery has its own call). */
+export const OnlineMethodCode = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(6)], {
+  error: 'Please choose a valid online payment method',
+});
+export type OnlineMethodCode = z.infer<typeof OnlineMethodCode>;
+
+/** SPEC §9: the method's name for reporting; anything else is NA. */
+export function paymentMethodName(code: number | null | undefined): string {
+  return PAYMENT_METHODS.find((m) => m.code === code)?.name ?? 'NA';
+}
+/** SPEC §9: 4 is COD, everything else Prepaid. */
+export const paymentMode = (code: number | null | undefined): 'COD' | 'Prepaid' => (code === 4 ? 'COD' : 'Prepaid');
+
+/** What the shopper picked inside a method (the bank for net banking, the card's first 6 digits, the UPI app). */
+export const InstrumentDetails = z
+  .object({
+    bank: z.string().trim().max(60).optional(),
+    card_bin: z
+      .string()
+      .regex(/^\d{6}$/, 'card_bin must be the first 6 digits of the card')
+      .optional(),
+    upi_app: z.string().trim().max(40).optional(),
+    wallet: z.string().trim().max(40).optional(),
+  })
+  .default({});
+export type InstrumentDetails = z.infer<typeof InstrumentDetails>;
+
+// ---------- active-payment, offer-list ----------
+
+export const PaymentMethodView = z.object({
+  code: PaymentMethodCode,
+  name: z.string(),
+  instrument: PaymentInstrumentType.nullable(),
+  available: z.boolean(),
+  /** Why a method is unavailable (pay on delivery eligibility), else null. */
+  reason: z.string().nullable(),
+  options: z.array(z.string()),
+});
+export type PaymentMethodView = z.infer<typeof PaymentMethodView>;
+export const ActivePaymentQuery = z.object({ orderId: OrderIdSchema });
+export const ActivePaymentData = z.object({
+  order_id: OrderIdSchema,
+  amount: PaiseSchema,
+  status: OrderStatus,
+  expires_at: z.string().nullable(),
+  gateway: z.enum(['sandbox', 'paytm', 'juspay']),
+  methods: z.array(PaymentMethodView),
+});
+export type ActivePaymentData = z.infer<typeof ActivePaymentData>;
+export const ActivePaymentResponse = envelope(ActivePaymentData);
+
+export const OfferListQuery = z.object({
+  orderId: OrderIdSchema,
+  instrument: PaymentInstrumentType.optional(),
+  bank: z.string().trim().max(60).optional(),
+  card_bin: z
+    .string()
+    .regex(/^\d{6}$/, 'card_bin must be the first 6 digits of the card')
+    .optional(),
+});
+export const OfferListData = z.object({ amount: PaiseSchema, offers: z.array(BankOfferView), best: BankOfferView.nullable() });
+export type OfferListData = z.infer<typeof OfferListData>;
+export const OfferListResponse = envelope(OfferListData);
+
+// ---------- initate-transaction, retry-payment ----------
+
+export const InitiateTransactionRequest = z.object({
+  order_id: OrderIdSchema,
+  payment_method: OnlineMethodCode,
+  instrument: InstrumentDetails,
+  /** When given, must equal the amount the server computes (order total less the bank offer): 422 otherwise. */
+  amount: PaiseSchema.optional(),
+});
+export type InitiateTransactionRequest = z.input<typeof InitiateTransactionRequest>;
+export const RetryPaymentRequest = InitiateTransactionRequest;
+export type RetryPaymentRequest = z.input<typeof RetryPaymentRequest>;
+
+export const GatewayRedirect = z.object({
+  url: z.string(),
+  method: z.enum(['GET', 'POST']),
+  /** Form fields to post when method is POST. */
+  fields: z.record(z.string(), z.string()),
+});
+export type GatewayRedirect = z.infer<typeof GatewayRedirect>;
+export const TransactionData = z.object({
+  order_id: OrderIdSchema,
+  /** The attempt's reference with the gateway. */
+  payment_ref: z.string(),
+  attempt: z.number().int(),
+  amount: PaiseSchema,
+  bank_offer_discount: PaiseSchema,
+  gateway: z.enum(['sandbox', 'paytm', 'juspay']),
+  redirect: GatewayRedirect,
+});
+export type TransactionData = z.infer<typeof TransactionData>;
+export const TransactionResponse = envelope(TransactionData);
+
+// ---------- verify-transaction, pay-on-delivery, juspay return ----------
+
+export const OrderRefRequest = z.object({ order_id: OrderIdSchema });
+export type OrderRefRequest = z.infer<typeof OrderRefRequest>;
+export const VerifyTransactionRequest = OrderRefRequest;
+export const PayOnDeliveryRequest = OrderRefRequest;
+
+export const PaymentOutcome = z.enum(['success', 'failed', 'pending', 'expired']);
+export type PaymentOutcome = z.infer<typeof PaymentOutcome>;
+export const PaymentResultData = z.object({
+  order_id: OrderIdSchema,
+  order_status: OrderStatus,
+  payment_status: PaymentOutcome,
+  payment_method: z.number().int().nullable(),
+  /** Where the browser goes next: /order-successfull/{id}, /order-failed/{id} or /pending-payment?orderId=. */
+  next: z.string(),
+});
+export type PaymentResultData = z.infer<typeof PaymentResultData>;
+export const PaymentResultResponse = envelope(PaymentResultData);
+
+/** Juspay's return-URL parameters (order_id, status, status_id, signature, signature_algorithm, …). */
+export const JuspayReturnRequest = z
+  .record(z.string().max(100), z.string().max(2000))
+  .refine((r) => typeof r.order_id === 'string' && typeof r.signature === 'string', 'order_id and signature are required');
+export type JuspayReturnRequest = z.infer<typeof JuspayReturnRequest>;
+
+/** Paytm's callback form (ORDERID, TXNID, TXNAMOUNT, STATUS, CHECKSUMHASH, …). */
+export const PaytmCallbackRequest = z
+  .record(z.string().max(100), z.string().max(2000))
+  .refine((r) => typeof r.ORDERID === 'string' && typeof r.CHECKSUMHASH === 'string', 'ORDERID and CHECKSUMHASH are required');
+
+/** The sandbox gateway's signed callback form. */
+export const SandboxCallbackRequest = z.object({
+  ref: z.string().max(100),
+  payment_id: z.string().max(100),
+  status: z.enum(['success', 'failed', 'pending']),
+  amount: z.string().regex(/^\d{1,12}$/),
+  instrument: z.string().max(40),
+  signature: z.string().max(200),
+});
+export type SandboxCallbackRequest = z.infer<typeof SandboxCallbackRequest>;
+
+// ---------- payment-failed ----------
+
+export const PaymentFailedQuery = z.object({ orderId: OrderIdSchema });
+export const PaymentFailedData = z.object({
+  order_id: OrderIdSchema,
+  order_status: OrderStatus,
+  amount: PaiseSchema,
+  reason: z.string().nullable(),
+  last_method: z.number().int().nullable(),
+  can_retry: z.boolean(),
+  expires_at: z.string().nullable(),
+  next: z.string(),
+});
+export type PaymentFailedData = z.infer<typeof PaymentFailedData>;
+export const PaymentFailedResponse = envelope(PaymentFailedData);

@@ -1,0 +1,24 @@
+import type { Db } from '../db/database.ts';
+import type { PaymentConfig } from './config.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { createJuspayGateway } from './juspay.ts';
+import { createPaytmGateway } from './paytm.ts';
+import { createSandboxGateway } from './sandbox.ts';
+
+// The gateway adapters' public surface; the adapter is chosen by PAYMENT_GATEWAY.
+export { type PaymentConfig, readPaymentConfig } from './config.ts';
+export type { CallbackCheck, GatewayName, GatewayPayment, PaymentGateway, RefundResult, VerifiedCallback } from './gateway.ts';
+export { JUSPAY_RETURN_PATH, juspayReturnSignature } from './juspay.ts';
+export { PAYTM_CALLBACK_PATH, verifyPaytmChecksum } from './paytm.ts';
+export { SANDBOX_CALLBACK_PATH, SANDBOX_CHECKOUT_PATH, sandboxPageSignature, signSandboxCallback } from './sandbox.ts';
+
+export function createGateway(config: PaymentConfig, deps: { db: Db; fetch?: typeof fetch }): PaymentGateway {
+  switch (config.PAYMENT_GATEWAY) {
+    case 'paytm':
+      return createPaytmGateway(config, deps);
+    case 'juspay':
+      return createJuspayGateway(config, deps);
+    default:
+      return createSandboxGateway({ db: deps.db, secret: config.SANDBOX_GATEWAY_SECRET, pendingSettleS: config.SANDBOX_PENDING_SETTLE_S });
+  }
+}
