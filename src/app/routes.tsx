@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
 import { AnalyticsDebug } from '../analytics/index.ts';
 import { AuthProvider } from '../auth/AuthContext.tsx';
+import { orderPages } from '../features/orders/index.ts';
 import { ToastProvider } from '../components/Toast.tsx';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
@@ -109,12 +110,12 @@ export const routes: RouteObject[] = [
               { index: true, ...page(() => import('../pages/account/AccountHome.tsx')) },
               { path: 'profile', ...page(() => import('../pages/account/Profile.tsx')) },
               { path: 'addresses', ...page(() => import('../pages/account/Addresses.tsx')) },
-              { path: 'order', ...page(() => import('../pages/account/Orders.tsx')) },
-              { path: 'order/order-details/:orderId', ...page(() => import('../pages/account/OrderDetails.tsx')) },
-              { path: 'order/shipment-details/:orderId', ...page(() => import('../pages/account/ShipmentDetails.tsx')) },
-              { path: 'order/cancel-shipment/:orderId', ...page(() => import('../pages/account/CancelShipment.tsx')) },
-              { path: 'order/order-delivered/:orderId', ...page(() => import('../pages/account/OrderDelivered.tsx')) },
-              { path: 'order/return-item/:orderId', ...page(() => import('../pages/account/ReturnItem.tsx')) },
+              { path: 'order', ...page(orderPages.list) },
+              { path: 'order/order-details/:orderId', ...page(orderPages.orderDetails) },
+              { path: 'order/shipment-details/:orderId', ...page(orderPages.shipmentDetails) },
+              { path: 'order/cancel-shipment/:orderId', ...page(orderPages.cancelShipment) },
+              { path: 'order/order-delivered/:orderId', ...page(orderPages.orderDelivered) },
+              { path: 'order/return-item/:orderId', ...page(orderPages.returnItem) },
               { path: 'wishlist', ...page(() => import('../pages/account/Wishlist.tsx')) },
             ],
           },
