@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 // port and its own fresh data directory, so a developer's running store is never touched.
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `.test-data/e2e-${PORT}`;
+/** The operations token of the server under test (the orders spec moves shipments with it). */
+export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -31,7 +33,10 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS } },
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+      },
     },
   ],
   webServer: {
@@ -40,6 +45,15 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // The specs act as several shoppers behind one proxy, each with its own x-forwarded-for address.
-    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      // Development conveniences (demo orders) and the operations API that moves shipments along.
+      KASRAT_DEV_TOOLS: '1',
+      OPS_TOKEN: E2E_OPS_TOKEN,
+    },
   },
 });

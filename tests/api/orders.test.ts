@@ -510,6 +510,9 @@ describeBackends('orders API', (ctx) => {
     expect((await ctx().app.inject({ method: 'GET', url: `/api/ops/shipments/${s}` })).statusCode).toBe(401);
     expect((await call('fly')).statusCode).toBe(400);
     expect((await call('pack')).statusCode).toBe(200);
+    const stock = await ctx().app.inject({ method: 'GET', url: `/api/ops/variants/${a.id}`, headers: OPS });
+    expect(json(stock).data.stock).toBe(await stockOf(db(), a.id));
+    expect((await ctx().app.inject({ method: 'GET', url: `/api/ops/variants/${a.id}` })).statusCode).toBe(401);
     const noAwb = await call('ship');
     expect(noAwb.statusCode).toBe(400);
     expect(json(noAwb).message).toMatch(/AWB/);

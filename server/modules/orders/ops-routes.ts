@@ -57,5 +57,13 @@ export async function opsRoutes(app: FastifyInstance, { db, token, refunds }: { 
     );
   });
 
+  // Stock on hand of a variant: lets operations (and the e2e test) see a cancellation put units back.
+  app.get('/api/ops/variants/:variantId', async (req) => {
+    const { variantId } = parse(z.object({ variantId: z.coerce.number().int().positive() }), req.params);
+    const row = await db.selectFrom('variants').select(['id', 'sku', 'stock']).where('id', '=', variantId).executeTakeFirst();
+    if (!row) throw new NotFound(`No variant ${variantId}.`);
+    return ok({ variant_id: row.id, sku: row.sku, stock: row.stock });
+  });
+
   app.post('/api/ops/refunds/retry', async () => ok({ processed: await processPendingRefunds(db, refunds) }));
 }

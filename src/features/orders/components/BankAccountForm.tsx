@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type BankAccountView, IFSC_PATTERN, type IfscDetails, UpdateBankDetailsRequest } from '../../../../schemas/orders.ts';
 import * as field from '../../../components/account/account.css.ts';
 import { Alert, TextField } from '../../../components/account/Fields.tsx';
@@ -7,7 +7,10 @@ import { button } from '../../../theme/global.css.ts';
 import { ordersApi } from '../api.ts';
 import * as css from './orders.css.ts';
 
-/** Adds a bank account for a pay-on-delivery refund; the IFSC names the bank and branch as it is typed. */
+/**
+ * Adds a bank account for a pay-on-delivery refund; the IFSC names the bank and branch as it is typed. A group, not a
+ * form: it sits inside the return form, and forms do not nest.
+ */
 export function BankAccountForm({ onSaved }: { onSaved(account: BankAccountView): void }) {
   const [holder, setHolder] = useState('');
   const [number, setNumber] = useState('');
@@ -39,8 +42,7 @@ export function BankAccountForm({ onSaved }: { onSaved(account: BankAccountView)
     };
   }, [ifsc]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = async () => {
     const body = { account_holder: holder, account_number: number, confirm_account_number: confirm, ifsc };
     const parsed = UpdateBankDetailsRequest.safeParse(body);
     if (!parsed.success) {
@@ -62,8 +64,10 @@ export function BankAccountForm({ onSaved }: { onSaved(account: BankAccountView)
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className={css.panel} aria-label="Add bank account">
-      <h3 style={{ margin: 0, fontSize: '1rem' }}>Add a bank account</h3>
+    <div role="group" className={css.panel} aria-labelledby="add-bank-title">
+      <h3 id="add-bank-title" style={{ margin: 0, fontSize: '1rem' }}>
+        Add a bank account
+      </h3>
       <Alert kind="error">{formError}</Alert>
       <TextField
         label="IFSC code"
@@ -96,9 +100,9 @@ export function BankAccountForm({ onSaved }: { onSaved(account: BankAccountView)
         onChange={(v) => setConfirm(v.replace(/\D/g, '').slice(0, 18))}
         error={errors.confirm_account_number}
       />
-      <button type="submit" className={button} disabled={busy || bank.loading}>
+      <button type="button" className={button} disabled={busy || bank.loading} onClick={save}>
         Save bank account
       </button>
-    </form>
+    </div>
   );
 }
