@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -180,6 +180,9 @@ describeBackends('orders API', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({ status: 'confirmed', refund: { amount: Math.floor((lineA.paid * 2) / 3), method: 'original' } });
     expect(await stockOf(db(), a.id)).toBe(stockA + 2);
+    const partly = await details(agent, order.orderNumber);
+    expect(partly.shipments[0].timeline.at(-1)).toMatchObject({ status: 'confirmed', label: 'Items cancelled' });
+    expect(partly.shipments[0].timeline.at(-1)?.note).toMatch(/^2 × .+ cancelled: I changed my mind$/);
 
     const over = await agent.post('/api/order/partial-cancel-shipment-submit', {
       shipmentId: ship.shipmentNumber,
@@ -521,6 +524,33 @@ describeBackends('orders API', (ctx) => {
     const row = await db().selectFrom('shipments').select('delivered_at').where('id', '=', order.shipments[0].id).executeTakeFirstOrThrow();
     expect(new Date(row.delivered_at!).toISOString()).toBe('2026-11-05T04:30:00.000Z');
     expect((await call('deliver')).statusCode).toBe(409);
+  });
+
+  test('npm run ops moves a shipment over the operations API', async () => {
+    const { customerId } = await shopper(ctx());
+    const [a] = await orderableVariants(db());
+    const order = await createOrder(db(), { customerId, paymentMethod: 1, shipments: [{ lines: [{ variantId: a.id, quantity: 1 }] }] });
+    const s = order.shipments[0].shipmentNumber;
+    await ctx().app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx().app.server.address() as { port: number };
+    // Asynchronous: the server answering the command runs in this process.
+    const run = (args: string[], token = OPS_TOKEN_FOR_TESTS) =>
+      new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['scripts/ops.mjs', ...args],
+          { encoding: 'utf8', env: { ...process.env, OPS_TOKEN: token, OPS_URL: `http://127.0.0.1:${address.port}` } },
+          (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    expect((await run(['pack', s])).status).toBe(0);
+    const shipped = await run(['ship', s, '--awb', 'CLI1234567']);
+    expect(shipped.status).toBe(0);
+    expect(shipped.stdout).toContain(`Shipment ${s} is now shipped.`);
+    const refused = await run(['ship', s, '--awb', 'CLI1234567']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('409: You cannot ship a shipment that is shipped.');
+    expect((await run(['show', s], 'wrong-token-wrong-token')).stderr).toContain('401');
   });
 
   test('concurrent cancel and ship of one shipment: exactly one wins, the other gets a clear 409', async () => {

@@ -198,8 +198,14 @@ export async function orderDetails(db: Db, customerId: number, orderNumber: stri
     shipping_total: s.shipping_total,
     delivered_at: iso(s.delivered_at),
     timeline: events
-      .filter((e) => e.shipment_id === s.id && e.from_status !== e.to_status)
-      .map((e) => ({ status: e.to_status, label: STATUS_LABELS[e.to_status], at: iso(e.created_at)!, note: e.note })),
+      .filter((e) => e.shipment_id === s.id)
+      // An event that keeps the status is a partial cancellation: shown with what went.
+      .map((e) => ({
+        status: e.to_status,
+        label: e.from_status === e.to_status ? 'Items cancelled' : STATUS_LABELS[e.to_status],
+        at: iso(e.created_at)!,
+        note: e.note,
+      })),
     shipment_items: items.filter((i) => i.shipment_id === s.id).map((i) => itemView(i, s)),
     can_cancel: canMove(s.status, 'CANCEL') && items.some((i) => i.shipment_id === s.id && unitsLeft(i) > 0),
     can_return: canReturn(s),

@@ -61,7 +61,7 @@ export default function ShipmentDetailsPage() {
             </h2>
             <ol className={css.timeline}>
               {s.timeline.map((e) => (
-                <li key={`${e.status}-${e.at}`}>
+                <li key={`${e.label}-${e.at}-${e.note ?? ''}`}>
                   <strong>{e.label}</strong> <span className={css.muted}>{formatOrderDateTime(e.at)}</span>
                   {e.note ? <p className={css.muted}>{e.note}</p> : null}
                 </li>
