@@ -33,7 +33,10 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS } },
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+      },
     },
   ],
   webServer: {
@@ -42,6 +45,15 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // The specs act as several shoppers behind one proxy, each with its own x-forwarded-for address.
-    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', KASRAT_DEV_TOOLS: '1', OPS_TOKEN: E2E_OPS_TOKEN },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      // Development conveniences (demo orders) and the operations API that moves shipments along.
+      KASRAT_DEV_TOOLS: '1',
+      OPS_TOKEN: E2E_OPS_TOKEN,
+    },
   },
 });

@@ -515,4 +515,54 @@ export interface CheckoutTables {
   };
 }
 
-export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables, OrderTables, ContentTables, CheckoutTables {}
+export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables, OrderTables, ContentTables, CheckoutTables, OrderCareTables {}
+
+export interface OrderCareTables {
+  shipment_pickup_addresses: { shipment_id: number; address_id: number };
+  ifsc_branches: { ifsc: string; branch: string; address: string; city: string; district: string; state: string };
+  bank_accounts: {
+    id: Generated<number>;
+    customer_id: number;
+    account_holder: string;
+    account_number: string;
+    account_last4: string;
+    ifsc: string;
+    bank_name: string;
+    branch: string | null;
+    created_at: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  returns: {
+    id: Generated<number>;
+    shipment_id: number;
+    customer_id: number;
+    reason_code: string;
+    comment: string | null;
+    pickup_address: Json<Record<string, unknown>>;
+    refund_method: 'original' | 'bank';
+    bank_account_id: number | null;
+    status: Generated<'requested' | 'withdrawn' | 'picked_up' | 'received'>;
+    created_at: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  return_items: { return_id: number; order_item_id: number; quantity: number };
+  return_media: { upload_id: number; shipment_id: number; return_id: number | null; created_at: Timestamp & Generated<Date> };
+  refunds: {
+    id: Generated<number>;
+    order_id: number;
+    shipment_id: number;
+    reason: 'cancel' | 'return';
+    method: 'original' | 'bank';
+    payment_id: number | null;
+    bank_account_id: number | null;
+    amount: number;
+    status: Generated<'pending' | 'processed' | 'failed'>;
+    idempotency_key: string;
+    gateway_refund_id: string | null;
+    failure_reason: string | null;
+    created_at: Timestamp & Generated<Date>;
+    processed_at: Timestamp | null;
+  };
+  refund_items: { refund_id: number; order_item_id: number; quantity: number; amount: number };
+}
+

@@ -8,6 +8,7 @@ import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsRoutes } from './events/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
+import { ordersModule } from './orders/index.ts';
 import { paymentModule } from './payment/index.ts';
 import { sessionModule } from './session/index.ts';
 import { storesModule } from './stores/index.ts';
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(newsletterModule, { db });
   await app.register(uploadsModule, { db });
   await app.register(paymentModule, { db });
+  await app.register(ordersModule, { db });
 }

@@ -4,6 +4,7 @@ import { AnalyticsDebug } from '../features/analytics/index.ts';
 import { AuthProvider } from '../features/account/index.ts';
 import { checkoutPages } from '../features/checkout/index.ts';
 import { contentPages } from '../features/content/index.ts';
+import { orderPages } from '../features/orders/index.ts';
 import { ToastProvider } from '../ui/Toast.tsx';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
@@ -113,12 +114,12 @@ export const routes: RouteObject[] = [
               { index: true, ...page(() => import('../features/account/pages/AccountHome.tsx')) },
               { path: 'profile', ...page(() => import('../features/account/pages/Profile.tsx')) },
               { path: 'addresses', ...page(() => import('../features/account/pages/Addresses.tsx')) },
-              { path: 'order', ...page(() => import('../features/orders/pages/Orders.tsx')) },
-              { path: 'order/order-details/:orderId', ...page(() => import('../features/orders/pages/OrderDetails.tsx')) },
-              { path: 'order/shipment-details/:orderId', ...page(() => import('../features/orders/pages/ShipmentDetails.tsx')) },
-              { path: 'order/cancel-shipment/:orderId', ...page(() => import('../features/orders/pages/CancelShipment.tsx')) },
-              { path: 'order/order-delivered/:orderId', ...page(() => import('../features/orders/pages/OrderDelivered.tsx')) },
-              { path: 'order/return-item/:orderId', ...page(() => import('../features/orders/pages/ReturnItem.tsx')) },
+              { path: 'order', ...page(orderPages.list) },
+              { path: 'order/order-details/:orderId', ...page(orderPages.orderDetails) },
+              { path: 'order/shipment-details/:orderId', ...page(orderPages.shipmentDetails) },
+              { path: 'order/cancel-shipment/:orderId', ...page(orderPages.cancelShipment) },
+              { path: 'order/order-delivered/:orderId', ...page(orderPages.orderDelivered) },
+              { path: 'order/return-item/:orderId', ...page(orderPages.returnItem) },
               { path: 'wishlist', ...page(() => import('../features/account/pages/Wishlist.tsx')) },
             ],
           },

@@ -7,6 +7,7 @@ import * as cart from './040_cart.ts';
 import * as security from './045_security.ts';
 import * as orders from './050_orders.ts';
 import * as checkout from './055_checkout.ts';
+import * as orderCare from './060_order_care.ts';
 import * as content from './080_content.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '045_security': security as { up: (db: Kysely<unknown>) => Promise<void> },
   '050_orders': orders as { up: (db: Kysely<unknown>) => Promise<void> },
   '055_checkout': checkout as { up: (db: Kysely<unknown>) => Promise<void> },
+  '060_order_care': orderCare as { up: (db: Kysely<unknown>) => Promise<void> },
   '080_content': content as { up: (db: Kysely<unknown>) => Promise<void> },
 };

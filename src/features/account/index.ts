@@ -8,3 +8,5 @@ export { isSafeReturnPath, rememberReturnTo, takeReturnTo } from './return-to.ts
 export { Alert, FieldFrame, PhoneField, TextField } from './components/Fields.tsx';
 export { useResource } from './hooks/useResource.ts';
 export { AddressForm, type Draft, EMPTY_ADDRESS } from './pages/Addresses.tsx';
+export * as formStyles from './components/form-styles.ts';
+export { addressApi } from './api.ts';

@@ -4,3 +4,4 @@ export { catalogueApi } from './api.ts';
 export { hitToEventItem } from './events.ts';
 export { lastSearchTerm, previousProductPage, readUrlHistory, recordUrl } from './local-data.ts';
 export { HeaderSearch } from './components/HeaderSearch.tsx';
+export * as breadcrumbStyles from './components/Breadcrumbs.css.ts';

@@ -1,0 +1,113 @@
+// Money back: how much a cancelled or returned item gives back. Pure rules, integer paise throughout.
+//
+// 1. A line's paid amount is sale price × quantity minus the line's share of the order's coupon and bank-offer
+//    discounts (order_items.discount_share). A free gift was paid nothing, so it refunds nothing.
+// 2. Units of a line are refunded at their share of the line's paid amount, rounded so that refunding every unit
+//    of a line, in any number of steps and in any order, gives back exactly the line's paid amount: the first n
+//    units of a line are worth floor(paid × n / quantity), and a refund of k more units after r already refunded
+//    is worth (first r + k) − (first r). No step can be negative and no sum can exceed the line.
+// 3. Shipping comes back only when a whole shipment is cancelled before it leaves the warehouse; a return keeps
+//    the shipping charge, since the parcel was delivered.
+// 4. Nothing is refunded that was not paid: a pay-on-delivery shipment cancelled before delivery refunds 0, and
+//    no refund takes the order's refunds above what the order was paid.
+
+export interface RefundableLine {
+  order_item_id: number;
+  quantity: number;
+  sale_price: number;
+  discount_share: number;
+  is_freebie: boolean;
+}
+
+/** Rule 1: what was paid for the whole line. */
+export function linePaid(line: RefundableLine): number {
+  if (line.is_freebie) return 0;
+  return Math.max(0, line.sale_price * line.quantity - line.discount_share);
+}
+
+/** Rule 2: what the first `units` units of a line were worth. */
+export function paidForFirstUnits(line: RefundableLine, units: number): number {
+  if (units <= 0) return 0;
+  if (units >= line.quantity) return linePaid(line);
+  return Math.floor((linePaid(line) * units) / line.quantity);
+}
+
+/** Rule 2: the refund for `units` more units of a line of which `alreadyRefunded` units were refunded before. */
+export function refundForUnits(line: RefundableLine, alreadyRefunded: number, units: number): number {
+  if (units < 0 || alreadyRefunded < 0 || alreadyRefunded + units > line.quantity) {
+    throw new RangeError(`cannot refund ${units} of ${line.quantity} units with ${alreadyRefunded} already refunded`);
+  }
+  return paidForFirstUnits(line, alreadyRefunded + units) - paidForFirstUnits(line, alreadyRefunded);
+}
+
+export interface RefundRequestLine {
+  line: RefundableLine;
+  /** Units of the line refunded (cancelled or returned) before this refund. */
+  alreadyRefunded: number;
+  units: number;
+}
+
+export interface RefundInput {
+  reason: 'cancel' | 'return';
+  lines: RefundRequestLine[];
+  /** Rule 4: false for a pay-on-delivery shipment that was never delivered (nothing was paid). */
+  paid: boolean;
+  /** The shipment's shipping charge. */
+  shippingTotal: number;
+  /** Rule 3: true when this cancellation leaves no unit of the shipment uncancelled. */
+  cancelsWholeShipment: boolean;
+  /** Rule 4: what the order was paid, and what its earlier refunds gave back. */
+  orderPaid: number;
+  orderRefunded: number;
+}
+
+export interface RefundBreakdown {
+  items: Array<{ order_item_id: number; units: number; amount: number }>;
+  shipping: number;
+  total: number;
+}
+
+export function computeRefund(input: RefundInput): RefundBreakdown {
+  const items = input.lines.map(({ line, alreadyRefunded, units }) => ({
+    order_item_id: line.order_item_id,
+    units,
+    amount: input.paid ? refundForUnits(line, alreadyRefunded, units) : 0,
+  }));
+  const shipping = input.paid && input.reason === 'cancel' && input.cancelsWholeShipment ? input.shippingTotal : 0;
+  const wanted = items.reduce((sum, i) => sum + i.amount, 0) + shipping;
+  const room = Math.max(0, input.orderPaid - input.orderRefunded);
+  if (wanted <= room) return { items, shipping, total: wanted };
+  // Rule 4 as a last guard: only reachable when the stored order does not add up; trim shipping, then items.
+  let excess = wanted - room;
+  const cutShipping = Math.min(shipping, excess);
+  excess -= cutShipping;
+  const trimmed = items.map((i) => {
+    const cut = Math.min(i.amount, excess);
+    excess -= cut;
+    return { ...i, amount: i.amount - cut };
+  });
+  return { items: trimmed, shipping: shipping - cutShipping, total: room };
+}
+
+/**
+ * Splits an order-level discount over its paying lines in proportion to their value (largest remainder), so the
+ * shares add up to the discount exactly and no line's share exceeds its value. Free gifts get no share.
+ */
+export function allocateDiscount(lines: Array<Pick<RefundableLine, 'quantity' | 'sale_price' | 'is_freebie'>>, discount: number): number[] {
+  const values = lines.map((l) => (l.is_freebie ? 0 : l.sale_price * l.quantity));
+  const total = values.reduce((a, b) => a + b, 0);
+  const capped = Math.min(Math.max(0, discount), total);
+  if (capped === 0 || total === 0) return values.map(() => 0);
+  const exact = values.map((v) => (v * capped) / total);
+  const shares = exact.map(Math.floor);
+  let left = capped - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left === 0) break;
+    if (shares[i] < values[i]) {
+      shares[i]++;
+      left--;
+    }
+  }
+  return shares;
+}

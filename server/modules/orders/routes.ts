@@ -1,0 +1,172 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CancelReverseRequest,
+  CancelShipmentRequest,
+  IfscQuery,
+  OrderListingRequest,
+  PartialCancelRequest,
+  RefundAmountRequest,
+  ReturnSubmitRequest,
+  SetSelectAddressRequest,
+  ShipmentDetailsRequest,
+  ShipmentQuery,
+  UpdateBankDetailsRequest,
+} from '../../../schemas/orders.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { BadRequest, Unauthorized } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { receiveFiles, storeUpload } from '../uploads/index.ts';
+import { latestBankAccount, listBankAccounts, lookupIfsc, saveBankAccount } from './bank-accounts.ts';
+import { shipmentInvoice } from './invoice.ts';
+import { processRefund, type RefundAdapters } from './refunds.ts';
+import {
+  assertReturnable,
+  attachReturnMedia,
+  CANCEL_REASONS,
+  cancelShipment,
+  listOrders,
+  orderDetails,
+  RETURN_REASONS,
+  refundQuote,
+  returnDetails,
+  setPickupAddress,
+  submitReturn,
+  withdrawReturn,
+} from './service.ts';
+
+// Every /api/order call of SPEC §7. Each one needs a signed-in customer and only ever sees that customer's
+// orders, shipments, bank accounts and photos: anything else is a 404 that tells nothing.
+
+async function customerOf(req: FastifyRequest): Promise<number> {
+  const session = await req.getSession();
+  if (!session?.customerId) throw new Unauthorized('Please sign in to see your orders.');
+  return session.customerId;
+}
+
+export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: Db; refunds: RefundAdapters }) {
+  /** Pays the refunds a change created, after its commit; a failure leaves them pending for a retry. */
+  const payOut = async (req: FastifyRequest, ids: number[]) => {
+    for (const id of ids) {
+      try {
+        await processRefund(db, id, refunds);
+      } catch (error) {
+        req.log.warn({ err: String(error), refundId: id }, 'refund left pending');
+      }
+    }
+  };
+
+  app.post('/api/order/order-listing', async (req) => {
+    const customerId = await customerOf(req);
+    const body = parse(OrderListingRequest, req.body);
+    return ok(await listOrders(db, customerId, body.page, body.page_size));
+  });
+
+  app.post('/api/order/shipment-details', async (req) => {
+    const customerId = await customerOf(req);
+    const body = parse(ShipmentDetailsRequest, req.body);
+    return ok(await orderDetails(db, customerId, body.order_id));
+  });
+
+  app.get('/api/order/cancel-shipment-reason', async (req) => {
+    await customerOf(req);
+    return ok(CANCEL_REASONS.map((r) => ({ ...r })));
+  });
+
+  app.post('/api/order/cancel-shipment-submit', async (req) => {
+    const customerId = await customerOf(req);
+    const body = parse(CancelShipmentRequest, req.body);
+    const { refundIds, ...result } = await cancelShipment(db, customerId, body, null);
+    await payOut(req, refundIds);
+    return ok(result, 'Your shipment has been cancelled.');
+  });
+
+  app.post('/api/order/partial-cancel-shipment-submit', async (req) => {
+    const customerId = await customerOf(req);
+    const body = parse(PartialCancelRequest, req.body);
+    const { refundIds, ...result } = await cancelShipment(db, customerId, body, body.items);
+    await payOut(req, refundIds);
+    return ok(result, result.status === 'cancelled' ? 'Your shipment has been cancelled.' : 'The selected items have been cancelled.');
+  });
+
+  app.post('/api/order/cancel-reverse-shipment-submit', async (req) => {
+    const customerId = await customerOf(req);
+    const body = parse(CancelReverseRequest, req.body);
+    return ok(await withdrawReturn(db, customerId, body.shipmentId), 'Your return request has been withdrawn.');
+  });
+
+  app.get('/api/order/return-item-reasons', async (req) => {
+    await customerOf(req);
+    return ok(RETURN_REASONS.map((r) => ({ ...r })));
+  });
+
+  app.get('/api/order/return-shipment-details', async (req) => {
+    const customerId = await customerOf(req);
+    const query = parse(ShipmentQuery, req.query);
+    return ok(await returnDetails(db, customerId, query.shipmentId));
+  });
+
+  // One photo per call (multipart: field shipmentId, then the file). The uploads module checks the bytes.
+  app.post('/api/order/return-shipment-media', async (req) => {
+    const customerId = await customerOf(req);
+    const { files, fields } = await receiveFiles(req, 'return_media');
+    const { shipmentId } = parse(ShipmentQuery, fields);
+    if (files.length !== 1) throw new BadRequest('Please upload one photo at a time.');
+    const shipment = await assertReturnable(db, customerId, shipmentId);
+    const stored = await storeUpload(db, { customerId, purpose: 'return_media', bytes: files[0].bytes });
+    await attachReturnMedia(db, shipment.id, stored.id);
+    return ok({ media_id: stored.public_id, url: stored.url, content_type: stored.content_type, size: stored.size }, 'Photo added.');
+  });
+
+  app.post('/api/order/return-shipment-refund-amount', async (req) => {
+    const customerId = await customerOf(req);
+    const body = parse(RefundAmountRequest, req.body);
+    return ok(await refundQuote(db, customerId, body.shipmentId, body.items));
+  });
+
+  app.post('/api/order/return-shipment-submit', async (req) => {
+    const customerId = await customerOf(req);
+    const body = parse(ReturnSubmitRequest, req.body);
+    return ok(await submitReturn(db, customerId, body), 'Your return request has been placed. We will pick it up soon.');
+  });
+
+  app.post('/api/order/set-select-address', async (req) => {
+    const customerId = await customerOf(req);
+    const body = parse(SetSelectAddressRequest, req.body);
+    return ok(await setPickupAddress(db, customerId, body.shipmentId, body.address_id), 'Pickup address saved.');
+  });
+
+  app.get('/api/order/customer-bank-details', async (req) => {
+    const customerId = await customerOf(req);
+    return ok(await latestBankAccount(db, customerId));
+  });
+
+  app.get('/api/order/customer-bank-listing', async (req) => {
+    const customerId = await customerOf(req);
+    return ok(await listBankAccounts(db, customerId));
+  });
+
+  app.post('/api/order/update-bank-details', async (req) => {
+    const customerId = await customerOf(req);
+    const body = parse(UpdateBankDetailsRequest, req.body);
+    return ok(await saveBankAccount(db, customerId, body), 'Bank account saved.');
+  });
+
+  app.get('/api/order/fetch-ifsc-details', async (req) => {
+    await customerOf(req);
+    const { ifsc } = parse(IfscQuery, req.query);
+    return ok(await lookupIfsc(db, ifsc));
+  });
+
+  app.get('/api/order/shipment-invoice', async (req, reply) => {
+    const customerId = await customerOf(req);
+    const { shipmentId } = parse(ShipmentQuery, req.query);
+    const file = await shipmentInvoice(db, customerId, shipmentId);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.bytes);
+  });
+}

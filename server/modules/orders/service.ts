@@ -1,0 +1,753 @@
+import type {
+  OrderDetails,
+  OrderListingData,
+  OrderSummary,
+  PickupAddress,
+  RefundAmount,
+  ReturnView,
+  ShipmentItem,
+  ShipmentView,
+} from '../../../schemas/orders.ts';
+import type { Db } from '../../db/database.ts';
+import type { ShipmentStatus } from '../../db/types.ts';
+import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
+import { uploadUrl } from '../uploads/index.ts';
+import { toBankView } from './bank-accounts.ts';
+import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
+import * as q from './queries.ts';
+import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine } from './refund-rules.ts';
+
+// The rules of the account order pages (SPEC §2) and /api/order (SPEC §7): what a shopper sees, and every
+// status change, which goes through the life-cycle machine inside one transaction.
+
+export const RETURN_WINDOW_DAYS = 7;
+export const CANCEL_REASONS = [
+  { id: 'changed_mind', reason: 'I changed my mind' },
+  { id: 'ordered_by_mistake', reason: 'Ordered by mistake' },
+  { id: 'better_price', reason: 'Found a better price elsewhere' },
+  { id: 'delivery_too_late', reason: 'Delivery date is too late' },
+  { id: 'wrong_address', reason: 'Wrong delivery address' },
+  { id: 'other', reason: 'Other' },
+] as const;
+export const RETURN_REASONS = [
+  { id: 'damaged', reason: 'Item arrived damaged' },
+  { id: 'seal_broken', reason: 'Seal was broken or tampered' },
+  { id: 'wrong_item', reason: 'Received a different item' },
+  { id: 'expired', reason: 'Item is expired or near expiry' },
+  { id: 'not_as_described', reason: 'Item is not as described' },
+  { id: 'other', reason: 'Other' },
+] as const;
+
+const PAYMENT_LABELS: Record<number, string> = {
+  1: 'UPI',
+  2: 'Debit & Credit Cards',
+  3: 'Net Banking',
+  4: 'Pay on delivery',
+  6: 'Wallets',
+};
+/** SPEC §9 payment method codes; anything else is NA. */
+export const paymentLabel = (code: number | null): string => (code !== null && PAYMENT_LABELS[code]) || 'NA';
+
+const INVOICED: ShipmentStatus[] = ['shipped', 'delivered', 'return_requested', 'return_picked_up', 'returned', 'refunded'];
+export const hasInvoice = (status: ShipmentStatus) => INVOICED.includes(status);
+
+export class ShipmentChanged extends Conflict {
+  constructor() {
+    super('This shipment was updated a moment ago. Please refresh the page and try again.');
+  }
+}
+export const shipmentNotFound = () => new NotFound('We could not find this shipment in your orders.');
+export const orderNotFound = () => new NotFound('We could not find this order in your account.');
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const thumbnail = (variantId: number) => `/images/product/${variantId}.svg`;
+
+/** The delivery address snapshot of an order, read whatever names the checkout stored it under. */
+export function readAddress(json: unknown): PickupAddress & { email: string | null; country: string } {
+  const a = (json ?? {}) as Record<string, unknown>;
+  const s = (...keys: string[]) => {
+    for (const k of keys) if (typeof a[k] === 'string' && a[k]) return a[k] as string;
+    return '';
+  };
+  const line = [s('address', 'customer_address_line', 'line1'), s('landmark')].filter(Boolean).join(', ');
+  return {
+    full_name: s('full_name', 'customer_address_full_name', 'name'),
+    address: line,
+    city: s('city', 'customer_address_city'),
+    state: s('state', 'customer_address_state'),
+    pincode: s('pincode', 'postcode'),
+    mobile: s('mobile', 'customer_address_phone', 'phone'),
+    email: s('email', 'customer_address_email') || null,
+    country: s('country', 'customer_address_country') || 'India',
+  };
+}
+
+const pickupOf = (a: {
+  full_name: string;
+  address: string;
+  landmark?: string | null;
+  city: string;
+  state: string;
+  pincode: string;
+  mobile: string;
+}): PickupAddress => ({
+  full_name: a.full_name,
+  address: [a.address, a.landmark].filter(Boolean).join(', '),
+  city: a.city,
+  state: a.state,
+  pincode: a.pincode,
+  mobile: a.mobile,
+});
+
+const refundable = (i: q.OrderItemRow): RefundableLine => ({
+  order_item_id: i.id,
+  quantity: i.quantity,
+  sale_price: i.sale_price,
+  discount_share: i.discount_share,
+  is_freebie: i.is_freebie,
+});
+const unitsLeft = (i: q.OrderItemRow) => i.quantity - i.cancelled_quantity - i.returned_quantity;
+
+function returnWindowEnd(s: { delivered_at: Date | null }): Date | null {
+  return s.delivered_at ? new Date(new Date(s.delivered_at).getTime() + RETURN_WINDOW_DAYS * 86_400_000) : null;
+}
+function canReturn(s: { status: ShipmentStatus; delivered_at: Date | null }, now = new Date()): boolean {
+  const end = returnWindowEnd(s);
+  return canMove(s.status, 'REQUEST_RETURN') && end !== null && now <= end;
+}
+
+function itemView(i: q.OrderItemRow, s: { status: ShipmentStatus; delivered_at: Date | null }): ShipmentItem {
+  return {
+    order_item_id: i.id,
+    variant_id: i.variant_id,
+    variant_sku: i.sku,
+    product_id: i.product_id,
+    name: i.name,
+    brand: i.brand_name,
+    category_name: i.category_name,
+    swatch: i.swatch,
+    quantity: i.quantity,
+    cancelled_quantity: i.cancelled_quantity,
+    returned_quantity: i.returned_quantity,
+    cancellable_quantity: canMove(s.status, 'CANCEL') ? unitsLeft(i) : 0,
+    returnable_quantity: canReturn(s) ? unitsLeft(i) : 0,
+    mrp: i.mrp,
+    sale_price: i.sale_price,
+    discount_share: i.discount_share,
+    paid: linePaid(refundable(i)),
+    is_freebie: i.is_freebie,
+    thumbnail_image: thumbnail(i.variant_id),
+  };
+}
+
+const REFUND_LABELS = { original: 'Original payment method', bank: 'Bank account' } as const;
+
+/** What an order's status reads as, from its shipments. */
+function orderStatusLabel(order: { status: string }, shipments: Array<{ status: ShipmentStatus }>): string {
+  if (order.status === 'payment_pending') return STATUS_LABELS.payment_pending;
+  const labels = [...new Set(shipments.map((s) => STATUS_LABELS[s.status]))];
+  return labels.join(' · ') || STATUS_LABELS.placed;
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function listOrders(db: Db, customerId: number, page: number, pageSize: number): Promise<OrderListingData> {
+  const [total, orders] = await Promise.all([
+    q.countOrders(db, customerId),
+    q.pageOfOrders(db, customerId, pageSize, (page - 1) * pageSize),
+  ]);
+  const ids = orders.map((o) => o.id);
+  const [shipments, items] = await Promise.all([q.shipmentsOf(db, ids), q.itemsOf(db, ids)]);
+  const summaries: OrderSummary[] = orders.map((o) => {
+    const mine = shipments.filter((s) => s.order_id === o.id);
+    const lines = items.filter((i) => i.order_id === o.id);
+    return {
+      order_id: o.order_number,
+      created_at: iso(o.created_at)!,
+      total: o.total,
+      status_label: orderStatusLabel(o, mine),
+      display_payment_method: paymentLabel(o.payment_method),
+      item_count: lines.reduce((n, i) => n + i.quantity, 0),
+      thumbnails: lines.slice(0, 4).map((i) => thumbnail(i.variant_id)),
+      names: lines.slice(0, 4).map((i) => i.name),
+      shipments: mine.map((s) => ({ shipment_id: s.shipment_number, status: s.status, status_label: STATUS_LABELS[s.status] })),
+    };
+  });
+  return { orders: summaries, page, page_size: pageSize, total, has_next: page * pageSize < total };
+}
+
+export async function orderDetails(db: Db, customerId: number, orderNumber: string): Promise<OrderDetails> {
+  const order = await q.findOrder(db, orderNumber, customerId);
+  if (!order || order.status === 'expired' || order.status === 'payment_failed') throw orderNotFound();
+  const [shipments, items, refunds, customer] = await Promise.all([
+    q.shipmentsOf(db, [order.id]),
+    q.itemsOf(db, [order.id]),
+    q.refundsOfOrder(db, order.id),
+    q.customerOf(db, customerId),
+  ]);
+  const shipmentIds = shipments.map((s) => s.id);
+  const [events, returns] = await Promise.all([q.eventsOf(db, shipmentIds), q.returnsOf(db, shipmentIds)]);
+  const returnViews = new Map<number, ReturnView>();
+  for (const r of returns) returnViews.set(r.shipment_id, await returnView(db, r, customerId));
+  const address = readAddress(order.address);
+  const views: ShipmentView[] = shipments.map((s) => ({
+    shipment_id: s.shipment_number,
+    status: s.status,
+    status_label: STATUS_LABELS[s.status],
+    awb: s.awb,
+    shipping_total: s.shipping_total,
+    delivered_at: iso(s.delivered_at),
+    timeline: events
+      .filter((e) => e.shipment_id === s.id)
+      // An event that keeps the status is a partial cancellation: shown with what went.
+      .map((e) => ({
+        status: e.to_status,
+        label: e.from_status === e.to_status ? 'Items cancelled' : STATUS_LABELS[e.to_status],
+        at: iso(e.created_at)!,
+        note: e.note,
+      })),
+    shipment_items: items.filter((i) => i.shipment_id === s.id).map((i) => itemView(i, s)),
+    can_cancel: canMove(s.status, 'CANCEL') && items.some((i) => i.shipment_id === s.id && unitsLeft(i) > 0),
+    can_return: canReturn(s),
+    can_withdraw_return: canMove(s.status, 'WITHDRAW_RETURN'),
+    has_invoice: hasInvoice(s.status),
+    return_request: returnViews.get(s.id) ?? null,
+    refunds: refunds
+      .filter((r) => r.shipment_id === s.id)
+      .map((r) => ({
+        refund_id: r.id,
+        reason: r.reason,
+        method: r.method,
+        method_label: REFUND_LABELS[r.method],
+        amount: r.amount,
+        status: r.status,
+        created_at: iso(r.created_at)!,
+      })),
+  }));
+  return {
+    globalOrderId: order.order_number,
+    paymentMethod: order.payment_method,
+    order: {
+      order_id: order.order_number,
+      coupon_code: order.coupon_code,
+      mrp_total: order.mrp_total,
+      item_total: order.item_total,
+      coupon_discount: order.coupon_discount,
+      bank_offer_discount: order.bank_offer_discount,
+      shipping_total: order.shipping_total,
+      total: order.total,
+      paid_total: order.paid_total,
+      refunded_total: refunds.filter((r) => r.status !== 'failed').reduce((n, r) => n + r.amount, 0),
+      created_at: iso(order.created_at)!,
+      status_label: orderStatusLabel(order, shipments),
+      customer_first_name: customer?.first_name ?? '',
+      customer_last_name: customer?.last_name ?? '',
+      customer_email: customer?.email ?? null,
+      customer_mobile: customer?.mobile ?? null,
+      display_payment_method: paymentLabel(order.payment_method),
+    },
+    address: {
+      customer_address_full_name: address.full_name,
+      customer_address_phone: address.mobile,
+      customer_address_email: address.email,
+      customer_address_line: address.address,
+      customer_address_city: address.city,
+      customer_address_state: address.state,
+      customer_address_country: address.country,
+      postcode: address.pincode,
+    },
+    shipments: views,
+  };
+}
+
+async function returnView(db: Db, r: q.ReturnRow, customerId: number): Promise<ReturnView> {
+  const [items, media, account] = await Promise.all([
+    q.returnItemsOf(db, [r.id]),
+    q.mediaOfShipment(db, r.shipment_id, r.id),
+    r.bank_account_id ? q.findBankAccount(db, r.bank_account_id, customerId) : Promise.resolve(undefined),
+  ]);
+  return {
+    status: r.status,
+    reason: RETURN_REASONS.find((x) => x.id === r.reason_code)?.reason ?? r.reason_code,
+    comment: r.comment,
+    items: items.map((i) => ({ order_item_id: i.order_item_id, quantity: i.quantity })),
+    media: media.map((m) => ({ media_id: m.public_id, url: uploadUrl(m.public_id), content_type: m.content_type })),
+    pickup_address: r.pickup_address as unknown as PickupAddress,
+    refund_method: r.refund_method,
+    bank_account: account ? toBankView(account) : null,
+    created_at: iso(r.created_at)!,
+  };
+}
+
+// ---------------------------------------------------------------- moving a shipment
+
+interface MoveContext {
+  trx: q.Executor;
+  shipment: q.FoundShipment;
+}
+
+/** Runs `fn` in a transaction on the shipment locked against concurrent moves (a second mover waits, then sees the new status). */
+async function withLockedShipment<T>(
+  db: Db,
+  shipmentNumber: string,
+  customerId: number | null,
+  fn: (ctx: MoveContext) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const shipment = await q.findShipment(trx, shipmentNumber, customerId, true);
+    if (!shipment) throw shipmentNotFound();
+    return fn({ trx, shipment });
+  });
+}
+
+async function applyMove(
+  ctx: MoveContext,
+  event: ShipmentEventType,
+  note: string | null,
+  extra: { awb?: string; delivered_at?: Date } = {},
+) {
+  const to = move(ctx.shipment.status, event);
+  if (!(await q.writeShipmentMove(ctx.trx, ctx.shipment, to, note, extra))) throw new ShipmentChanged();
+  ctx.shipment = { ...ctx.shipment, status: to, version: ctx.shipment.version + 1 };
+  return to;
+}
+
+/** When every shipment of an order is cancelled, so is the order. */
+async function settleOrderStatus(trx: q.Executor, orderId: number) {
+  const open = await trx
+    .selectFrom('shipments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirst();
+  if (!open) await trx.updateTable('orders').set({ status: 'cancelled', updated_at: new Date() }).where('id', '=', orderId).execute();
+}
+
+export interface SelectedUnits {
+  order_item_id: number;
+  quantity: number;
+}
+
+function pickLines(items: q.OrderItemRow[], selection: SelectedUnits[], verb: 'cancel' | 'return') {
+  return selection.map((sel) => {
+    const item = items.find((i) => i.id === sel.order_item_id);
+    if (!item) throw new NotFound('One of the chosen items is not part of this shipment.');
+    const left = unitsLeft(item);
+    if (sel.quantity > left)
+      throw new Conflict(
+        left === 0
+          ? `${item.name} has no units left to ${verb}.`
+          : `Only ${left} of ${item.name} can be ${verb === 'cancel' ? 'cancelled' : 'returned'}.`,
+      );
+    return { item, units: sel.quantity };
+  });
+}
+
+export interface CancelOutcome {
+  shipment_id: string;
+  status: ShipmentStatus;
+  refund: { amount: number; method: 'original' | 'bank' | null; method_label: string };
+  refundIds: number[];
+}
+
+/**
+ * Cancels units of a shipment (all of them when `selection` is null). Restocks in the same transaction; when no
+ * unit is left the shipment becomes cancelled; a prepaid order gets its refund row here (paid out after commit).
+ */
+export async function cancelShipment(
+  db: Db,
+  customerId: number | null,
+  input: { shipmentId: string; reason_id: string; comment: string | null },
+  selection: SelectedUnits[] | null,
+): Promise<CancelOutcome> {
+  if (!CANCEL_REASONS.some((r) => r.id === input.reason_id)) throw new BadRequest('Please choose a reason from the list.');
+  return withLockedShipment(db, input.shipmentId, customerId, async (ctx) => {
+    const { trx } = ctx;
+    if (!canMove(ctx.shipment.status, 'CANCEL')) move(ctx.shipment.status, 'CANCEL');
+    const items = await q.itemsOfShipment(trx, ctx.shipment.id);
+    const chosen = selection
+      ? pickLines(items, selection, 'cancel')
+      : items.filter((i) => unitsLeft(i) > 0).map((item) => ({ item, units: unitsLeft(item) }));
+    if (chosen.length === 0) throw new Conflict('Nothing is left to cancel in this shipment.');
+
+    for (const { item, units } of chosen) {
+      await trx
+        .updateTable('order_items')
+        .set((eb) => ({ cancelled_quantity: eb('cancelled_quantity', '+', units) }))
+        .where('id', '=', item.id)
+        .execute();
+      await trx
+        .updateTable('variants')
+        .set((eb) => ({ stock: eb('stock', '+', units), updated_at: new Date() }))
+        .where('id', '=', item.variant_id)
+        .execute();
+    }
+    const remaining = items.reduce((n, i) => n + unitsLeft(i), 0) - chosen.reduce((n, c) => n + c.units, 0);
+    const reason = CANCEL_REASONS.find((r) => r.id === input.reason_id)!.reason;
+    const note = `${chosen.map((c) => `${c.units} × ${c.item.name}`).join(', ')} cancelled: ${reason}${input.comment ? ` (${input.comment})` : ''}`;
+    if (remaining === 0) {
+      await applyMove(ctx, 'CANCEL', note);
+      await settleOrderStatus(trx, ctx.shipment.order_id);
+    } else {
+      // A partial cancel keeps the status; the event records what went, for the timeline and audits.
+      const bumped = await trx
+        .updateTable('shipments')
+        .set({ version: ctx.shipment.version + 1, updated_at: new Date() })
+        .where('id', '=', ctx.shipment.id)
+        .where('version', '=', ctx.shipment.version)
+        .executeTakeFirst();
+      if (Number(bumped.numUpdatedRows) !== 1) throw new ShipmentChanged();
+      await trx
+        .insertInto('shipment_events')
+        .values({ shipment_id: ctx.shipment.id, from_status: ctx.shipment.status, to_status: ctx.shipment.status, note })
+        .execute();
+    }
+    const last = await trx
+      .selectFrom('shipment_events')
+      .select('id')
+      .where('shipment_id', '=', ctx.shipment.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const eventId = last.id;
+
+    const prepaid = ctx.shipment.payment_method !== 4;
+    const payment = prepaid ? await q.successfulPayment(trx, ctx.shipment.order_id) : undefined;
+    const breakdown = computeRefund({
+      reason: 'cancel',
+      lines: chosen.map((c) => ({
+        line: refundable(c.item),
+        alreadyRefunded: c.item.cancelled_quantity + c.item.returned_quantity,
+        units: c.units,
+      })),
+      // Pay on delivery before delivery: nothing was paid, nothing comes back (refund rule 4).
+      paid: Boolean(payment),
+      shippingTotal: ctx.shipment.shipping_total,
+      cancelsWholeShipment: remaining === 0,
+      orderPaid: ctx.shipment.paid_total,
+      orderRefunded: await q.refundedTotal(trx, ctx.shipment.order_id),
+    });
+    const refundIds: number[] = [];
+    if (breakdown.total > 0 && payment) {
+      refundIds.push(
+        await insertRefund(trx, {
+          order_id: ctx.shipment.order_id,
+          shipment_id: ctx.shipment.id,
+          reason: 'cancel',
+          method: 'original',
+          payment_id: payment.id,
+          bank_account_id: null,
+          amount: breakdown.total,
+          idempotency_key: `cancel:${ctx.shipment.id}:${eventId}`,
+          items: breakdown.items,
+        }),
+      );
+    }
+    return {
+      shipment_id: ctx.shipment.shipment_number,
+      status: ctx.shipment.status,
+      refund: {
+        amount: breakdown.total,
+        method: breakdown.total > 0 ? ('original' as const) : null,
+        method_label: breakdown.total > 0 ? REFUND_LABELS.original : 'No payment was taken',
+      },
+      refundIds,
+    };
+  });
+}
+
+async function insertRefund(
+  trx: q.Executor,
+  r: {
+    order_id: number;
+    shipment_id: number;
+    reason: 'cancel' | 'return';
+    method: 'original' | 'bank';
+    payment_id: number | null;
+    bank_account_id: number | null;
+    amount: number;
+    idempotency_key: string;
+    items: Array<{ order_item_id: number; units: number; amount: number }>;
+  },
+): Promise<number> {
+  const { items, ...row } = r;
+  const inserted = await trx
+    .insertInto('refunds')
+    .values(row)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  const id =
+    inserted?.id ??
+    (await trx.selectFrom('refunds').select('id').where('idempotency_key', '=', r.idempotency_key).executeTakeFirstOrThrow()).id;
+  if (inserted && items.length)
+    await trx
+      .insertInto('refund_items')
+      .values(items.map((i) => ({ refund_id: id, order_item_id: i.order_item_id, quantity: i.units, amount: i.amount })))
+      .execute();
+  return id;
+}
+
+/** cancel-reverse-shipment-submit: the shopper withdraws a return that has not been picked up yet. */
+export async function withdrawReturn(db: Db, customerId: number, shipmentId: string) {
+  return withLockedShipment(db, shipmentId, customerId, async (ctx) => {
+    await applyMove(ctx, 'WITHDRAW_RETURN', 'Return withdrawn by the customer');
+    await ctx.trx
+      .updateTable('returns')
+      .set({ status: 'withdrawn', updated_at: new Date() })
+      .where('shipment_id', '=', ctx.shipment.id)
+      .where('status', '=', 'requested')
+      .execute();
+    return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status };
+  });
+}
+
+// ---------------------------------------------------------------- returns
+
+async function pickupFor(db: q.Executor, shipment: q.FoundShipment, customerId: number) {
+  const id = await q.pickupAddressIdOf(db, shipment.id);
+  const chosen = id ? await q.findAddress(db, id, customerId) : undefined;
+  return { id: chosen ? chosen.id : null, address: chosen ? pickupOf(chosen) : pickupOf(readAddress(shipment.order_address)) };
+}
+
+const refundMethodOf = (s: { payment_method: number | null }) => (s.payment_method === 4 ? 'bank' : 'original') as 'bank' | 'original';
+
+export async function returnDetails(db: Db, customerId: number, shipmentId: string) {
+  const shipment = await q.findShipment(db, shipmentId, customerId);
+  if (!shipment) throw shipmentNotFound();
+  const [items, pickup, media] = await Promise.all([
+    q.itemsOfShipment(db, shipment.id),
+    pickupFor(db, shipment, customerId),
+    q.mediaOfShipment(db, shipment.id, null),
+  ]);
+  const method = refundMethodOf(shipment);
+  return {
+    shipment_id: shipment.shipment_number,
+    order_id: shipment.order_number,
+    status: shipment.status,
+    can_return: canReturn(shipment),
+    return_window_ends_at: iso(returnWindowEnd(shipment)),
+    items: items.map((i) => itemView(i, shipment)),
+    pickup_address_id: pickup.id,
+    pickup_address: pickup.address,
+    refund_method: method,
+    refund_method_label: method === 'bank' ? 'Refund to your bank account' : 'Refund to your original payment method',
+    media: media.map((m) => ({ media_id: m.public_id, url: uploadUrl(m.public_id), content_type: m.content_type })),
+  };
+}
+
+/** The shipment must be the customer's and returnable before a photo for it is stored. */
+export async function assertReturnable(db: Db, customerId: number, shipmentId: string) {
+  const shipment = await q.findShipment(db, shipmentId, customerId);
+  if (!shipment) throw shipmentNotFound();
+  if (!canReturn(shipment)) {
+    if (!canMove(shipment.status, 'REQUEST_RETURN')) move(shipment.status, 'REQUEST_RETURN');
+    throw new Conflict(`The return window of this shipment closed ${RETURN_WINDOW_DAYS} days after delivery.`);
+  }
+  return shipment;
+}
+
+export async function attachReturnMedia(db: Db, shipmentId: number, uploadId: number) {
+  await db.insertInto('return_media').values({ upload_id: uploadId, shipment_id: shipmentId }).execute();
+}
+
+export async function refundQuote(db: Db, customerId: number, shipmentId: string, selection: SelectedUnits[]): Promise<RefundAmount> {
+  const shipment = await assertReturnable(db, customerId, shipmentId);
+  return quoteReturn(db, shipment, selection);
+}
+
+async function quoteReturn(db: q.Executor, shipment: q.FoundShipment, selection: SelectedUnits[]): Promise<RefundAmount> {
+  const items = await q.itemsOfShipment(db, shipment.id);
+  const chosen = pickLines(items, selection, 'return');
+  const breakdown = computeRefund({
+    reason: 'return',
+    lines: chosen.map((c) => ({
+      line: refundable(c.item),
+      alreadyRefunded: c.item.cancelled_quantity + c.item.returned_quantity,
+      units: c.units,
+    })),
+    paid: true,
+    shippingTotal: shipment.shipping_total,
+    cancelsWholeShipment: false,
+    // A delivered pay-on-delivery shipment was paid at the door: what it was paid is what it can refund.
+    orderPaid: Math.max(shipment.paid_total, 0),
+    orderRefunded: await q.refundedTotal(db, shipment.order_id),
+  });
+  const method = refundMethodOf(shipment);
+  return {
+    amount: breakdown.total,
+    method,
+    method_label: method === 'bank' ? REFUND_LABELS.bank : REFUND_LABELS.original,
+    items: breakdown.items,
+  };
+}
+
+export async function submitReturn(
+  db: Db,
+  customerId: number,
+  input: {
+    shipmentId: string;
+    reason_id: string;
+    comment: string | null;
+    items: SelectedUnits[];
+    media_ids: string[];
+    bank_account_id?: number | null;
+  },
+) {
+  if (!RETURN_REASONS.some((r) => r.id === input.reason_id)) throw new BadRequest('Please choose a reason from the list.');
+  return withLockedShipment(db, input.shipmentId, customerId, async (ctx) => {
+    const { trx } = ctx;
+    if (!canReturn(ctx.shipment)) {
+      move(ctx.shipment.status, 'REQUEST_RETURN');
+      throw new Conflict(`The return window of this shipment closed ${RETURN_WINDOW_DAYS} days after delivery.`);
+    }
+    const quote = await quoteReturn(trx, ctx.shipment, input.items);
+    let bankAccountId: number | null = null;
+    if (quote.method === 'bank') {
+      if (!input.bank_account_id) throw new BadRequest('Please add a bank account for your refund: this order was paid on delivery.');
+      const account = await q.findBankAccount(trx, input.bank_account_id, customerId);
+      if (!account) throw new NotFound('We could not find this bank account in your account.');
+      bankAccountId = account.id;
+    }
+    const media = await trx
+      .selectFrom('return_media as m')
+      .innerJoin('uploads as u', 'u.id', 'm.upload_id')
+      .select(['u.id', 'u.public_id'])
+      .where('m.shipment_id', '=', ctx.shipment.id)
+      .where('m.return_id', 'is', null)
+      .where('u.customer_id', '=', customerId)
+      .where('u.public_id', 'in', input.media_ids)
+      .execute();
+    if (media.length !== new Set(input.media_ids).size) throw new NotFound('One of the photos was not found. Please upload it again.');
+
+    const pickup = await pickupFor(trx, ctx.shipment, customerId);
+    await applyMove(ctx, 'REQUEST_RETURN', `Return requested: ${RETURN_REASONS.find((r) => r.id === input.reason_id)!.reason}`);
+    const ret = await trx
+      .insertInto('returns')
+      .values({
+        shipment_id: ctx.shipment.id,
+        customer_id: customerId,
+        reason_code: input.reason_id,
+        comment: input.comment,
+        pickup_address: JSON.stringify(pickup.address),
+        refund_method: quote.method,
+        bank_account_id: bankAccountId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('return_items')
+      .values(input.items.map((i) => ({ return_id: ret.id, order_item_id: i.order_item_id, quantity: i.quantity })))
+      .execute();
+    await trx
+      .updateTable('return_media')
+      .set({ return_id: ret.id })
+      .where(
+        'upload_id',
+        'in',
+        media.map((m) => m.id),
+      )
+      .execute();
+    return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status, refund: quote };
+  });
+}
+
+export async function setPickupAddress(db: Db, customerId: number, shipmentId: string, addressId: number) {
+  const shipment = await q.findShipment(db, shipmentId, customerId);
+  if (!shipment) throw shipmentNotFound();
+  if (!canReturn(shipment)) move(shipment.status, 'REQUEST_RETURN');
+  const address = await q.findAddress(db, addressId, customerId);
+  if (!address) throw new NotFound('We could not find this address in your account.');
+  await db
+    .insertInto('shipment_pickup_addresses')
+    .values({ shipment_id: shipment.id, address_id: address.id })
+    .onConflict((oc) => oc.column('shipment_id').doUpdateSet({ address_id: address.id }))
+    .execute();
+  return { shipment_id: shipment.shipment_number, pickup_address_id: address.id, pickup_address: pickupOf(address) };
+}
+
+// ---------------------------------------------------------------- operations
+
+export type OpsAction = 'pack' | 'ship' | 'deliver' | 'pickup-return' | 'receive-return';
+
+/** Moves a shipment along for operations; a return received is refunded in the same transaction. */
+export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opts: { awb?: string; at?: Date; note?: string } = {}) {
+  return withLockedShipment(db, shipmentId, null, async (ctx) => {
+    const { trx } = ctx;
+    const note = opts.note ?? null;
+    const refundIds: number[] = [];
+    switch (action) {
+      case 'pack':
+        // A shipment still waiting for confirmation is confirmed first (pay on delivery, sandbox payments).
+        if (ctx.shipment.status === 'placed') await applyMove(ctx, 'CONFIRM', null);
+        await applyMove(ctx, 'PACK', note);
+        break;
+      case 'ship':
+        if (!opts.awb) throw new BadRequest('awb: the courier’s AWB number is required to ship.');
+        await applyMove(ctx, 'SHIP', note ?? `AWB ${opts.awb}`, { awb: opts.awb });
+        break;
+      case 'deliver': {
+        await applyMove(ctx, 'DELIVER', note, { delivered_at: opts.at ?? new Date() });
+        if (ctx.shipment.payment_method === 4) {
+          // Pay on delivery: the courier collected what this shipment still bills; refunds can come out of that.
+          const items = await q.itemsOfShipment(trx, ctx.shipment.id);
+          const collected =
+            items.reduce((n, i) => n + linePaid(refundable(i)) - paidForFirstUnits(refundable(i), i.cancelled_quantity), 0) +
+            ctx.shipment.shipping_total;
+          await trx
+            .updateTable('orders')
+            .set((eb) => ({ paid_total: eb('paid_total', '+', collected), updated_at: new Date() }))
+            .where('id', '=', ctx.shipment.order_id)
+            .execute();
+        }
+        break;
+      }
+      case 'pickup-return':
+        await applyMove(ctx, 'PICK_UP_RETURN', note);
+        await trx
+          .updateTable('returns')
+          .set({ status: 'picked_up', updated_at: new Date() })
+          .where('shipment_id', '=', ctx.shipment.id)
+          .where('status', '=', 'requested')
+          .execute();
+        break;
+      case 'receive-return': {
+        await applyMove(ctx, 'RECEIVE_RETURN', note);
+        const ret = await trx
+          .selectFrom('returns')
+          .selectAll()
+          .where('shipment_id', '=', ctx.shipment.id)
+          .where('status', '=', 'picked_up')
+          .executeTakeFirst();
+        if (!ret) throw new Conflict('This shipment has no return on its way back.');
+        const retItems = await q.returnItemsOf(trx, [ret.id]);
+        const quote = await quoteReturn(trx, ctx.shipment, retItems);
+        for (const i of retItems)
+          await trx
+            .updateTable('order_items')
+            .set((eb) => ({ returned_quantity: eb('returned_quantity', '+', i.quantity) }))
+            .where('id', '=', i.order_item_id)
+            .execute();
+        await trx.updateTable('returns').set({ status: 'received', updated_at: new Date() }).where('id', '=', ret.id).execute();
+        const payment = ret.refund_method === 'original' ? await q.successfulPayment(trx, ctx.shipment.order_id) : undefined;
+        if (quote.amount > 0) {
+          refundIds.push(
+            await insertRefund(trx, {
+              order_id: ctx.shipment.order_id,
+              shipment_id: ctx.shipment.id,
+              reason: 'return',
+              method: ret.refund_method,
+              payment_id: payment?.id ?? null,
+              bank_account_id: ret.bank_account_id,
+              amount: quote.amount,
+              idempotency_key: `return:${ret.id}`,
+              items: quote.items,
+            }),
+          );
+        }
+        await applyMove(ctx, 'REFUND', quote.amount > 0 ? `Refund of ${quote.amount} paise issued` : null);
+        break;
+      }
+    }
+    return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status, awb: opts.awb ?? ctx.shipment.awb, refundIds };
+  });
+}

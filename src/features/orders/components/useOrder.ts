@@ -1,0 +1,7 @@
+import { ordersApi } from '../api.ts';
+import { useResource } from '../../account/index.ts';
+
+/** One order with its shipments (shipment-details), reloadable after a change. */
+export function useOrder(orderId: string) {
+  return useResource(() => ordersApi.details(orderId).then((r) => r.data), [orderId]);
+}

@@ -1,0 +1,114 @@
+import { type FormEvent, useState } from 'react';
+import { Alert, useResource } from '../../account/index.ts';
+import { messageOf } from '../../../api/resource.ts';
+import { useNavigate, useParams } from 'react-router-dom';
+import { formatPaise } from '../../../../schemas/money.ts';
+import { usePageMeta } from '../../../ui/meta.tsx';
+import { formStyles as field } from '../../account/index.ts';
+import { PageSkeleton } from '../../../ui/Skeleton.tsx';
+import { useToast } from '../../../ui/Toast.tsx';
+import { button } from '../../../ui/theme/global.css.ts';
+import { orderOfShipment, ordersApi } from '../api.ts';
+import { ItemLine } from '../components/ItemLine.tsx';
+import * as css from '../components/orders.css.ts';
+import { OrderTrail } from '../components/OrderTrail.tsx';
+import { ReasonSelect } from '../components/ReasonSelect.tsx';
+import { useOrder } from '../components/useOrder.ts';
+
+/** /account/order/cancel-shipment/{shipment}: cancel the whole shipment or some of its items, with a reason. */
+export default function CancelShipmentPage() {
+  usePageMeta(null);
+  const { orderId: shipmentId = '' } = useParams();
+  const orderId = orderOfShipment(shipmentId);
+  const order = useOrder(orderId);
+  const reasons = useResource(() => ordersApi.cancelReasons().then((r) => r.data));
+  const [picked, setPicked] = useState<Record<number, number>>({});
+  const [reason, setReason] = useState('');
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const s = order.data?.shipments.find((x) => x.shipment_id === shipmentId);
+  const cancellable = s?.shipment_items.filter((i) => i.cancellable_quantity > 0) ?? [];
+  const everything = cancellable.length > 0 && cancellable.every((i) => picked[i.order_item_id] === i.cancellable_quantity);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const items = Object.entries(picked)
+      .filter(([, q]) => q > 0)
+      .map(([id, quantity]) => ({ order_item_id: Number(id), quantity }));
+    if (items.length === 0) return setError('Please choose at least one item.');
+    if (!reason) return setError('Please choose a reason.');
+    setBusy(true);
+    setError(null);
+    try {
+      const body = { shipmentId, reason_id: reason, comment: comment.trim() || null };
+      const res = everything ? await ordersApi.cancel(body) : await ordersApi.cancelItems({ ...body, items });
+      const refund =
+        res.data.refund.amount > 0
+          ? ` ${formatPaise(res.data.refund.amount)} will be refunded to your ${res.data.refund.method_label.toLowerCase()}.`
+          : '';
+      toast.show(`${res.message}${refund}`, 'success', 5000);
+      navigate(`/account/order/shipment-details/${shipmentId}`);
+    } catch (err) {
+      setError(messageOf(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className={css.page}>
+      <OrderTrail items={[{ label: `Order ${orderId}`, to: `/account/order/order-details/${orderId}` }, { label: 'Cancel items' }]} />
+      <h1 className={css.heading}>Cancel items of shipment {shipmentId}</h1>
+      <Alert kind="error">{error ?? order.error ?? reasons.error}</Alert>
+      {order.loading && !order.data ? <PageSkeleton /> : null}
+      {s && cancellable.length === 0 ? <p>This shipment can no longer be cancelled ({s.status_label.toLowerCase()}).</p> : null}
+      {s && cancellable.length > 0 ? (
+        <form onSubmit={onSubmit} className={css.page} noValidate aria-label="Cancel items">
+          <fieldset className={css.panel}>
+            <legend className={field.label}>Which items?</legend>
+            {cancellable.map((i) => (
+              <ItemLine key={i.order_item_id} item={i}>
+                <div className={css.choice}>
+                  <label htmlFor={`qty-${i.order_item_id}`}>Cancel</label>
+                  <select
+                    id={`qty-${i.order_item_id}`}
+                    aria-label={`Units of ${i.name} to cancel`}
+                    value={picked[i.order_item_id] ?? 0}
+                    onChange={(e) => setPicked((p) => ({ ...p, [i.order_item_id]: Number(e.target.value) }))}
+                  >
+                    {Array.from({ length: i.cancellable_quantity + 1 }, (_, n) => n).map((n) => (
+                      <option key={`units-${n}`} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                  <span className={css.muted}>of {i.cancellable_quantity}</span>
+                </div>
+              </ItemLine>
+            ))}
+          </fieldset>
+          <ReasonSelect id="cancel-reason" label="Reason for cancelling" reasons={reasons.data ?? []} value={reason} onChange={setReason} />
+          <div className={field.field}>
+            <label htmlFor="cancel-comment" className={field.label}>
+              Comment (optional)
+            </label>
+            <div className={field.control}>
+              <textarea
+                id="cancel-comment"
+                className={field.textarea}
+                maxLength={500}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+              />
+            </div>
+          </div>
+          <button type="submit" className={button} disabled={busy}>
+            {everything ? 'Cancel shipment' : 'Cancel selected items'}
+          </button>
+        </form>
+      ) : null}
+    </article>
+  );
+}
