@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -12,6 +13,7 @@ import { fail } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { type MetaResolver, loadTemplate, renderPage } from './html.ts';
 import { registerModules } from './modules/index.ts';
+import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
 import { readSession, type Session } from './modules/session/session.ts';
 
 declare module 'fastify' {
@@ -53,6 +55,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
   await app.register(cookie);
+  // Files arrive as multipart/form-data; each purpose caps its own size (modules/uploads), this is the ceiling.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   app.decorateRequest('sessionCache', undefined);

@@ -9,6 +9,7 @@ import { eventsRoutes } from './events/index.ts';
 import { sessionRoutes } from './session/routes.ts';
 import { imageRoutes } from './system/images.ts';
 import { systemRoutes } from './system/routes.ts';
+import { uploadsModule } from './uploads/index.ts';
 
 // Every domain module registers here, one line each.
 export async function registerModules(app: FastifyInstance, { handle }: { handle: DatabaseHandle }) {
@@ -22,4 +23,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(messagingModule, { db });
   await app.register(authModule, { db });
   await app.register(accountModule, { db });
+  await app.register(uploadsModule, { db });
 }

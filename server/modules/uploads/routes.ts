@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { parse } from '../../http/validate.ts';
+import { readableUpload } from './service.ts';
+
+const UploadParams = z.object({ publicId: z.string().regex(/^[0-9a-f]{32}$/, 'Unknown file') });
+
+export async function uploadRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // Served with the type detected at upload and nosniff, as an attachment-free inline image or PDF: a browser
+  // never runs it, whatever it contains.
+  app.get('/api/uploads/:publicId', async (req, reply) => {
+    const { publicId } = parse(UploadParams, req.params);
+    const session = await req.getSession();
+    const row = await readableUpload(db, publicId, session?.customerId ?? null);
+    return reply
+      .header('content-type', row.content_type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=86400')
+      .send(Buffer.from(row.bytes));
+  });
+}
