@@ -195,6 +195,8 @@ export type UploadedPhoto = z.infer<typeof UploadedPhoto>;
 
 // ---- moderation (operations) ---------------------------------------------------------------------------
 
+export const UpdateReviewImageFields = z.object({ review_id: z.coerce.number().int().positive() });
+
 export const ReviewStatusRequest = z.object({
   review_id: z.coerce.number().int().positive(),
   status: z.enum(['published', 'hidden']),
@@ -211,5 +213,6 @@ export const IsUserVerifiedResponse = envelope(IsUserVerified);
 export const RateResponse = envelope(RateResult);
 export const ReviewResponse = envelope(Review);
 export const LogisticRatingResponse = envelope(LogisticRatingDetails);
-export const UploadedPhotoResponse = envelope(UploadedPhoto);
+export const UploadedPhotos = z.object({ photos: z.array(UploadedPhoto) });
+export const UploadedPhotoResponse = envelope(UploadedPhotos);
 export const ReviewPhotoResponse = envelope(z.object({ review: Review, photo: ReviewPhoto }));

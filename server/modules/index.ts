@@ -6,6 +6,7 @@ import { authModule } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsRoutes } from './events/index.ts';
+import { reviewsModule } from './reviews/index.ts';
 import { sessionRoutes } from './session/routes.ts';
 import { imageRoutes } from './system/images.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(authModule, { db });
   await app.register(accountModule, { db });
   await app.register(uploadsModule, { db });
+  await app.register(reviewsModule, { db });
 }

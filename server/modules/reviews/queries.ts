@@ -3,6 +3,7 @@ import { productUrl } from '../../../schemas/catalogue.ts';
 import type { CarouselImage, Review, ReviewAggregate, ReviewListFilters, ReviewPhoto } from '../../../schemas/review.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, ReviewStatsScope } from '../../db/types.ts';
+import { uploadUrl } from '../uploads/index.ts';
 
 // Every SQL statement of the reviews module.
 
@@ -15,7 +16,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** A shopper's upload is served by the uploads module; a seeded photo is drawn by this module. */
 export function photoUrl(p: { id: number; upload_public_id: string | null }): string {
-  return p.upload_public_id ? `/api/uploads/${p.upload_public_id}` : `/images/review/${p.id}.svg`;
+  return p.upload_public_id ? uploadUrl(p.upload_public_id) : `/images/review/${p.id}.svg`;
 }
 
 function reviewSelect(db: Q) {
@@ -126,7 +127,10 @@ export async function listReviews(
     .where((eb) => scopeFilter(scope)(eb as never));
   if (filters.rating) q = q.where('r.rating', '=', filters.rating);
   if (filters.with_photos) q = q.where('r.photo_count', '>', 0);
-  q = filters.sort === 'helpful' ? q.orderBy('r.helpful', 'desc').orderBy('r.id', 'desc') : q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc');
+  q =
+    filters.sort === 'helpful'
+      ? q.orderBy('r.helpful', 'desc').orderBy('r.id', 'desc')
+      : q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc');
   const rows = await q
     .limit(pageSize + 1)
     .offset((filters.page - 1) * pageSize)
@@ -206,19 +210,24 @@ export async function shiftStats(
     ['all', 0],
   ];
   for (const [scope, scopeId] of scopes) {
+    // The row first (a CHECK is tested on the proposed insert, so deltas cannot ride on ON CONFLICT), then the move.
     await trx
       .insertInto('review_stats')
-      .values({ scope, scope_id: scopeId, r1: d[0], r2: d[1], r3: d[2], r4: d[3], r5: d[4], with_photos: photos })
-      .onConflict((oc) =>
-        oc.columns(['scope', 'scope_id']).doUpdateSet({
-          r1: sql`review_stats.r1 + ${d[0]}`,
-          r2: sql`review_stats.r2 + ${d[1]}`,
-          r3: sql`review_stats.r3 + ${d[2]}`,
-          r4: sql`review_stats.r4 + ${d[3]}`,
-          r5: sql`review_stats.r5 + ${d[4]}`,
-          with_photos: sql`review_stats.with_photos + ${photos}`,
-        }),
-      )
+      .values({ scope, scope_id: scopeId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await trx
+      .updateTable('review_stats')
+      .set({
+        r1: sql`r1 + ${d[0]}`,
+        r2: sql`r2 + ${d[1]}`,
+        r3: sql`r3 + ${d[2]}`,
+        r4: sql`r4 + ${d[3]}`,
+        r5: sql`r5 + ${d[4]}`,
+        with_photos: sql`with_photos + ${photos}`,
+      })
+      .where('scope', '=', scope)
+      .where('scope_id', '=', scopeId)
       .execute();
   }
   await sql`
@@ -269,7 +278,11 @@ export async function votedBy(db: Q, customerId: number, reviewIds: number[]): P
  * The customer's purchase of a product: bought means a placed or confirmed order with a line of it not wholly
  * cancelled; delivered means that line's shipment was delivered. Returns the latest delivered order.
  */
-export async function purchaseOf(db: Q, customerId: number, productId: number): Promise<{ bought: boolean; deliveredOrderId: number | null }> {
+export async function purchaseOf(
+  db: Q,
+  customerId: number,
+  productId: number,
+): Promise<{ bought: boolean; deliveredOrderId: number | null }> {
   const rows = await db
     .selectFrom('order_items as oi')
     .innerJoin('orders as o', 'o.id', 'oi.order_id')

@@ -16,11 +16,12 @@ import {
   type UpvoteResult,
   type SetAfterRateRequest,
   type SetRateProductRequest,
-  type UpdateReviewRequest,
 } from '../../../schemas/review.ts';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests } from '../../http/errors.ts';
 import { hitLimit } from '../auth/rate-limit.ts';
+import { catalogueChanged } from '../catalogue/index.ts';
 import {
   aggregateOf,
   carouselImages,
@@ -33,7 +34,6 @@ import {
   purchaseOf,
   type ReviewScope,
   shiftStats,
-  toReview,
   votedBy,
   withPhotos,
 } from './queries.ts';
@@ -131,7 +131,7 @@ export async function carousel(db: Db, scope: ReviewScope): Promise<CarouselImag
 
 async function publishedReview(db: Db, reviewId: number): Promise<Review> {
   const row = await findReview(db, reviewId);
-  if (!row || row.status !== 'published') throw new ReviewNotFound();
+  if (row?.status !== 'published') throw new ReviewNotFound();
   return (await withPhotos(db, [row]))[0] as Review;
 }
 
@@ -148,12 +148,8 @@ export async function modalData(db: Db, reviewId: number, customerId: number | n
 export async function upvote(db: Db, limits: ReviewLimits, customerId: number, reviewId: number): Promise<UpvoteResult> {
   await checkLimit(db, limits, 'vote', customerId);
   const helpful = await db.transaction().execute(async (trx) => {
-    const review = await trx
-      .selectFrom('reviews')
-      .select(['id', 'status', 'customer_id'])
-      .where('id', '=', reviewId)
-      .executeTakeFirst();
-    if (!review || review.status !== 'published') throw new ReviewNotFound();
+    const review = await trx.selectFrom('reviews').select(['id', 'status', 'customer_id']).where('id', '=', reviewId).executeTakeFirst();
+    if (review?.status !== 'published') throw new ReviewNotFound();
     if (review.customer_id === customerId) throw new Forbidden(M.ownReview);
     const inserted = await trx
       .insertInto('review_votes')
@@ -198,7 +194,7 @@ async function attachUploads(trx: Trx, customerId: number, reviewId: number, pub
     .select(['u.id', 'u.public_id', 'rp.id as attached'])
     .where('u.public_id', 'in', unique)
     .where('u.customer_id', '=', customerId)
-    .where('u.purpose', '=', 'review')
+    .where('u.purpose', '=', 'review_photo')
     .execute();
   if (uploads.length !== unique.length || uploads.some((u) => u.attached !== null)) throw new BadRequest(M.photoNotFound);
   const byId = new Map(uploads.map((u) => [u.public_id, u.id]));
@@ -220,7 +216,7 @@ export async function rateProduct(
   db: Db,
   limits: ReviewLimits,
   customerId: number,
-  input: Required<Omit<SetRateProductRequest, 'variant_id'>> & { variant_id?: number },
+  input: z.infer<typeof SetRateProductRequest>,
 ): Promise<RateResult> {
   const product = await productScope(db, input.product_id);
   const purchase = await purchaseOf(db, customerId, product.id);
@@ -257,21 +253,31 @@ export async function rateProduct(
     await shiftStats(trx, { productId: product.id, brandId: product.brand_id }, null, { rating: input.rating, photos: photos > 0 });
     return row.id;
   });
-  const review = (await withPhotos(db, [(await findReview(db, reviewId)) as NonNullable<Awaited<ReturnType<typeof findReview>>>]))[0] as Review;
+  // The catalogue shows the product's rating: this instance at once, the others at their next poll.
+  await catalogueChanged(db);
+  const review = (
+    await withPhotos(db, [(await findReview(db, reviewId)) as NonNullable<Awaited<ReturnType<typeof findReview>>>])
+  )[0] as Review;
   return { review, delivered_order_id: purchase.deliveredOrderId };
 }
 
-/** update-review (and update-rating): the author changes stars, text or photos; aggregates follow. */
-export async function updateReview(
-  db: Db,
-  limits: ReviewLimits,
-  customerId: number,
-  input: { review_id: number; rating?: number; title?: string; body?: string; photo_ids: string[]; remove_photo_ids: number[] },
-): Promise<Review> {
-  const found = await findReview(db, input.review_id);
+type ReviewChange = { review_id: number; rating?: number; title?: string; body?: string; photo_ids: string[]; remove_photo_ids: number[] };
+
+async function ownReview(db: Db, customerId: number, reviewId: number) {
+  const found = await findReview(db, reviewId);
   if (!found) throw new ReviewNotFound();
   if (found.customer_id !== customerId) throw new NotYourReview();
+  return found;
+}
+
+/** update-review (and update-rating): the author changes stars, text or photos; aggregates follow. */
+export async function updateReview(db: Db, limits: ReviewLimits, customerId: number, input: ReviewChange): Promise<Review> {
+  await ownReview(db, customerId, input.review_id);
   await checkLimit(db, limits, 'write', customerId);
+  return applyChange(db, customerId, input);
+}
+
+async function applyChange(db: Db, customerId: number, input: ReviewChange): Promise<Review> {
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('reviews')
@@ -303,26 +309,35 @@ export async function updateReview(
       .executeTakeFirstOrThrow();
     await shiftStats(trx, { productId: before.product_id, brandId: before.brand_id }, contributionOf(before), contributionOf(after));
   });
+  await catalogueChanged(db);
   const row = await findReview(db, input.review_id);
   return (await withPhotos(db, [row as NonNullable<typeof row>]))[0] as Review;
 }
 
-/** update-review-image-upload: one more photo on the customer's own review. */
-export async function addReviewPhoto(db: Db, customerId: number, reviewId: number, uploadPublicId: string): Promise<{ review: Review; photo: ReviewPhoto }> {
-  const found = await findReview(db, reviewId);
-  if (!found) throw new ReviewNotFound();
-  if (found.customer_id !== customerId) throw new NotYourReview();
-  const review = await updateReview(db, { writesPerHour: Number.POSITIVE_INFINITY, uploadsPerHour: 0, votesPerHour: 0 }, customerId, {
-    review_id: reviewId,
-    photo_ids: [uploadPublicId],
-    remove_photo_ids: [],
-  });
+/** update-review-image-upload: the photo is already stored (and counted against the upload limit). */
+export async function addReviewPhoto(
+  db: Db,
+  customerId: number,
+  reviewId: number,
+  uploadPublicId: string,
+): Promise<{ review: Review; photo: ReviewPhoto }> {
+  const review = await applyChange(db, customerId, { review_id: reviewId, photo_ids: [uploadPublicId], remove_photo_ids: [] });
   const photo = review.photos[review.photos.length - 1] as ReviewPhoto;
   return { review, photo };
 }
 
+/** Before taking a file for a review: the review must be the customer's own and have room for another photo. */
+export async function checkPhotoRoom(db: Db, customerId: number, reviewId: number): Promise<void> {
+  const found = await ownReview(db, customerId, reviewId);
+  if (found.photo_count >= MAX_REVIEW_PHOTOS) throw new BadRequest(M.tooManyPhotos);
+}
+
 /** Operations: publish or hide a review; the aggregates follow in the same transaction. */
-export async function setReviewStatus(db: Db, reviewId: number, status: 'published' | 'hidden'): Promise<{ review_id: number; status: string }> {
+export async function setReviewStatus(
+  db: Db,
+  reviewId: number,
+  status: 'published' | 'hidden',
+): Promise<{ review_id: number; status: string }> {
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('reviews')
@@ -333,36 +348,44 @@ export async function setReviewStatus(db: Db, reviewId: number, status: 'publish
     if (!before) throw new ReviewNotFound();
     if (before.status === status) return;
     await trx.updateTable('reviews').set({ status }).where('id', '=', reviewId).execute();
-    await shiftStats(trx, { productId: before.product_id, brandId: before.brand_id }, contributionOf(before), contributionOf({ ...before, status }));
+    await shiftStats(
+      trx,
+      { productId: before.product_id, brandId: before.brand_id },
+      contributionOf(before),
+      contributionOf({ ...before, status }),
+    );
   });
+  await catalogueChanged(db);
   return { review_id: reviewId, status };
 }
 
 async function ownOrder(db: Db, customerId: number, orderId: number) {
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'order_number', 'customer_id'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await db.selectFrom('orders').select(['id', 'order_number', 'customer_id']).where('id', '=', orderId).executeTakeFirst();
   if (!order || order.customer_id !== customerId) throw new NotFound(M.orderNotFound);
   return order;
 }
 
 /** When the order (or the shipment carrying the product) was delivered; null while it is not. */
 async function deliveredAt(db: Db, orderId: number, productId: number | undefined): Promise<Date | null> {
-  let q = db
-    .selectFrom('shipments as s')
-    .select(['s.status', 's.delivered_at', 's.updated_at'])
-    .where('s.order_id', '=', orderId);
+  let q = db.selectFrom('shipments as s').select(['s.status', 's.delivered_at', 's.updated_at']).where('s.order_id', '=', orderId);
   if (productId !== undefined)
-    q = q.where((eb) => eb.exists(eb.selectFrom('order_items as oi').select('oi.id').whereRef('oi.shipment_id', '=', 's.id').where('oi.product_id', '=', productId)));
+    q = q.where((eb) =>
+      eb.exists(
+        eb.selectFrom('order_items as oi').select('oi.id').whereRef('oi.shipment_id', '=', 's.id').where('oi.product_id', '=', productId),
+      ),
+    );
   const rows = await q.execute();
   const delivered = rows.filter((r) => r.status === 'delivered');
   if (!delivered.length) return null;
   return new Date(Math.max(...delivered.map((r) => new Date(r.delivered_at ?? r.updated_at).getTime())));
 }
 
-export async function logisticRatingDetails(db: Db, customerId: number, orderId: number, productId?: number): Promise<LogisticRatingDetails> {
+export async function logisticRatingDetails(
+  db: Db,
+  customerId: number,
+  orderId: number,
+  productId?: number,
+): Promise<LogisticRatingDetails> {
   const order = await ownOrder(db, customerId, orderId);
   let productName: string | null = null;
   if (productId !== undefined) {
@@ -396,15 +419,28 @@ export async function logisticRatingDetails(db: Db, customerId: number, orderId:
 }
 
 /** set-after-rate-product: the delivery of a delivered order, rated once (a second rating replaces the first). */
-export async function rateLogistics(db: Db, limits: ReviewLimits, customerId: number, input: Required<Omit<SetAfterRateRequest, 'product_id'>> & { product_id?: number }): Promise<LogisticRatingDetails> {
+export async function rateLogistics(
+  db: Db,
+  limits: ReviewLimits,
+  customerId: number,
+  input: z.infer<typeof SetAfterRateRequest>,
+): Promise<LogisticRatingDetails> {
   await logisticRatingDetails(db, customerId, input.order_id, input.product_id);
   if ((await deliveredAt(db, input.order_id, input.product_id)) === null) throw new Conflict(M.notDelivered);
   await checkLimit(db, limits, 'write', customerId);
   await db
     .insertInto('logistics_ratings')
-    .values({ customer_id: customerId, order_id: input.order_id, product_id: input.product_id ?? 0, rating: input.rating, comment: input.comment })
+    .values({
+      customer_id: customerId,
+      order_id: input.order_id,
+      product_id: input.product_id ?? 0,
+      rating: input.rating,
+      comment: input.comment,
+    })
     .onConflict((oc) =>
-      oc.columns(['customer_id', 'order_id', 'product_id']).doUpdateSet({ rating: input.rating, comment: input.comment, updated_at: new Date() }),
+      oc
+        .columns(['customer_id', 'order_id', 'product_id'])
+        .doUpdateSet({ rating: input.rating, comment: input.comment, updated_at: new Date() }),
     )
     .execute();
   return logisticRatingDetails(db, customerId, input.order_id, input.product_id);
