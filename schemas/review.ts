@@ -67,7 +67,12 @@ export const ReviewIdQuery = z.object({ review_id: IdParam });
 export const CarouselQuery = z.object({ product_id: IdParam.optional(), brand_id: IdParam.optional() });
 export const LogisticRatingQuery = z.object({ order_id: IdParam, product_id: IdParam.optional() });
 
+/** What the reviews are about: a product or a brand (null for the whole store). */
+export const ReviewSubject = z.object({ id: z.number().int(), name: z.string(), url: z.string(), image: z.string().nullable() });
+export type ReviewSubject = z.infer<typeof ReviewSubject>;
+
 export const ReviewAggregate = z.object({
+  subject: ReviewSubject.nullable().optional(),
   average: z.number(),
   count: z.number().int(),
   /** Reviews by star, 5 first (SPEC §3 review listing). */

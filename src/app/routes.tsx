@@ -3,6 +3,7 @@ import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
 import { AnalyticsDebug } from '../analytics/index.ts';
 import { AuthProvider } from '../auth/AuthContext.tsx';
 import { ToastProvider } from '../components/Toast.tsx';
+import { reviewPages } from '../features/reviews/index.ts';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
 import { AccountLayout } from './layouts/AccountLayout.tsx';
@@ -86,17 +87,17 @@ export const routes: RouteObject[] = [
           { path: '/filenotfound', ...page(() => import('../pages/content/FileNotFound.tsx')) },
           { path: '/notFound', ...page(() => import('../pages/content/NotFound.tsx')) },
           { path: '/analytics/funnel', ...page(() => import('../pages/analytics/Funnel.tsx')) },
-          { path: '/:productName/reviews/pr/:productId', ...page(() => import('../pages/reviews/ProductReviews.tsx')) },
-          { path: '/:productName/reviews/br/:brandId', ...page(() => import('../pages/reviews/BrandReviews.tsx')) },
-          { path: '/:productName/reviews', ...page(() => import('../pages/reviews/AllReviews.tsx')) },
-          { path: '/:productName/reviews/after-rate-product', ...page(() => import('../pages/reviews/AfterRateProduct.tsx'), 'private') },
+          { path: '/:productName/reviews/pr/:productId', ...page(reviewPages.product) },
+          { path: '/:productName/reviews/br/:brandId', ...page(reviewPages.brand) },
+          { path: '/:productName/reviews', ...page(reviewPages.all) },
+          { path: '/:productName/reviews/after-rate-product', ...page(reviewPages.afterRate, 'private') },
           {
             path: '/:productName/reviews/pr/:productId/rate-product',
-            ...page(() => import('../pages/reviews/RateProduct.tsx'), 'private'),
+            ...page(reviewPages.rate, 'private'),
           },
           {
             path: '/:productName/reviews/update-rating/:productId/:brandId',
-            ...page(() => import('../pages/reviews/UpdateRating.tsx'), 'private'),
+            ...page(reviewPages.update, 'private'),
           },
           { path: '/order-successfull/:orderId', ...page(() => import('../pages/payment/OrderSuccess.tsx')) },
           { path: '/order-failed/:orderId', ...page(() => import('../pages/payment/OrderFailed.tsx')) },

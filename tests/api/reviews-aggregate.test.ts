@@ -56,7 +56,12 @@ describeBackends('review aggregates', (ctx) => {
       );
       shoppers.push(id);
     }
-    const seededReview = await db().selectFrom('reviews').select('id').where('product_id', '=', products[0]?.id as number).orderBy('id').executeTakeFirstOrThrow();
+    const seededReview = await db()
+      .selectFrom('reviews')
+      .select('id')
+      .where('product_id', '=', products[0]?.id as number)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
 
     const command = fc.oneof(
       fc.record({ kind: fc.constant('rate' as const), shopper: fc.nat(3), product: fc.nat(3), rating: fc.integer({ min: 1, max: 5 }) }),
@@ -74,11 +79,22 @@ describeBackends('review aggregates', (ctx) => {
           }
           const customerId = shoppers[c.shopper] as number;
           const productId = products[c.product]?.id as number;
-          const mine = await db().selectFrom('reviews').select('id').where('customer_id', '=', customerId).where('product_id', '=', productId).executeTakeFirst();
+          const mine = await db()
+            .selectFrom('reviews')
+            .select('id')
+            .where('customer_id', '=', customerId)
+            .where('product_id', '=', productId)
+            .executeTakeFirst();
           if (c.kind === 'rate' && !mine)
             await rateProduct(db(), NO_LIMITS, customerId, { product_id: productId, rating: c.rating, title: '', body: '', photo_ids: [] });
           else if (c.kind === 'rate' || c.kind === 'update') {
-            if (mine) await updateReview(db(), NO_LIMITS, customerId, { review_id: mine.id, rating: c.rating, photo_ids: [], remove_photo_ids: [] });
+            if (mine)
+              await updateReview(db(), NO_LIMITS, customerId, {
+                review_id: mine.id,
+                rating: c.rating,
+                photo_ids: [],
+                remove_photo_ids: [],
+              });
           } else if (mine) await setReviewStatus(db(), mine.id, c.hidden ? 'hidden' : 'published');
         }
         expect(await mismatches()).toEqual([]);

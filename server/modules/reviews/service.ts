@@ -13,11 +13,13 @@ import {
   type ReviewListFilters,
   type ReviewModalData,
   type ReviewPhoto,
+  type ReviewSubject,
   type UpvoteResult,
   type SetAfterRateRequest,
   type SetRateProductRequest,
 } from '../../../schemas/review.ts';
 import type { z } from 'zod';
+import { productUrl } from '../../../schemas/catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests } from '../../http/errors.ts';
 import { hitLimit } from '../auth/rate-limit.ts';
@@ -100,9 +102,36 @@ async function brandExists(db: Db, brandId: number): Promise<void> {
 }
 
 export async function scopeAggregate(db: Db, scope: ReviewScope): Promise<ReviewAggregate> {
-  if (scope.kind === 'product') await productScope(db, scope.id);
-  if (scope.kind === 'brand') await brandExists(db, scope.id);
-  return aggregateOf(db, scope);
+  return { ...(await aggregateOf(db, scope)), subject: await subjectOf(db, scope) };
+}
+
+/** The product or brand a page of reviews is about (a 404 when it does not exist). */
+async function subjectOf(db: Db, scope: ReviewScope): Promise<ReviewSubject | null> {
+  if (scope.kind === 'all') return null;
+  if (scope.kind === 'product') {
+    const p = await db
+      .selectFrom('products as p')
+      .select((eb) => [
+        'p.id',
+        'p.name',
+        'p.slug',
+        eb
+          .selectFrom('variants as v')
+          .select('v.id')
+          .whereRef('v.product_id', '=', 'p.id')
+          .orderBy('v.is_default', 'desc')
+          .orderBy('v.position')
+          .limit(1)
+          .as('vid'),
+      ])
+      .where('p.id', '=', scope.id)
+      .executeTakeFirst();
+    if (!p) throw new NotFound('Product not found.');
+    return { id: p.id, name: p.name, url: productUrl(p.slug, p.id), image: p.vid ? `/images/product/${p.vid}.svg` : null };
+  }
+  const b = await db.selectFrom('brands').select(['id', 'name', 'slug']).where('id', '=', scope.id).executeTakeFirst();
+  if (!b) throw new NotFound('Brand not found.');
+  return { id: b.id, name: b.name, url: `/brand/${b.slug}`, image: `/images/brand/${b.id}.svg` };
 }
 
 /** SPEC §3 review listing: reviews, carousel, has_next and the vote map (review_id → false unless voted). */

@@ -20,6 +20,7 @@ import { StickyBuyBar } from '../../components/catalogue/StickyBuyBar.tsx';
 import { Img } from '../../components/Img.tsx';
 import { Price } from '../../components/Price.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { ProductReviewsSection } from '../../features/reviews/index.ts';
 import { useToast } from '../../components/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../theme/global.css.ts';
 
@@ -359,6 +360,8 @@ export default function ProductPage() {
           SKU {variant.sku} · {product.category.name}
         </p>
       </section>
+
+      <ProductReviewsSection productId={product.id} slug={product.slug} brandId={product.brand.id} />
 
       <Rails productId={product.id} brandName={product.brand.name} />
       <StickyBuyBar target={actionsEl} variant={variant} item={item} inStock={inStock} />
