@@ -40,6 +40,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // The specs act as several shoppers behind one proxy, each with its own x-forwarded-for address.
-    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
+    env: { PORT: String(PORT), DATA_DIR, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', KASRAT_DEV_TOOLS: '1', OPS_TOKEN: 'e2e-ops-token' },
   },
 });

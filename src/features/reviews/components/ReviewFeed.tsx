@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Review, ReviewSort } from '../../../../schemas/review.ts';
 import { useAuth } from '../../../auth/AuthContext.tsx';
 import { Img } from '../../../components/Img.tsx';
@@ -72,7 +72,11 @@ export function ReviewFeed({
     [scope, toast, onVoted],
   );
 
-  const openReview = useCallback((review: Review, photo = 0) => setOpen({ review, photo }), []);
+  const opener = useRef<HTMLElement | null>(null);
+  const openReview = useCallback((review: Review, photo = 0) => {
+    opener.current = document.activeElement as HTMLElement | null;
+    setOpen({ review, photo });
+  }, []);
   const current = open ? (state.reviews.find((r) => r.review_id === open.review.review_id) ?? open.review) : null;
 
   return (
@@ -190,6 +194,7 @@ export function ReviewFeed({
         voted={current ? hasVoted(state, current.review_id) : false}
         onVote={vote}
         onClose={() => setOpen(null)}
+        returnFocus={opener}
       />
     </div>
   );

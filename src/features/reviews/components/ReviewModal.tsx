@@ -19,12 +19,15 @@ export function ReviewModal({
   voted,
   onVote,
   onClose,
+  returnFocus,
 }: {
   review: Review | null;
   photoIndex: number;
   voted: boolean;
   onVote: (review: Review) => void;
   onClose: () => void;
+  /** The element that opened the modal: focus goes back to it on close (no Dialog.Trigger here). */
+  returnFocus?: { current: HTMLElement | null };
 }) {
   const detail = useResource(review ? `review-modal:${review.review_id}:${review.helpful}` : null, (signal) =>
     reviewsApi.modal(review?.review_id as number, { signal }),
@@ -37,7 +40,17 @@ export function ReviewModal({
     <Dialog.Root open={review !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={css.overlay} />
-        <Dialog.Content className={css.content} aria-describedby={undefined} data-testid="review-modal">
+        <Dialog.Content
+          className={css.content}
+          aria-describedby={undefined}
+          data-testid="review-modal"
+          onCloseAutoFocus={(e) => {
+            if (returnFocus?.current?.isConnected) {
+              e.preventDefault();
+              returnFocus.current.focus();
+            }
+          }}
+        >
           {r && (
             <>
               <div className={css.top}>

@@ -50,7 +50,7 @@ export function StarInput({
       <legend className={css.legend}>{label}</legend>
       <div className={css.options}>
         {[1, 2, 3, 4, 5].map((n) => (
-          <span key={n}>
+          <span key={n} style={{ position: 'relative' }}>
             <input
               className={css.input}
               type="radio"
