@@ -132,7 +132,7 @@ test('a delivered order’s buyer rates with a photo, sees it verified on the pr
 
   await page.goto(productUrl);
   const mine = page.getByTestId('pdp-reviews').getByTestId('review-card').filter({ hasText: 'Clean taste' });
-  await expect(mine).toBeVisible();
+  await expect(mine).toBeVisible({ timeout: 30_000 });
   await expect(mine.getByTestId('verified-badge')).toBeVisible();
   await expect(mine.getByTestId('review-body')).toHaveText(markup);
   await expect(mine.locator('img[src="x"]')).toHaveCount(0);
@@ -151,7 +151,7 @@ test('a delivered order’s buyer rates with a photo, sees it verified on the pr
   await page.getByRole('button', { name: 'Update review' }).click();
   await expect(page).toHaveURL(new RegExp(`/reviews/pr/${productId}$`));
   const updated = page.getByTestId('review-card').filter({ hasText: 'Changed my mind after a month.' });
-  await expect(updated).toBeVisible();
+  await expect(updated).toBeVisible({ timeout: 30_000 });
   await expect(updated.locator('[role="img"]').first()).toHaveAttribute('aria-label', '2 out of 5 stars');
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
 });
