@@ -16,7 +16,9 @@ const ConfigSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v): boolean | number | string => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+    .transform((v): boolean | number | string =>
+      v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

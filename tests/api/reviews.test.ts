@@ -161,6 +161,11 @@ describeBackends('reviews API', (ctx) => {
       .get(photos.reviews[0]?.photos[0]?.url as string);
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toContain('image/svg+xml');
+    // Well-formed XML, or a browser shows the fallback image instead: no element repeats an attribute.
+    for (const tag of img.body.match(/<[a-z]+\s[^>]*>/g) ?? []) {
+      const names = [...tag.matchAll(/\s([a-z-]+)=/g)].map((m) => m[1]);
+      expect(new Set(names).size, tag).toBe(names.length);
+    }
   });
 
   test('brand and all lists, carousel images and review modal data', async () => {

@@ -71,7 +71,10 @@ test('product, brand and all-review pages: list, filters, show more; axe clean',
   await expect(page.getByTestId('review-card')).toHaveCount(10);
   await page.getByLabel('Rating').selectOption('5');
   await expect(page.getByTestId('review-card').first()).toBeVisible();
-  for (const label of await page.getByTestId('review-card').locator('[role="img"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
+  for (const label of await page
+    .getByTestId('review-card')
+    .locator('[role="img"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
     expect(label).toBe('5 out of 5 stars');
   await axe(page);
   await page.screenshot({ path: '/tmp/reviews-product.png', fullPage: true });

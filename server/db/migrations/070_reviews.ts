@@ -29,6 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX reviews_newest_idx ON reviews(created_at DESC, id DESC) WHERE status = 'published';
     CREATE INDEX reviews_helpful_idx ON reviews(helpful DESC, id DESC) WHERE status = 'published';
     CREATE INDEX reviews_photos_idx ON reviews(created_at DESC, id DESC) WHERE status = 'published' AND photo_count > 0;
+    -- The carousel and the "with photos" filter read only reviews with photos, a small share of the total.
+    CREATE INDEX reviews_product_photos_idx ON reviews(product_id, created_at DESC, id DESC) WHERE status = 'published' AND photo_count > 0;
+    CREATE INDEX reviews_brand_photos_idx ON reviews(brand_id, created_at DESC, id DESC) WHERE status = 'published' AND photo_count > 0;
     CREATE INDEX reviews_customer_idx ON reviews(customer_id);
 
     -- A photo is either a shopper's upload or, for seeded reviews, drawn by the server from the product.

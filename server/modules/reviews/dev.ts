@@ -50,12 +50,31 @@ export async function reviewDevRoutes(app: FastifyInstance, { db }: { db: Db }) 
         .executeTakeFirstOrThrow();
       const shipment = await trx
         .insertInto('shipments')
-        .values({ order_id: order.id, shipment_number: `DEV-${tag}-1`, status: delivered ? 'delivered' : 'shipped', awb: null, delivered_at: delivered ? new Date() : null })
+        .values({
+          order_id: order.id,
+          shipment_number: `DEV-${tag}-1`,
+          status: delivered ? 'delivered' : 'shipped',
+          awb: null,
+          delivered_at: delivered ? new Date() : null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('order_items')
-        .values({ order_id: order.id, shipment_id: shipment.id, variant_id: v.id, product_id, sku: v.sku, name: v.name, brand_name: v.brand, category_name: v.category, swatch: null, quantity: 1, mrp: v.mrp, sale_price: v.sale_price })
+        .values({
+          order_id: order.id,
+          shipment_id: shipment.id,
+          variant_id: v.id,
+          product_id,
+          sku: v.sku,
+          name: v.name,
+          brand_name: v.brand,
+          category_name: v.category,
+          swatch: null,
+          quantity: 1,
+          mrp: v.mrp,
+          sale_price: v.sale_price,
+        })
         .execute();
       return order.id;
     });

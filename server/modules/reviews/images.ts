@@ -12,8 +12,8 @@ const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(
 export function reviewPhotoSvg(opts: { brand: string; name: string; label: string; hue: number; photoHue: number }): string {
   const { photoHue } = opts;
   const pack = productSvg({ brand: opts.brand, name: opts.name, label: opts.label, hue: opts.hue, view: 0 })
-    .replace('<svg ', '<svg x="70" y="40" width="260" height="260" ')
-    .replace(' role="img"', '');
+    .replace(' width="400" height="400"', ' x="70" y="40" width="260" height="260"')
+    .replace(/ role="img" aria-label="[^"]*"/, '');
   const tilt = (photoHue % 21) - 10;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(`Shopper photo of ${opts.name}`)}">
 <rect width="400" height="400" fill="hsl(${photoHue} 25% 82%)"/>

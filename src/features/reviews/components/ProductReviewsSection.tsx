@@ -11,11 +11,11 @@ import { ReviewSummary } from './ReviewSummary.tsx';
 /** The product page's reviews: aggregate, photos, the first reviews, and links to all of them and to rating. */
 export function ProductReviewsSection({ productId, slug, brandId }: { productId: number; slug: string; brandId: number }) {
   const aggregate = useResource(`review-aggregate:product:${productId}`, (signal) =>
-    reviewsApi.aggregate({ kind: 'product', id: productId }, { signal }),
+    reviewsApi.aggregate({ kind: 'product', id: productId }, { signal, allow404: true }),
   );
   const { isAuthenticated } = useAuth();
   const verified = useResource(isAuthenticated ? `review-verified:${productId}` : null, (signal) =>
-    reviewsApi.isUserVerified(productId, { signal }),
+    reviewsApi.isUserVerified(productId, { signal, allow404: true, on401: 'silent' }),
   );
   const mine = verified.data?.review;
   return (
@@ -23,7 +23,7 @@ export function ProductReviewsSection({ productId, slug, brandId }: { productId:
       <h2 id="pdp-reviews" className={css.sectionTitle}>
         Ratings and reviews
       </h2>
-      {aggregate.data ? <ReviewSummary aggregate={aggregate.data} /> : <Skeleton height={150} radius={16} />}
+      {aggregate.data ? <ReviewSummary aggregate={aggregate.data} /> : !aggregate.error && <Skeleton height={150} radius={16} />}
       <div className={css.row}>
         {verified.data?.has_purchased &&
           (mine ? (

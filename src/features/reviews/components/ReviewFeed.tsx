@@ -44,12 +44,13 @@ export function ReviewFeed({
   useEffect(() => {
     const controller = new AbortController();
     dispatch({ type: 'request', page });
-    reviewsApi.list(scope, { sort, rating, withPhotos, page }, { signal: controller.signal }).then(
+    // On the product page the reviews are a section: a failure shows in it and never leaves the page.
+    reviewsApi.list(scope, { sort, rating, withPhotos, page }, { signal: controller.signal, allow404: compact }).then(
       (data) => !controller.signal.aborted && dispatch({ type: 'success', data }),
       (e) => !controller.signal.aborted && dispatch({ type: 'failure', error: messageOf(e) }),
     );
     return () => controller.abort();
-  }, [scopeKey, sort, rating, withPhotos, page, isAuthenticated, attempt]);
+  }, [scopeKey, sort, rating, withPhotos, page, isAuthenticated, attempt, compact]);
 
   const changeFilter = (apply: () => void) => {
     apply();
@@ -157,7 +158,8 @@ export function ReviewFeed({
       )}
 
       {state.error ? (
-        <div className={css.empty} role="alert">
+        // A section of the product page fails quietly; a review page says so out loud.
+        <div className={css.empty} role={compact ? undefined : 'alert'}>
           <p>{state.error}</p>
           <button type="button" className={buttonSecondary} onClick={() => changeFilter(() => setAttempt((n) => n + 1))}>
             Try again
