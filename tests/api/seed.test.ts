@@ -35,5 +35,5 @@ describe('seed', () => {
       await a.close();
       await b.close();
     }
-  });
+  }, 180_000); // two full seeds at scale 2000, reviews included
 });
