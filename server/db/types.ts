@@ -165,6 +165,12 @@ export interface FoundationTables {
     helpful: Generated<number>;
     verified: Generated<boolean>;
     created_at: Timestamp & Generated<Date>;
+    // 070_reviews
+    brand_id: number;
+    variant_id: number | null;
+    status: Generated<ReviewStatus>;
+    photo_count: Generated<number>;
+    updated_at: Timestamp & Generated<Date>;
   };
   sessions: {
     id: string;
@@ -515,7 +521,55 @@ export interface CheckoutTables {
   };
 }
 
-export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables, OrderTables, ContentTables, CheckoutTables, OrderCareTables {}
+export type ReviewStatus = 'published' | 'hidden';
+export type ReviewStatsScope = 'product' | 'brand' | 'all';
+
+export interface ReviewTables {
+  review_photos: {
+    id: Generated<number>;
+    review_id: number;
+    upload_id: number | null;
+    hue: Generated<number>;
+    position: Generated<number>;
+    created_at: Timestamp & Generated<Date>;
+  };
+  review_votes: {
+    review_id: number;
+    customer_id: number;
+    created_at: Timestamp & Generated<Date>;
+  };
+  review_stats: {
+    scope: ReviewStatsScope;
+    scope_id: number;
+    r1: Generated<number>;
+    r2: Generated<number>;
+    r3: Generated<number>;
+    r4: Generated<number>;
+    r5: Generated<number>;
+    with_photos: Generated<number>;
+  };
+  logistics_ratings: {
+    id: Generated<number>;
+    customer_id: number;
+    order_id: number;
+    product_id: Generated<number>;
+    rating: number;
+    comment: Generated<string>;
+    created_at: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+}
+
+export interface Database
+  extends FoundationTables,
+    CartTables,
+    AuthTables,
+    EventsTables,
+    OrderTables,
+    ContentTables,
+    CheckoutTables,
+    OrderCareTables,
+    ReviewTables {}
 
 export interface OrderCareTables {
   shipment_pickup_addresses: { shipment_id: number; address_id: number };
@@ -565,4 +619,3 @@ export interface OrderCareTables {
   };
   refund_items: { refund_id: number; order_item_id: number; quantity: number; amount: number };
 }
-

@@ -10,6 +10,7 @@ import { eventsRoutes } from './events/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
 import { ordersModule } from './orders/index.ts';
 import { paymentModule } from './payment/index.ts';
+import { reviewsModule } from './reviews/index.ts';
 import { sessionModule } from './session/index.ts';
 import { storesModule } from './stores/index.ts';
 import { systemModule } from './system/index.ts';
@@ -32,4 +33,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(uploadsModule, { db });
   await app.register(paymentModule, { db });
   await app.register(ordersModule, { db });
+  await app.register(reviewsModule, { db });
 }

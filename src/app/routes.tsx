@@ -5,6 +5,7 @@ import { AuthProvider } from '../features/account/index.ts';
 import { checkoutPages } from '../features/checkout/index.ts';
 import { contentPages } from '../features/content/index.ts';
 import { orderPages } from '../features/orders/index.ts';
+import { reviewPages } from '../features/reviews/index.ts';
 import { ToastProvider } from '../ui/Toast.tsx';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
@@ -91,17 +92,17 @@ export const routes: RouteObject[] = [
           { path: '/filenotfound', ...page(() => import('../features/content/pages/FileNotFound.tsx')) },
           { path: '/notFound', ...page(() => import('../features/content/pages/NotFound.tsx')) },
           { path: '/analytics/funnel', ...page(() => import('../features/analytics/pages/Funnel.tsx')) },
-          { path: '/:productName/reviews/pr/:productId', ...page(() => import('../features/reviews/pages/ProductReviews.tsx')) },
-          { path: '/:productName/reviews/br/:brandId', ...page(() => import('../features/reviews/pages/BrandReviews.tsx')) },
-          { path: '/:productName/reviews', ...page(() => import('../features/reviews/pages/AllReviews.tsx')) },
-          { path: '/:productName/reviews/after-rate-product', ...page(() => import('../features/reviews/pages/AfterRateProduct.tsx'), 'private') },
+          { path: '/:productName/reviews/pr/:productId', ...page(reviewPages.product) },
+          { path: '/:productName/reviews/br/:brandId', ...page(reviewPages.brand) },
+          { path: '/:productName/reviews', ...page(reviewPages.all) },
+          { path: '/:productName/reviews/after-rate-product', ...page(reviewPages.afterRate, 'private') },
           {
             path: '/:productName/reviews/pr/:productId/rate-product',
-            ...page(() => import('../features/reviews/pages/RateProduct.tsx'), 'private'),
+            ...page(reviewPages.rate, 'private'),
           },
           {
             path: '/:productName/reviews/update-rating/:productId/:brandId',
-            ...page(() => import('../features/reviews/pages/UpdateRating.tsx'), 'private'),
+            ...page(reviewPages.update, 'private'),
           },
           { path: '/order-successfull/:orderId', ...page(checkoutPages.orderSuccess) },
           { path: '/order-failed/:orderId', ...page(checkoutPages.orderFailed) },

@@ -191,7 +191,11 @@ describe('auth: Google tokens verified against a JWKS fetched over HTTP (GOOGLE_
     });
     // The relying app shares the identity provider's database only so the same customers exist; its key set
     // comes over HTTP.
-    const app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true }, handle: idp.handle, clientDir: null });
+    const app = await buildApp({
+      config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true },
+      handle: idp.handle,
+      clientDir: null,
+    });
     process.env = saved;
     try {
       const keys = createKeyRing(idp.handle.db, {});

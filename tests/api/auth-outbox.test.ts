@@ -100,7 +100,11 @@ describeBackends('messaging: outbox and workers', (ctx) => {
   test('the running worker of an app sends a queued OTP without waiting for its 60 s poll', async () => {
     process.env.OUTBOX_WORKER = 'on';
     process.env.OUTBOX_POLL_MS = '60000';
-    const app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true }, handle: ctx().handle, clientDir: null });
+    const app = await buildApp({
+      config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true },
+      handle: ctx().handle,
+      clientDir: null,
+    });
     process.env.OUTBOX_WORKER = 'off';
     delete process.env.OUTBOX_POLL_MS;
     try {

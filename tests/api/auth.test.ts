@@ -30,7 +30,11 @@ describeBackends('auth: exists, validate, login, sessions', (ctx) => {
 
   test('the key pair is kept in the database, so a second instance serves the same key and decrypts', async () => {
     const first = (await ctx().app.inject({ method: 'GET', url: '/api/auth/public-key' })).json().data.spki;
-    const other = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true }, handle: ctx().handle, clientDir: null });
+    const other = await buildApp({
+      config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true },
+      handle: ctx().handle,
+      clientDir: null,
+    });
     try {
       const second = (await other.inject({ method: 'GET', url: '/api/auth/public-key' })).json().data.spki;
       expect(second).toBe(first);
@@ -303,7 +307,11 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
 
     // Per IP: one address asking for many different numbers; the count continues on a second instance.
     const ip = '10.250.0.1';
-    const other = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true }, handle: ctx().handle, clientDir: null });
+    const other = await buildApp({
+      config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true },
+      handle: ctx().handle,
+      clientDir: null,
+    });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 31; i++) {
@@ -330,7 +338,11 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     const a = ipAgent(ctx());
     const sent = await a.post('/api/auth/otp', { type: 'login', email_or_mobile: who.email });
     expect(sent.json().data).toMatchObject({ channel: 'email' });
-    const other = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true }, handle: ctx().handle, clientDir: null });
+    const other = await buildApp({
+      config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true },
+      handle: ctx().handle,
+      clientDir: null,
+    });
     try {
       const res = await other.inject({
         method: 'POST',

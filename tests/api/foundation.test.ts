@@ -105,7 +105,11 @@ describeBackends('input hygiene', (ctx) => {
     const body = await ctx().app.inject({ method: 'POST', url: '/api/log-errors', payload: { error: 'a\u0000b' } });
     expect(body.statusCode).toBe(400);
     expect(body.json().message).toBe('error: text must not contain NUL characters');
-    const nested = await ctx().app.inject({ method: 'POST', url: '/api/log-errors', payload: { error: 'x', location: 'ok', extra: { deep: ['\u0000'] } } });
+    const nested = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/log-errors',
+      payload: { error: 'x', location: 'ok', extra: { deep: ['\u0000'] } },
+    });
     expect(nested.statusCode).toBe(400);
   });
 });

@@ -8,7 +8,12 @@ describe('seed', () => {
     const b = await openTestDatabase('pglite', { scale: 2000 });
     try {
       const rows = (h: typeof a) =>
-        h.handle.db.selectFrom('variants as v').innerJoin('products as p', 'p.id', 'v.product_id').select(['v.sku', 'p.parent_sku', 'v.mrp', 'v.sale_price', 'v.stock']).orderBy('v.id').execute();
+        h.handle.db
+          .selectFrom('variants as v')
+          .innerJoin('products as p', 'p.id', 'v.product_id')
+          .select(['v.sku', 'p.parent_sku', 'v.mrp', 'v.sale_price', 'v.stock'])
+          .orderBy('v.id')
+          .execute();
       const [ra, rb] = [await rows(a), await rows(b)];
       expect(ra).toEqual(rb);
       expect(ra.length).toBeGreaterThanOrEqual(2000);
@@ -30,5 +35,5 @@ describe('seed', () => {
       await a.close();
       await b.close();
     }
-  });
+  }, 180_000); // two full seeds at scale 2000, reviews included
 });

@@ -4,11 +4,21 @@ type Push = { event?: string; page?: string; event_id?: string };
 
 test('the shell reports a page_view to the data layer on load and on each route change', async ({ page }) => {
   await page.goto('/about');
-  await expect.poll(async () => page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length)).toBe(1);
+  await expect
+    .poll(async () =>
+      page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length),
+    )
+    .toBe(1);
   await page.getByRole('link', { name: 'Store locator' }).first().click();
   await expect(page).toHaveURL(/\/store-locator$/);
-  await expect.poll(async () => page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length)).toBe(2);
-  const ids = await page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').map((p) => p.event_id));
+  await expect
+    .poll(async () =>
+      page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length),
+    )
+    .toBe(2);
+  const ids = await page.evaluate(() =>
+    ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').map((p) => p.event_id),
+  );
   expect(new Set(ids).size).toBe(2);
 });
 

@@ -8,6 +8,7 @@ import * as security from './045_security.ts';
 import * as orders from './050_orders.ts';
 import * as checkout from './055_checkout.ts';
 import * as orderCare from './060_order_care.ts';
+import * as reviews from './070_reviews.ts';
 import * as content from './080_content.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '050_orders': orders as { up: (db: Kysely<unknown>) => Promise<void> },
   '055_checkout': checkout as { up: (db: Kysely<unknown>) => Promise<void> },
   '060_order_care': orderCare as { up: (db: Kysely<unknown>) => Promise<void> },
+  '070_reviews': reviews as { up: (db: Kysely<unknown>) => Promise<void> },
   '080_content': content as { up: (db: Kysely<unknown>) => Promise<void> },
 };

@@ -365,3 +365,54 @@ export const REVIEW_TEXTS: { rating: number; title: string; body: string }[] = [
   { rating: 2, title: 'Packaging could be better', body: 'Seal was fine but the box was dented.' },
   { rating: 1, title: 'Not for me', body: 'Upset my stomach, switching to an isolate.' },
 ];
+
+/** Titles and sentences by star, combined by the seed into reviews that read differently from one another. */
+export const REVIEW_PHRASES: Record<1 | 2 | 3 | 4 | 5, { titles: string[]; lines: string[] }> = {
+  5: {
+    titles: [
+      'Genuine and mixes well',
+      'Great taste',
+      'Best purchase this year',
+      'Excellent quality',
+      'Highly recommended',
+      'Authentic product',
+    ],
+    lines: [
+      'Authenticity code verified on the brand site.',
+      'Mixes easily with no lumps, even in a shaker.',
+      'Flavour is spot on and not too sweet.',
+      'Seal was intact and the expiry date is a year away.',
+      'Recovery after leg day is noticeably better.',
+      'Will buy again, already on my second tub.',
+      'Delivered in two days, well packed.',
+    ],
+  },
+  4: {
+    titles: ['Good value', 'Works for me', 'Solid product', 'Pretty good', 'Nice flavour'],
+    lines: [
+      'Good protein content for the price.',
+      'Seeing steady progress after a month of use.',
+      'Slightly sweet for my taste but easy to drink.',
+      'Delivery was quick.',
+      'The scoop is inside the tub, took a while to find.',
+      'Digests well, no bloating.',
+    ],
+  },
+  3: {
+    titles: ['Average flavour', 'Okay for the price', 'Does the job', 'Mixed feelings'],
+    lines: [
+      'Does the job but the flavour could be better.',
+      'Mixability is average, needs a blender.',
+      'Results are fine, nothing special.',
+      'Price went up since my last order.',
+    ],
+  },
+  2: {
+    titles: ['Packaging could be better', 'Not impressed', 'Too sweet'],
+    lines: ['Seal was fine but the box was dented.', 'The taste is artificial.', 'Clumps in cold milk.', 'Delivery took a week.'],
+  },
+  1: {
+    titles: ['Not for me', 'Disappointed', 'Would not buy again'],
+    lines: ['Upset my stomach, switching to an isolate.', 'Did not suit me at all.', 'The flavour was nothing like described.'],
+  },
+};

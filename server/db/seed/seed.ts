@@ -3,8 +3,9 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { slugify } from '../../../schemas/text.ts';
 import type { Db } from '../database.ts';
+import { recountStats } from '../../modules/reviews/queries.ts';
 import { seedAuthenticityCodes } from './authenticity.ts';
-import { BRANDS, CATEGORY_TREE, type CategoryNode, CITIES, IMPORTERS, PRODUCT_LINES, REVIEW_AUTHORS, REVIEW_TEXTS } from './data.ts';
+import { BRANDS, CATEGORY_TREE, type CategoryNode, CITIES, IMPORTERS, PRODUCT_LINES, REVIEW_AUTHORS, REVIEW_PHRASES } from './data.ts';
 import { createRandom, type Random } from './random.ts';
 
 export const DEMO_CUSTOMER = {
@@ -242,35 +243,17 @@ export async function seed(
     .values([{ variant_id: shakerVariant.id, threshold: 199_900, title: 'Free shaker on orders above ₹1,999' }])
     .execute();
 
-  // Reviews for the first 200 products, with ratings kept consistent with the product aggregate.
-  const reviewRows: Array<Record<string, unknown>> = [];
-  for (let i = 0; i < Math.min(productIds.length, 200); i++) {
-    const count = rng.int(0, 6);
-    for (let j = 0; j < count; j++) {
-      const t = rng.pick(REVIEW_TEXTS);
-      reviewRows.push({
-        product_id: productIds[i],
-        author_name: rng.pick(REVIEW_AUTHORS),
-        rating: t.rating,
-        title: t.title,
-        body: t.body,
-        helpful: rng.int(0, 40),
-        verified: rng.chance(0.7),
-        created_at: daysFrom(-rng.int(1, 300)),
-      });
-    }
-  }
-  await insertBatches(db, 'reviews', reviewRows);
-  await sql`
-    UPDATE products p SET rating = r.avg, rating_count = r.n
-    FROM (SELECT product_id, round(avg(rating)::numeric, 2) AS avg, count(*) AS n FROM reviews GROUP BY product_id) r
-    WHERE r.product_id = p.id`.execute(db);
-
   await seedOffersAndCoupons(db, rng, brandIds, categoryIds, productIds);
   await seedPlaces(db, rng);
   await seedAuthenticityCodes(db, brandIds);
 
   if (options.demoCustomer ?? devToolsEnabled()) await seedDemoCustomer(db);
+
+  await seedReviews(
+    db,
+    productIds,
+    products.map((p) => p.brand_id as number),
+  );
 
   await db
     .insertInto('app_meta')
@@ -500,4 +483,87 @@ export async function seedDemoCustomer(db: Db): Promise<void> {
     })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
+}
+
+/** Products whose reviews also get helpful votes from seeded shoppers (more would make large seeds slow). */
+const VOTED_PRODUCTS = 300;
+const VOTERS = 40;
+
+/**
+ * 5 to 40 reviews per product (so the volume follows SEED_SCALE), some with photos the server draws, and helpful
+ * votes cast by seeded shoppers; then the aggregates and product ratings are counted from them. Its own random
+ * sequence, so the rest of the seed does not depend on how many reviews there are.
+ */
+async function seedReviews(db: Db, productIds: number[], brandIds: number[]): Promise<void> {
+  const r = createRandom(20250101);
+  const voters = await db
+    .insertInto('customers')
+    .values(
+      Array.from({ length: VOTERS }, (_, i) => ({
+        first_name: 'Kasrat',
+        last_name: `Shopper ${i + 1}`,
+        email: `shopper${i + 1}@reviews.kasrat.test`,
+        mobile: null,
+        password_hash: null,
+        google_sub: null,
+        referrer: null,
+        last_order_at: null,
+        deletion_requested_at: null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const rows: Array<{ product: number; helpful: number; photos: number; values: Record<string, unknown> }> = [];
+  productIds.forEach((productId, i) => {
+    const count = r.int(5, 40);
+    for (let j = 0; j < count; j++) {
+      // Mostly good ratings, as in any store, with a tail of poor ones.
+      const rating = r.pick([5, 5, 5, 5, 4, 4, 4, 3, 3, 2, 1]) as 1 | 2 | 3 | 4 | 5;
+      const phrases = REVIEW_PHRASES[rating];
+      const body = r.sample(phrases.lines, r.int(1, 3)).join(' ');
+      const photos = r.chance(0.15) ? r.int(1, 3) : 0;
+      rows.push({
+        product: i,
+        helpful: i < VOTED_PRODUCTS ? r.int(0, 6) : 0,
+        photos,
+        values: {
+          product_id: productId,
+          brand_id: brandIds[i],
+          author_name: r.pick(REVIEW_AUTHORS),
+          rating,
+          title: r.pick(phrases.titles),
+          body,
+          verified: r.chance(0.7),
+          photo_count: photos,
+          created_at: daysFrom(-r.int(1, 600)),
+        },
+      });
+    }
+  });
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const inserted = await db
+      .insertInto('reviews')
+      .values(rows.slice(i, i + BATCH).map((x) => x.values) as never)
+      .returning('id')
+      .execute();
+    for (const x of inserted) ids.push(x.id);
+  }
+  const photoRows: Array<Record<string, unknown>> = [];
+  const voteRows: Array<Record<string, unknown>> = [];
+  const helpfulById = new Map<number, number>();
+  rows.forEach((row, i) => {
+    const id = ids[i] as number;
+    for (let p = 0; p < row.photos; p++) photoRows.push({ review_id: id, hue: r.int(0, 359), position: p });
+    if (row.helpful) {
+      for (const v of r.sample(voters, row.helpful)) voteRows.push({ review_id: id, customer_id: v.id });
+      helpfulById.set(id, row.helpful);
+    }
+  });
+  await insertBatches(db, 'review_photos', photoRows);
+  await insertBatches(db, 'review_votes', voteRows);
+  // The helpful count is the number of votes: set from the vote rows, never separately.
+  await sql`UPDATE reviews r SET helpful = v.n FROM (SELECT review_id, count(*)::int AS n FROM review_votes GROUP BY review_id) v
+    WHERE v.review_id = r.id`.execute(db);
+  await recountStats(db);
 }

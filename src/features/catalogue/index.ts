@@ -5,3 +5,4 @@ export { hitToEventItem } from './events.ts';
 export { lastSearchTerm, previousProductPage, readUrlHistory, recordUrl } from './local-data.ts';
 export { HeaderSearch } from './components/HeaderSearch.tsx';
 export * as breadcrumbStyles from './components/Breadcrumbs.css.ts';
+export { useResource as useCachedResource } from './resource.ts';

@@ -24,6 +24,7 @@ import { Price } from '../../../ui/Price.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
+import { ProductReviewsSection } from '../../reviews/index.ts';
 
 // /product/{slug}/?pId={parentId}&vId={variantId} (SPEC §2). The product and all its variants come in one call;
 // a swatch picks another variant in place and rewrites the URL with replace (the back button leaves the
@@ -361,6 +362,8 @@ export default function ProductPage() {
           SKU {variant.sku} · {product.category.name}
         </p>
       </section>
+
+      <ProductReviewsSection productId={product.id} slug={product.slug} brandId={product.brand.id} />
 
       <Rails productId={product.id} brandName={product.brand.name} />
       <StickyBuyBar target={actionsEl} variant={variant} item={item} inStock={inStock} />

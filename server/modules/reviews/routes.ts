@@ -1,0 +1,202 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AllReviewListQuery,
+  BrandIdQuery,
+  BrandReviewListQuery,
+  CarouselQuery,
+  LogisticRatingQuery,
+  ProductIdQuery,
+  ProductReviewListQuery,
+  REVIEW_MESSAGES as M,
+  ReviewIdQuery,
+  ReviewStatusRequest,
+  SetAfterRateRequest,
+  SetRateProductRequest,
+  UpdateReviewImageFields,
+  UpdateReviewRequest,
+  UpvoteRequest,
+} from '../../../schemas/review.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { BadRequest, Forbidden, Unauthorized } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { receiveFiles, storeUpload } from '../uploads/index.ts';
+import type { ReviewScope } from './queries.ts';
+import {
+  addReviewPhoto,
+  carousel,
+  checkLimit,
+  checkPhotoRoom,
+  isUserVerified,
+  logisticRatingDetails,
+  modalData,
+  rateLogistics,
+  rateProduct,
+  type ReviewLimits,
+  reviewList,
+  scopeAggregate,
+  setReviewStatus,
+  updateReview,
+  upvote,
+} from './service.ts';
+
+// /api/review/v1 (SPEC §7, base from ARCHITECTURE.md), and the direct review-service variants of SPEC §7
+// (/api/review/p/v1/…) as second paths to the same handlers.
+const V1 = '/api/review/v1';
+const DIRECT = '/api/review/p/v1';
+
+type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+async function customerId(req: FastifyRequest): Promise<number> {
+  const session = await req.getSession();
+  if (!session?.customerId) throw new Unauthorized('Please sign in to continue.');
+  return session.customerId;
+}
+const maybeCustomer = async (req: FastifyRequest) => (await req.getSession())?.customerId ?? null;
+
+/** Operations calls carry `authorization: Bearer $OPS_TOKEN` (ARCHITECTURE.md); without OPS_TOKEN set there are none. */
+function requireOps(req: FastifyRequest, opsToken: string | undefined): void {
+  if (!opsToken) throw new Forbidden('Operations calls are not enabled on this server.');
+  const given = Buffer.from(req.headers.authorization ?? '');
+  const expected = Buffer.from(`Bearer ${opsToken}`);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new Unauthorized('A valid operations token is required.');
+}
+
+export async function reviewRoutes(
+  app: FastifyInstance,
+  { db, limits, opsToken }: { db: Db; limits: ReviewLimits; opsToken: string | undefined },
+) {
+  const get = (path: string, handler: Handler, direct?: string) => {
+    app.get(`${V1}/${path}`, handler);
+    if (direct) app.get(`${DIRECT}/${direct}`, handler);
+  };
+  const post = (path: string, handler: Handler, direct?: string) => {
+    app.post(`${V1}/${path}`, handler);
+    if (direct) app.post(`${DIRECT}/${direct}`, handler);
+  };
+
+  // ---- reading ---------------------------------------------------------------------------------------
+  get(
+    'product-aggregate',
+    async (req) => ok(await scopeAggregate(db, { kind: 'product', id: parse(ProductIdQuery, req.query).product_id })),
+    'aggregate',
+  );
+  get('brand-review-aggrigate', async (req) =>
+    ok(await scopeAggregate(db, { kind: 'brand', id: parse(BrandIdQuery, req.query).brand_id })),
+  );
+  get('all-review-aggrigate', async () => ok(await scopeAggregate(db, { kind: 'all' })));
+
+  get('product-review-list', async (req) => {
+    const { product_id, ...filters } = parse(ProductReviewListQuery, req.query);
+    return ok(await reviewList(db, { kind: 'product', id: product_id }, filters, await maybeCustomer(req)));
+  });
+  get('brand-review-list', async (req) => {
+    const { brand_id, ...filters } = parse(BrandReviewListQuery, req.query);
+    return ok(await reviewList(db, { kind: 'brand', id: brand_id }, filters, await maybeCustomer(req)));
+  });
+  get('all-review-list', async (req) =>
+    ok(await reviewList(db, { kind: 'all' }, parse(AllReviewListQuery, req.query), await maybeCustomer(req))),
+  );
+
+  get('review-carousel-images', async (req) => {
+    const q = parse(CarouselQuery, req.query);
+    const scope: ReviewScope = q.product_id
+      ? { kind: 'product', id: q.product_id }
+      : q.brand_id
+        ? { kind: 'brand', id: q.brand_id }
+        : { kind: 'all' };
+    return ok(await carousel(db, scope));
+  });
+  get(
+    'review-modal-data',
+    async (req) => ok(await modalData(db, parse(ReviewIdQuery, req.query).review_id, await maybeCustomer(req))),
+    'detail',
+  );
+
+  // ---- helpful votes (the same rule whichever list the vote comes from) --------------------------------
+  const vote: Handler = async (req) => {
+    const { review_id } = parse(UpvoteRequest, req.body);
+    return ok(await upvote(db, limits, await customerId(req), review_id), M.voted);
+  };
+  post('product-review-upvote', vote, 'helpful');
+  post('brand-review-upvote', vote);
+  post('all-review-upvote', vote);
+
+  // ---- writing ---------------------------------------------------------------------------------------
+  get(
+    'is-user-verified',
+    async (req) => ok(await isUserVerified(db, await customerId(req), parse(ProductIdQuery, req.query).product_id)),
+    'verified',
+  );
+
+  post(
+    'set-rate-product',
+    async (req) => {
+      const input = parse(SetRateProductRequest, req.body);
+      return ok(await rateProduct(db, limits, await customerId(req), input), M.rated);
+    },
+    'submit',
+  );
+  post(
+    'update-review',
+    async (req) => {
+      const input = parse(UpdateReviewRequest, req.body);
+      return ok(await updateReview(db, limits, await customerId(req), input), M.updated);
+    },
+    'update',
+  );
+  // SPEC §7 "revised": the rating that follows a product rating — how the delivery went.
+  post(
+    'set-after-rate-product',
+    async (req) => {
+      const input = parse(SetAfterRateRequest, req.body);
+      return ok(await rateLogistics(db, limits, await customerId(req), input), M.logisticsRated);
+    },
+    'revised',
+  );
+  get(
+    'logistic-rating-details',
+    async (req) => {
+      const q = parse(LogisticRatingQuery, req.query);
+      return ok(await logisticRatingDetails(db, await customerId(req), q.order_id, q.product_id));
+    },
+    'logistics-rating',
+  );
+
+  // ---- photos: checked and stored by the uploads module, then attached to a review -------------------
+  post(
+    'rate-product-image-upload',
+    async (req) => {
+      const customer = await customerId(req);
+      const { files } = await receiveFiles(req, 'review_photo');
+      if (!files.length) throw new BadRequest('Please choose a photo to upload.');
+      const photos = [];
+      for (const file of files) {
+        await checkLimit(db, limits, 'upload', customer);
+        const stored = await storeUpload(db, { customerId: customer, purpose: 'review_photo', bytes: file.bytes });
+        photos.push({ photo_id: stored.public_id, url: stored.url });
+      }
+      return ok({ photos }, M.photoAdded);
+    },
+    'upload',
+  );
+  post('update-review-image-upload', async (req) => {
+    const customer = await customerId(req);
+    const { files, fields } = await receiveFiles(req, 'review_photo');
+    const { review_id } = parse(UpdateReviewImageFields, fields);
+    if (files.length !== 1) throw new BadRequest('Please choose one photo to upload.');
+    await checkPhotoRoom(db, customer, review_id);
+    await checkLimit(db, limits, 'upload', customer);
+    const stored = await storeUpload(db, { customerId: customer, purpose: 'review_photo', bytes: (files[0] as { bytes: Buffer }).bytes });
+    return ok(await addReviewPhoto(db, customer, review_id, stored.public_id), M.photoAdded);
+  });
+
+  // ---- moderation (operations) -------------------------------------------------------------------------
+  post('ops/review-status', async (req) => {
+    requireOps(req, opsToken);
+    const { review_id, status } = parse(ReviewStatusRequest, req.body);
+    return ok(await setReviewStatus(db, review_id, status), status === 'hidden' ? 'Review hidden.' : 'Review published.');
+  });
+}

@@ -1,0 +1,97 @@
+import {
+  CarouselResponse,
+  IsUserVerifiedResponse,
+  LogisticRatingResponse,
+  RateResponse,
+  ReviewAggregateResponse,
+  ReviewListResponse,
+  ReviewModalResponse,
+  ReviewPhotoResponse,
+  ReviewResponse,
+  type ReviewSort,
+  type SetAfterRateRequest,
+  type SetRateProductRequest,
+  type UpdateReviewRequest,
+  UploadedPhotoResponse,
+  UpvoteResponse,
+} from '../../../schemas/review.ts';
+import { get, post, type RequestOptions } from '../../api/client.ts';
+
+// The /api/review/v1 calls of SPEC §7 the review pages make, each answer checked with its schema.
+
+const BASE = '/api/review/v1';
+type Opts = Pick<RequestOptions, 'signal' | 'allow404' | 'on401'>;
+
+/** Whose reviews a list shows. */
+export type ReviewScope = { kind: 'product'; id: number } | { kind: 'brand'; id: number } | { kind: 'all' };
+export interface ListParams {
+  sort: ReviewSort;
+  rating: number | null;
+  withPhotos: boolean;
+  page: number;
+}
+
+const qs = (params: Record<string, string | number | boolean | null | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params).flatMap(([k, v]) => (v === null || v === undefined || v === false ? [] : [[k, String(v)] as [string, string]])),
+  ).toString();
+
+const scopeParams = (s: ReviewScope) => (s.kind === 'product' ? { product_id: s.id } : s.kind === 'brand' ? { brand_id: s.id } : {});
+const prefix = (s: ReviewScope) => (s.kind === 'product' ? 'product' : s.kind === 'brand' ? 'brand' : 'all');
+
+export const reviewsApi = {
+  aggregate: async (s: ReviewScope, o?: Opts) => {
+    const path = s.kind === 'product' ? 'product-aggregate' : s.kind === 'brand' ? 'brand-review-aggrigate' : 'all-review-aggrigate';
+    return (await get(`${BASE}/${path}?${qs(scopeParams(s))}`, ReviewAggregateResponse, o)).data;
+  },
+  list: async (s: ReviewScope, p: ListParams, o?: Opts) =>
+    (
+      await get(
+        `${BASE}/${prefix(s)}-review-list?${qs({ ...scopeParams(s), sort: p.sort, rating: p.rating, with_photos: p.withPhotos || null, page: p.page })}`,
+        ReviewListResponse,
+        o,
+      )
+    ).data,
+  /** The vote goes to the list's own upvote call (SPEC §7); the rule is the same for all three. */
+  upvote: async (s: ReviewScope, reviewId: number) =>
+    (await post(`${BASE}/${prefix(s)}-review-upvote`, { review_id: reviewId }, UpvoteResponse)).data,
+  carousel: async (s: ReviewScope, o?: Opts) =>
+    (await get(`${BASE}/review-carousel-images?${qs(scopeParams(s))}`, CarouselResponse, o)).data,
+  modal: async (reviewId: number, o?: Opts) => (await get(`${BASE}/review-modal-data?review_id=${reviewId}`, ReviewModalResponse, o)).data,
+  isUserVerified: async (productId: number, o?: Opts) =>
+    (await get(`${BASE}/is-user-verified?product_id=${productId}`, IsUserVerifiedResponse, o)).data,
+  rate: async (body: SetRateProductRequest) => (await post(`${BASE}/set-rate-product`, body, RateResponse)).data,
+  update: async (body: UpdateReviewRequest) => (await post(`${BASE}/update-review`, body, ReviewResponse)).data,
+  afterRate: async (body: SetAfterRateRequest) => (await post(`${BASE}/set-after-rate-product`, body, LogisticRatingResponse)).data,
+  logisticDetails: async (orderId: number, productId: number | null, o?: Opts) =>
+    (await get(`${BASE}/logistic-rating-details?${qs({ order_id: orderId, product_id: productId })}`, LogisticRatingResponse, o)).data,
+  uploadPhoto: async (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return (
+      await post(`${BASE}/rate-product-image-upload`, form, UploadedPhotoResponse, { headers: { 'content-type': 'multipart/form-data' } })
+    ).data;
+  },
+  addPhotoToReview: async (reviewId: number, file: File) => {
+    const form = new FormData();
+    form.append('review_id', String(reviewId));
+    form.append('file', file);
+    return (
+      await post(`${BASE}/update-review-image-upload`, form, ReviewPhotoResponse, { headers: { 'content-type': 'multipart/form-data' } })
+    ).data;
+  },
+};
+
+/** The review pages' addresses (SPEC §2). */
+export const reviewPaths = {
+  product: (slug: string, productId: number) => `/${slug || 'product-name'}/reviews/pr/${productId}`,
+  brand: (slug: string, brandId: number) => `/${slug || 'brand'}/reviews/br/${brandId}`,
+  all: () => '/all/reviews/',
+  rate: (slug: string, productId: number) => `/${slug || 'product-name'}/reviews/pr/${productId}/rate-product`,
+  afterRate: (slug: string, orderId: number | null, productId: number) =>
+    `/${slug || 'product-name'}/reviews/after-rate-product?${qs({ order_id: orderId, product_id: productId })}`,
+  update: (slug: string, productId: number, brandId: number) => `/${slug || 'product-name'}/reviews/update-rating/${productId}/${brandId}`,
+};
+
+/** The slug part of a product address, for review links. */
+export const slugOf = (productUrl: string) => /^\/product\/([^/?]+)/.exec(productUrl)?.[1] ?? 'product-name';

@@ -1,0 +1,47 @@
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../account/index.ts';
+import { useCachedResource as useResource } from '../../catalogue/index.ts';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { buttonSecondary } from '../../../ui/theme/global.css.ts';
+import { reviewPaths, reviewsApi } from '../api.ts';
+import * as css from '../pages/pages.css.ts';
+import { ReviewFeed } from './ReviewFeed.tsx';
+import { ReviewSummary } from './ReviewSummary.tsx';
+
+/** The product page's reviews: aggregate, photos, the first reviews, and links to all of them and to rating. */
+export function ProductReviewsSection({ productId, slug, brandId }: { productId: number; slug: string; brandId: number }) {
+  const aggregate = useResource(`review-aggregate:product:${productId}`, (signal) =>
+    reviewsApi.aggregate({ kind: 'product', id: productId }, { signal, allow404: true }),
+  );
+  const { isAuthenticated } = useAuth();
+  const verified = useResource(isAuthenticated ? `review-verified:${productId}` : null, (signal) =>
+    reviewsApi.isUserVerified(productId, { signal, allow404: true, on401: 'silent' }),
+  );
+  const mine = verified.data?.review;
+  return (
+    <section className={css.section} aria-labelledby="pdp-reviews" data-testid="pdp-reviews">
+      <h2 id="pdp-reviews" className={css.sectionTitle}>
+        Ratings and reviews
+      </h2>
+      {aggregate.data ? <ReviewSummary aggregate={aggregate.data} /> : !aggregate.error && <Skeleton height={150} radius={16} />}
+      <div className={css.row}>
+        {verified.data?.has_purchased &&
+          (mine ? (
+            <Link className={buttonSecondary} to={reviewPaths.update(slug, productId, brandId)}>
+              Update your review
+            </Link>
+          ) : (
+            <Link className={buttonSecondary} to={reviewPaths.rate(slug, productId)}>
+              Write a review
+            </Link>
+          ))}
+        {(aggregate.data?.count ?? 0) > 0 && (
+          <Link to={reviewPaths.product(slug, productId)} data-testid="all-reviews-link">
+            See all {aggregate.data?.count.toLocaleString('en-IN')} reviews
+          </Link>
+        )}
+      </div>
+      <ReviewFeed scope={{ kind: 'product', id: productId }} compact />
+    </section>
+  );
+}
