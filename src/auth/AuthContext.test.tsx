@@ -54,7 +54,13 @@ describe('authentication context (SPEC §3, §4)', () => {
     let signedIn = false;
     vi.spyOn(http, 'request').mockImplementation(async (config) => {
       calls.push(config.url ?? '');
-      return { data: { status: 1, message: '', data: signedIn ? user : null, cart_journey: 'browse' }, status: 200, statusText: 'OK', headers: {}, config } as never;
+      return {
+        data: { status: 1, message: '', data: signedIn ? user : null, cart_journey: 'browse' },
+        status: 200,
+        statusText: 'OK',
+        headers: {},
+        config,
+      } as never;
     });
     renderApp();
     expect(screen.getByTestId('probe').textContent).toMatch(/^loading:out:-/);
