@@ -135,6 +135,8 @@ describeBackends('auth: Google sign-in through the development identity provider
       .values({
         first_name: 'Kiran',
         email,
+        // Google links only to a proven email.
+        email_verified: true,
         mobile: null,
         password_hash: null,
         google_sub: null,
