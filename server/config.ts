@@ -7,7 +7,10 @@ export const devToolsEnabled = (env: NodeJS.ProcessEnv = process.env): boolean =
 
 /** 127.0.0.0/8, ::1 and localhost: the only addresses the development tools may listen on. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
   if (isIP(h) === 4) return h.startsWith('127.');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
@@ -52,7 +55,9 @@ const ConfigSchema = z
     TRUST_PROXY: z
       .string()
       .default('false')
-      .transform((v): boolean | number | string => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+      .transform((v): boolean | number | string =>
+        v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v,
+      ),
   })
   .passthrough()
   .superRefine((c, ctx) => {

@@ -10,7 +10,11 @@ import { TooManyRequests } from './errors.ts';
  * (one subscriber usually holds a whole /64, so counting single addresses would give them 2^64 budgets).
  */
 export function clientKey(ip: string): string {
-  const address = ip.trim().toLowerCase().replace(/^\[|\]$/g, '').split('%')[0];
+  const address = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0];
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped) return mapped[1];
   if (isIP(address) !== 6) return address;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import { messagingModule } from '../messaging/index.ts';
 import { accountModule } from './account/index.ts';
-import { authModule } from './auth/index.ts';
+import { authModule, createAuthServices } from './auth/index.ts';
 import { authenticityModule } from './authenticity/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
@@ -25,8 +25,10 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(cartRoutes, { db });
   await app.register(eventsRoutes, { db });
   await app.register(messagingModule, { db });
-  await app.register(authModule, { db });
-  await app.register(accountModule, { db });
+  // One sign-in configuration, key ring and OTP service, shared by the auth and account modules.
+  const auth = createAuthServices(db);
+  await app.register(authModule, { db, auth });
+  await app.register(accountModule, { db, auth });
   await app.register(authenticityModule, { db });
   await app.register(storesModule, { db });
   await app.register(newsletterModule, { db });

@@ -6,7 +6,7 @@ import { DEMO_CUSTOMER } from '../../server/db/seed/seed.ts';
 import { DEV_IDP_CLIENT_ID, DEV_IDP_ISSUER } from '../../server/modules/auth/config.ts';
 import { signDevIdToken } from '../../server/modules/auth/dev-idp.ts';
 import { createKeyRing } from '../../server/modules/auth/keys.ts';
-import { createTestApp, describeBackends } from '../helpers/app.ts';
+import { type Agent, createAgent, createTestApp, describeBackends } from '../helpers/app.ts';
 import { freshIdentity, ipAgent, latestOtp } from './auth-helpers.ts';
 
 // Google sign-in (SPEC §4): the id_token is verified (signature, iss, aud, exp) with jose against a JWKS. Here
@@ -16,12 +16,23 @@ const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
 
 describeBackends('auth: Google sign-in through the development identity provider', (ctx) => {
   const keys = () => createKeyRing(ctx().handle.db, {});
-  const token = (email: string, extra: { audience?: string; issuer?: string; ttl?: string | number; name?: string } = {}) =>
+  const token = (email: string, extra: { audience?: string; issuer?: string; ttl?: string | number; name?: string; nonce?: string } = {}) =>
     signDevIdToken(
       keys(),
-      { email, name: extra.name ?? 'Google Shopper', audience: extra.audience ?? DEV_IDP_CLIENT_ID, issuer: extra.issuer },
+      {
+        email,
+        name: extra.name ?? 'Google Shopper',
+        audience: extra.audience ?? DEV_IDP_CLIENT_ID,
+        issuer: extra.issuer,
+        nonce: extra.nonce,
+      },
       extra.ttl,
     );
+  /** What the browser does first: asks for the Google set-up, which hands it a nonce (and its grant cookie). */
+  const nonceFor = async (agent: Agent): Promise<string> => (await agent.get('/api/auth/google-config')).json().data.nonce;
+  /** A token this browser started: signed with the nonce the server gave it. */
+  const tokenFor = async (agent: Agent, email: string, extra: { name?: string } = {}) =>
+    token(email, { ...extra, nonce: await nonceFor(agent) });
 
   test('the app describes its Google set-up, and the identity provider publishes a JWKS', async () => {
     const cfg = await ctx().app.inject({ method: 'GET', url: '/api/auth/google-config' });
@@ -30,6 +41,7 @@ describeBackends('auth: Google sign-in through the development identity provider
       client_id: DEV_IDP_CLIENT_ID,
       authorize_url: '/api/dev/idp/authorize',
       development: true,
+      nonce: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     const jwks = await ctx().app.inject({ method: 'GET', url: '/api/dev/idp/jwks' });
     expect(jwks.json().keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) });
@@ -37,11 +49,12 @@ describeBackends('auth: Google sign-in through the development identity provider
   });
 
   test('the "Sign in as…" page issues a token in the redirect fragment, only to this site', async () => {
+    const a = ipAgent(ctx());
     const q = new URLSearchParams({
       client_id: DEV_IDP_CLIENT_ID,
       redirect_uri: 'http://localhost:80/my-account',
       state: 'st-1',
-      nonce: 'n-1',
+      nonce: await nonceFor(a),
       response_type: 'id_token',
     });
     const page = await ctx().app.inject({ method: 'GET', url: `/api/dev/idp/authorize?${q}`, headers: { host: 'localhost:80' } });
@@ -63,16 +76,16 @@ describeBackends('auth: Google sign-in through the development identity provider
     expect(location.startsWith('http://localhost/my-account#') || location.startsWith('http://localhost:80/my-account#')).toBe(true);
     const fragment = new URLSearchParams(location.split('#')[1]);
     expect(fragment.get('state')).toBe('st-1');
-    const a = ipAgent(ctx());
     const res = await a.post('/api/auth/login/google', { email: DEMO_CUSTOMER.email, id_token: fragment.get('id_token') });
     expect(res.json()).toMatchObject({ status: 1, data: { user: { customer_email: DEMO_CUSTOMER.email } } });
     expect((await a.get('/api/ping')).json().data.customer_email).toBe(DEMO_CUSTOMER.email);
   });
 
   test('a known email with a mobile signs in and the Google account is linked to it', async () => {
-    const res = await ipAgent(ctx()).post('/api/auth/login/google', {
+    const a = ipAgent(ctx());
+    const res = await a.post('/api/auth/login/google', {
       email: DEMO_CUSTOMER.email,
-      id_token: await token(DEMO_CUSTOMER.email),
+      id_token: await tokenFor(a, DEMO_CUSTOMER.email),
     });
     expect(res.json()).toMatchObject({ status: 1, data: { mobile_exists: true } });
     const row = await ctx()
@@ -87,7 +100,7 @@ describeBackends('auth: Google sign-in through the development identity provider
   test('an unknown Google account answers status 0 (REGISTER), and registers without a password', async () => {
     const who = freshIdentity();
     const a = ipAgent(ctx());
-    const idToken = await token(who.email, { name: 'Meera Iyer' });
+    const idToken = await tokenFor(a, who.email, { name: 'Meera Iyer' });
     const first = await a.post('/api/auth/login/google', { email: who.email, id_token: idToken });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ status: 0, data: { google: { email: who.email, first_name: 'Meera Iyer' }, user: null } });
@@ -110,7 +123,8 @@ describeBackends('auth: Google sign-in through the development identity provider
       .where('email', '=', who.email)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email_verified: true, password_hash: null });
-    const again = await ipAgent(ctx()).post('/api/auth/login/google', { email: who.email, id_token: await token(who.email) });
+    const b = ipAgent(ctx());
+    const again = await b.post('/api/auth/login/google', { email: who.email, id_token: await tokenFor(b, who.email) });
     expect(again.json().status).toBe(1);
   });
 
@@ -121,6 +135,8 @@ describeBackends('auth: Google sign-in through the development identity provider
       .values({
         first_name: 'Kiran',
         email,
+        // Google links only to a proven email.
+        email_verified: true,
         mobile: null,
         password_hash: null,
         google_sub: null,
@@ -130,7 +146,7 @@ describeBackends('auth: Google sign-in through the development identity provider
       })
       .execute();
     const a = ipAgent(ctx());
-    const res = await a.post('/api/auth/login/google', { email, id_token: await token(email) });
+    const res = await a.post('/api/auth/login/google', { email, id_token: await tokenFor(a, email) });
     expect(res.json()).toMatchObject({ status: 1, data: { mobile_exists: false, user: null } });
     expect(a.cookies.has('k_pending')).toBe(true);
     expect(a.cookies.has('ksid')).toBe(false);
@@ -199,14 +215,13 @@ describe('auth: Google tokens verified against a JWKS fetched over HTTP (GOOGLE_
     process.env = saved;
     try {
       const keys = createKeyRing(idp.handle.db, {});
-      const cfg = (await app.inject({ method: 'GET', url: '/api/auth/google-config' })).json().data;
+      const cfg = (await app.inject({ method: 'GET', url: '/api/auth/google-config', headers: { 'x-forwarded-for': '10.9.9.9' } })).json()
+        .data;
       expect(cfg).toMatchObject({ enabled: true, client_id: 'remote-client', development: false });
-      const ok = await signDevIdToken(keys, { email: DEMO_CUSTOMER.email, name: 'Demo', audience: 'remote-client' });
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login/google',
-        payload: { email: DEMO_CUSTOMER.email, id_token: ok },
-      });
+      const browser = createAgent(app);
+      const nonce = (await browser.get('/api/auth/google-config')).json().data.nonce;
+      const ok = await signDevIdToken(keys, { email: DEMO_CUSTOMER.email, name: 'Demo', audience: 'remote-client', nonce });
+      const res = await browser.post('/api/auth/login/google', { email: DEMO_CUSTOMER.email, id_token: ok });
       expect(res.json().status).toBe(1);
       const wrongAud = await signDevIdToken(keys, { email: DEMO_CUSTOMER.email, name: 'Demo', audience: DEV_IDP_CLIENT_ID });
       expect(

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import { BACKENDS, createAgent, type TestApp, openTestDatabase } from '../helpers/app.ts';
-import { encryptForServer, latestOtp } from './auth-helpers.ts';
+import { encryptForServer, latestOtp, markEmailVerified } from './auth-helpers.ts';
 
 // Security properties of sign-in that cut across calls: the clear password is never stored or logged,
 // production has no development doors, and no input makes a 500.
@@ -54,6 +54,8 @@ describe.each(BACKENDS)('auth security [%s]', (backend) => {
         first_name: 'Secret Keeper',
       });
       expect(reg.json().status).toBe(1);
+      // Reset codes go only to a verified email (registration proved the mobile).
+      await markEmailVerified(t, email);
       await a.post('/api/auth/login', { email_or_mobile: email, customer_password: passwords[3] });
       await a.post('/api/auth/login', { email_or_mobile: email, customer_password: passwords[0] });
       await a.post('/api/auth/otp', { type: 'forgotPassword', email_or_mobile: email });
@@ -94,7 +96,7 @@ describe.each(BACKENDS)('auth security [%s]', (backend) => {
     } finally {
       await t.close();
     }
-  });
+  }, 240_000);
 
   test('no input to any sign-in or account call makes a 500', async () => {
     const { t } = await appWithCapturedLogs(backend);
@@ -172,7 +174,7 @@ describe.each(BACKENDS)('auth security [%s]', (backend) => {
     } finally {
       await t.close();
     }
-  });
+  }, 240_000);
 });
 
 describe('production has no development doors', () => {
@@ -180,15 +182,23 @@ describe('production has no development doors', () => {
     const { readAuthConfig } = await import('../../server/modules/auth/config.ts');
     expect(() => readAuthConfig({ NODE_ENV: 'production', DEV_IDP: 'on' })).toThrow(/DEV_IDP: cannot be on in production/);
     expect(readAuthConfig({ NODE_ENV: 'production' }).devIdp).toBe(false);
-    expect(readAuthConfig({ NODE_ENV: 'development' }).devIdp).toBe(true);
+    // A development tool: on only with KASRAT_DEV_TOOLS=1.
+    expect(readAuthConfig({ NODE_ENV: 'development' }).devIdp).toBe(false);
+    expect(readAuthConfig({ NODE_ENV: 'development', KASRAT_DEV_TOOLS: '1' }).devIdp).toBe(true);
   });
 
   test('no dev outbox, no development identity provider, Google off until configured', async () => {
-    const saved = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
+    const saved = { ...process.env };
+    // Production needs real transports (the console one would log OTPs); the worker stays off here.
+    Object.assign(process.env, {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.invalid',
+      SMS_WEBHOOK_URL: 'https://sms.invalid/send',
+      OUTBOX_WORKER: 'off',
+    });
     const { handle, close } = await openTestDatabase('pglite');
     const app = await buildApp({ config: { NODE_ENV: 'production', LOG_LEVEL: 'silent' }, handle, clientDir: null });
-    process.env.NODE_ENV = saved;
+    process.env = saved;
     try {
       expect((await app.inject({ method: 'GET', url: '/api/dev/outbox?to=9876543210' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/dev/idp/jwks' })).statusCode).toBe(404);
@@ -208,5 +218,5 @@ describe('production has no development doors', () => {
       await app.close();
       await close();
     }
-  });
+  }, 240_000);
 });

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../schemas/validation.ts';
 import { buildApp } from '../../server/app.ts';
 import { DEMO_CUSTOMER } from '../../server/db/seed/seed.ts';
 import { describeBackends } from '../helpers/app.ts';
-import { encryptForServer, freshIdentity, ipAgent, latestOtp, loginAs, registerCustomer } from './auth-helpers.ts';
+import { encryptForServer, freshIdentity, ipAgent, latestOtp, loginAs, markEmailVerified, registerCustomer } from './auth-helpers.ts';
 
 // The onboarding calls of SPEC §7 (/api/auth), on PGlite and PostgreSQL.
 
@@ -160,7 +160,7 @@ describeBackends('auth: exists, validate, login, sessions', (ctx) => {
     const a = ipAgent(ctx());
     await loginAs(a, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     expect((await a.get('/api/ping')).json().data).not.toBeNull();
-    await a.get('/api/logout/logout-operation');
+    await a.post('/api/logout/logout-operation', {});
     expect((await a.get('/api/ping')).json().data).toBeNull();
   });
 });
@@ -264,6 +264,7 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
 
   test('parallel guesses cannot exceed 5 tries against one OTP', async () => {
     const who = await registerCustomer(ctx(), ipAgent(ctx()));
+    await markEmailVerified(ctx(), who.email);
     await ipAgent(ctx()).post('/api/auth/otp', { type: 'login', email_or_mobile: who.email });
     const code = await latestOtp(ctx(), who.email);
     const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
@@ -335,6 +336,7 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
 
   test('OTP login: a code from the outbox signs in; an OTP sent on one instance verifies on another', async () => {
     const who = await registerCustomer(ctx(), ipAgent(ctx()));
+    await markEmailVerified(ctx(), who.email);
     const a = ipAgent(ctx());
     const sent = await a.post('/api/auth/otp', { type: 'login', email_or_mobile: who.email });
     expect(sent.json().data).toMatchObject({ channel: 'email' });

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ConversionEvent, ConversionEventName } from '../../schemas/events.ts';
 import { describeBackends } from '../helpers/app.ts';
 
+// The funnel report is staff only: every call carries the operations token.
+process.env.OPS_TOKEN = 'funnel-suite-operations-token-0123456789';
+const OPS_HEADERS = { authorization: `Bearer ${process.env.OPS_TOKEN}` };
+
 const STEP: Record<ConversionEventName, number | undefined> = {
   ViewCart: 1,
   InitiateCheckout: 2,
@@ -55,7 +59,7 @@ describeBackends('funnel report', (ctx) => {
   });
 
   test('step counts are per session, each step only after the step before it', async () => {
-    const res = await ctx().app.inject({ method: 'GET', url: '/api/analytics/funnel' });
+    const res = await ctx().app.inject({ method: 'GET', headers: OPS_HEADERS, url: '/api/analytics/funnel' });
     expect(res.statusCode).toBe(200);
     const { steps, purchases, out_of_order_sessions } = res.json().data;
     expect(steps.map((s: { sessions: number }) => s.sessions)).toEqual([4, 2, 1, 1, 1]);
@@ -66,7 +70,7 @@ describeBackends('funnel report', (ctx) => {
   });
 
   test('step-to-step conversion is sessions over the previous step, null for step 1', async () => {
-    const res = await ctx().app.inject({ method: 'GET', url: '/api/analytics/funnel' });
+    const res = await ctx().app.inject({ method: 'GET', headers: OPS_HEADERS, url: '/api/analytics/funnel' });
     const steps = res.json().data.steps;
     expect(steps.map((s: { conversion_from_previous: number | null }) => s.conversion_from_previous)).toEqual([null, 0.5, 0.5, 1, 1]);
     expect(steps.map((s: { event_name: string }) => s.event_name)).toEqual([
@@ -79,7 +83,7 @@ describeBackends('funnel report', (ctx) => {
   });
 
   test('from/to bound the report by India day; a range without events gives zeros', async () => {
-    const res = await ctx().app.inject({ method: 'GET', url: '/api/analytics/funnel?from=2020-01-01&to=2020-01-31' });
+    const res = await ctx().app.inject({ method: 'GET', headers: OPS_HEADERS, url: '/api/analytics/funnel?from=2020-01-01&to=2020-01-31' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.from).toBe('2020-01-01');
@@ -97,7 +101,7 @@ describeBackends('funnel report', (ctx) => {
     ['to=2024-02-30', /to: must be a real date/],
     ['from=2024-02-10&to=2024-02-01', /from must not be after to/],
   ])('bad query %s is a 400', async (query, message) => {
-    const res = await ctx().app.inject({ method: 'GET', url: `/api/analytics/funnel?${query}` });
+    const res = await ctx().app.inject({ method: 'GET', headers: OPS_HEADERS, url: `/api/analytics/funnel?${query}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
   });

@@ -108,13 +108,13 @@ test('register with the OTP from the outbox, log out, log in with password, with
 
   await logout(page);
 
-  // OTP sign-in with the email.
-  await startLogin(page, who.email);
-  const before = await outboxCount(page.request, who.email);
+  // OTP sign-in with the mobile: registration proved the mobile, and codes go only to a verified detail.
+  await startLogin(page, who.mobile);
+  const before = await outboxCount(page.request, who.mobile);
   await page.getByRole('button', { name: 'Login with OTP' }).click();
-  await expect(page.getByText('OTP has been sent to your email address')).toBeVisible();
+  await expect(page.getByText('OTP has been sent to your mobile number')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
-  await page.getByLabel('Enter OTP').fill(await otpFor(page.request, who.email, before));
+  await page.getByLabel('Enter OTP').fill(await otpFor(page.request, who.mobile, before));
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect((await signedInUser(page)).customer_email).toBe(who.email);

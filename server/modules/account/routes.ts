@@ -22,7 +22,15 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import { type CustomerRow, checkNewPassword, findCustomerById, findCustomerByIdentifier, hashPassword, isUniqueViolation, readPassword } from '../auth/index.ts';
+import {
+  type CustomerRow,
+  checkNewPassword,
+  findCustomerById,
+  findCustomerByIdentifier,
+  hashPassword,
+  isUniqueViolation,
+  readPassword,
+} from '../auth/index.ts';
 import { endAllSessions, endSession, formatLastOrder, requireCustomer } from '../session/index.ts';
 import { ADDRESS_COLUMNS, listAddresses, toAddress } from './queries.ts';
 import { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues } from './service.ts';
@@ -246,7 +254,6 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok(deletionStatus({ ...customer, deletion_requested_at: null }), ACCOUNT_MESSAGES.deletionCancelled);
   });
 }
-
 
 export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get('/api/myAddress/user-address-list', async (req) => {

@@ -49,4 +49,3 @@ export const contactOf = (c: CustomerRow): string => {
   if (!to) throw new BadRequest(ACCOUNT_MESSAGES.noContact);
   return to;
 };
-

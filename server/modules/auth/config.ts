@@ -30,7 +30,11 @@ const AuthConfigSchema = z
     /** exists / validate calls per client address per 15 minutes: account enumeration. */
     LOOKUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
     /** A session unused this long ends (README "Security"). */
-    SESSION_IDLE_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(72),
+    SESSION_IDLE_HOURS: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 30)
+      .default(72),
     ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_ISSUERS: csv.optional(),

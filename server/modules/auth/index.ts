@@ -2,18 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { devIdpRoutes } from './dev-idp.ts';
 import { authRoutes } from './routes.ts';
-import { authServices } from './service.ts';
+import type { AuthServices } from './service.ts';
 
 export { readAuthConfig, type AuthConfig } from './config.ts';
 export { findCustomerById, findCustomerByIdentifier, isUniqueViolation, type CustomerRow } from './queries.ts';
 export { createKeyRing, type KeyRing } from './keys.ts';
 export { maskIdentifier, pruneOtps, type OtpService } from './otp.ts';
 export { pruneGrants } from './grants.ts';
-export { authServices, checkNewPassword, hashPassword, readPassword } from './service.ts';
+export { type AuthServices, checkNewPassword, createAuthServices, hashPassword, readPassword } from './service.ts';
 
 /** Sign-in: the /api/auth calls, and with the development tools on, the development identity provider. */
-export async function authModule(app: FastifyInstance, { db }: { db: Db }) {
-  const services = authServices(db);
+export async function authModule(app: FastifyInstance, { db, auth: services }: { db: Db; auth: AuthServices }) {
   await app.register(authRoutes, { db, ...services });
   if (services.config.devIdp) await app.register(devIdpRoutes, { keys: services.keys, config: services.config });
 }

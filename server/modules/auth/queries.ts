@@ -45,7 +45,9 @@ export async function findCustomerByIdentifier(db: Db, identifier: string, cCode
 
 /** Whether the detail the shopper names is verified on this account (sign-in codes and Google links need it). */
 export function isVerifiedDetail(customer: CustomerRow, identifier: string): boolean {
-  return identifier.includes('@') ? customer.email === identifier && customer.email_verified : customer.mobile === identifier && customer.mobile_verified;
+  return identifier.includes('@')
+    ? customer.email === identifier && customer.email_verified
+    : customer.mobile === identifier && customer.mobile_verified;
 }
 
 export async function findCustomerById(db: Db, id: number): Promise<CustomerRow | undefined> {

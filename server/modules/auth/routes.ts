@@ -182,7 +182,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     const body = parse(LoginRequest, req.body);
     const identifier = body.email_or_mobile;
     // Per client address first (credential stuffing spreads over accounts), counted before any lookup.
-    await enforceLimit(db, `login:ip:${clientKey(req.ip)}`, config.LOGIN_LIMIT_PER_IP, config.LOGIN_FAILURE_WINDOW_S, AUTH_MESSAGES.tooManyAttempts);
+    await enforceLimit(
+      db,
+      `login:ip:${clientKey(req.ip)}`,
+      config.LOGIN_LIMIT_PER_IP,
+      config.LOGIN_FAILURE_WINDOW_S,
+      AUTH_MESSAGES.tooManyAttempts,
+    );
     const customer = await existingCustomer(identifier, body.c_code);
     // One counter per account whichever detail names it, incremented before the check: a parallel burst
     // gets no more tries than the limit.
@@ -217,7 +223,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     if (!customer.google_sub) {
       // Linking by email only to an email this account proved: otherwise whoever registered it first (perhaps
       // not its owner) would share the account with the Google user.
-      if (customer.email !== identity.email || !customer.email_verified) throw new Conflict(AUTH_MESSAGES.googleUnverified, authData(customer));
+      if (customer.email !== identity.email || !customer.email_verified)
+        throw new Conflict(AUTH_MESSAGES.googleUnverified, authData(customer));
       await db.updateTable('customers').set({ google_sub: identity.sub, updated_at: new Date() }).where('id', '=', customer.id).execute();
       // A new way in: sessions opened before it end.
       await deleteCustomerSessions(db, customer.id);
@@ -249,7 +256,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       .selectFrom('otps')
       .select(['identifier', 'c_code'])
       .where('purpose', '=', 'register')
-      .where((eb) => eb.or([eb.and([eb('identifier', '=', body.mobile), eb('c_code', '=', body.c_code)]), eb('identifier', '=', body.email)]))
+      .where((eb) =>
+        eb.or([eb.and([eb('identifier', '=', body.mobile), eb('c_code', '=', body.c_code)]), eb('identifier', '=', body.email)]),
+      )
       .where('consumed_at', 'is', null)
       .orderBy('id', 'desc')
       .executeTakeFirst();

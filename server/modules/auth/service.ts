@@ -21,18 +21,14 @@ export interface AuthServices {
   google: GoogleVerifier;
 }
 
-const servicesByDb = new WeakMap<Db, AuthServices>();
-
-/** The one sign-in configuration, key ring and OTP service per database: shared by the auth and account modules. */
-export function authServices(db: Db): AuthServices {
-  let services = servicesByDb.get(db);
-  if (!services) {
-    const config = readAuthConfig();
-    const keys = createKeyRing(db, config);
-    services = { config, keys, otp: createOtpService(db, keys, config), google: createGoogleVerifier(config, keys) };
-    servicesByDb.set(db, services);
-  }
-  return services;
+/**
+ * The sign-in configuration, key ring and OTP service of one app: built once (modules/index.ts) and handed to
+ * the auth and account modules, so both use the same instances.
+ */
+export function createAuthServices(db: Db): AuthServices {
+  const config = readAuthConfig();
+  const keys = createKeyRing(db, config);
+  return { config, keys, otp: createOtpService(db, keys, config), google: createGoogleVerifier(config, keys) };
 }
 
 export const AUTH_MESSAGES = {
@@ -48,7 +44,8 @@ export const AUTH_MESSAGES = {
   profileNotAllowed: 'Please sign in again to add your mobile number.',
   signedIn: 'Logged in successfully',
   registered: 'Registered successfully',
-  unverifiedDetail: 'This email or mobile number is not verified on its account. Please sign in with your password or your verified detail.',
+  unverifiedDetail:
+    'This email or mobile number is not verified on its account. Please sign in with your password or your verified detail.',
   googleUnverified:
     'An account with this email exists but its email is not verified. Please sign in with your password or mobile, then verify your email.',
   googleNonce: 'Google sign-in could not be confirmed for this browser. Please try again.',

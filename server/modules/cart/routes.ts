@@ -100,7 +100,8 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.post('/api/cart/persist-cart', async (req, reply) => {
     const body = parse(PersistCartRequest, req.body ?? {});
     const owner = await cartOwner(req);
-    const guestCartId = owner.cookieCartId && (!body.cart_id || body.cart_id.toLowerCase() === owner.cookieCartId) ? owner.cookieCartId : null;
+    const guestCartId =
+      owner.cookieCartId && (!body.cart_id || body.cart_id.toLowerCase() === owner.cookieCartId) ? owner.cookieCartId : null;
     if (owner.customerId !== null && guestCartId) {
       const cartId = await mergeGuestCart(db, guestCartId, owner.customerId);
       setCartCookie(req, reply, cartId);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { pruneLimits } from '../../http/rate-limit.ts';
 import { purgeDueDeletions } from '../account/index.ts';
-import { authServices, pruneGrants, pruneOtps } from '../auth/index.ts';
+import { pruneGrants, pruneOtps, readAuthConfig } from '../auth/index.ts';
 import { deleteConversionEventsBefore, deleteErrorLogsBefore, deleteFinishedMessagesBefore, tryRetentionLock } from './queries.ts';
 
 // Retention (README "Security"): append-only tables are trimmed to a configurable number of days by a job any
@@ -49,7 +49,7 @@ export async function runRetention(db: Db, config: SystemConfig, now = new Date(
   });
   if (result.ran) {
     // Sign-in housekeeping, idempotent; outside the lock's transaction so a long purge does not hold it.
-    await purgeDueDeletions(db, authServices(db).config.ACCOUNT_DELETION_GRACE_DAYS, now);
+    await purgeDueDeletions(db, readAuthConfig().ACCOUNT_DELETION_GRACE_DAYS, now);
     await pruneOtps(db);
     await pruneGrants(db);
     await pruneLimits(db);
