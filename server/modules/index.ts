@@ -7,6 +7,7 @@ import { authenticityModule } from './authenticity/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsRoutes } from './events/index.ts';
+import { helpCenterModule } from './help-center/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
 import { sessionModule } from './session/index.ts';
 import { storesModule } from './stores/index.ts';
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(storesModule, { db });
   await app.register(newsletterModule, { db });
   await app.register(uploadsModule, { db });
+  await app.register(helpCenterModule, { db });
 }
