@@ -92,7 +92,10 @@ export const EmailTicketRequest = z.object({
     .string()
     .transform((v) => v.toLowerCase().replace(/\s+/g, ''))
     .pipe(EmailSchema),
-  attachments: z.array(z.string().regex(/^[0-9a-f]{32}$/, HELP_MESSAGES.attachment)).max(3, 'Please attach at most 3 files').default([]),
+  attachments: z
+    .array(z.string().regex(/^[0-9a-f]{32}$/, HELP_MESSAGES.attachment))
+    .max(3, 'Please attach at most 3 files')
+    .default([]),
 });
 export type EmailTicketRequest = z.input<typeof EmailTicketRequest>;
 

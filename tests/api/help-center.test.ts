@@ -28,7 +28,11 @@ function multipart(files: Array<{ filename: string; type: string; data: Buffer }
   const boundary = '----kasrat-help-boundary';
   const chunks: Buffer[] = [];
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${f.filename}"\r\ncontent-type: ${f.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${f.filename}"\r\ncontent-type: ${f.type}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -129,17 +133,32 @@ describeBackends('help centre API', (ctx) => {
     expect(files.map((f) => f.content_type)).toEqual(['image/png', 'application/pdf']);
     const own = await agent.get(files[0]?.url ?? '');
     expect(own.statusCode).toBe(200);
-    expect((await ctx().agent().get(files[0]?.url ?? '')).statusCode).toBe(404);
-    const row = await db().selectFrom('uploads').select(['purpose', 'customer_id']).where('public_id', '=', files[0]?.public_id ?? '').executeTakeFirstOrThrow();
+    expect(
+      (
+        await ctx()
+          .agent()
+          .get(files[0]?.url ?? '')
+      ).statusCode,
+    ).toBe(404);
+    const row = await db()
+      .selectFrom('uploads')
+      .select(['purpose', 'customer_id'])
+      .where('public_id', '=', files[0]?.public_id ?? '')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ purpose: 'help_attachment', customer_id: customerId });
 
     const html = await upload(agent, [{ filename: 'x.png', type: 'image/png', data: HTML }]);
     expect(html.statusCode).toBe(400);
     expect(json(html).message).toBe('This file type is not accepted. Please upload JPEG, PNG, WEBP, PDF files.');
-    const many = await upload(agent, Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.png`, type: 'image/png', data: PNG })));
+    const many = await upload(
+      agent,
+      Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.png`, type: 'image/png', data: PNG })),
+    );
     expect(many.statusCode).toBe(400);
     expect(json(many).message).toBe('Please upload at most 3 files.');
-    const big = await upload(agent, [{ filename: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) }]);
+    const big = await upload(agent, [
+      { filename: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) },
+    ]);
     expect(big.statusCode).toBe(413);
     const none = await agent.post('/api/help-center/upload', { file: 'x' });
     expect(none.statusCode).toBe(400);
@@ -170,7 +189,11 @@ describeBackends('help centre API', (ctx) => {
     });
     expect(ticket.data.reference).toMatch(/^KSP-[0-9A-F]{8}$/);
     expect(ticket.message).toContain(ticket.data.reference);
-    const row = await db().selectFrom('support_tickets').selectAll().where('reference', '=', ticket.data.reference).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('support_tickets')
+      .selectAll()
+      .where('reference', '=', ticket.data.reference)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ customer_id: customerId, channel: 'email', order_id: order.orderId, shipment_id: order.shipments[1]?.id });
     expect(row.attachments).toEqual([file?.public_id]);
     const mail = await db()
@@ -230,7 +253,11 @@ describeBackends('help centre API', (ctx) => {
     }
     const phone = await agent.post('/api/help-center/phone', { ...good, reason_id: await reasonId('phone', false), mobile: '12345' });
     expect([phone.statusCode, json(phone).message]).toEqual([400, MESSAGES.mobile]);
-    const count = await db().selectFrom('support_tickets').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+    const count = await db()
+      .selectFrom('support_tickets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 });

@@ -17,12 +17,23 @@ export async function faqs(db: Db, search: string | undefined, topic: string | u
 }
 
 export async function faqTopics(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('faqs').select('topic').select(sql<number>`min(position)`.as('first')).groupBy('topic').orderBy('first').execute();
+  const rows = await db
+    .selectFrom('faqs')
+    .select('topic')
+    .select(sql<number>`min(position)`.as('first'))
+    .groupBy('topic')
+    .orderBy('first')
+    .execute();
   return rows.map((r) => r.topic);
 }
 
 export async function reasons(db: Db, channel: 'phone' | 'email') {
-  return db.selectFrom('support_reasons').select(['id', 'label', 'needs_order']).where('channel', '=', channel).orderBy('position').execute();
+  return db
+    .selectFrom('support_reasons')
+    .select(['id', 'label', 'needs_order'])
+    .where('channel', '=', channel)
+    .orderBy('position')
+    .execute();
 }
 
 export async function reason(db: Db, id: number) {

@@ -46,7 +46,10 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
     const customer = await requireCustomer(db, req);
     const input = parse(PhoneTicketRequest, req.body);
     const ticket = await service.requestCallBack(db, customer.id, input);
-    return ok(ticket, `Thank you! Your request ${ticket.reference} is received; we will call you on ${ticket.contact} within 4 working hours.`);
+    return ok(
+      ticket,
+      `Thank you! Your request ${ticket.reference} is received; we will call you on ${ticket.contact} within 4 working hours.`,
+    );
   });
   app.post(`${base}/email`, async (req) => {
     const customer = await requireCustomer(db, req);
