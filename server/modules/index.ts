@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import { messagingModule } from '../messaging/index.ts';
 import { accountModule } from './account/index.ts';
+import { appInstallModule } from './app-install/index.ts';
 import { authModule } from './auth/index.ts';
 import { authenticityModule } from './authenticity/index.ts';
 import { cartRoutes } from './cart/index.ts';
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(newsletterModule, { db });
   await app.register(uploadsModule, { db });
   await app.register(helpCenterModule, { db });
+  await app.register(appInstallModule);
 }

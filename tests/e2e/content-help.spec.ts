@@ -107,3 +107,34 @@ test('contact us: bad input gets clear messages, files are checked by content, a
   const outbox = await (await page.request.get('/api/dev/outbox?to=9812345678')).json();
   expect(outbox.data[0].body).toMatch(/call-back request KSP-[0-9A-F]{8}/);
 });
+
+test('app-install banner: on a phone it links to the platform store, is dismissible and stays dismissed; never on desktop', async ({
+  browser,
+  page,
+}) => {
+  const links = (await (await page.request.get('/api/app/app-links')).json()).data;
+  const phone = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { 'x-forwarded-for': ip() },
+  });
+  const mobile = await phone.newPage();
+  await mobile.goto('/help-center');
+  const banner = mobile.getByTestId('app-install-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', links.android);
+  await expect(banner.getByRole('link')).toHaveCount(1);
+  await expectAxeClean(mobile);
+  await mobile.screenshot({ path: '/tmp/content-app-banner.png' });
+  await banner.getByRole('button', { name: 'Dismiss the app banner' }).click();
+  await expect(banner).toHaveCount(0);
+  await mobile.reload();
+  await expect(mobile.getByRole('heading', { level: 1, name: 'Help Centre' })).toBeVisible();
+  await mobile.waitForLoadState('networkidle');
+  await expect(banner).toHaveCount(0);
+  await phone.close();
+
+  await page.goto('/help-center');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('app-install-banner')).toHaveCount(0);
+});
