@@ -245,8 +245,11 @@ function TicketForm({
   const orderId = Number(form.order_id) || 0;
   const shipments = useResource(() => (orderId ? helpApi.shipments(orderId).then((r) => r.data) : Promise.resolve([])), [orderId]);
   const reason = reasons.find((r) => String(r.id) === form.reason_id);
-  const set = (key: keyof Form, value: string) =>
+  const set = (key: keyof Form, value: string) => {
     setForm((f) => ({ ...f, [key]: value, ...(key === 'order_id' ? { shipment_id: '' } : {}) }));
+    // A corrected field loses its message; the others keep theirs until the next submit.
+    setErrors(({ [key]: _, ...rest }) => rest);
+  };
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = [...(e.target.files ?? [])];
