@@ -188,3 +188,10 @@ export const UnsubscribeRequest = z.object({
   token: z.string().min(1, 'This unsubscribe link is incomplete.').max(200, 'This unsubscribe link is not valid.'),
 });
 export const UnsubscribeResponse = envelope(z.object({ email: z.string(), already_unsubscribed: z.boolean() }));
+
+// ---- app-install banner -------------------------------------------------------------------------------------
+
+/** SPEC §1: the iOS and Android apps' store links are configured (APP_STORE_URL, PLAY_STORE_URL). */
+export const AppLinks = z.object({ ios: z.string().nullable(), android: z.string().nullable() });
+export type AppLinks = z.infer<typeof AppLinks>;
+export const AppLinksResponse = envelope(AppLinks);

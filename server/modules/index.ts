@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import { messagingModule } from '../messaging/index.ts';
 import { accountModule } from './account/index.ts';
+import { appInstallModule } from './app-install/index.ts';
 import { authModule, createAuthServices } from './auth/index.ts';
 import { authenticityModule } from './authenticity/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsRoutes } from './events/index.ts';
+import { helpCenterModule } from './help-center/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
 import { ordersModule } from './orders/index.ts';
 import { paymentModule } from './payment/index.ts';
@@ -36,4 +38,6 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(paymentModule, { db });
   await app.register(ordersModule, { db });
   await app.register(reviewsModule, { db });
+  await app.register(helpCenterModule, { db });
+  await app.register(appInstallModule);
 }

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { AppInstallBanner } from '../../features/content/index.ts';
 import { Footer } from '../../ui/Footer.tsx';
 import { StoreHeader } from './StoreHeader.tsx';
 import * as css from '../../ui/Layout.css.ts';
@@ -17,6 +18,7 @@ export function MainLayout() {
         </div>
       </main>
       <Footer />
+      <AppInstallBanner />
     </>
   );
 }

@@ -11,7 +11,19 @@ import {
   StoresResponse,
   UnsubscribeResponse,
 } from '../../../schemas/content-pages.ts';
-import { get, post } from '../../api/client.ts';
+import {
+  CustomerOrdersResponse,
+  CustomerShipmentsResponse,
+  type EmailTicketRequest,
+  EmailSupportResponse,
+  FaqResponse,
+  type PhoneTicketRequest,
+  PhoneSupportResponse,
+  ReasonsResponse,
+  TicketResponse,
+  UploadResponse,
+} from '../../../schemas/help-center.ts';
+import { get, http, normaliseError, post } from '../../api/client.ts';
 
 // The content pages' calls (SPEC §7), each answer checked with its schema.
 export const contentApi = {
@@ -28,4 +40,34 @@ export const contentApi = {
   stores: (city?: string) => get(`/api/store/stores-list${city ? `?city=${encodeURIComponent(city)}` : ''}`, StoresResponse),
   addRetailerInfo: (form: RetailerRequest) => post('/api/retailer/add-retailer-info', form, RetailerResponse),
   unsubscribe: (email: string, token: string) => post('/api/unsubscribe/unsubscribe-user', { email, token }, UnsubscribeResponse),
+};
+
+// SPEC §8: a help-centre 401 blanks the message (the page shows its own sign-in prompt instead of a redirect).
+const help = { on401: 'blank' as const };
+export const helpApi = {
+  faq: (q: string, topic: string) =>
+    get(`/api/help-center/faq-data?${new URLSearchParams({ ...(q ? { q } : {}), ...(topic ? { topic } : {}) })}`, FaqResponse),
+  phoneSupport: () => get('/api/help-center/customer-phone-support', PhoneSupportResponse),
+  emailSupport: () => get('/api/help-center/customer-email-support', EmailSupportResponse),
+  emailReasons: () => get('/api/help-center/customer-email-reasons', ReasonsResponse),
+  orders: () => get('/api/help-center/customer-order-list', CustomerOrdersResponse, help),
+  shipments: (orderId: number) => get(`/api/help-center/customer-shipment-list?order_id=${orderId}`, CustomerShipmentsResponse, help),
+  phone: (form: PhoneTicketRequest) => post('/api/help-center/phone', form, TicketResponse, help),
+  email: (form: EmailTicketRequest) => post('/api/help-center/email', form, TicketResponse, help),
+  /** Multipart upload of the chosen files (the shared client sends JSON by default). */
+  upload: async (files: File[]) => {
+    const body = new FormData();
+    for (const f of files) body.append('file', f, f.name);
+    try {
+      const res = await http.post('/api/help-center/upload', body, { headers: { 'content-type': 'multipart/form-data' } });
+      return UploadResponse.parse(res.data);
+    } catch (error) {
+      const normalised = normaliseError(error);
+      if (normalised.response.status === 401) {
+        normalised.response.data.message = '';
+        normalised.message = '';
+      }
+      throw normalised;
+    }
+  },
 };

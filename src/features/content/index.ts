@@ -8,3 +8,5 @@ export const contentPages = {
   unsubscribe: () => import('./pages/UnsubscribePage.tsx'),
   affiliate: () => import('./pages/AffiliatePage.tsx'),
 };
+
+export { AppInstallBanner } from './components/AppInstallBanner.tsx';

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { EmailTicketRequest, FaqRequest, PhoneTicketRequest, ShipmentListRequest } from '../../../schemas/help-center.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { parse } from '../../http/validate.ts';
+import { requireCustomer } from '../session/index.ts';
+import { receiveFiles } from '../uploads/index.ts';
+import * as service from './service.ts';
+
+// HTTP of SPEC §7 /api/help-center. The FAQ and the support channels are public; everything about the
+// customer's own orders and tickets needs a session (401 otherwise; the app blanks that message, SPEC §8).
+export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const base = '/api/help-center';
+
+  app.get(`${base}/faq-data`, async (req) => {
+    const { q, topic } = parse(FaqRequest, req.query);
+    return ok(await service.faqData(db, q || undefined, topic || undefined));
+  });
+  app.get(`${base}/customer-phone-support`, async () => ok(await service.phoneSupport(db)));
+  app.get(`${base}/customer-email-support`, async () => ok(service.emailSupport()));
+  app.get(`${base}/customer-email-reasons`, async () => ok(await service.emailReasons(db)));
+
+  app.get(`${base}/customer-order-list`, async (req) => {
+    const customer = await requireCustomer(db, req);
+    return ok(await service.customerOrderList(db, customer.id));
+  });
+  app.get(`${base}/customer-shipment-list`, async (req) => {
+    const customer = await requireCustomer(db, req);
+    const { order_id } = parse(ShipmentListRequest, req.query);
+    return ok(await service.customerShipmentList(db, customer.id, order_id));
+  });
+  app.get(`${base}/support`, async (req) => {
+    const customer = await requireCustomer(db, req);
+    return ok(await service.supportTickets(db, customer.id));
+  });
+  app.post(`${base}/upload`, async (req) => {
+    const customer = await requireCustomer(db, req);
+    const { files } = await receiveFiles(req, 'help_attachment');
+    const stored = await service.uploadAttachments(db, customer.id, files);
+    return ok(
+      stored.map(({ public_id, content_type, size, url }) => ({ public_id, content_type, size, url })),
+      stored.length === 1 ? 'File attached.' : `${stored.length} files attached.`,
+    );
+  });
+  app.post(`${base}/phone`, async (req) => {
+    const customer = await requireCustomer(db, req);
+    const input = parse(PhoneTicketRequest, req.body);
+    const ticket = await service.requestCallBack(db, customer.id, input);
+    return ok(
+      ticket,
+      `Thank you! Your request ${ticket.reference} is received; we will call you on ${ticket.contact} within 4 working hours.`,
+    );
+  });
+  app.post(`${base}/email`, async (req) => {
+    const customer = await requireCustomer(db, req);
+    const input = parse(EmailTicketRequest, req.body);
+    const ticket = await service.sendEmailRequest(db, customer.id, input);
+    return ok(ticket, `Thank you! Your request ${ticket.reference} is received; we have sent a copy to ${ticket.contact}.`);
+  });
+}
