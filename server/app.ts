@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
@@ -31,6 +31,8 @@ export interface AppOptions {
   /** Built client (dist/client); null serves API only (tests, dev). */
   clientDir?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the fuzzer and the authorisation suite read the routes this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -47,7 +49,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Client addresses (per-IP limits) come from x-forwarded-for only from trusted proxies (TRUST_PROXY).
     trustProxy: (config.TRUST_PROXY ?? false) as boolean, // a hop count or address list is also accepted at run time
     bodyLimit: 1_048_576,
+    // A malformed address (bad percent-encoding) is refused before routing: answer in the API envelope too.
+    frameworkErrors: (error, _req, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: bad percent-encoding.' : error.message;
+      void (reply as unknown as import('fastify').FastifyReply).code(400).send(fail(message));
+    },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

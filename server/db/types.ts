@@ -261,6 +261,8 @@ export interface AuthTables {
     last_error: string | null;
     created_at: Timestamp & Generated<Date>;
     sent_at: Timestamp | null;
+    /** The claim holding the row while it is 'sending' (migration 090_reliability). */
+    lease_token: Generated<string | null>;
   };
   addresses: {
     id: Generated<number>;
@@ -318,6 +320,9 @@ export interface EventsTables {
     sent_at: Timestamp | null;
     last_error: string | null;
     created_at: Timestamp & Generated<Date>;
+    /** Migration 090_reliability: the claim holding the row, and the dead-letter stamp. */
+    lease_token: Generated<string | null>;
+    dead_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
 }
 
@@ -437,4 +442,18 @@ export interface OrderTables {
   };
 }
 
-export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables, OrderTables {}
+/** Scheduled jobs run by one instance at a time (migration 090_reliability). */
+export interface ReliabilityTables {
+  scheduled_jobs: {
+    name: string;
+    lease_token: string | null;
+    locked_until: Timestamp | null;
+    holder: string | null;
+    last_started_at: Timestamp | null;
+    last_finished_at: Timestamp | null;
+    last_error: string | null;
+    runs: Generated<number>;
+  };
+}
+
+export interface Database extends FoundationTables, CartTables, AuthTables, EventsTables, OrderTables, ReliabilityTables {}

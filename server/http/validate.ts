@@ -1,10 +1,20 @@
 import type { z } from 'zod';
 import { BadRequest } from './errors.ts';
 
+/**
+ * Sees every schema a request is parsed with. Tests and the fuzzer (npm run fuzz) use it to learn which schema each
+ * route reads, without a second declaration of it; null in the running store.
+ */
+let parseObserver: ((schema: z.ZodType, input: unknown) => void) | null = null;
+export function observeParses(observer: ((schema: z.ZodType, input: unknown) => void) | null): void {
+  parseObserver = observer;
+}
+
 /** Parses request input with its zod schema; a failure is a 400 naming the first offending field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  parseObserver?.(schema, input);
   // PostgreSQL text cannot hold NUL: refuse it here, for every route, rather than fail later with a 500.
-  const nulAt = findNul(input, '');
+  const nulAt = findNul(input);
   if (nulAt !== null) throw new BadRequest(`${nulAt ? `${nulAt}: ` : ''}text must not contain NUL characters`);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
@@ -19,14 +29,25 @@ function isSpecMessage(message: string): boolean {
   return /^(Please|Passwords|Name|Maximum|Numeric|OTP|Entered|This )/.test(message);
 }
 
-/** Path of the first string holding a NUL character, '' for the root, or null when there is none. */
-function findNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (depth > 32 || value === null || typeof value !== 'object') return null;
-  for (const [key, v] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path;
-    const found = findNul(v, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== null) return found;
+/**
+ * Path of the first string (value or key) holding a NUL character, '' for the root, or null when there is none.
+ * Walks with its own stack, at any depth: a NUL below a depth limit would reach jsonb columns and fail there.
+ */
+function findNul(root: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[root, '']];
+  const seen = new Set<object>();
+  while (stack.length) {
+    const [value, path] = stack.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    for (const [key, v] of Object.entries(value)) {
+      if (key.includes('\u0000')) return path;
+      stack.push([v, path ? `${path}.${key}` : key]);
+    }
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
+import { type AppOptions, buildApp } from '../../server/app.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database.ts';
 import { seed } from '../../server/db/seed/seed.ts';
 
@@ -66,9 +66,17 @@ export async function openTestDatabase(backend: Backend, options: { scale?: numb
   return { handle, schema, close };
 }
 
-export async function createTestApp(backend: Backend, options: { scale?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  backend: Backend,
+  options: { scale?: number; onRoute?: AppOptions['onRoute'] } = {},
+): Promise<TestApp> {
   const { handle, close } = await openTestDatabase(backend, options);
-  const app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true }, handle, clientDir: null });
+  const app = await buildApp({
+    config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true },
+    handle,
+    clientDir: null,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,

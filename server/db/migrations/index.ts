@@ -5,6 +5,7 @@ import * as catalogue from './020_catalogue.ts';
 import * as auth from './030_auth.ts';
 import * as cart from './040_cart.ts';
 import * as orders from './050_orders.ts';
+import * as reliability from './090_reliability.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '030_auth': auth as { up: (db: Kysely<unknown>) => Promise<void> },
   '040_cart': cart as { up: (db: Kysely<unknown>) => Promise<void> },
   '050_orders': orders as { up: (db: Kysely<unknown>) => Promise<void> },
+  '090_reliability': reliability as { up: (db: Kysely<unknown>) => Promise<void> },
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { scheduleJob } from '../../jobs/scheduled.ts';
 import { createKeyRing, createOtpService, pruneGrants, pruneLimits, pruneOtps, readAuthConfig } from '../auth/index.ts';
 import { addressRoutes } from './addresses.ts';
 import { profileRoutes, purgeDueDeletions } from './profile.ts';
@@ -16,23 +17,11 @@ export async function accountModule(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(profileRoutes, { db, keys, otp, config });
   await app.register(addressRoutes, { db });
 
-  // Idempotent deletes and updates: every instance may run them.
-  const housekeeping = async () => {
-    try {
-      await purgeDueDeletions(db, config.ACCOUNT_DELETION_GRACE_DAYS);
-      await pruneOtps(db);
-      await pruneGrants(db);
-      await pruneLimits(db);
-    } catch (error) {
-      app.log.warn({ err: String(error) }, 'account housekeeping failed');
-    }
-  };
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+  // One instance at a time runs it, once an hour across all of them (server/jobs/scheduled.ts).
+  scheduleJob(app, db, { name: 'account-housekeeping', everyMs: HOUSEKEEPING_MS, leaseMs: 10 * 60_000 }, async () => {
+    await purgeDueDeletions(db, config.ACCOUNT_DELETION_GRACE_DAYS);
+    await pruneOtps(db);
+    await pruneGrants(db);
+    await pruneLimits(db);
   });
 }
