@@ -137,6 +137,26 @@ const CONTENT_TYPES = [
   '',
 ];
 
+/** Built once: the same few big payloads serve every request that needs one. */
+const memo = <T>(make: () => T) => {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+};
+const HUGE_BODIES = memo(() => [
+  JSON.stringify({ a: 'x'.repeat(1_100_000) }),
+  JSON.stringify({ a: 'x'.repeat(900_000) }),
+  JSON.stringify(Array.from({ length: 100_000 }, (_, i) => i)),
+  JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]))),
+]);
+const DEEP_BODIES = memo(() =>
+  [64, 1000, 20_000, 100_000].flatMap((depth) =>
+    ['1', '"\\u0000"', '"x"'].flatMap((leaf) => [nested(depth, leaf, 'array'), nested(depth, leaf, 'object')]),
+  ),
+);
+
 function nested(depth: number, leaf: string, kind: 'array' | 'object'): string {
   return kind === 'array' ? `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}${leaf}${'}'.repeat(depth)}`;
 }
@@ -245,7 +265,7 @@ export async function fuzz(app: FastifyInstance, routes: Route[], schemas: Map<s
           method: route.method as HTTPMethods,
           url: fillParams(route.url, paramValue),
           headers: { 'content-type': 'application/json' },
-          payload: nested(pick([64, 1000, 20_000, 100_000]), pick(['1', '"\\u0000"', '"x"', 'null']), pick(['array', 'object'])),
+          payload: pick(DEEP_BODIES()),
         },
       }),
     ],
@@ -257,12 +277,7 @@ export async function fuzz(app: FastifyInstance, routes: Route[], schemas: Map<s
           method: route.method as HTTPMethods,
           url: fillParams(route.url, paramValue),
           headers: { 'content-type': 'application/json' },
-          payload: pick([
-            JSON.stringify({ a: 'x'.repeat(1_100_000) }),
-            JSON.stringify({ a: 'x'.repeat(900_000) }),
-            JSON.stringify(Array.from({ length: 100_000 }, (_, i) => i)),
-            JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]))),
-          ]),
+          payload: pick(HUGE_BODIES()),
         },
       }),
     ],
