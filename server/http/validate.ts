@@ -13,9 +13,11 @@ export function observeParses(observer: ((schema: z.ZodType, input: unknown) => 
 /** Parses request input with its zod schema; a failure is a 400 naming the first offending field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   parseObserver?.(schema, input);
-  // PostgreSQL text cannot hold NUL: refuse it here, for every route, rather than fail later with a 500.
-  const nulAt = findNul(input);
-  if (nulAt !== null) throw new BadRequest(`${nulAt ? `${nulAt}: ` : ''}text must not contain NUL characters`);
+  // PostgreSQL text cannot hold NUL or a lone UTF-16 surrogate: refuse them here, for every route, rather than fail
+  // later with a 500.
+  const bad = findUnstorable(input);
+  if (bad !== null)
+    throw new BadRequest(`${bad.path ? `${bad.path}: ` : ''}${bad.nul ? 'text must not contain NUL characters' : 'text must be valid Unicode'}`);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -29,23 +31,29 @@ function isSpecMessage(message: string): boolean {
   return /^(Please|Passwords|Name|Maximum|Numeric|OTP|Entered|This )/.test(message);
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string): { nul: boolean } | null =>
+  text.includes('\u0000') ? { nul: true } : LONE_SURROGATE.test(text) ? { nul: false } : null;
+
 /**
- * Path of the first string (value or key) holding a NUL character, '' for the root, or null when there is none.
- * Walks with its own stack, at any depth: a NUL below a depth limit would reach jsonb columns and fail there.
+ * The first string (value or key) PostgreSQL cannot store, with its path ('' for the root), or null when there is
+ * none. Walks with its own stack, at any depth: one below a depth limit would reach jsonb columns and fail there.
  */
-function findNul(root: unknown): string | null {
+function findUnstorable(root: unknown): { path: string; nul: boolean } | null {
   const stack: Array<[unknown, string]> = [[root, '']];
   const seen = new Set<object>();
   while (stack.length) {
     const [value, path] = stack.pop() as [unknown, string];
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path;
+      const found = unstorable(value);
+      if (found) return { path, ...found };
       continue;
     }
     if (value === null || typeof value !== 'object' || seen.has(value)) continue;
     seen.add(value);
     for (const [key, v] of Object.entries(value)) {
-      if (key.includes('\u0000')) return path;
+      const found = unstorable(key);
+      if (found) return { path, ...found };
       stack.push([v, path ? `${path}.${key}` : key]);
     }
   }

@@ -65,7 +65,13 @@ const fillParams = (url: string, value: () => string) => url.replace(/:(\w+)/g, 
  * Finds the schema each route parses its body and query with, by sending one marked request per route (as a guest
  * and signed in) and watching `parse` (server/http/validate.ts).
  */
-export async function discoverSchemas(app: FastifyInstance, routes: Route[], cookieSets: string[]): Promise<Map<string, RouteSchemas>> {
+export async function discoverSchemas(
+  app: FastifyInstance,
+  routes: Route[],
+  cookieSets: () => string[],
+  /** Runs after each route: a route may end the session (logout), and the next one needs it again. */
+  afterEach: () => Promise<void> = async () => {},
+): Promise<Map<string, RouteSchemas>> {
   const found = new Map<string, RouteSchemas>();
   let current: RouteSchemas | null = null;
   observeParses((schema, input) => {
@@ -76,7 +82,7 @@ export async function discoverSchemas(app: FastifyInstance, routes: Route[], coo
   try {
     for (const route of routes) {
       const schemas: RouteSchemas = {};
-      for (const cookie of cookieSets) {
+      for (const cookie of cookieSets()) {
         current = schemas;
         const url = `${fillParams(route.url, () => '1')}?__fuzz_query=1`;
         await app.inject({
@@ -87,6 +93,7 @@ export async function discoverSchemas(app: FastifyInstance, routes: Route[], coo
         });
       }
       current = null;
+      await afterEach();
       if (schemas.body || schemas.query) found.set(routeKey(route), schemas);
     }
   } finally {

@@ -28,12 +28,10 @@ export async function openFuzzTarget(backend: Backend): Promise<FuzzTarget> {
   const { routes, onRoute } = routeCollector();
   const t = await createTestApp(backend, { onRoute });
   let cookie = await signIn(t.app);
-  const schemas = await discoverSchemas(t.app, routes, ['', cookie]);
-  // Discovery may have signed the shopper out.
-  cookie = await signIn(t.app);
   const renewSession = async () => {
     const ping = await t.app.inject({ method: 'GET', url: '/api/ping', headers: { cookie } });
     if (!ping.json().data) cookie = await signIn(t.app);
   };
+  const schemas = await discoverSchemas(t.app, routes, () => ['', cookie], renewSession);
   return { t, routes, schemas, cookies: () => [cookie], renewSession };
 }

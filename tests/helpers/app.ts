@@ -111,7 +111,11 @@ export function createAgent(app: FastifyInstance, cookies: Map<string, string> =
 }
 
 /** describe() once per database backend, with a fresh app for the block. */
-export function describeBackends(name: string, fn: (ctx: () => TestApp) => void, options: { scale?: number } = {}) {
+export function describeBackends(
+  name: string,
+  fn: (ctx: () => TestApp) => void,
+  options: { scale?: number; onRoute?: AppOptions['onRoute'] } = {},
+) {
   describe.each(BACKENDS)(`${name} [%s]`, (backend) => {
     let t: TestApp;
     beforeAll(async () => {
