@@ -23,7 +23,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a bug to fix at its cause, never a retry.
+  retries: 0,
   reporter: process.env.PW_JSON ? [['list'], ['json', { outputFile: process.env.PW_JSON }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { type Config, siteOrigin } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
@@ -35,6 +35,8 @@ export interface AppOptions {
   /** Built client (dist/client); null serves API only (tests, dev). */
   clientDir?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the fuzzer and the authorisation suite read the routes this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -52,7 +54,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: (config.TRUST_PROXY ?? false) as boolean, // a hop count or address list is also accepted at run time
     // JSON bodies here are small; a cap keeps a flood of large bodies from filling memory (uploads set their own).
     bodyLimit: 262_144,
+    // A malformed address (bad percent-encoding) is refused before routing: answer in the API envelope too.
+    frameworkErrors: (error, _req, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: bad percent-encoding.' : error.message;
+      void (reply as unknown as import('fastify').FastifyReply).code(400).send(fail(message));
+    },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

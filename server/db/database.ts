@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-driver.ts';
 import type { Database } from './types.ts';
@@ -14,6 +15,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL schema to isolate a test run in (created if missing). */
   schema?: string;
+  /** Told when a stale PGlite lock (of a process that died) is taken over. */
+  log?: (message: string) => void;
 }
 
 export interface DatabaseHandle {
@@ -39,13 +42,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(options.schema ? { options: `-c search_path="${options.schema}"` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', close: once(() => db.destroy()) };
   }
   // int8 as number, matching the pg parser above.
   const parsers = { 20: (v: string) => Number.parseInt(v, 10) };
-  const pglite = await PGlite.create(options.dataDir ? { dataDir: options.dataDir, parsers } : { parsers });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const release = options.dataDir ? lockDataDir(options.dataDir, options.log) : () => {};
+  try {
+    const pglite = await PGlite.create(options.dataDir ? { dataDir: options.dataDir, parsers } : { parsers });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      close: once(async () => {
+        try {
+          await db.destroy();
+        } finally {
+          release();
+        }
+      }),
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** close() may be called by the app's onClose hook and again by a shutdown that timed out: the second waits. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

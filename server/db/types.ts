@@ -273,6 +273,8 @@ export interface AuthTables {
     last_error: string | null;
     created_at: Timestamp & Generated<Date>;
     sent_at: Timestamp | null;
+    /** The claim holding the row while it is 'sending' (migration 090_reliability). */
+    lease_token: Generated<string | null>;
   };
   addresses: {
     id: Generated<number>;
@@ -330,6 +332,9 @@ export interface EventsTables {
     sent_at: Timestamp | null;
     last_error: string | null;
     created_at: Timestamp & Generated<Date>;
+    /** Migration 090_reliability: the claim holding the row, and the dead-letter stamp. */
+    lease_token: Generated<string | null>;
+    dead_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
 }
 
@@ -569,7 +574,7 @@ export interface Database
     ContentTables,
     CheckoutTables,
     OrderCareTables,
-    ReviewTables {}
+    ReviewTables, ReliabilityTables {}
 
 export interface OrderCareTables {
   shipment_pickup_addresses: { shipment_id: number; address_id: number };
@@ -619,3 +624,17 @@ export interface OrderCareTables {
   };
   refund_items: { refund_id: number; order_item_id: number; quantity: number; amount: number };
 }
+/** Scheduled jobs run by one instance at a time (migration 090_reliability). */
+export interface ReliabilityTables {
+  scheduled_jobs: {
+    name: string;
+    lease_token: string | null;
+    locked_until: Timestamp | null;
+    holder: string | null;
+    last_started_at: Timestamp | null;
+    last_finished_at: Timestamp | null;
+    last_error: string | null;
+    runs: Generated<number>;
+  };
+}
+

@@ -1,11 +1,23 @@
 import type { z } from 'zod';
 import { BadRequest } from './errors.ts';
 
+/**
+ * Sees every schema a request is parsed with. Tests and the fuzzer (npm run fuzz) use it to learn which schema each
+ * route reads, without a second declaration of it; null in the running store.
+ */
+let parseObserver: ((schema: z.ZodType, input: unknown) => void) | null = null;
+export function observeParses(observer: ((schema: z.ZodType, input: unknown) => void) | null): void {
+  parseObserver = observer;
+}
+
 /** Parses request input with its zod schema; a failure is a 400 naming the first offending field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  // PostgreSQL text cannot hold NUL: refuse it here, for every route, rather than fail later with a 500.
-  const nulAt = findNul(input, '');
-  if (nulAt !== null) throw new BadRequest(`${nulAt ? `${nulAt}: ` : ''}text must not contain NUL characters`);
+  parseObserver?.(schema, input);
+  // PostgreSQL text cannot hold NUL or a lone UTF-16 surrogate: refuse them here, for every route, rather than fail
+  // later with a 500.
+  const bad = findUnstorable(input);
+  if (bad !== null)
+    throw new BadRequest(`${bad.path ? `${bad.path}: ` : ''}${bad.nul ? 'text must not contain NUL characters' : 'text must be valid Unicode'}`);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -19,14 +31,31 @@ function isSpecMessage(message: string): boolean {
   return /^(Please|Passwords|Name|Maximum|Numeric|OTP|Entered|This )/.test(message);
 }
 
-/** Path of the first string holding a NUL character, '' for the root, or null when there is none. */
-function findNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (depth > 32 || value === null || typeof value !== 'object') return null;
-  for (const [key, v] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path;
-    const found = findNul(v, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== null) return found;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string): { nul: boolean } | null =>
+  text.includes('\u0000') ? { nul: true } : LONE_SURROGATE.test(text) ? { nul: false } : null;
+
+/**
+ * The first string (value or key) PostgreSQL cannot store, with its path ('' for the root), or null when there is
+ * none. Walks with its own stack, at any depth: one below a depth limit would reach jsonb columns and fail there.
+ */
+function findUnstorable(root: unknown): { path: string; nul: boolean } | null {
+  const stack: Array<[unknown, string]> = [[root, '']];
+  const seen = new Set<object>();
+  while (stack.length) {
+    const [value, path] = stack.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      const found = unstorable(value);
+      if (found) return { path, ...found };
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    for (const [key, v] of Object.entries(value)) {
+      const found = unstorable(key);
+      if (found) return { path, ...found };
+      stack.push([v, path ? `${path}.${key}` : key]);
+    }
   }
   return null;
 }

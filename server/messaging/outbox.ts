@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -23,7 +24,15 @@ export interface ClaimedMessage {
   subject: string | null;
   body: string;
   attempts: number;
+  /** The claim holding this row; completion only counts while it still holds it. */
+  lease_token: string;
 }
+
+/**
+ * The key a receiver deduplicates on: delivery is at least once (a worker may die after the provider accepted a
+ * message and before it was marked sent), and every retry of one message carries the same key.
+ */
+export const idempotencyKeyOf = (message: Pick<ClaimedMessage, 'id'>): string => `kasrat-outbox-${message.id}`;
 
 // Wakes this process's workers when a message is queued, so a send does not wait for the next poll.
 export const outboxSignal = new EventEmitter();
@@ -57,10 +66,19 @@ export const signalOutbox = (): void => {
 
 /**
  * Claims up to `limit` due messages for `leaseMs`: pending ones, and "sending" ones whose lease ran out (a worker
- * died mid-send). SKIP LOCKED lets several instances claim concurrently without taking the same row.
+ * died mid-send). SKIP LOCKED lets several instances claim concurrently without taking the same row. A message
+ * whose lease ran out after `maxAttempts` claims goes to the dead-letter state ('failed') instead of looping.
  */
-export async function claimDueMessages(db: Db, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+export async function claimDueMessages(db: Db, limit: number, leaseMs: number, maxAttempts = 8): Promise<ClaimedMessage[]> {
+  const token = randomUUID();
   return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('outbox')
+      .set({ status: 'failed', locked_until: null, lease_token: null, last_error: 'gave up: the sender stopped during every attempt' })
+      .where('status', '=', 'sending')
+      .where('locked_until', '<', sql<Date>`now()`)
+      .where('attempts', '>=', maxAttempts)
+      .execute();
     const due = await sql<{ id: number }>`
       SELECT id FROM outbox
       WHERE (status = 'pending' AND next_attempt_at <= now())
@@ -70,41 +88,88 @@ export async function claimDueMessages(db: Db, limit: number, leaseMs: number): 
       FOR UPDATE SKIP LOCKED`.execute(trx);
     if (due.rows.length === 0) return [];
     const ids = due.rows.map((r) => Number(r.id));
-    return trx
+    const rows = await trx
       .updateTable('outbox')
-      .set({ status: 'sending', attempts: sql`attempts + 1`, locked_until: new Date(Date.now() + leaseMs) })
+      .set({ status: 'sending', attempts: sql`attempts + 1`, locked_until: new Date(Date.now() + leaseMs), lease_token: token })
       .where('id', 'in', ids)
       .returning(['id', 'channel', 'recipient', 'c_code', 'subject', 'body', 'attempts'])
       .execute();
+    return rows.map((r) => ({ ...r, lease_token: token }));
   });
 }
 
-export async function markSent(db: Db, id: number, scrub: boolean): Promise<void> {
-  await db
+/**
+ * Extends the lease of one claimed message just before it is sent; false when the claim was lost (the lease ran out
+ * and another worker took the message), in which case the caller must not send it.
+ */
+export async function renewLease(db: Db, message: ClaimedMessage, leaseMs: number): Promise<boolean> {
+  const row = await db
     .updateTable('outbox')
-    .set({ status: 'sent', sent_at: new Date(), locked_until: null, last_error: null, ...(scrub ? { otp: null, body: '[sent]' } : {}) })
-    .where('id', '=', id)
-    .execute();
+    .set({ locked_until: new Date(Date.now() + leaseMs) })
+    .where('id', '=', message.id)
+    .where('lease_token', '=', message.lease_token)
+    .where('status', '=', 'sending')
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Marks a message sent, if this claim still holds it; returns whether it did. */
+export async function markSent(db: Db, message: Pick<ClaimedMessage, 'id' | 'lease_token'>, scrub: boolean): Promise<boolean> {
+  const row = await db
+    .updateTable('outbox')
+    .set({
+      status: 'sent',
+      sent_at: new Date(),
+      locked_until: null,
+      lease_token: null,
+      last_error: null,
+      ...(scrub ? { otp: null, body: '[sent]' } : {}),
+    })
+    .where('id', '=', message.id)
+    .where('lease_token', '=', message.lease_token)
+    .where('status', '=', 'sending')
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /**
- * A failed send is retried with exponential backoff (2 s, 4 s, 8 s … at most 10 min) until maxAttempts; a message
- * given up keeps no code (`scrub`), like a sent one.
+ * A failed send is retried with exponential backoff (2 s, 4 s, 8 s … at most 10 min) until maxAttempts, then kept
+ * as 'failed' (the dead letter). Only the current holder may record it: a late worker cannot set a sent message
+ * back to pending.
  */
-export async function markFailed(db: Db, message: ClaimedMessage, error: string, maxAttempts: number, scrub = true): Promise<void> {
+export async function markFailed(db: Db, message: ClaimedMessage, error: string, maxAttempts: number, scrub = true): Promise<boolean> {
   const giveUp = message.attempts >= maxAttempts;
   const delay = Math.min(2 ** message.attempts * 1000, 600_000);
-  await db
+  const row = await db
     .updateTable('outbox')
     .set({
       status: giveUp ? 'failed' : 'pending',
       next_attempt_at: new Date(Date.now() + delay),
       locked_until: null,
+      lease_token: null,
       last_error: error.slice(0, 500),
       ...(giveUp && scrub ? { otp: null, body: '[failed]' } : {}),
     })
     .where('id', '=', message.id)
-    .execute();
+    .where('lease_token', '=', message.lease_token)
+    .where('status', '=', 'sending')
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Gives claimed, unsent messages back (shutdown): they are due again at once, and the claim does not count. */
+export async function releaseClaims(db: Db, messages: ClaimedMessage[]): Promise<void> {
+  for (const m of messages)
+    await db
+      .updateTable('outbox')
+      .set({ status: 'pending', locked_until: null, lease_token: null, attempts: sql`greatest(attempts - 1, 0)` })
+      .where('id', '=', m.id)
+      .where('lease_token', '=', m.lease_token)
+      .where('status', '=', 'sending')
+      .execute();
 }
 
 /** Newest first: what the development outbox shows for one address. */

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { MessagingConfig } from './config.ts';
-import type { ClaimedMessage } from './outbox.ts';
+import { type ClaimedMessage, idempotencyKeyOf } from './outbox.ts';
 
 /** Delivers one message or throws; the worker owns retries. */
 export interface Transport {
@@ -32,19 +32,28 @@ export function smtpTransport(url: string, from: string): Transport {
   return {
     name: 'smtp',
     async send(m) {
-      await mailer.sendMail({ from, to: m.recipient, subject: m.subject ?? 'Kasrat', text: m.body });
+      // The same Message-ID on every retry lets mail systems drop a duplicate (delivery is at least once).
+      const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'kasrat.in';
+      await mailer.sendMail({ from, to: m.recipient, subject: m.subject ?? 'Kasrat', text: m.body, messageId: `<${idempotencyKeyOf(m)}@${domain}>` });
     },
   };
 }
 
-/** SMS through an HTTP webhook: POST {to, body} as JSON; any non-2xx answer is a failure to retry. */
+/**
+ * SMS through an HTTP webhook: POST {to, body, id} as JSON with an `idempotency-key` header that is the same on every
+ * retry of one message (delivery is at least once); any non-2xx answer is a failure to retry.
+ */
 export function webhookTransport(url: string, token?: string, fetchImpl: typeof fetch = fetch): Transport {
   return {
     name: 'webhook',
     async send(m) {
       const res = await fetchImpl(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': idempotencyKeyOf(m),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify({ to: `${m.c_code ?? '+91'}${m.recipient}`, body: m.body, id: m.id }),
         signal: AbortSignal.timeout(10_000),
       });

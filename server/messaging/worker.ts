@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { claimDueMessages, markFailed, markSent, outboxSignal } from './outbox.ts';
+import { claimDueMessages, markFailed, markSent, outboxSignal, releaseClaims, renewLease } from './outbox.ts';
 import type { Transports } from './transports.ts';
 
 export interface OutboxWorkerOptions {
@@ -20,6 +20,8 @@ export class OutboxWorker {
   private running: Promise<number> | null = null;
   private again = false;
   private stopped = true;
+  /** Set by stop(): finish the message in hand, give the rest of the batch back. */
+  private stopping = false;
   private readonly onQueued = () => void this.tick();
 
   constructor(private readonly options: OutboxWorkerOptions) {}
@@ -27,32 +29,47 @@ export class OutboxWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopping = false;
     outboxSignal.on('queued', this.onQueued);
     this.schedule();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     outboxSignal.off('queued', this.onQueued);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running?.catch(() => 0);
   }
 
-  /** Sends everything due now; returns how many messages this worker handled. */
+  /**
+   * Sends everything due now; returns how many messages this worker handled. Each message's lease is renewed just
+   * before its send, so the lease only has to outlast one send (transports time out well inside it), not a batch.
+   * Once stopped, the rest of a claimed batch is given back rather than sent, so shutdown waits for one send at most.
+   */
   async runOnce(): Promise<number> {
     const { db, transports } = this.options;
+    const leaseMs = this.options.leaseMs ?? 60_000;
+    const maxAttempts = this.options.maxAttempts ?? 8;
     let handled = 0;
     for (;;) {
-      const batch = await claimDueMessages(db, this.options.batchSize ?? 20, this.options.leaseMs ?? 60_000);
+      if (this.stopping) return handled;
+      const batch = await claimDueMessages(db, this.options.batchSize ?? 20, leaseMs, maxAttempts);
       if (batch.length === 0) return handled;
-      for (const message of batch) {
+      for (let i = 0; i < batch.length; i++) {
+        const message = batch[i] as (typeof batch)[number];
+        if (this.stopping) {
+          await releaseClaims(db, batch.slice(i));
+          return handled;
+        }
+        if (!(await renewLease(db, message, leaseMs))) continue;
         try {
           await transports[message.channel].send(message);
-          await markSent(db, message.id, this.options.scrubSent ?? false);
+          await markSent(db, message, this.options.scrubSent ?? false);
         } catch (error) {
           this.options.log?.warn({ outboxId: message.id, err: String(error) }, 'outbox send failed');
-          await markFailed(db, message, String(error), this.options.maxAttempts ?? 8, this.options.scrubSent ?? false);
+          await markFailed(db, message, String(error), maxAttempts, this.options.scrubSent ?? false);
         }
         handled++;
       }

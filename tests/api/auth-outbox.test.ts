@@ -151,17 +151,18 @@ describe('messaging: transports', () => {
     subject: null,
     body: '123456 is your Kasrat OTP',
     attempts: 1,
+    lease_token: '00000000-0000-4000-8000-000000000007',
     ...over,
   });
 
   test('the SMS webhook receives the full number and the text; a non-2xx answer is a failure', async () => {
-    const received: Array<{ auth?: string; body: unknown }> = [];
+    const received: Array<{ auth?: string; key?: string; body: unknown }> = [];
     let answer = 200;
     const server = createHttpServer((req, res) => {
       let raw = '';
       req.on('data', (c) => (raw += c));
       req.on('end', () => {
-        received.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
+        received.push({ auth: req.headers.authorization, key: req.headers['idempotency-key'] as string, body: JSON.parse(raw) });
         res.statusCode = answer;
         res.end();
       });
@@ -170,7 +171,11 @@ describe('messaging: transports', () => {
     try {
       const t = webhookTransport('http://127.0.0.1:3321/sms', 'tok');
       await t.send(message());
-      expect(received[0]).toEqual({ auth: 'Bearer tok', body: { to: '+919876543210', body: '123456 is your Kasrat OTP', id: 7 } });
+      expect(received[0]).toEqual({
+        auth: 'Bearer tok',
+        key: 'kasrat-outbox-7',
+        body: { to: '+919876543210', body: '123456 is your Kasrat OTP', id: 7 },
+      });
       answer = 502;
       await expect(t.send(message())).rejects.toThrow(/502/);
     } finally {

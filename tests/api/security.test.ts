@@ -486,6 +486,8 @@ describeBackends('security', (ctx) => {
           recipient: '9000000004',
           body: '123456 is your Kasrat OTP',
           otp: null,
+          status: 'sending',
+          lease_token: 'lease-of-this-test',
           locked_until: null,
           last_error: null,
           sent_at: null,
@@ -493,7 +495,7 @@ describeBackends('security', (ctx) => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    await markSent(db(), id, true);
+    expect(await markSent(db(), { id, lease_token: 'lease-of-this-test' }, true)).toBe(true);
     const row = await db().selectFrom('outbox').select(['body', 'otp']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.body).not.toContain('123456');
     expect(row.otp).toBeNull();

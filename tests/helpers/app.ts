@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
+import { type AppOptions, buildApp } from '../../server/app.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database.ts';
 import { seed } from '../../server/db/seed/seed.ts';
 
@@ -70,9 +70,17 @@ export async function openTestDatabase(backend: Backend, options: { scale?: numb
   return { handle, schema, close };
 }
 
-export async function createTestApp(backend: Backend, options: { scale?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  backend: Backend,
+  options: { scale?: number; onRoute?: AppOptions['onRoute'] } = {},
+): Promise<TestApp> {
   const { handle, close } = await openTestDatabase(backend, options);
-  const app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true }, handle, clientDir: null });
+  const app = await buildApp({
+    config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true },
+    handle,
+    clientDir: null,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,
@@ -107,7 +115,11 @@ export function createAgent(app: FastifyInstance, cookies: Map<string, string> =
 }
 
 /** describe() once per database backend, with a fresh app for the block. */
-export function describeBackends(name: string, fn: (ctx: () => TestApp) => void, options: { scale?: number } = {}) {
+export function describeBackends(
+  name: string,
+  fn: (ctx: () => TestApp) => void,
+  options: { scale?: number; onRoute?: AppOptions['onRoute'] } = {},
+) {
   describe.each(BACKENDS)(`${name} [%s]`, (backend) => {
     let t: TestApp;
     beforeAll(async () => {

@@ -37,6 +37,23 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
+// Any fixed number: the advisory lock every instance takes before seeding (two instances on an empty PostgreSQL).
+const SEED_LOCK = 7_146_001;
+
+/**
+ * First-run seeding as one transaction under an advisory lock: a crash mid-seed leaves nothing behind (the next
+ * start seeds again), and of several instances starting on an empty database one seeds while the others wait, then
+ * find it seeded. Returns null when the database was already seeded.
+ */
+export async function seedOnce(db: Db, options: { scale?: number; demoCustomer?: boolean } = {}): Promise<{ products: number; variants: number } | null> {
+  if (await isSeeded(db)) return null;
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    if (await isSeeded(trx)) return null;
+    return seed(trx, options);
+  });
+}
+
 /**
  * Seeds the whole domain deterministically. `scale` is the number of variants wanted (0 = the base catalogue of
  * a few hundred variants); extra products are generated from the same product lines until it is reached.

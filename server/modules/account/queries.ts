@@ -75,12 +75,9 @@ export async function listAddresses(db: Db, customerId: number): Promise<Address
 export async function purgeDueDeletions(db: Db, graceDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - graceDays * 86_400_000);
   return db.transaction().execute(async (trx) => {
-    const due = await trx.selectFrom('customers').select('id').where('deletion_requested_at', '<=', cutoff).execute();
-    const ids = due.map((r) => r.id);
-    if (ids.length === 0) return 0;
-    await trx.deleteFrom('addresses').where('customer_id', 'in', ids).execute();
-    await trx.deleteFrom('sessions').where('customer_id', 'in', ids).execute();
-    await trx
+    // The condition is checked in the UPDATE itself: a cancellation committed meanwhile is re-read by PostgreSQL
+    // (the row is locked and re-evaluated), so a cancelled account is never anonymised.
+    const purged = await trx
       .updateTable('customers')
       .set({
         first_name: 'Deleted',
@@ -95,8 +92,13 @@ export async function purgeDueDeletions(db: Db, graceDays: number, now = new Dat
         referrer: null,
         updated_at: now,
       })
-      .where('id', 'in', ids)
+      .where('deletion_requested_at', '<=', cutoff)
+      .returning('id')
       .execute();
+    const ids = purged.map((r) => r.id);
+    if (ids.length === 0) return 0;
+    await trx.deleteFrom('addresses').where('customer_id', 'in', ids).execute();
+    await trx.deleteFrom('sessions').where('customer_id', 'in', ids).execute();
     await trx
       .updateTable('account_deletions')
       .set({ completed_at: now })

@@ -203,7 +203,14 @@ export default function ProductPage() {
   const pid = positiveInt(params.get('pId'));
   // The main buttons' row, watched by the phone's sticky bar.
   const [actionsEl, setActionsEl] = useState<HTMLDivElement | null>(null);
-  const vid = positiveInt(params.get('vId'));
+  const urlVid = positiveInt(params.get('vId'));
+  // The swatch a shopper picked shows at once: the URL (and so vId) follows in a router transition, and until then a
+  // controlled radio would snap back to the old variant and the pick could be lost while the page settles.
+  const [picked, setPicked] = useState<number | null>(null);
+  useEffect(() => {
+    if (picked !== null && picked === urlVid) setPicked(null);
+  }, [picked, urlVid]);
+  const vid = picked ?? urlVid;
 
   // A product address without pId (an old or hand-typed link) is looked up by its slug once.
   const lookupSlug = !pid && slug && slug !== 'product-name' ? slug : null;
@@ -267,7 +274,10 @@ export default function ProductPage() {
   const swatches = swatchesFor(d.variants, variant);
   const inStock = variant.stock_status === 'instock';
   const item = hitToEventItem(variant, listed);
-  const choose = (variantId: number) => navigate(productUrl(product.slug, product.id, variantId), { replace: true, state: location.state });
+  const choose = (variantId: number) => {
+    setPicked(variantId);
+    navigate(productUrl(product.slug, product.id, variantId), { replace: true, state: location.state });
+  };
 
   return (
     <div className={catalogueCss.page}>
