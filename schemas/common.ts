@@ -12,7 +12,11 @@ export type Envelope<T> = { status: 0 | 1; message: string; data: T };
 export const FailureSchema = z.object({ status: z.literal(0), message: z.string(), data: z.unknown() });
 
 // Query strings arrive as text: ids and page numbers are coerced, and must be positive integers.
-export const IdParam = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
+export const IdParam = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(2_147_483_647, 'is too large');
 export const PageParam = z.coerce.number().int().min(1).max(10_000).default(1);
 
 export const PaiseSchema = z.number().int().nonnegative();

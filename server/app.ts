@@ -90,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const message = err.code?.startsWith('FST_ERR_CTP') ? `Invalid request body: ${err.message}` : (err.message ?? 'Bad request');
       return reply.code(status).send(fail(message));
     }
+    // PostgreSQL's "out of range" (22003): an id or number beyond what a column holds is the request's fault.
+    if ((error as { code?: string }).code === '22003') return reply.code(400).send(fail('A number in the request is out of range.'));
     req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(fail(GENERIC_ERROR));
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Agent, TestApp } from '../helpers/app.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { discoverSchemas, routeCollector, type Route } from '../fault/fuzz-harness.ts';
@@ -27,12 +28,29 @@ type Row =
   /** The id names a catalogue item inside the caller's own cart or lists: nobody can reach another's. */
   | { kind: 'caller-scoped'; check: (w: World) => Promise<void> }
   /** The id names public or write-only data (catalogue, event ingestion, development tools): no owner. */
-  | { kind: 'public'; reason: string };
+  | { kind: 'public'; reason: string }
+  /** Owned, and proven in the domain's own suite (named), which drives the same call as another customer. */
+  | { kind: 'suite'; proof: string };
 
 const CATALOGUE = { kind: 'public', reason: 'catalogue data, the same for every shopper' } as const;
+const PUBLISHED_REVIEWS = { kind: 'public', reason: 'published reviews and their aggregates are public (hidden ones answer 404)' } as const;
+const OPERATIONS = { kind: 'public', reason: 'operations calls: OPS_TOKEN bearer only, never a customer session' } as const;
+const PAYMENT = {
+  kind: 'suite',
+  proof: 'tests/api/payment.test.ts: orders are looked up by (id, session customer); a foreign order is 404',
+} as const;
+const REVIEW_WRITE = {
+  kind: 'suite',
+  proof: "tests/api/reviews.test.ts: votes, updates and ratings act for the session's customer; another customer's review or order is 404",
+} as const;
 
 async function aliceAddress(w: World): Promise<number> {
-  const pin = await w.t.handle.db.selectFrom('pincodes').select(['pincode', 'city', 'state']).where('serviceable', '=', true).orderBy('pincode').executeTakeFirstOrThrow();
+  const pin = await w.t.handle.db
+    .selectFrom('pincodes')
+    .select(['pincode', 'city', 'state'])
+    .where('serviceable', '=', true)
+    .orderBy('pincode')
+    .executeTakeFirstOrThrow();
   const res = await w.alice.post('/api/myAddress/user-address-add-update', {
     full_name: 'Alice Iyer',
     mobile: '9123456781',
@@ -69,7 +87,17 @@ const TABLE: Record<string, Row> = {
     kind: 'owned',
     async check(w) {
       const id = await aliceAddress(w);
-      const edit = { address_id: id, full_name: 'Bob Was Here', mobile: '9123456782', c_code: '+91', pincode: '110001', address: 'Somewhere else entirely', city: 'Delhi', state: 'Delhi', address_type: 1 };
+      const edit = {
+        address_id: id,
+        full_name: 'Bob Was Here',
+        mobile: '9123456782',
+        c_code: '+91',
+        pincode: '110001',
+        address: 'Somewhere else entirely',
+        city: 'Delhi',
+        state: 'Delhi',
+        address_type: 1,
+      };
       notFoundAndSilent(await w.bob.post('/api/myAddress/user-address-add-update', edit), 'Lake View');
       expect((await w.guest.post('/api/myAddress/user-address-add-update', edit)).statusCode).toBe(401);
       const list = (await w.alice.get('/api/myAddress/user-address-list')).json().data as Array<{ address_id: number; full_name: string }>;
@@ -81,14 +109,25 @@ const TABLE: Record<string, Row> = {
     async check(w) {
       const id = await aliceAddress(w);
       notFoundAndSilent(await w.bob.request({ method: 'DELETE', url: `/api/myAddress/user-address-delete?address_id=${id}` }), 'Lake View');
-      expect((await w.guest.request({ method: 'DELETE', url: `/api/myAddress/user-address-delete?address_id=${id}` })).statusCode).toBe(401);
+      expect((await w.guest.request({ method: 'DELETE', url: `/api/myAddress/user-address-delete?address_id=${id}` })).statusCode).toBe(
+        401,
+      );
       const list = (await w.alice.get('/api/myAddress/user-address-list')).json().data as Array<{ address_id: number }>;
       expect(list.some((a) => a.address_id === id)).toBe(true);
     },
   },
-  'POST /api/cart/add-to-cart': { kind: 'caller-scoped', check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/cart/add-to-cart', { variant_id: w.variants[0], quantity: 1 })) },
-  'POST /api/cart/update-cart': { kind: 'caller-scoped', check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/cart/update-cart', { variant_id: w.variants[1], quantity: 5 })) },
-  'POST /api/cart/delete-cart': { kind: 'caller-scoped', check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/cart/delete-cart', { variant_id: w.variants[1] })) },
+  'POST /api/cart/add-to-cart': {
+    kind: 'caller-scoped',
+    check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/cart/add-to-cart', { variant_id: w.variants[0], quantity: 1 })),
+  },
+  'POST /api/cart/update-cart': {
+    kind: 'caller-scoped',
+    check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/cart/update-cart', { variant_id: w.variants[1], quantity: 5 })),
+  },
+  'POST /api/cart/delete-cart': {
+    kind: 'caller-scoped',
+    check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/cart/delete-cart', { variant_id: w.variants[1] })),
+  },
   'POST /api/cart/persist-cart': {
     kind: 'caller-scoped',
     async check(w) {
@@ -137,7 +176,10 @@ const TABLE: Record<string, Row> = {
       expect((await w.guest.post('/api/cart/move-to-cart', { id: w.variants[3], source: 'wishlist' })).statusCode).toBe(401);
     },
   },
-  'POST /api/cart/remove-freebee': { kind: 'caller-scoped', check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/cart/remove-freebee', { variant_id: w.variants[1] })) },
+  'POST /api/cart/remove-freebee': {
+    kind: 'caller-scoped',
+    check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/cart/remove-freebee', { variant_id: w.variants[1] })),
+  },
   'POST /api/freebie/add-freebie-to-cart': {
     kind: 'caller-scoped',
     check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/freebie/add-freebie-to-cart', { variant_id: w.variants[1] })),
@@ -151,6 +193,45 @@ const TABLE: Record<string, Row> = {
   'GET /api/product/brand-data': CATALOGUE,
   'GET /api/product/product-data': CATALOGUE,
   'GET /api/product/all-product-data': CATALOGUE,
+  'GET /api/authenticity/brand-certificate': CATALOGUE,
+  'GET /api/authenticity/certificate/:file': CATALOGUE,
+  'GET /api/review/p/v1/aggregate': PUBLISHED_REVIEWS,
+  'GET /api/review/p/v1/detail': PUBLISHED_REVIEWS,
+  'GET /api/review/v1/brand-review-aggrigate': PUBLISHED_REVIEWS,
+  'GET /api/review/v1/brand-review-list': PUBLISHED_REVIEWS,
+  'GET /api/review/v1/product-aggregate': PUBLISHED_REVIEWS,
+  'GET /api/review/v1/product-review-list': PUBLISHED_REVIEWS,
+  'GET /api/review/v1/review-carousel-images': PUBLISHED_REVIEWS,
+  'GET /api/review/v1/review-modal-data': PUBLISHED_REVIEWS,
+  'GET /api/ops/shipments/:shipmentId': OPERATIONS,
+  'GET /api/ops/variants/:variantId': OPERATIONS,
+  'POST /api/ops/shipments/:shipmentId/:action': OPERATIONS,
+  'POST /api/dev/reviews/purchase': { kind: 'public', reason: 'development tools only (KASRAT_DEV_TOOLS=1), for the signed-in customer' },
+  'GET /api/order-success/order-success-data': PAYMENT,
+  'GET /api/payment/active-payment': PAYMENT,
+  'GET /api/payment/offer-list': PAYMENT,
+  'GET /api/payment/payment-failed': PAYMENT,
+  'POST /api/payment/initate-transaction': PAYMENT,
+  'POST /api/payment/pay-on-delivery': PAYMENT,
+  'POST /api/payment/retry-payment': PAYMENT,
+  'POST /api/payment/verify-transaction': PAYMENT,
+  'POST /api/select-address/deliver-here': {
+    kind: 'suite',
+    proof: "tests/api/checkout.test.ts: deliver-here with another customer's address is 404",
+  },
+  'GET /api/uploads/:publicId': { kind: 'suite', proof: "tests/api/uploads.test.ts: another customer's private upload is 404" },
+  'GET /api/review/p/v1/logistics-rating': REVIEW_WRITE,
+  'GET /api/review/v1/logistic-rating-details': REVIEW_WRITE,
+  'POST /api/review/p/v1/helpful': REVIEW_WRITE,
+  'POST /api/review/p/v1/revised': REVIEW_WRITE,
+  'POST /api/review/p/v1/submit': REVIEW_WRITE,
+  'POST /api/review/p/v1/update': REVIEW_WRITE,
+  'POST /api/review/v1/all-review-upvote': REVIEW_WRITE,
+  'POST /api/review/v1/brand-review-upvote': REVIEW_WRITE,
+  'POST /api/review/v1/product-review-upvote': REVIEW_WRITE,
+  'POST /api/review/v1/set-after-rate-product': REVIEW_WRITE,
+  'POST /api/review/v1/set-rate-product': REVIEW_WRITE,
+  'POST /api/review/v1/update-review': REVIEW_WRITE,
 };
 // Listings, product details and images: catalogue ids and file names.
 const PUBLIC_PREFIXES = ['GET /api/listing/', 'GET /api/product-details/', 'GET /images/'];
@@ -190,8 +271,15 @@ describeBackends(
       expect(missing).toEqual([]);
     });
 
-    test.each(Object.entries(TABLE).filter(([, row]) => row.kind !== 'public'))('%s', async (_key, row) => {
-      if (row.kind !== 'public') await row.check(w);
+    test.each(Object.entries(TABLE).filter(([, row]) => row.kind === 'owned' || row.kind === 'caller-scoped'))('%s', async (_key, row) => {
+      if (row.kind === 'owned' || row.kind === 'caller-scoped') await row.check(w);
+    });
+
+    // A row that points at another suite must point at a file that exists and proves a 404 for another customer.
+    test.each(Object.entries(TABLE).filter(([, row]) => row.kind === 'suite'))('%s is proven in its suite', (_key, row) => {
+      if (row.kind !== 'suite') return;
+      const file = row.proof.split(':')[0] as string;
+      expect(readFileSync(file, 'utf8')).toMatch(/toBe\(404\)/);
     });
   },
   { onRoute: collected.onRoute },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OrderIdQuery } from '../../../schemas/order.ts';
 import {
@@ -52,7 +53,8 @@ function formFields(body: unknown): Record<string, string> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequest('Invalid callback body');
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (typeof v === 'string') out[k] = v;
-  return out;
+  // The fields are logged as jsonb (payment_callbacks), which cannot hold NUL: refused like every other input.
+  return parse(z.record(z.string(), z.string()), out);
 }
 
 export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & CheckoutDeps) {
