@@ -12,6 +12,7 @@ const SUITES = [
   ['events', 'bench/events.ts'],
   ['catalogue', 'bench/catalogue.ts'],
   ['web', 'bench/web.ts'],
+  ['checkout', 'bench/checkout.ts'],
 ];
 // `npm run bench -- web catalogue` runs only those suites and keeps the other figures of bench/results.json.
 const only = process.argv.slice(2);
@@ -38,6 +39,8 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
     results.api = { listing_rps: data.listing_rps, listing_p99_ms: data.listing_p99_ms, pdp_rps: data.pdp_rps, pdp_p99_ms: data.pdp_p99_ms };
     results.search = { p95_ms: data.search_p95_ms, variants: data.search_variants };
   } else if (name === 'web') results.web = data;
+  else if (name === 'checkout')
+    results.checkout = { orders_per_s: data.orders_per_s, orders_per_s_pglite: data.orders_per_s_pglite, oversold: data.oversold };
 }
 writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
 
