@@ -195,6 +195,8 @@ export const ShipmentItem = z.object({
   category_name: z.string(),
   cat_hierachy: z.array(z.object({ key: z.string(), value: z.string() })),
   parent_id: z.number().int(),
+  /** The variant's picture, as on the cart line (optional: older answers did not carry it). */
+  thumbnail_image: z.string().optional(),
 });
 export type ShipmentItem = z.infer<typeof ShipmentItem>;
 export const OrderAddress = z.object({

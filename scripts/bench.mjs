@@ -13,6 +13,7 @@ const SUITES = [
   ['catalogue', 'bench/catalogue.ts'],
   ['web', 'bench/web.ts'],
   ['reviews', 'bench/reviews.ts'],
+  ['checkout', 'bench/checkout.ts'],
 ];
 // `npm run bench -- web catalogue` runs only those suites and keeps the other figures of bench/results.json.
 const only = process.argv.slice(2);
@@ -40,6 +41,8 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
     results.search = { p95_ms: data.search_p95_ms, variants: data.search_variants };
   } else if (name === 'web') results.web = data;
   else if (name === 'reviews') results.reviews = data;
+  else if (name === 'checkout')
+    results.checkout = { orders_per_s: data.orders_per_s, orders_per_s_pglite: data.orders_per_s_pglite, oversold: data.oversold };
 }
 writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
 

@@ -79,7 +79,16 @@ export const sideNavLink = style({
   selectors: { '&[aria-current="page"]': { background: vars.color.brandSoft, color: vars.color.brandDark, fontWeight: 600 } },
 });
 export const twoColumn = style({ display: 'grid', gap: vars.space.lg, '@media': { [DESKTOP]: { gridTemplateColumns: '240px 1fr' } } });
-export const slimHeader = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: `${vars.space.sm} 0` });
+// Top and bottom only: the page container beside it supplies the side padding (a shorthand here removed it,
+// leaving the logo and the last step against the screen edges on phones).
+export const slimHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  paddingTop: vars.space.sm,
+  paddingBottom: vars.space.sm,
+});
 export const steps = style({
   display: 'flex',
   gap: vars.space.md,

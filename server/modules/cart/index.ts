@@ -10,6 +10,7 @@ export {
 export { CartRuleError, cartJourney, findCart, markCartOrdered, mergeGuestCart, withLockedCart } from './cart.ts';
 export { cartOwner, mergeGuestCartAtSignIn, readCartCookie } from './cart-cookie.ts';
 export { buildCartView } from './cart-view.ts';
+export { thumbnailOf } from './variant-info.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
 export { reconcileFreebies } from './freebies.ts';
 export { loadCouponCustomer, loadCouponRule, recordCouponRedemption } from './coupons.ts';

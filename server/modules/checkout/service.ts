@@ -166,8 +166,8 @@ const toAnswer = (o: { order_number: string; total: number; expires_at: Date | s
 
 /**
  * Places the customer's order, all in one transaction: re-price the cart → check it is what the shopper saw →
- * take stock (guarded) → count the coupon use (guarded) → write order, shipment, items and (optionally) the first
- * payment attempt → close the cart. One order per cart; the same Idempotency-Key answers the same order.
+ * write order, shipment, items and (optionally) the first payment attempt → close the cart → take stock (guarded)
+ * → count the coupon use (guarded). One order per cart; the same Idempotency-Key answers the same order.
  */
 export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now = new Date()): Promise<PlaceOrderData> {
   const { db } = deps;
@@ -205,14 +205,15 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     if (problems.length) throw new CartChanged(problems);
     const delivery = await deliveryAddressOf(trx, cart, customer.id);
 
-    await takeStock(trx, priced);
     const order = await writeOrder(trx, deps, { customerId: customer.id, cartId: cart.id, priced, delivery, now });
-    await countCoupon(trx, priced, customer.id, order.order_number);
     if (input.afterOrder) await input.afterOrder(trx, order);
     await markCartOrdered(trx, cart.id);
-
     const answer = toAnswer(order);
     if (claim) await storeIdempotentAnswer(trx, claim, answer);
+    // The shared rows last: every buyer of a product queues on its variant row (and a coupon's row) from the
+    // guarded UPDATE to COMMIT, so nothing else runs in between. A refusal rolls back everything written above.
+    await takeStock(trx, priced);
+    await countCoupon(trx, priced, customer.id, order.order_number);
     return answer;
   });
 }

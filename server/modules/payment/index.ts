@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { createGateway, type PaymentConfig, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
+import { keepGateway } from './gateway.ts';
 import { checkoutModule, pruneIdempotencyKeys } from '../checkout/index.ts';
 import { paymentRoutes } from './routes.ts';
 import { expireOrders } from './service.ts';
 
 // The payment module's public surface: checkout and payment routes, the expiry job, and what others reuse
 // (the orders module refunds through the same gateway; the events feed checks purchases against orders).
+export { gatewayPaymentOf, paymentGateway, refundPayment } from './gateway.ts';
 export { purchaseConversion } from './purchase-events.ts';
 export { codEligibility, expireOrders, finalizePayment, handleCallback } from './service.ts';
 
@@ -20,7 +22,8 @@ export interface PaymentModuleOptions {
 export async function paymentModule(app: FastifyInstance, options: PaymentModuleOptions) {
   const { db } = options;
   const config = options.config ?? readPaymentConfig();
-  const gateway = options.gateway ?? createGateway(config, { db });
+  // Kept per database so the orders module refunds through this same adapter (paymentGateway(db)).
+  const gateway = keepGateway(db, options.gateway ?? createGateway(config, { db }));
   const deps = { db, config, gateway, log: app.log, paymentTtlS: config.ORDER_PAYMENT_TTL_S };
   await app.register(checkoutModule, deps);
   await app.register(paymentRoutes, deps);

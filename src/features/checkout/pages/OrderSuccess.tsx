@@ -53,6 +53,7 @@ export default function OrderSuccessPage() {
               quantity: i.quantity,
               sale_price: i.sale_price,
               is_freebie: i.is_freebie,
+              image: i.thumbnail_image,
             })),
           )}
         />

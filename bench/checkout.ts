@@ -1,0 +1,194 @@
+// Checkout benchmark: order placement through the real server process (server/main.ts in a child process, so
+// the load generator does not share its event loop), on PostgreSQL (its own schema) and on embedded PGlite (a
+// temporary DATA_DIR). Each database is migrated, seeded and filled with signed-in shoppers (one cart each,
+// address chosen) before the server starts; then
+//  - throughput: every shopper places an order (GET /api/order-confirmation/place-order with an
+//    Idempotency-Key), CONCURRENCY at a time: orders per second over the whole run;
+//  - oversold (PostgreSQL and PGlite): BUYERS shoppers at once for the last STOCK units of one variant; units
+//    sold beyond the stock (must be 0), and the stock must end at 0, never below.
+// Prints progress on stderr and one JSON line on stdout: orders_per_s, orders_per_s_pglite, oversold (+ details).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, migrate, openDatabase } from '../server/db/database.ts';
+import { seed } from '../server/db/seed/seed.ts';
+import { createShoppers, pincode, type Shopper, variantIn } from '../tests/api/checkout-fixtures.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3291);
+const BASE = `http://127.0.0.1:${PORT}`;
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ORDERS_PG = Number(process.env.BENCH_ORDERS ?? 1500);
+const ORDERS_PGLITE = Number(process.env.BENCH_ORDERS_PGLITE ?? 600);
+const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const STOCK = 10;
+const BUYERS = 300;
+const log = (...args: unknown[]) => console.error('[bench:checkout]', ...args);
+
+interface Target {
+  name: 'postgres' | 'pglite';
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+  cleanup(): Promise<void>;
+}
+
+function postgresTarget(): Target {
+  const schema = `bench_checkout_${randomBytes(3).toString('hex')}`;
+  const url = new URL(POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: POSTGRES_URL });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  return {
+    name: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: POSTGRES_URL, schema }),
+    cleanup: () => admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`),
+  };
+}
+
+function pgliteTarget(): Target {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kasrat-bench-checkout-'));
+  return {
+    name: 'pglite',
+    env: { DATA_DIR: dir },
+    open: () => openDatabase({ dataDir: dir }),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      ...env,
+      // Not production: the sandbox gateway is the one configured here (production refuses it).
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: '/nonexistent',
+      KASRAT_DEV_TOOLS: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start in 5 minutes');
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Places every shopper's order, `concurrency` at a time; answers by HTTP status. */
+async function placeAll(shoppers: Shopper[], concurrency: number) {
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const worker = async () => {
+    while (next < shoppers.length) {
+      const s = shoppers[next++];
+      const res = await fetch(`${BASE}/api/order-confirmation/place-order`, {
+        headers: { cookie: `ksid=${s.token}`, 'idempotency-key': `bench-${s.cartId}` },
+      });
+      await res.arrayBuffer();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { seconds: (performance.now() - started) / 1000, statuses: Object.fromEntries(statuses) };
+}
+
+async function runTarget(target: Target, orders: number) {
+  log(`${target.name}: preparing ${orders} shoppers and ${BUYERS} buyers for ${STOCK} units`);
+  let handle = await target.open();
+  await migrate(handle.db);
+  await seed(handle.db, { scale: 0 });
+  const db = handle.db;
+  const pin = await pincode(db, 'cod');
+  const plenty = await variantIn(db, 30_000, 200_000, 0);
+  const scarce = await variantIn(db, 30_000, 200_000, 1);
+  await db.updateTable('variants').set({ stock: orders + 1_000 }).where('id', '=', plenty.id).execute();
+  await db.updateTable('variants').set({ stock: STOCK }).where('id', '=', scarce.id).execute();
+  const shoppers: Shopper[] = [];
+  for (let done = 0; done < orders; done += 500)
+    shoppers.push(...(await createShoppers(db, Math.min(500, orders - done), [{ variant_id: plenty.id, quantity: 1 }], pin)));
+  const buyers = await createShoppers(db, BUYERS, [{ variant_id: scarce.id, quantity: 1 }], pin);
+  // PGlite has one process per data directory: the server opens it once this one lets go.
+  if (target.name === 'pglite') await handle.close();
+
+  const server = await startServer(target.env);
+  try {
+    // A short warm-up on a few orders (JIT, connection pool), not counted.
+    await placeAll(shoppers.slice(0, 20), 4);
+    const timed = shoppers.slice(20);
+    const run = await placeAll(timed, CONCURRENCY);
+    const ordersPerS = Math.round((run.statuses[200] ?? 0) / run.seconds);
+    log(`${target.name}: ${timed.length} orders in ${run.seconds.toFixed(2)} s → ${ordersPerS}/s`, run.statuses);
+
+    const rush = await placeAll(buyers, BUYERS);
+    log(`${target.name}: ${BUYERS} buyers for ${STOCK} units`, rush.statuses);
+    await stop(server);
+    if (target.name === 'pglite') handle = await target.open();
+    const sold = await handle.db
+      .selectFrom('order_items')
+      .select((eb) => eb.fn.sum<string>('quantity').as('n'))
+      .where('variant_id', '=', scarce.id)
+      .executeTakeFirstOrThrow();
+    const stockLeft = (await handle.db.selectFrom('variants').select('stock').where('id', '=', scarce.id).executeTakeFirstOrThrow()).stock;
+    const unitsSold = Number(sold.n ?? 0);
+    await handle.close();
+    return {
+      ordersPerS,
+      orders: timed.length,
+      seconds: Number(run.seconds.toFixed(2)),
+      statuses: run.statuses,
+      oversold: Math.max(0, unitsSold - STOCK) + Math.max(0, -stockLeft),
+      unitsSold,
+      stockLeft,
+      rushStatuses: rush.statuses,
+    };
+  } finally {
+    await stop(server);
+  }
+}
+
+const results: Record<string, unknown> = {};
+const pgTarget = postgresTarget();
+try {
+  const pgRun = await runTarget(pgTarget, ORDERS_PG);
+  results.orders_per_s = pgRun.ordersPerS;
+  results.oversold = pgRun.oversold;
+  results.postgres = pgRun;
+} finally {
+  await pgTarget.cleanup();
+}
+const liteTarget = pgliteTarget();
+try {
+  const liteRun = await runTarget(liteTarget, ORDERS_PGLITE);
+  results.orders_per_s_pglite = liteRun.ordersPerS;
+  results.oversold = Number(results.oversold) + liteRun.oversold;
+  results.pglite = liteRun;
+} finally {
+  await liteTarget.cleanup();
+}
+results.concurrency = CONCURRENCY;
+results.scarce = { stock: STOCK, buyers: BUYERS };
+console.log(JSON.stringify(results));
