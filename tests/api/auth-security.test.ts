@@ -195,6 +195,12 @@ describe('production has no development doors', () => {
       SMTP_URL: 'smtp://mail.invalid',
       SMS_WEBHOOK_URL: 'https://sms.invalid/send',
       OUTBOX_WORKER: 'off',
+      // The other settings production insists on (operations token, a real payment gateway's key).
+      OPS_TOKEN: 'auth-security-test-operations-token',
+      PAYMENT_GATEWAY: 'paytm',
+      PAYTM_MERCHANT_KEY: 'testkey-16bytes!',
+      SANDBOX_GATEWAY_SECRET: 'auth-security-test-sandbox-secret',
+      KASRAT_DEV_TOOLS: '',
     });
     const { handle, close } = await openTestDatabase('pglite');
     const app = await buildApp({ config: { NODE_ENV: 'production', LOG_LEVEL: 'silent' }, handle, clientDir: null });
