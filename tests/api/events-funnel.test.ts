@@ -38,8 +38,9 @@ const event = (session: string, name: ConversionEventName, offsetS: number): Con
 describeBackends('funnel report', (ctx) => {
   beforeAll(async () => {
     const events = [
-      // A: the whole funnel in order, then a purchase.
-      ...(['ViewCart', 'InitiateCheckout', 'OrderConfirmation', 'PaymentInitiated', 'AddPaymentInfo', 'Purchase'] as const).map((n, i) =>
+      // A: the whole funnel in order. (A Purchase is accepted only for a stored order of the session's customer:
+      // tests/api/payment.test.ts; none exists here, so none is counted.)
+      ...(['ViewCart', 'InitiateCheckout', 'OrderConfirmation', 'PaymentInitiated', 'AddPaymentInfo'] as const).map((n, i) =>
         event('session-aaaaaaaa', n, i * 10),
       ),
       // B: cart view and begin checkout, twice each (counted once per session).
@@ -65,7 +66,7 @@ describeBackends('funnel report', (ctx) => {
     expect(steps.map((s: { sessions: number }) => s.sessions)).toEqual([4, 2, 1, 1, 1]);
     expect(steps.map((s: { sessions_any_order: number }) => s.sessions_any_order)).toEqual([4, 3, 2, 1, 1]);
     expect(steps.map((s: { events: number }) => s.events)).toEqual([5, 4, 2, 1, 1]);
-    expect(purchases).toEqual({ sessions: 1, events: 1 });
+    expect(purchases).toEqual({ sessions: 0, events: 0 });
     expect(out_of_order_sessions).toBe(2);
   });
 

@@ -24,7 +24,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL
     expect(login.json().status).toBe(1);
     const ping = await onB.get('/api/ping');
     expect(ping.json().data?.customer_email).toBe('demo@kasrat.test');
-    await onB.get('/api/logout/logout-operation');
+    await onB.post('/api/logout/logout-operation');
     onA.cookies.set('ksid', login.cookies.find((c) => c.name === 'ksid')?.value ?? '');
     expect((await onA.get('/api/ping')).json().data).toBeNull();
   });
