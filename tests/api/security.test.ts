@@ -487,7 +487,7 @@ describeBackends('security', (ctx) => {
           body: '123456 is your Kasrat OTP',
           otp: null,
           status: 'sending',
-          lease_token: 'lease-of-this-test',
+          lease_token: '00000000-0000-4000-8000-00000000beef',
           locked_until: null,
           last_error: null,
           sent_at: null,
@@ -495,7 +495,7 @@ describeBackends('security', (ctx) => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    expect(await markSent(db(), { id, lease_token: 'lease-of-this-test' }, true)).toBe(true);
+    expect(await markSent(db(), { id, lease_token: '00000000-0000-4000-8000-00000000beef' }, true)).toBe(true);
     const row = await db().selectFrom('outbox').select(['body', 'otp']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.body).not.toContain('123456');
     expect(row.otp).toBeNull();
