@@ -239,9 +239,10 @@ export async function shiftStats(
     WHERE s.scope = 'product' AND s.scope_id = p.id AND p.id = ${target.productId}`.execute(trx);
 }
 
-/** Rebuilds every aggregate from the reviews (after seeding). */
+/** Rebuilds every aggregate from the reviews (after seeding; inside the seed's own transaction when given one). */
 export async function recountStats(db: Db): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const inTransaction = (work: (trx: Db) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await inTransaction(async (trx) => {
     await sql`DELETE FROM review_stats`.execute(trx);
     const counts = sql`count(*) FILTER (WHERE rating = 1), count(*) FILTER (WHERE rating = 2), count(*) FILTER (WHERE rating = 3),
       count(*) FILTER (WHERE rating = 4), count(*) FILTER (WHERE rating = 5), count(*) FILTER (WHERE photo_count > 0)`;
