@@ -214,6 +214,8 @@ test('facet counts shown match the API and the listings they lead to', async ({ 
 });
 
 test('catalogue pages pass axe', async ({ page }) => {
+  // Ten pages, each with a full axe scan: more than one ordinary test's worth of time.
+  test.setTimeout(180_000);
   const pages: Array<[string, string, () => Promise<void>]> = [
     ['home', '/', () => expect(page.getByRole('region', { name: 'Top brands' })).toBeVisible()],
     ['brand', '/brand/titan-forge', () => settled(page)],
