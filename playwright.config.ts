@@ -6,6 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3999);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `.test-data/e2e-${PORT}`;
 /** The operations token of the server under test (the funnel report is staff only). */
 export const E2E_OPS_TOKEN = 'e2e-operations-token-not-a-secret';
+/** The sign-in key ring's secret of the server under test: e2e specs derive signed links (unsubscribe) from it. */
+export const E2E_AUTH_SECRET = 'e2e-auth-secret-not-a-secret-0123456789';
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -55,6 +57,7 @@ export default defineConfig({
       // Development conveniences (demo orders) and the operations API that moves shipments along.
       KASRAT_DEV_TOOLS: '1',
       OPS_TOKEN: E2E_OPS_TOKEN,
+      AUTH_SECRET: E2E_AUTH_SECRET,
     },
   },
 });

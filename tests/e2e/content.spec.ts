@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { seedAuthenticityCode } from '../../server/db/seed/authenticity.ts';
+import { E2E_AUTH_SECRET } from '../../playwright.config.ts';
 import { unsubscribeLink } from '../../server/modules/newsletter/signature.ts';
 
 // Content pages in Chromium: each page renders, is axe clean, and its forms answer bad input clearly.
@@ -140,7 +142,9 @@ test('retailer details: bad input gets the SPEC wording, a good form is acknowle
 });
 
 test('unsubscribe: a signed link unsubscribes once and again idempotently; a forged link is refused', async ({ page }) => {
-  const link = new URL(unsubscribeLink('http://x', 'kasrat-development-session-secret', 'demo@kasrat.test'));
+  // Links are signed with a key derived from the sign-in key ring (AUTH_SECRET of the server under test).
+  const secret = createHmac('sha256', E2E_AUTH_SECRET).update('unsubscribe-link\u0000v1').digest('hex');
+  const link = new URL(unsubscribeLink('http://x', secret, 'demo@kasrat.test'));
   await page.goto(`/unsubscribe${link.search}`);
   await expect(page.getByText('Stop offers and newsletters to')).toBeVisible();
   await expectAxeClean(page);
