@@ -5,7 +5,7 @@ import { DEFAULT_DESCRIPTION, isKnownPath, organizationJsonLd, type PageMeta, pa
 export { cspNonce } from './http/security.ts';
 
 // The server sends each page's title, description and JSON-LD in the HTML itself, so crawlers see them
-// without running JavaScript (issue 2 §7). The React app then takes over in the browser.
+// without running JavaScript (SPEC §7). The React app then takes over in the browser.
 
 /** Resolves meta for dynamic pages (a product's name, a brand's title); null when it does not apply. */
 export type MetaResolver = (pathname: string, query: URLSearchParams, origin: string) => Promise<PageMeta | null>;

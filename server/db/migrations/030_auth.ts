@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.ts';
 
-// Sign-in and account (issue 5): OTPs, rate limits, short-lived grants, key material, the message outbox and
+// Sign-in and account (SPEC §4, §7): OTPs, rate limits, short-lived grants, key material, the message outbox and
 // addresses. All of it is shared state, so it lives here and any instance can serve any step of a flow.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(

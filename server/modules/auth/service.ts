@@ -90,7 +90,7 @@ export function checkNewPassword(password: string): string {
   return password;
 }
 
-/** Starts the signed-in session (rotating its id) and brings the guest cart along (cart module, issue 6). */
+/** Starts the signed-in session (rotating its id) and brings the guest cart along (cart module). */
 export async function openSignedInSession(db: Db, req: FastifyRequest, reply: FastifyReply, customerId: number): Promise<void> {
   await startSession(db, req, reply, customerId);
   try {
