@@ -191,7 +191,7 @@ export interface FoundationTables {
   };
 }
 
-/** Issue 6: carts, wishlist, save-for-later, coupon redemptions, delivery rules (migration 040_cart). */
+/** Cart (SPEC §7 cart calls): carts, wishlist, save-for-later, coupon redemptions, delivery rules (migration 040_cart). */
 export interface CartTables {
   carts: {
     id: string;
@@ -232,7 +232,7 @@ export interface CartTables {
   delivery_rules: { id: Generated<number>; name: string; free_from: number; charge: number; active: Generated<boolean> };
 }
 
-/** Issue 5: OTPs, rate limits, grants, keys, outbox, addresses, deletion requests (migration 030_auth). */
+/** Sign-in and account (SPEC §4, §7): OTPs, rate limits, grants, keys, outbox, addresses, deletion requests (migration 030_auth). */
 export interface AuthTables {
   auth_keys: { name: string; public_key: string; private_key: string; created_at: Timestamp & Generated<Date> };
   otps: {
@@ -304,7 +304,7 @@ export interface AuthTables {
   };
 }
 
-/** Issue 3: the server-side conversion feed and its outbox (migration 010_events). */
+/** Reporting (ARCHITECTURE.md): the server-side conversion feed and its outbox (migration 010_events). */
 export interface EventsTables {
   conversion_events: {
     event_id: string;
