@@ -3,7 +3,10 @@
 // temporary DATA_DIR). Each database is migrated, seeded and filled with signed-in shoppers (one cart each,
 // address chosen) before the server starts; then
 //  - throughput: every shopper places an order (GET /api/order-confirmation/place-order with an
-//    Idempotency-Key), CONCURRENCY at a time: orders per second over the whole run;
+//    Idempotency-Key), CONCURRENCY at a time: orders per second over the whole run. The shoppers buy from
+//    PRODUCTS different products, as a store's orders do (orders_per_s); on PostgreSQL also all of them one
+//    product (orders_per_s_one_product), where every order queues on that variant's row from its stock UPDATE
+//    to COMMIT;
 //  - oversold (PostgreSQL and PGlite): BUYERS shoppers at once for the last STOCK units of one variant; units
 //    sold beyond the stock (must be 0), and the stock must end at 0, never below.
 // Prints progress on stderr and one JSON line on stdout: orders_per_s, orders_per_s_pglite, oversold (+ details).
@@ -24,6 +27,8 @@ const ORDERS_PG = Number(process.env.BENCH_ORDERS ?? 1500);
 const ORDERS_PGLITE = Number(process.env.BENCH_ORDERS_PGLITE ?? 600);
 const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const STOCK = 10;
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 40);
+const ORDERS_ONE_PRODUCT = Number(process.env.BENCH_ORDERS_ONE_PRODUCT ?? 800);
 const BUYERS = 300;
 const log = (...args: unknown[]) => console.error('[bench:checkout]', ...args);
 
@@ -116,32 +121,57 @@ async function placeAll(shoppers: Shopper[], concurrency: number) {
   return { seconds: (performance.now() - started) / 1000, statuses: Object.fromEntries(statuses) };
 }
 
-async function runTarget(target: Target, orders: number) {
-  log(`${target.name}: preparing ${orders} shoppers and ${BUYERS} buyers for ${STOCK} units`);
+async function runTarget(target: Target, orders: number, oneProductOrders = 0) {
+  log(`${target.name}: preparing ${orders} shoppers over ${PRODUCTS} products, ${oneProductOrders} of one product, and ${BUYERS} buyers for ${STOCK} units`);
   let handle = await target.open();
   await migrate(handle.db);
   await seed(handle.db, { scale: 0 });
   const db = handle.db;
   const pin = await pincode(db, 'cod');
-  const plenty = await variantIn(db, 30_000, 200_000, 0);
-  const scarce = await variantIn(db, 30_000, 200_000, 1);
-  await db.updateTable('variants').set({ stock: orders + 1_000 }).where('id', '=', plenty.id).execute();
+  const products = [];
+  for (let i = 0; i < PRODUCTS + 1; i++) products.push(await variantIn(db, 30_000, 200_000, i));
+  const scarce = products.pop() as (typeof products)[number];
+  await db
+    .updateTable('variants')
+    .set({ stock: orders + oneProductOrders + 1_000 })
+    .where(
+      'id',
+      'in',
+      products.map((p) => p.id),
+    )
+    .execute();
   await db.updateTable('variants').set({ stock: STOCK }).where('id', '=', scarce.id).execute();
   const shoppers: Shopper[] = [];
-  for (let done = 0; done < orders; done += 500)
-    shoppers.push(...(await createShoppers(db, Math.min(500, orders - done), [{ variant_id: plenty.id, quantity: 1 }], pin)));
+  for (let i = 0; i < products.length; i++) {
+    const n = Math.floor(orders / products.length) + (i < orders % products.length ? 1 : 0);
+    if (n) shoppers.push(...(await createShoppers(db, n, [{ variant_id: products[i].id, quantity: 1 }], pin)));
+  }
+  // Interleaved, as orders of different products arrive.
+  shoppers.sort((a, b) => a.token.localeCompare(b.token));
+  const oneProduct: Shopper[] = [];
+  for (let done = 0; done < oneProductOrders; done += 500)
+    oneProduct.push(
+      ...(await createShoppers(db, Math.min(500, oneProductOrders - done), [{ variant_id: products[0].id, quantity: 1 }], pin)),
+    );
   const buyers = await createShoppers(db, BUYERS, [{ variant_id: scarce.id, quantity: 1 }], pin);
   // PGlite has one process per data directory: the server opens it once this one lets go.
   if (target.name === 'pglite') await handle.close();
 
   const server = await startServer(target.env);
   try {
-    // A short warm-up on a few orders (JIT, connection pool), not counted.
-    await placeAll(shoppers.slice(0, 20), 4);
-    const timed = shoppers.slice(20);
+    // A warm-up (JIT, every pooled connection and its prepared statements), not counted.
+    const WARM_UP = 100;
+    await placeAll(shoppers.slice(0, WARM_UP), CONCURRENCY);
+    const timed = shoppers.slice(WARM_UP);
     const run = await placeAll(timed, CONCURRENCY);
     const ordersPerS = Math.round((run.statuses[200] ?? 0) / run.seconds);
     log(`${target.name}: ${timed.length} orders in ${run.seconds.toFixed(2)} s → ${ordersPerS}/s`, run.statuses);
+    let oneProductPerS: number | undefined;
+    if (oneProduct.length) {
+      const hot = await placeAll(oneProduct, CONCURRENCY);
+      oneProductPerS = Math.round((hot.statuses[200] ?? 0) / hot.seconds);
+      log(`${target.name}: ${oneProduct.length} orders of one product → ${oneProductPerS}/s`, hot.statuses);
+    }
 
     const rush = await placeAll(buyers, BUYERS);
     log(`${target.name}: ${BUYERS} buyers for ${STOCK} units`, rush.statuses);
@@ -157,6 +187,7 @@ async function runTarget(target: Target, orders: number) {
     await handle.close();
     return {
       ordersPerS,
+      oneProductPerS,
       orders: timed.length,
       seconds: Number(run.seconds.toFixed(2)),
       statuses: run.statuses,
@@ -173,8 +204,9 @@ async function runTarget(target: Target, orders: number) {
 const results: Record<string, unknown> = {};
 const pgTarget = postgresTarget();
 try {
-  const pgRun = await runTarget(pgTarget, ORDERS_PG);
+  const pgRun = await runTarget(pgTarget, ORDERS_PG, ORDERS_ONE_PRODUCT);
   results.orders_per_s = pgRun.ordersPerS;
+  results.orders_per_s_one_product = pgRun.oneProductPerS;
   results.oversold = pgRun.oversold;
   results.postgres = pgRun;
 } finally {
@@ -190,5 +222,6 @@ try {
   await liteTarget.cleanup();
 }
 results.concurrency = CONCURRENCY;
+results.products = PRODUCTS;
 results.scarce = { stock: STOCK, buyers: BUYERS };
 console.log(JSON.stringify(results));

@@ -1,9 +1,9 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { CouponLine } from './coupon-rules.ts';
-import type { PricedLine } from './pricing.ts';
-import { loadVariantInfo, type VariantInfo } from './variant-info.ts';
+import type { DeliveryRule, PricedLine } from './pricing.ts';
+import { selectVariantFacts, toVariantInfo, type VariantInfo } from './variant-info.ts';
 
 // A cart's lines joined with their catalogue facts, and the views the pure rules take of them.
 
@@ -12,19 +12,57 @@ export interface ResolvedLine {
   info: VariantInfo;
 }
 
-/** Paid lines first (in the order added), then free gifts. Lines whose variant vanished are left out. */
+export interface CartSnapshot {
+  lines: ResolvedLine[];
+  /** The active delivery rule, read with the lines; undefined when the cart has no lines (nothing to read it with). */
+  rule: DeliveryRule | null | undefined;
+}
+
+/**
+ * The cart's lines with their catalogue facts and the delivery rule, in one round trip. Paid lines first (in the
+ * order added), then free gifts. Lines whose variant vanished are left out.
+ */
+export async function readCartSnapshot(db: Db, cartId: string): Promise<CartSnapshot> {
+  const rows = await selectVariantFacts(db)
+    .innerJoin('cart_items as ci', 'ci.variant_id', 'v.id')
+    .select([
+      'ci.id as line_id',
+      'ci.cart_id',
+      'ci.variant_id',
+      'ci.quantity',
+      'ci.is_freebie',
+      'ci.freebie_id',
+      'ci.created_at',
+      'ci.updated_at',
+    ])
+    .select(
+      sql<DeliveryRule | null>`(SELECT json_build_object('free_from', d.free_from, 'charge', d.charge) FROM delivery_rules d
+        WHERE d.active ORDER BY d.id LIMIT 1)`.as('delivery_rule'),
+    )
+    .where('ci.cart_id', '=', cartId)
+    .orderBy('ci.is_freebie')
+    .orderBy('ci.id')
+    .execute();
+  return {
+    lines: rows.map((r) => ({
+      row: {
+        id: r.line_id,
+        cart_id: r.cart_id,
+        variant_id: r.variant_id,
+        quantity: r.quantity,
+        is_freebie: r.is_freebie,
+        freebie_id: r.freebie_id,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      },
+      info: toVariantInfo(r),
+    })),
+    rule: rows.length ? (rows[0].delivery_rule ?? null) : undefined,
+  };
+}
+
 export async function readCartLines(db: Db, cartId: string): Promise<ResolvedLine[]> {
-  const rows = await db.selectFrom('cart_items').selectAll().where('cart_id', '=', cartId).orderBy('is_freebie').orderBy('id').execute();
-  const infos = await loadVariantInfo(
-    db,
-    rows.map((r) => r.variant_id),
-  );
-  const out: ResolvedLine[] = [];
-  for (const row of rows) {
-    const info = infos.get(row.variant_id);
-    if (info) out.push({ row, info });
-  }
-  return out;
+  return (await readCartSnapshot(db, cartId)).lines;
 }
 
 /** Free gifts are priced 0 (SPEC §4). */

@@ -1,7 +1,7 @@
 import { type CartLine, type CartListData, type MiniCartData, priceMetaValue, productUrl } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
 import { type CartRow, withLockedCart } from './cart.ts';
-import { couponLine, pricedLine, type ResolvedLine, readCartLines } from './cart-lines.ts';
+import { couponLine, pricedLine, type ResolvedLine, readCartSnapshot } from './cart-lines.ts';
 import { evaluateCoupon } from './coupon-rules.ts';
 import { loadCouponCustomer, loadCouponRule } from './coupons.ts';
 import { freebieLinesToRemove, loadFreebieRules, reconcileFreebies } from './freebies.ts';
@@ -89,22 +89,32 @@ export function emptyCartView(rule: DeliveryRule | null): CartListData {
  * Builds the cart view. Gifts are normally removed by the change that lowered the cart value; if a price moved
  * since, the read removes them under the cart lock too, and reports their titles once in cart_meta.
  */
-export async function buildCartView(db: Db, cart: CartRow | null, customerId: number | null, now = new Date()): Promise<CartListData> {
-  const rule = await loadDeliveryRule(db);
-  if (!cart) return emptyCartView(rule);
-  let lines = await readCartLines(db, cart.id);
+export async function buildCartView(
+  db: Db,
+  cart: CartRow | null,
+  customerId: number | null,
+  now = new Date(),
+  options: { cartLocked?: boolean } = {},
+): Promise<CartListData> {
+  if (!cart) return emptyCartView(await loadDeliveryRule(db));
+  let snapshot = await readCartSnapshot(db, cart.id);
   let removedFreebies: string[] = [];
-  if (lines.some((l) => l.row.is_freebie)) {
+  if (snapshot.lines.some((l) => l.row.is_freebie)) {
     const stale = freebieLinesToRemove(
-      lines.map((l) => l.row),
+      snapshot.lines.map((l) => l.row),
       await loadFreebieRules(db),
-      cartSubtotal(lines.map(pricedLine)),
+      cartSubtotal(snapshot.lines.map(pricedLine)),
     );
     if (stale.length) {
-      removedFreebies = await withLockedCart(db, cart.id, (trx) => reconcileFreebies(trx, cart.id));
-      lines = await readCartLines(db, cart.id);
+      // A caller already holding the cart lock (order placement) reconciles in its own transaction.
+      removedFreebies = options.cartLocked
+        ? await reconcileFreebies(db, cart.id)
+        : await withLockedCart(db, cart.id, (trx) => reconcileFreebies(trx, cart.id));
+      snapshot = await readCartSnapshot(db, cart.id);
     }
   }
+  const lines = snapshot.lines;
+  const rule = snapshot.rule === undefined ? await loadDeliveryRule(db) : snapshot.rule;
   const priced = lines.map(pricedLine);
   let couponDiscount = 0;
   let couponMessage: string | null = null;

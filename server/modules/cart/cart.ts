@@ -231,10 +231,6 @@ export async function mergeGuestCart(db: Db, guestCartId: string, customerId: nu
 }
 
 /** For checkout: closes the cart once its order is placed, so the customer's next add starts a new cart. */
-export async function markCartOrdered(db: Db, cartId: string): Promise<void> {
-  await db.updateTable('carts').set({ status: 'ordered', updated_at: new Date() }).where('id', '=', cartId).execute();
-}
-
 /** The session's cart_journey (SPEC §3): 'cart' while the customer's open cart holds products, else 'browse'. */
 export async function cartJourney(db: Db, customerId: number): Promise<'browse' | 'cart'> {
   const row = await db

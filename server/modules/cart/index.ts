@@ -7,7 +7,7 @@ export {
   findBankOfferForPayment,
   loadBankOffers,
 } from './bank-offers.ts';
-export { CartRuleError, cartJourney, findCart, markCartOrdered, mergeGuestCart, withLockedCart } from './cart.ts';
+export { CartRuleError, cartJourney, findCart, mergeGuestCart, withLockedCart } from './cart.ts';
 export { cartOwner, mergeGuestCartAtSignIn, readCartCookie } from './cart-cookie.ts';
 export { buildCartView } from './cart-view.ts';
 export { thumbnailOf } from './variant-info.ts';

@@ -1,9 +1,11 @@
 import { type ProductCard, productUrl, type Swatch } from '../../../schemas/cart.ts';
 import { percentOff } from '../../../schemas/money.ts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 // What the cart needs to know about a variant: names, prices, stock, brand and the category path (for coupon
-// scope and SPEC §3 cat_hierachy). Read straight from the catalogue tables so a price change shows at once.
+// scope and SPEC §3 cat_hierachy). Read straight from the catalogue tables so a price change shows at once, in one
+// round trip (checkout reads it inside the order's transaction).
 
 export interface VariantInfo {
   variant_id: number;
@@ -35,67 +37,79 @@ function swatchOf(v: { weight: string | null; flavour: string | null; pack_size:
   return s;
 }
 
-export async function loadVariantInfo(db: Db, variantIds: readonly number[]): Promise<Map<number, VariantInfo>> {
-  const out = new Map<number, VariantInfo>();
-  const ids = [...new Set(variantIds)];
-  if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .innerJoin('brands as b', 'b.id', 'p.brand_id')
-    .select([
-      'v.id',
-      'v.product_id',
-      'v.sku',
-      'v.weight',
-      'v.flavour',
-      'v.pack_size',
-      'v.mrp',
-      'v.sale_price',
-      'v.stock',
-      'p.name',
-      'p.slug',
-      'p.parent_sku',
-      'p.category_id',
-      'p.brand_id',
-      'b.name as brand_name',
-    ])
-    .where('v.id', 'in', ids)
-    .execute();
-  if (rows.length === 0) return out;
-  // The category tree is small (tens of rows); reading it whole beats a recursive query per line.
-  const categories = new Map(
-    (await db.selectFrom('categories').select(['id', 'name', 'slug', 'parent_id']).execute()).map((c) => [c.id, c]),
+/** The columns a VariantInfo is built from: variant, product, brand and (in the same round trip) the category path. */
+export function selectVariantFacts(db: Db) {
+  return (
+    db
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .innerJoin('brands as b', 'b.id', 'p.brand_id')
+      .select([
+        'v.id',
+        'v.product_id',
+        'v.sku',
+        'v.weight',
+        'v.flavour',
+        'v.pack_size',
+        'v.mrp',
+        'v.sale_price',
+        'v.stock',
+        'p.name',
+        'p.slug',
+        'p.parent_sku',
+        'p.category_id',
+        'p.brand_id',
+        'b.name as brand_name',
+      ])
+      // Root first; the depth cap guards against a cycle in hand-edited data.
+      .select(
+        sql<CategoryStep[] | null>`(WITH RECURSIVE up AS (
+            SELECT k.id, k.slug, k.name, k.parent_id, 0 AS depth FROM categories k WHERE k.id = p.category_id
+            UNION ALL
+            SELECT k.id, k.slug, k.name, k.parent_id, up.depth + 1 FROM categories k JOIN up ON k.id = up.parent_id WHERE up.depth < 19)
+          SELECT json_agg(json_build_object('id', up.id, 'slug', up.slug, 'name', up.name) ORDER BY up.depth DESC) FROM up)`.as(
+          'category_path',
+        ),
+      )
   );
-  const pathOf = (id: number) => {
-    const path: VariantInfo['category_path'] = [];
-    for (let c = categories.get(id); c && path.length < 20; c = c.parent_id === null ? undefined : categories.get(c.parent_id))
-      path.unshift({ id: c.id, slug: c.slug, name: c.name });
-    return path;
+}
+
+interface CategoryStep {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+export type VariantFacts = Awaited<ReturnType<ReturnType<typeof selectVariantFacts>['executeTakeFirstOrThrow']>>;
+
+export function toVariantInfo(r: VariantFacts): VariantInfo {
+  const swatch = swatchOf(r);
+  const path = r.category_path ?? [];
+  return {
+    variant_id: r.id,
+    product_id: r.product_id,
+    sku: r.sku,
+    parent_sku: r.parent_sku,
+    product_name: r.name,
+    variant_name: swatch.length ? `${r.name} - ${swatch.map((s) => s.value).join(', ')}` : r.name,
+    slug: r.slug,
+    brand_id: r.brand_id,
+    brand_name: r.brand_name,
+    category_id: r.category_id,
+    category_name: path.at(-1)?.name ?? '',
+    category_path: path,
+    mrp: r.mrp,
+    sale_price: r.sale_price,
+    stock: r.stock,
+    swatch,
   };
-  for (const r of rows) {
-    const swatch = swatchOf(r);
-    const path = pathOf(r.category_id);
-    out.set(r.id, {
-      variant_id: r.id,
-      product_id: r.product_id,
-      sku: r.sku,
-      parent_sku: r.parent_sku,
-      product_name: r.name,
-      variant_name: swatch.length ? `${r.name} - ${swatch.map((s) => s.value).join(', ')}` : r.name,
-      slug: r.slug,
-      brand_id: r.brand_id,
-      brand_name: r.brand_name,
-      category_id: r.category_id,
-      category_name: path.at(-1)?.name ?? '',
-      category_path: path,
-      mrp: r.mrp,
-      sale_price: r.sale_price,
-      stock: r.stock,
-      swatch,
-    });
-  }
-  return out;
+}
+
+export async function loadVariantInfo(db: Db, variantIds: readonly number[]): Promise<Map<number, VariantInfo>> {
+  const ids = [...new Set(variantIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await selectVariantFacts(db).where('v.id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, toVariantInfo(r)]));
 }
 
 export function toProductCard(v: VariantInfo): ProductCard {

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Address } from '../../../schemas/account.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
 import { type AddressRow, toAddress } from '../account/index.ts';
 
 // Checkout's reads and row locks. Lock order, everywhere in checkout and payment: idempotency key, customer,
@@ -54,15 +55,81 @@ export async function lockCustomer(trx: Db, customerId: number) {
   );
 }
 
-export async function lockActiveCart(trx: Db, cartId: string, customerId: number) {
-  return trx
-    .selectFrom('carts')
-    .selectAll()
-    .where('id', '=', cartId)
-    .where('customer_id', '=', customerId)
-    .where('status', '=', 'active')
-    .forUpdate()
+export interface LockedOrderParties {
+  isBlocked: boolean;
+  cart: Selectable<Database['carts']>;
+  /** The cart's chosen address (the customer's own), with its pincode's service; null when none is chosen. */
+  delivery: DeliveryAddress | null;
+}
+
+/**
+ * The customer (NO KEY UPDATE, see lockCustomer) and their active cart (UPDATE) locked in one statement, with the
+ * cart's delivery address read alongside. Undefined when the customer has no active cart.
+ */
+export async function lockCustomerAndCart(trx: Db, customerId: number): Promise<LockedOrderParties | undefined> {
+  const row = await trx
+    .selectFrom('customers as c')
+    .innerJoin('carts as k', (join) => join.onRef('k.customer_id', '=', 'c.id').on('k.status', '=', 'active'))
+    .leftJoin('addresses as a', (join) => join.onRef('a.id', '=', 'k.address_id').onRef('a.customer_id', '=', 'c.id'))
+    .leftJoin('pincodes as p', 'p.pincode', 'a.pincode')
+    .selectAll('k')
+    .select([
+      'c.is_blocked',
+      'a.id as a_id',
+      'a.full_name as a_full_name',
+      'a.mobile as a_mobile',
+      'a.c_code as a_c_code',
+      'a.email as a_email',
+      'a.pincode as a_pincode',
+      'a.address as a_address',
+      'a.landmark as a_landmark',
+      'a.city as a_city',
+      'a.state as a_state',
+      'a.country as a_country',
+      'a.address_type as a_address_type',
+      'a.is_default as a_is_default',
+      'p.serviceable',
+      'p.cod_available',
+    ])
+    .where('c.id', '=', customerId)
+    .modifyEnd(sql`FOR NO KEY UPDATE OF c FOR UPDATE OF k`)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { is_blocked, serviceable, cod_available, a_id, ...rest } = row;
+  const cart = {
+    id: rest.id,
+    customer_id: rest.customer_id,
+    status: rest.status,
+    coupon_code: rest.coupon_code,
+    version: rest.version,
+    created_at: rest.created_at,
+    updated_at: rest.updated_at,
+    address_id: rest.address_id,
+  };
+  const delivery =
+    a_id === null
+      ? null
+      : {
+          address: toAddress({
+            id: a_id,
+            full_name: rest.a_full_name as string,
+            mobile: rest.a_mobile as string,
+            c_code: rest.a_c_code as string,
+            email: rest.a_email,
+            pincode: rest.a_pincode as string,
+            address: rest.a_address as string,
+            landmark: rest.a_landmark,
+            city: rest.a_city as string,
+            state: rest.a_state as string,
+            country: rest.a_country as string,
+            address_type: rest.a_address_type as number,
+            is_default: rest.a_is_default as boolean,
+          }),
+          // A pincode missing from the table is not served (SPEC: serviceability comes from the pincode list).
+          serviceable: serviceable === true,
+          cod_available: cod_available === true,
+        };
+  return { isBlocked: is_blocked, cart, delivery };
 }
 
 /** The customer's order still waiting for payment, if any (a second "place order" answers it). */
@@ -102,7 +169,53 @@ export async function countCouponUse(trx: Db, code: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function nextOrderNumber(trx: Db): Promise<string> {
-  const r = await sql<{ n: string }>`SELECT nextval('order_number_seq')::text AS n`.execute(trx);
-  return `KS${r.rows[0].n}`;
+export interface NewOrder {
+  customerId: number;
+  cartId: string;
+  address: Address;
+  couponCode: string | null;
+  mrpTotal: number;
+  itemTotal: number;
+  couponDiscount: number;
+  shippingTotal: number;
+  total: number;
+  expiresAt: Date;
+  items: Array<Omit<Insertable<Database['order_items']>, 'order_id' | 'shipment_id'>>;
+  now: Date;
+}
+
+/**
+ * Writes the order, its first shipment and that shipment's first event, its items, and closes the cart: one
+ * statement (the order's transaction is held open by every round trip, and buyers of one product queue on it).
+ */
+export async function insertOrder(trx: Db, o: NewOrder) {
+  const items = JSON.stringify(o.items);
+  const r = await sql<{ id: number; order_number: string; total: number; customer_id: number }>`
+    WITH n AS (SELECT 'KS' || nextval('order_number_seq')::text AS order_number),
+    o AS (
+      INSERT INTO orders (order_number, customer_id, cart_id, payment_method, address_id, address, coupon_code, mrp_total,
+                          item_total, coupon_discount, shipping_total, total, expires_at, placed_at)
+      SELECT n.order_number, ${o.customerId}::integer, ${o.cartId}::text, NULL, ${o.address.address_id}::integer,
+             ${JSON.stringify(o.address)}::jsonb, ${o.couponCode}::text, ${o.mrpTotal}::integer, ${o.itemTotal}::integer,
+             ${o.couponDiscount}::integer, ${o.shippingTotal}::integer, ${o.total}::integer, ${o.expiresAt}::timestamptz, NULL
+      FROM n
+      RETURNING id, order_number, total, customer_id),
+    s AS (
+      INSERT INTO shipments (order_id, shipment_number, awb, shipping_total, delivered_at)
+      SELECT o.id, o.order_number || '-1', NULL, ${o.shippingTotal}::integer, NULL FROM o
+      RETURNING id, order_id),
+    e AS (
+      INSERT INTO shipment_events (shipment_id, from_status, to_status, note)
+      SELECT s.id, NULL, 'payment_pending', 'Order placed, awaiting payment' FROM s),
+    i AS (
+      INSERT INTO order_items (order_id, shipment_id, variant_id, product_id, sku, name, brand_name, category_name, swatch,
+                               quantity, mrp, sale_price, discount_share, is_freebie)
+      SELECT s.order_id, s.id, x.variant_id, x.product_id, x.sku, x.name, x.brand_name, x.category_name, x.swatch,
+             x.quantity, x.mrp, x.sale_price, x.discount_share, x.is_freebie
+      FROM s, jsonb_to_recordset(${items}::jsonb) AS x(variant_id integer, product_id integer, sku text, name text,
+           brand_name text, category_name text, swatch text, quantity integer, mrp integer, sale_price integer,
+           discount_share integer, is_freebie boolean)),
+    c AS (UPDATE carts SET status = 'ordered', updated_at = ${o.now}::timestamptz WHERE id = ${o.cartId}::text)
+    SELECT id, order_number, total, customer_id FROM o`.execute(trx);
+  return r.rows[0];
 }

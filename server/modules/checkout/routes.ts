@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
-import { requireCustomer } from '../session/index.ts';
+import { requireCustomer, requireCustomerId } from '../session/index.ts';
 import { readCartCookie } from '../cart/index.ts';
 import { type CheckoutDeps, deliverHere, orderDetails, placeOrder } from './service.ts';
 
@@ -41,9 +41,10 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutDeps & 
   app.get('/api/order-confirmation/place-order', async (req) => {
     const query = parse(PlaceOrderQuery, req.query);
     const key = idempotencyKeyOf(req);
-    const customer = await requireCustomer(db, req);
+    // placeOrder locks the customer row and refuses a blocked customer itself.
+    const customerId = await requireCustomerId(req);
     const answer = await placeOrder(deps, {
-      customerId: customer.id,
+      customerId,
       cookieCartId: readCartCookie(req),
       quote: query.quote,
       idempotencyKey: key,

@@ -11,7 +11,7 @@ import {
 } from '../../../schemas/order.ts';
 import type { Db } from '../../db/database.ts';
 import { Forbidden, NotFound } from '../../http/errors.ts';
-import { buildCartView, findCart, markCartOrdered, reconcileFreebies, recordCouponRedemption } from '../cart/index.ts';
+import { buildCartView, findCart, recordCouponRedemption } from '../cart/index.ts';
 import { allocateDiscount, cartChanges } from './cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, OutOfStock } from './errors.ts';
 import { claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from './idempotency.ts';
@@ -19,9 +19,9 @@ import {
   countCouponUse,
   type DeliveryAddress,
   findDeliveryAddress,
-  lockActiveCart,
+  insertOrder,
   lockCustomer,
-  nextOrderNumber,
+  lockCustomerAndCart,
   pendingOrderOf,
   takeVariantStock,
 } from './queries.ts';
@@ -59,8 +59,8 @@ async function customerCart(db: Db, customerId: number, cookieCartId: string | n
 }
 
 /** The cart re-priced now, by the cart module's own rules (free gifts the cart lost are dropped first). */
-async function repriceCart(db: Db, cart: CartRow, customerId: number, now: Date): Promise<PricedCart> {
-  const view = await buildCartView(db, cart, customerId, now);
+async function repriceCart(db: Db, cart: CartRow, customerId: number, now: Date, cartLocked = false): Promise<PricedCart> {
+  const view = await buildCartView(db, cart, customerId, now, { cartLocked });
   const quote = decodeQuote(quoteFromCart(view)) as Quote;
   const names = new Map(view.cart_data.map((l) => [l.variant_id, l.variant_name]));
   return { view, quote, nameOf: (id) => names.get(id) ?? `Product ${id}` };
@@ -82,8 +82,7 @@ function checkUnchanged(priced: PricedCart, seenQuote: string | undefined): void
   if (changes.length) throw new CartChanged(changes);
 }
 
-async function deliveryAddressOf(db: Db, cart: CartRow, customerId: number): Promise<DeliveryAddress> {
-  const chosen = cart.address_id ? await findDeliveryAddress(db, customerId, cart.address_id) : null;
+function checkDelivery(chosen: DeliveryAddress | null): DeliveryAddress {
   if (!chosen) throw new CheckoutRuleError('Please choose a delivery address.', { redirect: '/cart' });
   if (!chosen.serviceable) throw new CheckoutRuleError(`We do not deliver to pincode ${chosen.address.pincode} yet.`);
   return chosen;
@@ -171,7 +170,8 @@ const toAnswer = (o: { order_number: string; total: number; expires_at: Date | s
  */
 export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now = new Date()): Promise<PlaceOrderData> {
   const { db } = deps;
-  const found = await customerCart(db, input.customerId, input.cookieCartId);
+  // A guest cart brought by the cookie joins the customer's cart first (its own short transaction).
+  if (input.cookieCartId) await customerCart(db, input.customerId, input.cookieCartId);
   const claim: KeyClaim | null = input.idempotencyKey
     ? {
         customerId: input.customerId,
@@ -185,10 +185,10 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
       const replay = await claimIdempotencyKey<PlaceOrderData>(trx, claim, now);
       if (replay) return replay;
     }
-    const customer = await lockCustomer(trx, input.customerId);
-    if (!customer || customer.is_blocked) throw new Forbidden('Your account cannot place orders. Please contact support.');
-    const cart = found ? await lockActiveCart(trx, found.id, customer.id) : undefined;
-    if (!cart) {
+    const locked = await lockCustomerAndCart(trx, input.customerId);
+    if (!locked) {
+      const customer = await lockCustomer(trx, input.customerId);
+      if (!customer || customer.is_blocked) throw new Forbidden(BLOCKED);
       // The cart was closed by an order a moment ago (a double click): answer that order.
       const pending = await pendingOrderOf(trx, customer.id, now);
       if (!pending) throw new CheckoutRuleError('Your cart is empty.', { redirect: '/cart' });
@@ -196,27 +196,29 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
       if (claim) await storeIdempotentAnswer(trx, claim, answer);
       return answer;
     }
+    if (locked.isBlocked) throw new Forbidden(BLOCKED);
+    const { cart } = locked;
 
-    await reconcileFreebies(trx, cart.id);
-    const priced = await repriceCart(trx, cart, customer.id, now);
+    const priced = await repriceCart(trx, cart, input.customerId, now, true);
     if (priced.view.cart_meta.item_count === 0) throw new CheckoutRuleError('Your cart is empty.', { redirect: '/cart' });
     checkUnchanged(priced, input.quote);
     const problems = stockProblems(priced.view.cart_data);
     if (problems.length) throw new CartChanged(problems);
-    const delivery = await deliveryAddressOf(trx, cart, customer.id);
+    const delivery = checkDelivery(locked.delivery);
 
-    const order = await writeOrder(trx, deps, { customerId: customer.id, cartId: cart.id, priced, delivery, now });
+    const order = await writeOrder(trx, deps, { customerId: input.customerId, cartId: cart.id, priced, delivery, now });
     if (input.afterOrder) await input.afterOrder(trx, order);
-    await markCartOrdered(trx, cart.id);
     const answer = toAnswer(order);
     if (claim) await storeIdempotentAnswer(trx, claim, answer);
     // The shared rows last: every buyer of a product queues on its variant row (and a coupon's row) from the
     // guarded UPDATE to COMMIT, so nothing else runs in between. A refusal rolls back everything written above.
     await takeStock(trx, priced);
-    await countCoupon(trx, priced, customer.id, order.order_number);
+    await countCoupon(trx, priced, input.customerId, order.order_number);
     return answer;
   });
 }
+
+const BLOCKED = 'Your account cannot place orders. Please contact support.';
 
 /** Takes every line's units with a guarded UPDATE, in variant id order (one lock order for all buyers). */
 async function takeStock(trx: Db, priced: PricedCart): Promise<void> {
@@ -242,69 +244,38 @@ async function writeOrder(
 ): Promise<PlacedOrder> {
   const { view } = o.priced;
   const meta = (k: Parameters<typeof priceMetaValue>[1]) => priceMetaValue(view.price_meta, k);
-  const orderNumber = await nextOrderNumber(trx);
   const expiresAt = new Date(o.now.getTime() + deps.paymentTtlS * 1000);
-  const a = o.delivery.address;
-  const order = await trx
-    .insertInto('orders')
-    .values({
-      order_number: orderNumber,
-      customer_id: o.customerId,
-      cart_id: o.cartId,
-      payment_method: null,
-      address_id: a.address_id,
-      address: JSON.stringify(a),
-      coupon_code: o.priced.quote.coupon_code,
-      mrp_total: meta('total_mrp'),
-      item_total: meta('subtotal'),
-      coupon_discount: meta('coupon_discount'),
-      shipping_total: meta('delivery_charges'),
-      total: meta('total_payable'),
-      expires_at: expiresAt,
-      placed_at: null,
-    })
-    .returning(['id', 'order_number', 'total', 'customer_id'])
-    .executeTakeFirstOrThrow();
-  const shipment = await trx
-    .insertInto('shipments')
-    .values({
-      order_id: order.id,
-      shipment_number: `${orderNumber}-1`,
-      awb: null,
-      shipping_total: meta('delivery_charges'),
-      delivered_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('shipment_events')
-    .values({ shipment_id: shipment.id, from_status: null, to_status: 'payment_pending', note: 'Order placed, awaiting payment' })
-    .execute();
   const lines = view.cart_data;
   const shares = allocateDiscount(
     lines.map((l) => (l.is_freebie ? 0 : l.sale_price * l.quantity)),
     meta('coupon_discount'),
   );
-  await trx
-    .insertInto('order_items')
-    .values(
-      lines.map((l, i) => ({
-        order_id: order.id,
-        shipment_id: shipment.id,
-        variant_id: l.variant_id,
-        product_id: l.product_id,
-        sku: l.variant_sku,
-        name: l.variant_name,
-        brand_name: l.brand,
-        category_name: l.catgeory,
-        swatch: swatchText(l),
-        quantity: l.quantity,
-        mrp: l.mrp,
-        sale_price: l.is_freebie ? 0 : l.sale_price,
-        discount_share: shares[i],
-        is_freebie: l.is_freebie,
-      })),
-    )
-    .execute();
+  const order = await insertOrder(trx, {
+    customerId: o.customerId,
+    cartId: o.cartId,
+    address: o.delivery.address,
+    couponCode: o.priced.quote.coupon_code,
+    mrpTotal: meta('total_mrp'),
+    itemTotal: meta('subtotal'),
+    couponDiscount: meta('coupon_discount'),
+    shippingTotal: meta('delivery_charges'),
+    total: meta('total_payable'),
+    expiresAt,
+    now: o.now,
+    items: lines.map((l, i) => ({
+      variant_id: l.variant_id,
+      product_id: l.product_id,
+      sku: l.variant_sku,
+      name: l.variant_name,
+      brand_name: l.brand,
+      category_name: l.catgeory,
+      swatch: swatchText(l),
+      quantity: l.quantity,
+      mrp: l.mrp,
+      sale_price: l.is_freebie ? 0 : l.sale_price,
+      discount_share: shares[i],
+      is_freebie: l.is_freebie,
+    })),
+  });
   return { ...order, expires_at: expiresAt };
 }

@@ -11,6 +11,7 @@ export {
   loadSessionUser,
   readSession,
   requireCustomer,
+  requireCustomerId,
   SESSION_COOKIE,
   type Session,
   startSession,
