@@ -2,15 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
 import { BRANDS } from '../../server/db/seed/data.ts';
+import { createShoppers, pincode, type Shopper, variantIn } from '../api/checkout-fixtures.ts';
 import { BACKENDS, POSTGRES_URL } from '../helpers/app.ts';
 import { kill9, type ServerProcess, shopper, startServer, waitFor, waitHealthy } from './server-process.ts';
 
 // Crash safety (SPEC §7 "no input may lose an acknowledged write"; ARCHITECTURE.md "Data"): the real server is
-// killed with SIGKILL in the middle of first-run seeding and in the middle of cart writes and outbox sends, started
-// again on the same data, and must hold every write it acknowledged and no partial rows.
+// killed with SIGKILL in the middle of first-run seeding in the middle of cart writes and outbox sends, and under checkout load, started
+// again on the same data, and must hold every write it acknowledged and no partial rows; likewise under concurrent
+// order placement (orders are written in one transaction: a kill leaves all of an order or nothing).
 const BASE_PORT = 3940 + (process.pid % 20) * 3;
 
 interface Backend {
@@ -166,6 +169,126 @@ describe.each(BACKENDS)('crash safety [%s]', (kind) => {
       }
     } finally {
       await handle.close();
+    }
+  }, 600_000);
+
+  test('killed under checkout load, it keeps every acknowledged order whole and takes stock only for orders', async () => {
+    const SHOPPERS = 120;
+    const CONCURRENCY = 16;
+    /** Kill once this many orders were acknowledged: requests are then in flight by construction. */
+    const KILL_AFTER_ACKS = 30;
+    const STOCK = 5_000;
+    let setup = await backend.open();
+    const db0 = setup.db;
+    const a = await variantIn(db0, 30_000, 200_000, 0);
+    const b = await variantIn(db0, 30_000, 200_000, 1);
+    await db0.updateTable('variants').set({ stock: STOCK }).where('id', 'in', [a.id, b.id]).execute();
+    const shoppers = await createShoppers(
+      db0,
+      SHOPPERS,
+      [
+        { variant_id: a.id, quantity: 1 },
+        { variant_id: b.id, quantity: 2 },
+      ],
+      await pincode(db0, 'cod'),
+    );
+    await setup.close();
+    const customerIds = shoppers.map((s) => s.customerId);
+
+    server = startServer(port, { ...backend.env, LOG_LEVEL: 'warn' });
+    await waitHealthy(server);
+    const current = () => server as ServerProcess;
+    const place = async (s: Shopper, key: string) => {
+      const res = await fetch(current().url('/api/order-confirmation/place-order'), {
+        headers: { cookie: `ksid=${s.token}`, 'idempotency-key': key },
+      });
+      const body = (await res.json().catch(() => null)) as { data?: { order_id?: string } } | null;
+      return { status: res.status, orderId: body?.data?.order_id ?? null };
+    };
+    const attempts = shoppers.map((shopper, i) => ({
+      shopper,
+      key: `kill-${kind}-${process.pid}-${i}`,
+      status: null as number | null,
+      orderId: null as string | null,
+    }));
+    let next = 0;
+    let acked = 0;
+    let killed: Promise<void> | null = null;
+    const victim = current();
+    const worker = async () => {
+      while (next < attempts.length) {
+        const attempt = attempts[next++];
+        try {
+          const answer = await place(attempt.shopper, attempt.key);
+          attempt.status = answer.status;
+          attempt.orderId = answer.orderId;
+          if (answer.status === 200 && ++acked >= KILL_AFTER_ACKS) killed ??= kill9(victim);
+        } catch {
+          // refused or reset by the kill: not acknowledged
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await killed;
+    expect(victim.child.signalCode).toBe('SIGKILL');
+    const ackedAttempts = attempts.filter((t) => t.status === 200);
+    expect(ackedAttempts.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
+    expect(ackedAttempts.every((t) => t.orderId)).toBe(true);
+    // The kill landed mid-load, and every answer before it was an order.
+    expect(attempts.filter((t) => t.status === null).length).toBeGreaterThan(0);
+    expect(attempts.filter((t) => t.status !== null && t.status !== 200)).toEqual([]);
+
+    // Started again on the same data: the same key answers the same order; an unanswered shopper retrying gets one.
+    server = startServer(port, { ...backend.env, LOG_LEVEL: 'warn' });
+    await waitHealthy(server);
+    for (const t of ackedAttempts.slice(0, 5)) expect(await place(t.shopper, t.key)).toEqual({ status: 200, orderId: t.orderId });
+    for (const t of attempts.filter((x) => x.status === null)) expect((await place(t.shopper, t.key)).status).toBe(200);
+    current().child.kill('SIGTERM');
+    expect(await current().exited).toBe(0);
+
+    setup = await backend.open();
+    try {
+      const db = setup.db;
+      const orders = await db
+        .selectFrom('orders')
+        .select(['id', 'order_number', 'customer_id', 'cart_id', 'status'])
+        .where('customer_id', 'in', customerIds)
+        .execute();
+      const byNumber = new Map(orders.map((o) => [o.order_number, o]));
+      for (const t of ackedAttempts)
+        expect(byNumber.get(t.orderId as string), `acknowledged order ${t.orderId}`).toMatchObject({
+          customer_id: t.shopper.customerId,
+          cart_id: t.shopper.cartId,
+          status: 'payment_pending',
+        });
+      // One order per shopper, each whole: two lines, one shipment with its first event, totals that add up, cart closed.
+      expect(orders).toHaveLength(SHOPPERS);
+      expect(new Set(orders.map((o) => o.customer_id)).size).toBe(SHOPPERS);
+      const rows = await sql<{ id: number; items: number; units: number; line_total: number; item_total: number; shipments: number; events: number; cart_status: string }>`
+        SELECT o.id,
+          (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id) AS items,
+          (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i WHERE i.order_id = o.id) AS units,
+          (SELECT coalesce(sum(i.sale_price * i.quantity), 0)::int FROM order_items i WHERE i.order_id = o.id) AS line_total,
+          o.item_total,
+          (SELECT count(*)::int FROM shipments s WHERE s.order_id = o.id) AS shipments,
+          (SELECT count(*)::int FROM shipment_events e JOIN shipments s ON s.id = e.shipment_id WHERE s.order_id = o.id) AS events,
+          c.status AS cart_status
+        FROM orders o JOIN carts c ON c.id = o.cart_id
+        WHERE o.id = ANY(${orders.map((o) => o.id)})`.execute(db);
+      expect(rows.rows).toHaveLength(SHOPPERS);
+      for (const r of rows.rows) {
+        expect(r, `order ${r.id}`).toMatchObject({ items: 2, units: 3, shipments: 1, events: 1, cart_status: 'ordered' });
+        expect(r.line_total).toBe(r.item_total);
+      }
+      const bare = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)`.execute(db);
+      expect(bare.rows[0].n).toBe(0);
+      // Stock was taken for orders and only for orders: exactly once per shopper.
+      const stock = await db.selectFrom('variants').select(['id', 'stock']).where('id', 'in', [a.id, b.id]).execute();
+      expect(stock.find((v) => v.id === a.id)?.stock).toBe(STOCK - SHOPPERS);
+      expect(stock.find((v) => v.id === b.id)?.stock).toBe(STOCK - 2 * SHOPPERS);
+    } finally {
+      await setup.close();
     }
   }, 600_000);
 
