@@ -61,6 +61,15 @@ export async function storeIdempotentAnswer(trx: Db, claim: KeyClaim, answer: un
     .execute();
 }
 
+/**
+ * storeIdempotentAnswer as a statement to run inside another one (a data-modifying WITH): order placement stores
+ * its answer in the same round trip as its first stock take. The key row is this transaction's own, so it never waits.
+ */
+export function storeAnswerStatement(claim: KeyClaim, answer: unknown) {
+  return sql`UPDATE idempotency_keys SET status_code = 200, response = ${JSON.stringify(answer)}::jsonb
+    WHERE customer_id = ${claim.customerId} AND scope = ${claim.scope} AND key = ${claim.key}`;
+}
+
 export async function pruneIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
   const r = await db.deleteFrom('idempotency_keys').where('expires_at', '<', now).executeTakeFirst();
   return Number(r.numDeletedRows ?? 0);

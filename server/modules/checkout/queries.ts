@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Address } from '../../../schemas/account.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
@@ -145,16 +145,14 @@ export async function pendingOrderOf(db: Db, customerId: number, now: Date) {
     .executeTakeFirst();
 }
 
-/** Guarded stock take: never below zero, whatever runs at the same time. False when the units are gone. */
-export async function takeVariantStock(trx: Db, variantId: number, quantity: number): Promise<boolean> {
-  const row = await trx
-    .updateTable('variants')
-    .set({ stock: sql`stock - ${quantity}` })
-    .where('id', '=', variantId)
-    .where('stock', '>=', quantity)
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(row);
+/**
+ * Guarded stock take: never below zero, whatever runs at the same time. False when the units are gone. `alongside`
+ * (a statement of this transaction on its own rows, e.g. storing the idempotent answer) runs in the same round trip.
+ */
+export async function takeVariantStock(trx: Db, variantId: number, quantity: number, alongside?: RawBuilder<unknown>): Promise<boolean> {
+  const take = sql`UPDATE variants SET stock = stock - ${quantity} WHERE id = ${variantId} AND stock >= ${quantity} RETURNING id`;
+  const r = await (alongside ? sql`WITH alongside AS (${alongside}) ${take}` : take).execute(trx);
+  return r.rows.length > 0;
 }
 
 /** Guarded coupon count: used < usage_limit (NULL = no global limit). False when the coupon is used up. */

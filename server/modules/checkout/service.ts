@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { CartLine, CartListData } from '../../../schemas/cart.ts';
 import { priceMetaValue } from '../../../schemas/cart.ts';
 import {
@@ -14,7 +15,7 @@ import { Forbidden, NotFound } from '../../http/errors.ts';
 import { buildCartView, findCart, recordCouponRedemption } from '../cart/index.ts';
 import { allocateDiscount, cartChanges } from './cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, OutOfStock } from './errors.ts';
-import { claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from './idempotency.ts';
+import { claimIdempotencyKey, hashRequest, type KeyClaim, storeAnswerStatement, storeIdempotentAnswer } from './idempotency.ts';
 import {
   countCouponUse,
   type DeliveryAddress,
@@ -209,10 +210,10 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     const order = await writeOrder(trx, deps, { customerId: input.customerId, cartId: cart.id, priced, delivery, now });
     if (input.afterOrder) await input.afterOrder(trx, order);
     const answer = toAnswer(order);
-    if (claim) await storeIdempotentAnswer(trx, claim, answer);
     // The shared rows last: every buyer of a product queues on its variant row (and a coupon's row) from the
-    // guarded UPDATE to COMMIT, so nothing else runs in between. A refusal rolls back everything written above.
-    await takeStock(trx, priced);
+    // guarded UPDATE to COMMIT, so nothing else runs in between; the answer is stored in the first stock take's
+    // round trip. A refusal rolls back everything written above.
+    await takeStock(trx, priced, claim ? storeAnswerStatement(claim, answer) : undefined);
     await countCoupon(trx, priced, input.customerId, order.order_number);
     return answer;
   });
@@ -221,11 +222,16 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
 const BLOCKED = 'Your account cannot place orders. Please contact support.';
 
 /** Takes every line's units with a guarded UPDATE, in variant id order (one lock order for all buyers). */
-async function takeStock(trx: Db, priced: PricedCart): Promise<void> {
+async function takeStock(trx: Db, priced: PricedCart, alongside?: RawBuilder<unknown>): Promise<void> {
   const units = new Map<number, number>();
   for (const l of priced.view.cart_data) units.set(l.variant_id, (units.get(l.variant_id) ?? 0) + l.quantity);
-  for (const [variantId, quantity] of [...units].sort((a, b) => a[0] - b[0]))
-    if (!(await takeVariantStock(trx, variantId, quantity))) throw new OutOfStock(priced.nameOf(variantId), variantId);
+  let first = true;
+  for (const [variantId, quantity] of [...units].sort((a, b) => a[0] - b[0])) {
+    if (!(await takeVariantStock(trx, variantId, quantity, first ? alongside : undefined)))
+      throw new OutOfStock(priced.nameOf(variantId), variantId);
+    first = false;
+  }
+  if (first && alongside) await alongside.execute(trx);
 }
 
 async function countCoupon(trx: Db, priced: PricedCart, customerId: number, orderNumber: string): Promise<void> {
