@@ -585,3 +585,7 @@ export const SalePageResponse = envelope(SalePageData);
 export const BrandOnOffer = BrandSummary.extend({ max_percent_off: z.number().int() });
 export const BrandsOnOfferResponse = envelope(z.array(BrandOnOffer));
 export const HomePreviewResponse = envelope(HomeSections.extend({ preview_id: z.number().int().nullable() }));
+export const BankOffersResponse = envelope(z.array(BankOfferSummary));
+/** GET /api/offers/brand-of-week and /api/offers/clearance-offer: the promotions and the products behind them. */
+export const PromotedProductsData = z.object({ promotions: z.array(Promotion), products: z.array(ProductHit) });
+export const PromotedProductsResponse = envelope(PromotedProductsData);

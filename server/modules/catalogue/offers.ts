@@ -130,9 +130,15 @@ function salePage(store: CatalogueStore, content: Content, slug: string, preview
   return {
     slug,
     title: sale.title,
-    partner_brand_offers: promotionsOf(store, content, (x) => x.kind === 'partner' || x.kind === 'top_brand', 'partner_brand_offers', o),
+    partner_brand_offers: promotionsOf(
+      store,
+      content,
+      (x) => x.kind === 'partner' || x.kind === 'top_brand',
+      'sale_partner_brand_offers',
+      o,
+    ),
     banner_1: promotionsOf(store, content, (x) => x.kind === 'banner_web' || x.kind === 'banner_mobile', 'sale_banner_1', o),
-    budget_buys: promotionsOf(store, content, (x) => x.kind === 'budget_buy', 'budget_buys', o),
+    budget_buys: promotionsOf(store, content, (x) => x.kind === 'budget_buy', 'sale_budget_buys', o),
     deals_on_favourites: discounted(store, (p) => p.is_bestseller && inSale(p), sale.minDiscount, 12),
     // SPEC §9: sale page events fill up to 5 from blockbuster offers, then category products.
     blockbuster: discounted(store, inSale, Math.max(sale.minDiscount, 25), 5),
