@@ -60,6 +60,8 @@ export const brandChips = style({
 
 export const brandChip = style({
   scrollSnapAlign: 'start',
+  flex: 'none',
+  whiteSpace: 'nowrap',
   display: 'grid',
   gap: 2,
   minWidth: 132,

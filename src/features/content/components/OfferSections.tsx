@@ -48,13 +48,23 @@ export function bankOfferTerms(o: Pick<BankOfferSummary, 'kind' | 'value' | 'max
   return o.min_cart > 0 ? `${what} on orders of ${formatPaise(o.min_cart)} or more` : what;
 }
 
+const INSTRUMENTS: Record<string, string> = {
+  card: 'Cards',
+  credit_card: 'Credit cards',
+  debit_card: 'Debit cards',
+  netbanking: 'Net banking',
+  upi: 'UPI',
+  wallet: 'Wallets',
+};
+export const instrumentLabel = (instrument: string): string => INSTRUMENTS[instrument] ?? instrument.replace(/_/g, ' ');
+
 export function BankOffers({ offers }: { offers: BankOfferSummary[] }) {
   return (
     <ul className={css.cardGrid}>
       {offers.map((o) => (
         <li key={o.id} className={css.offerCard}>
           <strong>
-            {o.bank} <span className={css.small}>· {o.instrument}</span>
+            {o.bank} <span className={css.small}>· {instrumentLabel(o.instrument)}</span>
           </strong>
           <span>{bankOfferTerms(o)}</span>
           <p className={css.small}>{o.description}</p>
@@ -86,7 +96,7 @@ export function Freebies({ freebies }: { freebies: FreebieOffer[] }) {
           <Img src={f.product?.thumbnail_image ?? ''} alt="" width={56} height={56} style={{ objectFit: 'cover', borderRadius: 8 }} />
           <span style={{ display: 'grid', gap: 2 }}>
             <strong>{f.title}</strong>
-            <span className={css.small}>Free on orders of {formatPaise(f.threshold)} or more</span>
+            <span className={css.small}>{f.product ? f.product.parent_name : `Free on orders of ${formatPaise(f.threshold)} or more`}</span>
           </span>
         </li>
       ))}

@@ -29,7 +29,18 @@ const page: OffersPageData = {
   banners: [promo(1, 'banner_web', 'Web banner'), promo(2, 'banner_mobile', 'Mobile banner')],
   carousel: [promo(3, 'carousel_web', 'Web slide'), promo(4, 'carousel_mobile', 'Mobile slide')],
   coupons: [{ code: 'FIT10', details: '10% off on orders above ₹999' }],
-  bank_offers: [{ id: 1, bank: 'Axis Bank', instrument: 'debit_card', description: 'On Axis debit cards', kind: 'flat', value: 15_000, max_discount: null, min_cart: 12_345_600 }],
+  bank_offers: [
+    {
+      id: 1,
+      bank: 'Axis Bank',
+      instrument: 'debit_card',
+      description: 'On Axis debit cards',
+      kind: 'flat',
+      value: 15_000,
+      max_discount: null,
+      min_cart: 12_345_600,
+    },
+  ],
   limited: [promo(5, 'limited', 'Midnight flash deal')],
   partner: [promo(6, 'partner', 'Partner gym offer')],
   clearance: [promo(7, 'clearance', 'Clearance corner')],
@@ -77,7 +88,8 @@ test('every offers section is on the page', async () => {
   expect(await screen.findByRole('heading', { level: 2, name: 'Brand of the week: Titan Forge' })).toBeInTheDocument();
   expect(screen.getByText('FIT10')).toBeInTheDocument();
   expect(screen.getByText('Flat ₹150 off on orders of ₹1,23,456 or more')).toBeInTheDocument();
-  expect(screen.getByText('Free on orders of ₹1,999 or more')).toBeInTheDocument();
+  expect(screen.getByText('Free shaker')).toBeInTheDocument();
+  expect(screen.getByText('Axis Bank').parentElement).toHaveTextContent('Debit cards');
   expect(screen.getByText('Midnight flash deal')).toBeInTheDocument();
   expect(await screen.findByText('Old Stock Creatine')).toBeInTheDocument();
   expect(screen.getByText('Titan Whey')).toBeInTheDocument();
@@ -94,7 +106,9 @@ test('the staff preview reads offer-data-preview with its id', async () => {
 });
 
 test('bank offer terms: percent with a cap, flat, and no minimum', () => {
-  expect(bankOfferTerms({ kind: 'percent', value: 10, max_discount: 150_000, min_cart: 299_900 })).toBe('10% off up to ₹1,500 on orders of ₹2,999 or more');
+  expect(bankOfferTerms({ kind: 'percent', value: 10, max_discount: 150_000, min_cart: 299_900 })).toBe(
+    '10% off up to ₹1,500 on orders of ₹2,999 or more',
+  );
   expect(bankOfferTerms({ kind: 'percent', value: 5, max_discount: null, min_cart: 0 })).toBe('5% off');
   expect(bankOfferTerms({ kind: 'flat', value: 10_000_000, max_discount: null, min_cart: 0 })).toBe('Flat ₹1,00,000 off');
 });
