@@ -55,6 +55,15 @@ const PAGE_META: Array<[RegExp, PageMeta]> = [
   [/\/reviews\//, titled('Reviews', 'Ratings and reviews from verified buyers.')],
   [/^\/offers-coupons\/?$/, titled('Offers & Coupons', 'Current coupons, bank offers and deals on authentic supplements.')],
   [/^\/sale\//, titled('Sale')],
+  [
+    /^\/landing\/?$/,
+    titled(
+      'Authentic Supplements from Brands and Importers',
+      'Shop 100% authentic supplements with importer certificates, offers and delivery across India.',
+    ),
+  ],
+  // SPEC §6: staff previews are never indexed.
+  [/^\/preview\/(home|offers-coupons|sale\/[^/]+)\/?$/, titled('Preview', undefined, true)],
   [/^\/freebies\/?$/, titled('Free Gifts')],
   [/^\/help-center/, titled('Help Centre', 'Order help, returns, payments and contact details for Kasrat customer service.')],
   [

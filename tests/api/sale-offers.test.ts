@@ -60,6 +60,17 @@ describeBackends('sale and offers pages API', (ctx) => {
     });
   });
 
+  describe('page meta', () => {
+    const meta = async (url: string) => (await get(`/api/seo/page-seo-meta?url=${encodeURIComponent(url)}`)).json().data;
+    test('a sale page is titled by its sale; landing is indexed; previews are not', async () => {
+      expect((await meta('/sale/whey-protein')).title).toBe('Whey Protein Sale – authentic supplements at sale prices | Kasrat');
+      expect((await meta('/sale/no-such-sale')).title).toBe('Sale | Kasrat');
+      expect(await meta('/landing')).toMatchObject({ noindex: false });
+      for (const url of ['/preview/home?id=1', '/preview/offers-coupons', '/preview/sale/mega-sale?id=2'])
+        expect((await meta(url)).noindex, url).toBe(true);
+    });
+  });
+
   describe('offers page', () => {
     test('offer-data carries every offers section of SPEC §7', async () => {
       const res = await get('/api/offers/offer-data');

@@ -115,7 +115,7 @@ function freebieOffers(store: CatalogueStore, content: Content) {
 }
 
 /** Sale pages by slug: the clearance sale, or a sale on any category. */
-function saleOf(store: CatalogueStore, slug: string): { title: string; minDiscount: number; categoryIds: number[] | null } {
+export function saleOf(store: CatalogueStore, slug: string): { title: string; minDiscount: number; categoryIds: number[] | null } {
   if (slug === 'clearance') return { title: 'Clearance Sale', minDiscount: 30, categoryIds: null };
   if (slug === 'mega-sale') return { title: 'Mega Sale', minDiscount: 1, categoryIds: null };
   const c = store.snapshot.categoriesBySlug.get(slug);
