@@ -90,6 +90,14 @@ const PAGE_META: Array<[RegExp, PageMeta]> = [
   [/^\/notFound\/?$/, titled('Page Not Found', undefined, true)],
 ];
 
+/** A sale page's title and description (SPEC §2 page meta), the same in the server HTML and after navigation. */
+export function saleMeta(saleTitle: string): PageMeta {
+  return {
+    title: `${saleTitle} – authentic supplements at sale prices | ${STORE_NAME}`,
+    description: `${saleTitle} on ${STORE_NAME}: blockbuster offers, budget buys and deals on favourite brands, all 100% authentic.`,
+  };
+}
+
 export function pageMeta(pathname: string): PageMeta {
   for (const [pattern, meta] of PAGE_META) if (pattern.test(pathname)) return meta;
   return titled('Page Not Found', undefined, true);

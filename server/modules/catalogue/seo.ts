@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SeoRequest } from '../../../schemas/catalogue.ts';
-import { pageMeta, type PageMeta, STORE_NAME } from '../../../schemas/content.ts';
+import { pageMeta, type PageMeta, STORE_NAME, saleMeta } from '../../../schemas/content.ts';
 import { formatPaise } from '../../../schemas/money.ts';
 import type { MetaResolver } from '../../html.ts';
 import { parse } from '../../http/validate.ts';

@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router-dom';
-import { usePageMeta } from '../../../ui/meta.tsx';
 import { useCachedResource } from '../../catalogue/index.ts';
 import { saleApi } from '../api.ts';
 import { LoadError, OffersSkeleton, offerStyles as css, PreviewNotice } from '../components/OfferSections.tsx';
@@ -11,7 +10,6 @@ export default function HomePreviewPage() {
   const [search] = useSearchParams();
   const id = previewId(search);
   const home = useCachedResource(`home-preview:${id ?? ''}`, (signal) => saleApi.homePreview(id, { signal }));
-  usePageMeta({ title: 'Home page preview | Kasrat', description: 'Staff preview of the home page.' });
   const d = home.data;
   return (
     <div className={css.page}>

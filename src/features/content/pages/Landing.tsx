@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../../../ui/meta.tsx';
 import { button } from '../../../ui/theme/global.css.ts';
 import { catalogueApi, useCachedResource } from '../../catalogue/index.ts';
 import { LoadError, OffersSkeleton, offerStyles as css } from '../components/OfferSections.tsx';
@@ -8,10 +7,6 @@ import { StorefrontSections } from '../components/StorefrontSections.tsx';
 /** /landing: the campaign landing page (SPEC §1, §2), led by its top categories and the authenticity promise. */
 export default function LandingPage() {
   const home = useCachedResource('home', (signal) => catalogueApi.home({ signal }));
-  usePageMeta({
-    title: 'Authentic supplements, straight from brands and importers | Kasrat',
-    description: 'Shop 100% authentic whey, creatine and vitamins with importer certificates, offers and fast delivery across India.',
-  });
   const d = home.data;
   return (
     <div className={css.page}>

@@ -1,5 +1,4 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { usePageMeta } from '../../../ui/meta.tsx';
 import {
   Banners,
   Carousel,
@@ -37,7 +36,6 @@ export default function OffersCouponsPage() {
   );
   const brandOfWeek = useCachedResource('offers-brand-of-week', (signal) => saleApi.brandOfWeek({ signal }));
   const clearance = useCachedResource('offers-clearance', (signal) => saleApi.clearance({ signal }));
-  usePageMeta({ title: 'Offers & Coupons | Kasrat', description: 'Coupons, bank offers, free gifts and deals on authentic supplements.' });
 
   const d = page.data;
   if (!d && page.error) return <LoadError message={page.error} retry={page.reload} />;

@@ -121,6 +121,7 @@ test('the sale page shows every SPEC §2 section, with rupees in Indian grouping
   expect(within(blockbusters).getAllByText(/₹1,23,456/).length).toBeGreaterThan(0);
   expect(document.querySelector('[data-promotion="sale_banner_1"]')).not.toBeNull();
   expect(t.calls).toContain('/api/sale/get-sale-page-data?slug=mega-sale');
+  expect(document.title).toBe('Mega Sale – authentic supplements at sale prices | Kasrat');
   t.done();
 });
 

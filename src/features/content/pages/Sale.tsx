@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { saleMeta } from '../../../../schemas/content.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import {
   Banners,
@@ -44,11 +45,7 @@ export default function SalePage() {
   const brands = useCachedResource('brands-on-offer', (signal) => saleApi.brandsOnOffer({ signal }));
   const bank = useCachedResource('sale-bank-offers', (signal) => saleApi.bankOffers({ signal }));
   const d = sale.data;
-  usePageMeta(
-    d
-      ? { title: `${d.title} – up to ${maxOff(brands.data)}% off | Kasrat`, description: `${d.title} on authentic supplements at Kasrat.` }
-      : null,
-  );
+  usePageMeta(d ? saleMeta(d.title) : null);
 
   // SPEC §2 / §9: the sale page view, and its product list filled up to 5 from the blockbuster offers, then the
   // sale's products (the core suppresses both under /preview/).
@@ -120,5 +117,3 @@ export default function SalePage() {
     </div>
   );
 }
-
-const maxOff = (brands: { max_percent_off: number }[] | null) => Math.max(0, ...(brands ?? []).map((b) => b.max_percent_off));
