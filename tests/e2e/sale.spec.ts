@@ -15,8 +15,12 @@ type Pushed = { event?: string; label?: string; ecommerce?: { items?: { item_id:
 const dataLayer = (page: Page) => page.evaluate(() => ((window as { dataLayer?: unknown[] }).dataLayer ?? []) as Pushed[]);
 
 test('sale page: every section, rupees, and view_sale_page; axe clean', async ({ page }) => {
+  // The server HTML already carries the sale's title (crawlers run no JavaScript).
+  const html = await (await page.request.get('/sale/mega-sale')).text();
+  expect(html).toContain('<title>Mega Sale – authentic supplements at sale prices | Kasrat</title>');
   await page.goto('/sale/mega-sale');
   await expect(page.getByRole('heading', { level: 1, name: 'Mega Sale' })).toBeVisible();
+  await expect(page).toHaveTitle('Mega Sale – authentic supplements at sale prices | Kasrat');
   for (const name of ['Blockbuster offers', 'Partner brand offers', 'Budget buys', 'Deals on favourites', 'Brands on offer', 'Bank offers'])
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Blockbuster offers' }).getByText(/₹\d/).first()).toBeVisible();
