@@ -526,3 +526,66 @@ export function pickVariant<V extends SwatchVariant>(variants: readonly V[], cur
   for (const v of candidates) if (score(v) > score(best)) best = v;
   return best;
 }
+
+/** A bank offer as the offers and sale pages list it (amounts in paise). */
+export const BankOfferSummary = z.object({
+  id: z.number().int(),
+  bank: z.string(),
+  instrument: z.string(),
+  description: z.string(),
+  kind: z.string(),
+  value: z.number().int(),
+  max_discount: z.number().int().nullable(),
+  min_cart: z.number().int(),
+});
+export type BankOfferSummary = z.infer<typeof BankOfferSummary>;
+
+export const FreebieOffer = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  threshold: z.number().int(),
+  product: ProductHit.nullable(),
+});
+export type FreebieOffer = z.infer<typeof FreebieOffer>;
+
+/** GET /api/offers/offer-data (and offer-data-preview): every section of the offers page (SPEC §2, §7). */
+export const OffersPageData = z.object({
+  banners: z.array(Promotion),
+  carousel: z.array(Promotion),
+  coupons: z.array(z.object({ code: z.string(), details: z.string() })),
+  bank_offers: z.array(BankOfferSummary),
+  limited: z.array(Promotion),
+  partner: z.array(Promotion),
+  clearance: z.array(Promotion),
+  brand_of_week: z.array(Promotion),
+  budget_buys: z.array(Promotion),
+  freebies: z.array(FreebieOffer),
+  preview_id: z.number().int().nullable().optional(),
+});
+export type OffersPageData = z.infer<typeof OffersPageData>;
+export const OffersPageResponse = envelope(OffersPageData);
+
+/** GET /api/sale/get-sale-page-data (and get-preview-salepage-data): the sale page sections of SPEC §2. */
+export const SalePageData = z.object({
+  slug: z.string(),
+  title: z.string(),
+  partner_brand_offers: z.array(Promotion),
+  banner_1: z.array(Promotion),
+  budget_buys: z.array(Promotion),
+  deals_on_favourites: z.array(ProductHit),
+  /** SPEC §9: the sale page events report these first (up to 5)… */
+  blockbuster: z.array(ProductHit),
+  /** …then fill from these. */
+  category_products: z.array(ProductHit),
+  preview_id: z.number().int().nullable().optional(),
+});
+export type SalePageData = z.infer<typeof SalePageData>;
+export const SalePageResponse = envelope(SalePageData);
+
+export const BrandOnOffer = BrandSummary.extend({ max_percent_off: z.number().int() });
+export const BrandsOnOfferResponse = envelope(z.array(BrandOnOffer));
+export const HomePreviewResponse = envelope(HomeSections.extend({ preview_id: z.number().int().nullable() }));
+export const BankOffersResponse = envelope(z.array(BankOfferSummary));
+/** GET /api/offers/brand-of-week and /api/offers/clearance-offer: the promotions and the products behind them. */
+export const PromotedProductsData = z.object({ promotions: z.array(Promotion), products: z.array(ProductHit) });
+export const PromotedProductsResponse = envelope(PromotedProductsData);

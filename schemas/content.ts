@@ -55,6 +55,15 @@ const PAGE_META: Array<[RegExp, PageMeta]> = [
   [/\/reviews\//, titled('Reviews', 'Ratings and reviews from verified buyers.')],
   [/^\/offers-coupons\/?$/, titled('Offers & Coupons', 'Current coupons, bank offers and deals on authentic supplements.')],
   [/^\/sale\//, titled('Sale')],
+  [
+    /^\/landing\/?$/,
+    titled(
+      'Authentic Supplements from Brands and Importers',
+      'Shop 100% authentic supplements with importer certificates, offers and delivery across India.',
+    ),
+  ],
+  // SPEC §6: staff previews are never indexed.
+  [/^\/preview\/(home|offers-coupons|sale\/[^/]+)\/?$/, titled('Preview', undefined, true)],
   [/^\/freebies\/?$/, titled('Free Gifts')],
   [/^\/help-center/, titled('Help Centre', 'Order help, returns, payments and contact details for Kasrat customer service.')],
   [
@@ -80,6 +89,14 @@ const PAGE_META: Array<[RegExp, PageMeta]> = [
   [/^\/filenotfound\/?$/, titled('File Not Found', undefined, true)],
   [/^\/notFound\/?$/, titled('Page Not Found', undefined, true)],
 ];
+
+/** A sale page's title and description (SPEC §2 page meta), the same in the server HTML and after navigation. */
+export function saleMeta(saleTitle: string): PageMeta {
+  return {
+    title: `${saleTitle} – authentic supplements at sale prices | ${STORE_NAME}`,
+    description: `${saleTitle} on ${STORE_NAME}: blockbuster offers, budget buys and deals on favourite brands, all 100% authentic.`,
+  };
+}
 
 export function pageMeta(pathname: string): PageMeta {
   for (const [pattern, meta] of PAGE_META) if (pattern.test(pathname)) return meta;

@@ -9,7 +9,9 @@ import {
   SaleSlugRequest,
   SalePreviewRequest,
 } from '../../../schemas/catalogue.ts';
+import type { Db } from '../../db/database.ts';
 import { Forbidden, NotFound } from '../../http/errors.ts';
+import { isOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
 import type { CatalogueStore, ProductRec } from '../../search/index.ts';
 import { toHit } from '../../search/index.ts';
@@ -20,9 +22,25 @@ import { promotionsOf } from './promotions.ts';
 // Offers (/api/offers/*), the sale manager (/api/sale/*) and the home page (/api/home/*), built from the
 // offers table (by kind) and the catalogue in memory.
 
-/** SPEC §6: preview calls carry the fixed preview authorization header; without it they are refused. */
-function requirePreview(req: FastifyRequest): void {
+/** The operations token of a preview call: its authorization header already carries the preview value. */
+export const PREVIEW_OPS_HEADER = 'x-ops-token';
+
+/**
+ * SPEC §6: preview calls carry the fixed preview authorization header; without it they are refused. That value
+ * is public (it is in the specification), so production also wants a signed-in staff session or the operations
+ * token (sent as `x-ops-token`).
+ */
+async function requirePreview(db: Db, req: FastifyRequest): Promise<void> {
   if (req.headers.authorization !== PREVIEW_AUTHORIZATION) throw new Forbidden('Preview is for Kasrat staff only.');
+  if (process.env.NODE_ENV !== 'production') return;
+  const token = req.headers[PREVIEW_OPS_HEADER];
+  if (typeof token === 'string' && isOps({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest)) return;
+  const session = await req.getSession();
+  if (session?.customerId) {
+    const row = await db.selectFrom('customers').select('is_staff').where('id', '=', session.customerId).executeTakeFirst();
+    if (row?.is_staff) return;
+  }
+  throw new Forbidden('Preview is for Kasrat staff only: sign in with a staff account.');
 }
 
 const bestDiscount = (p: ProductRec) => Math.max(...p.variants.map((v) => percentOff(v.mrp, v.sale_price)));
@@ -97,7 +115,7 @@ function freebieOffers(store: CatalogueStore, content: Content) {
 }
 
 /** Sale pages by slug: the clearance sale, or a sale on any category. */
-function saleOf(store: CatalogueStore, slug: string): { title: string; minDiscount: number; categoryIds: number[] | null } {
+export function saleOf(store: CatalogueStore, slug: string): { title: string; minDiscount: number; categoryIds: number[] | null } {
   if (slug === 'clearance') return { title: 'Clearance Sale', minDiscount: 30, categoryIds: null };
   if (slug === 'mega-sale') return { title: 'Mega Sale', minDiscount: 1, categoryIds: null };
   const c = store.snapshot.categoriesBySlug.get(slug);
@@ -112,9 +130,15 @@ function salePage(store: CatalogueStore, content: Content, slug: string, preview
   return {
     slug,
     title: sale.title,
-    partner_brand_offers: promotionsOf(store, content, (x) => x.kind === 'partner' || x.kind === 'top_brand', 'partner_brand_offers', o),
+    partner_brand_offers: promotionsOf(
+      store,
+      content,
+      (x) => x.kind === 'partner' || x.kind === 'top_brand',
+      'sale_partner_brand_offers',
+      o,
+    ),
     banner_1: promotionsOf(store, content, (x) => x.kind === 'banner_web' || x.kind === 'banner_mobile', 'sale_banner_1', o),
-    budget_buys: promotionsOf(store, content, (x) => x.kind === 'budget_buy', 'budget_buys', o),
+    budget_buys: promotionsOf(store, content, (x) => x.kind === 'budget_buy', 'sale_budget_buys', o),
     deals_on_favourites: discounted(store, (p) => p.is_bestseller && inSale(p), sale.minDiscount, 12),
     // SPEC §9: sale page events fill up to 5 from blockbuster offers, then category products.
     blockbuster: discounted(store, inSale, Math.max(sale.minDiscount, 25), 5),
@@ -132,9 +156,10 @@ function brandsOnOffer(store: CatalogueStore) {
     .sort((a, b) => b.max_percent_off - a.max_percent_off || a.name.localeCompare(b.name));
 }
 
-export async function offerRoutes(app: FastifyInstance, { store, content: cache }: CatalogueContext) {
-  const get = (path: string, build: (content: Content, req: FastifyRequest) => unknown) =>
+export async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: CatalogueContext) {
+  const get = (path: string, build: (content: Content, req: FastifyRequest) => unknown, options: { preview?: boolean } = {}) =>
     app.get(path, async (req) => {
+      if (options.preview) await requirePreview(db, req);
       await store.ready();
       const content = await cache.get();
       return { status: 1, message: 'Success', data: build(content, req) };
@@ -167,29 +192,38 @@ export async function offerRoutes(app: FastifyInstance, { store, content: cache 
     };
   });
   get('/api/offers/offer-data', (c) => offersPage(store, c));
-  get('/api/offers/offer-data-preview', (c, req) => {
-    requirePreview(req);
-    const { id } = parse(PreviewRequest, req.query);
-    return { ...offersPage(store, c, true), preview_id: id ?? null };
-  });
+  get(
+    '/api/offers/offer-data-preview',
+    (c, req) => {
+      const { id } = parse(PreviewRequest, req.query);
+      return { ...offersPage(store, c, true), preview_id: id ?? null };
+    },
+    { preview: true },
+  );
 
   get('/api/sale/get-deals-on-favourite', () => discounted(store, (p) => p.is_bestseller, 1, 12));
   get('/api/sale/get-brands-on-offer', () => store.derive('brands-on-offer', () => brandsOnOffer(store)));
   get('/api/sale/get-bank-offer', (c) => offersPage(store, c).bank_offers);
   get('/api/sale/get-sale-page-data', (c, req) => salePage(store, c, parse(SaleSlugRequest, req.query).slug));
-  get('/api/sale/get-preview-salepage-data', (c, req) => {
-    requirePreview(req);
-    const { slug, id } = parse(SalePreviewRequest, req.query);
-    return { ...salePage(store, c, slug, true), preview_id: id ?? null };
-  });
+  get(
+    '/api/sale/get-preview-salepage-data',
+    (c, req) => {
+      const { slug, id } = parse(SalePreviewRequest, req.query);
+      return { ...salePage(store, c, slug, true), preview_id: id ?? null };
+    },
+    { preview: true },
+  );
 
   get('/api/home/home-page-info', (c, req) => {
     const { orderId } = parse(HomeRequest, req.query);
     return { ...homeSections(store, c), order_id: orderId ?? null };
   });
-  get('/api/home/home-page-preview-info', (c, req) => {
-    requirePreview(req);
-    const { id } = parse(PreviewRequest, req.query);
-    return { ...homeSections(store, c, true), preview_id: id ?? null };
-  });
+  get(
+    '/api/home/home-page-preview-info',
+    (c, req) => {
+      const { id } = parse(PreviewRequest, req.query);
+      return { ...homeSections(store, c, true), preview_id: id ?? null };
+    },
+    { preview: true },
+  );
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { SeoRequest } from '../../../schemas/catalogue.ts';
-import { pageMeta, type PageMeta, STORE_NAME } from '../../../schemas/content.ts';
+import { pageMeta, type PageMeta, STORE_NAME, saleMeta } from '../../../schemas/content.ts';
 import { formatPaise } from '../../../schemas/money.ts';
 import type { MetaResolver } from '../../html.ts';
 import { parse } from '../../http/validate.ts';
 import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.ts';
 import type { CatalogueContext } from './context.ts';
+import { saleOf } from './offers.ts';
 
 // Real titles and descriptions for product, brand, category and bestseller pages: in the server HTML (a meta
 // resolver) and through GET /api/seo/page-seo-meta for the app's navigation.
@@ -18,6 +19,17 @@ const sentence = (text: string, max = 160) => {
 
 export function catalogueMeta(store: CatalogueStore, pathname: string, query: URLSearchParams, origin = ''): PageMeta | null {
   const snap = store.snapshot;
+  const sale = /^\/sale\/([^/]+)\/?$/.exec(pathname);
+  if (sale) {
+    const found = saleOfSlug(store, sale[1] as string);
+    if (!found) return null;
+    return {
+      title: `${found.title} – authentic supplements at sale prices | ${STORE_NAME}`,
+      description: sentence(
+        `${found.title} on ${STORE_NAME}: blockbuster offers, budget buys and deals on favourite brands, all 100% authentic.`,
+      ),
+    };
+  }
   const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
   if (product) {
     const pid = Number(query.get('pId'));
@@ -64,6 +76,14 @@ export function catalogueMeta(store: CatalogueStore, pathname: string, query: UR
     };
   }
   return null;
+}
+
+function saleOfSlug(store: CatalogueStore, slug: string) {
+  try {
+    return saleOf(store, decodeURIComponent(slug));
+  } catch {
+    return null;
+  }
 }
 
 export function catalogueMetaResolver(store: CatalogueStore): MetaResolver {

@@ -23,7 +23,16 @@ import {
   TicketResponse,
   UploadResponse,
 } from '../../../schemas/help-center.ts';
-import { get, http, normaliseError, post } from '../../api/client.ts';
+import {
+  BankOffersResponse,
+  BrandsOnOfferResponse,
+  HomePreviewResponse,
+  OffersPageResponse,
+  PREVIEW_AUTHORIZATION,
+  PromotedProductsResponse,
+  SalePageResponse,
+} from '../../../schemas/catalogue.ts';
+import { get, http, normaliseError, post, type RequestOptions } from '../../api/client.ts';
 
 // The content pages' calls (SPEC §7), each answer checked with its schema.
 export const contentApi = {
@@ -40,6 +49,28 @@ export const contentApi = {
   stores: (city?: string) => get(`/api/store/stores-list${city ? `?city=${encodeURIComponent(city)}` : ''}`, StoresResponse),
   addRetailerInfo: (form: RetailerRequest) => post('/api/retailer/add-retailer-info', form, RetailerResponse),
   unsubscribe: (email: string, token: string) => post('/api/unsubscribe/unsubscribe-user', { email, token }, UnsubscribeResponse),
+};
+
+type Opts = Pick<RequestOptions, 'signal'>;
+const q = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]))).toString();
+/** SPEC §6: preview calls carry the fixed preview authorization header (staff sessions open them in production). */
+const previewHeaders = { authorization: PREVIEW_AUTHORIZATION };
+
+// The sale manager and offers calls (SPEC §7), and their previews (SPEC §6).
+export const saleApi = {
+  salePage: async (slug: string, o?: Opts) => (await get(`/api/sale/get-sale-page-data?${q({ slug })}`, SalePageResponse, o)).data,
+  salePreview: async (slug: string, id: number | undefined, o?: Opts) =>
+    (await get(`/api/sale/get-preview-salepage-data?${q({ slug, id })}`, SalePageResponse, { ...o, headers: previewHeaders })).data,
+  brandsOnOffer: async (o?: Opts) => (await get('/api/sale/get-brands-on-offer', BrandsOnOfferResponse, o)).data,
+  bankOffers: async (o?: Opts) => (await get('/api/sale/get-bank-offer', BankOffersResponse, o)).data,
+  brandOfWeek: async (o?: Opts) => (await get('/api/offers/brand-of-week', PromotedProductsResponse, o)).data,
+  clearance: async (o?: Opts) => (await get('/api/offers/clearance-offer', PromotedProductsResponse, o)).data,
+  offersPage: async (o?: Opts) => (await get('/api/offers/offer-data', OffersPageResponse, o)).data,
+  offersPreview: async (id: number | undefined, o?: Opts) =>
+    (await get(`/api/offers/offer-data-preview?${q({ id })}`, OffersPageResponse, { ...o, headers: previewHeaders })).data,
+  homePreview: async (id: number | undefined, o?: Opts) =>
+    (await get(`/api/home/home-page-preview-info?${q({ id })}`, HomePreviewResponse, { ...o, headers: previewHeaders })).data,
 };
 
 // SPEC §8: a help-centre 401 blanks the message (the page shows its own sign-in prompt instead of a redirect).

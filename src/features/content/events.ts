@@ -1,4 +1,6 @@
+import type { ProductHit } from '../../../schemas/catalogue.ts';
 import type { Store } from '../../../schemas/content-pages.ts';
+import { listItems } from '../catalogue/index.ts';
 import { type CatalogueEvent, emit, type EventOf } from '../../../events/index.ts';
 
 // The content pages' events (events/catalogue.ts): built here as plain data, emitted through one safe call.
@@ -37,3 +39,23 @@ export const retailerFormFailed = (reason: string): EventOf<'retailer_form_faile
   name: 'retailer_form_failed',
   reason: reason.slice(0, 500),
 });
+
+export const viewSalePage = (slug: string): EventOf<'view_sale_page'> => ({ name: 'view_sale_page', slug });
+
+/**
+ * The sale page's product list view. SPEC §9: its events fill up to 5 products from the blockbuster offers, then
+ * from the category products; the analytics core applies the cap (providers/rules.ts listingProducts).
+ */
+export function saleItemList(
+  title: string,
+  sale: { blockbuster: readonly ProductHit[]; category_products: readonly ProductHit[] },
+): EventOf<'view_item_list'> {
+  const listName = `Sale: ${title}`;
+  return {
+    name: 'view_item_list',
+    list_name: listName,
+    listing: 'sale',
+    items: listItems(sale.blockbuster, listName),
+    fill_items: listItems(sale.category_products, listName, sale.blockbuster.length),
+  };
+}

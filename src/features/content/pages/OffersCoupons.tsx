@@ -1,53 +1,107 @@
-import { useEffect, useState } from 'react';
-import type { BankOfferView, CouponView } from '../../../../schemas/cart.ts';
-import { bankOffers, cartApi } from '../../cart/index.ts';
-import * as blocksCss from '../../../ui/blocks.css.ts';
-import * as couponCss from '../../../ui/coupon.css.ts';
-import { card } from '../../../ui/theme/global.css.ts';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import {
+  Banners,
+  Carousel,
+  PromotedProducts,
+  PromotionCards,
+  ProductRail,
+  useCachedResource,
+  useMediaQuery,
+} from '../../catalogue/index.ts';
+import { saleApi } from '../api.ts';
+import {
+  BankOffers,
+  Coupons,
+  Freebies,
+  LoadError,
+  OffersSkeleton,
+  offerStyles as css,
+  PreviewNotice,
+  Section,
+} from '../components/OfferSections.tsx';
+import { previewId } from './Sale.tsx';
 
-/** /offers-coupons: the live coupons and bank offers (the cart issue's part of the offers page). */
+/**
+ * /offers-coupons, and its staff preview /preview/offers-coupons (SPEC §6): the offers page banners and carousel
+ * (SPEC §2), coupons, bank offers, limited-time offers, brand of the week, budget buys, free gifts, partner and
+ * clearance offers (SPEC §7 offers calls).
+ */
 export default function OffersCouponsPage() {
-  const [coupons, setCoupons] = useState<CouponView[] | null>(null);
-  const [offers, setOffers] = useState<BankOfferView[] | null>(null);
-  useEffect(() => {
-    cartApi
-      .couponList()
-      .then((r) => setCoupons(r.data))
-      .catch(() => setCoupons([]));
-    bankOffers()
-      .then((r) => setOffers(r.data.offers))
-      .catch(() => setOffers([]));
-  }, []);
+  const [search] = useSearchParams();
+  const preview = useLocation().pathname.startsWith('/preview/');
+  const id = previewId(search);
+  const desktop = useMediaQuery();
+  const page = useCachedResource(preview ? `offers-preview:${id ?? ''}` : 'offers', (signal) =>
+    preview ? saleApi.offersPreview(id, { signal }) : saleApi.offersPage({ signal }),
+  );
+  const brandOfWeek = useCachedResource('offers-brand-of-week', (signal) => saleApi.brandOfWeek({ signal }));
+  const clearance = useCachedResource('offers-clearance', (signal) => saleApi.clearance({ signal }));
+
+  const d = page.data;
+  if (!d && page.error) return <LoadError message={page.error} retry={page.reload} />;
+  if (!d) return <OffersSkeleton label="Loading offers…" />;
+  const shown = (kind: string) => (desktop ? !kind.endsWith('_mobile') : !kind.endsWith('_web'));
+  const bow = brandOfWeek.data;
+  const brandName = bow?.promotions[0]?.brand?.name;
   return (
-    <div className={blocksCss.column}>
-      <h1 style={{ margin: 0 }}>Offers &amp; Coupons</h1>
-      <section className={card} aria-labelledby="coupons-title">
-        <h2 id="coupons-title" className={blocksCss.sectionTitle}>
-          Coupons
-        </h2>
-        <ul className={couponCss.couponList} style={{ marginTop: 8 }}>
-          {coupons?.map((c) => (
-            <li key={c.code} className={couponCss.coupon}>
-              <span className={couponCss.couponCode}>{c.code}</span>
-              <span>{c.details}</span>
-              <span className={blocksCss.meta}>Apply it in your cart.</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section className={card} aria-labelledby="bank-title">
-        <h2 id="bank-title" className={blocksCss.sectionTitle}>
-          Bank offers
-        </h2>
-        <ul className={couponCss.couponList} style={{ marginTop: 8 }}>
-          {offers?.map((o) => (
-            <li key={o.id} className={couponCss.coupon}>
-              <strong>{o.bank}</strong>
-              <span>{o.description}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+    <div className={css.page}>
+      {preview && <PreviewNotice id={d.preview_id} />}
+      <header className={css.head}>
+        <h1 className={css.title}>Offers &amp; Coupons</h1>
+        <p className={css.lead}>Every live deal in one place: apply a coupon or pay with a partner bank to save more.</p>
+      </header>
+
+      <Carousel items={d.carousel.filter((p) => shown(p.kind))} section="offers_carousel" label="Offers" eager />
+
+      <Section id="offers-coupons" title="Coupons">
+        {d.coupons.length ? <Coupons coupons={d.coupons} /> : <p className={css.small}>No coupons are live right now.</p>}
+      </Section>
+
+      <Section id="offers-bank" title="Bank offers">
+        {d.bank_offers.length ? <BankOffers offers={d.bank_offers} /> : <p className={css.small}>No bank offers are live right now.</p>}
+      </Section>
+
+      {d.limited.length > 0 && (
+        <Section id="offers-limited" title="Limited-time offers">
+          <PromotionCards items={d.limited} section="offers_banner" />
+        </Section>
+      )}
+
+      <Banners items={d.banners.filter((p) => shown(p.kind)).slice(0, 2)} section="offers_banner" pair />
+
+      {(d.brand_of_week.length > 0 || (bow?.products.length ?? 0) > 0) && (
+        <Section id="offers-brand-of-week" title={brandName ? `Brand of the week: ${brandName}` : 'Brand of the week'}>
+          <PromotionCards items={d.brand_of_week} section="offers_banner" />
+          {bow && bow.products.length > 0 && <ProductRail hits={bow.products} listName="Offers: brand of the week" listing="offers" />}
+        </Section>
+      )}
+
+      {d.budget_buys.length > 0 && (
+        <Section id="offers-budget" title="Budget buys">
+          <PromotedProducts items={d.budget_buys} section="budget_buys" listName="Offers: budget buys" />
+        </Section>
+      )}
+
+      {d.freebies.length > 0 && (
+        <Section id="offers-freebies" title="Free gifts" more={{ to: '/freebies', label: 'See free gifts' }}>
+          <Freebies freebies={d.freebies} />
+        </Section>
+      )}
+
+      {d.partner.length > 0 && (
+        <Section id="offers-partner" title="Partner offers">
+          <PromotionCards items={d.partner} section="offers_banner" />
+        </Section>
+      )}
+
+      {(d.clearance.length > 0 || (clearance.data?.products.length ?? 0) > 0) && (
+        <Section id="offers-clearance" title="Clearance sale" more={{ to: '/sale/clearance', label: 'Shop the clearance' }}>
+          <PromotionCards items={d.clearance} section="offers_banner" />
+          {clearance.data && clearance.data.products.length > 0 && (
+            <ProductRail hits={clearance.data.products} listName="Offers: clearance" listing="offers" />
+          )}
+        </Section>
+      )}
     </div>
   );
 }

@@ -1,5 +1,119 @@
-import { PagePlaceholder } from '../../../ui/PagePlaceholder.tsx';
+import { useEffect } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { saleMeta } from '../../../../schemas/content.ts';
+import { usePageMeta } from '../../../ui/meta.tsx';
+import {
+  Banners,
+  PromotedProducts,
+  PromotionTiles,
+  ProductList,
+  ProductRail,
+  useCachedResource,
+  useMediaQuery,
+} from '../../catalogue/index.ts';
+import { saleApi } from '../api.ts';
+import {
+  BankOffers,
+  BrandsOnOffer,
+  LoadError,
+  OffersSkeleton,
+  offerStyles as css,
+  PreviewNotice,
+  Section,
+} from '../components/OfferSections.tsx';
+import { report, saleItemList, viewSalePage } from '../events.ts';
 
+/** The preview id of a staff preview URL (?id=), when it is a whole number. */
+export function previewId(search: URLSearchParams): number | undefined {
+  const raw = search.get('id');
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
+ * /sale/:slug, and its staff preview /preview/sale/:slug (SPEC §6). Sections of SPEC §2: partner brand offers,
+ * banner 1, budget buys, deals on favourites; plus the blockbuster offers and the sale's products.
+ */
 export default function SalePage() {
-  return <PagePlaceholder title="Sale" />;
+  const { slug = '' } = useParams();
+  const [search] = useSearchParams();
+  const preview = useLocation().pathname.startsWith('/preview/');
+  const id = previewId(search);
+  const desktop = useMediaQuery();
+  const sale = useCachedResource(preview ? `sale-preview:${slug}:${id ?? ''}` : `sale:${slug}`, (signal) =>
+    preview ? saleApi.salePreview(slug, id, { signal }) : saleApi.salePage(slug, { signal }),
+  );
+  const brands = useCachedResource('brands-on-offer', (signal) => saleApi.brandsOnOffer({ signal }));
+  const bank = useCachedResource('sale-bank-offers', (signal) => saleApi.bankOffers({ signal }));
+  const d = sale.data;
+  usePageMeta(d ? saleMeta(d.title) : null);
+
+  // SPEC §2 / §9: the sale page view, and its product list filled up to 5 from the blockbuster offers, then the
+  // sale's products (the core suppresses both under /preview/).
+  useEffect(() => {
+    if (!d) return;
+    report(viewSalePage(d.slug));
+    if (d.blockbuster.length || d.category_products.length) report(saleItemList(d.title, d));
+  }, [d]);
+
+  if (!d && sale.error) return <LoadError message={sale.error} retry={sale.reload} />;
+  if (!d) return <OffersSkeleton label="Loading the sale…" />;
+  const banners = d.banner_1.filter((b) => (desktop ? b.kind !== 'banner_mobile' : b.kind !== 'banner_web'));
+  const listName = `Sale: ${d.title}`;
+  return (
+    <div className={css.page}>
+      {preview && <PreviewNotice id={d.preview_id} />}
+      <header className={css.head}>
+        <h1 className={css.title}>{d.title}</h1>
+        <p className={css.lead}>Genuine supplements, sourced from brands and their importers, at sale prices.</p>
+      </header>
+
+      {banners.length > 0 && (
+        <section aria-label="Sale banner">
+          <Banners items={banners.slice(0, 1)} section="sale_banner_1" eager />
+        </section>
+      )}
+
+      {d.blockbuster.length > 0 && (
+        <Section id="sale-blockbuster" title="Blockbuster offers">
+          <ProductList hits={d.blockbuster} list={{ listName }} layout="rail" label="Blockbuster offers" eager={2} />
+        </Section>
+      )}
+
+      {d.partner_brand_offers.length > 0 && (
+        <Section id="sale-partner-brands" title="Partner brand offers" more={{ to: '/brands', label: 'All brands' }}>
+          <PromotionTiles items={d.partner_brand_offers} section="sale_partner_brand_offers" />
+        </Section>
+      )}
+
+      {(brands.data?.length ?? 0) > 0 && (
+        <Section id="sale-brands-on-offer" title="Brands on offer">
+          <BrandsOnOffer brands={brands.data?.slice(0, 12) ?? []} />
+        </Section>
+      )}
+
+      {d.budget_buys.length > 0 && (
+        <Section id="sale-budget" title="Budget buys">
+          <PromotedProducts items={d.budget_buys} section="sale_budget_buys" listName={`${listName}: budget buys`} />
+        </Section>
+      )}
+
+      {d.deals_on_favourites.length > 0 && (
+        <Section id="sale-favourites" title="Deals on favourites">
+          <ProductRail hits={d.deals_on_favourites} listName={`${listName}: deals on favourites`} listing="sale" />
+        </Section>
+      )}
+
+      {(bank.data?.length ?? 0) > 0 && (
+        <Section id="sale-bank" title="Bank offers">
+          <BankOffers offers={bank.data ?? []} />
+        </Section>
+      )}
+
+      {d.category_products.length > 0 && (
+        <Section id="sale-all" title={`All ${d.title.toLowerCase()} products`}>
+          <ProductList hits={d.category_products} list={{ listName }} offset={d.blockbuster.length} label={`All ${d.title} products`} />
+        </Section>
+      )}
+    </div>
+  );
 }
