@@ -75,7 +75,7 @@ describe('search-click machine (model-based)', () => {
       const expected = oracle(events);
       expect(snapshot.value).toBe(expected.state);
       expect(reported).toHaveLength(expected.reports.length);
-      expected.reports.forEach((want, i) => expect(reported[i]).toMatchObject(want));
+      for (const [i, want] of expected.reports.entries()) expect(reported[i]).toMatchObject(want);
     });
   }
 });
