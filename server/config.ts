@@ -101,6 +101,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
+/**
+ * The operations token (ARCHITECTURE.md "Data"), '' when unset. Read when a call is checked (server/http/ops.ts);
+ * `readConfig` is the production rule (required, not a default, long enough).
+ */
+export function readOpsToken(env: NodeJS.ProcessEnv = process.env): string {
+  return env.OPS_TOKEN ?? '';
+}
+
 /** The public origin when configured, else the one the request came in on (development and tests only). */
 export function siteOrigin(env: NodeJS.ProcessEnv = process.env): string {
   const origin = env.PUBLIC_ORIGIN ?? '';

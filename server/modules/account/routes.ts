@@ -46,7 +46,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
 
   app.get('/api/myAccount/get-profile-values', async (req) => ok(profileValues(await requireCustomer(db, req))));
 
-  app.post('/api/myAccount/post-profile-values', async (req) => {
+  app.post('/api/myAccount/post-profile-values', { schema: { body: PostProfileRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const body = parse(PostProfileRequest, req.body);
     await db
@@ -63,7 +63,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
   });
 
   // Mobile change: the OTP goes to the new number, which must be free (SPEC §5 wording).
-  app.post('/api/myAccount/generate-otp-for-mobile', async (req) => {
+  app.post('/api/myAccount/generate-otp-for-mobile', { schema: { body: GenerateMobileOtpRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const { new_mobile, c_code } = parse(GenerateMobileOtpRequest, req.body);
     if (new_mobile === customer.mobile && c_code === customer.c_code) throw new BadRequest(ACCOUNT_MESSAGES.sameMobile);
@@ -72,7 +72,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok(sent, `OTP sent to ${sent.sent_to}`);
   });
 
-  app.post('/api/myAccount/update-mobile', async (req, reply) => {
+  app.post('/api/myAccount/update-mobile', { schema: { body: UpdateMobileRequest } }, async (req, reply) => {
     const customer = await requireCustomer(db, req);
     const { new_mobile, otp: code } = parse(UpdateMobileRequest, req.body);
     // The number stored is the one the code reached: its country code comes from the code, not this request.
@@ -92,7 +92,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok(await reload(customer.id), ACCOUNT_MESSAGES.mobileUpdated);
   });
 
-  app.post('/api/myAccount/generate-otp-for-email', async (req) => {
+  app.post('/api/myAccount/generate-otp-for-email', { schema: { body: GenerateEmailOtpRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const { new_email } = parse(GenerateEmailOtpRequest, req.body);
     if (new_email === customer.email) throw new BadRequest(ACCOUNT_MESSAGES.sameEmail);
@@ -101,7 +101,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok(sent, `OTP sent to ${sent.sent_to}`);
   });
 
-  app.post('/api/myAccount/update-email', async (req, reply) => {
+  app.post('/api/myAccount/update-email', { schema: { body: UpdateEmailRequest } }, async (req, reply) => {
     const customer = await requireCustomer(db, req);
     const { new_email, otp: code } = parse(UpdateEmailRequest, req.body);
     await otp.verify({ purpose: 'email_change', identifier: new_email, code, customerId: customer.id });
@@ -120,7 +120,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok(await reload(customer.id), ACCOUNT_MESSAGES.emailUpdated);
   });
 
-  app.post('/api/myAccount/generate-otp-for-password', async (req) => {
+  app.post('/api/myAccount/generate-otp-for-password', { schema: { body: EmptyRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     parse(EmptyRequest, req.body ?? {});
     const sent = await otp.send({
@@ -133,7 +133,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok(sent, `OTP sent to ${sent.sent_to}`);
   });
 
-  app.post('/api/myAccount/update-password', async (req) => {
+  app.post('/api/myAccount/update-password', { schema: { body: UpdatePasswordRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const body = parse(UpdatePasswordRequest, req.body);
     const password = checkNewPassword(await readPassword(keys, body.new_password, body.is_encrypted));
@@ -150,7 +150,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
   });
 
   // Email verification: a link to /email-verified?token=… (a private page, so the token meets its account).
-  app.post('/api/myAccount/email-verification', async (req) => {
+  app.post('/api/myAccount/email-verification', { schema: { body: EmptyRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     parse(EmptyRequest, req.body ?? {});
     if (!customer.email) throw new BadRequest(ACCOUNT_MESSAGES.noEmail);
@@ -167,7 +167,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok({ sent_to: customer.email }, ACCOUNT_MESSAGES.emailVerificationSent);
   });
 
-  app.post('/api/myAccount/verify-email-verification', async (req) => {
+  app.post('/api/myAccount/verify-email-verification', { schema: { body: VerifyEmailRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const body = parse(VerifyEmailRequest, req.body);
     if (!customer.email) throw new BadRequest(ACCOUNT_MESSAGES.noEmail);
@@ -177,7 +177,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok(await reload(customer.id), ACCOUNT_MESSAGES.emailVerified);
   });
 
-  app.post('/api/myAccount/cancel-email-verification', async (req) => {
+  app.post('/api/myAccount/cancel-email-verification', { schema: { body: EmptyRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     parse(EmptyRequest, req.body ?? {});
     if (customer.email) await otp.cancel({ purpose: 'email_verification', identifier: customer.email, customerId: customer.id });
@@ -199,7 +199,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
 
   app.get('/api/myAccount/customer-status-for-deletion', async (req) => ok(deletionStatus(await requireCustomer(db, req))));
 
-  app.post('/api/myAccount/proceed-to-delete-otp', async (req) => {
+  app.post('/api/myAccount/proceed-to-delete-otp', { schema: { body: EmptyRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     parse(EmptyRequest, req.body ?? {});
     if (customer.deletion_requested_at) throw new Conflict(ACCOUNT_MESSAGES.alreadyScheduled);
@@ -213,7 +213,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok(sent, `OTP sent to ${sent.sent_to}`);
   });
 
-  app.post('/api/myAccount/delete-profile', async (req, reply) => {
+  app.post('/api/myAccount/delete-profile', { schema: { body: DeleteProfileRequest } }, async (req, reply) => {
     const customer = await requireCustomer(db, req);
     const body = parse(DeleteProfileRequest, req.body);
     if (customer.deletion_requested_at) throw new Conflict(ACCOUNT_MESSAGES.alreadyScheduled);
@@ -233,7 +233,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok(status, `Your account will be deleted on ${status.deletion_scheduled_for}. Sign in before then to cancel.`);
   });
 
-  app.post('/api/myAccount/cancel-delete-profile', async (req) => {
+  app.post('/api/myAccount/cancel-delete-profile', { schema: { body: EmptyRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     parse(EmptyRequest, req.body ?? {});
     if (!customer.deletion_requested_at) throw new BadRequest(ACCOUNT_MESSAGES.nothingToCancel);
@@ -281,7 +281,7 @@ export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok(data);
   });
 
-  app.post('/api/myAddress/user-address-add-update', async (req) => {
+  app.post('/api/myAddress/user-address-add-update', { schema: { body: AddressInput } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const body = parse(AddressInput, req.body);
     const pin = await db.selectFrom('pincodes').select(['city', 'state']).where('pincode', '=', body.pincode).executeTakeFirst();
@@ -349,7 +349,7 @@ export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok(toAddress(saved), body.address_id ? 'Address updated successfully' : 'Address added successfully');
   });
 
-  app.delete('/api/myAddress/user-address-delete', async (req) => {
+  app.delete('/api/myAddress/user-address-delete', { schema: { querystring: AddressDeleteQuery } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const { address_id } = parse(AddressDeleteQuery, req.query);
     await db.transaction().execute(async (trx) => {
@@ -376,7 +376,7 @@ export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   // Public: the address form looks a pincode up before the shopper is asked for city and state.
-  app.get('/api/myAddress/fetch-address-pincode', async (req) => {
+  app.get('/api/myAddress/fetch-address-pincode', { schema: { querystring: PincodeQuery } }, async (req) => {
     const { pincode, st } = parse(PincodeQuery, req.query);
     const pin = await db.selectFrom('pincodes').selectAll().where('pincode', '=', pincode).executeTakeFirst();
     if (!pin) throw new NotFound(ADDRESS_MESSAGES.pincodeUnknown);

@@ -65,7 +65,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok(result, result.accepted ? 'Stored' : 'Already stored');
   });
 
-  app.post('/api/events/affiliate', async (req) => {
+  app.post('/api/events/affiliate', { schema: { body: AffiliateRequest } }, async (req) => {
     await limitReports(req, 'affiliate');
     const sealed = parse(AffiliateRequest, req.body);
     const created = await storeAffiliateOrder(db, sealed);
@@ -73,7 +73,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   // Staff only (OPS_TOKEN), over a bounded range.
-  app.get('/api/analytics/funnel', async (req) => {
+  app.get('/api/analytics/funnel', { schema: { querystring: FunnelQuery } }, async (req) => {
     requireOps(req);
     const query = parse(FunnelQuery, req.query);
     if (query.from && !query.to && Date.parse(indiaToday()) - Date.parse(query.from) >= FUNNEL_MAX_DAYS * 86_400_000)
@@ -84,7 +84,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // A development tool (KASRAT_DEV_TOOLS=1, like /api/dev/outbox): is an event stored? Lets e2e tests check
   // arrival without writing to the feed. Hashes only.
   if (devToolsEnabled()) {
-    app.get('/api/dev/events', async (req) => {
+    app.get('/api/dev/events', { schema: { querystring: DevEventQuery } }, async (req) => {
       const { event_id } = parse(DevEventQuery, req.query);
       const row = await db
         .selectFrom('conversion_events')

@@ -6,7 +6,7 @@ import { parse } from '../../http/validate.ts';
 import { unsubscribe } from './service.ts';
 
 export async function newsletterRoutes(app: FastifyInstance, { db, secret }: { db: Db; secret: () => Promise<string> }) {
-  app.post('/api/unsubscribe/unsubscribe-user', async (req) => {
+  app.post('/api/unsubscribe/unsubscribe-user', { schema: { body: UnsubscribeRequest } }, async (req) => {
     const { email, token } = parse(UnsubscribeRequest, req.body);
     const data = await unsubscribe(db, await secret(), email, token);
     return ok(data, data.already_unsubscribed ? 'You were already unsubscribed.' : 'You are unsubscribed from Kasrat emails.');

@@ -56,13 +56,13 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     }
   };
 
-  app.post('/api/order/order-listing', async (req) => {
+  app.post('/api/order/order-listing', { schema: { body: OrderListingRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(OrderListingRequest, req.body);
     return ok(await listOrders(db, customerId, body.page, body.page_size));
   });
 
-  app.post('/api/order/shipment-details', async (req) => {
+  app.post('/api/order/shipment-details', { schema: { body: ShipmentDetailsRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(ShipmentDetailsRequest, req.body);
     return ok(await orderDetails(db, customerId, body.order_id));
@@ -73,7 +73,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     return ok(CANCEL_REASONS.map((r) => ({ ...r })));
   });
 
-  app.post('/api/order/cancel-shipment-submit', async (req) => {
+  app.post('/api/order/cancel-shipment-submit', { schema: { body: CancelShipmentRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(CancelShipmentRequest, req.body);
     const { refundIds, ...result } = await cancelShipment(db, customerId, body, null);
@@ -81,7 +81,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     return ok(result, 'Your shipment has been cancelled.');
   });
 
-  app.post('/api/order/partial-cancel-shipment-submit', async (req) => {
+  app.post('/api/order/partial-cancel-shipment-submit', { schema: { body: PartialCancelRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(PartialCancelRequest, req.body);
     const { refundIds, ...result } = await cancelShipment(db, customerId, body, body.items);
@@ -89,7 +89,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     return ok(result, result.status === 'cancelled' ? 'Your shipment has been cancelled.' : 'The selected items have been cancelled.');
   });
 
-  app.post('/api/order/cancel-reverse-shipment-submit', async (req) => {
+  app.post('/api/order/cancel-reverse-shipment-submit', { schema: { body: CancelReverseRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(CancelReverseRequest, req.body);
     return ok(await withdrawReturn(db, customerId, body.shipmentId), 'Your return request has been withdrawn.');
@@ -100,7 +100,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     return ok(RETURN_REASONS.map((r) => ({ ...r })));
   });
 
-  app.get('/api/order/return-shipment-details', async (req) => {
+  app.get('/api/order/return-shipment-details', { schema: { querystring: ShipmentQuery } }, async (req) => {
     const customerId = await customerOf(req);
     const query = parse(ShipmentQuery, req.query);
     return ok(await returnDetails(db, customerId, query.shipmentId));
@@ -118,19 +118,19 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     return ok({ media_id: stored.public_id, url: stored.url, content_type: stored.content_type, size: stored.size }, 'Photo added.');
   });
 
-  app.post('/api/order/return-shipment-refund-amount', async (req) => {
+  app.post('/api/order/return-shipment-refund-amount', { schema: { body: RefundAmountRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(RefundAmountRequest, req.body);
     return ok(await refundQuote(db, customerId, body.shipmentId, body.items));
   });
 
-  app.post('/api/order/return-shipment-submit', async (req) => {
+  app.post('/api/order/return-shipment-submit', { schema: { body: ReturnSubmitRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(ReturnSubmitRequest, req.body);
     return ok(await submitReturn(db, customerId, body), 'Your return request has been placed. We will pick it up soon.');
   });
 
-  app.post('/api/order/set-select-address', async (req) => {
+  app.post('/api/order/set-select-address', { schema: { body: SetSelectAddressRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(SetSelectAddressRequest, req.body);
     return ok(await setPickupAddress(db, customerId, body.shipmentId, body.address_id), 'Pickup address saved.');
@@ -146,19 +146,19 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     return ok(await listBankAccounts(db, customerId));
   });
 
-  app.post('/api/order/update-bank-details', async (req) => {
+  app.post('/api/order/update-bank-details', { schema: { body: UpdateBankDetailsRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(UpdateBankDetailsRequest, req.body);
     return ok(await saveBankAccount(db, customerId, body), 'Bank account saved.');
   });
 
-  app.get('/api/order/fetch-ifsc-details', async (req) => {
+  app.get('/api/order/fetch-ifsc-details', { schema: { querystring: IfscQuery } }, async (req) => {
     await customerOf(req);
     const { ifsc } = parse(IfscQuery, req.query);
     return ok(await lookupIfsc(db, ifsc));
   });
 
-  app.get('/api/order/shipment-invoice', async (req, reply) => {
+  app.get('/api/order/shipment-invoice', { schema: { querystring: ShipmentQuery } }, async (req, reply) => {
     const customerId = await customerOf(req);
     const { shipmentId } = parse(ShipmentQuery, req.query);
     const file = await shipmentInvoice(db, customerId, shipmentId);
