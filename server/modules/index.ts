@@ -27,13 +27,13 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(cartRoutes, { db });
   await app.register(eventsRoutes, { db });
   await app.register(messagingModule, { db });
-  // One sign-in configuration, key ring and OTP service, shared by the auth and account modules.
+  // One sign-in configuration, key ring and OTP service, shared by the auth, account and newsletter modules.
   const auth = createAuthServices(db);
   await app.register(authModule, { db, auth });
   await app.register(accountModule, { db, auth });
   await app.register(authenticityModule, { db });
   await app.register(storesModule, { db });
-  await app.register(newsletterModule, { db });
+  await app.register(newsletterModule, { db, auth });
   await app.register(uploadsModule, { db });
   await app.register(paymentModule, { db });
   await app.register(ordersModule, { db });

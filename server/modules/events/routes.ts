@@ -3,7 +3,7 @@ import { AffiliateRequest, ConversionEvent, FUNNEL_MAX_DAYS, FunnelQuery } from 
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { devToolsEnabled } from '../../config.ts';
+import { devToolsEnabled, readEventsLimitPerIp } from '../../config.ts';
 import { BadRequest, Forbidden } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
@@ -23,10 +23,9 @@ const Batch = z.object({
 const MAX_AGE_S = 7 * 86_400;
 const MAX_SKEW_S = 3_600;
 
-/** Reports per client address (IPv6 by /64) per minute, per endpoint: the feed is a write path open to anyone. */
-const REPORTS_PER_MINUTE = Number(process.env.EVENTS_LIMIT_PER_IP ?? 120);
-
 export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // Reports per client address (IPv6 by /64) per minute, per endpoint: the feed is a write path open to anyone.
+  const reportsPerMinute = readEventsLimitPerIp();
   const publicOrigin = process.env.PUBLIC_ORIGIN ?? '';
   // text/plain is what sendBeacon posts, and what any other site's form can post without a preflight: it is
   // read only from a request the browser marks as this site's own (Sec-Fetch-Site or Origin).
@@ -37,7 +36,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (!sameOrigin) throw new Forbidden(CROSS_SITE_REFUSED);
   });
   const limitReports = (req: FastifyRequest, name: string) =>
-    enforceLimit(db, `events:${name}:ip:${clientKey(req.ip)}`, REPORTS_PER_MINUTE, 60, 'Too many reports. Please try again later.');
+    enforceLimit(db, `events:${name}:ip:${clientKey(req.ip)}`, reportsPerMinute, 60, 'Too many reports. Please try again later.');
 
   // sendBeacon may post a string body (text/plain); read it as JSON in this module only.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 262_144 }, (_req, body, done) => {
