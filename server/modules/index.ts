@@ -7,7 +7,7 @@ import { authModule, createAuthServices } from './auth/index.ts';
 import { authenticityModule } from './authenticity/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
-import { eventsRoutes } from './events/index.ts';
+import { eventsModule } from './events/index.ts';
 import { helpCenterModule } from './help-center/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
 import { ordersModule } from './orders/index.ts';
@@ -25,7 +25,7 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(sessionModule, { db });
   await app.register(catalogueModule, { handle });
   await app.register(cartRoutes, { db });
-  await app.register(eventsRoutes, { db });
+  await app.register(eventsModule, { db });
   await app.register(messagingModule, { db });
   // One sign-in configuration, key ring and OTP service, shared by the auth, account and newsletter modules.
   const auth = createAuthServices(db);
