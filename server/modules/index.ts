@@ -5,7 +5,7 @@ import { accountModule } from './account/index.ts';
 import { appInstallModule } from './app-install/index.ts';
 import { authModule, createAuthServices } from './auth/index.ts';
 import { authenticityModule } from './authenticity/index.ts';
-import { cartRoutes } from './cart/index.ts';
+import { cartModule } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { eventsModule } from './events/index.ts';
 import { helpCenterModule } from './help-center/index.ts';
@@ -24,7 +24,7 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(systemModule, { handle });
   await app.register(sessionModule, { db });
   await app.register(catalogueModule, { handle });
-  await app.register(cartRoutes, { db });
+  await app.register(cartModule, { db });
   await app.register(eventsModule, { db });
   await app.register(messagingModule, { db });
   // One sign-in configuration, key ring and OTP service, shared by the auth, account and newsletter modules.

@@ -23,9 +23,10 @@ import { NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { requireCustomer as requireSignedIn } from '../session/index.ts';
 import { bankOfferViews, loadBankOffers } from './bank-offers.ts';
-import { addToCart, CartRuleError, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity } from './cart.ts';
+import { addToCart, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity } from './service.ts';
 import { cartOwner, setCartCookie } from './cart-cookie.ts';
 import { buildCartView, toMiniCart } from './cart-view.ts';
+import { CouponNotApplicable } from './errors.ts';
 import { applyCoupon, dynamicCoupons, listCouponRules, removeCoupon, toCouponView } from './coupons.ts';
 import { addFreebie, freebieProducts, ineligibleFreebies, removeFreebie } from './freebie-service.ts';
 import { recommendedProducts } from './recommended.ts';
@@ -178,7 +179,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.post('/api/cart/apply-coupon', { schema: { body: ApplyCouponRequest } }, async (req, reply) => {
     const body = parse(ApplyCouponRequest, req.body);
     const { owner, cart } = await currentCart(req, reply);
-    if (!cart) throw new CartRuleError('Your cart is empty. Add products to apply a coupon.');
+    if (!cart) throw new CouponNotApplicable('Your cart is empty. Add products to apply a coupon.');
     const discount = await applyCoupon(db, cart.id, owner.customerId, body.coupon_code);
     return ok(
       { cart_id: cart.id, coupon_code: body.coupon_code, coupon_discount: discount },
