@@ -26,3 +26,14 @@ export async function ensureCustomerCart(db: Db, customerId: number): Promise<vo
   await sql`INSERT INTO carts (id, customer_id) VALUES (${randomUUID()}, ${customerId})
             ON CONFLICT (customer_id) WHERE status = 'active' AND customer_id IS NOT NULL DO NOTHING`.execute(db);
 }
+
+/** The paid (not free-gift) line of a variant in a cart, if any. */
+export async function findPaidLine(db: Db, cartId: string, variantId: number) {
+  return db
+    .selectFrom('cart_items')
+    .select(['id', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .where('variant_id', '=', variantId)
+    .where('is_freebie', '=', false)
+    .executeTakeFirst();
+}

@@ -6,7 +6,7 @@ import { Conflict, NotFound } from '../../http/errors.ts';
 import { CartRuleError, quantityRefused } from './errors.ts';
 import { reconcileFreebies } from './freebies.ts';
 import { checkLineQuantity, maxLineQuantity } from './quantity.ts';
-import { activeCustomerCart, activeGuestCart, type CartRow, ensureCustomerCart } from './queries.ts';
+import { activeCustomerCart, activeGuestCart, type CartRow, ensureCustomerCart, findPaidLine } from './queries.ts';
 import { loadVariantInfo } from './variant-info.ts';
 
 // The cart's rules. A guest's cart is found by the cart_id cookie; a signed-in customer's by customer_id (one active
@@ -65,13 +65,7 @@ export async function withLockedCart<T>(db: Db, cartId: string, fn: (trx: Db, ca
 export async function addQuantityLocked(trx: Db, cartId: string, variantId: number, quantity: number): Promise<number> {
   const info = (await loadVariantInfo(trx, [variantId])).get(variantId);
   if (!info) throw new NotFound('This product is no longer available.');
-  const line = await trx
-    .selectFrom('cart_items')
-    .select(['id', 'quantity'])
-    .where('cart_id', '=', cartId)
-    .where('variant_id', '=', variantId)
-    .where('is_freebie', '=', false)
-    .executeTakeFirst();
+  const line = await findPaidLine(trx, cartId, variantId);
   const inCart = line?.quantity ?? 0;
   const check = checkLineQuantity(info.variant_name, info.stock, inCart + quantity, inCart);
   if (!check.ok) throw quantityRefused(check, inCart);
@@ -105,13 +99,7 @@ export async function addToCart(db: Db, cartId: string, variantId: number, quant
 /** Sets the quantity of a line already in the cart. */
 export async function setQuantity(db: Db, cartId: string, variantId: number, quantity: number): Promise<void> {
   await withLockedCart(db, cartId, async (trx) => {
-    const line = await trx
-      .selectFrom('cart_items')
-      .select(['id', 'quantity'])
-      .where('cart_id', '=', cartId)
-      .where('variant_id', '=', variantId)
-      .where('is_freebie', '=', false)
-      .executeTakeFirst();
+    const line = await findPaidLine(trx, cartId, variantId);
     if (!line) throw new NotFound('This product is not in your cart.');
     const info = (await loadVariantInfo(trx, [variantId])).get(variantId);
     if (!info) throw new NotFound('This product is no longer available.');

@@ -1,23 +1,12 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
 import type { OutboxRow } from './outbox.ts';
 
 // The events module's reads and writes (Kysely): conversion_events and the event_outbox.
 
-export interface ConversionValues {
-  event_id: string;
-  event_name: string;
-  event_time: Date;
-  session_id: string;
-  funnel_step: number | null;
-  customer_id: number | null;
-  email_sha256: string | null;
-  phone_sha256: string | null;
-  external_id_sha256: string | null;
-  event_source_url: string | null;
-  client_user_agent: string | null;
-  custom_data: string;
-}
+/** A conversion_events row as written (received_at is the database's). */
+export type ConversionValues = Insertable<Database['conversion_events']>;
 
 /** Inserts one event unless its event_id is stored already; true when it was new. */
 export async function insertConversion(db: Db, values: ConversionValues): Promise<boolean> {
