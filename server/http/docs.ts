@@ -25,7 +25,7 @@ function declareOnlyCompilers(app: FastifyInstance) {
 // A schema zod cannot express in JSON Schema (a custom check) is documented as "any" rather than failing the page.
 const fromZod = createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } });
 
-/** The answer of every JSON call (server/http/envelope.ts), for routes that declare no response schema of their own. */
+/** The answer of every JSON call (server/http/envelope.ts): failures, and successes no response schema declares. */
 const ENVELOPE = {
   description: 'The API envelope: `status` 1 with `data` on success, 0 with a message the shopper can read on failure.',
   type: 'object',
@@ -46,8 +46,10 @@ export async function registerApiDocs(app: FastifyInstance, { open }: { open: bo
     },
     transform: (route) => {
       const out = fromZod(route);
-      if (out.schema?.hide || out.schema?.response) return out;
-      return { ...out, schema: { ...out.schema, response: { default: ENVELOPE } } };
+      if (out.schema?.hide) return out;
+      // A declared success answer, where the route has one; the envelope for every other answer.
+      const response = (out.schema?.response ?? {}) as Record<string, unknown>;
+      return { ...out, schema: { ...out.schema, response: { ...response, default: ENVELOPE } } };
     },
   });
   // Open with the development tools; otherwise (a plain start, production) for staff with the operations token.

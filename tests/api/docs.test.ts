@@ -7,6 +7,7 @@ import { createTestApp, describeBackends, type TestApp } from '../helpers/app.ts
 // otherwise need the operations token.
 
 interface OpenApiOperation {
+  responses?: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
   parameters?: Array<{ in: string; name: string }>;
 }
@@ -37,13 +38,19 @@ describeBackends(
       expect(missing).toEqual([]);
     });
 
-    test('carries the request schemas the handlers parse with', () => {
+    test('carries the request schemas the handlers parse with, and the declared answers', () => {
       const addToCart = doc.paths['/api/cart/add-to-cart']?.post;
       expect(Object.keys(addToCart?.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(
         expect.arrayContaining(['variant_id', 'quantity']),
       );
       const pincode = doc.paths['/api/myAddress/fetch-address-pincode']?.get;
       expect(pincode?.parameters?.map((p) => `${p.in}:${p.name}`)).toContain('query:pincode');
+      // A success answer declared with the schema the client parses it with.
+      const listing = doc.paths['/api/order/order-listing']?.post?.responses;
+      expect(Object.keys(listing?.['200']?.content?.['application/json']?.schema.properties ?? {})).toEqual(
+        expect.arrayContaining(['status', 'message', 'data']),
+      );
+      expect(listing?.default).toBeDefined();
       const upload = doc.paths['/api/uploads/{publicId}']?.get;
       expect(upload?.parameters?.map((p) => `${p.in}:${p.name}`)).toContain('path:publicId');
     });

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { AuthenticateRequest, BrandCertificateRequest, ImporterBrandRequest, ImporterSlugRequest } from '../../../schemas/content-pages.ts';
+import {
+  AuthenticateRequest,
+  BrandCertificateRequest,
+  ImporterBrandRequest,
+  ImporterSlugRequest,
+  ImporterBrandListResponse,
+  BrandCertificateResponse,
+} from '../../../schemas/content-pages.ts';
 import { IdParam } from '../../../schemas/common.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
@@ -12,10 +19,14 @@ export async function authenticityRoutes(app: FastifyInstance, { db }: { db: Db 
   const both = (path: string) => [path, `${path}/`];
 
   for (const path of both('/api/authenticity/brand-list')) app.get(path, async () => ok(await service.brandList(db)));
-  app.get('/api/authenticity/brand-certificate', { schema: { querystring: BrandCertificateRequest } }, async (req) => {
-    const { b_id } = parse(BrandCertificateRequest, req.query);
-    return ok(await service.brandCertificates(db, b_id));
-  });
+  app.get(
+    '/api/authenticity/brand-certificate',
+    { schema: { response: { 200: BrandCertificateResponse }, querystring: BrandCertificateRequest } },
+    async (req) => {
+      const { b_id } = parse(BrandCertificateRequest, req.query);
+      return ok(await service.brandCertificates(db, b_id));
+    },
+  );
   app.get<{ Params: { file: string } }>('/api/authenticity/certificate/:file', async (req, reply) => {
     const m = /^(\d+)\.svg$/.exec(req.params.file);
     const id = parse(IdParam, m?.[1] ?? '0');
@@ -38,8 +49,12 @@ export async function authenticityRoutes(app: FastifyInstance, { db }: { db: Db 
     const { importer_slug, brand_slug } = parse(ImporterBrandRequest, req.query);
     return ok(await service.importerBrandCertificate(db, importer_slug, brand_slug));
   });
-  app.get('/api/importer/brand-list-data', { schema: { querystring: ImporterSlugRequest } }, async (req) => {
-    const { importer_slug } = parse(ImporterSlugRequest, req.query);
-    return ok(await service.importerBrandListData(db, importer_slug));
-  });
+  app.get(
+    '/api/importer/brand-list-data',
+    { schema: { response: { 200: ImporterBrandListResponse }, querystring: ImporterSlugRequest } },
+    async (req) => {
+      const { importer_slug } = parse(ImporterSlugRequest, req.query);
+      return ok(await service.importerBrandListData(db, importer_slug));
+    },
+  );
 }
