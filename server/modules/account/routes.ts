@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
   ADDRESS_MESSAGES,
@@ -51,6 +51,29 @@ const ADDRESS_NOT_FOUND = 'Address not found';
 export async function profileRoutes(app: FastifyInstance, { db, keys, otp, config }: AccountDeps) {
   const graceMs = config.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000;
   const reload = async (id: number) => profileValues((await findCustomerById(db, id))!);
+  /**
+   * Stores a changed, proven email or mobile; one another account holds is a 409 with `taken`. A changed way in:
+   * every session ends, this one continues in a fresh one.
+   */
+  const saveContact = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    customerId: number,
+    values: { email: string; email_verified: true } | { mobile: string; c_code: string; mobile_verified: true },
+    taken: string,
+  ) => {
+    try {
+      await db
+        .updateTable('customers')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', customerId)
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Conflict(taken);
+      throw error;
+    }
+    await endAllSessions(db, req, reply, customerId);
+  };
 
   app.get('/api/myAccount/get-profile-values', { schema: { response: { 200: ProfileResponse } } }, async (req) =>
     ok(profileValues(await requireCustomer(db, req))),
@@ -98,18 +121,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
       const { new_mobile, otp: code } = parse(UpdateMobileRequest, req.body);
       // The number stored is the one the code reached: its country code comes from the code, not this request.
       const proven = await otp.verify({ purpose: 'mobile_change', identifier: new_mobile, code, customerId: customer.id });
-      try {
-        await db
-          .updateTable('customers')
-          .set({ mobile: new_mobile, c_code: proven.cCode, mobile_verified: true, updated_at: new Date() })
-          .where('id', '=', customer.id)
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new Conflict(MESSAGES.mobileTaken);
-        throw error;
-      }
-      // A changed way in: every session ends, this one continues in a fresh one.
-      await endAllSessions(db, req, reply, customer.id);
+      await saveContact(req, reply, customer.id, { mobile: new_mobile, c_code: proven.cCode, mobile_verified: true }, MESSAGES.mobileTaken);
       return ok(await reload(customer.id), ACCOUNT_MESSAGES.mobileUpdated);
     },
   );
@@ -134,18 +146,8 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
       const customer = await requireCustomer(db, req);
       const { new_email, otp: code } = parse(UpdateEmailRequest, req.body);
       await otp.verify({ purpose: 'email_change', identifier: new_email, code, customerId: customer.id });
-      try {
-        // The code reached the new address, so it is verified.
-        await db
-          .updateTable('customers')
-          .set({ email: new_email, email_verified: true, updated_at: new Date() })
-          .where('id', '=', customer.id)
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new Conflict(MESSAGES.emailTaken);
-        throw error;
-      }
-      await endAllSessions(db, req, reply, customer.id);
+      // The code reached the new address, so it is verified.
+      await saveContact(req, reply, customer.id, { email: new_email, email_verified: true }, MESSAGES.emailTaken);
       return ok(await reload(customer.id), ACCOUNT_MESSAGES.emailUpdated);
     },
   );
