@@ -51,6 +51,11 @@ const ADDRESS_NOT_FOUND = 'Address not found';
 export async function profileRoutes(app: FastifyInstance, { db, keys, otp, config }: AccountDeps) {
   const graceMs = config.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000;
   const reload = async (id: number) => profileValues((await findCustomerById(db, id))!);
+  /** A code to the customer's own contact detail, for a change they must confirm. */
+  const sendOwnOtp = async (req: FastifyRequest, customer: CustomerRow, purpose: 'password_change' | 'account_delete') => {
+    const sent = await otp.send({ purpose, identifier: contactOf(customer), cCode: customer.c_code, customerId: customer.id, ip: req.ip });
+    return ok(sent, `OTP sent to ${sent.sent_to}`);
+  };
   /**
    * Stores a changed, proven email or mobile; one another account holds is a 409 with `taken`. A changed way in:
    * every session ends, this one continues in a fresh one.
@@ -158,14 +163,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     async (req) => {
       const customer = await requireCustomer(db, req);
       parse(EmptyRequest, req.body ?? {});
-      const sent = await otp.send({
-        purpose: 'password_change',
-        identifier: contactOf(customer),
-        cCode: customer.c_code,
-        customerId: customer.id,
-        ip: req.ip,
-      });
-      return ok(sent, `OTP sent to ${sent.sent_to}`);
+      return sendOwnOtp(req, customer, 'password_change');
     },
   );
 
@@ -253,14 +251,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     const customer = await requireCustomer(db, req);
     parse(EmptyRequest, req.body ?? {});
     if (customer.deletion_requested_at) throw new Conflict(ACCOUNT_MESSAGES.alreadyScheduled);
-    const sent = await otp.send({
-      purpose: 'account_delete',
-      identifier: contactOf(customer),
-      cCode: customer.c_code,
-      customerId: customer.id,
-      ip: req.ip,
-    });
-    return ok(sent, `OTP sent to ${sent.sent_to}`);
+    return sendOwnOtp(req, customer, 'account_delete');
   });
 
   app.post(
