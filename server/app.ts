@@ -7,10 +7,11 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { type Config, siteOrigin } from './config.ts';
+import { type Config, devToolsEnabled, siteOrigin } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
 import { GENERIC_ERROR } from '../schemas/common.ts';
+import { registerApiDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
 import { cspNonce, type MetaResolver, loadTemplate, renderPage } from './html.ts';
@@ -96,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send(fail(GENERIC_ERROR));
   });
 
+  // Before the modules: the document is built from the routes as they register.
+  await registerApiDocs(app, { open: devToolsEnabled() });
   await registerModules(app, { handle });
 
   const clientDir = options.clientDir ?? null;

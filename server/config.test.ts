@@ -1,4 +1,4 @@
-import { readConfig } from './config.ts';
+import { readConfig, readOpsToken } from './config.ts';
 
 describe('configuration', () => {
   test('defaults', () => {
@@ -19,5 +19,24 @@ describe('TRUST_PROXY', () => {
     ['10.0.0.1,10.0.0.2', '10.0.0.1,10.0.0.2'],
   ])('%s reads as %s', (value, expected) => {
     expect(readConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+});
+
+describe('operations token (ARCHITECTURE.md "Data")', () => {
+  const prod = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.kasrat.in', AUTH_SECRET: 'a-long-enough-authentication-secret' };
+  test('production refuses to start without one, or with a default or short one', () => {
+    expect(() => readConfig(prod)).toThrow(/OPS_TOKEN: required in production/);
+    expect(() => readConfig({ ...prod, OPS_TOKEN: 'ops-token' })).toThrow(/OPS_TOKEN: is a default or too short/);
+    expect(() => readConfig({ ...prod, OPS_TOKEN: 'short-token-1234' })).toThrow(/OPS_TOKEN: is a default or too short/);
+    expect(readConfig({ ...prod, OPS_TOKEN: 'a-long-enough-operations-token' }).OPS_TOKEN).toBe('a-long-enough-operations-token');
+  });
+  test('outside production it is optional: operations calls are then closed to everyone', () => {
+    expect(readConfig({ NODE_ENV: 'development' }).OPS_TOKEN).toBeUndefined();
+    expect(readOpsToken({})).toBe('');
+  });
+  test('development tools cannot be switched on in production', () => {
+    expect(() => readConfig({ ...prod, OPS_TOKEN: 'a-long-enough-operations-token', KASRAT_DEV_TOOLS: '1' })).toThrow(
+      /KASRAT_DEV_TOOLS: cannot be on in production/,
+    );
   });
 });

@@ -32,6 +32,9 @@ const PUBLIC_DEFAULT_SECRETS = new Set([
 /** Every setting that holds a secret; production refuses a known default or a short value in any of them. */
 export const SECRET_VARS = ['OPS_TOKEN', 'AUTH_SECRET', 'SMS_WEBHOOK_TOKEN', 'EVENTS_FORWARD_TOKEN'] as const;
 
+/** Reports per client address per minute on each reporting endpoint (the conversion feed is open to anyone). */
+const EventsLimitPerIp = z.coerce.number().int().min(1).max(1_000_000).default(120);
+
 // One typed config, read once at start-up (STYLE §12). A bad value stops the process with a clear message.
 const ConfigSchema = z
   .object({
@@ -50,6 +53,7 @@ const ConfigSchema = z
     /** Bearer token of operations calls (funnel report, shipment moves, review moderation). */
     OPS_TOKEN: z.string().optional(),
     KASRAT_DEV_TOOLS: z.string().optional(),
+    EVENTS_LIMIT_PER_IP: EventsLimitPerIp,
     // Behind a load balancer: 'true' trusts x-forwarded-for from anyone (only safe when the app is unreachable
     // directly), a number trusts that many hops, anything else is a comma-separated list of proxy addresses.
     TRUST_PROXY: z
@@ -87,6 +91,7 @@ const ConfigSchema = z
     PUBLIC_ORIGIN: c.PUBLIC_ORIGIN,
     OPS_TOKEN: c.OPS_TOKEN,
     TRUST_PROXY: c.TRUST_PROXY,
+    EVENTS_LIMIT_PER_IP: c.EVENTS_LIMIT_PER_IP,
     devTools: c.KASRAT_DEV_TOOLS === '1',
   }));
 
@@ -99,6 +104,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/**
+ * The operations token (ARCHITECTURE.md "Data"), '' when unset. Read when a call is checked (server/http/ops.ts);
+ * `readConfig` is the production rule (required, not a default, long enough).
+ */
+export function readOpsToken(env: NodeJS.ProcessEnv = process.env): string {
+  return env.OPS_TOKEN ?? '';
+}
+
+/** EVENTS_LIMIT_PER_IP as `readConfig` validates it at start-up, for the events module. */
+export function readEventsLimitPerIp(env: NodeJS.ProcessEnv = process.env): number {
+  return EventsLimitPerIp.parse(env.EVENTS_LIMIT_PER_IP);
 }
 
 /** The public origin when configured, else the one the request came in on (development and tests only). */

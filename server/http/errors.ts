@@ -39,3 +39,24 @@ export class TooManyRequests extends AppError {
     super(429, message);
   }
 }
+
+/** The HTTP status of each kind of refused business rule, in one place (STYLE §4): services name the rule only. */
+export const RULE_STATUS = {
+  'out-of-stock': 422,
+  'quantity-limit': 422,
+  'coupon-not-applicable': 422,
+  'freebie-not-applicable': 422,
+  'cart-rule': 422,
+} as const;
+export type RuleKind = keyof typeof RULE_STATUS;
+
+/** A business rule refused the request; `rule` says which, RULE_STATUS its HTTP status. */
+export class DomainError extends AppError {
+  constructor(
+    readonly rule: RuleKind,
+    message: string,
+    data: unknown = null,
+  ) {
+    super(RULE_STATUS[rule], message, data);
+  }
+}

@@ -5,9 +5,9 @@ import { accountModule } from './account/index.ts';
 import { appInstallModule } from './app-install/index.ts';
 import { authModule, createAuthServices } from './auth/index.ts';
 import { authenticityModule } from './authenticity/index.ts';
-import { cartRoutes } from './cart/index.ts';
+import { cartModule } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
-import { eventsRoutes } from './events/index.ts';
+import { eventsModule } from './events/index.ts';
 import { helpCenterModule } from './help-center/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
 import { ordersModule } from './orders/index.ts';
@@ -24,16 +24,16 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(systemModule, { handle });
   await app.register(sessionModule, { db });
   await app.register(catalogueModule, { handle });
-  await app.register(cartRoutes, { db });
-  await app.register(eventsRoutes, { db });
+  await app.register(cartModule, { db });
+  await app.register(eventsModule, { db });
   await app.register(messagingModule, { db });
-  // One sign-in configuration, key ring and OTP service, shared by the auth and account modules.
+  // One sign-in configuration, key ring and OTP service, shared by the auth, account and newsletter modules.
   const auth = createAuthServices(db);
   await app.register(authModule, { db, auth });
   await app.register(accountModule, { db, auth });
   await app.register(authenticityModule, { db });
   await app.register(storesModule, { db });
-  await app.register(newsletterModule, { db });
+  await app.register(newsletterModule, { db, auth });
   await app.register(uploadsModule, { db });
   await app.register(paymentModule, { db });
   await app.register(ordersModule, { db });

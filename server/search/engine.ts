@@ -10,7 +10,8 @@ import {
 import { foodMarker } from '../../schemas/food-type.ts';
 import { percentOff } from '../../schemas/money.ts';
 import type { BrandRec, CategoryRec, CatalogueSnapshot, ProductRec, VariantRec } from './snapshot.ts';
-import { boundedDistance, tokenize, typoBudget } from './text.ts';
+import { MATCH as Q, prefixAllowed, typoMatch, wordMatch } from './match.ts';
+import { tokenize, typoBudget } from './text.ts';
 
 // The in-process variant index. Variants sit in one array grouped by product; every attribute a filter or a
 // facet needs is a typed-array column, so one linear pass answers a query: it checks each candidate against
@@ -67,7 +68,6 @@ interface Posting {
 
 // Field weights x match quality = a word's score; a variant's score is the sum over query words.
 const W = { name: 8, category: 7, brand: 6, flavour: 5, ancestor: 3, synonym: 3, size: 3 } as const;
-const Q = { exact: 4, prefix: 3, typo: 2, prefixTypo: 1 } as const;
 const MAX_WORDS = 8;
 const MAX_SCORE = 4096;
 const RANK_BITS = 2 ** 21;
@@ -119,7 +119,6 @@ export const bucketOf = (price: number): number => {
   for (let i = PRICE_BUCKETS.length - 1; i >= 0; i--) if (price >= (PRICE_BUCKETS[i] as { min: number }).min) return i;
   return 0;
 };
-
 
 export class SearchIndex {
   readonly size: number;
@@ -393,7 +392,7 @@ export class SearchIndex {
     if (cached) return cached;
     const found = new Map<string, number>();
     if (this.postings.has(word)) found.set(word, Q.exact);
-    const allowPrefix = isLast || word.length >= 3;
+    const allowPrefix = prefixAllowed(word, isLast);
     if (allowPrefix) {
       const vocab = this.vocabulary;
       let lo = 0;
@@ -412,10 +411,8 @@ export class SearchIndex {
     if (budget > 0) {
       for (const t of this.vocabulary) {
         if ((found.get(t) ?? 0) >= Q.typo) continue;
-        if (boundedDistance(word, t, budget) <= budget) found.set(t, Q.typo);
-        else if (allowPrefix && t.length > word.length && boundedDistance(word, t.slice(0, word.length), budget) <= budget) {
-          if (!found.has(t)) found.set(t, Q.prefixTypo);
-        }
+        const quality = typoMatch(word, t, allowPrefix, budget);
+        if (quality) found.set(t, quality);
       }
     }
     const result = [...found];
@@ -862,7 +859,7 @@ export class SearchIndex {
 
   // ---- suggestions -------------------------------------------------------------------------------------
 
-  /** Brands / categories whose names match every query word (prefix or typo). */
+  /** Brands / categories whose names match every query word, by the rule search uses (match.ts). */
   matchNames<T extends { name: string }>(items: readonly T[], q: string, limit: number): T[] {
     const words = tokenize(q);
     if (!words.length) return [];
@@ -874,15 +871,7 @@ export class SearchIndex {
       words.forEach((w, wi) => {
         const isLast = wi === words.length - 1;
         let best = 0;
-        for (const nw of nameWords) {
-          if (nw === w) best = Math.max(best, Q.exact);
-          else if ((isLast || w.length >= 3) && nw.startsWith(w)) best = Math.max(best, Q.prefix);
-          else {
-            const b = typoBudget(w);
-            if (b && boundedDistance(w, nw, b) <= b) best = Math.max(best, Q.typo);
-            else if (b && isLast && boundedDistance(w, nw.slice(0, w.length), b) <= b) best = Math.max(best, Q.prefixTypo);
-          }
-        }
+        for (const nw of nameWords) best = Math.max(best, wordMatch(w, nw, isLast));
         if (!best) all = false;
         score += best;
       });

@@ -13,31 +13,16 @@ import {
 import { MESSAGES } from '../../schemas/validation.ts';
 import { type Agent, describeBackends } from '../helpers/app.ts';
 import { createCustomer, signInDirectly } from './cart-fixtures.ts';
-import { insertPlacedOrder } from './order-fixtures.ts';
+import { multipartForm, PNG } from '../helpers/multipart.ts';
+import { insertPlacedOrder } from '../helpers/orders.ts';
 
 // SPEC §7 /api/help-center: FAQ search, phone and email support with reasons, the customer's orders and
 // shipments, attachments through the uploads module, tickets acknowledged through the outbox; 401 when signed out.
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and checked with their schemas.
 const json = (res: { json(): unknown }) => res.json() as { status: 0 | 1; message: string; data: any };
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
-
-function multipart(files: Array<{ filename: string; type: string; data: Buffer }>) {
-  const boundary = '----kasrat-help-boundary';
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${f.filename}"\r\ncontent-type: ${f.type}\r\n\r\n`,
-      ),
-    );
-    chunks.push(f.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describeBackends('help centre API', (ctx) => {
   const db = () => ctx().handle.db;
@@ -47,8 +32,8 @@ describeBackends('help centre API', (ctx) => {
     await signInDirectly(db(), agent, customerId);
     return { agent, customerId };
   }
-  const upload = (agent: Agent, files: Parameters<typeof multipart>[0]) =>
-    agent.request({ method: 'POST', url: '/api/help-center/upload', ...multipart(files) });
+  const upload = (agent: Agent, files: Array<{ filename: string; type: string; data: Buffer }>) =>
+    agent.request({ method: 'POST', url: '/api/help-center/upload', ...multipartForm(files.map((f) => ({ name: 'file', ...f }))) });
   const reasonId = async (channel: 'phone' | 'email', needsOrder: boolean) =>
     (
       await db()

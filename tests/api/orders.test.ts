@@ -6,6 +6,7 @@ import { OrderDetails, OrderListingData, ReturnShipmentDetails } from '../../sch
 import type { Db } from '../../server/db/database.ts';
 import { processRefund, type RefundAdapters } from '../../server/modules/orders/index.ts';
 import { type Agent, describeBackends, type TestApp } from '../helpers/app.ts';
+import { multipartForm } from '../helpers/multipart.ts';
 import { advance, createOrder, OPS_TOKEN_FOR_TESTS, orderableVariants, stockOf } from '../helpers/orders.ts';
 import { createCustomer, signInDirectly } from './cart-fixtures.ts';
 
@@ -15,27 +16,7 @@ process.env.OPS_TOKEN = OPS_TOKEN_FOR_TESTS;
 const json = (res: { json(): unknown }) => res.json() as { status: 0 | 1; message: string; data: any };
 const OPS = { authorization: `Bearer ${OPS_TOKEN_FOR_TESTS}` };
 
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-export function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer } | null) {
-  const boundary = `----kasrat${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 async function shopper(t: TestApp): Promise<{ agent: Agent; customerId: number }> {
   const customerId = await createCustomer(t.handle.db);
@@ -51,8 +32,11 @@ async function details(agent: Agent, orderId: string) {
 }
 
 const uploadPhoto = (agent: Agent, shipmentId: string, file = { name: 'photo.png', type: 'image/png', bytes: PNG }) => {
-  const body = multipart({ shipmentId }, file);
-  return agent.request({ method: 'POST', url: '/api/order/return-shipment-media', payload: body.payload, headers: body.headers });
+  const body = multipartForm([
+    { name: 'shipmentId', data: shipmentId },
+    ...(file ? [{ name: 'file', filename: file.name, type: file.type, data: file.bytes }] : []),
+  ]);
+  return agent.request({ method: 'POST', url: '/api/order/return-shipment-media', ...body });
 };
 
 async function addBank(agent: Agent, number = '123456789012') {

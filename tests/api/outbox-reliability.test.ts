@@ -11,8 +11,7 @@ import {
 import type { Transports } from '../../server/messaging/transports.ts';
 import { OutboxWorker } from '../../server/messaging/worker.ts';
 import { purgeDueDeletions } from '../../server/modules/account/index.ts';
-import { claimOutbox, forwardOnce, markFailed, markSent } from '../../server/modules/events/index.ts';
-import { MAX_ATTEMPTS } from '../../server/modules/events/outbox.server.ts';
+import { claimOutbox, forwardOnce, MAX_ATTEMPTS, markFailed, markSent } from '../../server/modules/events/index.ts';
 import { describeBackends, POSTGRES_URL } from '../helpers/app.ts';
 
 // Outboxes that never double-send and never retry forever, and scheduled jobs one instance runs at a time

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { rateProduct, setReviewStatus, updateReview } from '../../server/modules/reviews/service.ts';
 import { describeBackends } from '../helpers/app.ts';
-import { createOrderFor } from '../helpers/orders-fixture.ts';
+import { createOrderFor } from '../helpers/orders.ts';
 import { createCustomer } from './cart-fixtures.ts';
 
 // The aggregates are kept in step with the reviews in each writing transaction; after any mix of ratings,

@@ -15,7 +15,7 @@ import { hitLimit } from '../../server/http/rate-limit.ts';
 import { REVIEW_LIMITS, reviewLimitKey } from '../../server/modules/reviews/index.ts';
 import { type Agent, describeBackends } from '../helpers/app.ts';
 import { multipartForm, PNG } from '../helpers/multipart.ts';
-import { createOrderFor, setShipmentStatus } from '../helpers/orders-fixture.ts';
+import { createOrderFor, setShipmentStatus } from '../helpers/orders.ts';
 import { createCustomer, signInDirectly } from './cart-fixtures.ts';
 
 // Every /api/review/v1 call (SPEC §7) on both databases: reading, votes, writing, photos, logistics rating,

@@ -508,7 +508,7 @@ describeBackends('security', (ctx) => {
       const get = (url: string, token?: string) =>
         ctx().app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
       expect((await get('/api/analytics/funnel')).statusCode).toBe(401);
-      expect((await get('/api/analytics/funnel', 'wrong')).statusCode).toBe(403);
+      expect((await get('/api/analytics/funnel', 'wrong')).statusCode).toBe(401);
       expect((await get('/api/analytics/funnel', OPS)).statusCode).toBe(200);
       expect((await get('/api/analytics/funnel?from=2020-01-01&to=2024-12-31', OPS)).statusCode).toBe(400);
       expect((await get('/api/analytics/funnel?from=2020-01-01', OPS)).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { CitiesResponse, RETAILER_MESSAGES, StoresResponse, UnsubscribeResponse } from '../../schemas/content-pages.ts';
 import { MESSAGES } from '../../schemas/validation.ts';
+import { createAuthServices } from '../../server/modules/auth/index.ts';
 import { linkSigningSecret, unsubscribeLink } from '../../server/modules/newsletter/index.ts';
 import { describeBackends } from '../helpers/app.ts';
 
@@ -91,7 +92,9 @@ describeBackends('store locator, retailer and unsubscribe API', (ctx) => {
 
   test('unsubscribe-user accepts a signed link, turns opt-in off, and is idempotent; a forged link is refused', async () => {
     const agent = ctx().agent();
-    const link = new URL(unsubscribeLink('http://kasrat.test', await linkSigningSecret(ctx().handle.db)(), 'Demo@Kasrat.test'));
+    const link = new URL(
+      unsubscribeLink('http://kasrat.test', await linkSigningSecret(createAuthServices(ctx().handle.db).keys)(), 'Demo@Kasrat.test'),
+    );
     const body = { email: link.searchParams.get('email'), token: link.searchParams.get('token') };
     const first = UnsubscribeResponse.parse((await agent.post('/api/unsubscribe/unsubscribe-user', body)).json());
     expect(first).toMatchObject({

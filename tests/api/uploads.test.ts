@@ -4,27 +4,13 @@ import { fail } from '../../server/http/envelope.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { receiveFiles, storeUpload, type UploadPurpose } from '../../server/modules/uploads/index.ts';
 import { describeBackends } from '../helpers/app.ts';
+import { JPEG, multipartForm, PNG } from '../helpers/multipart.ts';
 import { createCustomer, signInDirectly } from './cart-fixtures.ts';
 
-// Smallest files of each kind, identified by their leading bytes as file-type reads them.
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
-const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64), Buffer.from('ffd9', 'hex')]);
+// Files that are not what their names say (PNG and JPEG, the accepted kinds, come with the multipart builder).
 const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), Buffer.alloc(128)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
-
-function form(parts: Array<{ name: string; filename?: string; type?: string; data: Buffer | string }>) {
-  const boundary = '----kasrat-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.filename ? `form-data; name="${p.name}"; filename="${p.filename}"` : `form-data; name="${p.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: ${disposition}\r\n`));
-    if (p.filename) chunks.push(Buffer.from(`content-type: ${p.type ?? 'application/octet-stream'}\r\n`));
-    chunks.push(Buffer.from('\r\n'), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describeBackends('uploads', (ctx) => {
   const db = () => ctx().handle.db;
@@ -51,7 +37,7 @@ describeBackends('uploads', (ctx) => {
     const res = await app.inject({
       method: 'POST',
       url: '/upload',
-      ...form([
+      ...multipartForm([
         { name: 'file', filename: 'photo.gif', type: 'image/gif', data: PNG },
         { name: 'note', data: 'box dented' },
       ]),
@@ -71,7 +57,7 @@ describeBackends('uploads', (ctx) => {
   ])('%s is refused with a clear message and nothing is stored', async (_label, data, filename, type) => {
     const before = await db().selectFrom('uploads').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const app = await uploader('review_photo', 1);
-    const res = await app.inject({ method: 'POST', url: '/upload', ...form([{ name: 'file', filename, type, data }]) });
+    const res = await app.inject({ method: 'POST', url: '/upload', ...multipartForm([{ name: 'file', filename, type, data }]) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This file type is not accepted. Please upload JPEG, PNG, WEBP files.');
     const after = await db().selectFrom('uploads').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -85,7 +71,7 @@ describeBackends('uploads', (ctx) => {
     const res = await app.inject({
       method: 'POST',
       url: '/upload',
-      ...form([{ name: 'file', filename: 'big.jpg', type: 'image/jpeg', data: big }]),
+      ...multipartForm([{ name: 'file', filename: 'big.jpg', type: 'image/jpeg', data: big }]),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The file is too large: the limit is 5 MB.');
@@ -95,7 +81,7 @@ describeBackends('uploads', (ctx) => {
   test('more files than the purpose allows are refused', async () => {
     const app = await uploader('help_attachment', 1);
     const files = Array.from({ length: 4 }, (_, i) => ({ name: 'file', filename: `a${i}.png`, type: 'image/png', data: PNG }));
-    const res = await app.inject({ method: 'POST', url: '/upload', ...form(files) });
+    const res = await app.inject({ method: 'POST', url: '/upload', ...multipartForm(files) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please upload at most 3 files.');
     await app.close();

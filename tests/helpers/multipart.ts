@@ -1,4 +1,5 @@
-// A multipart/form-data body for app.inject, and the smallest files file-type recognises.
+// The one multipart/form-data body builder of the suites (for app.inject), and the smallest files file-type
+// recognises.
 
 export const PNG = Buffer.concat([
   Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),

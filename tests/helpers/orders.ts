@@ -1,8 +1,10 @@
 import type { Db } from '../../server/db/database.ts';
+import type { ShipmentStatus } from '../../server/db/types.ts';
 import { type CreatedOrder, insertOrder, type NewOrder, opsMove } from '../../server/modules/orders/index.ts';
 
-// Orders for tests, until checkout places real ones: a consistent order (order, shipments, item snapshots with
-// discount shares, a successful payment or a pay-on-delivery one, stock taken), moved along as operations would.
+// The one order fixture of the test suites (orders, reviews, help centre): a consistent order written by the orders
+// module's own `insertOrder` (order, shipments, item snapshots with discount shares, a payment, stock taken), then
+// moved along as operations would, or set straight to the state a suite needs.
 
 export const OPS_TOKEN_FOR_TESTS = 'test-ops-token-0123456789abcdef';
 
@@ -31,4 +33,56 @@ export async function createOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
 export async function advance(db: Db, shipmentNumber: string, to: 'packed' | 'shipped' | 'delivered') {
   const steps = { packed: ['pack'], shipped: ['pack', 'ship'], delivered: ['pack', 'ship', 'deliver'] } as const;
   for (const action of steps[to]) await opsMove(db, shipmentNumber, action, { awb: 'TEST123456' });
+}
+
+/** Sets a shipment's state directly (delivered sets delivered_at), for suites that only need "it got there". */
+export async function setShipmentStatus(db: Db, shipmentId: number, status: ShipmentStatus): Promise<void> {
+  await db
+    .updateTable('shipments')
+    .set({ status, delivered_at: status === 'delivered' ? new Date() : null })
+    .where('id', '=', shipmentId)
+    .execute();
+}
+
+/**
+ * "The customer bought these products": one pay-on-delivery order, one shipment (delivered unless said otherwise)
+ * holding one unit of an in-stock variant of each product.
+ */
+export async function createOrderFor(
+  db: Db,
+  customerId: number,
+  productIds: number[],
+  options: { shipment?: ShipmentStatus; orderStatus?: 'placed' | 'confirmed' | 'cancelled' | 'payment_pending' } = {},
+): Promise<{ orderId: number; shipmentId: number }> {
+  const lines = [];
+  for (const productId of productIds) {
+    const v = await db
+      .selectFrom('variants')
+      .select('id')
+      .where('product_id', '=', productId)
+      .where('stock', '>=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow(() => new Error(`product ${productId} has no variant in stock`));
+    lines.push({ variantId: v.id, quantity: 1 });
+  }
+  const order = await insertOrder(db, { customerId, paymentMethod: 4, shipments: [{ lines }] });
+  const shipmentId = (order.shipments[0] as CreatedOrder['shipments'][number]).id;
+  await setShipmentStatus(db, shipmentId, options.shipment ?? 'delivered');
+  if (options.orderStatus) await db.updateTable('orders').set({ status: options.orderStatus }).where('id', '=', order.id).execute();
+  return { orderId: order.id, shipmentId };
+}
+
+/** A placed pay-on-delivery order of `shipmentCount` shipments, the i-th holding i + 1 units of one variant. */
+export async function insertPlacedOrder(db: Db, customerId: number, shipmentCount = 2) {
+  const variants = (await orderableVariants(db)).slice(0, shipmentCount);
+  const order = await insertOrder(db, {
+    customerId,
+    paymentMethod: 4,
+    shipments: variants.map((v, i) => ({ lines: [{ variantId: v.id, quantity: i + 1 }] })),
+  });
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    shipments: order.shipments.map((s) => ({ id: s.id, number: s.shipmentNumber })),
+  };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
   ADDRESS_MESSAGES,
@@ -16,6 +16,14 @@ import {
   UpdateMobileRequest,
   UpdatePasswordRequest,
   VerifyEmailRequest,
+  PincodeResponse,
+  SentResponse,
+  CartAddressListResponse,
+  AddressListResponse,
+  ProfileResponse,
+  DeletionStatusResponse,
+  OtpSentResponse,
+  AddressSaveResponse,
 } from '../../../schemas/account.ts';
 import { MESSAGES } from '../../../schemas/validation.ts';
 import type { Db } from '../../db/database.ts';
@@ -43,114 +51,144 @@ const ADDRESS_NOT_FOUND = 'Address not found';
 export async function profileRoutes(app: FastifyInstance, { db, keys, otp, config }: AccountDeps) {
   const graceMs = config.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000;
   const reload = async (id: number) => profileValues((await findCustomerById(db, id))!);
+  /** A code to the customer's own contact detail, for a change they must confirm. */
+  const sendOwnOtp = async (req: FastifyRequest, customer: CustomerRow, purpose: 'password_change' | 'account_delete') => {
+    const sent = await otp.send({ purpose, identifier: contactOf(customer), cCode: customer.c_code, customerId: customer.id, ip: req.ip });
+    return ok(sent, `OTP sent to ${sent.sent_to}`);
+  };
+  /**
+   * Stores a changed, proven email or mobile; one another account holds is a 409 with `taken`. A changed way in:
+   * every session ends, this one continues in a fresh one.
+   */
+  const saveContact = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    customerId: number,
+    values: { email: string; email_verified: true } | { mobile: string; c_code: string; mobile_verified: true },
+    taken: string,
+  ) => {
+    try {
+      await db
+        .updateTable('customers')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', customerId)
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Conflict(taken);
+      throw error;
+    }
+    await endAllSessions(db, req, reply, customerId);
+  };
 
-  app.get('/api/myAccount/get-profile-values', async (req) => ok(profileValues(await requireCustomer(db, req))));
+  app.get('/api/myAccount/get-profile-values', { schema: { response: { 200: ProfileResponse } } }, async (req) =>
+    ok(profileValues(await requireCustomer(db, req))),
+  );
 
-  app.post('/api/myAccount/post-profile-values', async (req) => {
-    const customer = await requireCustomer(db, req);
-    const body = parse(PostProfileRequest, req.body);
-    await db
-      .updateTable('customers')
-      .set({
-        first_name: body.first_name,
-        last_name: '',
-        ...(body.opt_in === undefined ? {} : { opt_in: body.opt_in }),
-        updated_at: new Date(),
-      })
-      .where('id', '=', customer.id)
-      .execute();
-    return ok(await reload(customer.id), ACCOUNT_MESSAGES.profileSaved);
-  });
+  app.post(
+    '/api/myAccount/post-profile-values',
+    { schema: { response: { 200: ProfileResponse }, body: PostProfileRequest } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const body = parse(PostProfileRequest, req.body);
+      await db
+        .updateTable('customers')
+        .set({
+          first_name: body.first_name,
+          last_name: '',
+          ...(body.opt_in === undefined ? {} : { opt_in: body.opt_in }),
+          updated_at: new Date(),
+        })
+        .where('id', '=', customer.id)
+        .execute();
+      return ok(await reload(customer.id), ACCOUNT_MESSAGES.profileSaved);
+    },
+  );
 
   // Mobile change: the OTP goes to the new number, which must be free (SPEC §5 wording).
-  app.post('/api/myAccount/generate-otp-for-mobile', async (req) => {
-    const customer = await requireCustomer(db, req);
-    const { new_mobile, c_code } = parse(GenerateMobileOtpRequest, req.body);
-    if (new_mobile === customer.mobile && c_code === customer.c_code) throw new BadRequest(ACCOUNT_MESSAGES.sameMobile);
-    if (await findCustomerByIdentifier(db, new_mobile, c_code)) throw new Conflict(MESSAGES.mobileTaken);
-    const sent = await otp.send({ purpose: 'mobile_change', identifier: new_mobile, cCode: c_code, customerId: customer.id, ip: req.ip });
-    return ok(sent, `OTP sent to ${sent.sent_to}`);
-  });
+  app.post(
+    '/api/myAccount/generate-otp-for-mobile',
+    { schema: { response: { 200: OtpSentResponse }, body: GenerateMobileOtpRequest } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const { new_mobile, c_code } = parse(GenerateMobileOtpRequest, req.body);
+      if (new_mobile === customer.mobile && c_code === customer.c_code) throw new BadRequest(ACCOUNT_MESSAGES.sameMobile);
+      if (await findCustomerByIdentifier(db, new_mobile, c_code)) throw new Conflict(MESSAGES.mobileTaken);
+      const sent = await otp.send({ purpose: 'mobile_change', identifier: new_mobile, cCode: c_code, customerId: customer.id, ip: req.ip });
+      return ok(sent, `OTP sent to ${sent.sent_to}`);
+    },
+  );
 
-  app.post('/api/myAccount/update-mobile', async (req, reply) => {
-    const customer = await requireCustomer(db, req);
-    const { new_mobile, otp: code } = parse(UpdateMobileRequest, req.body);
-    // The number stored is the one the code reached: its country code comes from the code, not this request.
-    const proven = await otp.verify({ purpose: 'mobile_change', identifier: new_mobile, code, customerId: customer.id });
-    try {
-      await db
-        .updateTable('customers')
-        .set({ mobile: new_mobile, c_code: proven.cCode, mobile_verified: true, updated_at: new Date() })
-        .where('id', '=', customer.id)
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new Conflict(MESSAGES.mobileTaken);
-      throw error;
-    }
-    // A changed way in: every session ends, this one continues in a fresh one.
-    await endAllSessions(db, req, reply, customer.id);
-    return ok(await reload(customer.id), ACCOUNT_MESSAGES.mobileUpdated);
-  });
+  app.post(
+    '/api/myAccount/update-mobile',
+    { schema: { response: { 200: ProfileResponse }, body: UpdateMobileRequest } },
+    async (req, reply) => {
+      const customer = await requireCustomer(db, req);
+      const { new_mobile, otp: code } = parse(UpdateMobileRequest, req.body);
+      // The number stored is the one the code reached: its country code comes from the code, not this request.
+      const proven = await otp.verify({ purpose: 'mobile_change', identifier: new_mobile, code, customerId: customer.id });
+      await saveContact(req, reply, customer.id, { mobile: new_mobile, c_code: proven.cCode, mobile_verified: true }, MESSAGES.mobileTaken);
+      return ok(await reload(customer.id), ACCOUNT_MESSAGES.mobileUpdated);
+    },
+  );
 
-  app.post('/api/myAccount/generate-otp-for-email', async (req) => {
-    const customer = await requireCustomer(db, req);
-    const { new_email } = parse(GenerateEmailOtpRequest, req.body);
-    if (new_email === customer.email) throw new BadRequest(ACCOUNT_MESSAGES.sameEmail);
-    if (await findCustomerByIdentifier(db, new_email)) throw new Conflict(MESSAGES.emailTaken);
-    const sent = await otp.send({ purpose: 'email_change', identifier: new_email, customerId: customer.id, ip: req.ip });
-    return ok(sent, `OTP sent to ${sent.sent_to}`);
-  });
+  app.post(
+    '/api/myAccount/generate-otp-for-email',
+    { schema: { response: { 200: OtpSentResponse }, body: GenerateEmailOtpRequest } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const { new_email } = parse(GenerateEmailOtpRequest, req.body);
+      if (new_email === customer.email) throw new BadRequest(ACCOUNT_MESSAGES.sameEmail);
+      if (await findCustomerByIdentifier(db, new_email)) throw new Conflict(MESSAGES.emailTaken);
+      const sent = await otp.send({ purpose: 'email_change', identifier: new_email, customerId: customer.id, ip: req.ip });
+      return ok(sent, `OTP sent to ${sent.sent_to}`);
+    },
+  );
 
-  app.post('/api/myAccount/update-email', async (req, reply) => {
-    const customer = await requireCustomer(db, req);
-    const { new_email, otp: code } = parse(UpdateEmailRequest, req.body);
-    await otp.verify({ purpose: 'email_change', identifier: new_email, code, customerId: customer.id });
-    try {
+  app.post(
+    '/api/myAccount/update-email',
+    { schema: { response: { 200: ProfileResponse }, body: UpdateEmailRequest } },
+    async (req, reply) => {
+      const customer = await requireCustomer(db, req);
+      const { new_email, otp: code } = parse(UpdateEmailRequest, req.body);
+      await otp.verify({ purpose: 'email_change', identifier: new_email, code, customerId: customer.id });
       // The code reached the new address, so it is verified.
+      await saveContact(req, reply, customer.id, { email: new_email, email_verified: true }, MESSAGES.emailTaken);
+      return ok(await reload(customer.id), ACCOUNT_MESSAGES.emailUpdated);
+    },
+  );
+
+  app.post(
+    '/api/myAccount/generate-otp-for-password',
+    { schema: { response: { 200: OtpSentResponse }, body: EmptyRequest } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      parse(EmptyRequest, req.body ?? {});
+      return sendOwnOtp(req, customer, 'password_change');
+    },
+  );
+
+  app.post(
+    '/api/myAccount/update-password',
+    { schema: { response: { 200: ProfileResponse }, body: UpdatePasswordRequest } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const body = parse(UpdatePasswordRequest, req.body);
+      const password = checkNewPassword(await readPassword(keys, body.new_password, body.is_encrypted));
+      await otp.verify({ purpose: 'password_change', identifier: contactOf(customer), code: body.otp, customerId: customer.id });
       await db
         .updateTable('customers')
-        .set({ email: new_email, email_verified: true, updated_at: new Date() })
+        .set({ password_hash: await hashPassword(password), updated_at: new Date() })
         .where('id', '=', customer.id)
         .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new Conflict(MESSAGES.emailTaken);
-      throw error;
-    }
-    await endAllSessions(db, req, reply, customer.id);
-    return ok(await reload(customer.id), ACCOUNT_MESSAGES.emailUpdated);
-  });
-
-  app.post('/api/myAccount/generate-otp-for-password', async (req) => {
-    const customer = await requireCustomer(db, req);
-    parse(EmptyRequest, req.body ?? {});
-    const sent = await otp.send({
-      purpose: 'password_change',
-      identifier: contactOf(customer),
-      cCode: customer.c_code,
-      customerId: customer.id,
-      ip: req.ip,
-    });
-    return ok(sent, `OTP sent to ${sent.sent_to}`);
-  });
-
-  app.post('/api/myAccount/update-password', async (req) => {
-    const customer = await requireCustomer(db, req);
-    const body = parse(UpdatePasswordRequest, req.body);
-    const password = checkNewPassword(await readPassword(keys, body.new_password, body.is_encrypted));
-    await otp.verify({ purpose: 'password_change', identifier: contactOf(customer), code: body.otp, customerId: customer.id });
-    await db
-      .updateTable('customers')
-      .set({ password_hash: await hashPassword(password), updated_at: new Date() })
-      .where('id', '=', customer.id)
-      .execute();
-    // Other devices signed in with the old password are signed out; this one stays.
-    const session = await req.getSession();
-    await db.deleteFrom('sessions').where('customer_id', '=', customer.id).where('id', '!=', session!.id).execute();
-    return ok(await reload(customer.id), ACCOUNT_MESSAGES.passwordUpdated);
-  });
+      // Other devices signed in with the old password are signed out; this one stays.
+      const session = await req.getSession();
+      await db.deleteFrom('sessions').where('customer_id', '=', customer.id).where('id', '!=', session!.id).execute();
+      return ok(await reload(customer.id), ACCOUNT_MESSAGES.passwordUpdated);
+    },
+  );
 
   // Email verification: a link to /email-verified?token=… (a private page, so the token meets its account).
-  app.post('/api/myAccount/email-verification', async (req) => {
+  app.post('/api/myAccount/email-verification', { schema: { response: { 200: SentResponse }, body: EmptyRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     parse(EmptyRequest, req.body ?? {});
     if (!customer.email) throw new BadRequest(ACCOUNT_MESSAGES.noEmail);
@@ -167,22 +205,30 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     return ok({ sent_to: customer.email }, ACCOUNT_MESSAGES.emailVerificationSent);
   });
 
-  app.post('/api/myAccount/verify-email-verification', async (req) => {
-    const customer = await requireCustomer(db, req);
-    const body = parse(VerifyEmailRequest, req.body);
-    if (!customer.email) throw new BadRequest(ACCOUNT_MESSAGES.noEmail);
-    if (customer.email_verified) return ok(profileValues(customer), ACCOUNT_MESSAGES.emailAlreadyVerified);
-    await otp.verify({ purpose: 'email_verification', identifier: customer.email, code: body.token, customerId: customer.id });
-    await db.updateTable('customers').set({ email_verified: true, updated_at: new Date() }).where('id', '=', customer.id).execute();
-    return ok(await reload(customer.id), ACCOUNT_MESSAGES.emailVerified);
-  });
+  app.post(
+    '/api/myAccount/verify-email-verification',
+    { schema: { response: { 200: ProfileResponse }, body: VerifyEmailRequest } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const body = parse(VerifyEmailRequest, req.body);
+      if (!customer.email) throw new BadRequest(ACCOUNT_MESSAGES.noEmail);
+      if (customer.email_verified) return ok(profileValues(customer), ACCOUNT_MESSAGES.emailAlreadyVerified);
+      await otp.verify({ purpose: 'email_verification', identifier: customer.email, code: body.token, customerId: customer.id });
+      await db.updateTable('customers').set({ email_verified: true, updated_at: new Date() }).where('id', '=', customer.id).execute();
+      return ok(await reload(customer.id), ACCOUNT_MESSAGES.emailVerified);
+    },
+  );
 
-  app.post('/api/myAccount/cancel-email-verification', async (req) => {
-    const customer = await requireCustomer(db, req);
-    parse(EmptyRequest, req.body ?? {});
-    if (customer.email) await otp.cancel({ purpose: 'email_verification', identifier: customer.email, customerId: customer.id });
-    return ok(profileValues(customer), ACCOUNT_MESSAGES.emailVerificationCancelled);
-  });
+  app.post(
+    '/api/myAccount/cancel-email-verification',
+    { schema: { response: { 200: ProfileResponse }, body: EmptyRequest } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      parse(EmptyRequest, req.body ?? {});
+      if (customer.email) await otp.cancel({ purpose: 'email_verification', identifier: customer.email, customerId: customer.id });
+      return ok(profileValues(customer), ACCOUNT_MESSAGES.emailVerificationCancelled);
+    },
+  );
 
   // Account deletion (SPEC §2 /cancel-delete-account): scheduled after a grace period, cancellable until then.
   const deletionStatus = (c: CustomerRow) => {
@@ -197,72 +243,75 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     };
   };
 
-  app.get('/api/myAccount/customer-status-for-deletion', async (req) => ok(deletionStatus(await requireCustomer(db, req))));
+  app.get('/api/myAccount/customer-status-for-deletion', { schema: { response: { 200: DeletionStatusResponse } } }, async (req) =>
+    ok(deletionStatus(await requireCustomer(db, req))),
+  );
 
-  app.post('/api/myAccount/proceed-to-delete-otp', async (req) => {
+  app.post('/api/myAccount/proceed-to-delete-otp', { schema: { response: { 200: OtpSentResponse }, body: EmptyRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     parse(EmptyRequest, req.body ?? {});
     if (customer.deletion_requested_at) throw new Conflict(ACCOUNT_MESSAGES.alreadyScheduled);
-    const sent = await otp.send({
-      purpose: 'account_delete',
-      identifier: contactOf(customer),
-      cCode: customer.c_code,
-      customerId: customer.id,
-      ip: req.ip,
-    });
-    return ok(sent, `OTP sent to ${sent.sent_to}`);
+    return sendOwnOtp(req, customer, 'account_delete');
   });
 
-  app.post('/api/myAccount/delete-profile', async (req, reply) => {
-    const customer = await requireCustomer(db, req);
-    const body = parse(DeleteProfileRequest, req.body);
-    if (customer.deletion_requested_at) throw new Conflict(ACCOUNT_MESSAGES.alreadyScheduled);
-    await otp.verify({ purpose: 'account_delete', identifier: contactOf(customer), code: body.otp, customerId: customer.id });
-    const now = new Date();
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('customers').set({ deletion_requested_at: now, updated_at: now }).where('id', '=', customer.id).execute();
-      await trx
-        .insertInto('account_deletions')
-        .values({ customer_id: customer.id, reason: body.reason ?? null, cancelled_at: null, completed_at: null })
-        .execute();
-      // Every device is signed out; signing in again within the grace period offers the cancel page.
-      await trx.deleteFrom('sessions').where('customer_id', '=', customer.id).execute();
-    });
-    await endSession(db, req, reply);
-    const status = deletionStatus({ ...customer, deletion_requested_at: now });
-    return ok(status, `Your account will be deleted on ${status.deletion_scheduled_for}. Sign in before then to cancel.`);
-  });
+  app.post(
+    '/api/myAccount/delete-profile',
+    { schema: { response: { 200: DeletionStatusResponse }, body: DeleteProfileRequest } },
+    async (req, reply) => {
+      const customer = await requireCustomer(db, req);
+      const body = parse(DeleteProfileRequest, req.body);
+      if (customer.deletion_requested_at) throw new Conflict(ACCOUNT_MESSAGES.alreadyScheduled);
+      await otp.verify({ purpose: 'account_delete', identifier: contactOf(customer), code: body.otp, customerId: customer.id });
+      const now = new Date();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('customers').set({ deletion_requested_at: now, updated_at: now }).where('id', '=', customer.id).execute();
+        await trx
+          .insertInto('account_deletions')
+          .values({ customer_id: customer.id, reason: body.reason ?? null, cancelled_at: null, completed_at: null })
+          .execute();
+        // Every device is signed out; signing in again within the grace period offers the cancel page.
+        await trx.deleteFrom('sessions').where('customer_id', '=', customer.id).execute();
+      });
+      await endSession(db, req, reply);
+      const status = deletionStatus({ ...customer, deletion_requested_at: now });
+      return ok(status, `Your account will be deleted on ${status.deletion_scheduled_for}. Sign in before then to cancel.`);
+    },
+  );
 
-  app.post('/api/myAccount/cancel-delete-profile', async (req) => {
-    const customer = await requireCustomer(db, req);
-    parse(EmptyRequest, req.body ?? {});
-    if (!customer.deletion_requested_at) throw new BadRequest(ACCOUNT_MESSAGES.nothingToCancel);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('customers')
-        .set({ deletion_requested_at: null, updated_at: new Date() })
-        .where('id', '=', customer.id)
-        .execute();
-      await trx
-        .updateTable('account_deletions')
-        .set({ cancelled_at: new Date() })
-        .where('customer_id', '=', customer.id)
-        .where('cancelled_at', 'is', null)
-        .where('completed_at', 'is', null)
-        .execute();
-    });
-    return ok(deletionStatus({ ...customer, deletion_requested_at: null }), ACCOUNT_MESSAGES.deletionCancelled);
-  });
+  app.post(
+    '/api/myAccount/cancel-delete-profile',
+    { schema: { response: { 200: DeletionStatusResponse }, body: EmptyRequest } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      parse(EmptyRequest, req.body ?? {});
+      if (!customer.deletion_requested_at) throw new BadRequest(ACCOUNT_MESSAGES.nothingToCancel);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('customers')
+          .set({ deletion_requested_at: null, updated_at: new Date() })
+          .where('id', '=', customer.id)
+          .execute();
+        await trx
+          .updateTable('account_deletions')
+          .set({ cancelled_at: new Date() })
+          .where('customer_id', '=', customer.id)
+          .where('cancelled_at', 'is', null)
+          .where('completed_at', 'is', null)
+          .execute();
+      });
+      return ok(deletionStatus({ ...customer, deletion_requested_at: null }), ACCOUNT_MESSAGES.deletionCancelled);
+    },
+  );
 }
 
 export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/api/myAddress/user-address-list', async (req) => {
+  app.get('/api/myAddress/user-address-list', { schema: { response: { 200: AddressListResponse } } }, async (req) => {
     const customer = await requireCustomer(db, req);
     return ok((await listAddresses(db, customer.id)).map(toAddress));
   });
 
   // For the cart and checkout: each address says whether it can be delivered to, and with cash on delivery.
-  app.get('/api/myAddress/cart-address-list', async (req) => {
+  app.get('/api/myAddress/cart-address-list', { schema: { response: { 200: CartAddressListResponse } } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const rows = await listAddresses(db, customer.id);
     const pins = rows.length
@@ -281,114 +330,126 @@ export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok(data);
   });
 
-  app.post('/api/myAddress/user-address-add-update', async (req) => {
-    const customer = await requireCustomer(db, req);
-    const body = parse(AddressInput, req.body);
-    const pin = await db.selectFrom('pincodes').select(['city', 'state']).where('pincode', '=', body.pincode).executeTakeFirst();
-    if (!pin) throw new BadRequest(ADDRESS_MESSAGES.pincodeUnknown);
-    const values = {
-      full_name: body.full_name,
-      mobile: body.mobile,
-      c_code: body.c_code,
-      email: body.email || null,
-      pincode: body.pincode,
-      address: body.address,
-      landmark: body.landmark || null,
-      // The pincode table is the authority for where a pincode is.
-      city: pin.city,
-      state: pin.state,
-      address_type: body.address_type,
-      updated_at: new Date(),
-    };
-    const saved = await db.transaction().execute(async (trx) => {
-      // Serialises one customer's address writes, so the limit and the single default hold under concurrency.
-      await trx.selectFrom('customers').select('id').where('id', '=', customer.id).forUpdate().execute();
-      let id: number;
-      if (body.address_id) {
-        const updated = await trx
-          .updateTable('addresses')
-          .set(values)
-          .where('id', '=', body.address_id)
-          .where('customer_id', '=', customer.id)
-          .returning('id')
-          .executeTakeFirst();
-        if (!updated) throw new NotFound(ADDRESS_NOT_FOUND);
-        id = updated.id;
-      } else {
-        const { n } = await trx
-          .selectFrom('addresses')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('customer_id', '=', customer.id)
-          .executeTakeFirstOrThrow();
-        if (n >= MAX_ADDRESSES) throw new BadRequest(ADDRESS_MESSAGES.limit);
-        const inserted = await trx
-          .insertInto('addresses')
-          .values({ ...values, customer_id: customer.id, is_default: false })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = inserted.id;
-      }
-      const hasDefault = await trx
-        .selectFrom('addresses')
-        .select('id')
-        .where('customer_id', '=', customer.id)
-        .where('is_default', '=', true)
-        .executeTakeFirst();
-      // The first address is the default; asking for a default moves it.
-      if (body.is_default || !hasDefault) {
-        await trx
-          .updateTable('addresses')
-          .set({ is_default: false })
-          .where('customer_id', '=', customer.id)
-          .where('is_default', '=', true)
-          .execute();
-        await trx.updateTable('addresses').set({ is_default: true }).where('id', '=', id).execute();
-      }
-      return trx.selectFrom('addresses').select(ADDRESS_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
-    });
-    return ok(toAddress(saved), body.address_id ? 'Address updated successfully' : 'Address added successfully');
-  });
-
-  app.delete('/api/myAddress/user-address-delete', async (req) => {
-    const customer = await requireCustomer(db, req);
-    const { address_id } = parse(AddressDeleteQuery, req.query);
-    await db.transaction().execute(async (trx) => {
-      const removed = await trx
-        .deleteFrom('addresses')
-        .where('id', '=', address_id)
-        .where('customer_id', '=', customer.id)
-        .returning('is_default')
-        .executeTakeFirst();
-      if (!removed) throw new NotFound(ADDRESS_NOT_FOUND);
-      // The most recently used address inherits the default.
-      if (removed.is_default) {
-        const next = await trx
+  app.post(
+    '/api/myAddress/user-address-add-update',
+    { schema: { response: { 200: AddressSaveResponse }, body: AddressInput } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const body = parse(AddressInput, req.body);
+      const pin = await db.selectFrom('pincodes').select(['city', 'state']).where('pincode', '=', body.pincode).executeTakeFirst();
+      if (!pin) throw new BadRequest(ADDRESS_MESSAGES.pincodeUnknown);
+      const values = {
+        full_name: body.full_name,
+        mobile: body.mobile,
+        c_code: body.c_code,
+        email: body.email || null,
+        pincode: body.pincode,
+        address: body.address,
+        landmark: body.landmark || null,
+        // The pincode table is the authority for where a pincode is.
+        city: pin.city,
+        state: pin.state,
+        address_type: body.address_type,
+        updated_at: new Date(),
+      };
+      const saved = await db.transaction().execute(async (trx) => {
+        // Serialises one customer's address writes, so the limit and the single default hold under concurrency.
+        await trx.selectFrom('customers').select('id').where('id', '=', customer.id).forUpdate().execute();
+        let id: number;
+        if (body.address_id) {
+          const updated = await trx
+            .updateTable('addresses')
+            .set(values)
+            .where('id', '=', body.address_id)
+            .where('customer_id', '=', customer.id)
+            .returning('id')
+            .executeTakeFirst();
+          if (!updated) throw new NotFound(ADDRESS_NOT_FOUND);
+          id = updated.id;
+        } else {
+          const { n } = await trx
+            .selectFrom('addresses')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('customer_id', '=', customer.id)
+            .executeTakeFirstOrThrow();
+          if (n >= MAX_ADDRESSES) throw new BadRequest(ADDRESS_MESSAGES.limit);
+          const inserted = await trx
+            .insertInto('addresses')
+            .values({ ...values, customer_id: customer.id, is_default: false })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          id = inserted.id;
+        }
+        const hasDefault = await trx
           .selectFrom('addresses')
           .select('id')
           .where('customer_id', '=', customer.id)
-          .orderBy('updated_at', 'desc')
-          .orderBy('id', 'desc')
+          .where('is_default', '=', true)
           .executeTakeFirst();
-        if (next) await trx.updateTable('addresses').set({ is_default: true }).where('id', '=', next.id).execute();
-      }
-    });
-    return ok((await listAddresses(db, customer.id)).map(toAddress), 'Address deleted successfully');
-  });
+        // The first address is the default; asking for a default moves it.
+        if (body.is_default || !hasDefault) {
+          await trx
+            .updateTable('addresses')
+            .set({ is_default: false })
+            .where('customer_id', '=', customer.id)
+            .where('is_default', '=', true)
+            .execute();
+          await trx.updateTable('addresses').set({ is_default: true }).where('id', '=', id).execute();
+        }
+        return trx.selectFrom('addresses').select(ADDRESS_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+      });
+      return ok(toAddress(saved), body.address_id ? 'Address updated successfully' : 'Address added successfully');
+    },
+  );
+
+  app.delete(
+    '/api/myAddress/user-address-delete',
+    { schema: { response: { 200: AddressListResponse }, querystring: AddressDeleteQuery } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const { address_id } = parse(AddressDeleteQuery, req.query);
+      await db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('addresses')
+          .where('id', '=', address_id)
+          .where('customer_id', '=', customer.id)
+          .returning('is_default')
+          .executeTakeFirst();
+        if (!removed) throw new NotFound(ADDRESS_NOT_FOUND);
+        // The most recently used address inherits the default.
+        if (removed.is_default) {
+          const next = await trx
+            .selectFrom('addresses')
+            .select('id')
+            .where('customer_id', '=', customer.id)
+            .orderBy('updated_at', 'desc')
+            .orderBy('id', 'desc')
+            .executeTakeFirst();
+          if (next) await trx.updateTable('addresses').set({ is_default: true }).where('id', '=', next.id).execute();
+        }
+      });
+      return ok((await listAddresses(db, customer.id)).map(toAddress), 'Address deleted successfully');
+    },
+  );
 
   // Public: the address form looks a pincode up before the shopper is asked for city and state.
-  app.get('/api/myAddress/fetch-address-pincode', async (req) => {
-    const { pincode, st } = parse(PincodeQuery, req.query);
-    const pin = await db.selectFrom('pincodes').selectAll().where('pincode', '=', pincode).executeTakeFirst();
-    if (!pin) throw new NotFound(ADDRESS_MESSAGES.pincodeUnknown);
-    return ok({
-      pincode: pin.pincode,
-      city: pin.city,
-      district: pin.district,
-      state: pin.state,
-      country: 'India',
-      serviceable: pin.serviceable,
-      cod_available: pin.cod_available,
-      state_matches: st ? st.toLowerCase() === pin.state.toLowerCase() : null,
-    });
-  });
+  app.get(
+    '/api/myAddress/fetch-address-pincode',
+    { schema: { response: { 200: PincodeResponse }, querystring: PincodeQuery } },
+    async (req) => {
+      const { pincode, st } = parse(PincodeQuery, req.query);
+      const pin = await db.selectFrom('pincodes').selectAll().where('pincode', '=', pincode).executeTakeFirst();
+      if (!pin) throw new NotFound(ADDRESS_MESSAGES.pincodeUnknown);
+      return ok({
+        pincode: pin.pincode,
+        city: pin.city,
+        district: pin.district,
+        state: pin.state,
+        country: 'India',
+        serviceable: pin.serviceable,
+        cod_available: pin.cod_available,
+        state_matches: st ? st.toLowerCase() === pin.state.toLowerCase() : null,
+      });
+    },
+  );
 }

@@ -83,7 +83,7 @@ export async function devIdpRoutes(app: FastifyInstance, { keys }: { keys: KeyRi
 
   app.get('/api/dev/idp/jwks', async () => ({ keys: [await devIdpJwk(keys)] }));
 
-  app.get('/api/dev/idp/authorize', async (req, reply) => {
+  app.get('/api/dev/idp/authorize', { schema: { querystring: AuthorizeQuery } }, async (req, reply) => {
     const q = parse(AuthorizeQuery, req.query);
     safeRedirect(req, q.redirect_uri);
     const hidden = (['client_id', 'redirect_uri', 'state', 'nonce'] as const)
@@ -102,7 +102,7 @@ ${presets}
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
 
-  app.post('/api/dev/idp/authorize', async (req, reply) => {
+  app.post('/api/dev/idp/authorize', { schema: { body: ConsentBody } }, async (req, reply) => {
     const body = parse(ConsentBody, req.body);
     const target = safeRedirect(req, body.redirect_uri);
     const idToken = await signDevIdToken(keys, { email: body.email, name: body.name, audience: body.client_id, nonce: body.nonce });

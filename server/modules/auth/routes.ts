@@ -9,6 +9,9 @@ import {
   PasswordResetRequest,
   RegisterRequest,
   ValidateRequest,
+  OtpSentResponse,
+  AuthResponse,
+  GoogleConfigResponse,
 } from '../../../schemas/account.ts';
 import { MESSAGES, stripSpaces } from '../../../schemas/validation.ts';
 import type { Db } from '../../db/database.ts';
@@ -84,7 +87,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   // Each Google sign-in starts here: the nonce goes to the identity provider and must come back in the id_token
   // to this browser (its grant cookie).
-  app.get('/api/auth/google-config', async (req, reply) => {
+  app.get('/api/auth/google-config', { schema: { response: { 200: GoogleConfigResponse } } }, async (req, reply) => {
     let nonce = '';
     if (google.enabled) {
       await enforceLimit(db, `gnonce:ip:${clientKey(req.ip)}`, config.LOOKUP_LIMIT_PER_IP, LOOKUP_WINDOW_S, AUTH_MESSAGES.tooManyAttempts);
@@ -101,7 +104,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   });
 
   // SPEC §4: status 1 → LOGIN, status 0 → REGISTER; a blocked customer comes back flagged.
-  app.post('/api/auth/exists', async (req) => {
+  app.post('/api/auth/exists', { schema: { response: { 200: AuthResponse }, body: ExistsRequest } }, async (req) => {
     const { email_or_mobile, c_code } = parse(ExistsRequest, req.body);
     await limitLookups(req);
     const customer = await findCustomerByIdentifier(db, email_or_mobile, c_code);
@@ -109,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   });
 
   // SPEC §4: register first validates the user — neither the email nor the mobile may be taken.
-  app.post('/api/auth/validate', async (req) => {
+  app.post('/api/auth/validate', { schema: { response: { 200: AuthResponse }, body: ValidateRequest } }, async (req) => {
     const { email, mobile, c_code } = parse(ValidateRequest, req.body);
     await limitLookups(req);
     const [byEmail, byMobile] = await Promise.all([findCustomerByIdentifier(db, email), findCustomerByIdentifier(db, mobile, c_code)]);
@@ -119,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return ok(data, 'Details verified');
   });
 
-  app.post('/api/auth/otp', async (req) => {
+  app.post('/api/auth/otp', { schema: { response: { 200: OtpSentResponse }, body: OtpRequest } }, async (req) => {
     const { type, email_or_mobile: identifier, c_code } = parse(OtpRequest, req.body);
     let customerId: number | null = null;
     let cCode = c_code;
@@ -142,7 +145,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return ok(sent, `OTP sent to ${sent.sent_to}`);
   });
 
-  app.post('/api/auth/otp/verify', async (req, reply) => {
+  app.post('/api/auth/otp/verify', { schema: { response: { 200: AuthResponse }, body: OtpVerifyRequest } }, async (req, reply) => {
     const { email_or_mobile: identifier, otp: code, type, c_code } = parse(OtpVerifyRequest, req.body);
     if (type === 'forgotPassword') {
       const customer = await verifiedCustomer(identifier, c_code);
@@ -171,14 +174,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return { ...answer, message: 'Mobile number verified' };
   });
 
-  app.post('/api/auth/otp/login', async (req, reply) => {
+  app.post('/api/auth/otp/login', { schema: { response: { 200: AuthResponse }, body: OtpLoginRequest } }, async (req, reply) => {
     const { email_or_mobile: identifier, otp: code, c_code } = parse(OtpLoginRequest, req.body);
     const customer = await verifiedCustomer(identifier, c_code);
     await otp.verify({ purpose: 'login', identifier, code, customerId: customer.id, cCode: customer.c_code });
     return completeSignIn(db, req, reply, customer, identifier);
   });
 
-  app.post('/api/auth/login', async (req, reply) => {
+  app.post('/api/auth/login', { schema: { response: { 200: AuthResponse }, body: LoginRequest } }, async (req, reply) => {
     const body = parse(LoginRequest, req.body);
     const identifier = body.email_or_mobile;
     // Per client address first (credential stuffing spreads over accounts), counted before any lookup.
@@ -201,7 +204,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return completeSignIn(db, req, reply, customer, identifier);
   });
 
-  app.post('/api/auth/login/google', async (req, reply) => {
+  app.post('/api/auth/login/google', { schema: { response: { 200: AuthResponse }, body: GoogleLoginRequest } }, async (req, reply) => {
     const body = parse(GoogleLoginRequest, req.body);
     if (!google.enabled) throw new AppError(503, AUTH_MESSAGES.googleDisabled);
     const identity = await google.verify(body.id_token).catch((error) => {
@@ -232,7 +235,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return completeSignIn(db, req, reply, customer, identity.email);
   });
 
-  app.post('/api/auth/register', async (req, reply) => {
+  app.post('/api/auth/register', { schema: { response: { 200: AuthResponse }, body: RegisterRequest } }, async (req, reply) => {
     const body = parse(RegisterRequest, req.body);
     let googleSub: string | null = null;
     if (body.google_token) {
@@ -298,7 +301,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return ok(authData(customer, { verified: true, user: await loadSessionUser(db, id) }), AUTH_MESSAGES.registered);
   });
 
-  app.put('/api/auth/password', async (req, reply) => {
+  app.put('/api/auth/password', { schema: { response: { 200: AuthResponse }, body: PasswordResetRequest } }, async (req, reply) => {
     const body = parse(PasswordResetRequest, req.body);
     const grant = await readGrant(db, req, 'password_reset');
     if (!grant?.customerId || grant.identifier !== body.email_or_mobile) throw new Forbidden(AUTH_MESSAGES.resetNotVerified);

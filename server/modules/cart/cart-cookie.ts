@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, CART_COOKIE_DAYS, CartIdSchema } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
 import { secureCookies } from '../../http/security.ts';
-import { type CartOwner, mergeGuestCart } from './cart.ts';
+import { type CartOwner, mergeGuestCart } from './service.ts';
 
 // The cart_id cookie (SPEC §3/§9: 365 days). Not httpOnly: SPEC §4 has the app store and read the cart_id
 // that add-to-cart and add-freebie-to-cart return. A customer's cart is only reachable with their session, and

@@ -62,6 +62,7 @@ describe('quantity bounds', () => {
     expect(checkLineQuantity('Creatine', 4, 5, 3)).toEqual({
       ok: false,
       max: 4,
+      binds: 'stock',
       message: 'Only 4 units of Creatine left in stock. Your cart already has 3 units.',
     });
     expect(checkLineQuantity('Creatine', 1, 2)).toMatchObject({ message: 'Only 1 unit of Creatine left in stock.' });
@@ -69,6 +70,7 @@ describe('quantity bounds', () => {
   test('beyond the per-line maximum is refused naming the maximum', () => {
     expect(checkLineQuantity('Whey', 100, MAX_QUANTITY_PER_LINE + 1)).toMatchObject({
       ok: false,
+      binds: 'line-maximum',
       message: `You can buy at most ${MAX_QUANTITY_PER_LINE} units of Whey in one order.`,
     });
     expect(checkLineQuantity('Whey', 100, MAX_QUANTITY_PER_LINE)).toEqual({ ok: true });

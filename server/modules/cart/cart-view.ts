@@ -1,6 +1,7 @@
 import { type CartLine, type CartListData, type MiniCartData, priceMetaValue, productUrl } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
-import { type CartRow, withLockedCart } from './cart.ts';
+import type { CartRow } from './queries.ts';
+import { withLockedCart } from './service.ts';
 import { couponLine, pricedLine, type ResolvedLine, readCartSnapshot } from './cart-lines.ts';
 import { evaluateCoupon } from './coupon-rules.ts';
 import { loadCouponCustomer, loadCouponRule } from './coupons.ts';

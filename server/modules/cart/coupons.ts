@@ -1,6 +1,8 @@
 import type { CouponView, DynamicCoupon } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
-import { type CartRow, CartRuleError, withLockedCart } from './cart.ts';
+import type { CartRow } from './queries.ts';
+import { withLockedCart } from './service.ts';
+import { CouponNotApplicable } from './errors.ts';
 import { couponLine, readCartLines } from './cart-lines.ts';
 import { type CouponCustomer, type CouponRule, couponScope, describeCoupon, evaluateCoupon } from './coupon-rules.ts';
 
@@ -73,10 +75,10 @@ export function toCouponView(c: CouponRule): CouponView {
 export async function applyCoupon(db: Db, cartId: string, customerId: number | null, code: string, now = new Date()): Promise<number> {
   return withLockedCart(db, cartId, async (trx) => {
     const rule = await loadCouponRule(trx, code);
-    if (!rule) throw new CartRuleError(`Coupon code ${code} is not valid.`);
+    if (!rule) throw new CouponNotApplicable(`Coupon code ${code} is not valid.`);
     const lines = await readCartLines(trx, cartId);
     const result = evaluateCoupon(rule, lines.map(couponLine), await loadCouponCustomer(trx, customerId, rule.code), now);
-    if (!result.ok) throw new CartRuleError(result.reason, { refusal: result.refusal });
+    if (!result.ok) throw new CouponNotApplicable(result.reason, { refusal: result.refusal });
     await trx.updateTable('carts').set({ coupon_code: rule.code }).where('id', '=', cartId).execute();
     return result.discount;
   });

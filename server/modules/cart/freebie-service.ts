@@ -2,7 +2,9 @@ import type { FreebieProductsData, FreebieView } from '../../../schemas/cart.ts'
 import { formatPaise } from '../../../schemas/money.ts';
 import type { Db } from '../../db/database.ts';
 import { NotFound } from '../../http/errors.ts';
-import { type CartRow, CartRuleError, withLockedCart } from './cart.ts';
+import type { CartRow } from './queries.ts';
+import { withLockedCart } from './service.ts';
+import { FreebieNotApplicable } from './errors.ts';
 import { type FreebieRule, freebieAmountNeeded, isFreebieEligible, loadFreebieRules, paidSubtotal } from './freebies.ts';
 import { loadVariantInfo, thumbnailOf } from './variant-info.ts';
 
@@ -72,14 +74,14 @@ export async function addFreebie(
     if (!rule?.active) throw new NotFound('This free gift is not available.');
     const subtotal = await paidSubtotal(trx, cartId);
     if (!isFreebieEligible(rule, subtotal))
-      throw new CartRuleError(
+      throw new FreebieNotApplicable(
         `Add items worth ${formatPaise(freebieAmountNeeded(rule, subtotal))} more to get this free gift (${rule.title}).`,
         {
           amount_needed: freebieAmountNeeded(rule, subtotal),
         },
       );
     const info = (await loadVariantInfo(trx, [rule.variant_id])).get(rule.variant_id);
-    if (!info || info.stock <= 0) throw new CartRuleError('This free gift is out of stock.');
+    if (!info || info.stock <= 0) throw new FreebieNotApplicable('This free gift is out of stock.');
     await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).where('is_freebie', '=', true).execute();
     await trx
       .insertInto('cart_items')

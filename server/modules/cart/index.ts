@@ -1,4 +1,10 @@
-// The cart module's public surface: routes for modules/index.ts, and what sign-in and checkout reuse.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { cartRoutes } from './routes.ts';
+
+// The cart module's public surface: its registration for modules/index.ts, and what sign-in and checkout reuse.
+// routes.ts is HTTP only; service.ts holds the cart's rules (with coupons.ts, freebie-service.ts, wishlist.ts,
+// save-for-later.ts for theirs), queries.ts the cart rows, errors.ts the domain errors.
 export {
   type BankOfferRule,
   bankOfferViews,
@@ -7,11 +13,16 @@ export {
   findBankOfferForPayment,
   loadBankOffers,
 } from './bank-offers.ts';
-export { CartRuleError, cartJourney, findCart, mergeGuestCart, withLockedCart } from './cart.ts';
+export { CartRuleError, CouponNotApplicable, FreebieNotApplicable, OutOfStock, QuantityLimit } from './errors.ts';
+export { cartJourney, findCart, mergeGuestCart, withLockedCart } from './service.ts';
 export { cartOwner, mergeGuestCartAtSignIn, readCartCookie } from './cart-cookie.ts';
 export { buildCartView } from './cart-view.ts';
 export { thumbnailOf } from './variant-info.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
 export { reconcileFreebies } from './freebies.ts';
 export { loadCouponCustomer, loadCouponRule, recordCouponRedemption } from './coupons.ts';
-export { cartRoutes } from './routes.ts';
+
+/** Every /api/cart call of SPEC §7 and the two freebie calls. */
+export async function cartModule(app: FastifyInstance, { db }: { db: Db }) {
+  await app.register(cartRoutes, { db });
+}

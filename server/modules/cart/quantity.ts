@@ -1,6 +1,6 @@
 import { MAX_QUANTITY_PER_LINE } from '../../../schemas/cart.ts';
 
-export type QuantityCheck = { ok: true } | { ok: false; message: string; max: number };
+export type QuantityCheck = { ok: true } | { ok: false; message: string; max: number; binds: 'stock' | 'line-maximum' };
 
 /** Most units one cart line may hold: bounded by stock and by the per-line maximum. */
 export function maxLineQuantity(stock: number): number {
@@ -17,7 +17,13 @@ export function checkLineQuantity(name: string, stock: number, wanted: number, i
   const max = maxLineQuantity(stock);
   if (wanted <= max) return { ok: true };
   const already = inCart > 0 ? ` Your cart already has ${units(inCart)}.` : '';
-  if (stock <= 0) return { ok: false, max, message: `${name} is out of stock.` };
-  if (stock < MAX_QUANTITY_PER_LINE) return { ok: false, max, message: `Only ${units(stock)} of ${name} left in stock.${already}` };
-  return { ok: false, max, message: `You can buy at most ${units(MAX_QUANTITY_PER_LINE)} of ${name} in one order.${already}` };
+  if (stock <= 0) return { ok: false, max, binds: 'stock', message: `${name} is out of stock.` };
+  if (stock < MAX_QUANTITY_PER_LINE)
+    return { ok: false, max, binds: 'stock', message: `Only ${units(stock)} of ${name} left in stock.${already}` };
+  return {
+    ok: false,
+    max,
+    binds: 'line-maximum',
+    message: `You can buy at most ${units(MAX_QUANTITY_PER_LINE)} of ${name} in one order.${already}`,
+  };
 }

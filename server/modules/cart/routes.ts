@@ -23,9 +23,10 @@ import { NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { requireCustomer as requireSignedIn } from '../session/index.ts';
 import { bankOfferViews, loadBankOffers } from './bank-offers.ts';
-import { addToCart, CartRuleError, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity } from './cart.ts';
+import { addToCart, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity } from './service.ts';
 import { cartOwner, setCartCookie } from './cart-cookie.ts';
 import { buildCartView, toMiniCart } from './cart-view.ts';
+import { CouponNotApplicable } from './errors.ts';
 import { applyCoupon, dynamicCoupons, listCouponRules, removeCoupon, toCouponView } from './coupons.ts';
 import { addFreebie, freebieProducts, ineligibleFreebies, removeFreebie } from './freebie-service.ts';
 import { recommendedProducts } from './recommended.ts';
@@ -67,21 +68,21 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok(toMiniCart(await buildCartView(db, cart, owner.customerId)));
   });
 
-  app.post('/api/cart/add-to-cart', async (req, reply) => {
+  app.post('/api/cart/add-to-cart', { schema: { body: AddToCartRequest } }, async (req, reply) => {
     const body = parse(AddToCartRequest, req.body);
     const { cart } = await createCart(req, reply);
     await addToCart(db, cart.id, body.variant_id, body.quantity);
     return ok({ cart_id: cart.id }, 'Added to cart');
   });
 
-  app.post('/api/cart/update-cart', async (req, reply) => {
+  app.post('/api/cart/update-cart', { schema: { body: UpdateCartRequest } }, async (req, reply) => {
     const body = parse(UpdateCartRequest, req.body);
     const { cart } = await requireCart(req, reply);
     await setQuantity(db, cart.id, body.variant_id, body.quantity);
     return ok({ cart_id: cart.id }, 'Cart updated');
   });
 
-  app.post('/api/cart/delete-cart', async (req, reply) => {
+  app.post('/api/cart/delete-cart', { schema: { body: DeleteCartRequest } }, async (req, reply) => {
     const body = parse(DeleteCartRequest, req.body);
     const { cart } = await currentCart(req, reply);
     if (!cart) return ok({ cart_id: null }, 'Removed from cart');
@@ -97,7 +98,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // SPEC §4: after sign-in the app persists the cart; only this browser's guest cart (its cookie) joins the
   // customer's. A cart id in the body is accepted only when it names that same cart: knowing another
   // shopper's cart id must not pull their cart into this account.
-  app.post('/api/cart/persist-cart', async (req, reply) => {
+  app.post('/api/cart/persist-cart', { schema: { body: PersistCartRequest } }, async (req, reply) => {
     const body = parse(PersistCartRequest, req.body ?? {});
     const owner = await cartOwner(req);
     const guestCartId =
@@ -116,7 +117,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok(await listWishlist(db, customerId));
   });
 
-  app.post('/api/cart/add-wish-list', async (req, reply) => {
+  app.post('/api/cart/add-wish-list', { schema: { body: AddWishlistRequest } }, async (req, reply) => {
     const body = parse(AddWishlistRequest, req.body);
     const customerId = await requireCustomer(req, 'Please sign in to add products to your wishlist.');
     if (body.source === 'cart') {
@@ -130,7 +131,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok({ id: body.id }, 'Added to your wishlist');
   });
 
-  app.post('/api/cart/delete-wish-list', async (req) => {
+  app.post('/api/cart/delete-wish-list', { schema: { body: DeleteWishlistRequest } }, async (req) => {
     const body = parse(DeleteWishlistRequest, req.body);
     const customerId = await requireCustomer(req, 'Please sign in to change your wishlist.');
     await removeFromWishlist(db, customerId, body.id);
@@ -142,7 +143,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok(await listSavedForLater(db, customerId));
   });
 
-  app.post('/api/cart/add-save-for-later', async (req, reply) => {
+  app.post('/api/cart/add-save-for-later', { schema: { body: AddSaveForLaterRequest } }, async (req, reply) => {
     const body = parse(AddSaveForLaterRequest, req.body);
     const customerId = await requireCustomer(req, 'Please sign in to save products for later.');
     const { cart } = await currentCart(req, reply);
@@ -150,14 +151,14 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok({ id: body.id, cart_id: cart?.id ?? null }, 'Saved for later');
   });
 
-  app.post('/api/cart/delete-save-for-later', async (req) => {
+  app.post('/api/cart/delete-save-for-later', { schema: { body: DeleteSaveForLaterRequest } }, async (req) => {
     const body = parse(DeleteSaveForLaterRequest, req.body);
     const customerId = await requireCustomer(req, 'Please sign in to change your saved items.');
     await deleteSavedForLater(db, customerId, body.id);
     return ok({ id: body.id }, 'Removed from saved for later');
   });
 
-  app.post('/api/cart/move-to-cart', async (req, reply) => {
+  app.post('/api/cart/move-to-cart', { schema: { body: MoveToCartRequest } }, async (req, reply) => {
     const body = parse(MoveToCartRequest, req.body);
     const customerId = await requireCustomer(req, 'Please sign in to move products to your cart.');
     const { cart } = await createCart(req, reply);
@@ -175,10 +176,10 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok(await dynamicCoupons(db, cart, owner.customerId));
   });
 
-  app.post('/api/cart/apply-coupon', async (req, reply) => {
+  app.post('/api/cart/apply-coupon', { schema: { body: ApplyCouponRequest } }, async (req, reply) => {
     const body = parse(ApplyCouponRequest, req.body);
     const { owner, cart } = await currentCart(req, reply);
-    if (!cart) throw new CartRuleError('Your cart is empty. Add products to apply a coupon.');
+    if (!cart) throw new CouponNotApplicable('Your cart is empty. Add products to apply a coupon.');
     const discount = await applyCoupon(db, cart.id, owner.customerId, body.coupon_code);
     return ok(
       { cart_id: cart.id, coupon_code: body.coupon_code, coupon_discount: discount },
@@ -193,7 +194,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   // Listed for the cart; checked against a payment instrument when one is named (amount after coupon).
-  app.get('/api/cart/bank-offer', async (req, reply) => {
+  app.get('/api/cart/bank-offer', { schema: { querystring: BankOfferQuery } }, async (req, reply) => {
     const query = parse(BankOfferQuery, req.query);
     const { owner, cart } = await currentCart(req, reply);
     const view = await buildCartView(db, cart, owner.customerId);
@@ -203,13 +204,13 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok({ amount, ...bankOfferViews(await loadBankOffers(db, now), payment, amount, now) });
   });
 
-  app.get('/api/cart/recommended-product-list', async (req, reply) => {
+  app.get('/api/cart/recommended-product-list', { schema: { querystring: RecommendedQuery } }, async (req, reply) => {
     const query = parse(RecommendedQuery, req.query);
     const { cart } = await currentCart(req, reply);
     return ok(await recommendedProducts(db, cart?.id ?? null, query.limit));
   });
 
-  app.post('/api/cart/remove-freebee', async (req, reply) => {
+  app.post('/api/cart/remove-freebee', { schema: { body: RemoveFreebieRequest } }, async (req, reply) => {
     const body = parse(RemoveFreebieRequest, req.body ?? {});
     const { cart } = await currentCart(req, reply);
     if (cart) await removeFreebie(db, cart.id, body);
@@ -227,7 +228,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   // SPEC §4: answers status and cart_id; the app stores it as the cart_id cookie (the server sets it too).
-  app.post('/api/freebie/add-freebie-to-cart', async (req, reply) => {
+  app.post('/api/freebie/add-freebie-to-cart', { schema: { body: AddFreebieRequest } }, async (req, reply) => {
     const body = parse(AddFreebieRequest, req.body);
     const { cart } = await createCart(req, reply);
     await addFreebie(db, cart.id, body);

@@ -1,7 +1,7 @@
 import type { SavedItem } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
 import { NotFound } from '../../http/errors.ts';
-import { addQuantityLocked, removeLineLocked, withLockedCart } from './cart.ts';
+import { addQuantityLocked, removeLineLocked, withLockedCart } from './service.ts';
 import { cardsFor, loadVariantInfo } from './variant-info.ts';
 
 // Save-for-later keeps a cart line (with its quantity) aside for a signed-in customer.

@@ -1,7 +1,7 @@
 import type { WishlistItem } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
 import { NotFound } from '../../http/errors.ts';
-import { addQuantityLocked, removeLineLocked, withLockedCart } from './cart.ts';
+import { addQuantityLocked, removeLineLocked, withLockedCart } from './service.ts';
 import { cardsFor, loadVariantInfo } from './variant-info.ts';
 
 // The wishlist belongs to a signed-in customer (a guest's fetch is a 401 the app treats as silent, SPEC §6).

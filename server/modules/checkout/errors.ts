@@ -11,8 +11,8 @@ export class CartChanged extends Conflict {
   }
 }
 
-/** Someone else took the last units between the shopper's look and the order. */
-export class OutOfStock extends Conflict {
+/** Someone else took the last units between the shopper's look and the order (409; the cart module's OutOfStock refuses a cart change). */
+export class SoldOut extends Conflict {
   constructor(name: string, variantId: number) {
     const message = `Sorry, ${name} just sold out.`;
     super(`${message} Please review your cart.`, { changes: [{ kind: 'stock', variant_id: variantId, message }], redirect: '/cart' });

@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { Forbidden, NotFound } from '../../http/errors.ts';
 import { buildCartView, findCart, recordCouponRedemption } from '../cart/index.ts';
 import { allocateDiscount, cartChanges } from './cart-changes.ts';
-import { CartChanged, CheckoutRuleError, CouponUsedUp, OutOfStock } from './errors.ts';
+import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from './errors.ts';
 import { claimIdempotencyKey, hashRequest, type KeyClaim, storeAnswerStatement, storeIdempotentAnswer } from './idempotency.ts';
 import {
   countCouponUse,
@@ -228,7 +228,7 @@ async function takeStock(trx: Db, priced: PricedCart, alongside?: RawBuilder<unk
   let first = true;
   for (const [variantId, quantity] of [...units].sort((a, b) => a[0] - b[0])) {
     if (!(await takeVariantStock(trx, variantId, quantity, first ? alongside : undefined)))
-      throw new OutOfStock(priced.nameOf(variantId), variantId);
+      throw new SoldOut(priced.nameOf(variantId), variantId);
     first = false;
   }
   if (first && alongside) await alongside.execute(trx);

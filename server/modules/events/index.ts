@@ -1,5 +1,17 @@
-// Reporting, server side (ARCHITECTURE.md "Reporting"): the conversion feed, the affiliate drop box, the funnel report and the outbox forwarder.
-export { eventsRoutes } from './routes.ts';
-export { claimOutbox, forwardOnce, markFailed, markSent } from './outbox.server.ts';
-export { funnelReport } from './funnel.server.ts';
-export { hashEmail, hashPhone, storeConversions } from './store.server.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { readForwardConfig } from './config.ts';
+import { startForwarder } from './outbox.ts';
+import { eventsRoutes } from './routes.ts';
+
+// Reporting, server side (ARCHITECTURE.md "Reporting"): the conversion feed, the affiliate drop box, the funnel
+// report (routes.ts), their rules (service.ts), queries (queries.ts) and the outbox forwarder (outbox.ts).
+export { claimOutbox, forwardOnce, MAX_ATTEMPTS, markFailed, markSent } from './outbox.ts';
+export { funnelReport, hashEmail, hashPhone, storeConversions } from './service.ts';
+
+/** The reporting calls, and the forwarder every instance runs (rows claimed with SKIP LOCKED). */
+export async function eventsModule(app: FastifyInstance, { db }: { db: Db }) {
+  await app.register(eventsRoutes, { db });
+  const forwarder = startForwarder(db, readForwardConfig(), app.log);
+  app.addHook('onClose', async () => forwarder.stop());
+}

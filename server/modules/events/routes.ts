@@ -1,32 +1,31 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AffiliateRequest, ConversionEvent, FUNNEL_MAX_DAYS, FunnelQuery } from '../../../schemas/events.ts';
+import { AffiliateRequest, ConversionEvent, FunnelQuery } from '../../../schemas/events.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { devToolsEnabled } from '../../config.ts';
+import { devToolsEnabled, readEventsLimitPerIp } from '../../config.ts';
 import { BadRequest, Forbidden } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/security.ts';
 import { parse } from '../../http/validate.ts';
 import { purchaseConversion } from '../payment/index.ts';
-import { readForwardConfig } from './config.ts';
-import { funnelReport, indiaToday } from './funnel.server.ts';
-import { startForwarder } from './outbox.server.ts';
-import { storeAffiliateOrder, storeConversions } from './store.server.ts';
+import { findStoredEvent } from './queries.ts';
+import { checkEventTimes, checkFunnelRange, funnelReport, storeAffiliateOrder, storeConversions } from './service.ts';
+
+// The reporting calls (ARCHITECTURE.md "Reporting"), HTTP only: the conversion feed, the affiliate drop box, the
+// funnel report and the development look-up. The rules are in service.ts.
 
 const DevEventQuery = z.object({ event_id: z.string().min(1).max(100) });
 const Batch = z.object({
   data: z.array(ConversionEvent).min(1, 'data must hold at least one event').max(50, 'at most 50 events per batch'),
 });
-/** Older events are refused (ad platforms drop them after 7 days); a clock a little ahead is tolerated. */
-const MAX_AGE_S = 7 * 86_400;
-const MAX_SKEW_S = 3_600;
-
-/** Reports per client address (IPv6 by /64) per minute, per endpoint: the feed is a write path open to anyone. */
-const REPORTS_PER_MINUTE = Number(process.env.EVENTS_LIMIT_PER_IP ?? 120);
+/** One event, or a batch of them. */
+const ConversionBody = z.union([Batch, ConversionEvent]);
 
 export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // Reports per client address (IPv6 by /64) per minute, per endpoint: the feed is a write path open to anyone.
+  const reportsPerMinute = readEventsLimitPerIp();
   const publicOrigin = process.env.PUBLIC_ORIGIN ?? '';
   // text/plain is what sendBeacon posts, and what any other site's form can post without a preflight: it is
   // read only from a request the browser marks as this site's own (Sec-Fetch-Site or Origin).
@@ -37,7 +36,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (!sameOrigin) throw new Forbidden(CROSS_SITE_REFUSED);
   });
   const limitReports = (req: FastifyRequest, name: string) =>
-    enforceLimit(db, `events:${name}:ip:${clientKey(req.ip)}`, REPORTS_PER_MINUTE, 60, 'Too many reports. Please try again later.');
+    enforceLimit(db, `events:${name}:ip:${clientKey(req.ip)}`, reportsPerMinute, 60, 'Too many reports. Please try again later.');
 
   // sendBeacon may post a string body (text/plain); read it as JSON in this module only.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 262_144 }, (_req, body, done) => {
@@ -48,15 +47,11 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     }
   });
 
-  app.post('/api/events/conversions', { bodyLimit: 262_144 }, async (req) => {
+  app.post('/api/events/conversions', { schema: { body: ConversionBody }, bodyLimit: 262_144 }, async (req) => {
     await limitReports(req, 'conversions');
     const body = req.body as { data?: unknown } | null;
     const events = body && typeof body === 'object' && 'data' in body ? parse(Batch, body).data : [parse(ConversionEvent, body)];
-    const nowS = Math.floor(Date.now() / 1000);
-    for (const e of events) {
-      if (e.event_time < nowS - MAX_AGE_S) throw new BadRequest('event_time: older than 7 days');
-      if (e.event_time > nowS + MAX_SKEW_S) throw new BadRequest('event_time: in the future');
-    }
+    checkEventTimes(events);
     const session = await req.getSession();
     const customerId = session?.customerId ?? null;
     // A purchase is checked against the stored order and reported with its values.
@@ -65,7 +60,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok(result, result.accepted ? 'Stored' : 'Already stored');
   });
 
-  app.post('/api/events/affiliate', async (req) => {
+  app.post('/api/events/affiliate', { schema: { body: AffiliateRequest } }, async (req) => {
     await limitReports(req, 'affiliate');
     const sealed = parse(AffiliateRequest, req.body);
     const created = await storeAffiliateOrder(db, sealed);
@@ -73,28 +68,20 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   // Staff only (OPS_TOKEN), over a bounded range.
-  app.get('/api/analytics/funnel', async (req) => {
+  app.get('/api/analytics/funnel', { schema: { querystring: FunnelQuery } }, async (req) => {
     requireOps(req);
     const query = parse(FunnelQuery, req.query);
-    if (query.from && !query.to && Date.parse(indiaToday()) - Date.parse(query.from) >= FUNNEL_MAX_DAYS * 86_400_000)
-      throw new BadRequest(`to: the range may span at most ${FUNNEL_MAX_DAYS} days`);
+    checkFunnelRange(query);
     return ok(await funnelReport(db, query));
   });
 
   // A development tool (KASRAT_DEV_TOOLS=1, like /api/dev/outbox): is an event stored? Lets e2e tests check
   // arrival without writing to the feed. Hashes only.
   if (devToolsEnabled()) {
-    app.get('/api/dev/events', async (req) => {
+    app.get('/api/dev/events', { schema: { querystring: DevEventQuery } }, async (req) => {
       const { event_id } = parse(DevEventQuery, req.query);
-      const row = await db
-        .selectFrom('conversion_events')
-        .select(['event_id', 'event_name', 'funnel_step', 'session_id', 'email_sha256', 'received_at'])
-        .where('event_id', '=', event_id)
-        .executeTakeFirst();
+      const row = await findStoredEvent(db, event_id);
       return ok(row ?? null, row ? 'Stored' : 'Not stored');
     });
   }
-
-  const forwarder = startForwarder(db, readForwardConfig(), app.log);
-  app.addHook('onClose', async () => forwarder.stop());
 }

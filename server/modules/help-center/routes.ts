@@ -12,7 +12,7 @@ import * as service from './service.ts';
 export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const base = '/api/help-center';
 
-  app.get(`${base}/faq-data`, async (req) => {
+  app.get(`${base}/faq-data`, { schema: { querystring: FaqRequest } }, async (req) => {
     const { q, topic } = parse(FaqRequest, req.query);
     return ok(await service.faqData(db, q || undefined, topic || undefined));
   });
@@ -24,7 +24,7 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
     const customer = await requireCustomer(db, req);
     return ok(await service.customerOrderList(db, customer.id));
   });
-  app.get(`${base}/customer-shipment-list`, async (req) => {
+  app.get(`${base}/customer-shipment-list`, { schema: { querystring: ShipmentListRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const { order_id } = parse(ShipmentListRequest, req.query);
     return ok(await service.customerShipmentList(db, customer.id, order_id));
@@ -42,7 +42,7 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
       stored.length === 1 ? 'File attached.' : `${stored.length} files attached.`,
     );
   });
-  app.post(`${base}/phone`, async (req) => {
+  app.post(`${base}/phone`, { schema: { body: PhoneTicketRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const input = parse(PhoneTicketRequest, req.body);
     const ticket = await service.requestCallBack(db, customer.id, input);
@@ -51,7 +51,7 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
       `Thank you! Your request ${ticket.reference} is received; we will call you on ${ticket.contact} within 4 working hours.`,
     );
   });
-  app.post(`${base}/email`, async (req) => {
+  app.post(`${base}/email`, { schema: { body: EmailTicketRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const input = parse(EmailTicketRequest, req.body);
     const ticket = await service.sendEmailRequest(db, customer.id, input);

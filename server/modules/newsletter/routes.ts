@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { UnsubscribeRequest } from '../../../schemas/content-pages.ts';
+import { UnsubscribeRequest, UnsubscribeResponse } from '../../../schemas/content-pages.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
 import { unsubscribe } from './service.ts';
 
 export async function newsletterRoutes(app: FastifyInstance, { db, secret }: { db: Db; secret: () => Promise<string> }) {
-  app.post('/api/unsubscribe/unsubscribe-user', async (req) => {
-    const { email, token } = parse(UnsubscribeRequest, req.body);
-    const data = await unsubscribe(db, await secret(), email, token);
-    return ok(data, data.already_unsubscribed ? 'You were already unsubscribed.' : 'You are unsubscribed from Kasrat emails.');
-  });
+  app.post(
+    '/api/unsubscribe/unsubscribe-user',
+    { schema: { response: { 200: UnsubscribeResponse }, body: UnsubscribeRequest } },
+    async (req) => {
+      const { email, token } = parse(UnsubscribeRequest, req.body);
+      const data = await unsubscribe(db, await secret(), email, token);
+      return ok(data, data.already_unsubscribed ? 'You were already unsubscribed.' : 'You are unsubscribed from Kasrat emails.');
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { devToolsEnabled } from '../../config.ts';
 import { DEMO_CUSTOMER } from '../../db/seed/seed.ts';
-import { readOrdersConfig } from './config.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { opsRoutes } from './ops-routes.ts';
 import { createGateway, type GatewayName, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
@@ -36,16 +36,15 @@ function defaultAdapters(db: Db): RefundAdapters {
 
 /** /api/order (SPEC §7) and the operations API; refunds go through the sandbox adapters unless others are given. */
 export async function ordersModule(app: FastifyInstance, { db, refunds }: { db: Db; refunds?: RefundAdapters }) {
-  const config = readOrdersConfig();
   const adapters = refunds ?? defaultAdapters(db);
   await app.register(orderRoutes, { db, refunds: adapters });
-  await app.register(opsRoutes, { db, token: config.opsToken, refunds: adapters });
+  await app.register(opsRoutes, { db, refunds: adapters });
 
   // Refunds left pending by a crash between commit and payout are paid by whichever instance runs this first.
   let timer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     // Not inside the unit and API test runner, whose databases hold only what each test puts there.
-    if (config.devTools && !process.env.VITEST) {
+    if (devToolsEnabled() && !process.env.VITEST) {
       try {
         await seedDemoOrders(db, DEMO_CUSTOMER.email);
       } catch (error) {

@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { OPS_ACTIONS, OpsMoveRequest, parseOrderDate } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { NotFound, Unauthorized } from '../../http/errors.ts';
+import { NotFound } from '../../http/errors.ts';
+import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
 import { STATUS_LABELS } from './lifecycle.ts';
 import { findShipment } from './queries.ts';
@@ -12,7 +12,7 @@ import { processPendingRefunds, processRefund, type RefundAdapters } from './ref
 import { opsMove } from './service.ts';
 
 // The operations API (ARCHITECTURE.md "Operations"): moves shipments along so every later state is reachable.
-// Authorization: Bearer $OPS_TOKEN; anything else is a 401. `npm run ops -- …` is a client of these calls.
+// Authorization: Bearer $OPS_TOKEN (server/http/ops.ts); anything else is a 401. `npm run ops -- …` is a client of these calls.
 
 const Params = z.object({
   shipmentId: z.string().regex(/^[A-Z0-9-]{4,40}$/, 'This shipment number is not valid.'),
@@ -20,18 +20,10 @@ const Params = z.object({
 });
 const ShipmentParams = Params.pick({ shipmentId: true });
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
+export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db; refunds: RefundAdapters }) {
+  app.addHook('onRequest', async (req) => requireOps(req));
 
-export async function opsRoutes(app: FastifyInstance, { db, token, refunds }: { db: Db; token: string | null; refunds: RefundAdapters }) {
-  const expected = token ? digest(token) : null;
-  app.addHook('onRequest', async (req) => {
-    const header = req.headers.authorization ?? '';
-    const given = /^Bearer (.+)$/.exec(header)?.[1];
-    // Compared as digests in constant time: the token's length and content leak nothing through timing.
-    if (!expected || !given || !timingSafeEqual(digest(given), expected)) throw new Unauthorized('Operations token missing or wrong.');
-  });
-
-  app.get('/api/ops/shipments/:shipmentId', async (req) => {
+  app.get('/api/ops/shipments/:shipmentId', { schema: { params: ShipmentParams } }, async (req) => {
     const { shipmentId } = parse(ShipmentParams, req.params);
     const s = await findShipment(db, shipmentId, null);
     if (!s) throw new NotFound(`No shipment ${shipmentId}.`);
@@ -44,7 +36,7 @@ export async function opsRoutes(app: FastifyInstance, { db, token, refunds }: { 
     });
   });
 
-  app.post('/api/ops/shipments/:shipmentId/:action', async (req) => {
+  app.post('/api/ops/shipments/:shipmentId/:action', { schema: { params: Params, body: OpsMoveRequest } }, async (req) => {
     const { shipmentId, action } = parse(Params, req.params);
     const body = parse(OpsMoveRequest, req.body ?? {});
     const at = body.at ? (parseOrderDate(body.at) ?? undefined) : undefined;

@@ -11,6 +11,19 @@ import {
   ShipmentDetailsRequest,
   ShipmentQuery,
   UpdateBankDetailsRequest,
+  ReturnMediaResponse,
+  RefundAmountResponse,
+  OrderListingResponse,
+  BankAccountResponse,
+  IfscDetailsResponse,
+  ReturnSubmitResponse,
+  BankListingResponse,
+  ReasonsResponse,
+  BankDetailsResponse,
+  SetSelectAddressResponse,
+  CancelResponse,
+  ReturnShipmentDetailsResponse,
+  ShipmentDetailsResponse,
 } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
@@ -56,58 +69,74 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     }
   };
 
-  app.post('/api/order/order-listing', async (req) => {
+  app.post('/api/order/order-listing', { schema: { response: { 200: OrderListingResponse }, body: OrderListingRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(OrderListingRequest, req.body);
     return ok(await listOrders(db, customerId, body.page, body.page_size));
   });
 
-  app.post('/api/order/shipment-details', async (req) => {
-    const customerId = await customerOf(req);
-    const body = parse(ShipmentDetailsRequest, req.body);
-    return ok(await orderDetails(db, customerId, body.order_id));
-  });
+  app.post(
+    '/api/order/shipment-details',
+    { schema: { response: { 200: ShipmentDetailsResponse }, body: ShipmentDetailsRequest } },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const body = parse(ShipmentDetailsRequest, req.body);
+      return ok(await orderDetails(db, customerId, body.order_id));
+    },
+  );
 
-  app.get('/api/order/cancel-shipment-reason', async (req) => {
+  app.get('/api/order/cancel-shipment-reason', { schema: { response: { 200: ReasonsResponse } } }, async (req) => {
     await customerOf(req);
     return ok(CANCEL_REASONS.map((r) => ({ ...r })));
   });
 
-  app.post('/api/order/cancel-shipment-submit', async (req) => {
-    const customerId = await customerOf(req);
-    const body = parse(CancelShipmentRequest, req.body);
-    const { refundIds, ...result } = await cancelShipment(db, customerId, body, null);
-    await payOut(req, refundIds);
-    return ok(result, 'Your shipment has been cancelled.');
-  });
+  app.post(
+    '/api/order/cancel-shipment-submit',
+    { schema: { response: { 200: CancelResponse }, body: CancelShipmentRequest } },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const body = parse(CancelShipmentRequest, req.body);
+      const { refundIds, ...result } = await cancelShipment(db, customerId, body, null);
+      await payOut(req, refundIds);
+      return ok(result, 'Your shipment has been cancelled.');
+    },
+  );
 
-  app.post('/api/order/partial-cancel-shipment-submit', async (req) => {
-    const customerId = await customerOf(req);
-    const body = parse(PartialCancelRequest, req.body);
-    const { refundIds, ...result } = await cancelShipment(db, customerId, body, body.items);
-    await payOut(req, refundIds);
-    return ok(result, result.status === 'cancelled' ? 'Your shipment has been cancelled.' : 'The selected items have been cancelled.');
-  });
+  app.post(
+    '/api/order/partial-cancel-shipment-submit',
+    { schema: { response: { 200: CancelResponse }, body: PartialCancelRequest } },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const body = parse(PartialCancelRequest, req.body);
+      const { refundIds, ...result } = await cancelShipment(db, customerId, body, body.items);
+      await payOut(req, refundIds);
+      return ok(result, result.status === 'cancelled' ? 'Your shipment has been cancelled.' : 'The selected items have been cancelled.');
+    },
+  );
 
-  app.post('/api/order/cancel-reverse-shipment-submit', async (req) => {
+  app.post('/api/order/cancel-reverse-shipment-submit', { schema: { body: CancelReverseRequest } }, async (req) => {
     const customerId = await customerOf(req);
     const body = parse(CancelReverseRequest, req.body);
     return ok(await withdrawReturn(db, customerId, body.shipmentId), 'Your return request has been withdrawn.');
   });
 
-  app.get('/api/order/return-item-reasons', async (req) => {
+  app.get('/api/order/return-item-reasons', { schema: { response: { 200: ReasonsResponse } } }, async (req) => {
     await customerOf(req);
     return ok(RETURN_REASONS.map((r) => ({ ...r })));
   });
 
-  app.get('/api/order/return-shipment-details', async (req) => {
-    const customerId = await customerOf(req);
-    const query = parse(ShipmentQuery, req.query);
-    return ok(await returnDetails(db, customerId, query.shipmentId));
-  });
+  app.get(
+    '/api/order/return-shipment-details',
+    { schema: { response: { 200: ReturnShipmentDetailsResponse }, querystring: ShipmentQuery } },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const query = parse(ShipmentQuery, req.query);
+      return ok(await returnDetails(db, customerId, query.shipmentId));
+    },
+  );
 
   // One photo per call (multipart: field shipmentId, then the file). The uploads module checks the bytes.
-  app.post('/api/order/return-shipment-media', async (req) => {
+  app.post('/api/order/return-shipment-media', { schema: { response: { 200: ReturnMediaResponse } } }, async (req) => {
     const customerId = await customerOf(req);
     const { files, fields } = await receiveFiles(req, 'return_media');
     const { shipmentId } = parse(ShipmentQuery, fields);
@@ -118,47 +147,63 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     return ok({ media_id: stored.public_id, url: stored.url, content_type: stored.content_type, size: stored.size }, 'Photo added.');
   });
 
-  app.post('/api/order/return-shipment-refund-amount', async (req) => {
-    const customerId = await customerOf(req);
-    const body = parse(RefundAmountRequest, req.body);
-    return ok(await refundQuote(db, customerId, body.shipmentId, body.items));
-  });
+  app.post(
+    '/api/order/return-shipment-refund-amount',
+    { schema: { response: { 200: RefundAmountResponse }, body: RefundAmountRequest } },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const body = parse(RefundAmountRequest, req.body);
+      return ok(await refundQuote(db, customerId, body.shipmentId, body.items));
+    },
+  );
 
-  app.post('/api/order/return-shipment-submit', async (req) => {
-    const customerId = await customerOf(req);
-    const body = parse(ReturnSubmitRequest, req.body);
-    return ok(await submitReturn(db, customerId, body), 'Your return request has been placed. We will pick it up soon.');
-  });
+  app.post(
+    '/api/order/return-shipment-submit',
+    { schema: { response: { 200: ReturnSubmitResponse }, body: ReturnSubmitRequest } },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const body = parse(ReturnSubmitRequest, req.body);
+      return ok(await submitReturn(db, customerId, body), 'Your return request has been placed. We will pick it up soon.');
+    },
+  );
 
-  app.post('/api/order/set-select-address', async (req) => {
-    const customerId = await customerOf(req);
-    const body = parse(SetSelectAddressRequest, req.body);
-    return ok(await setPickupAddress(db, customerId, body.shipmentId, body.address_id), 'Pickup address saved.');
-  });
+  app.post(
+    '/api/order/set-select-address',
+    { schema: { response: { 200: SetSelectAddressResponse }, body: SetSelectAddressRequest } },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const body = parse(SetSelectAddressRequest, req.body);
+      return ok(await setPickupAddress(db, customerId, body.shipmentId, body.address_id), 'Pickup address saved.');
+    },
+  );
 
-  app.get('/api/order/customer-bank-details', async (req) => {
+  app.get('/api/order/customer-bank-details', { schema: { response: { 200: BankDetailsResponse } } }, async (req) => {
     const customerId = await customerOf(req);
     return ok(await latestBankAccount(db, customerId));
   });
 
-  app.get('/api/order/customer-bank-listing', async (req) => {
+  app.get('/api/order/customer-bank-listing', { schema: { response: { 200: BankListingResponse } } }, async (req) => {
     const customerId = await customerOf(req);
     return ok(await listBankAccounts(db, customerId));
   });
 
-  app.post('/api/order/update-bank-details', async (req) => {
-    const customerId = await customerOf(req);
-    const body = parse(UpdateBankDetailsRequest, req.body);
-    return ok(await saveBankAccount(db, customerId, body), 'Bank account saved.');
-  });
+  app.post(
+    '/api/order/update-bank-details',
+    { schema: { response: { 200: BankAccountResponse }, body: UpdateBankDetailsRequest } },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const body = parse(UpdateBankDetailsRequest, req.body);
+      return ok(await saveBankAccount(db, customerId, body), 'Bank account saved.');
+    },
+  );
 
-  app.get('/api/order/fetch-ifsc-details', async (req) => {
+  app.get('/api/order/fetch-ifsc-details', { schema: { response: { 200: IfscDetailsResponse }, querystring: IfscQuery } }, async (req) => {
     await customerOf(req);
     const { ifsc } = parse(IfscQuery, req.query);
     return ok(await lookupIfsc(db, ifsc));
   });
 
-  app.get('/api/order/shipment-invoice', async (req, reply) => {
+  app.get('/api/order/shipment-invoice', { schema: { querystring: ShipmentQuery } }, async (req, reply) => {
     const customerId = await customerOf(req);
     const { shipmentId } = parse(ShipmentQuery, req.query);
     const file = await shipmentInvoice(db, customerId, shipmentId);

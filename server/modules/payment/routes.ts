@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OrderIdQuery } from '../../../schemas/order.ts';
+import { OrderIdQuery, OrderSuccessResponse } from '../../../schemas/order.ts';
 import {
   ActivePaymentQuery,
   InitiateTransactionRequest,
@@ -11,6 +11,10 @@ import {
   PaymentFailedQuery,
   PaytmCallbackRequest,
   RetryPaymentRequest,
+  PaymentResultResponse,
+  OfferListResponse,
+  PaymentFailedResponse,
+  ActivePaymentResponse,
 } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
@@ -65,7 +69,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   // "Place order" from the payment page; with a method it also starts the first payment attempt in the same
   // transaction (one order, one attempt, whatever the number of clicks).
-  app.post('/api/payment/place-order', async (req) => {
+  app.post('/api/payment/place-order', { schema: { body: PaymentPlaceOrderRequest } }, async (req) => {
     const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -109,19 +113,23 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     return ok({ ...placed, transaction, payment: null }, 'Order placed. Please complete the payment.');
   });
 
-  app.get('/api/payment/active-payment', async (req) => {
-    const q = parse(ActivePaymentQuery, req.query);
-    const customer = await requireCustomer(db, req);
-    return ok(await activePayment(deps, customer.id, q.orderId));
-  });
+  app.get(
+    '/api/payment/active-payment',
+    { schema: { response: { 200: ActivePaymentResponse }, querystring: ActivePaymentQuery } },
+    async (req) => {
+      const q = parse(ActivePaymentQuery, req.query);
+      const customer = await requireCustomer(db, req);
+      return ok(await activePayment(deps, customer.id, q.orderId));
+    },
+  );
 
-  app.get('/api/payment/offer-list', async (req) => {
+  app.get('/api/payment/offer-list', { schema: { response: { 200: OfferListResponse }, querystring: OfferListQuery } }, async (req) => {
     const q = parse(OfferListQuery, req.query);
     const customer = await requireCustomer(db, req);
     return ok(await offerList(deps, customer.id, q));
   });
 
-  app.post('/api/payment/initate-transaction', async (req) => {
+  app.post('/api/payment/initate-transaction', { schema: { body: InitiateTransactionRequest } }, async (req) => {
     const body = parse(InitiateTransactionRequest, req.body);
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -135,7 +143,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     );
   });
 
-  app.post('/api/payment/retry-payment', async (req) => {
+  app.post('/api/payment/retry-payment', { schema: { body: RetryPaymentRequest } }, async (req) => {
     const body = parse(RetryPaymentRequest, req.body);
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -149,29 +157,41 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     );
   });
 
-  app.post('/api/payment/verify-transaction', async (req) => {
-    const body = parse(OrderRefRequest, req.body);
-    const customer = await requireCustomer(db, req);
-    return ok(await verifyTransaction(deps, customer.id, body.order_id));
-  });
+  app.post(
+    '/api/payment/verify-transaction',
+    { schema: { response: { 200: PaymentResultResponse }, body: OrderRefRequest } },
+    async (req) => {
+      const body = parse(OrderRefRequest, req.body);
+      const customer = await requireCustomer(db, req);
+      return ok(await verifyTransaction(deps, customer.id, body.order_id));
+    },
+  );
 
-  app.get('/api/payment/payment-failed', async (req) => {
-    const q = parse(PaymentFailedQuery, req.query);
-    const customer = await requireCustomer(db, req);
-    return ok(await paymentFailed(deps, customer.id, q.orderId));
-  });
+  app.get(
+    '/api/payment/payment-failed',
+    { schema: { response: { 200: PaymentFailedResponse }, querystring: PaymentFailedQuery } },
+    async (req) => {
+      const q = parse(PaymentFailedQuery, req.query);
+      const customer = await requireCustomer(db, req);
+      return ok(await paymentFailed(deps, customer.id, q.orderId));
+    },
+  );
 
-  app.post('/api/payment/pay-on-delivery', async (req) => {
+  app.post('/api/payment/pay-on-delivery', { schema: { response: { 200: PaymentResultResponse }, body: OrderRefRequest } }, async (req) => {
     const body = parse(OrderRefRequest, req.body);
     const customer = await requireCustomer(db, req);
     return ok(await payOnDelivery(deps, customer.id, body.order_id), 'Order placed');
   });
 
-  app.get('/api/order-success/order-success-data', async (req) => {
-    const q = parse(OrderIdQuery, req.query);
-    const customer = await requireCustomer(db, req);
-    return ok(await orderSuccessData(db, customer.id, q.orderId));
-  });
+  app.get(
+    '/api/order-success/order-success-data',
+    { schema: { response: { 200: OrderSuccessResponse }, querystring: OrderIdQuery } },
+    async (req) => {
+      const q = parse(OrderIdQuery, req.query);
+      const customer = await requireCustomer(db, req);
+      return ok(await orderSuccessData(db, customer.id, q.orderId));
+    },
+  );
 
   // Gateway callbacks: a browser form post gets a 303 to the outcome page; an API client gets JSON.
   const answerCallback = async (req: FastifyRequest, reply: FastifyReply, fields: Record<string, string>) => {

@@ -14,7 +14,6 @@ const LimitsEnv = z.object({
   REVIEW_WRITE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_LIMITS.writesPerHour),
   REVIEW_UPLOAD_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_LIMITS.uploadsPerHour),
   REVIEW_VOTE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_LIMITS.votesPerHour),
-  OPS_TOKEN: z.string().min(1).optional(),
   KASRAT_DEV_TOOLS: z.string().optional(),
 });
 
@@ -27,7 +26,7 @@ export async function reviewsModule(app: FastifyInstance, { db, env = process.en
     uploadsPerHour: parsed.data.REVIEW_UPLOAD_LIMIT_PER_HOUR,
     votesPerHour: parsed.data.REVIEW_VOTE_LIMIT_PER_HOUR,
   };
-  await app.register(reviewRoutes, { db, limits, opsToken: parsed.data.OPS_TOKEN });
+  await app.register(reviewRoutes, { db, limits });
   await app.register(reviewImageRoutes, { db });
   if (parsed.data.KASRAT_DEV_TOOLS === '1') await app.register(reviewDevRoutes, { db });
 }

@@ -1,5 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import {
   AllReviewListQuery,
   BrandIdQuery,
@@ -19,7 +18,8 @@ import {
 } from '../../../schemas/review.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { BadRequest, Forbidden, Unauthorized } from '../../http/errors.ts';
+import { BadRequest, Unauthorized } from '../../http/errors.ts';
+import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
 import { receiveFiles, storeUpload } from '../uploads/index.ts';
 import type { ReviewScope } from './queries.ts';
@@ -55,52 +55,42 @@ async function customerId(req: FastifyRequest): Promise<number> {
 }
 const maybeCustomer = async (req: FastifyRequest) => (await req.getSession())?.customerId ?? null;
 
-/** Operations calls carry `authorization: Bearer $OPS_TOKEN` (ARCHITECTURE.md); without OPS_TOKEN set there are none. */
-function requireOps(req: FastifyRequest, opsToken: string | undefined): void {
-  if (!opsToken) throw new Forbidden('Operations calls are not enabled on this server.');
-  const given = Buffer.from(req.headers.authorization ?? '');
-  const expected = Buffer.from(`Bearer ${opsToken}`);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new Unauthorized('A valid operations token is required.');
-}
-
-export async function reviewRoutes(
-  app: FastifyInstance,
-  { db, limits, opsToken }: { db: Db; limits: ReviewLimits; opsToken: string | undefined },
-) {
-  const get = (path: string, handler: Handler, direct?: string) => {
-    app.get(`${V1}/${path}`, handler);
-    if (direct) app.get(`${DIRECT}/${direct}`, handler);
+export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: Db; limits: ReviewLimits }) {
+  // `schema` declares the request for the API document (server/http/docs.ts); the handler parses with it.
+  const get = (path: string, schema: FastifySchema, handler: Handler, direct?: string) => {
+    app.get(`${V1}/${path}`, { schema }, handler);
+    if (direct) app.get(`${DIRECT}/${direct}`, { schema }, handler);
   };
-  const post = (path: string, handler: Handler, direct?: string) => {
-    app.post(`${V1}/${path}`, handler);
-    if (direct) app.post(`${DIRECT}/${direct}`, handler);
+  const post = (path: string, schema: FastifySchema, handler: Handler, direct?: string) => {
+    app.post(`${V1}/${path}`, { schema }, handler);
+    if (direct) app.post(`${DIRECT}/${direct}`, { schema }, handler);
   };
 
   // ---- reading ---------------------------------------------------------------------------------------
   get(
     'product-aggregate',
+    { querystring: ProductIdQuery },
     async (req) => ok(await scopeAggregate(db, { kind: 'product', id: parse(ProductIdQuery, req.query).product_id })),
     'aggregate',
   );
-  get('brand-review-aggrigate', async (req) =>
+  get('brand-review-aggrigate', { querystring: BrandIdQuery }, async (req) =>
     ok(await scopeAggregate(db, { kind: 'brand', id: parse(BrandIdQuery, req.query).brand_id })),
   );
-  get('all-review-aggrigate', async () => ok(await scopeAggregate(db, { kind: 'all' })));
+  get('all-review-aggrigate', {}, async () => ok(await scopeAggregate(db, { kind: 'all' })));
 
-  get('product-review-list', async (req) => {
+  get('product-review-list', { querystring: ProductReviewListQuery }, async (req) => {
     const { product_id, ...filters } = parse(ProductReviewListQuery, req.query);
     return ok(await reviewList(db, { kind: 'product', id: product_id }, filters, await maybeCustomer(req)));
   });
-  get('brand-review-list', async (req) => {
+  get('brand-review-list', { querystring: BrandReviewListQuery }, async (req) => {
     const { brand_id, ...filters } = parse(BrandReviewListQuery, req.query);
     return ok(await reviewList(db, { kind: 'brand', id: brand_id }, filters, await maybeCustomer(req)));
   });
-  get('all-review-list', async (req) =>
+  get('all-review-list', { querystring: AllReviewListQuery }, async (req) =>
     ok(await reviewList(db, { kind: 'all' }, parse(AllReviewListQuery, req.query), await maybeCustomer(req))),
   );
 
-  get('review-carousel-images', async (req) => {
+  get('review-carousel-images', { querystring: CarouselQuery }, async (req) => {
     const q = parse(CarouselQuery, req.query);
     const scope: ReviewScope = q.product_id
       ? { kind: 'product', id: q.product_id }
@@ -111,6 +101,7 @@ export async function reviewRoutes(
   });
   get(
     'review-modal-data',
+    { querystring: ReviewIdQuery },
     async (req) => ok(await modalData(db, parse(ReviewIdQuery, req.query).review_id, await maybeCustomer(req))),
     'detail',
   );
@@ -120,19 +111,21 @@ export async function reviewRoutes(
     const { review_id } = parse(UpvoteRequest, req.body);
     return ok(await upvote(db, limits, await customerId(req), review_id), M.voted);
   };
-  post('product-review-upvote', vote, 'helpful');
-  post('brand-review-upvote', vote);
-  post('all-review-upvote', vote);
+  post('product-review-upvote', { body: UpvoteRequest }, vote, 'helpful');
+  post('brand-review-upvote', { body: UpvoteRequest }, vote);
+  post('all-review-upvote', { body: UpvoteRequest }, vote);
 
   // ---- writing ---------------------------------------------------------------------------------------
   get(
     'is-user-verified',
+    { querystring: ProductIdQuery },
     async (req) => ok(await isUserVerified(db, await customerId(req), parse(ProductIdQuery, req.query).product_id)),
     'verified',
   );
 
   post(
     'set-rate-product',
+    { body: SetRateProductRequest },
     async (req) => {
       const input = parse(SetRateProductRequest, req.body);
       return ok(await rateProduct(db, limits, await customerId(req), input), M.rated);
@@ -141,6 +134,7 @@ export async function reviewRoutes(
   );
   post(
     'update-review',
+    { body: UpdateReviewRequest },
     async (req) => {
       const input = parse(UpdateReviewRequest, req.body);
       return ok(await updateReview(db, limits, await customerId(req), input), M.updated);
@@ -150,6 +144,7 @@ export async function reviewRoutes(
   // SPEC §7 "revised": the rating that follows a product rating — how the delivery went.
   post(
     'set-after-rate-product',
+    { body: SetAfterRateRequest },
     async (req) => {
       const input = parse(SetAfterRateRequest, req.body);
       return ok(await rateLogistics(db, limits, await customerId(req), input), M.logisticsRated);
@@ -158,6 +153,7 @@ export async function reviewRoutes(
   );
   get(
     'logistic-rating-details',
+    { querystring: LogisticRatingQuery },
     async (req) => {
       const q = parse(LogisticRatingQuery, req.query);
       return ok(await logisticRatingDetails(db, await customerId(req), q.order_id, q.product_id));
@@ -168,6 +164,7 @@ export async function reviewRoutes(
   // ---- photos: checked and stored by the uploads module, then attached to a review -------------------
   post(
     'rate-product-image-upload',
+    { consumes: ['multipart/form-data'] },
     async (req) => {
       const customer = await customerId(req);
       const { files } = await receiveFiles(req, 'review_photo');
@@ -182,7 +179,7 @@ export async function reviewRoutes(
     },
     'upload',
   );
-  post('update-review-image-upload', async (req) => {
+  post('update-review-image-upload', { consumes: ['multipart/form-data'] }, async (req) => {
     const customer = await customerId(req);
     const { files, fields } = await receiveFiles(req, 'review_photo');
     const { review_id } = parse(UpdateReviewImageFields, fields);
@@ -194,8 +191,8 @@ export async function reviewRoutes(
   });
 
   // ---- moderation (operations) -------------------------------------------------------------------------
-  post('ops/review-status', async (req) => {
-    requireOps(req, opsToken);
+  post('ops/review-status', { body: ReviewStatusRequest }, async (req) => {
+    requireOps(req);
     const { review_id, status } = parse(ReviewStatusRequest, req.body);
     return ok(await setReviewStatus(db, review_id, status), status === 'hidden' ? 'Review hidden.' : 'Review published.');
   });

@@ -19,7 +19,7 @@ export async function systemRoutes(app: FastifyInstance, { handle, config }: { h
 
   // SPEC §7: the error boundary posts here. Stored so errors from every instance are in one place; limited per
   // client address and trimmed, and kept RETENTION_ERROR_LOG_DAYS.
-  app.post('/api/log-errors', { bodyLimit: LOG_ERRORS_BODY_LIMIT }, async (req) => {
+  app.post('/api/log-errors', { schema: { body: LogErrorRequest }, bodyLimit: LOG_ERRORS_BODY_LIMIT }, async (req) => {
     const body = parse(LogErrorRequest, req.body);
     await enforceLimit(db, `log-errors:ip:${clientKey(req.ip)}`, config.LOG_ERRORS_LIMIT_PER_IP, 60, 'Too many error reports.');
     await insertErrorLog(db, {

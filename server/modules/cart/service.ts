@@ -1,44 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import { MAX_CART_LINES } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/types.ts';
-import { AppError, Conflict, NotFound } from '../../http/errors.ts';
+import { Conflict, NotFound } from '../../http/errors.ts';
+import { CartRuleError, quantityRefused } from './errors.ts';
 import { reconcileFreebies } from './freebies.ts';
 import { checkLineQuantity, maxLineQuantity } from './quantity.ts';
+import { activeCustomerCart, activeGuestCart, type CartRow, ensureCustomerCart, findPaidLine } from './queries.ts';
 import { loadVariantInfo } from './variant-info.ts';
 
-// Cart rows. A guest's cart is found by the cart_id cookie; a signed-in customer's by customer_id (one active
+// The cart's rules. A guest's cart is found by the cart_id cookie; a signed-in customer's by customer_id (one active
 // cart each). Every change runs in a transaction holding the cart row lock (SELECT … FOR UPDATE), so two
 // concurrent changes of one cart serialise on every instance and the lines, the gift and the coupon agree.
-
-export type CartRow = Selectable<Database['carts']>;
-
-/** A business rule refused the change (stock, per-line maximum, coupon, freebie threshold). */
-export class CartRuleError extends AppError {
-  constructor(message: string, data: unknown = null) {
-    super(422, message, data);
-  }
-}
 
 export interface CartOwner {
   customerId: number | null;
   /** The cart_id cookie (already checked to be a well-formed id), or null. */
   cookieCartId: string | null;
-}
-
-async function activeCustomerCart(db: Db, customerId: number): Promise<CartRow | undefined> {
-  return db.selectFrom('carts').selectAll().where('customer_id', '=', customerId).where('status', '=', 'active').executeTakeFirst();
-}
-
-async function activeGuestCart(db: Db, cartId: string): Promise<CartRow | undefined> {
-  return db
-    .selectFrom('carts')
-    .selectAll()
-    .where('id', '=', cartId)
-    .where('status', '=', 'active')
-    .where('customer_id', 'is', null)
-    .executeTakeFirst();
 }
 
 /**
@@ -53,12 +31,6 @@ export async function findCart(db: Db, owner: CartOwner): Promise<CartRow | null
   }
   // A customer's cart is never reachable by its id alone (e.g. the cookie left behind after logout).
   return owner.cookieCartId ? ((await activeGuestCart(db, owner.cookieCartId)) ?? null) : null;
-}
-
-/** Inserts the customer's active cart unless one exists (the partial unique index settles races). */
-async function ensureCustomerCart(db: Db, customerId: number): Promise<void> {
-  await sql`INSERT INTO carts (id, customer_id) VALUES (${randomUUID()}, ${customerId})
-            ON CONFLICT (customer_id) WHERE status = 'active' AND customer_id IS NOT NULL DO NOTHING`.execute(db);
 }
 
 /** The request's cart, created when missing. */
@@ -93,16 +65,10 @@ export async function withLockedCart<T>(db: Db, cartId: string, fn: (trx: Db, ca
 export async function addQuantityLocked(trx: Db, cartId: string, variantId: number, quantity: number): Promise<number> {
   const info = (await loadVariantInfo(trx, [variantId])).get(variantId);
   if (!info) throw new NotFound('This product is no longer available.');
-  const line = await trx
-    .selectFrom('cart_items')
-    .select(['id', 'quantity'])
-    .where('cart_id', '=', cartId)
-    .where('variant_id', '=', variantId)
-    .where('is_freebie', '=', false)
-    .executeTakeFirst();
+  const line = await findPaidLine(trx, cartId, variantId);
   const inCart = line?.quantity ?? 0;
   const check = checkLineQuantity(info.variant_name, info.stock, inCart + quantity, inCart);
-  if (!check.ok) throw new CartRuleError(check.message, { max_quantity: check.max, in_cart: inCart });
+  if (!check.ok) throw quantityRefused(check, inCart);
   if (line)
     await trx
       .updateTable('cart_items')
@@ -133,20 +99,14 @@ export async function addToCart(db: Db, cartId: string, variantId: number, quant
 /** Sets the quantity of a line already in the cart. */
 export async function setQuantity(db: Db, cartId: string, variantId: number, quantity: number): Promise<void> {
   await withLockedCart(db, cartId, async (trx) => {
-    const line = await trx
-      .selectFrom('cart_items')
-      .select(['id', 'quantity'])
-      .where('cart_id', '=', cartId)
-      .where('variant_id', '=', variantId)
-      .where('is_freebie', '=', false)
-      .executeTakeFirst();
+    const line = await findPaidLine(trx, cartId, variantId);
     if (!line) throw new NotFound('This product is not in your cart.');
     const info = (await loadVariantInfo(trx, [variantId])).get(variantId);
     if (!info) throw new NotFound('This product is no longer available.');
     // Lowering a quantity is always allowed, even when stock fell below it since it was added.
     if (quantity > line.quantity) {
       const check = checkLineQuantity(info.variant_name, info.stock, quantity);
-      if (!check.ok) throw new CartRuleError(check.message, { max_quantity: check.max, in_cart: line.quantity });
+      if (!check.ok) throw quantityRefused(check, line.quantity);
     }
     await trx.updateTable('cart_items').set({ quantity, updated_at: new Date() }).where('id', '=', line.id).execute();
   });

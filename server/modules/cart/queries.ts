@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+
+// The cart rows (Kysely). A guest's cart is found by its id (the cart_id cookie), a customer's by customer_id.
+
+export type CartRow = Selectable<Database['carts']>;
+
+export async function activeCustomerCart(db: Db, customerId: number): Promise<CartRow | undefined> {
+  return db.selectFrom('carts').selectAll().where('customer_id', '=', customerId).where('status', '=', 'active').executeTakeFirst();
+}
+
+export async function activeGuestCart(db: Db, cartId: string): Promise<CartRow | undefined> {
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('id', '=', cartId)
+    .where('status', '=', 'active')
+    .where('customer_id', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Inserts the customer's active cart unless one exists (the partial unique index settles races). */
+export async function ensureCustomerCart(db: Db, customerId: number): Promise<void> {
+  await sql`INSERT INTO carts (id, customer_id) VALUES (${randomUUID()}, ${customerId})
+            ON CONFLICT (customer_id) WHERE status = 'active' AND customer_id IS NOT NULL DO NOTHING`.execute(db);
+}
+
+/** The paid (not free-gift) line of a variant in a cart, if any. */
+export async function findPaidLine(db: Db, cartId: string, variantId: number) {
+  return db
+    .selectFrom('cart_items')
+    .select(['id', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .where('variant_id', '=', variantId)
+    .where('is_freebie', '=', false)
+    .executeTakeFirst();
+}

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import {
+  type ConversionEvent,
+  FUNNEL_MAX_DAYS,
+  FUNNEL_STEPS,
+  type FunnelResponse,
+  isSha256Hex,
+  normalizeEmail,
+  normalizePhone,
+} from '../../../schemas/events.ts';
+import type { Db } from '../../db/database.ts';
+import { BadRequest } from '../../http/errors.ts';
+import { closedFunnelCounts, enqueueForward, eventsPerStep, insertConversion } from './queries.ts';
+
+// The rules of server-side reporting (ARCHITECTURE.md "Reporting"): conversion events stored once each (dedup on
+// event_id) with PII only as SHA-256 (the clear value is hashed here and never written anywhere), the events
+// forwarded, the accepted time window, and the SPEC §4 funnel counted per session.
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Normalise then hash; a value that already is a SHA-256 hex digest is kept (lowercased). */
+function hashPii(value: string | undefined, normalise: (v: string) => string): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (!v || v === 'NA') return null;
+  if (isSha256Hex(v)) return v.toLowerCase();
+  const n = normalise(v);
+  return n ? sha256(n) : null;
+}
+
+export const hashEmail = (email?: string) => hashPii(email, normalizeEmail);
+export const hashPhone = (phone?: string) => hashPii(phone, normalizePhone);
+export const hashExternalId = (id?: string) => hashPii(id, (v) => v);
+
+/** Older events are refused (ad platforms drop them after 7 days); a clock a little ahead is tolerated. */
+const MAX_AGE_S = 7 * 86_400;
+const MAX_SKEW_S = 3_600;
+
+export function checkEventTimes(events: ConversionEvent[], nowS = Math.floor(Date.now() / 1000)): void {
+  for (const e of events) {
+    if (e.event_time < nowS - MAX_AGE_S) throw new BadRequest('event_time: older than 7 days');
+    if (e.event_time > nowS + MAX_SKEW_S) throw new BadRequest('event_time: in the future');
+  }
+}
+
+/** SPEC §7 conversion events forwarded to the target; the other funnel steps are kept for the funnel only. */
+const FORWARDED = new Set(['InitiateCheckout', 'AddPaymentInfo', 'Purchase']);
+
+export interface StoreResult {
+  accepted: number;
+  duplicates: number;
+}
+
+export async function storeConversions(db: Db, events: ConversionEvent[], customerId: number | null): Promise<StoreResult> {
+  let accepted = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const e of events) {
+      const em = hashEmail(e.user_data.email);
+      const ph = hashPhone(e.user_data.phone);
+      const ext = hashExternalId(e.user_data.external_id);
+      const inserted = await insertConversion(trx, {
+        event_id: e.event_id,
+        event_name: e.event_name,
+        event_time: new Date(e.event_time * 1000),
+        session_id: e.session_id,
+        funnel_step: e.custom_data.funnel_step ?? null,
+        customer_id: customerId,
+        email_sha256: em,
+        phone_sha256: ph,
+        external_id_sha256: ext,
+        event_source_url: e.event_source_url ?? null,
+        client_user_agent: e.user_data.client_user_agent ?? null,
+        custom_data: JSON.stringify(e.custom_data),
+      });
+      if (!inserted) continue;
+      accepted++;
+      if (!FORWARDED.has(e.event_name)) continue;
+      const user_data: Record<string, unknown> = {};
+      if (em) user_data.em = [em];
+      if (ph) user_data.ph = [ph];
+      if (ext) user_data.external_id = [ext];
+      if (e.user_data.client_user_agent) user_data.client_user_agent = e.user_data.client_user_agent;
+      await enqueueForward(trx, 'conversion', e.event_id, {
+        event_name: e.event_name,
+        event_time: e.event_time,
+        event_id: e.event_id,
+        action_source: e.action_source,
+        event_source_url: e.event_source_url,
+        user_data,
+        custom_data: e.custom_data,
+      });
+    }
+  });
+  return { accepted, duplicates: events.length - accepted };
+}
+
+/** Stores an encrypted affiliate order once per order id; returns false for a duplicate. */
+export async function storeAffiliateOrder(db: Db, sealed: { order_id: string; alg: string; iv: string; data: string }): Promise<boolean> {
+  return enqueueForward(db, 'affiliate', sealed.order_id, sealed);
+}
+
+// GET /api/analytics/funnel: SPEC §4 funnel steps counted per session from the stored conversion events. A session
+// counts at step k only if it reached step k−1 no later than its step-k event (closed funnel), so a payment view
+// without a cart view in that session is not a conversion; such sessions are reported apart.
+
+const DAY_MS = 86_400_000;
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** Today's date in India (SPEC §9 +05:30) as YYYY-MM-DD. */
+export const indiaToday = (now = Date.now()): string => new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);
+const dayStart = (day: string): Date => new Date(`${day}T00:00:00+05:30`);
+
+/** A range given by its start alone ends today: it may span at most FUNNEL_MAX_DAYS days. */
+export function checkFunnelRange(range: { from?: string; to?: string }, now = Date.now()): void {
+  if (range.from && !range.to && Date.parse(indiaToday(now)) - Date.parse(range.from) >= FUNNEL_MAX_DAYS * DAY_MS)
+    throw new BadRequest(`to: the range may span at most ${FUNNEL_MAX_DAYS} days`);
+}
+
+export async function funnelReport(db: Db, range: { from?: string; to?: string }, now = Date.now()): Promise<FunnelResponse> {
+  const to = range.to ?? indiaToday(now);
+  const from = range.from ?? indiaToday(dayStart(to).getTime() - 29 * DAY_MS + IST_OFFSET_MS);
+  const start = dayStart(from);
+  const end = new Date(dayStart(to).getTime() + DAY_MS);
+
+  const closed = await closedFunnelCounts(db, start, end);
+  const perStep = await eventsPerStep(db, start, end);
+  const any = (pred: (r: (typeof perStep)[number]) => boolean) => {
+    const rows = perStep.filter(pred);
+    return { events: rows.reduce((s, r) => s + Number(r.events), 0), sessions: rows.reduce((s, r) => s + Number(r.sessions), 0) };
+  };
+
+  const { counts } = closed;
+  const steps = FUNNEL_STEPS.map((s, i) => {
+    const raw = any((r) => Number(r.funnel_step) === s.step);
+    const previous = i === 0 ? null : counts[i - 1];
+    return {
+      step: s.step,
+      event_name: s.event_name,
+      label: s.label,
+      sessions: counts[i],
+      sessions_any_order: raw.sessions,
+      events: raw.events,
+      conversion_from_previous: previous ? Math.round((counts[i] / previous) * 10_000) / 10_000 : null,
+    };
+  });
+  return { from, to, steps, purchases: any((r) => r.event_name === 'Purchase'), out_of_order_sessions: closed.outOfOrder };
+}
