@@ -23,7 +23,7 @@ export async function brandRoutes(app: FastifyInstance, { store }: CatalogueCont
     return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
   });
 
-  app.get('/api/product-brand/filtered-brand-list', async (req) => {
+  app.get('/api/product-brand/filtered-brand-list', { schema: { querystring: FilteredBrandListRequest } }, async (req) => {
     const { q, letter, category } = parse(FilteredBrandListRequest, req.query);
     await store.ready();
     const snap = store.snapshot;

@@ -93,7 +93,7 @@ export function listingResponse(store: CatalogueStore, query: SearchQuery): Buff
 
 export async function listingRoutes(app: FastifyInstance, { store, content: contentCache }: CatalogueContext) {
   const listing = (path: string, base: (q: ListingRequest) => BaseFilter) =>
-    app.get(path, async (req, reply) => {
+    app.get(path, { schema: { querystring: ListingRequest } }, async (req, reply) => {
       const q = parse(ListingRequest, req.query);
       await store.ready();
       const b = base(q);
@@ -114,13 +114,13 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
     bestseller: true,
   }));
 
-  app.get('/api/search/product-search-listing', async (req, reply) => {
+  app.get('/api/search/product-search-listing', { schema: { querystring: SearchRequest } }, async (req, reply) => {
     const q = parse(SearchRequest, req.query);
     await store.ready();
     return sendJson(reply, listingResponse(store, toQuery(q)));
   });
 
-  app.get('/api/search/search-suggestion-list', async (req, reply) => {
+  app.get('/api/search/search-suggestion-list', { schema: { querystring: SuggestionRequest } }, async (req, reply) => {
     const { q } = parse(SuggestionRequest, req.query);
     await store.ready();
     return sendJson(
@@ -129,7 +129,7 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
     );
   });
 
-  app.get('/api/listing/brand-detail', async (req) => {
+  app.get('/api/listing/brand-detail', { schema: { querystring: ListingLookupRequest } }, async (req) => {
     const q = parse(ListingLookupRequest, req.query);
     await store.ready();
     const b = findBrand(store, needsKey(q, 'brand'));
@@ -165,7 +165,7 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
     };
   });
 
-  app.get('/api/listing/category-detail', async (req) => {
+  app.get('/api/listing/category-detail', { schema: { querystring: ListingLookupRequest } }, async (req) => {
     const q = parse(ListingLookupRequest, req.query);
     await store.ready();
     const c = findCategory(store, needsKey(q, 'category'));
@@ -189,19 +189,19 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
     };
   });
 
-  app.get('/api/listing/top-brand', async (req) => {
+  app.get('/api/listing/top-brand', { schema: { querystring: ListingLookupRequest } }, async (req) => {
     parse(ListingLookupRequest, req.query);
     await store.ready();
     return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
   });
 
-  app.get('/api/listing/top-category', async (req) => {
+  app.get('/api/listing/top-category', { schema: { querystring: ListingLookupRequest } }, async (req) => {
     parse(ListingLookupRequest, req.query);
     await store.ready();
     return { status: 1, message: 'Success', data: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary) };
   });
 
-  app.get('/api/listing/top-product', async (req) => {
+  app.get('/api/listing/top-product', { schema: { querystring: ListingLookupRequest } }, async (req) => {
     const q = parse(ListingLookupRequest, req.query);
     await store.ready();
     const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;
@@ -216,7 +216,7 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
     return { status: 1, message: 'Success', data: hitsOf(products) };
   });
 
-  app.get('/api/listing/store-brand-list', async (req) => {
+  app.get('/api/listing/store-brand-list', { schema: { querystring: ListingLookupRequest } }, async (req) => {
     parse(ListingLookupRequest, req.query);
     await store.ready();
     const groups = new Map<string, ReturnType<typeof brandSummary>[]>();
@@ -228,7 +228,7 @@ export async function listingRoutes(app: FastifyInstance, { store, content: cont
     return { status: 1, message: 'Success', data: [...groups].map(([letter, brands]) => ({ letter, brands })) };
   });
 
-  app.get('/api/listing/top-10-list', async (req) => {
+  app.get('/api/listing/top-10-list', { schema: { querystring: ListingLookupRequest } }, async (req) => {
     const q = parse(ListingLookupRequest, req.query);
     await store.ready();
     const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;

@@ -135,7 +135,7 @@ function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string)
 }
 
 export async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
-  app.get('/api/seo/page-seo-meta', async (req) => {
+  app.get('/api/seo/page-seo-meta', { schema: { querystring: SeoRequest } }, async (req) => {
     const { url } = parse(SeoRequest, req.query);
     await store.ready();
     const parsed = new URL(url, 'http://kasrat.local');
