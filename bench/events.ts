@@ -2,7 +2,8 @@
 // all seven providers (transports replaced by no-ops) vs `analytics` and `@segment/analytics-next` with six no-op
 // destinations — each bundled for the browser with esbuild and run in the same jsdom, same payload, same run.
 // Warm-up 10k, N = 100,000, median of 5; every destination must receive every event. Also the core's size
-// (events/ + providers/ bundled and minified with esbuild, gzipped).
+// (events/ + providers/ bundled and minified with esbuild, gzipped): the core a page loads (bus, pipeline, delivery; adapters
+// are chunks of their own) and everything with all seven adapters.
 // Prints a table on stderr and one JSON line on stdout; writes bench/out/events.json.
 // BENCH_N / BENCH_WARMUP / BENCH_RUNS change the counts (quick checks); BENCH_ONLY=kasrat skips the peers.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -61,6 +62,49 @@ async function bundle(contents: string, minify = false, external: string[] = [])
 
 const gz = (code: string) => gzipSync(code, { level: 9 }).length;
 
+/**
+ * The reporting core as a page loads it: the entry split the way the app's bundler splits it (each adapter
+ * behind its dynamic import), gzipped; the size counts the entry and every chunk it imports statically, not the
+ * adapter chunks (listed beside it, by adapter).
+ */
+async function coreOnlyGz(contents: string): Promise<{ gz: number; lazy: Record<string, number> }> {
+  const out = await build({
+    stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'bench-entry.ts' },
+    bundle: true,
+    write: false,
+    splitting: true,
+    outdir: path.join(ROOT, 'bench/out/core'),
+    absWorkingDir: ROOT,
+    metafile: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    external: ['zod'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const text = new Map(out.outputFiles.map((f) => [path.relative(ROOT, f.path), f.text]));
+  const outputs = out.metafile.outputs;
+  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint);
+  if (!entry) throw new Error('core bundle has no entry');
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const i of outputs[file].imports) if (i.kind === 'import-statement' && !i.external) walk(i.path);
+  };
+  walk(entry);
+  const size = (file: string) => gz(text.get(file) ?? '');
+  const lazy: Record<string, number> = {};
+  for (const file of Object.keys(outputs)) {
+    if (seen.has(file) || !file.endsWith('.js')) continue;
+    const inputs = Object.keys(outputs[file].inputs).filter((i) => i.startsWith('providers/'));
+    lazy[inputs.map((i) => path.basename(i, '.ts')).join('+') || path.basename(file)] = size(file);
+  }
+  return { gz: [...seen].reduce((sum, f) => sum + size(f), 0), lazy };
+}
+
 // Each harness exposes window.__bench = { create(): instance, run(instance, n, payload): Promise<void>, counts(instance) }.
 const KASRAT = `
 import { emit, setPageContext, setStrictValidation, setUserContext } from './events/index.ts';
@@ -68,7 +112,7 @@ import { defaultProviders, startAnalytics } from './providers/index.ts';
 setStrictValidation(false); // production mode: invalid events are counted, not thrown
 const counts = {};
 const handle = startAnalytics({
-  providers: (delivery, config) => defaultProviders(delivery, config).map((p) => {
+  providers: async (delivery, config) => (await defaultProviders(delivery, config)).map((p) => {
     counts[p.id] = { mapped: 0, sent: 0 };
     const c = counts[p.id];
     return { id: p.id, map: (e, ctx) => { c.mapped++; return p.map(e, ctx); }, send: () => { c.sent++; } };
@@ -77,7 +121,7 @@ const handle = startAnalytics({
 setUserContext({ loggedIn: true, userId: 42, name: 'Asha Rao', email: 'asha@example.com', mobile: '9876543210', lastOrder: '01-01-2024 10:00:00' });
 setPageContext({ url: '/cart' });
 window.__bench = {
-  reset() { for (const c of Object.values(counts)) { c.mapped = 0; c.sent = 0; } },
+  async reset() { await handle.pipeline.ready(); for (const c of Object.values(counts)) { c.mapped = 0; c.sent = 0; } },
   run(n, payload) {
     for (let i = 0; i < n; i++) emit({ name: 'begin_checkout', items: payload.items, value: payload.value, coupon_code: payload.coupon_code });
   },
@@ -223,6 +267,7 @@ async function main() {
   const adapterless = `export * from './events/index.ts'; export { createPipeline } from './providers/pipeline.ts';
     export { createDelivery } from './providers/delivery.ts'; export { resolveConfig } from './providers/config.ts';`;
   const core = await bundle(coreEntry, true, ['zod']);
+  const coreOnly = await coreOnlyGz(coreEntry);
   const coreNoAdapters = await bundle(adapterless, true, ['zod']);
   const coreAll = await bundle(coreEntry, true);
   const analyticsSize = await bundle(`import Analytics from 'analytics'; window.a = Analytics;`, true);
@@ -233,6 +278,9 @@ async function main() {
     analytics_us_per_event: Number(analytics.us.toFixed(3)),
     segment_us_per_event: Number(segment.us.toFixed(3)),
     core_gz_bytes: gz(core),
+    core_only_gz_bytes: coreOnly.gz,
+    with_all_providers_gz_bytes: gz(core),
+    adapter_chunks_gz_bytes: coreOnly.lazy,
     core_without_adapters_gz_bytes: gz(coreNoAdapters),
     core_with_zod_gz_bytes: gz(coreAll),
     kasrat_caller_blocked_us: Number(kasrat.blockedUs.toFixed(3)),
@@ -248,7 +296,7 @@ async function main() {
     event: 'begin_checkout, 3 line items (1 free gift)',
   };
   const rows = Object.entries(result);
-  for (const [k, v] of rows) process.stderr.write(`${k.padEnd(32)} ${v}\n`);
+  for (const [k, v] of rows) process.stderr.write(`${k.padEnd(32)} ${typeof v === 'object' ? JSON.stringify(v) : v}\n`);
   process.stderr.write(`(${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   mkdirSync(path.join(ROOT, 'bench/out'), { recursive: true });
   writeFileSync(path.join(ROOT, 'bench/out/events.json'), `${JSON.stringify(result, null, 2)}\n`);
