@@ -70,7 +70,8 @@ const ADAPTERS: Record<ProviderId, AdapterLoader> = {
     import('./affiliate.ts').then((m) => m.affiliateProvider(delivery, config.affiliateUrl, config.affiliateKey) as Provider),
   marketing: () => import('./marketing.ts').then((m) => m.marketingProvider() as Provider),
   analytics_service: () => import('./analytics-service.ts').then((m) => m.analyticsServiceProvider() as Provider),
-  search_insights: (_delivery, config) => import('./search-insights.ts').then((m) => m.searchInsightsProvider(config.searchIndex) as Provider),
+  search_insights: (_delivery, config) =>
+    import('./search-insights.ts').then((m) => m.searchInsightsProvider(config.searchIndex) as Provider),
 };
 
 /** The enabled providers, in their fixed order (PROVIDER_IDS), each adapter loaded on demand. */

@@ -68,6 +68,9 @@ test('only enabled providers are loaded, in their fixed order', async () => {
     'analytics_service',
     'search_insights',
   ]);
-  const some = await defaultProviders(delivery, resolveConfig({ providers: { social_pixel: { enabled: false }, search_insights: { enabled: false } } }));
+  const some = await defaultProviders(
+    delivery,
+    resolveConfig({ providers: { social_pixel: { enabled: false }, search_insights: { enabled: false } } }),
+  );
   expect(some.map((p) => p.id)).toEqual(['data_layer', 'server_conversions', 'affiliate', 'marketing', 'analytics_service']);
 });

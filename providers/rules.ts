@@ -100,4 +100,3 @@ export function eventValue(event: CatalogueEvent): number | null {
 /** SPEC §4 add-to-cart origins; 'orderdetail' is reported by one provider only (marketing), NA elsewhere. */
 export const reportedOrigin = (origin: string, allowOrderDetail: boolean): string =>
   origin === 'orderdetail' && !allowOrderDetail ? NA : origin;
-
