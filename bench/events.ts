@@ -86,7 +86,7 @@ async function coreOnlyGz(contents: string): Promise<{ gz: number; lazy: Record<
   });
   const text = new Map(out.outputFiles.map((f) => [path.relative(ROOT, f.path), f.text]));
   const outputs = out.metafile.outputs;
-  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint);
+  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === '<stdin>');
   if (!entry) throw new Error('core bundle has no entry');
   const seen = new Set<string>();
   const walk = (file: string) => {
