@@ -12,6 +12,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+// @ts-expect-error: a plain ES module of the repository's scripts, without type declarations
+import { reportingCoreGzBytes } from '../scripts/budgets.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const N = Number(process.env.BENCH_N ?? 100_000);
@@ -61,49 +63,6 @@ async function bundle(contents: string, minify = false, external: string[] = [])
 }
 
 const gz = (code: string) => gzipSync(code, { level: 9 }).length;
-
-/**
- * The reporting core as a page loads it: the entry split the way the app's bundler splits it (each adapter
- * behind its dynamic import), gzipped; the size counts the entry and every chunk it imports statically, not the
- * adapter chunks (listed beside it, by adapter).
- */
-async function coreOnlyGz(contents: string): Promise<{ gz: number; lazy: Record<string, number> }> {
-  const out = await build({
-    stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'bench-entry.ts' },
-    bundle: true,
-    write: false,
-    splitting: true,
-    outdir: path.join(ROOT, 'bench/out/core'),
-    absWorkingDir: ROOT,
-    metafile: true,
-    platform: 'browser',
-    format: 'esm',
-    target: 'es2022',
-    minify: true,
-    external: ['zod'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  const text = new Map(out.outputFiles.map((f) => [path.relative(ROOT, f.path), f.text]));
-  const outputs = out.metafile.outputs;
-  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === '<stdin>');
-  if (!entry) throw new Error('core bundle has no entry');
-  const seen = new Set<string>();
-  const walk = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const i of outputs[file].imports) if (i.kind === 'import-statement' && !i.external) walk(i.path);
-  };
-  walk(entry);
-  const size = (file: string) => gz(text.get(file) ?? '');
-  const lazy: Record<string, number> = {};
-  for (const file of Object.keys(outputs)) {
-    if (seen.has(file) || !file.endsWith('.js')) continue;
-    const inputs = Object.keys(outputs[file].inputs).filter((i) => i.startsWith('providers/'));
-    lazy[inputs.map((i) => path.basename(i, '.ts')).join('+') || path.basename(file)] = size(file);
-  }
-  return { gz: [...seen].reduce((sum, f) => sum + size(f), 0), lazy };
-}
 
 // Each harness exposes window.__bench = { create(): instance, run(instance, n, payload): Promise<void>, counts(instance) }.
 const KASRAT = `
@@ -267,7 +226,8 @@ async function main() {
   const adapterless = `export * from './events/index.ts'; export { createPipeline } from './providers/pipeline.ts';
     export { createDelivery } from './providers/delivery.ts'; export { resolveConfig } from './providers/config.ts';`;
   const core = await bundle(coreEntry, true, ['zod']);
-  const coreOnly = await coreOnlyGz(coreEntry);
+  // The core as a page loads it: adapters are chunks of their own (scripts/budgets.mjs, the size budget's measure).
+  const coreOnly = (await reportingCoreGzBytes()) as { gz: number; lazy: Record<string, number> };
   const coreNoAdapters = await bundle(adapterless, true, ['zod']);
   const coreAll = await bundle(coreEntry, true);
   const analyticsSize = await bundle(`import Analytics from 'analytics'; window.a = Analytics;`, true);

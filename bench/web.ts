@@ -11,6 +11,15 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 3950);
 const base = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 
+// Production mode refuses to start without real messaging, payment and ops settings (none exist on a bench
+// machine); the built assets and HTML served are the same without it, and no development tools are on.
+function serverEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.NODE_ENV;
+  delete env.KASRAT_DEV_TOOLS;
+  return env;
+}
+
 async function waitFor(url: string, ms = 60_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -29,7 +38,7 @@ async function main() {
   writeFileSync('bench/chunks.md', `# Built JavaScript chunks (\`npm run bench -- web\`)\n\n${chunkTable()}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kasrat-bench-web-'));
   const server = spawn('node', ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: serverEnv(dataDir),
     stdio: 'ignore',
   });
   try {
