@@ -32,6 +32,13 @@ function precompress(outDir: string): Plugin {
 // The React stack changes far less often than the app: one stable, long-cached chunk.
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
+const APP_MODULE = /[\\/](src|events|providers|schemas|machines)[\\/].*\.tsx?$/;
+const KEEPS_EFFECTS = /(\.css\.ts|[\\/]src[\\/]main\.tsx)$/;
+function appModuleSideEffects(id: string): boolean {
+  if (id.includes('node_modules') || !APP_MODULE.test(id)) return true;
+  return KEEPS_EFFECTS.test(id);
+}
+
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin(), precompress('dist/client')],
   build: {
@@ -39,7 +46,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'vendor', test: VENDOR }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'vendor', test: VENDOR }] } },
+      // Feature barrels re-export pages and forms the shell never uses; without this, their (style) imports keep
+      // whole pages — the sign-in view with XState, dialogs — in the first load. App modules only run at import
+      // what they export; styles (vanilla-extract), the entry and dependencies keep their side effects.
+      treeshake: { moduleSideEffects: appModuleSideEffects },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

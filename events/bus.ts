@@ -1,6 +1,5 @@
 // The event bus: validates a catalogue event, stamps it with one event_id and the current context, and
 // hands it synchronously to subscribers (the provider pipeline, the debug overlay).
-import { Subject } from 'rxjs';
 import { CatalogueEvent } from './catalogue.ts';
 import { buildContext, type EventContext, type PageInput, type UserInput } from './context.ts';
 import { compileValidator } from './validator.ts';
@@ -15,10 +14,50 @@ export interface DomainEvent<E extends CatalogueEvent = CatalogueEvent> {
   ctx: EventContext;
 }
 
-const subject = new Subject<DomainEvent>();
+/** A subscription to the bus (the shape of RxJS's Unsubscribable). */
+export interface EventSubscription {
+  unsubscribe(): void;
+}
+
+/**
+ * The bus as an observable: `subscribe(fn)` or `subscribe({ next })`. It has RxJS's `Subscribable` shape, so
+ * `from(events$)` gives an RxJS Observable where operators are wanted; the bus itself ships without RxJS,
+ * because it is part of the reporting core every page loads (ARCHITECTURE.md "Reporting").
+ */
+export interface EventStream {
+  subscribe(observer: ((d: DomainEvent) => void) | { next: (d: DomainEvent) => void }): EventSubscription;
+}
+
+// Copy-on-write list: emit iterates a snapshot, so a subscriber may unsubscribe (or subscribe) from inside next.
+let subscribers: ReadonlyArray<(d: DomainEvent) => void> = [];
 const isValid = compileValidator(CatalogueEvent);
 /** Every valid emitted event, delivered synchronously in emit order. */
-export const events$ = subject.asObservable();
+export const events$: EventStream = {
+  subscribe(observer) {
+    const next = typeof observer === 'function' ? observer : (d: DomainEvent) => observer.next(d);
+    subscribers = [...subscribers, next];
+    let open = true;
+    return {
+      unsubscribe() {
+        if (!open) return;
+        open = false;
+        subscribers = subscribers.filter((fn) => fn !== next);
+      },
+    };
+  },
+};
+
+function publish(d: DomainEvent): void {
+  const list = subscribers;
+  for (let i = 0; i < list.length; i++) {
+    try {
+      list[i](d);
+    } catch (error) {
+      // SPEC §8: a failing subscriber is logged, never shown, and never stops the others.
+      console.warn('[events] subscriber failed', error);
+    }
+  }
+}
 
 const env = (import.meta as { env?: { PROD?: boolean } }).env;
 const isProduction = env?.PROD === true || (typeof process !== 'undefined' && process.env?.NODE_ENV === 'production');
@@ -86,7 +125,7 @@ export function emit(event: CatalogueEvent): string {
   }
   const e = event;
   const id = e.name === 'purchase' || e.name === 'order_placed' ? e.order_id : uuid();
-  subject.next({ id, at: Date.now(), event: e, ctx: currentContext() });
+  publish({ id, at: Date.now(), event: e, ctx: currentContext() });
   return id;
 }
 

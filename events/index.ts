@@ -11,7 +11,7 @@
  * page/user context, and fanned out synchronously to the providers. Nothing here ever throws at a shopper.
  */
 export { emit, report, events$, setPageContext, setUserContext, currentContext, invalidEventCount, setStrictValidation } from './bus.ts';
-export type { DomainEvent } from './bus.ts';
+export type { DomainEvent, EventStream, EventSubscription } from './bus.ts';
 export { flushBeforeRedirect } from './flush.ts';
 export { CatalogueEvent, EventItem, EVENT_NAMES, AddToCartOrigin, PromotionSection } from './catalogue.ts';
 export type { EventName, EventOf } from './catalogue.ts';

@@ -2,21 +2,20 @@
  * Kasrat providers — start once in the browser entry: `startAnalytics()` subscribes the provider pipeline to
  * the event bus (events/index.ts), replays sends an earlier page left pending, and flushes on pagehide.
  * App code never calls providers: it emits events. Overrides (flags, endpoints) go in `startAnalytics({ config })`.
+ *
+ * This file is the reporting core with bus, pipeline and delivery. Each provider adapter is its own chunk,
+ * imported only when its provider is enabled (ARCHITECTURE.md "Reporting"); events wait in the pipeline, in
+ * emit order, until the enabled adapters have loaded (`pipeline.ready()`; a page left meanwhile can keep them with
+ * `pipeline.takeWaiting()`, as the store start-up does). The hashing library travels with the adapters that hash.
  */
 import { events$ } from '../events/index.ts';
 import { onFlush } from '../events/flush.ts';
 import { browserStorage } from '../events/storage.ts';
-import { affiliateProvider } from './affiliate.ts';
-import { analyticsServiceProvider } from './analytics-service.ts';
 import { type AnalyticsConfig, type ConfigOverrides, resolveConfig } from './config.ts';
-import { dataLayerProvider } from './data-layer.ts';
 import { createDelivery, type Delivery, type QueueStorage } from './delivery.ts';
-import { marketingProvider } from './marketing.ts';
 import { createPipeline, type Pipeline } from './pipeline.ts';
-import { searchInsightsProvider } from './search-insights.ts';
-import { serverConversionsProvider } from './server-conversions.ts';
-import { socialPixelProvider } from './social-pixel.ts';
-import type { LocalStores, Provider } from './types.ts';
+import type { LocalStores, Provider, ProviderId } from './types.ts';
+import { PROVIDER_IDS } from './types.ts';
 
 export type { AnalyticsConfig, ConfigOverrides } from './config.ts';
 export type { DebugRecord, Outcome, Pipeline } from './pipeline.ts';
@@ -34,8 +33,8 @@ export interface StartOptions {
   config?: ConfigOverrides;
   stores?: LocalStores;
   delivery?: Delivery;
-  /** Replace the seven providers (tests, bench). */
-  providers?: (delivery: Delivery, config: AnalyticsConfig) => Provider[];
+  /** Replace the seven providers (tests, bench); a promise while they load. */
+  providers?: (delivery: Delivery, config: AnalyticsConfig) => Provider[] | Promise<Provider[]>;
   isBrowser?: () => boolean;
 }
 
@@ -59,16 +58,25 @@ export function analyticsSessionId(session: LocalStores['session']): string {
   return id;
 }
 
-export function defaultProviders(delivery: Delivery, config: AnalyticsConfig): Provider[] {
-  return [
-    dataLayerProvider(),
-    socialPixelProvider(),
-    serverConversionsProvider(delivery, config.conversionsUrl),
-    affiliateProvider(delivery, config.affiliateUrl, config.affiliateKey),
-    marketingProvider(),
-    analyticsServiceProvider(),
-    searchInsightsProvider(config.searchIndex),
-  ] as Provider[];
+type AdapterLoader = (delivery: Delivery, config: AnalyticsConfig) => Promise<Provider>;
+
+// One dynamic import per adapter: the bundler makes each its own chunk, fetched only when its provider is enabled.
+const ADAPTERS: Record<ProviderId, AdapterLoader> = {
+  data_layer: () => import('./data-layer.ts').then((m) => m.dataLayerProvider() as Provider),
+  social_pixel: () => import('./social-pixel.ts').then((m) => m.socialPixelProvider() as Provider),
+  server_conversions: (delivery, config) =>
+    import('./server-conversions.ts').then((m) => m.serverConversionsProvider(delivery, config.conversionsUrl) as Provider),
+  affiliate: (delivery, config) =>
+    import('./affiliate.ts').then((m) => m.affiliateProvider(delivery, config.affiliateUrl, config.affiliateKey) as Provider),
+  marketing: () => import('./marketing.ts').then((m) => m.marketingProvider() as Provider),
+  analytics_service: () => import('./analytics-service.ts').then((m) => m.analyticsServiceProvider() as Provider),
+  search_insights: (_delivery, config) =>
+    import('./search-insights.ts').then((m) => m.searchInsightsProvider(config.searchIndex) as Provider),
+};
+
+/** The enabled providers, in their fixed order (PROVIDER_IDS), each adapter loaded on demand. */
+export function defaultProviders(delivery: Delivery, config: AnalyticsConfig): Promise<Provider[]> {
+  return Promise.all(PROVIDER_IDS.filter((id) => config.providers[id].enabled).map((id) => ADAPTERS[id](delivery, config)));
 }
 
 let current: AnalyticsHandle | null = null;
@@ -88,16 +96,18 @@ export function startAnalytics(options: StartOptions = {}): AnalyticsHandle {
   const pipeline = createPipeline({
     config,
     providers: (options.providers ?? defaultProviders)(delivery, config),
+    enrich: import('./enrich.ts'),
     stores,
     sessionId: analyticsSessionId(stores.session),
     isBrowser: options.isBrowser,
   });
   const subscription = events$.subscribe((d) => pipeline.handle(d));
-  const unregister = onFlush(() => delivery.flush());
+  const flushAll = () => delivery.flush();
+  const unregister = onFlush(flushAll);
   const w = (globalThis as { window?: Window }).window;
-  const onHide = () => delivery.flush();
+  const onHide = flushAll;
   const onVisibility = () => {
-    if (w?.document?.visibilityState === 'hidden') delivery.flush();
+    if (w?.document?.visibilityState === 'hidden') flushAll();
   };
   w?.addEventListener('pagehide', onHide);
   w?.document?.addEventListener('visibilitychange', onVisibility);

@@ -2,10 +2,9 @@
 // browser check → enrichment → event-level filters (preview, empty cart, wishlist page, freebies) →
 // per provider: flags → map → send, each in its own try/catch. Synchronous; nothing is kept per event
 // except the ring buffer while debugging.
-import type { CatalogueEvent, DomainEvent, EventItem } from '../events/index.ts';
+import type { CatalogueEvent, DomainEvent, EventItem, EventName } from '../events/index.ts';
 import { type AnalyticsConfig, isEnabled } from './config.ts';
-import { recordLocalData, settleLocalData, withOrigins } from './enrich.ts';
-import { PREVIEW_SUPPRESSED } from './rules.ts';
+import type * as Enrich from './enrich.ts';
 import type { LocalStores, Provider, ProviderContext, ProviderId } from './types.ts';
 
 /** What happened to one event at one provider, for the debug overlay. */
@@ -28,11 +27,23 @@ export interface DebugRecord {
 
 export interface PipelineOptions {
   config: AnalyticsConfig;
-  providers: Provider[];
+  /**
+   * The providers, or a promise of them while their chunks load: events handled before it settles wait in
+   * emit order and go through once it does (none is lost while an adapter loads).
+   */
+  providers: Provider[] | Promise<Provider[]>;
+  /**
+   * The local-data rules (providers/enrich.ts: origins, search-click tables), or a promise of them: they run
+   * only once events go to providers, so they load with the adapters instead of with the core.
+   */
+  enrich: Enrichment | Promise<Enrichment>;
   stores: LocalStores;
   sessionId: string;
   isBrowser?: () => boolean;
 }
+
+/** The local-data rules the pipeline applies around the providers (providers/enrich.ts). */
+export type Enrichment = Pick<typeof Enrich, 'recordLocalData' | 'settleLocalData' | 'withOrigins'>;
 
 export interface Pipeline {
   handle(d: DomainEvent): void;
@@ -43,7 +54,22 @@ export interface Pipeline {
   onDebugRecord(listener: (r: DebugRecord) => void): () => void;
   /** Provider exceptions caught since start. */
   errorCount(): number;
+  /** Settles once the providers are loaded and every waiting event has gone through. */
+  ready(): Promise<void>;
+  /** Events waiting for the providers to load, taken out of the pipeline (kept by the caller for the next page). */
+  takeWaiting(): DomainEvent[];
 }
+
+/** Events that /preview/ suppresses (SPEC §2). */
+export const PREVIEW_SUPPRESSED: ReadonlySet<EventName> = new Set<EventName>([
+  'page_view',
+  'view_home_page',
+  'view_sale_page',
+  'select_item',
+  'view_promotion',
+  'view_item_list',
+  'select_promotion',
+]);
 
 const hasBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
 
@@ -79,13 +105,42 @@ function suppression(e: CatalogueEvent, d: DomainEvent): string | null {
 }
 
 export function createPipeline(options: PipelineOptions): Pipeline {
-  const { config, providers, stores, sessionId } = options;
+  const { config, stores, sessionId } = options;
   const isBrowser = options.isBrowser ?? hasBrowser;
   let ring: DebugRecord[] | null = null;
   let ringSize = 0;
   let ringNext = 0;
   const listeners = new Set<(r: DebugRecord) => void>();
   let errors = 0;
+  let providers: Provider[] = [];
+  let local: Enrichment = options.enrich as Enrichment;
+  // Non-null while the providers or the local-data rules load: the events handled meanwhile, in emit order.
+  let waiting: DomainEvent[] | null = null;
+  let ready: Promise<void>;
+  if (Array.isArray(options.providers) && !(options.enrich instanceof Promise)) {
+    providers = options.providers;
+    ready = Promise.resolve();
+  } else {
+    waiting = [];
+    ready = Promise.all([options.providers, options.enrich]).then(
+      ([list, rules]) => {
+        providers = list;
+        local = rules;
+        drain();
+      },
+      (error) => {
+        // SPEC §8: a provider chunk that fails to load is logged; the events it held are dropped, the page goes on.
+        errors++;
+        console.warn('[providers] providers failed to load', error);
+        waiting = null;
+      },
+    );
+  }
+  const drain = () => {
+    const list = waiting ?? [];
+    waiting = null;
+    for (const d of list) handle(d);
+  };
 
   const record = (r: DebugRecord) => {
     if (!ring) return;
@@ -97,6 +152,10 @@ export function createPipeline(options: PipelineOptions): Pipeline {
 
   /** Never throws: whatever fails in here is logged (SPEC §8), the page goes on. */
   function handle(d: DomainEvent): void {
+    if (waiting) {
+      waiting.push(d);
+      return;
+    }
     try {
       run(d);
     } catch (error) {
@@ -114,7 +173,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       return;
     }
     try {
-      recordLocalData(d.event, stores, d.at);
+      local.recordLocalData(d.event, stores, d.at);
     } catch (error) {
       console.warn('[providers] local data update failed', error);
     }
@@ -123,7 +182,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     if (!reason) {
       e = withoutFreebies(d.event);
       if (e && e.name === 'view_cart' && e.items.length === 0) e = null;
-      if (e) e = withOrigins(e, stores);
+      if (e) e = local.withOrigins(e, stores);
     }
     if (!e) {
       if (rec) record({ ...rec, suppressed: reason ?? 'freebie line or cart without paid items' });
@@ -151,7 +210,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       }
     }
     try {
-      settleLocalData(e, stores);
+      local.settleLocalData(e, stores);
     } catch (error) {
       console.warn('[providers] local data update failed', error);
     }
@@ -179,5 +238,12 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       return () => listeners.delete(listener);
     },
     errorCount: () => errors,
+    ready: () => ready,
+    takeWaiting() {
+      if (!waiting) return [];
+      const taken = waiting;
+      waiting = [];
+      return taken;
+    },
   };
 }

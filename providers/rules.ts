@@ -100,14 +100,3 @@ export function eventValue(event: CatalogueEvent): number | null {
 /** SPEC §4 add-to-cart origins; 'orderdetail' is reported by one provider only (marketing), NA elsewhere. */
 export const reportedOrigin = (origin: string, allowOrderDetail: boolean): string =>
   origin === 'orderdetail' && !allowOrderDetail ? NA : origin;
-
-/** Events that /preview/ suppresses (SPEC §2). */
-export const PREVIEW_SUPPRESSED = new Set<EventName>([
-  'page_view',
-  'view_home_page',
-  'view_sale_page',
-  'select_item',
-  'view_promotion',
-  'view_item_list',
-  'select_promotion',
-]);

@@ -86,6 +86,8 @@ if (existsSync(`${REPORTS}/vitest.json`)) {
 
 const built = run('build', 'npm', ['run', 'build', '--silent']);
 check('build', built);
+// Size budgets on the build (home initial JavaScript, the reporting core): scripts/budgets.mjs.
+if (built) check('size budgets', run('size budgets', 'node', ['scripts/budgets.mjs']));
 if (built) {
   run('e2e (Chromium)', 'npx', ['playwright', 'test'], { PW_JSON: `${REPORTS}/playwright.json`, CHROMIUM_PATH: CHROMIUM });
   if (existsSync(`${REPORTS}/playwright.json`)) {

@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import { GENERIC_ERROR } from '../../schemas/common.ts';
 
@@ -30,14 +30,32 @@ export function setNavigator(fn: Navigate): void {
   navigate = fn;
 }
 
-const newRequestId = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+// axios is not on the first-paint path: its module loads with the first request (and is preloaded once the
+// browser is idle), so the shell paints without it.
+let httpModule: Promise<typeof import('./http.ts')> | null = null;
+const loadHttp = () => {
+  httpModule ??= import('./http.ts');
+  return httpModule;
+};
+/** The axios instance, loaded on demand (multipart uploads and other calls the JSON helpers do not cover). */
+export const httpClient = (): Promise<AxiosInstance> => loadHttp().then((m) => m.http);
 
-export const http = axios.create({ baseURL: '/', withCredentials: true, headers: { 'content-type': 'application/json' } });
-http.interceptors.request.use((config) => {
-  config.headers.set('x-request-id', newRequestId());
-  return config;
-});
+type ResponseListener = (url: string | undefined, data: unknown) => void;
+const responseListeners = new Set<ResponseListener>();
+/** Calls `fn` with the URL and body of every successful answer; returns the unsubscribe function. */
+export function onResponse(fn: ResponseListener): () => void {
+  responseListeners.add(fn);
+  return () => responseListeners.delete(fn);
+}
+const notify = (res: AxiosResponse) => {
+  for (const fn of responseListeners) {
+    try {
+      fn(res.config?.url, res.data);
+    } catch (error) {
+      console.warn('[api] response listener failed', error);
+    }
+  }
+};
 
 export function normaliseError(error: unknown): NormalisedError {
   const e = error as AxiosError<{ message?: string; data?: { exists?: unknown }; exists?: unknown }>;
@@ -59,7 +77,10 @@ export function redirectFor(status: number, url: string, options: Pick<RequestOp
 
 async function send<T>(config: RequestOptions): Promise<AxiosResponse<T>> {
   try {
-    return await http.request<T>(config);
+    const http = await httpClient();
+    const res = await http.request<T>(config);
+    notify(res);
+    return res;
   } catch (error) {
     const normalised = normaliseError(error);
     const target = redirectFor(normalised.response.status, config.url ?? '', config);
@@ -95,13 +116,16 @@ export async function del<S extends z.ZodType>(url: string, schema: S, options: 
  * for non-essential page sections.
  */
 export async function timedGet<T>(url: string, options: RequestOptions & { timeout?: number } = {}): Promise<{ data: T | null }> {
+  // The timeout counts the request, not the one-time load of the HTTP module.
+  const { http } = await loadHttp();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeout ?? 1500);
   try {
     const res = await http.request<T>({ ...options, method: 'GET', url, signal: controller.signal });
+    notify(res);
     return { data: res.data };
   } catch (error) {
-    if (axios.isCancel(error) || (error as AxiosError)?.code === 'ERR_CANCELED') {
+    if ((error as { __CANCEL__?: boolean })?.__CANCEL__ || (error as AxiosError)?.code === 'ERR_CANCELED') {
       console.warn(`[api] ${url} timed out after ${options.timeout ?? 1500} ms`);
       return { data: null };
     }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { http } from '../api/client.ts';
+import { httpClient } from '../api/client.ts';
 import { Footer } from '../ui/Footer.tsx';
 import { StoreHeader } from './layouts/StoreHeader.tsx';
 import { NotFoundPage } from '../features/content/pages/NotFound.tsx';
@@ -9,13 +9,15 @@ import { button, container } from '../ui/theme/global.css.ts';
 /** Posts an unhandled UI error to the log endpoint (SPEC §7 /api/log-errors). Never throws. */
 export function reportError(error: unknown, errorInfo?: string): void {
   const e = error instanceof Error ? error : new Error(String(error));
-  void http
-    .post('/api/log-errors', {
-      error: `${e.name}: ${e.message}`.slice(0, 10_000),
-      errorInfo: (errorInfo ?? e.stack ?? '').slice(0, 50_000),
-      location: window.location.href.slice(0, 2000),
-      userAgent: navigator.userAgent.slice(0, 1000),
-    })
+  void httpClient()
+    .then((http) =>
+      http.post('/api/log-errors', {
+        error: `${e.name}: ${e.message}`.slice(0, 10_000),
+        errorInfo: (errorInfo ?? e.stack ?? '').slice(0, 50_000),
+        location: window.location.href.slice(0, 2000),
+        userAgent: navigator.userAgent.slice(0, 1000),
+      }),
+    )
     .catch(() => console.warn('[error] could not report the error'));
 }
 

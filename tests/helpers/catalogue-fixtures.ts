@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { Facet, ListingResult, ProductDetail, ProductHit } from '../../schemas/catalogue.ts';
 import { productUrl, swatchesFor } from '../../schemas/catalogue.ts';
-import { http } from '../../src/api/client.ts';
+import { http } from '../../src/api/http.ts';
 
 // Test helpers for catalogue components: answers in the API's shapes (checked by the same schemas the app
 // uses) and a fake transport under the real API client, so 404 handling and parsing are the app's own.

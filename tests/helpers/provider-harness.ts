@@ -5,6 +5,7 @@ import { affiliateProvider } from '../../providers/affiliate.ts';
 import { analyticsServiceProvider } from '../../providers/analytics-service.ts';
 import { type ConfigOverrides, resolveConfig } from '../../providers/config.ts';
 import { dataLayerProvider } from '../../providers/data-layer.ts';
+import * as enrich from '../../providers/enrich.ts';
 import type { Delivery } from '../../providers/delivery.ts';
 import { marketingProvider } from '../../providers/marketing.ts';
 import { createPipeline } from '../../providers/pipeline.ts';
@@ -138,6 +139,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const pipeline = createPipeline({
     config,
     providers,
+    enrich,
     stores,
     sessionId: 'session-test-0001',
     isBrowser: options.isBrowser ?? (() => true),

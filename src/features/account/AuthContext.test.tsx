@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
-import { http } from '../../api/client.ts';
+import { http } from '../../api/http.ts';
 import { AuthProvider, useAuth } from './AuthContext.tsx';
 
 function Probe() {

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useLocation } from 'react-router-dom';
 import { PingResponse, type SessionUser } from '../../../schemas/common.ts';
 import { syncUser } from '../analytics/index.ts';
-import { get, http } from '../../api/client.ts';
+import { get, onResponse } from '../../api/client.ts';
 import { isSessionRefreshTrigger } from './session-refresh.ts';
 
 // SPEC §3 authentication context: isAuthenticated false and loading true until the first ping answers.
@@ -58,13 +58,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // SPEC §4: the other re-fetch triggers (cart persistence, order confirmation, payment, email or mobile change…)
   // are recognised on the API client's answers.
-  useEffect(() => {
-    const id = http.interceptors.response.use((res) => {
-      if (isSessionRefreshTrigger(res.config.url, res.data)) void refresh();
-      return res;
-    });
-    return () => http.interceptors.response.eject(id);
-  }, [refresh]);
+  useEffect(
+    () =>
+      onResponse((url, data) => {
+        if (isSessionRefreshTrigger(url, data)) void refresh();
+      }),
+    [refresh],
+  );
 
   const value = useMemo<AuthState>(() => ({ isAuthenticated: Boolean(user), loading, user, refresh }), [user, loading, refresh]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -89,8 +89,20 @@ export function startStoreAnalytics(options: StoreAnalyticsOptions = {}): Promis
           const pending = buffer;
           buffer = [];
           for (const d of pending) handle.pipeline.handle(d);
+          // Leaving before the enabled adapters have loaded: what waits in the pipeline is kept for the next page.
+          const keepWaiting = () => {
+            const left = handle.pipeline.takeWaiting();
+            if (left.length) writePending(session, left);
+          };
+          const unregisterWaiting = onFlush(keepWaiting);
+          w?.addEventListener('pagehide', keepWaiting);
+          void handle.pipeline.ready().then(() => {
+            unregisterWaiting();
+            w?.removeEventListener('pagehide', keepWaiting);
+          });
           loaded = handle;
-          resolve(handle);
+          // Resolved once the enabled adapters have loaded and the buffer has gone through them.
+          return handle.pipeline.ready().then(() => resolve(handle));
         })
         .catch((error) => {
           console.warn('[analytics] providers failed to load', error);

@@ -32,7 +32,7 @@ import {
   PromotedProductsResponse,
   SalePageResponse,
 } from '../../../schemas/catalogue.ts';
-import { get, http, normaliseError, post, type RequestOptions } from '../../api/client.ts';
+import { get, httpClient, normaliseError, post, type RequestOptions } from '../../api/client.ts';
 
 // The content pages' calls (SPEC §7), each answer checked with its schema.
 export const contentApi = {
@@ -90,6 +90,7 @@ export const helpApi = {
     const body = new FormData();
     for (const f of files) body.append('file', f, f.name);
     try {
+      const http = await httpClient();
       const res = await http.post('/api/help-center/upload', body, { headers: { 'content-type': 'multipart/form-data' } });
       return UploadResponse.parse(res.data);
     } catch (error) {
