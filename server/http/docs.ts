@@ -17,7 +17,7 @@ export const DOCS_PREFIX = '/api/docs';
  * the route options are the declaration the document is built from; Fastify itself neither validates nor
  * serialises with them.
  */
-function declareOnlyCompilers(app: FastifyInstance) {
+export function declareOnlyCompilers(app: FastifyInstance) {
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 }

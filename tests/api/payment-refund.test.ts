@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { declareOnlyCompilers } from '../../server/http/docs.ts';
 import { TransactionData } from '../../schemas/payment.ts';
 import { gatewayPaymentOf, paymentGateway, paymentModule, refundPayment } from '../../server/modules/payment/index.ts';
 import type { PaymentGateway } from '../../server/payments/index.ts';
@@ -45,7 +46,11 @@ describeBackends('payment gateway for other modules', (ctx) => {
     const payment = await paidOrder();
     expect(payment.status).toBe('success');
     const described = await gatewayPaymentOf(db(), payment.id);
-    expect(described).toMatchObject({ ref: payment.gateway_order_ref, amount: payment.amount, gatewayPaymentId: payment.gateway_payment_id });
+    expect(described).toMatchObject({
+      ref: payment.gateway_order_ref,
+      amount: payment.amount,
+      gatewayPaymentId: payment.gateway_payment_id,
+    });
 
     const first = await refundPayment(db(), { paymentId: payment.id, amount: 10_000, idempotencyKey: `cancel-${payment.id}-1` });
     expect(first.status).toBe('success');
@@ -76,6 +81,8 @@ describeBackends('payment gateway for other modules', (ctx) => {
       },
     };
     const app = Fastify({ logger: false });
+    // Route options declare zod schemas for the API document; the app only declares them (server/http/docs.ts).
+    declareOnlyCompilers(app);
     // A second handle on the same database (another instance's), so the test app's adapter stays as it was.
     const other = db().withoutPlugins();
     await app.register(paymentModule, { db: other, gateway: fake });
