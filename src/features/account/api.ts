@@ -1,3 +1,4 @@
+import type { ServiceInputs } from '../../../machines/onboarding/index.ts';
 import {
   type AddressInput,
   AddressListResponse,
@@ -38,18 +39,7 @@ export const authApi = {
     );
   },
   loginWithGoogle: (email: string, id_token: string) => post('/api/auth/login/google', { email, id_token }, AuthResponse, stay),
-  async register(input: {
-    email: string;
-    mobile: string;
-    c_code: string;
-    password: string | null;
-    otp: string;
-    opt_in: boolean;
-    first_name: string;
-    email_fetched_from_google: boolean;
-    google_token: string | null;
-    referrer: string | null;
-  }) {
+  async register(input: ServiceInputs['register']) {
     const password = input.password ? await encryptPassword(input.password) : undefined;
     return post('/api/auth/register', { ...input, password, is_encrypted: Boolean(password) }, AuthResponse, stay);
   },

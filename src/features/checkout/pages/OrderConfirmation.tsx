@@ -6,6 +6,7 @@ import { button, card } from '../../../ui/theme/global.css.ts';
 import { OrderLines } from '../components/OrderLines.tsx';
 import { useFunnelPage } from '../funnel.tsx';
 import * as css from './CheckoutPage.css.ts';
+import { StepLoadError } from '../components/StepLoadError.tsx';
 
 /** Checkout step 3 (SPEC §4 order confirmation): the cart re-priced by the server, the address, place order. */
 export default function OrderConfirmationPage() {
@@ -14,17 +15,7 @@ export default function OrderConfirmationPage() {
   const { details, error } = snapshot.context;
 
   if (snapshot.matches({ orderConfirmation: 'loadFailed' }))
-    return (
-      <section className={card} data-testid="checkout-step" data-state="confirmation-error">
-        <h1 className={css.title}>Order confirmation</h1>
-        <p className={css.alert} role="alert">
-          {error}
-        </p>
-        <button type="button" className={button} onClick={() => send({ type: 'RELOAD' })}>
-          Try again
-        </button>
-      </section>
-    );
+    return <StepLoadError title="Order confirmation" state="confirmation-error" message={error} onRetry={() => send({ type: 'RELOAD' })} />;
   if (!details || snapshot.matches({ orderConfirmation: 'loading' })) return <PageSkeleton />;
 
   const placing = snapshot.matches({ orderConfirmation: 'placing' });

@@ -5,6 +5,7 @@ import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import { useFunnelPage } from '../funnel.tsx';
 import * as css from './CheckoutPage.css.ts';
+import { StepLoadError } from '../components/StepLoadError.tsx';
 
 /** /order-failed/{orderId}: why the payment failed, and a retry on the same order (SPEC §4 flow "otherwise"). */
 export default function OrderFailedPage() {
@@ -15,15 +16,12 @@ export default function OrderFailedPage() {
 
   if (snapshot.matches({ failed: 'loadFailed' }))
     return (
-      <section className={card} data-testid="checkout-step" data-state="failed-error">
-        <h1 className={css.title}>Payment failed</h1>
-        <p className={css.alert} role="alert">
-          {snapshot.context.error}
-        </p>
-        <button type="button" className={button} onClick={() => send({ type: 'RELOAD' })}>
-          Try again
-        </button>
-      </section>
+      <StepLoadError
+        title="Payment failed"
+        state="failed-error"
+        message={snapshot.context.error}
+        onRetry={() => send({ type: 'RELOAD' })}
+      />
     );
   if (!failure || failure.order_id !== orderId || snapshot.matches({ failed: 'loading' })) return <PageSkeleton />;
 

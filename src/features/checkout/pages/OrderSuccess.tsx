@@ -6,6 +6,7 @@ import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import { OrderLines } from '../components/OrderLines.tsx';
 import { useFunnelPage } from '../funnel.tsx';
 import * as css from './CheckoutPage.css.ts';
+import { StepLoadError } from '../components/StepLoadError.tsx';
 
 /** /order-successfull/{orderId}: the stored order (SPEC §3 order); the purchase is reported once, with the order id. */
 export default function OrderSuccessPage() {
@@ -16,15 +17,7 @@ export default function OrderSuccessPage() {
 
   if (snapshot.matches('confirmFailed'))
     return (
-      <section className={card} data-testid="checkout-step" data-state="success-error">
-        <h1 className={css.title}>Your order</h1>
-        <p className={css.alert} role="alert">
-          {snapshot.context.error}
-        </p>
-        <button type="button" className={button} onClick={() => send({ type: 'RELOAD' })}>
-          Try again
-        </button>
-      </section>
+      <StepLoadError title="Your order" state="success-error" message={snapshot.context.error} onRetry={() => send({ type: 'RELOAD' })} />
     );
   if (!placed || placed.globalOrderId !== orderId) return <PageSkeleton />;
 

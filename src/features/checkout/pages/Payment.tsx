@@ -9,6 +9,7 @@ import { checkoutApi } from '../api.ts';
 import { PaymentMethods } from '../components/PaymentMethods.tsx';
 import { useFunnelPage } from '../funnel.tsx';
 import * as css from './CheckoutPage.css.ts';
+import { StepLoadError } from '../components/StepLoadError.tsx';
 
 /** Bank offers the server checks for this order and instrument (offer-list); a failure only hides them. */
 function useBankOffers(orderId: string | undefined, code: number | undefined, bank?: string, cardBin?: string) {
@@ -42,17 +43,7 @@ export default function PaymentPage() {
   const offers = useBankOffers(orderId, paymentMethod, instrument.bank, instrument.card_bin);
 
   if (snapshot.matches({ payment: 'loadFailed' }))
-    return (
-      <section className={card} data-testid="checkout-step" data-state="payment-error">
-        <h1 className={css.title}>Payment</h1>
-        <p className={css.alert} role="alert">
-          {error}
-        </p>
-        <button type="button" className={button} onClick={() => send({ type: 'RELOAD' })}>
-          Try again
-        </button>
-      </section>
-    );
+    return <StepLoadError title="Payment" state="payment-error" message={error} onRetry={() => send({ type: 'RELOAD' })} />;
   if (!methods || snapshot.matches({ payment: 'loading' })) return <PageSkeleton />;
 
   const paying = snapshot.matches({ payment: 'paying' }) || snapshot.matches('redirecting');

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
-import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
+import { button, buttonSecondary } from '../../../ui/theme/global.css.ts';
 import { AddressOption } from '../components/AddressOption.tsx';
 import * as addressCss from '../components/AddressOption.css.ts';
 import { useFunnelPage } from '../funnel.tsx';
 import * as css from './CheckoutPage.css.ts';
+import { StepLoadError } from '../components/StepLoadError.tsx';
 
 /** Checkout step 2 (SPEC §4 begin checkout): choose the delivery address, deliver here, or add a new one. */
 export default function SelectAddressPage() {
@@ -20,17 +21,7 @@ export default function SelectAddressPage() {
 
   if (snapshot.matches({ checkout: 'loading' })) return <PageSkeleton />;
   if (snapshot.matches({ checkout: 'loadFailed' }))
-    return (
-      <section className={card} data-testid="checkout-step" data-state="address-error">
-        <h1 className={css.title}>Select delivery address</h1>
-        <p className={css.alert} role="alert">
-          {error}
-        </p>
-        <button type="button" className={button} onClick={() => send({ type: 'RELOAD' })}>
-          Try again
-        </button>
-      </section>
-    );
+    return <StepLoadError title="Select delivery address" state="address-error" message={error} onRetry={() => send({ type: 'RELOAD' })} />;
   const selected = addresses.find((a) => a.address_id === selectedAddressId);
   const delivering = snapshot.matches({ checkout: 'delivering' });
   return (
