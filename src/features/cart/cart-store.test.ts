@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { CartLine, FreebieView, SavedItem, WishlistItem } from '../../../schemas/cart.ts';
 import { type DomainEvent, events$ } from '../../../events/index.ts';
+import { cartLine } from '../../../tests/helpers/cart-line.ts';
 
 // SPEC §4 reload rules of the cart stores, with the API replaced: what each action reloads, which cookie it
 // stores, what it reports, and how a failure lands in the store.
@@ -32,42 +33,7 @@ const { cartStore, miniCartStore, savedStore, wishlistStore, freebieStore } = aw
 
 const CART_ID = '11111111-2222-4333-8444-555555555555';
 const ok = (data: unknown = { cart_id: CART_ID }, message = 'Done') => Promise.resolve({ status: 1, message, data });
-const line = (over: Partial<CartLine> = {}): CartLine => ({
-  id: 1,
-  variant: 7,
-  variant_id: 7,
-  variant_name: 'Oats - 1 kg',
-  variant_sku: 'AAOAT00000100',
-  variant_meta: {
-    sku: 'AAOAT00000100',
-    parent_sku: 'AAOAT000001PA',
-    name: 'Oats - 1 kg',
-    parent_name: 'Oats',
-    brand_name: 'Apex',
-    category_name: 'Oats',
-    cat_hierachy: [{ key: 'oats', value: 'Oats' }],
-    regular_price: 29_900,
-    sale_price: 19_400,
-    swatch: [{ key: 'pa_weight', name: 'Weight', value: '1 kg' }],
-  },
-  quantity: 2,
-  sale_price: 19_400,
-  mrp: 29_900,
-  is_freebie: false,
-  freebie_id: null,
-  product_id: 3,
-  parent_id: 3,
-  brand: 'Apex',
-  catgeory: 'Oats',
-  thumbnail_image: '/images/product/7.svg',
-  price_before_tax: 38_800,
-  slug: 'oats',
-  url: '/product/oats/?pId=3&vId=7',
-  stock_status: 'in_stock',
-  max_quantity: 10,
-  notice: null,
-  ...over,
-});
+const line = (over: Partial<CartLine> = {}): CartLine => cartLine(over, [{ key: 'pa_weight', name: 'Weight', value: '1 kg' }]);
 const card = {
   ...line(),
   pid: 3,

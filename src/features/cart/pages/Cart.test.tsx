@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { CartLine, CartListData } from '../../../../schemas/cart.ts';
 import { type DomainEvent, events$ } from '../../../../events/index.ts';
 import { ToastProvider } from '../../../ui/Toast.tsx';
+import { cartLine } from '../../../../tests/helpers/cart-line.ts';
 
 // SPEC §4/§5: the cart view (funnel step 1) is reported once, and only when the cart has items; free gift
 // lines travel flagged (the pipeline drops them), priced 0.
@@ -22,42 +23,7 @@ const { default: CartPage } = await import('./Cart.tsx');
 const { cartStore } = await import('../stores.ts');
 
 const ok = (data: unknown) => Promise.resolve({ status: 1, message: 'Success', data });
-const line = (over: Partial<CartLine>): CartLine => ({
-  id: 1,
-  variant: 7,
-  variant_id: 7,
-  variant_name: 'Oats - 1 kg',
-  variant_sku: 'AAOAT00000100',
-  variant_meta: {
-    sku: 'AAOAT00000100',
-    parent_sku: 'AAOAT000001PA',
-    name: 'Oats - 1 kg',
-    parent_name: 'Oats',
-    brand_name: 'Apex',
-    category_name: 'Oats',
-    cat_hierachy: [{ key: 'oats', value: 'Oats' }],
-    regular_price: 29_900,
-    sale_price: 19_400,
-    swatch: [],
-  },
-  quantity: 2,
-  sale_price: 19_400,
-  mrp: 29_900,
-  is_freebie: false,
-  freebie_id: null,
-  product_id: 3,
-  parent_id: 3,
-  brand: 'Apex',
-  catgeory: 'Oats',
-  thumbnail_image: '/images/product/7.svg',
-  price_before_tax: 38_800,
-  slug: 'oats',
-  url: '/product/oats/?pId=3&vId=7',
-  stock_status: 'in_stock',
-  max_quantity: 10,
-  notice: null,
-  ...over,
-});
+const line = (over: Partial<CartLine>): CartLine => cartLine(over);
 const cart = (lines: CartLine[], payable: number): CartListData => ({
   cart_data: lines,
   cart_meta: {
