@@ -28,6 +28,33 @@ describeBackends('checkout API', (ctx) => {
     expect(json(res).message).toMatch(/We do not deliver to pincode \d{6}/);
   });
 
+  test('place-order stores the chosen address; none chosen, or one whose pincode is not served, takes nothing', async () => {
+    const { s, v, agent } = await shopper();
+    const placed = await agent.get('/api/order-confirmation/place-order', { 'idempotency-key': newKey() });
+    expect(placed.statusCode).toBe(200);
+    const order = await db()
+      .selectFrom('orders')
+      .select(['address_id', 'address'])
+      .where('order_number', '=', PlaceOrderData.parse(json(placed).data).order_id)
+      .executeTakeFirstOrThrow();
+    const stored = (typeof order.address === 'string' ? JSON.parse(order.address) : order.address) as Record<string, unknown>;
+    expect(order.address_id).toBe(s.addressId);
+    expect(stored).toMatchObject({ address_id: s.addressId, full_name: 'Test Buyer', city: 'Delhi', address_type: 2, landmark: null });
+
+    const stockOf = async () => (await db().selectFrom('variants').select('stock').where('id', '=', v.id).executeTakeFirstOrThrow()).stock;
+    const none = await shopper();
+    await db().updateTable('carts').set({ address_id: null }).where('id', '=', none.s.cartId).execute();
+    const before = await stockOf();
+    const refused = await none.agent.get('/api/order-confirmation/place-order', { 'idempotency-key': newKey() });
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused)).toMatchObject({ message: 'Please choose a delivery address.', data: { redirect: '/cart' } });
+    const far = await shopper(1, await pincode(db(), 'unserviceable'));
+    const unserved = await far.agent.get('/api/order-confirmation/place-order', { 'idempotency-key': newKey() });
+    expect(unserved.statusCode).toBe(422);
+    expect(json(unserved).message).toMatch(/We do not deliver to pincode \d{6} yet\./);
+    expect(await stockOf()).toBe(before);
+  });
+
   test('order-details re-prices on the server; a price change since the quote is 409 naming it', async () => {
     const { v, agent } = await shopper(2);
     const first = await agent.get('/api/order-confirmation/order-details');

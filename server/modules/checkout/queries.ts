@@ -37,9 +37,12 @@ export async function findDeliveryAddress(db: Db, customerId: number, addressId:
     .where('a.id', '=', addressId)
     .where('a.customer_id', '=', customerId)
     .executeTakeFirst();
-  if (!row) return null;
-  // A pincode missing from the table is not served (SPEC: serviceability comes from the pincode list).
-  return { address: toAddress(row as AddressRow), serviceable: row.serviceable === true, cod_available: row.cod_available === true };
+  return row ? toDeliveryAddress(row as AddressRow, row) : null;
+}
+
+// A pincode missing from the table is not served (SPEC: serviceability comes from the pincode list).
+function toDeliveryAddress(address: AddressRow, pincode: { serviceable: boolean | null; cod_available: boolean | null }): DeliveryAddress {
+  return { address: toAddress(address), serviceable: pincode.serviceable === true, cod_available: pincode.cod_available === true };
 }
 
 export async function lockCustomer(trx: Db, customerId: number) {
@@ -75,19 +78,7 @@ export async function lockCustomerAndCart(trx: Db, customerId: number): Promise<
     .selectAll('k')
     .select([
       'c.is_blocked',
-      'a.id as a_id',
-      'a.full_name as a_full_name',
-      'a.mobile as a_mobile',
-      'a.c_code as a_c_code',
-      'a.email as a_email',
-      'a.pincode as a_pincode',
-      'a.address as a_address',
-      'a.landmark as a_landmark',
-      'a.city as a_city',
-      'a.state as a_state',
-      'a.country as a_country',
-      'a.address_type as a_address_type',
-      'a.is_default as a_is_default',
+      sql<AddressRow | null>`CASE WHEN a.id IS NULL THEN NULL ELSE to_jsonb(a) END`.as('chosen_address'),
       'p.serviceable',
       'p.cod_available',
     ])
@@ -95,41 +86,12 @@ export async function lockCustomerAndCart(trx: Db, customerId: number): Promise<
     .modifyEnd(sql`FOR NO KEY UPDATE OF c FOR UPDATE OF k`)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { is_blocked, serviceable, cod_available, a_id, ...rest } = row;
-  const cart = {
-    id: rest.id,
-    customer_id: rest.customer_id,
-    status: rest.status,
-    coupon_code: rest.coupon_code,
-    version: rest.version,
-    created_at: rest.created_at,
-    updated_at: rest.updated_at,
-    address_id: rest.address_id,
+  const { is_blocked, chosen_address, serviceable, cod_available, ...cart } = row;
+  return {
+    isBlocked: is_blocked,
+    cart,
+    delivery: chosen_address ? toDeliveryAddress(chosen_address, { serviceable, cod_available }) : null,
   };
-  const delivery =
-    a_id === null
-      ? null
-      : {
-          address: toAddress({
-            id: a_id,
-            full_name: rest.a_full_name as string,
-            mobile: rest.a_mobile as string,
-            c_code: rest.a_c_code as string,
-            email: rest.a_email,
-            pincode: rest.a_pincode as string,
-            address: rest.a_address as string,
-            landmark: rest.a_landmark,
-            city: rest.a_city as string,
-            state: rest.a_state as string,
-            country: rest.a_country as string,
-            address_type: rest.a_address_type as number,
-            is_default: rest.a_is_default as boolean,
-          }),
-          // A pincode missing from the table is not served (SPEC: serviceability comes from the pincode list).
-          serviceable: serviceable === true,
-          cod_available: cod_available === true,
-        };
-  return { isBlocked: is_blocked, cart, delivery };
 }
 
 /** The customer's order still waiting for payment, if any (a second "place order" answers it). */

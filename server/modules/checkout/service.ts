@@ -225,13 +225,11 @@ const BLOCKED = 'Your account cannot place orders. Please contact support.';
 async function takeStock(trx: Db, priced: PricedCart, alongside?: RawBuilder<unknown>): Promise<void> {
   const units = new Map<number, number>();
   for (const l of priced.view.cart_data) units.set(l.variant_id, (units.get(l.variant_id) ?? 0) + l.quantity);
-  let first = true;
-  for (const [variantId, quantity] of [...units].sort((a, b) => a[0] - b[0])) {
-    if (!(await takeVariantStock(trx, variantId, quantity, first ? alongside : undefined)))
+  const takes = [...units].sort((a, b) => a[0] - b[0]);
+  for (const [i, [variantId, quantity]] of takes.entries())
+    if (!(await takeVariantStock(trx, variantId, quantity, i === 0 ? alongside : undefined)))
       throw new SoldOut(priced.nameOf(variantId), variantId);
-    first = false;
-  }
-  if (first && alongside) await alongside.execute(trx);
+  if (takes.length === 0 && alongside) await alongside.execute(trx);
 }
 
 async function countCoupon(trx: Db, priced: PricedCart, customerId: number, orderNumber: string): Promise<void> {
