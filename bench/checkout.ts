@@ -9,6 +9,7 @@
 //    to COMMIT;
 //  - oversold (PostgreSQL and PGlite): BUYERS shoppers at once for the last STOCK units of one variant; units
 //    sold beyond the stock (must be 0), and the stock must end at 0, never below.
+// BENCH_SERVER_NODE_ARGS adds Node flags to the server process (e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile it).
 // Prints progress on stderr and one JSON line on stdout: orders_per_s, orders_per_s_pglite, oversold (+ details).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -68,20 +69,24 @@ function pgliteTarget(): Target {
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      // Not production: the sandbox gateway is the one configured here (production refuses it).
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      CLIENT_DIR: '/nonexistent',
-      KASRAT_DEV_TOOLS: '',
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        // Not production: the sandbox gateway is the one configured here (production refuses it).
+        NODE_ENV: 'test',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        CLIENT_DIR: '/nonexistent',
+        KASRAT_DEV_TOOLS: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -122,7 +127,9 @@ async function placeAll(shoppers: Shopper[], concurrency: number) {
 }
 
 async function runTarget(target: Target, orders: number, oneProductOrders = 0) {
-  log(`${target.name}: preparing ${orders} shoppers over ${PRODUCTS} products, ${oneProductOrders} of one product, and ${BUYERS} buyers for ${STOCK} units`);
+  log(
+    `${target.name}: preparing ${orders} shoppers over ${PRODUCTS} products, ${oneProductOrders} of one product, and ${BUYERS} buyers for ${STOCK} units`,
+  );
   let handle = await target.open();
   await migrate(handle.db);
   await seed(handle.db, { scale: 0 });
