@@ -1,36 +1,51 @@
 // Catalogue benchmark: boots the store with SEED_SCALE=50000 on embedded PGlite in a temporary
-// DATA_DIR (a child process, so the load generator does not share the server's event loop), then measures
+// DATA_DIR (a child process, so the load generator does not share the server's event loop), then on PostgreSQL
+// (its own schema, BENCH_DATABASE_URL; the `pg_*` figures), and measures on each
 //  - listing API throughput and p99 with autocannon (10 connections, 10 s), over varied brand / category /
 //    shop listings with filters, sorts and pages;
 //  - product-page API throughput and p99 the same way, over every product;
 //  - search-with-facets latency p95: a varied query set (typos, prefixes, filters, sorts, pages), each request
 //    distinct so none is answered from the result cache, sent one at a time.
+// In the same run, `ceiling_rps`: a bare Fastify app answering one small JSON route (bench/ceiling-server.ts), with
+// the same connections and duration — what this machine can serve at all, so the catalogue figures read as a share.
 // Prints progress on stderr and one JSON line on stdout: listing_rps, listing_p99_ms, pdp_rps, pdp_p99_ms,
-// search_p95_ms, search_variants (+ a few extra figures). BENCH_GZIP=1 sends accept-encoding: gzip as browsers do.
+// search_p95_ms, search_variants, pg_* likewise, ceiling_rps (+ a few extra figures). BENCH_GZIP=1 sends
+// accept-encoding: gzip as browsers do.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const SCALE = Number(process.env.SEED_SCALE ?? 50_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BASE = `http://127.0.0.1:${PORT}`;
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (...args: unknown[]) => console.error('[bench:catalogue]', ...args);
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
+async function startServer(dataDir: string, database: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
     {
       env: {
         ...process.env,
+        // Production, as shoppers meet it: it requires these settings; nothing is sent during the bench.
         NODE_ENV: 'production',
+        OPS_TOKEN: randomBytes(16).toString('hex'),
+        PUBLIC_ORIGIN: BASE,
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        SMS_WEBHOOK_URL: 'http://127.0.0.1:1/sms',
+        PAYMENT_GATEWAY: 'juspay',
+        JUSPAY_RESPONSE_KEY: randomBytes(16).toString('hex'),
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        ...database,
         SEED_SCALE: String(SCALE),
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         CLIENT_DIR: path.join(dataDir, 'no-client'),
@@ -38,18 +53,30 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  const deadline = Date.now() + 300_000;
+  return ready(child, '/api/listing/shop');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Waits until `probe` answers 200 (seeding 50,000 variants takes a while). */
+async function ready(child: ChildProcess, probe: string): Promise<ChildProcess> {
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${BASE}/api/listing/shop`);
+      const res = await fetch(`${BASE}${probe}`);
       if (res.ok) return child;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('server did not start in 5 minutes');
+  throw new Error('server did not start in 10 minutes');
 }
 
 const getJson = async <T>(url: string): Promise<T> => {
@@ -86,12 +113,24 @@ async function load(name: string, paths: string[]) {
 
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
 
-async function main() {
-  const dataDir = mkdtempSync(path.join(process.env.BENCH_TMP ?? tmpdir(), 'kasrat-bench-catalogue-'));
-  log(`seeding ${SCALE} variants into ${dataDir} and starting the server on ${PORT}…`);
+interface Figures {
+  listing_rps: number;
+  listing_p99_ms: number;
+  pdp_rps: number;
+  pdp_p99_ms: number;
+  search_p95_ms: number;
+  search_p50_ms: number;
+  search_queries: number;
+  search_variants: number;
+  products: number;
+}
+
+/** Seeds and starts the store on one database, measures it, stops it. */
+async function measureStore(name: string, database: Record<string, string>, dataDir: string): Promise<Figures> {
+  log(`${name}: seeding ${SCALE} variants and starting the server on ${PORT}…`);
   const started = Date.now();
-  const server = await startServer(dataDir);
-  log(`server up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const server = await startServer(dataDir, database);
+  log(`${name}: server up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   try {
     const menu = await getJson<{
       categories: Array<{ slug: string; children: Array<{ slug: string; children: Array<{ slug: string }> }> }>;
@@ -204,22 +243,75 @@ async function main() {
     const q = (p: number) => Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(2));
     log(`search: ${times.length} distinct queries, p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`);
 
+    return {
+      listing_rps: listing.rps,
+      listing_p99_ms: listing.p99,
+      pdp_rps: product.rps,
+      pdp_p99_ms: product.p99,
+      search_p95_ms: q(0.95),
+      search_p50_ms: q(0.5),
+      search_queries: times.length,
+      search_variants: shop.totalHits,
+      products: shop.nbHits,
+    };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/** The bare Fastify JSON route, loaded exactly like the listing. */
+async function measureCeiling(): Promise<number> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts'], {
+    env: { ...process.env, PORT: String(PORT) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await ready(child, '/ping');
+    await load('ceiling warm-up', ['/ping']);
+    return (await load('ceiling', ['/ping'])).rps;
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function withPostgresSchema<T>(run: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const schema = `bench_catalogue_${process.pid}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: POSTGRES_URL });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await admin(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  const url = new URL(POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  try {
+    return await run(url.toString());
+  } finally {
+    await admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(process.env.BENCH_TMP ?? tmpdir(), 'kasrat-bench-catalogue-'));
+  try {
+    const lite = await measureStore('pglite', {}, dataDir);
+    const ceiling = await measureCeiling();
+    const onPg =
+      process.env.BENCH_SKIP_POSTGRES === '1'
+        ? null
+        : await withPostgresSchema((url) => measureStore('postgres', { DATABASE_URL: url }, dataDir));
+    const pgFigures = onPg ? Object.fromEntries(Object.entries(onPg).map(([k, v]) => [`pg_${k}`, v])) : {};
     console.log(
       JSON.stringify({
-        listing_rps: listing.rps,
-        listing_p99_ms: listing.p99,
-        pdp_rps: product.rps,
-        pdp_p99_ms: product.p99,
-        search_p95_ms: q(0.95),
-        search_p50_ms: q(0.5),
-        search_queries: times.length,
-        search_variants: shop.totalHits,
-        products: shop.nbHits,
+        ...lite,
+        ...pgFigures,
+        ceiling_rps: ceiling,
+        listing_share_of_ceiling: Number((lite.listing_rps / ceiling).toFixed(2)),
+        ...(onPg ? { pg_listing_share_of_ceiling: Number((onPg.listing_rps / ceiling).toFixed(2)) } : {}),
       }),
     );
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

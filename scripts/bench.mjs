@@ -37,7 +37,28 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
   }
   if (name === 'events') results.events = data;
   else if (name === 'catalogue') {
-    results.api = { listing_rps: data.listing_rps, listing_p99_ms: data.listing_p99_ms, pdp_rps: data.pdp_rps, pdp_p99_ms: data.pdp_p99_ms };
+    results.api = {
+      listing_rps: data.listing_rps,
+      listing_p99_ms: data.listing_p99_ms,
+      pdp_rps: data.pdp_rps,
+      pdp_p99_ms: data.pdp_p99_ms,
+      // What a bare Fastify JSON route serves in the same run, and the listing's share of it.
+      ceiling_rps: data.ceiling_rps,
+      listing_share_of_ceiling: data.listing_share_of_ceiling,
+      // The same figures on PostgreSQL (api.pg.*) beside PGlite's.
+      ...(data.pg_listing_rps !== undefined
+        ? {
+            pg: {
+              listing_rps: data.pg_listing_rps,
+              listing_p99_ms: data.pg_listing_p99_ms,
+              pdp_rps: data.pg_pdp_rps,
+              pdp_p99_ms: data.pg_pdp_p99_ms,
+              search_p95_ms: data.pg_search_p95_ms,
+              listing_share_of_ceiling: data.pg_listing_share_of_ceiling,
+            },
+          }
+        : {}),
+    };
     results.search = { p95_ms: data.search_p95_ms, variants: data.search_variants };
   } else if (name === 'web') results.web = data;
   else if (name === 'reviews') results.reviews = data;

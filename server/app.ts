@@ -11,6 +11,7 @@ import { type Config, devToolsEnabled, siteOrigin } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
 import { GENERIC_ERROR } from '../schemas/common.ts';
+import { registerCatalogueCaching } from './http/caching.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Files arrive as multipart/form-data; each purpose caps its own size (modules/uploads), this is the ceiling.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  registerCatalogueCaching(app);
 
   app.decorateRequest('sessionCache', undefined);
   app.decorateRequest('getSession', async function (this: import('fastify').FastifyRequest) {

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { BrandSummary, BreadcrumbItem, CategorySummary, Image, ProductHit } from '../../../schemas/catalogue.ts';
 import type { Db } from '../../db/database.ts';
+import { etagOf } from '../../http/caching.ts';
 import { NotFound } from '../../http/errors.ts';
 import type { BrandRec, CatalogueStore, CategoryRec, ProductRec, VariantRec } from '../../search/index.ts';
 import { toHit } from '../../search/index.ts';
@@ -31,7 +32,7 @@ export function sendJson(reply: FastifyReply, json: string | Buffer) {
       gz = gzipSync(json, { level: 3 });
       gzipped.set(json, gz);
     }
-    return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gz);
+    return reply.header('etag', etagOf(json)).header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gz);
   }
   return reply.send(json);
 }
