@@ -118,6 +118,23 @@ describeBackends('checkout API', (ctx) => {
     ]);
   });
 
+  test('a key past its 24 hours is taken over: the next cart places a new order under it', async () => {
+    const { s, v, agent } = await shopper(1);
+    const key = newKey();
+    const first = PlaceOrderData.parse((await placeOrderFor(agent, key)).body.data);
+    await db().updateTable('idempotency_keys').set({ expires_at: new Date(Date.now() - 1000) }).where('key', '=', key).execute();
+    expect((await agent.post('/api/cart/add-to-cart', { variant_id: v.id, quantity: 1 })).statusCode).toBe(200);
+    expect((await agent.post('/api/select-address/deliver-here', { address_id: s.addressId })).statusCode).toBe(200);
+    const second = await placeOrderFor(agent, key);
+    expect(second.res.statusCode).toBe(200);
+    const order = PlaceOrderData.parse(second.body.data);
+    expect(order.order_id).not.toBe(first.order_id);
+    // The key now answers the new order, for another 24 hours.
+    expect((await placeOrderFor(agent, key)).body.data).toEqual(second.body.data);
+    const orders = await db().selectFrom('orders').select('order_number').where('customer_id', '=', s.customerId).execute();
+    expect(orders.map((o) => o.order_number).sort()).toEqual([first.order_id, order.order_id].sort());
+  });
+
   test('the same key with a different request is refused; a malformed key is 400', async () => {
     const { agent } = await shopper(1);
     const key = newKey();

@@ -20,14 +20,27 @@ export interface KeyClaim {
 
 export const hashRequest = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
-/** Claims the key in `trx`; returns the stored answer when the key was already used for this request. */
-export async function claimIdempotencyKey<T>(trx: Db, claim: KeyClaim, now = new Date()): Promise<T | null> {
+/** The claim as a statement (INSERT … ON CONFLICT DO NOTHING RETURNING key): one row when this request took the key. */
+export function claimStatement(claim: KeyClaim, now = new Date()) {
   const expires = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
-  const inserted = await sql<{ key: string }>`
+  return sql<{ key: string }>`
     INSERT INTO idempotency_keys (customer_id, scope, key, request_hash, expires_at)
     VALUES (${claim.customerId}, ${claim.scope}, ${claim.key}, ${claim.requestHash}, ${expires})
-    ON CONFLICT (customer_id, scope, key) DO NOTHING RETURNING key`.execute(trx);
+    ON CONFLICT (customer_id, scope, key) DO NOTHING RETURNING key`;
+}
+
+/** Claims the key in `trx`; returns the stored answer when the key was already used for this request. */
+export async function claimIdempotencyKey<T>(trx: Db, claim: KeyClaim, now = new Date()): Promise<T | null> {
+  const inserted = await claimStatement(claim, now).execute(trx);
   if (inserted.rows.length) return null;
+  return replayIdempotencyKey<T>(trx, claim, now);
+}
+
+/**
+ * For a key that was already there: its stored answer (same request), or null after taking over an expired key.
+ * A different request under the key is refused, and one still being processed is a conflict.
+ */
+export async function replayIdempotencyKey<T>(trx: Db, claim: KeyClaim, now = new Date()): Promise<T | null> {
   const row = await trx
     .selectFrom('idempotency_keys')
     .selectAll()
@@ -39,7 +52,13 @@ export async function claimIdempotencyKey<T>(trx: Db, claim: KeyClaim, now = new
   if (new Date(row.expires_at) <= now) {
     await trx
       .updateTable('idempotency_keys')
-      .set({ request_hash: claim.requestHash, response: null, status_code: null, created_at: now, expires_at: expires })
+      .set({
+        request_hash: claim.requestHash,
+        response: null,
+        status_code: null,
+        created_at: now,
+        expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      })
       .where('customer_id', '=', claim.customerId)
       .where('scope', '=', claim.scope)
       .where('key', '=', claim.key)

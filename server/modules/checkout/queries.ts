@@ -67,10 +67,16 @@ export interface LockedOrderParties {
 
 /**
  * The customer (NO KEY UPDATE, see lockCustomer) and their active cart (UPDATE) locked in one statement, with the
- * cart's delivery address read alongside. Undefined when the customer has no active cart.
+ * cart's delivery address read alongside; `parties` is undefined when the customer has no active cart. With a
+ * `claim`, the same round trip first inserts the idempotency key (the lock order above: key, then customer and
+ * cart); `claimed` is false when the key was already there (the caller then replays or refuses).
  */
-export async function lockCustomerAndCart(trx: Db, customerId: number): Promise<LockedOrderParties | undefined> {
-  const row = await trx
+export async function lockCustomerAndCart(
+  trx: Db,
+  customerId: number,
+  claim?: RawBuilder<unknown>,
+): Promise<{ claimed: boolean; parties: LockedOrderParties | undefined }> {
+  const locked = trx
     .selectFrom('customers as c')
     .innerJoin('carts as k', (join) => join.onRef('k.customer_id', '=', 'c.id').on('k.status', '=', 'active'))
     .leftJoin('addresses as a', (join) => join.onRef('a.id', '=', 'k.address_id').onRef('a.customer_id', '=', 'c.id'))
@@ -83,14 +89,27 @@ export async function lockCustomerAndCart(trx: Db, customerId: number): Promise<
       'p.cod_available',
     ])
     .where('c.id', '=', customerId)
-    .modifyEnd(sql`FOR NO KEY UPDATE OF c FOR UPDATE OF k`)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { is_blocked, chosen_address, serviceable, cod_available, ...cart } = row;
+    .modifyEnd(sql`FOR NO KEY UPDATE OF c FOR UPDATE OF k`);
+  type Row = NonNullable<Awaited<ReturnType<typeof locked.executeTakeFirst>>>;
+  let row: (Row & { claimed?: number }) | undefined;
+  if (claim) {
+    // The claim is the outer side of the join, so the key is taken (or found taken) before the locks.
+    const r = await sql<Row & { claimed: number }>`
+      WITH claim AS (${claim})
+      SELECT cc.claimed, l.* FROM (SELECT count(*)::int AS claimed FROM claim) cc
+      LEFT JOIN LATERAL (${locked}) l ON true`.execute(trx);
+    row = r.rows[0];
+  } else row = await locked.executeTakeFirst();
+  const claimed = claim ? (row?.claimed ?? 0) > 0 : true;
+  if (!row || row.id == null) return { claimed, parties: undefined };
+  const { is_blocked, chosen_address, serviceable, cod_available, claimed: _claimed, ...cart } = row;
   return {
-    isBlocked: is_blocked,
-    cart,
-    delivery: chosen_address ? toDeliveryAddress(chosen_address, { serviceable, cod_available }) : null,
+    claimed,
+    parties: {
+      isBlocked: is_blocked,
+      cart,
+      delivery: chosen_address ? toDeliveryAddress(chosen_address, { serviceable, cod_available }) : null,
+    },
   };
 }
 

@@ -15,7 +15,7 @@ import { Forbidden, NotFound } from '../../http/errors.ts';
 import { buildCartView, findCart, recordCouponRedemption } from '../cart/index.ts';
 import { allocateDiscount, cartChanges } from './cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from './errors.ts';
-import { claimIdempotencyKey, hashRequest, type KeyClaim, storeAnswerStatement, storeIdempotentAnswer } from './idempotency.ts';
+import { claimStatement, hashRequest, type KeyClaim, replayIdempotencyKey, storeAnswerStatement, storeIdempotentAnswer } from './idempotency.ts';
 import {
   countCouponUse,
   type DeliveryAddress,
@@ -182,11 +182,13 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
       }
     : null;
   return db.transaction().execute(async (trx) => {
-    if (claim) {
-      const replay = await claimIdempotencyKey<PlaceOrderData>(trx, claim, now);
+    // The key is claimed in the same round trip as the customer and cart locks.
+    const { claimed, parties: locked } = await lockCustomerAndCart(trx, input.customerId, claim ? claimStatement(claim, now) : undefined);
+    if (claim && !claimed) {
+      // Already used: the same request's answer, or (an expired key taken over) on with the locks already held.
+      const replay = await replayIdempotencyKey<PlaceOrderData>(trx, claim, now);
       if (replay) return replay;
     }
-    const locked = await lockCustomerAndCart(trx, input.customerId);
     if (!locked) {
       const customer = await lockCustomer(trx, input.customerId);
       if (!customer || customer.is_blocked) throw new Forbidden(BLOCKED);
