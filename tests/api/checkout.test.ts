@@ -198,6 +198,28 @@ describeBackends('checkout API', (ctx) => {
     expect(Number(orders.units)).toBe(10);
   }, 240_000);
 
+  test('two-product carts racing for the last unit of the second: one order; the loser gives back the first', async () => {
+    const [a, b] = [await variantIn(db(), 60_000, 200_000, 5), await variantIn(db(), 60_000, 200_000, 6)];
+    const [low, high] = a.id < b.id ? [a, b] : [b, a];
+    // The first stock take rides on the order's own statement; the second, a later round trip, is the one refused.
+    await db().updateTable('variants').set({ stock: 50 }).where('id', '=', low.id).execute();
+    await db().updateTable('variants').set({ stock: 1 }).where('id', '=', high.id).execute();
+    const lines = [
+      { variant_id: low.id, quantity: 1 },
+      { variant_id: high.id, quantity: 1 },
+    ];
+    const shoppers = await createShoppers(db(), 20, lines, await pincode(db(), 'cod'));
+    const results = await Promise.all(shoppers.map((s) => placeOrderFor(signIn(ctx().agent(), s))));
+    const codes = results.map((r) => r.res.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c !== 200 && c !== 409)).toEqual([]);
+    const stock = async (id: number) => (await db().selectFrom('variants').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+    expect(await stock(high.id)).toBe(0);
+    expect(await stock(low.id)).toBe(49);
+    const carts = await db().selectFrom('carts').select('status').where('id', 'in', shoppers.map((s) => s.cartId)).execute();
+    expect(carts.filter((c) => c.status === 'ordered')).toHaveLength(1);
+  }, 240_000);
+
   test('place-order repeated 100 times concurrently, same key or not: one order, stock taken once', async () => {
     const v = await variantIn(db(), 60_000, 200_000, 4);
     const before = (await db().selectFrom('variants').select('stock').where('id', '=', v.id).executeTakeFirstOrThrow()).stock;

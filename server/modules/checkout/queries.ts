@@ -75,7 +75,7 @@ export async function lockCustomerAndCart(
   trx: Db,
   customerId: number,
   claim?: RawBuilder<unknown>,
-): Promise<{ claimed: boolean; parties: LockedOrderParties | undefined }> {
+): Promise<{ claimed: boolean; orderNumber: string; parties: LockedOrderParties | undefined }> {
   const locked = trx
     .selectFrom('customers as c')
     .innerJoin('carts as k', (join) => join.onRef('k.customer_id', '=', 'c.id').on('k.status', '=', 'active'))
@@ -91,20 +91,21 @@ export async function lockCustomerAndCart(
     .where('c.id', '=', customerId)
     .modifyEnd(sql`FOR NO KEY UPDATE OF c FOR UPDATE OF k`);
   type Row = NonNullable<Awaited<ReturnType<typeof locked.executeTakeFirst>>>;
-  let row: (Row & { claimed?: number }) | undefined;
-  if (claim) {
-    // The claim is the outer side of the join, so the key is taken (or found taken) before the locks.
-    const r = await sql<Row & { claimed: number }>`
-      WITH claim AS (${claim})
-      SELECT cc.claimed, l.* FROM (SELECT count(*)::int AS claimed FROM claim) cc
-      LEFT JOIN LATERAL (${locked}) l ON true`.execute(trx);
-    row = r.rows[0];
-  } else row = await locked.executeTakeFirst();
-  const claimed = claim ? (row?.claimed ?? 0) > 0 : true;
-  if (!row || row.id == null) return { claimed, parties: undefined };
-  const { is_blocked, chosen_address, serviceable, cod_available, claimed: _claimed, ...cart } = row;
+  // The claim and the order's number are the outer side of the join, so the key is taken (or found taken) before
+  // the locks. A number reserved for an order that is then refused is a gap, as after any rollback.
+  const r = await sql<Row & { claimed: number; next_order_number: string }>`
+    ${claim ? sql`WITH claim AS (${claim})` : sql``}
+    SELECT cc.claimed, cc.next_order_number, l.*
+    FROM (SELECT ${claim ? sql`(SELECT count(*)::int FROM claim)` : sql`1`} AS claimed,
+                 'KS' || nextval('order_number_seq')::text AS next_order_number) cc
+    LEFT JOIN LATERAL (${locked}) l ON true`.execute(trx);
+  const row = r.rows[0] as Row & { claimed: number; next_order_number: string };
+  const { claimed, next_order_number: orderNumber } = row;
+  if (row.id == null) return { claimed: claimed > 0, orderNumber, parties: undefined };
+  const { is_blocked, chosen_address, serviceable, cod_available, claimed: _c, next_order_number: _n, ...cart } = row;
   return {
-    claimed,
+    claimed: claimed > 0,
+    orderNumber,
     parties: {
       isBlocked: is_blocked,
       cart,
@@ -126,12 +127,16 @@ export async function pendingOrderOf(db: Db, customerId: number, now: Date) {
     .executeTakeFirst();
 }
 
+/** The guarded stock take as a statement: one row back when the units were there. */
+export const stockTakeStatement = (variantId: number, quantity: number) =>
+  sql`UPDATE variants SET stock = stock - ${quantity} WHERE id = ${variantId} AND stock >= ${quantity} RETURNING id`;
+
 /**
  * Guarded stock take: never below zero, whatever runs at the same time. False when the units are gone. `alongside`
  * (a statement of this transaction on its own rows, e.g. storing the idempotent answer) runs in the same round trip.
  */
 export async function takeVariantStock(trx: Db, variantId: number, quantity: number, alongside?: RawBuilder<unknown>): Promise<boolean> {
-  const take = sql`UPDATE variants SET stock = stock - ${quantity} WHERE id = ${variantId} AND stock >= ${quantity} RETURNING id`;
+  const take = stockTakeStatement(variantId, quantity);
   const r = await (alongside ? sql`WITH alongside AS (${alongside}) ${take}` : take).execute(trx);
   return r.rows.length > 0;
 }
@@ -161,16 +166,24 @@ export interface NewOrder {
   expiresAt: Date;
   items: Array<Omit<Insertable<Database['order_items']>, 'order_id' | 'shipment_id'>>;
   now: Date;
+  /** A number reserved beforehand (lockCustomerAndCart); else the next one. */
+  orderNumber?: string;
+  /** A guarded stock take (stockTakeStatement) in the same round trip; `took` says whether the units were there. */
+  take?: RawBuilder<unknown>;
+  /** Another statement of this transaction on its own rows (storing the idempotent answer), same round trip. */
+  alongside?: RawBuilder<unknown>;
 }
 
 /**
  * Writes the order, its first shipment and that shipment's first event, its items, and closes the cart: one
- * statement (the order's transaction is held open by every round trip, and buyers of one product queue on it).
+ * statement (the order's transaction is held open by every round trip, and buyers of one product queue on it),
+ * with the first stock take and the stored answer when given.
  */
 export async function insertOrder(trx: Db, o: NewOrder) {
   const items = JSON.stringify(o.items);
-  const r = await sql<{ id: number; order_number: string; total: number; customer_id: number }>`
-    WITH n AS (SELECT 'KS' || nextval('order_number_seq')::text AS order_number),
+  const number = o.orderNumber ? sql`${o.orderNumber}::text` : sql`'KS' || nextval('order_number_seq')::text`;
+  const r = await sql<{ id: number; order_number: string; total: number; customer_id: number; took: boolean }>`
+    WITH n AS (SELECT ${number} AS order_number),
     o AS (
       INSERT INTO orders (order_number, customer_id, cart_id, payment_method, address_id, address, coupon_code, mrp_total,
                           item_total, coupon_discount, shipping_total, total, expires_at, placed_at)
@@ -194,7 +207,8 @@ export async function insertOrder(trx: Db, o: NewOrder) {
       FROM s, jsonb_to_recordset(${items}::jsonb) AS x(variant_id integer, product_id integer, sku text, name text,
            brand_name text, category_name text, swatch text, quantity integer, mrp integer, sale_price integer,
            discount_share integer, is_freebie boolean)),
-    c AS (UPDATE carts SET status = 'ordered', updated_at = ${o.now}::timestamptz WHERE id = ${o.cartId}::text)
-    SELECT id, order_number, total, customer_id FROM o`.execute(trx);
-  return r.rows[0];
+    c AS (UPDATE carts SET status = 'ordered', updated_at = ${o.now}::timestamptz WHERE id = ${o.cartId}::text),
+    t AS (${o.take ?? sql`SELECT 1`})${o.alongside ? sql`, a AS (${o.alongside})` : sql``}
+    SELECT id, order_number, total, customer_id, EXISTS (SELECT 1 FROM t) AS took FROM o`.execute(trx);
+  return r.rows[0] as { id: number; order_number: string; total: number; customer_id: number; took: boolean };
 }

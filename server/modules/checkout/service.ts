@@ -24,6 +24,7 @@ import {
   lockCustomer,
   lockCustomerAndCart,
   pendingOrderOf,
+  stockTakeStatement,
   takeVariantStock,
 } from './queries.ts';
 
@@ -183,7 +184,11 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     : null;
   return db.transaction().execute(async (trx) => {
     // The key is claimed in the same round trip as the customer and cart locks.
-    const { claimed, parties: locked } = await lockCustomerAndCart(trx, input.customerId, claim ? claimStatement(claim, now) : undefined);
+    const { claimed, orderNumber, parties: locked } = await lockCustomerAndCart(
+      trx,
+      input.customerId,
+      claim ? claimStatement(claim, now) : undefined,
+    );
     if (claim && !claimed) {
       // Already used: the same request's answer, or (an expired key taken over) on with the locks already held.
       const replay = await replayIdempotencyKey<PlaceOrderData>(trx, claim, now);
@@ -209,13 +214,28 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     if (problems.length) throw new CartChanged(problems);
     const delivery = checkDelivery(locked.delivery);
 
-    const order = await writeOrder(trx, deps, { customerId: input.customerId, cartId: cart.id, priced, delivery, now });
-    if (input.afterOrder) await input.afterOrder(trx, order);
-    const answer = toAnswer(order);
+    const expiresAt = new Date(now.getTime() + deps.paymentTtlS * 1000);
+    const answer = toAnswer({ order_number: orderNumber, total: priceMetaValue(priced.view.price_meta, 'total_payable'), expires_at: expiresAt });
+    const stored = claim ? storeAnswerStatement(claim, answer) : undefined;
     // The shared rows last: every buyer of a product queues on its variant row (and a coupon's row) from the
-    // guarded UPDATE to COMMIT, so nothing else runs in between; the answer is stored in the first stock take's
-    // round trip. A refusal rolls back everything written above.
-    await takeStock(trx, priced, claim ? storeAnswerStatement(claim, answer) : undefined);
+    // guarded UPDATE to COMMIT. Without a hook, the first stock take and the stored answer ride on the order's own
+    // statement; with one (the payment module's first attempt) they wait until it has run, so no variant row is
+    // held longer. A refusal rolls back everything written.
+    const takes = unitsByVariant(priced);
+    const merged = !input.afterOrder;
+    const order = await writeOrder(trx, {
+      customerId: input.customerId,
+      cartId: cart.id,
+      priced,
+      delivery,
+      now,
+      orderNumber,
+      expiresAt,
+      ...(merged ? { take: stockTakeStatement(...takes[0]), alongside: stored } : {}),
+    });
+    if (merged && !order.took) throw new SoldOut(priced.nameOf(takes[0][0]), takes[0][0]);
+    if (input.afterOrder) await input.afterOrder(trx, order);
+    await takeStock(trx, priced, merged ? takes.slice(1) : takes, merged ? undefined : stored);
     await countCoupon(trx, priced, input.customerId, order.order_number);
     return answer;
   });
@@ -223,11 +243,15 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
 
 const BLOCKED = 'Your account cannot place orders. Please contact support.';
 
-/** Takes every line's units with a guarded UPDATE, in variant id order (one lock order for all buyers). */
-async function takeStock(trx: Db, priced: PricedCart, alongside?: RawBuilder<unknown>): Promise<void> {
+/** Units per variant, in variant id order (one lock order for all buyers); never empty for a cart with items. */
+function unitsByVariant(priced: PricedCart): [[number, number], ...Array<[number, number]>] {
   const units = new Map<number, number>();
   for (const l of priced.view.cart_data) units.set(l.variant_id, (units.get(l.variant_id) ?? 0) + l.quantity);
-  const takes = [...units].sort((a, b) => a[0] - b[0]);
+  return [...units].sort((a, b) => a[0] - b[0]) as [[number, number], ...Array<[number, number]>];
+}
+
+/** Takes the units with guarded UPDATEs in order; `alongside` rides on the first one's round trip. */
+async function takeStock(trx: Db, priced: PricedCart, takes: Array<[number, number]>, alongside?: RawBuilder<unknown>): Promise<void> {
   for (const [i, [variantId, quantity]] of takes.entries())
     if (!(await takeVariantStock(trx, variantId, quantity, i === 0 ? alongside : undefined)))
       throw new SoldOut(priced.nameOf(variantId), variantId);
@@ -245,12 +269,21 @@ const swatchText = (l: CartLine) => (l.variant_meta.swatch.length ? l.variant_me
 
 async function writeOrder(
   trx: Db,
-  deps: CheckoutDeps,
-  o: { customerId: number; cartId: string; priced: PricedCart; delivery: DeliveryAddress; now: Date },
-): Promise<PlacedOrder> {
+  o: {
+    customerId: number;
+    cartId: string;
+    priced: PricedCart;
+    delivery: DeliveryAddress;
+    now: Date;
+    orderNumber: string;
+    expiresAt: Date;
+    take?: RawBuilder<unknown>;
+    alongside?: RawBuilder<unknown>;
+  },
+): Promise<PlacedOrder & { took: boolean }> {
   const { view } = o.priced;
   const meta = (k: Parameters<typeof priceMetaValue>[1]) => priceMetaValue(view.price_meta, k);
-  const expiresAt = new Date(o.now.getTime() + deps.paymentTtlS * 1000);
+  const { expiresAt } = o;
   const lines = view.cart_data;
   const shares = allocateDiscount(
     lines.map((l) => (l.is_freebie ? 0 : l.sale_price * l.quantity)),
@@ -268,6 +301,9 @@ async function writeOrder(
     total: meta('total_payable'),
     expiresAt,
     now: o.now,
+    orderNumber: o.orderNumber,
+    take: o.take,
+    alongside: o.alongside,
     items: lines.map((l, i) => ({
       variant_id: l.variant_id,
       product_id: l.product_id,
