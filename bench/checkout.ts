@@ -10,10 +10,11 @@
 //  - oversold (PostgreSQL and PGlite): BUYERS shoppers at once for the last STOCK units of one variant; units
 //    sold beyond the stock (must be 0), and the stock must end at 0, never below.
 // BENCH_SERVER_NODE_ARGS adds Node flags to the server process (e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile it).
+// The throughput is also measured over PostgreSQL's Unix socket when it exists (orders_per_s_unix_socket).
 // Prints progress on stderr and one JSON line on stdout: orders_per_s, orders_per_s_pglite, oversold (+ details).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -31,6 +32,7 @@ const STOCK = 10;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 40);
 const ORDERS_ONE_PRODUCT = Number(process.env.BENCH_ORDERS_ONE_PRODUCT ?? 800);
 const BUYERS = 300;
+const SOCKET_DIR = process.env.BENCH_POSTGRES_SOCKET_DIR ?? '/var/run/postgresql';
 const log = (...args: unknown[]) => console.error('[bench:checkout]', ...args);
 
 interface Target {
@@ -40,12 +42,12 @@ interface Target {
   cleanup(): Promise<void>;
 }
 
-function postgresTarget(): Target {
+function postgresTarget(databaseUrl = POSTGRES_URL): Target {
   const schema = `bench_checkout_${randomBytes(3).toString('hex')}`;
-  const url = new URL(POSTGRES_URL);
+  const url = new URL(databaseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: POSTGRES_URL });
+    const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     await c.query(q);
     await c.end();
@@ -53,7 +55,7 @@ function postgresTarget(): Target {
   return {
     name: 'postgres',
     env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: POSTGRES_URL, schema }),
+    open: () => openDatabase({ databaseUrl, schema }),
     cleanup: () => admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`),
   };
 }
@@ -218,6 +220,18 @@ try {
   results.postgres = pgRun;
 } finally {
   await pgTarget.cleanup();
+}
+// The same server and database over PostgreSQL's Unix socket, as a store with its database on the same machine
+// would connect: each round trip is a cheaper system call than over loopback TCP.
+if (existsSync(SOCKET_DIR)) {
+  const socketTarget = postgresTarget(`postgres://postgres@localhost/${new URL(POSTGRES_URL).pathname.slice(1)}?host=${SOCKET_DIR}`);
+  try {
+    const socketRun = await runTarget(socketTarget, ORDERS_PG);
+    results.orders_per_s_unix_socket = socketRun.ordersPerS;
+    results.oversold = Number(results.oversold) + socketRun.oversold;
+  } finally {
+    await socketTarget.cleanup();
+  }
 }
 const liteTarget = pgliteTarget();
 try {

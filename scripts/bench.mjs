@@ -66,6 +66,7 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
     results.checkout = {
       orders_per_s: data.orders_per_s,
       orders_per_s_one_product: data.orders_per_s_one_product,
+      orders_per_s_unix_socket: data.orders_per_s_unix_socket,
       orders_per_s_pglite: data.orders_per_s_pglite,
       oversold: data.oversold,
     };
