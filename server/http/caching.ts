@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // Catalogue answers (listings, search, product pages, menus, offers, sale and home sections) are the same for
@@ -30,6 +30,15 @@ export function etagOf(body: string | Buffer): string {
     tags.set(body, tag);
   }
   return tag;
+}
+
+// Answers drawn from one catalogue version are the same bytes: a route can name them by version and key instead of
+// hashing them. The instance token keeps two servers' version counters apart (another server's tag is a miss).
+const INSTANCE = randomBytes(6).toString('base64url');
+
+/** A weak validator for an answer determined by the catalogue's version and `key` alone (no hashing). */
+export function versionEtag(version: number, key: string): string {
+  return `W/"${INSTANCE}.${version}.${key.replace(/[^\w.-]/g, '_')}"`;
 }
 
 /** If-None-Match holds the validator (a list, `*`, weak or strong alike: RFC 9110 §13.1.2 weak comparison). */

@@ -78,6 +78,9 @@ describeBackends('catalogue answers: ETag and Cache-Control', (ctx) => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain(String(newPrice));
     expect(after.headers.etag).not.toBe(etag);
+    // Named by catalogue version, the same in every encoding.
+    expect((await get(url, { 'accept-encoding': 'gzip' })).headers.etag).toBe(after.headers.etag);
+    expect((await get(url, { 'if-none-match': after.headers.etag as string })).statusCode).toBe(304);
   });
 
   test('previews, errors and personal calls are never marked public', async () => {

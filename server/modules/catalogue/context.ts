@@ -32,7 +32,8 @@ export function sendJson(reply: FastifyReply, json: string | Buffer) {
       gz = gzipSync(json, { level: 3 });
       gzipped.set(json, gz);
     }
-    return reply.header('etag', etagOf(json)).header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gz);
+    if (!reply.hasHeader('etag')) reply.header('etag', etagOf(json));
+    return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gz);
   }
   return reply.send(json);
 }
