@@ -1,6 +1,5 @@
 import { report } from '../../../../events/index.ts';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { browserStorage } from '../../../../events/storage.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
@@ -8,43 +7,16 @@ import { catalogueApi } from '../api.ts';
 import { readSimilarViewed } from '../local-data.ts';
 import { useResource } from '../resource.ts';
 import * as catalogueCss from '../components/catalogue.css.ts';
-import * as css from './Home.css.ts';
 import { ProductRail } from '../components/ProductRail.tsx';
 import { Banners, Carousel, CategoryTiles, PromotedProducts, PromotionTiles } from '../components/Promotions.tsx';
 import { useMediaQuery } from '../components/useMediaQuery.ts';
+import { Section } from '../../../ui/Section.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
 
 // The home page: SPEC §2's promotion sections in shopping order. Web banners and carousels show from the 992px
 // breakpoint, the mobile ones below it (only the shown set is in the page, so only it is reported as viewed).
 
-function Section({
-  id,
-  title,
-  more,
-  children,
-}: {
-  id: string;
-  title: string;
-  more?: { to: string; label: string };
-  children: React.ReactNode;
-}) {
-  return (
-    <section className={catalogueCss.section} aria-labelledby={id}>
-      <div className={css.sectionHead}>
-        <h2 id={id} className={catalogueCss.sectionTitle}>
-          {title}
-        </h2>
-        {more && (
-          <Link to={more.to} className={css.seeAll}>
-            {more.label}
-          </Link>
-        )}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /** SPEC §3 similarProductViewed: products like the last one viewed in the past 30 hours. */
 function InspiredByViewed() {

@@ -9,8 +9,6 @@ export const title = style({ fontSize: 24, margin: 0, '@media': { [DESKTOP]: { f
 
 export const lead = style({ color: vars.color.muted, margin: 0 });
 
-export const sectionHead = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.md });
-
 export const cardGrid = style({
   listStyle: 'none',
   margin: 0,

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BankOfferSummary, FreebieOffer } from '../../../../schemas/catalogue.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
@@ -11,33 +10,7 @@ import * as css from './OfferSections.css.ts';
 // Building blocks shared by the offers, sale and landing pages: titled sections, coupon, bank-offer, freebie
 // and brand cards, the loading skeleton and the error box. Amounts arrive in paise and show in rupees (SPEC §5).
 
-export function Section({
-  id,
-  title,
-  more,
-  children,
-}: {
-  id: string;
-  title: string;
-  more?: { to: string; label: string };
-  children: ReactNode;
-}) {
-  return (
-    <section className={catalogueStyles.section} aria-labelledby={id}>
-      <div className={css.sectionHead}>
-        <h2 id={id} className={catalogueStyles.sectionTitle}>
-          {title}
-        </h2>
-        {more && (
-          <Link to={more.to} style={{ fontWeight: 600, minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
-            {more.label}
-          </Link>
-        )}
-      </div>
-      {children}
-    </section>
-  );
-}
+export { Section } from '../../../ui/Section.tsx';
 
 /** What a bank offer gives: "10% off up to ₹500" or "Flat ₹150 off", and from which cart value. */
 export function bankOfferTerms(o: Pick<BankOfferSummary, 'kind' | 'value' | 'max_discount' | 'min_cart'>): string {
