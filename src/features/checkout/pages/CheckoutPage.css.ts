@@ -23,14 +23,6 @@ export const alert = style({
 export const notice = style({ background: vars.color.accentSoft, borderRadius: vars.radius.md, padding: vars.space.md, margin: 0 });
 export const success = style({ background: vars.color.successSoft, borderRadius: vars.radius.md, padding: vars.space.md });
 export const full = style({ width: '100%' });
-export const stickyAction = style({
-  position: 'sticky',
-  bottom: 0,
-  background: vars.color.surface,
-  padding: vars.space.sm,
-  borderTop: `1px solid ${vars.color.border}`,
-  '@media': { [DESKTOP]: { position: 'static', border: 'none', padding: 0 } },
-});
 export const total = style({ fontSize: 22, fontWeight: 700 });
 export const linkButton = style({
   background: 'none',

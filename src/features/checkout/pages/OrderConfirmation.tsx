@@ -2,9 +2,10 @@ import { formatPaise } from '../../../../schemas/money.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PriceSummary } from '../../cart/index.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
-import { button, card } from '../../../ui/theme/global.css.ts';
+import { card } from '../../../ui/theme/global.css.ts';
 import { OrderLines } from '../components/OrderLines.tsx';
 import { useFunnelPage } from '../funnel.tsx';
+import { StickyAction } from '../components/StickyAction.tsx';
 import * as css from './CheckoutPage.css.ts';
 import { StepLoadError } from '../components/StepLoadError.tsx';
 
@@ -76,17 +77,9 @@ export default function OrderConfirmationPage() {
       </div>
       <aside className={css.column} aria-label="Order total">
         <PriceSummary priceMeta={details.price_meta} freeDeliveryFrom={null}>
-          <div className={css.stickyAction}>
-            <button
-              type="button"
-              className={`${button} ${css.full}`}
-              disabled={blocked || busy}
-              aria-busy={placing}
-              onClick={() => send({ type: 'PLACE_ORDER' })}
-            >
-              {placing ? 'Placing your order…' : `Place order · ${formatPaise(details.total)}`}
-            </button>
-          </div>
+          <StickyAction disabled={blocked || busy} busy={placing} busyLabel="Placing your order…" onClick={() => send({ type: 'PLACE_ORDER' })}>
+            {`Place order · ${formatPaise(details.total)}`}
+          </StickyAction>
         </PriceSummary>
       </aside>
     </div>

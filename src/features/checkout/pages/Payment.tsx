@@ -4,10 +4,11 @@ import { formatPaise } from '../../../../schemas/money.ts';
 import { PAYMENT_METHODS } from '../../../../schemas/payment.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
-import { button, card } from '../../../ui/theme/global.css.ts';
+import { card } from '../../../ui/theme/global.css.ts';
 import { checkoutApi } from '../api.ts';
 import { PaymentMethods } from '../components/PaymentMethods.tsx';
 import { useFunnelPage } from '../funnel.tsx';
+import { StickyAction } from '../components/StickyAction.tsx';
 import * as css from './CheckoutPage.css.ts';
 import { StepLoadError } from '../components/StepLoadError.tsx';
 
@@ -82,17 +83,9 @@ export default function PaymentPage() {
             Pay by {new Date(methods.expires_at).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })} to keep your items.
           </p>
         )}
-        <div className={css.stickyAction}>
-          <button
-            type="button"
-            className={`${button} ${css.full}`}
-            disabled={!chosen?.available || busy}
-            aria-busy={paying}
-            onClick={() => send({ type: 'PAY' })}
-          >
-            {paying ? 'Please wait…' : paymentMethod === 4 ? 'Place order (pay on delivery)' : `Pay ${formatPaise(methods.amount)}`}
-          </button>
-        </div>
+        <StickyAction disabled={!chosen?.available || busy} busy={paying} onClick={() => send({ type: 'PAY' })}>
+          {paymentMethod === 4 ? 'Place order (pay on delivery)' : `Pay ${formatPaise(methods.amount)}`}
+        </StickyAction>
       </aside>
     </div>
   );

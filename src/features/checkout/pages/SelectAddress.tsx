@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
-import { button, buttonSecondary } from '../../../ui/theme/global.css.ts';
+import { buttonSecondary } from '../../../ui/theme/global.css.ts';
 import { AddressOption } from '../components/AddressOption.tsx';
 import * as addressCss from '../components/AddressOption.css.ts';
 import { useFunnelPage } from '../funnel.tsx';
+import { StickyAction } from '../components/StickyAction.tsx';
 import * as css from './CheckoutPage.css.ts';
 import { StepLoadError } from '../components/StepLoadError.tsx';
 
@@ -54,17 +55,9 @@ export default function SelectAddressPage() {
           Back to cart
         </Link>
       </div>
-      <div className={css.stickyAction}>
-        <button
-          type="button"
-          className={`${button} ${css.full}`}
-          disabled={!selected?.serviceable || busy}
-          aria-busy={delivering}
-          onClick={() => send({ type: 'DELIVER_HERE' })}
-        >
-          {delivering ? 'Please wait…' : 'Deliver here'}
-        </button>
-      </div>
+      <StickyAction disabled={!selected?.serviceable || busy} busy={delivering} onClick={() => send({ type: 'DELIVER_HERE' })}>
+        Deliver here
+      </StickyAction>
     </section>
   );
 }
