@@ -1,6 +1,6 @@
 import { assign } from 'xstate';
 import { GENERIC_ERROR } from '../../schemas/common.ts';
-import { firstError, MESSAGES, OtpSchema, PasswordSchema } from '../../schemas/validation.ts';
+import { firstError, MESSAGES, PasswordSchema } from '../../schemas/validation.ts';
 import { OTP_NOTICES, type Step } from './types.ts';
 import { errorOf, onboardingSetup, otpFlow, outputOf, signedInUser } from './setup.ts';
 
@@ -13,12 +13,6 @@ export const forgetPasswordFlow = onboardingSetup.createStateConfig({
       to: 'identifier',
       sendFailedTarget: '#onboarding.LOGIN',
       container: 'otp',
-      entering: {
-        SUBMIT: [
-          { guard: 'otpValid', target: 'verifying' },
-          { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) },
-        ],
-      },
       verify: {
         state: 'verifying',
         invoke: {

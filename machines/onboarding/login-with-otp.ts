@@ -1,6 +1,5 @@
 import { assign } from 'xstate';
 import { GENERIC_ERROR } from '../../schemas/common.ts';
-import { firstError, OtpSchema } from '../../schemas/validation.ts';
 import type { Step } from './types.ts';
 import { onboardingSetup, otpFlow, outputOf, signedInUser } from './setup.ts';
 
@@ -13,12 +12,6 @@ export const loginWithOtpFlow = onboardingSetup.createStateConfig({
       to: 'identifier',
       sendFailedTarget: '#onboarding.LOGIN',
       container: 'otp',
-      entering: {
-        SUBMIT: [
-          { guard: 'otpValid', target: 'verifying' },
-          { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) },
-        ],
-      },
       verify: {
         state: 'verifying',
         invoke: {

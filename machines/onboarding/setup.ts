@@ -4,6 +4,7 @@ import { type CatalogueEvent, emit } from '../../events/index.ts';
 import type { AuthResponse, OtpSentResponse, OtpType } from '../../schemas/account.ts';
 import { GENERIC_ERROR } from '../../schemas/common.ts';
 import {
+  firstError,
   FullNameSchema,
   isValidEmail,
   isValidMobile,
@@ -154,8 +155,11 @@ export interface OtpFlowParams {
   sendFailedTarget: string;
   /** The name of the state holding the OTP field (REGISTER calls it `form`, it holds the whole form). */
   container: 'otp' | 'form';
-  /** The shopper's moves while entering the OTP, besides EDIT_OTP and RESEND (at least SUBMIT). */
-  entering: NonNullable<OnboardingStateConfig['on']>;
+  /**
+   * The shopper's moves while entering the OTP, besides EDIT_OTP and RESEND (at least SUBMIT); by default a valid
+   * code is checked and an invalid one shows its message (the sign-in and forgotten-password steps).
+   */
+  entering?: NonNullable<OnboardingStateConfig['on']>;
   /** The state that checks the OTP and its call; the call's failures are reported with `failed`. */
   verify: { state: 'verifying' | 'registering'; invoke: OnboardingInvoke };
   failed: (reason: string) => CatalogueEvent;
@@ -204,7 +208,12 @@ export function otpFlow(p: OtpFlowParams) {
       entering: {
         on: {
           EDIT_OTP: { actions: assign(({ event }) => ({ otpValue: normaliseOtpInput(event.value), error: null })) },
-          ...p.entering,
+          ...(p.entering ?? {
+            SUBMIT: [
+              { guard: 'otpValid', target: 'verifying' },
+              { actions: assign(({ context }) => ({ error: firstError(OtpSchema, context.otpValue) })) },
+            ],
+          }),
           RESEND: { guard: 'canResend', target: 'resending' },
         },
       },
