@@ -27,3 +27,26 @@ export function percentOff(mrp: number, sale: number): number {
  * it: 29.6 % off shows as 30 % and is in the 30 %-off clearance on every page.
  */
 export const reachesDiscount = (mrp: number, sale: number, minPercent: number): boolean => percentOff(mrp, sale) >= minPercent;
+
+/**
+ * Splits an order-level discount over lines in proportion to their value in paise (largest remainder, so the shares
+ * add up to the discount exactly); no share exceeds its line's value, so a free gift (value 0) gets nothing. The
+ * order items' discount_share: a refund never returns more than the line cost.
+ */
+export function allocateDiscount(values: readonly number[], discount: number): number[] {
+  const total = values.reduce((s, v) => s + v, 0);
+  if (total <= 0 || discount <= 0) return values.map(() => 0);
+  const d = Math.min(discount, total);
+  const raw = values.map((v) => (v * d) / total);
+  const shares = raw.map(Math.floor);
+  let left = d - shares.reduce((s, v) => s + v, 0);
+  const order = raw.map((r, i) => [r - Math.floor(r), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    if (shares[i] < values[i]) {
+      shares[i]++;
+      left--;
+    }
+  }
+  return shares;
+}

@@ -77,24 +77,4 @@ export function changedMessage(changes: readonly CartChange[]): string {
   return `Your cart has changed: ${changes.map((c) => c.message).join(' ')} Please review your cart.`;
 }
 
-/**
- * Splits a discount over lines in proportion to their value (largest remainder, so the shares add up exactly);
- * free gifts get nothing. Used for discount_share: a refund never returns more than the line cost.
- */
-export function allocateDiscount(values: readonly number[], discount: number): number[] {
-  const total = values.reduce((s, v) => s + v, 0);
-  if (total <= 0 || discount <= 0) return values.map(() => 0);
-  const d = Math.min(discount, total);
-  const raw = values.map((v) => (v * d) / total);
-  const shares = raw.map(Math.floor);
-  let left = d - shares.reduce((s, v) => s + v, 0);
-  const order = raw.map((r, i) => [r - Math.floor(r), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    if (shares[i] < values[i]) {
-      shares[i]++;
-      left--;
-    }
-  }
-  return shares;
-}
+export { allocateDiscount } from '../../../schemas/money.ts';

@@ -11,6 +11,8 @@
 // 4. Nothing is refunded that was not paid: a pay-on-delivery shipment cancelled before delivery refunds 0, and
 //    no refund takes the order's refunds above what the order was paid.
 
+import { allocateDiscount as allocateByValue } from '../../../schemas/money.ts';
+
 export interface RefundableLine {
   order_item_id: number;
   quantity: number;
@@ -89,25 +91,10 @@ export function computeRefund(input: RefundInput): RefundBreakdown {
   return { items: trimmed, shipping: shipping - cutShipping, total: room };
 }
 
-/**
- * Splits an order-level discount over its paying lines in proportion to their value (largest remainder), so the
- * shares add up to the discount exactly and no line's share exceeds its value. Free gifts get no share.
- */
+/** allocateDiscount (schemas/money.ts) over order lines: a line is worth its units at the sale price, a free gift nothing. */
 export function allocateDiscount(lines: Array<Pick<RefundableLine, 'quantity' | 'sale_price' | 'is_freebie'>>, discount: number): number[] {
-  const values = lines.map((l) => (l.is_freebie ? 0 : l.sale_price * l.quantity));
-  const total = values.reduce((a, b) => a + b, 0);
-  const capped = Math.min(Math.max(0, discount), total);
-  if (capped === 0 || total === 0) return values.map(() => 0);
-  const exact = values.map((v) => (v * capped) / total);
-  const shares = exact.map(Math.floor);
-  let left = capped - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (const { i } of order) {
-    if (left === 0) break;
-    if (shares[i] < values[i]) {
-      shares[i]++;
-      left--;
-    }
-  }
-  return shares;
+  return allocateByValue(
+    lines.map((l) => (l.is_freebie ? 0 : l.sale_price * l.quantity)),
+    discount,
+  );
 }
