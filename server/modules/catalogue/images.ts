@@ -1,13 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { CatalogueContext } from './context.ts';
-import { bannerSize } from './promotions.ts';
-
 // Brand logos, category tiles and promotion banners, drawn from catalogue data like the product images: no
 // binary assets, no network.
 
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function tile(opts: { title: string; subtitle: string; hue: number; width: number; height: number }): string {
+export function tile(opts: { title: string; subtitle: string; hue: number; width: number; height: number }): string {
   const { title, subtitle, hue, width, height } = opts;
   const size = Math.max(14, Math.min(Math.round(height / 5), Math.round((width / Math.max(title.length, 6)) * 1.4)));
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(title)}">
@@ -18,37 +14,4 @@ function tile(opts: { title: string; subtitle: string; hue: number; width: numbe
 </svg>`;
 }
 
-const hueOf = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
-
-export async function catalogueImageRoutes(app: FastifyInstance, { store, content }: CatalogueContext) {
-  const svg = (reply: import('fastify').FastifyReply, body: string | null) =>
-    body === null
-      ? reply.code(404).type('text/plain').send('Not found')
-      : reply.header('cache-control', 'public, max-age=3600').type('image/svg+xml').send(body);
-  const idOf = (file: string) => {
-    const m = /^(\d{1,9})\.svg$/.exec(file);
-    return m ? Number(m[1]) : null;
-  };
-
-  app.get<{ Params: { file: string } }>('/images/brand/:file', async (req, reply) => {
-    await store.ready();
-    const id = idOf(req.params.file);
-    const b = id === null ? undefined : store.snapshot.brandsById.get(id);
-    return svg(reply, b ? tile({ title: b.name, subtitle: b.country, hue: hueOf(b.name), width: 240, height: 240 }) : null);
-  });
-
-  app.get<{ Params: { file: string } }>('/images/category/:file', async (req, reply) => {
-    await store.ready();
-    const id = idOf(req.params.file);
-    const c = id === null ? undefined : store.snapshot.categoriesById.get(id);
-    return svg(reply, c ? tile({ title: c.name, subtitle: 'Shop now', hue: hueOf(c.slug), width: 240, height: 240 }) : null);
-  });
-
-  app.get<{ Params: { file: string } }>('/images/banner/:file', async (req, reply) => {
-    const id = idOf(req.params.file);
-    const o = id === null ? undefined : (await content.get()).offers.find((x) => x.id === id);
-    if (!o) return svg(reply, null);
-    const [width, height] = bannerSize(o.kind);
-    return svg(reply, tile({ title: o.title.replace(/-/g, ' '), subtitle: o.description, hue: o.image_hue, width, height }));
-  });
-}
+export const hueOf = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { catalogueStore } from '../../search/index.ts';
-import { brandRoutes } from './brands.ts';
 import { ContentCache } from './content-cache.ts';
 import type { CatalogueContext } from './context.ts';
-import { catalogueImageRoutes } from './images.ts';
-import { listingRoutes } from './listing.ts';
-import { offerRoutes } from './offers.ts';
-import { productRoutes } from './product.ts';
-import { catalogueMetaResolver, seoRoutes } from './seo.ts';
+import { catalogueRoutes } from './routes.ts';
+import { catalogueMetaResolver } from './seo.ts';
 
 // The catalogue module: every catalogue, listing, product, search, offers, home, sale and SEO call of SPEC §7,
 // answered from this instance's in-memory copy of the catalogue (PGlite blocks the event loop; see
@@ -29,10 +25,5 @@ export async function catalogueModule(app: FastifyInstance, { handle }: { handle
     await store.stop();
   });
   app.metaResolvers.push(catalogueMetaResolver(store));
-  await listingRoutes(app, ctx);
-  await productRoutes(app, ctx);
-  await brandRoutes(app, ctx);
-  await offerRoutes(app, ctx);
-  await seoRoutes(app, ctx);
-  await catalogueImageRoutes(app, ctx);
+  await catalogueRoutes(app, ctx);
 }

@@ -1,21 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { percentOff } from '../../../schemas/money.ts';
-import {
-  type HomeSections,
-  HomeRequest,
-  PREVIEW_AUTHORIZATION,
-  PreviewRequest,
-  type ProductHit,
-  SaleSlugRequest,
-  SalePreviewRequest,
-} from '../../../schemas/catalogue.ts';
+import { type HomeSections, PREVIEW_AUTHORIZATION, type ProductHit } from '../../../schemas/catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { Forbidden, NotFound } from '../../http/errors.ts';
 import { isOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import type { CatalogueStore, ProductRec } from '../../search/index.ts';
 import { toHit } from '../../search/index.ts';
-import { brandSummary, type CatalogueContext, categorySummary, defaultVariant, hitsOf, popularProducts } from './context.ts';
+import { brandSummary, categorySummary, defaultVariant, hitsOf, popularProducts } from './context.ts';
 import { type Content, isLive } from './content-cache.ts';
 import { promotionsOf } from './promotions.ts';
 
@@ -30,7 +21,7 @@ export const PREVIEW_OPS_HEADER = 'x-ops-token';
  * is public (it is in the specification), so production also wants a signed-in staff session or the operations
  * token (sent as `x-ops-token`).
  */
-async function requirePreview(db: Db, req: FastifyRequest): Promise<void> {
+export async function requirePreview(db: Db, req: FastifyRequest): Promise<void> {
   if (req.headers.authorization !== PREVIEW_AUTHORIZATION) throw new Forbidden('Preview is for Kasrat staff only.');
   if (process.env.NODE_ENV !== 'production') return;
   const token = req.headers[PREVIEW_OPS_HEADER];
@@ -46,7 +37,7 @@ async function requirePreview(db: Db, req: FastifyRequest): Promise<void> {
 const bestDiscount = (p: ProductRec) => Math.max(...p.variants.map((v) => percentOff(v.mrp, v.sale_price)));
 
 /** Products with the deepest discounts (optionally only those passing `filter`), deepest first. */
-function discounted(store: CatalogueStore, filter: (p: ProductRec) => boolean, minDiscount: number, limit: number): ProductHit[] {
+export function discounted(store: CatalogueStore, filter: (p: ProductRec) => boolean, minDiscount: number, limit: number): ProductHit[] {
   const ranked = store.derive('products-by-discount', () =>
     store.snapshot.products
       .map((p) => ({ p, d: bestDiscount(p) }))
@@ -84,7 +75,7 @@ export function homeSections(store: CatalogueStore, content: Content, preview = 
   };
 }
 
-function offersPage(store: CatalogueStore, content: Content, preview = false) {
+export function offersPage(store: CatalogueStore, content: Content, preview = false) {
   const o = { preview };
   const kind =
     (...k: string[]) =>
@@ -105,7 +96,7 @@ function offersPage(store: CatalogueStore, content: Content, preview = false) {
   };
 }
 
-function freebieOffers(store: CatalogueStore, content: Content) {
+export function freebieOffers(store: CatalogueStore, content: Content) {
   return content.freebies
     .filter((f) => f.active)
     .map((f) => {
@@ -123,7 +114,7 @@ export function saleOf(store: CatalogueStore, slug: string): { title: string; mi
   return { title: `${c.name} Sale`, minDiscount: 1, categoryIds: c.subtree };
 }
 
-function salePage(store: CatalogueStore, content: Content, slug: string, preview = false) {
+export function salePage(store: CatalogueStore, content: Content, slug: string, preview = false) {
   const sale = saleOf(store, slug);
   const o = { preview };
   const inSale = (p: ProductRec) => !sale.categoryIds || sale.categoryIds.includes(p.category.id);
@@ -146,7 +137,7 @@ function salePage(store: CatalogueStore, content: Content, slug: string, preview
   };
 }
 
-function brandsOnOffer(store: CatalogueStore) {
+export function brandsOnOffer(store: CatalogueStore) {
   return store.snapshot.brands
     .map((b) => ({
       ...brandSummary(b),
@@ -154,76 +145,4 @@ function brandsOnOffer(store: CatalogueStore) {
     }))
     .filter((b) => b.max_percent_off > 0)
     .sort((a, b) => b.max_percent_off - a.max_percent_off || a.name.localeCompare(b.name));
-}
-
-export async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: CatalogueContext) {
-  const get = (path: string, build: (content: Content, req: FastifyRequest) => unknown, options: { preview?: boolean } = {}) =>
-    app.get(path, async (req) => {
-      if (options.preview) await requirePreview(db, req);
-      await store.ready();
-      const content = await cache.get();
-      return { status: 1, message: 'Success', data: build(content, req) };
-    });
-  const kind = (k: string) => (x: { kind: string }) => x.kind === k;
-
-  get('/api/offers/limited-offer', (c) => promotionsOf(store, c, kind('limited'), 'limited_offer'));
-  get('/api/offers/brand-of-week', (c) => {
-    const promotions = promotionsOf(store, c, kind('brand_of_week'), 'brand_of_week');
-    const brandId = promotions[0]?.brand?.id;
-    return { promotions, products: brandId ? hitsOf(popularProducts(store, (p) => p.brand.id === brandId, 8)) : [] };
-  });
-  get('/api/offers/budget-buy', (c) => promotionsOf(store, c, kind('budget_buy'), 'budget_buys'));
-  get('/api/offers/freebie-offer', (c) => freebieOffers(store, c));
-  get('/api/offers/coupon-offer', (c) => offersPage(store, c).coupons);
-  get('/api/offers/bank-offer', (c) => offersPage(store, c).bank_offers);
-  get('/api/offers/partner-offer', (c) => promotionsOf(store, c, kind('partner'), 'partner_offer'));
-  get('/api/offers/clearance-offer', (c) => ({
-    promotions: promotionsOf(store, c, kind('clearance'), 'clearance_offer'),
-    products: discounted(store, () => true, 30, 12),
-  }));
-  get('/api/offers/banner-data', (c) => {
-    const page = homeSections(store, c);
-    return {
-      banner_web: page.banner_web,
-      banner_mobile: page.banner_mobile,
-      carousel_web: page.carousel_web,
-      carousel_mobile: page.carousel_mobile,
-      mini_banners: page.mini_banners,
-    };
-  });
-  get('/api/offers/offer-data', (c) => offersPage(store, c));
-  get(
-    '/api/offers/offer-data-preview',
-    (c, req) => {
-      const { id } = parse(PreviewRequest, req.query);
-      return { ...offersPage(store, c, true), preview_id: id ?? null };
-    },
-    { preview: true },
-  );
-
-  get('/api/sale/get-deals-on-favourite', () => discounted(store, (p) => p.is_bestseller, 1, 12));
-  get('/api/sale/get-brands-on-offer', () => store.derive('brands-on-offer', () => brandsOnOffer(store)));
-  get('/api/sale/get-bank-offer', (c) => offersPage(store, c).bank_offers);
-  get('/api/sale/get-sale-page-data', (c, req) => salePage(store, c, parse(SaleSlugRequest, req.query).slug));
-  get(
-    '/api/sale/get-preview-salepage-data',
-    (c, req) => {
-      const { slug, id } = parse(SalePreviewRequest, req.query);
-      return { ...salePage(store, c, slug, true), preview_id: id ?? null };
-    },
-    { preview: true },
-  );
-
-  get('/api/home/home-page-info', (c, req) => {
-    const { orderId } = parse(HomeRequest, req.query);
-    return { ...homeSections(store, c), order_id: orderId ?? null };
-  });
-  get(
-    '/api/home/home-page-preview-info',
-    (c, req) => {
-      const { id } = parse(PreviewRequest, req.query);
-      return { ...homeSections(store, c, true), preview_id: id ?? null };
-    },
-    { preview: true },
-  );
 }

@@ -1,11 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { SeoRequest } from '../../../schemas/catalogue.ts';
-import { pageMeta, type PageMeta, STORE_NAME, saleMeta } from '../../../schemas/content.ts';
+import { type PageMeta, STORE_NAME } from '../../../schemas/content.ts';
 import { formatPaise } from '../../../schemas/money.ts';
 import type { MetaResolver } from '../../html.ts';
-import { parse } from '../../http/validate.ts';
 import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.ts';
-import type { CatalogueContext } from './context.ts';
 import { saleOf } from './offers.ts';
 
 // Real titles and descriptions for product, brand, category and bestseller pages: in the server HTML (a meta
@@ -132,24 +128,4 @@ function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string)
     itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: t.item })),
   };
   return [product, breadcrumbs];
-}
-
-export async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
-  app.get('/api/seo/page-seo-meta', { schema: { querystring: SeoRequest } }, async (req) => {
-    const { url } = parse(SeoRequest, req.query);
-    await store.ready();
-    const parsed = new URL(url, 'http://kasrat.local');
-    // Every module's resolver (catalogue, importers, …), as the server HTML uses them; else the route's default.
-    let meta: PageMeta | null = null;
-    for (const resolve of app.metaResolvers) {
-      meta = await resolve(parsed.pathname, parsed.searchParams, '').catch(() => null);
-      if (meta) break;
-    }
-    meta ??= pageMeta(parsed.pathname);
-    return {
-      status: 1,
-      message: 'Success',
-      data: { title: meta.title, description: meta.description, noindex: Boolean(meta.noindex), canonical: parsed.pathname },
-    };
-  });
 }
