@@ -1,16 +1,9 @@
-import {
-  type ActiveFilter,
-  type ActivePrice,
-  type Facet,
-  type FacetName,
-  facetSlug,
-  PRICE_BUCKETS,
-  type SortBy,
-} from '../../schemas/catalogue.ts';
+import { type ActiveFilter, type ActivePrice, type Facet, type FacetName, PRICE_BUCKETS, type SortBy } from '../../schemas/catalogue.ts';
 import { foodMarker } from '../../schemas/food-type.ts';
 import { percentOff } from '../../schemas/money.ts';
 import type { BrandRec, CategoryRec, CatalogueSnapshot, ProductRec, VariantRec } from './snapshot.ts';
-import { MATCH as Q, prefixAllowed, typoMatch, wordMatch } from './match.ts';
+import { activeFilters, codeOf, dictionary, type FacetSource, facetList } from './facets.ts';
+import { MATCH as Q, prefixAllowed, typoMatch } from './match.ts';
 import { tokenize, typoBudget } from './text.ts';
 
 // The in-process variant index. Variants sit in one array grouped by product; every attribute a filter or a
@@ -79,31 +72,6 @@ const G_WEIGHT = 8;
 const G_PRICE = 16;
 const G_FOOD = 32;
 const G_AVAILABILITY = 64;
-
-const FOOD_LABELS = ['Veg', 'Non-Veg'];
-const FOOD_VALUES = ['veg', 'non-veg'];
-
-interface Dictionary {
-  values: string[];
-  labels: string[];
-  codes: Map<string, number>;
-}
-
-function dictionary(): Dictionary {
-  return { values: [], labels: [], codes: new Map() };
-}
-function codeOf(d: Dictionary, label: string | null): number {
-  if (!label) return -1;
-  const value = facetSlug(label);
-  let code = d.codes.get(value);
-  if (code === undefined) {
-    code = d.values.length;
-    d.values.push(value);
-    d.labels.push(label);
-    d.codes.set(value, code);
-  }
-  return code;
-}
 
 /** Grams (or ml) for sorting weights; counts (tablets, capsules) after masses. */
 function sizeOrder(label: string): number {
@@ -509,6 +477,19 @@ export class SearchIndex {
     return sel;
   }
 
+  /** What the facet lists and filter labels read (facets.ts), outside the hot loop. */
+  private facetSource(): FacetSource {
+    return {
+      brands: this.brands,
+      categories: this.categories,
+      flavours: this.flavours,
+      weights: this.weights,
+      weightOrder: this.weightOrder,
+      counts: this.counts,
+      slotOffsets: this.slotOffsets,
+    };
+  }
+
   search(query: SearchQuery): SearchOutcome {
     const { filters } = query;
     const words = tokenize(query.q).slice(0, MAX_WORDS);
@@ -690,8 +671,8 @@ export class SearchIndex {
       totalHits,
       page,
       nbPages,
-      facets: this.facetList({ fBrand, fCat, fFlav, fWeight, fFood, fAvail, filters }),
-      activeFilters: this.activeFilters(filters),
+      facets: facetList(this.facetSource(), { fBrand, fCat, fFlav, fWeight, fFood, fAvail, filters }),
+      activeFilters: activeFilters(this.facetSource(), filters),
       activePrice: {
         min: filters.price_min ?? null,
         max: filters.price_max ?? null,
@@ -737,149 +718,5 @@ export class SearchIndex {
       down(0, size);
     }
     return h;
-  }
-
-  private facetList(sel: {
-    fBrand: Uint8Array | null;
-    fCat: Uint8Array | null;
-    fFlav: Uint8Array | null;
-    fWeight: Uint8Array | null;
-    fFood: Uint8Array | null;
-    fAvail: boolean;
-    filters: Filters;
-  }): Facet[] {
-    const off = this.slotOffsets;
-    const counts = this.counts;
-    const values = (
-      name: FacetName,
-      entries: Array<{ value: string; label: string }>,
-      selected: (i: number) => boolean,
-      order: 'count' | 'given',
-    ) => {
-      const out = entries.map((e, i) => ({ ...e, count: counts[off[name] + i] as number, i })).filter((e) => e.count > 0 || selected(e.i));
-      if (order === 'count') out.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
-      return out.map(({ value, label, count }) => ({ value, label, count }));
-    };
-    const weightIdx = this.weights.values
-      .map((_, i) => i)
-      .sort((a, b) => (this.weightOrder[a] as number) - (this.weightOrder[b] as number));
-    const weightValues = values(
-      'weight',
-      this.weights.values.map((value, i) => ({ value, label: this.weights.labels[i] as string })),
-      (i) => Boolean(sel.fWeight?.[i]),
-      'given',
-    );
-    const weightRank = new Map(weightIdx.map((i, r) => [this.weights.values[i] as string, r]));
-    weightValues.sort((a, b) => (weightRank.get(a.value) as number) - (weightRank.get(b.value) as number));
-    const priceSelected = (i: number) => {
-      const b = PRICE_BUCKETS[i] as (typeof PRICE_BUCKETS)[number];
-      return sel.filters.price_min === b.min && (sel.filters.price_max ?? null) === b.max;
-    };
-    return [
-      {
-        name: 'brand',
-        label: 'Brand',
-        values: values(
-          'brand',
-          this.brands.map((b) => ({ value: b.slug, label: b.name })),
-          (i) => Boolean(sel.fBrand?.[i]),
-          'count',
-        ),
-      },
-      {
-        name: 'category',
-        label: 'Category',
-        values: values(
-          'category',
-          this.categories.map((c) => ({ value: c.slug, label: c.name })),
-          (i) => Boolean(sel.filters.category?.includes((this.categories[i] as CategoryRec).slug)),
-          'count',
-        ),
-      },
-      {
-        name: 'flavour',
-        label: 'Flavour',
-        values: values(
-          'flavour',
-          this.flavours.values.map((value, i) => ({ value, label: this.flavours.labels[i] as string })),
-          (i) => Boolean(sel.fFlav?.[i]),
-          'count',
-        ),
-      },
-      { name: 'weight', label: 'Weight', values: weightValues },
-      {
-        name: 'price',
-        label: 'Price',
-        values: values(
-          'price',
-          PRICE_BUCKETS.map((b) => ({ value: b.value, label: b.label })),
-          priceSelected,
-          'given',
-        ),
-      },
-      {
-        name: 'food_type',
-        label: 'Veg / Non-Veg',
-        values: values(
-          'food_type',
-          FOOD_VALUES.map((value, i) => ({ value, label: FOOD_LABELS[i] as string })),
-          (i) => Boolean(sel.fFood?.[i]),
-          'given',
-        ),
-      },
-      {
-        name: 'availability',
-        label: 'Availability',
-        values: values('availability', [{ value: 'in_stock', label: 'In stock' }], () => sel.fAvail, 'given'),
-      },
-    ];
-  }
-
-  private activeFilters(filters: Filters): ActiveFilter[] {
-    const out: ActiveFilter[] = [];
-    const label = (facet: FacetName, value: string): string => {
-      if (facet === 'brand') return this.brands.find((b) => b.slug === value)?.name ?? value;
-      if (facet === 'category') return this.categories.find((c) => c.slug === value)?.name ?? value;
-      if (facet === 'flavour') {
-        const c = this.flavours.codes.get(value);
-        return c === undefined ? value : (this.flavours.labels[c] as string);
-      }
-      if (facet === 'weight') {
-        const c = this.weights.codes.get(value);
-        return c === undefined ? value : (this.weights.labels[c] as string);
-      }
-      if (facet === 'food_type') return value === 'veg' ? 'Veg' : value === 'non-veg' ? 'Non-Veg' : value;
-      return value;
-    };
-    for (const facet of ['brand', 'category', 'flavour', 'weight', 'food_type'] as const)
-      for (const value of filters[facet] ?? []) out.push({ facet, value, label: label(facet, value) });
-    if (filters.availability) out.push({ facet: 'availability', value: 'in_stock', label: 'In stock' });
-    return out;
-  }
-
-  // ---- suggestions -------------------------------------------------------------------------------------
-
-  /** Brands / categories whose names match every query word, by the rule search uses (match.ts). */
-  matchNames<T extends { name: string }>(items: readonly T[], q: string, limit: number): T[] {
-    const words = tokenize(q);
-    if (!words.length) return [];
-    const scored: Array<{ item: T; score: number }> = [];
-    for (const item of items) {
-      const nameWords = tokenize(item.name);
-      let score = 0;
-      let all = true;
-      words.forEach((w, wi) => {
-        const isLast = wi === words.length - 1;
-        let best = 0;
-        for (const nw of nameWords) best = Math.max(best, wordMatch(w, nw, isLast));
-        if (!best) all = false;
-        score += best;
-      });
-      if (all) scored.push({ item, score });
-    }
-    return scored
-      .sort((a, b) => b.score - a.score || a.item.name.localeCompare(b.item.name))
-      .slice(0, limit)
-      .map((s) => s.item);
   }
 }

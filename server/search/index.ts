@@ -11,6 +11,7 @@ export { SearchIndex } from './engine.ts';
 export { catHierarchy, imageOf, swatchValues, toHit } from './hits.ts';
 export type { BrandRec, CatalogueSnapshot, CategoryRec, ProductRec, VariantRec } from './snapshot.ts';
 export { CatalogueStore } from './store.ts';
+export { matchNames } from './suggest.ts';
 
 const stores = new WeakMap<Db, CatalogueStore>();
 

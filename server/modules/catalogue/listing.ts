@@ -1,6 +1,6 @@
 import { productUrl, type SaleType, type SearchRequest, type Suggestions } from '../../../schemas/catalogue.ts';
 import type { BaseFilter, CatalogueStore, Filters, SearchQuery } from '../../search/index.ts';
-import { imageOf } from '../../search/index.ts';
+import { imageOf, matchNames } from '../../search/index.ts';
 import { okJsonParts } from './context.ts';
 
 // Listings (/api/listing/*) and search (/api/search/*). Every listing is a search with a fixed base filter
@@ -79,11 +79,12 @@ export function suggestions(store: CatalogueStore, q: string): Suggestions {
           thumbnail_image: imageOf(v.id),
           sale_price: v.sale_price,
         })),
-    brands: store.index
-      .matchNames(store.snapshot.brands, query, 4)
-      .map((b) => ({ id: b.id, name: b.name, slug: b.slug, url: `/brand/${b.slug}` })),
-    categories: store.index
-      .matchNames(store.snapshot.categories, query, 4)
-      .map((c) => ({ id: c.id, name: c.name, slug: c.slug, url: `/product-category/${c.slug}` })),
+    brands: matchNames(store.snapshot.brands, query, 4).map((b) => ({ id: b.id, name: b.name, slug: b.slug, url: `/brand/${b.slug}` })),
+    categories: matchNames(store.snapshot.categories, query, 4).map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      url: `/product-category/${c.slug}`,
+    })),
   };
 }
