@@ -1,6 +1,6 @@
 import { MAX_QUANTITY_PER_LINE } from '../../../schemas/cart.ts';
 import { buildPriceMeta, cartSubtotal, deliveryCharge } from './pricing.ts';
-import { freebieAmountNeeded, freebieLinesToRemove, isFreebieEligible } from './freebies.ts';
+import { freebieAmountNeeded, freebieLinesToRemove, isFreebieEligible } from './freebie-rules.ts';
 import { checkLineQuantity, maxLineQuantity } from './quantity.ts';
 
 const rule = { free_from: 49_900, charge: 5_000 };

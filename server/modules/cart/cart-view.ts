@@ -5,7 +5,7 @@ import { withLockedCart } from './service.ts';
 import { couponLine, pricedLine, type ResolvedLine, readCartSnapshot } from './cart-lines.ts';
 import { evaluateCoupon } from './coupon-rules.ts';
 import { loadCouponCustomer, loadCouponRule } from './coupons.ts';
-import { freebieLinesToRemove, loadFreebieRules, reconcileFreebies } from './freebies.ts';
+import { freebieLinesToRemove, loadFreebieRules, reconcileFreebies } from './freebie-rules.ts';
 import { buildPriceMeta, cartSubtotal, type DeliveryRule } from './pricing.ts';
 import { maxLineQuantity } from './quantity.ts';
 import { thumbnailOf } from './variant-info.ts';

@@ -1,72 +1,105 @@
+import type { FreebieProductsData, FreebieView } from '../../../schemas/cart.ts';
+import { formatPaise } from '../../../schemas/money.ts';
 import type { Db } from '../../db/database.ts';
-import { cartSubtotal } from './pricing.ts';
+import { NotFound } from '../../http/errors.ts';
+import type { CartRow } from './queries.ts';
+import { withLockedCart } from './service.ts';
+import { FreebieNotApplicable } from './errors.ts';
+import { type FreebieRule, freebieAmountNeeded, isFreebieEligible, loadFreebieRules, paidSubtotal } from './freebie-rules.ts';
+import { loadVariantInfo, thumbnailOf } from './variant-info.ts';
 
-// Free gifts (freebie flag on, SPEC §1): a freebie is offered once the cart value (sale prices, free lines
-// excluded) reaches its threshold; its line is priced 0 and leaves the cart by itself when the value falls below.
+// The freebie calls: the gifts with their thresholds against this cart, adding one (one gift per cart) and
+// removing it.
 
-export interface FreebieRule {
-  id: number;
-  variant_id: number;
-  threshold: number;
-  title: string;
-  active: boolean;
+/** Active gifts checked against the cart value. */
+export async function freebieProducts(db: Db, cart: CartRow | null): Promise<FreebieProductsData> {
+  const rules = [...(await loadFreebieRules(db)).values()].filter((r) => r.active);
+  const subtotal = cart ? await paidSubtotal(db, cart.id) : 0;
+  const inCart = cart
+    ? new Set(
+        (
+          await db.selectFrom('cart_items').select('freebie_id').where('cart_id', '=', cart.id).where('is_freebie', '=', true).execute()
+        ).map((r) => r.freebie_id),
+      )
+    : new Set<number | null>();
+  const infos = await loadVariantInfo(
+    db,
+    rules.map((r) => r.variant_id),
+  );
+  const freebies: FreebieView[] = rules.flatMap((r) => {
+    const info = infos.get(r.variant_id);
+    if (!info) return [];
+    return [
+      {
+        freebie_id: r.id,
+        title: r.title,
+        threshold: r.threshold,
+        variant_id: r.variant_id,
+        product_id: info.product_id,
+        name: info.product_name,
+        mrp: info.mrp,
+        thumbnail_image: thumbnailOf(r.variant_id),
+        in_stock: info.stock > 0,
+        eligible: isFreebieEligible(r, subtotal),
+        amount_needed: freebieAmountNeeded(r, subtotal),
+        in_cart: inCart.has(r.id),
+      },
+    ];
+  });
+  return { cart_id: cart?.id ?? null, cart_subtotal: subtotal, freebies };
 }
 
-export const isFreebieEligible = (rule: FreebieRule, subtotal: number) => rule.active && subtotal >= rule.threshold;
-export const freebieAmountNeeded = (rule: FreebieRule, subtotal: number) => Math.max(0, rule.threshold - subtotal);
+/** The gifts this cart does not yet qualify for, with the amount still needed (ineligible-freebie-list). */
+export async function ineligibleFreebies(db: Db, cart: CartRow | null): Promise<FreebieProductsData> {
+  const all = await freebieProducts(db, cart);
+  return { ...all, freebies: all.freebies.filter((f) => !f.eligible) };
+}
 
-/** The freebie lines that must leave the cart: their rule is gone, inactive, or above the cart value. */
-export function freebieLinesToRemove<L extends { is_freebie: boolean; freebie_id: number | null }>(
-  lines: readonly L[],
-  rules: ReadonlyMap<number, FreebieRule>,
-  subtotal: number,
-): L[] {
-  return lines.filter((l) => {
-    if (!l.is_freebie) return false;
-    const rule = l.freebie_id === null ? undefined : rules.get(l.freebie_id);
-    return !rule || !isFreebieEligible(rule, subtotal);
+async function findRule(
+  db: Db,
+  pick: { freebie_id?: number | undefined; variant_id?: number | undefined },
+): Promise<FreebieRule | undefined> {
+  const rules = [...(await loadFreebieRules(db)).values()];
+  return rules.find((r) => (pick.freebie_id !== undefined ? r.id === pick.freebie_id : r.variant_id === pick.variant_id));
+}
+
+/** Adds a gift the cart qualifies for, replacing any other gift (one per cart). */
+export async function addFreebie(
+  db: Db,
+  cartId: string,
+  pick: { freebie_id?: number | undefined; variant_id?: number | undefined },
+): Promise<void> {
+  await withLockedCart(db, cartId, async (trx) => {
+    const rule = await findRule(trx, pick);
+    if (!rule?.active) throw new NotFound('This free gift is not available.');
+    const subtotal = await paidSubtotal(trx, cartId);
+    if (!isFreebieEligible(rule, subtotal))
+      throw new FreebieNotApplicable(
+        `Add items worth ${formatPaise(freebieAmountNeeded(rule, subtotal))} more to get this free gift (${rule.title}).`,
+        {
+          amount_needed: freebieAmountNeeded(rule, subtotal),
+        },
+      );
+    const info = (await loadVariantInfo(trx, [rule.variant_id])).get(rule.variant_id);
+    if (!info || info.stock <= 0) throw new FreebieNotApplicable('This free gift is out of stock.');
+    await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).where('is_freebie', '=', true).execute();
+    await trx
+      .insertInto('cart_items')
+      .values({ cart_id: cartId, variant_id: rule.variant_id, quantity: 1, is_freebie: true, freebie_id: rule.id })
+      .execute();
   });
 }
 
-export async function loadFreebieRules(db: Db): Promise<Map<number, FreebieRule>> {
-  const rows = await db.selectFrom('freebies').selectAll().orderBy('threshold').orderBy('id').execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** Sum of sale price × quantity of the paid lines of a cart, read from the database. */
-export async function paidSubtotal(db: Db, cartId: string): Promise<number> {
-  const lines = await db
-    .selectFrom('cart_items as ci')
-    .innerJoin('variants as v', 'v.id', 'ci.variant_id')
-    .select(['ci.quantity', 'v.sale_price', 'v.mrp', 'ci.is_freebie'])
-    .where('ci.cart_id', '=', cartId)
-    .where('ci.is_freebie', '=', false)
-    .execute();
-  return cartSubtotal(lines);
-}
-
-/**
- * Removes the freebie lines the cart no longer qualifies for. Runs inside the transaction that changed the cart
- * (the cart row is locked), so the gift and the value it depends on never disagree. Returns removed titles.
- */
-export async function reconcileFreebies(trx: Db, cartId: string): Promise<string[]> {
-  const freebieLines = await trx
-    .selectFrom('cart_items')
-    .select(['id', 'is_freebie', 'freebie_id'])
-    .where('cart_id', '=', cartId)
-    .where('is_freebie', '=', true)
-    .execute();
-  if (freebieLines.length === 0) return [];
-  const rules = await loadFreebieRules(trx);
-  const remove = freebieLinesToRemove(freebieLines, rules, await paidSubtotal(trx, cartId));
-  if (remove.length === 0) return [];
-  await trx
-    .deleteFrom('cart_items')
-    .where(
-      'id',
-      'in',
-      remove.map((l) => l.id),
-    )
-    .execute();
-  return remove.map((l) => (l.freebie_id !== null ? rules.get(l.freebie_id)?.title : undefined) ?? 'Free gift');
+/** Removes the named gift, or every gift when none is named. */
+export async function removeFreebie(
+  db: Db,
+  cartId: string,
+  pick: { freebie_id?: number | undefined; variant_id?: number | undefined },
+): Promise<void> {
+  await withLockedCart(db, cartId, async (trx) => {
+    let q = trx.deleteFrom('cart_items').where('cart_id', '=', cartId).where('is_freebie', '=', true);
+    if (pick.freebie_id !== undefined) q = q.where('freebie_id', '=', pick.freebie_id);
+    if (pick.variant_id !== undefined) q = q.where('variant_id', '=', pick.variant_id);
+    await q.execute();
+  });
 }

@@ -19,7 +19,7 @@ export { cartOwner, mergeGuestCartAtSignIn, readCartCookie } from './cart-cookie
 export { buildCartView } from './cart-view.ts';
 export { thumbnailOf } from './variant-info.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
-export { reconcileFreebies } from './freebies.ts';
+export { reconcileFreebies } from './freebie-rules.ts';
 export { loadCouponCustomer, loadCouponRule, recordCouponRedemption } from './coupons.ts';
 
 /** Every /api/cart call of SPEC §7 and the two freebie calls. */

@@ -28,7 +28,7 @@ import { cartOwner, setCartCookie } from './cart-cookie.ts';
 import { buildCartView, toMiniCart } from './cart-view.ts';
 import { CouponNotApplicable } from './errors.ts';
 import { applyCoupon, dynamicCoupons, listCouponRules, removeCoupon, toCouponView } from './coupons.ts';
-import { addFreebie, freebieProducts, ineligibleFreebies, removeFreebie } from './freebie-service.ts';
+import { addFreebie, freebieProducts, ineligibleFreebies, removeFreebie } from './freebies.ts';
 import { recommendedProducts } from './recommended.ts';
 import { deleteSavedForLater, listSavedForLater, moveSavedToCart, saveForLater } from './save-for-later.ts';
 import { addToWishlist, listWishlist, moveCartLineToWishlist, moveWishlistToCart, removeFromWishlist } from './wishlist.ts';

@@ -4,7 +4,7 @@ import { MAX_CART_LINES } from '../../../schemas/cart.ts';
 import type { Db } from '../../db/database.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
 import { CartRuleError, quantityRefused } from './errors.ts';
-import { reconcileFreebies } from './freebies.ts';
+import { reconcileFreebies } from './freebie-rules.ts';
 import { checkLineQuantity, maxLineQuantity } from './quantity.ts';
 import { activeCustomerCart, activeGuestCart, type CartRow, ensureCustomerCart, findPaidLine } from './queries.ts';
 import { loadVariantInfo } from './variant-info.ts';
