@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { GatewayPayment } from '../../payments/index.ts';
+import { findGatewayPayment } from '../payment/index.ts';
 import type { BankPayouts, PayoutResult, RefundGateway } from './refund-gateway.ts';
 
 // Paying refunds out. A refund row is written in the same transaction as the cancellation or return that
@@ -22,38 +23,11 @@ export async function processRefund(
   if (refund?.status !== 'pending') return 'done';
   let result: PayoutResult;
   if (refund.method === 'original') {
-    const payment = refund.payment_id
-      ? await db
-          .selectFrom('payments as p')
-          .innerJoin('orders as o', 'o.id', 'p.order_id')
-          .innerJoin('customers as c', 'c.id', 'o.customer_id')
-          .select([
-            'p.gateway',
-            'p.gateway_order_ref',
-            'p.gateway_payment_id',
-            'p.amount',
-            'p.method',
-            'p.instrument',
-            'o.order_number',
-            'c.id as customer_id',
-            'c.email',
-            'c.mobile',
-          ])
-          .where('p.id', '=', refund.payment_id)
-          .executeTakeFirst()
-      : undefined;
-    if (!payment) return markFailed(db, refundId, 'the original payment is missing');
-    const gateway = adapters.gatewayFor(payment.gateway);
-    if (!gateway) return markFailed(db, refundId, `no adapter for gateway ${payment.gateway}`);
-    const gatewayPayment: GatewayPayment = {
-      ref: payment.gateway_order_ref,
-      orderId: payment.order_number,
-      amount: payment.amount,
-      method: payment.method,
-      instrument: payment.instrument,
-      customer: { id: payment.customer_id, email: payment.email, mobile: payment.mobile },
-      gatewayPaymentId: payment.gateway_payment_id,
-    };
+    const found = refund.payment_id ? await findGatewayPayment(db, refund.payment_id) : undefined;
+    if (!found) return markFailed(db, refundId, 'the original payment is missing');
+    const gateway = adapters.gatewayFor(found.gateway);
+    if (!gateway) return markFailed(db, refundId, `no adapter for gateway ${found.gateway}`);
+    const gatewayPayment: GatewayPayment = found.payment;
     const answer = await gateway.refund({ payment: gatewayPayment, amount: refund.amount, idempotencyKey: refund.idempotency_key });
     result = {
       refundId: answer.refundId ?? '',

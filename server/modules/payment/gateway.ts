@@ -26,13 +26,14 @@ export function paymentGateway(db: Db): PaymentGateway {
   return keepGateway(db, createGateway(readPaymentConfig(), { db }));
 }
 
-/** A stored payment attempt as the adapter sees it. */
-export async function gatewayPaymentOf(db: Db, paymentId: number): Promise<GatewayPayment> {
+/** A stored payment attempt as the adapter sees it, with the gateway that took it; undefined when there is none. */
+export async function findGatewayPayment(db: Db, paymentId: number): Promise<{ gateway: string; payment: GatewayPayment } | undefined> {
   const row = await db
     .selectFrom('payments as p')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
     .select([
+      'p.gateway',
       'p.gateway_order_ref',
       'p.gateway_payment_id',
       'p.amount',
@@ -45,16 +46,26 @@ export async function gatewayPaymentOf(db: Db, paymentId: number): Promise<Gatew
     ])
     .where('p.id', '=', paymentId)
     .executeTakeFirst();
-  if (!row) throw new NotFound('Payment not found');
+  if (!row) return undefined;
   return {
-    ref: row.gateway_order_ref,
-    orderId: row.order_number,
-    amount: row.amount,
-    method: row.method,
-    instrument: row.instrument,
-    customer: { id: row.customer_id, email: row.email, mobile: row.mobile },
-    gatewayPaymentId: row.gateway_payment_id,
+    gateway: row.gateway,
+    payment: {
+      ref: row.gateway_order_ref,
+      orderId: row.order_number,
+      amount: row.amount,
+      method: row.method,
+      instrument: row.instrument,
+      customer: { id: row.customer_id, email: row.email, mobile: row.mobile },
+      gatewayPaymentId: row.gateway_payment_id,
+    },
   };
+}
+
+/** A stored payment attempt as the adapter sees it. */
+export async function gatewayPaymentOf(db: Db, paymentId: number): Promise<GatewayPayment> {
+  const found = await findGatewayPayment(db, paymentId);
+  if (!found) throw new NotFound('Payment not found');
+  return found.payment;
 }
 
 /**

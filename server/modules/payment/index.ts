@@ -8,7 +8,7 @@ import { expireOrders } from './service.ts';
 
 // The payment module's public surface: checkout and payment routes, the expiry job, and what others reuse
 // (the orders module refunds through the same gateway; the events feed checks purchases against orders).
-export { gatewayPaymentOf, paymentGateway, refundPayment } from './gateway.ts';
+export { findGatewayPayment, gatewayPaymentOf, paymentGateway, refundPayment } from './gateway.ts';
 export { purchaseConversion } from './purchase-events.ts';
 export { codEligibility, expireOrders, finalizePayment, handleCallback } from './service.ts';
 
