@@ -13,6 +13,7 @@ import { ItemLine } from '../components/ItemLine.tsx';
 import * as css from '../components/orders.css.ts';
 import { OrderTrail } from '../components/OrderTrail.tsx';
 import { ReasonSelect } from '../components/ReasonSelect.tsx';
+import { UnitsPicker } from '../components/UnitsPicker.tsx';
 import { useOrder } from '../components/useOrder.ts';
 
 /** /account/order/cancel-shipment/{shipment}: cancel the whole shipment or some of its items, with a reason. */
@@ -70,22 +71,15 @@ export default function CancelShipmentPage() {
             <legend className={field.label}>Which items?</legend>
             {cancellable.map((i) => (
               <ItemLine key={i.order_item_id} item={i}>
-                <div className={css.choice}>
-                  <label htmlFor={`qty-${i.order_item_id}`}>Cancel</label>
-                  <select
-                    id={`qty-${i.order_item_id}`}
-                    aria-label={`Units of ${i.name} to cancel`}
-                    value={picked[i.order_item_id] ?? 0}
-                    onChange={(e) => setPicked((p) => ({ ...p, [i.order_item_id]: Number(e.target.value) }))}
-                  >
-                    {Array.from({ length: i.cancellable_quantity + 1 }, (_, n) => n).map((n) => (
-                      <option key={`units-${n}`} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
-                  <span className={css.muted}>of {i.cancellable_quantity}</span>
-                </div>
+                <UnitsPicker
+                  id={`qty-${i.order_item_id}`}
+                  verb="Cancel"
+                  name={i.name}
+                  max={i.cancellable_quantity}
+                  value={picked[i.order_item_id] ?? 0}
+                  onChange={(n) => setPicked((p) => ({ ...p, [i.order_item_id]: n }))}
+                  showMax
+                />
               </ItemLine>
             ))}
           </fieldset>

@@ -13,6 +13,7 @@ import { orderOfShipment, ordersApi } from '../api.ts';
 import { BankAccountForm } from '../components/BankAccountForm.tsx';
 import { ItemLine } from '../components/ItemLine.tsx';
 import * as css from '../components/orders.css.ts';
+import { UnitsPicker } from '../components/UnitsPicker.tsx';
 import { OrderTrail } from '../components/OrderTrail.tsx';
 import { ReasonSelect } from '../components/ReasonSelect.tsx';
 
@@ -132,21 +133,14 @@ export default function ReturnItemPage() {
             <legend className={field.label}>Which items?</legend>
             {returnable.map((i) => (
               <ItemLine key={i.order_item_id} item={i}>
-                <div className={css.choice}>
-                  <label htmlFor={`ret-${i.order_item_id}`}>Return</label>
-                  <select
-                    id={`ret-${i.order_item_id}`}
-                    aria-label={`Units of ${i.name} to return`}
-                    value={picked[i.order_item_id] ?? 0}
-                    onChange={(e) => setPicked((p) => ({ ...p, [i.order_item_id]: Number(e.target.value) }))}
-                  >
-                    {Array.from({ length: i.returnable_quantity + 1 }, (_, n) => n).map((n) => (
-                      <option key={`units-${n}`} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <UnitsPicker
+                  id={`ret-${i.order_item_id}`}
+                  verb="Return"
+                  name={i.name}
+                  max={i.returnable_quantity}
+                  value={picked[i.order_item_id] ?? 0}
+                  onChange={(n) => setPicked((p) => ({ ...p, [i.order_item_id]: n }))}
+                />
               </ItemLine>
             ))}
           </fieldset>
