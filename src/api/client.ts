@@ -1,6 +1,6 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { GENERIC_ERROR } from '../../schemas/common.ts';
+import { GENERIC_ERROR } from '../../schemas/constants.ts';
 
 // The one HTTP client of the app (SPEC §7, §8). Adds x-request-id, normalises errors, and turns 401 / 404 /
 // order-confirmation 409 into navigation. Pages never call axios directly.
