@@ -68,11 +68,11 @@ const env = (import.meta as { env?: { PROD?: boolean } }).env;
 const isProduction = env?.PROD === true || (typeof process !== 'undefined' && process.env?.NODE_ENV === 'production');
 
 type Check = typeof syncCheck;
-// A Vite production build replaces `import.meta.env.PROD` with `true`, so this branch and the static import of
-// the check fall away from the bundle there; everywhere else (tests, development, Node) the check is at hand.
+// A production build (Vite; the size budget's esbuild run likewise) replaces `import.meta.env.PROD` with `true`, so
+// this condition folds and the static import of the check falls away from the bundle there; everywhere else
+// (tests, development, Node) the check is at hand and runs synchronously.
 // biome-ignore lint/suspicious/noExplicitAny: import.meta.env is Vite's, untyped in this package
-const LAZY_CHECK: boolean = typeof (import.meta as any).env === 'object' && (import.meta as any).env.PROD === true;
-let check: Check | null = LAZY_CHECK ? null : syncCheck;
+let check: Check | null = (import.meta as any).env?.PROD === true ? null : syncCheck;
 /** Events emitted before a lazily loaded check arrived, oldest first. */
 let waiting: DomainEvent[] = [];
 let checkLoading: Promise<void> | null = null;
