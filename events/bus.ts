@@ -1,8 +1,14 @@
 // The event bus: validates a catalogue event, stamps it with one event_id and the current context, and
 // hands it synchronously to subscribers (the provider pipeline, the debug overlay).
-import { CatalogueEvent } from './catalogue.ts';
+//
+// Validation is strict everywhere: no event reaches a subscriber unchecked. Development and tests check
+// synchronously at emit (a bad event throws where it is written). A production build takes the check (the
+// catalogue and zod) off the first paint: it loads as its own chunk, and events emitted before it arrives wait,
+// in emit order, with their id and context stamped at emit; they are checked and published once it does
+// (docs/decisions/008).
+import type { CatalogueEvent } from './catalogue.ts';
+import * as syncCheck from './check.ts';
 import { buildContext, type EventContext, type PageInput, type UserInput } from './context.ts';
-import { compileValidator } from './validator.ts';
 
 /** An emitted event as subscribers see it. */
 export interface DomainEvent<E extends CatalogueEvent = CatalogueEvent> {
@@ -30,7 +36,6 @@ export interface EventStream {
 
 // Copy-on-write list: emit iterates a snapshot, so a subscriber may unsubscribe (or subscribe) from inside next.
 let subscribers: ReadonlyArray<(d: DomainEvent) => void> = [];
-const isValid = compileValidator(CatalogueEvent);
 /** Every valid emitted event, delivered synchronously in emit order. */
 export const events$: EventStream = {
   subscribe(observer) {
@@ -61,6 +66,47 @@ function publish(d: DomainEvent): void {
 
 const env = (import.meta as { env?: { PROD?: boolean } }).env;
 const isProduction = env?.PROD === true || (typeof process !== 'undefined' && process.env?.NODE_ENV === 'production');
+
+type Check = typeof syncCheck;
+// A production build (Vite; the size budget's esbuild run likewise) replaces `import.meta.env.PROD` with `true`, so
+// this condition folds and the static import of the check falls away from the bundle there; everywhere else
+// (tests, development, Node) the check is at hand and runs synchronously.
+// biome-ignore lint/suspicious/noExplicitAny: import.meta.env is Vite's, untyped in this package
+let check: Check | null = (import.meta as any).env?.PROD === true ? null : syncCheck;
+/** Events emitted before a lazily loaded check arrived, oldest first. */
+let waiting: DomainEvent[] = [];
+let checkLoading: Promise<void> | null = null;
+
+/** Production: loads the check as its own chunk (called by emit; the store start-up may call it earlier). */
+export function loadEventCheck(): Promise<void> {
+  checkLoading ??= import('./check.ts').then(
+    (m) => {
+      check = m;
+      const queued = waiting;
+      waiting = [];
+      for (const d of queued) deliver(d, m);
+    },
+    (error) => {
+      // Without the check nothing may go out: the waiting events are dropped and counted, never published.
+      state.invalid += waiting.length;
+      waiting = [];
+      checkLoading = null;
+      console.warn('[events] event check failed to load', error);
+    },
+  );
+  return checkLoading;
+}
+
+/** Test hook: behave as a production page before the check has loaded (events wait for `loadEventCheck`). */
+export function deferEventCheck(): void {
+  check = null;
+  checkLoading = null;
+}
+
+function deliver(d: DomainEvent, c: Check): void {
+  if (c.isValidEvent(d.event)) publish(d);
+  else state.invalid++;
+}
 
 const state = {
   // Development and tests throw on an invalid event; production counts and drops it (never breaks a page).
@@ -115,11 +161,18 @@ const uuid = (): string => {
  * Invalid events throw outside production; in production they are counted (see invalidEventCount) and dropped.
  */
 export function emit(event: CatalogueEvent): string {
-  if (!isValid(event)) {
-    if (state.strict) {
-      const parsed = CatalogueEvent.safeParse(event);
-      throw new TypeError(`Invalid event ${String((event as { name?: unknown })?.name)}: ${parsed.error?.message ?? 'rejected'}`);
-    }
+  if (!check) {
+    // Production before the check has loaded: stamp now, check and publish in order once it is here. The id of a
+    // purchase is its order id only when the event has one (a malformed event is dropped by the check anyway).
+    const e = event as Partial<CatalogueEvent> | null;
+    const orderId = e && (e.name === 'purchase' || e.name === 'order_placed') ? (e as { order_id?: unknown }).order_id : undefined;
+    const id = typeof orderId === 'string' ? orderId : uuid();
+    waiting.push({ id, at: Date.now(), event, ctx: currentContext() });
+    void loadEventCheck();
+    return id;
+  }
+  if (!check.isValidEvent(event)) {
+    if (state.strict) throw new TypeError(`Invalid event ${String((event as { name?: unknown })?.name)}: ${check.explainInvalid(event)}`);
     state.invalid++;
     return '';
   }

@@ -10,7 +10,17 @@
  * Events are validated (throw in dev/tests, counted in production), stamped with one event_id and the
  * page/user context, and fanned out synchronously to the providers. Nothing here ever throws at a shopper.
  */
-export { emit, report, events$, setPageContext, setUserContext, currentContext, invalidEventCount, setStrictValidation } from './bus.ts';
+export {
+  emit,
+  report,
+  events$,
+  setPageContext,
+  setUserContext,
+  currentContext,
+  invalidEventCount,
+  setStrictValidation,
+  loadEventCheck,
+} from './bus.ts';
 export type { DomainEvent, EventStream, EventSubscription } from './bus.ts';
 export { flushBeforeRedirect } from './flush.ts';
 export { CatalogueEvent, EventItem, EVENT_NAMES, AddToCartOrigin, PromotionSection } from './catalogue.ts';

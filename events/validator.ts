@@ -2,21 +2,24 @@
 // per event (it builds a cloned result); this walks the same definition without allocating. The zod schema
 // stays the single source of truth: any construct not understood here is delegated to zod itself, and
 // validator.test.ts checks both agree. Only a failing event goes through zod, for its error message.
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
+
+/** Any zod schema, classic or mini: both share zod's core definitions. */
+type Schema = $ZodType;
 
 type Check = (v: unknown) => boolean;
 interface Def {
   type: string;
   checks?: { _zod: { def: Record<string, unknown> } }[];
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  options?: z.ZodType[];
+  shape?: Record<string, Schema>;
+  element?: Schema;
+  innerType?: Schema;
+  options?: Schema[];
   discriminator?: string;
   values?: unknown[];
   entries?: Record<string, unknown>;
 }
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (s: Schema) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 function checksFor(def: Def, kind: 'string' | 'number' | 'array'): Check[] | null {
   const out: Check[] = [];
@@ -57,9 +60,9 @@ function all(base: Check, checks: Check[]): Check {
 }
 
 /** Compiles a zod schema into a predicate with the same verdict as `schema.safeParse(v).success`. */
-export function compileValidator(schema: z.ZodType): Check {
+export function compileValidator(schema: Schema): Check {
   const def = defOf(schema);
-  const viaZod: Check = (v) => schema.safeParse(v).success;
+  const viaZod: Check = (v) => (schema as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse(v).success;
   switch (def.type) {
     case 'string': {
       const checks = checksFor(def, 'string');
@@ -80,17 +83,17 @@ export function compileValidator(schema: z.ZodType): Check {
       return (v) => allowed.has(v as never);
     }
     case 'optional': {
-      const inner = compileValidator(def.innerType as z.ZodType);
+      const inner = compileValidator(def.innerType as Schema);
       return (v) => v === undefined || inner(v);
     }
     case 'nullable': {
-      const inner = compileValidator(def.innerType as z.ZodType);
+      const inner = compileValidator(def.innerType as Schema);
       return (v) => v === null || inner(v);
     }
     case 'array': {
       const checks = checksFor(def, 'array');
       if (!checks) return viaZod;
-      const element = compileValidator(def.element as z.ZodType);
+      const element = compileValidator(def.element as Schema);
       return all((v) => {
         if (!Array.isArray(v)) return false;
         for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
@@ -100,7 +103,7 @@ export function compileValidator(schema: z.ZodType): Check {
     case 'object': {
       // Plain indexed loops: this closure runs once per object of every event.
       const keys = Object.keys(def.shape ?? {});
-      const fields = keys.map((key) => compileValidator((def.shape as Record<string, z.ZodType>)[key]));
+      const fields = keys.map((key) => compileValidator((def.shape as Record<string, Schema>)[key]));
       const count = keys.length;
       return (v) => {
         if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
@@ -114,7 +117,7 @@ export function compileValidator(schema: z.ZodType): Check {
       const key = def.discriminator;
       const byTag = new Map<unknown, Check>();
       for (const option of def.options ?? []) {
-        const tag = defOf(defOf(option).shape?.[key] as z.ZodType);
+        const tag = defOf(defOf(option).shape?.[key] as Schema);
         if (tag.type !== 'literal') return viaZod;
         for (const value of tag.values ?? []) byTag.set(value, compileValidator(option));
       }

@@ -74,3 +74,31 @@ test('only enabled providers are loaded, in their fixed order', async () => {
   );
   expect(some.map((p) => p.id)).toEqual(['data_layer', 'server_conversions', 'affiliate', 'marketing', 'analytics_service']);
 });
+
+test('with the event check loading lazily (production), no invalid event reaches an adapter', async () => {
+  const { deferEventCheck, emit, loadEventCheck, setStrictValidation } = await import('../events/bus.ts');
+  const { startAnalytics } = await import('./index.ts');
+  const mapped: string[] = [];
+  const provider: Provider = {
+    id: 'data_layer',
+    map: (e) => {
+      mapped.push(e.name);
+      return e.name;
+    },
+    send: () => {},
+  };
+  setStrictValidation(false);
+  deferEventCheck();
+  const handle = startAnalytics({ providers: () => [provider], stores, isBrowser: () => true });
+  try {
+    emit({ name: 'view_home_page' });
+    emit({ name: 'add_to_wishlist', item: { variant_id: -1 } } as unknown as DomainEvent['event']);
+    emit({ name: 'user_logout' });
+    await loadEventCheck();
+    await handle.pipeline.ready();
+    expect(mapped).toEqual(['view_home_page', 'user_logout']);
+  } finally {
+    handle.stop();
+    setStrictValidation(true);
+  }
+});

@@ -112,5 +112,11 @@ describe('other reporting rules', () => {
 
 test('SPEC §4 funnel steps come from one table: view_cart 1 … add_payment_info 5, nothing else has a step', () => {
   expect(FUNNEL_STEP).toEqual({ view_cart: 1, begin_checkout: 2, checkout_initiated: 3, payment_initiated: 4, add_payment_info: 5 });
-  expect(FUNNEL_STEPS.map((s) => s.event_name)).toEqual(['ViewCart', 'InitiateCheckout', 'OrderConfirmation', 'PaymentInitiated', 'AddPaymentInfo']);
+  expect(FUNNEL_STEPS.map((s) => s.event_name)).toEqual([
+    'ViewCart',
+    'InitiateCheckout',
+    'OrderConfirmation',
+    'PaymentInitiated',
+    'AddPaymentInfo',
+  ]);
 });

@@ -3,9 +3,7 @@ import { z } from 'zod';
 // Cart, wishlist, save-for-later, coupons, bank offers and free gifts (SPEC §3 cart line / cart / coupon /
 // wishlist, §7 /api/cart and the freebie calls). Money is integer paise in every field below.
 
-/** SPEC §9: the cart_id cookie lives 365 days. */
-export const CART_COOKIE = 'cart_id';
-export const CART_COOKIE_DAYS = 365;
+export { CART_COOKIE, CART_COOKIE_DAYS } from './constants.ts';
 /** Most units of one product a single cart line may hold, whatever the stock. */
 export const MAX_QUANTITY_PER_LINE = 10;
 /** Most different products one cart may hold (keeps a cart, and every read of it, bounded). */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §8: the one message a shopper sees when something failed without a message of its own. */
-export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+export { GENERIC_ERROR } from './constants.ts';
 
 /** The response envelope of every /api call. */
 export const envelope = <T extends z.ZodType>(data: T) =>

@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const run = (cmd, args, env = {}) => spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
 console.log('building…');
 if (run('npm', ['run', 'build', '--silent']).status !== 0) throw new Error('build failed');
 
@@ -18,7 +19,11 @@ const SUITES = [
 // `npm run bench -- web catalogue` runs only those suites and keeps the other figures of bench/results.json.
 const only = process.argv.slice(2);
 const previous = only.length && existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : {};
-const results = { ...previous, measured_at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version } };
+const results = {
+  ...previous,
+  measured_at: new Date().toISOString(),
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+};
 for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(n))) {
   if (!existsSync(file)) {
     console.log(`${name}: ${file} missing, skipped`);

@@ -2,8 +2,8 @@
 // by size only: `node scripts/budgets.mjs` after `npm run build` (npm test runs it), and used by the benchmarks.
 //   - home initial JavaScript: the entry script, its modulepreloads and the home route's chunk, gzipped;
 //   - the reporting core: events/ + providers/ as a page loads them (bus, pipeline, delivery; each provider
-//     adapter and the local-data rules are chunks of their own behind dynamic imports), gzipped, zod excluded
-//     (shared with the whole app).
+//     adapter, the local-data rules and the event check with the catalogue schemas are chunks of their own behind
+//     dynamic imports), gzipped, zod excluded.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,8 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Enforced ceilings. The home goal is 120 KB (≤ 90 KB the aim); the ceiling only ratchets down. */
-export const BUDGETS = { homeJsGzKb: 155, reportingCoreGzBytes: 8 * 1024 };
+/** Enforced ceilings. The home goal of 120 KB is met (≤ 90 KB the aim); the ceiling only ratchets down. */
+export const BUDGETS = { homeJsGzKb: 120, reportingCoreGzBytes: 8 * 1024 };
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
@@ -57,7 +57,15 @@ export function chunkTable(clientDir = path.join(ROOT, 'dist/client')) {
 export async function reportingCoreGzBytes() {
   const { build } = await import('esbuild');
   const out = await build({
-    stdin: { contents: "export * from './providers/index.ts'; export * from './events/index.ts';", resolveDir: ROOT, loader: 'ts' },
+    // Everything events/index.ts offers the app except the catalogue's zod schemas themselves: in a production
+    // build they load with the event check, as their own chunk (events/bus.ts, docs/decisions/008).
+    stdin: {
+      contents: `export * from './providers/index.ts';
+        export { emit, report, events$, setPageContext, setUserContext, currentContext, invalidEventCount, setStrictValidation,
+          loadEventCheck, flushBeforeRedirect, classifyPage, loginSourcePage, sourceLabel } from './events/index.ts';`,
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     splitting: true,
@@ -69,7 +77,18 @@ export async function reportingCoreGzBytes() {
     target: 'es2022',
     minify: true,
     external: ['zod'],
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // As the Vite build (vite.config.ts): app modules are free of import side effects, so the event check the bus
+    // imports only outside production builds falls away (events/bus.ts).
+    plugins: [
+      {
+        name: 'app-modules-side-effect-free',
+        setup(b) {
+          b.onResolve({ filter: /^\.{1,2}\/.*\.ts$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path), sideEffects: false }));
+        },
+      },
+    ],
+    // As the Vite production build: the event check is then a lazy chunk, not part of the core (events/bus.ts).
+    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.PROD': 'true' },
     logLevel: 'silent',
   });
   const text = new Map(out.outputFiles.map((f) => [path.relative(ROOT, f.path), f.text]));

@@ -24,7 +24,6 @@ const TOP = Object.keys(ALLOWED);
 const CORE_WITHOUT_BROWSER = ['schemas', 'events', 'providers', 'machines'];
 const BROWSER_ONLY = /^(react|react-dom|react-router-dom|axios|@xstate\/react|@radix-ui\/.*)(\/.*)?$/;
 
-
 const importRe =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|[\s;])import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|vi\.mock\(\s*['"]([^'"]+)['"]/g;
 

@@ -30,10 +30,15 @@ const seconds = (Date.now() - started) / 1000;
 
 console.log(`requests sent:   ${report.sent}`);
 console.log(`routes covered:  ${report.routesCovered} of ${report.routes} (${report.routesWithSchema} fuzzed from their zod schema)`);
-console.log(`by kind:         ${Object.entries(report.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+console.log(
+  `by kind:         ${Object.entries(report.byKind)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ')}`,
+);
 console.log(`5xx responses:   ${report.failures.length}`);
 console.log(`unclear 4xx:     ${report.unclear.length}`);
-for (const f of [...report.failures, ...report.unclear].slice(0, 20)) console.log(`  ${f.status} ${f.kind} ${f.method} ${f.url} ${f.payload.slice(0, 120)} → ${f.response.slice(0, 160)}`);
+for (const f of [...report.failures, ...report.unclear].slice(0, 20))
+  console.log(`  ${f.status} ${f.kind} ${f.method} ${f.url} ${f.payload.slice(0, 120)} → ${f.response.slice(0, 160)}`);
 console.log(`took ${seconds.toFixed(0)} s`);
 
 const file = 'bench/results.json';

@@ -14,7 +14,8 @@ for (let i = 0; i < rest.length; i++) {
 }
 const base = (process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
 const token = process.env.OPS_TOKEN;
-const usage = 'usage: npm run ops -- <show|pack|ship|deliver|pickup-return|receive-return> <shipment> [--awb X] [--at TIME] [--note TEXT] | retry-refunds';
+const usage =
+  'usage: npm run ops -- <show|pack|ship|deliver|pickup-return|receive-return> <shipment> [--awb X] [--at TIME] [--note TEXT] | retry-refunds';
 if (!token) {
   console.error('OPS_TOKEN is not set.');
   process.exit(2);

@@ -1,6 +1,6 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { GENERIC_ERROR } from '../../schemas/common.ts';
+import { GENERIC_ERROR } from '../../schemas/constants.ts';
 
 // The one HTTP client of the app (SPEC §7, §8). Adds x-request-id, normalises errors, and turns 401 / 404 /
 // order-confirmation 409 into navigation. Pages never call axios directly.
@@ -90,25 +90,27 @@ async function send<T>(config: RequestOptions): Promise<AxiosResponse<T>> {
   }
 }
 
-/** GET, parsed with its response schema when given (the client trusts nothing it did not check). */
-export async function get<S extends z.ZodType>(url: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
-  const res = await send<unknown>({ ...options, method: 'GET', url });
-  return schema.parse(res.data);
+// Responses are checked where they are made: every route declares its response schema (server/http/docs.ts,
+// CONTRIBUTING "How to add a server call"). The browser keeps only the inferred type — the schema is a type
+// argument (`get<typeof XResponse>(url)`), so zod and the app's schemas stay off the first load
+// (docs/decisions/008).
+type Answer<S extends z.ZodType> = z.infer<S>;
+
+/** GET; the answer typed by its response schema (`get<typeof XResponse>(url)`). */
+export async function get<S extends z.ZodType>(url: string, options: RequestOptions = {}): Promise<Answer<S>> {
+  return (await send<Answer<S>>({ ...options, method: 'GET', url })).data;
 }
 
-export async function post<S extends z.ZodType>(url: string, body: unknown, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
-  const res = await send<unknown>({ ...options, method: 'POST', url, data: body });
-  return schema.parse(res.data);
+export async function post<S extends z.ZodType>(url: string, body: unknown, options: RequestOptions = {}): Promise<Answer<S>> {
+  return (await send<Answer<S>>({ ...options, method: 'POST', url, data: body })).data;
 }
 
-export async function put<S extends z.ZodType>(url: string, body: unknown, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
-  const res = await send<unknown>({ ...options, method: 'PUT', url, data: body });
-  return schema.parse(res.data);
+export async function put<S extends z.ZodType>(url: string, body: unknown, options: RequestOptions = {}): Promise<Answer<S>> {
+  return (await send<Answer<S>>({ ...options, method: 'PUT', url, data: body })).data;
 }
 
-export async function del<S extends z.ZodType>(url: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
-  const res = await send<unknown>({ ...options, method: 'DELETE', url });
-  return schema.parse(res.data);
+export async function del<S extends z.ZodType>(url: string, options: RequestOptions = {}): Promise<Answer<S>> {
+  return (await send<Answer<S>>({ ...options, method: 'DELETE', url })).data;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { GENERIC_ERROR } from '../../schemas/common.ts';
+import { GENERIC_ERROR } from '../../schemas/constants.ts';
 
 // SPEC §4 data stores: every store has loading, data, error. A request sets loading; success stores data and
 // clears error; failure stores error and clears data. The one shape and message rule for every feature's data:

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PingResponse, type SessionUser } from '../../../schemas/common.ts';
+import type { PingResponse, SessionUser } from '../../../schemas/common.ts';
 import { syncUser } from '../analytics/index.ts';
 import { get, onResponse } from '../../api/client.ts';
 import { isSessionRefreshTrigger } from './session-refresh.ts';
@@ -32,7 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     const mine = ++seq.current;
     try {
-      const res = await get('/api/ping', PingResponse, { on401: 'silent' });
+      const res = await get<typeof PingResponse>('/api/ping', { on401: 'silent' });
       if (mine === seq.current) {
         setUser(res.data);
         syncUser(res.data);

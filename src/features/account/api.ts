@@ -1,6 +1,6 @@
 import type { ServiceInputs } from '../../../machines/onboarding/index.ts';
-import {
-  type AddressInput,
+import type {
+  AddressInput,
   AddressListResponse,
   AddressSaveResponse,
   AuthResponse,
@@ -8,7 +8,7 @@ import {
   DeletionStatusResponse,
   GoogleConfigResponse,
   OtpSentResponse,
-  type OtpType,
+  OtpType,
   PincodeResponse,
   ProfileResponse,
   SentResponse,
@@ -22,75 +22,75 @@ import { encryptPassword } from './password-crypto.ts';
 const stay = { on401: 'silent' as const, allow404: true };
 
 export const authApi = {
-  exists: (identifier: string, c_code: string) => post('/api/auth/exists', { email_or_mobile: identifier, c_code }, AuthResponse, stay),
-  validate: (email: string, mobile: string, c_code: string) => post('/api/auth/validate', { email, mobile, c_code }, AuthResponse, stay),
+  exists: (identifier: string, c_code: string) =>
+    post<typeof AuthResponse>('/api/auth/exists', { email_or_mobile: identifier, c_code }, stay),
+  validate: (email: string, mobile: string, c_code: string) =>
+    post<typeof AuthResponse>('/api/auth/validate', { email, mobile, c_code }, stay),
   sendOtp: (type: OtpType, identifier: string, c_code: string) =>
-    post('/api/auth/otp', { type, email_or_mobile: identifier, c_code }, OtpSentResponse, stay),
+    post<typeof OtpSentResponse>('/api/auth/otp', { type, email_or_mobile: identifier, c_code }, stay),
   verifyOtp: (type: 'forgotPassword' | 'profile', identifier: string, c_code: string, otp: string) =>
-    post('/api/auth/otp/verify', { email_or_mobile: identifier, c_code, otp, type }, AuthResponse, stay),
+    post<typeof AuthResponse>('/api/auth/otp/verify', { email_or_mobile: identifier, c_code, otp, type }, stay),
   loginWithOtp: (identifier: string, c_code: string, otp: string) =>
-    post('/api/auth/otp/login', { email_or_mobile: identifier, c_code, otp }, AuthResponse, stay),
+    post<typeof AuthResponse>('/api/auth/otp/login', { email_or_mobile: identifier, c_code, otp }, stay),
   async login(identifier: string, c_code: string, password: string) {
-    return post(
+    return post<typeof AuthResponse>(
       '/api/auth/login',
       { email_or_mobile: identifier, c_code, customer_password: await encryptPassword(password), is_encrypted: true },
-      AuthResponse,
       stay,
     );
   },
-  loginWithGoogle: (email: string, id_token: string) => post('/api/auth/login/google', { email, id_token }, AuthResponse, stay),
+  loginWithGoogle: (email: string, id_token: string) => post<typeof AuthResponse>('/api/auth/login/google', { email, id_token }, stay),
   async register(input: ServiceInputs['register']) {
     const password = input.password ? await encryptPassword(input.password) : undefined;
-    return post('/api/auth/register', { ...input, password, is_encrypted: Boolean(password) }, AuthResponse, stay);
+    return post<typeof AuthResponse>('/api/auth/register', { ...input, password, is_encrypted: Boolean(password) }, stay);
   },
   async resetPassword(identifier: string, c_code: string, newPassword: string, existMobile: boolean) {
-    return put(
+    return put<typeof AuthResponse>(
       '/api/auth/password',
       { email_or_mobile: identifier, new_password: await encryptPassword(newPassword), existMobile, c_code, is_encrypted: true },
-      AuthResponse,
       stay,
     );
   },
-  googleConfig: () => get('/api/auth/google-config', GoogleConfigResponse),
+  googleConfig: () => get<typeof GoogleConfigResponse>('/api/auth/google-config'),
 };
 
 export const accountApi = {
-  profile: () => get('/api/myAccount/get-profile-values', ProfileResponse),
+  profile: () => get<typeof ProfileResponse>('/api/myAccount/get-profile-values'),
   saveProfile: (first_name: string, opt_in?: boolean) =>
-    post('/api/myAccount/post-profile-values', { first_name, opt_in }, ProfileResponse),
+    post<typeof ProfileResponse>('/api/myAccount/post-profile-values', { first_name, opt_in }),
   mobileOtp: (new_mobile: string, c_code: string) =>
-    post('/api/myAccount/generate-otp-for-mobile', { new_mobile, c_code }, OtpSentResponse),
+    post<typeof OtpSentResponse>('/api/myAccount/generate-otp-for-mobile', { new_mobile, c_code }),
   updateMobile: (new_mobile: string, c_code: string, otp: string) =>
-    post('/api/myAccount/update-mobile', { new_mobile, c_code, otp }, ProfileResponse),
-  emailOtp: (new_email: string) => post('/api/myAccount/generate-otp-for-email', { new_email }, OtpSentResponse),
-  updateEmail: (new_email: string, otp: string) => post('/api/myAccount/update-email', { new_email, otp }, ProfileResponse),
-  passwordOtp: () => post('/api/myAccount/generate-otp-for-password', {}, OtpSentResponse),
+    post<typeof ProfileResponse>('/api/myAccount/update-mobile', { new_mobile, c_code, otp }),
+  emailOtp: (new_email: string) => post<typeof OtpSentResponse>('/api/myAccount/generate-otp-for-email', { new_email }),
+  updateEmail: (new_email: string, otp: string) => post<typeof ProfileResponse>('/api/myAccount/update-email', { new_email, otp }),
+  passwordOtp: () => post<typeof OtpSentResponse>('/api/myAccount/generate-otp-for-password', {}),
   async updatePassword(otp: string, newPassword: string) {
-    return post(
-      '/api/myAccount/update-password',
-      { otp, new_password: await encryptPassword(newPassword), is_encrypted: true },
-      ProfileResponse,
-    );
+    return post<typeof ProfileResponse>('/api/myAccount/update-password', {
+      otp,
+      new_password: await encryptPassword(newPassword),
+      is_encrypted: true,
+    });
   },
-  sendEmailVerification: () => post('/api/myAccount/email-verification', {}, SentResponse),
-  verifyEmail: (token: string) => post('/api/myAccount/verify-email-verification', { token }, ProfileResponse),
-  cancelEmailVerification: () => post('/api/myAccount/cancel-email-verification', {}, ProfileResponse),
-  deletionStatus: () => get('/api/myAccount/customer-status-for-deletion', DeletionStatusResponse),
-  deleteOtp: () => post('/api/myAccount/proceed-to-delete-otp', {}, OtpSentResponse),
+  sendEmailVerification: () => post<typeof SentResponse>('/api/myAccount/email-verification', {}),
+  verifyEmail: (token: string) => post<typeof ProfileResponse>('/api/myAccount/verify-email-verification', { token }),
+  cancelEmailVerification: () => post<typeof ProfileResponse>('/api/myAccount/cancel-email-verification', {}),
+  deletionStatus: () => get<typeof DeletionStatusResponse>('/api/myAccount/customer-status-for-deletion'),
+  deleteOtp: () => post<typeof OtpSentResponse>('/api/myAccount/proceed-to-delete-otp', {}),
   deleteProfile: (otp: string, reason?: string) =>
-    post('/api/myAccount/delete-profile', { otp, reason: reason || undefined }, DeletionStatusResponse),
-  cancelDeletion: () => post('/api/myAccount/cancel-delete-profile', {}, DeletionStatusResponse),
+    post<typeof DeletionStatusResponse>('/api/myAccount/delete-profile', { otp, reason: reason || undefined }),
+  cancelDeletion: () => post<typeof DeletionStatusResponse>('/api/myAccount/cancel-delete-profile', {}),
 };
 
 export const addressApi = {
-  list: () => get('/api/myAddress/user-address-list', AddressListResponse),
-  cartList: () => get('/api/myAddress/cart-address-list', CartAddressListResponse),
-  save: (address: AddressInput) => post('/api/myAddress/user-address-add-update', address, AddressSaveResponse),
-  remove: (addressId: number) => del(`/api/myAddress/user-address-delete?address_id=${addressId}`, AddressListResponse, { allow404: true }),
+  list: () => get<typeof AddressListResponse>('/api/myAddress/user-address-list'),
+  cartList: () => get<typeof CartAddressListResponse>('/api/myAddress/cart-address-list'),
+  save: (address: AddressInput) => post<typeof AddressSaveResponse>('/api/myAddress/user-address-add-update', address),
+  remove: (addressId: number) =>
+    del<typeof AddressListResponse>(`/api/myAddress/user-address-delete?address_id=${addressId}`, { allow404: true }),
   pincode: (pincode: string, state?: string) =>
-    get(
+    get<typeof PincodeResponse>(
       `/api/myAddress/fetch-address-pincode?pincode=${encodeURIComponent(pincode)}${state ? `&st=${encodeURIComponent(state)}` : ''}`,
-      PincodeResponse,
       { allow404: true },
     ),
 };

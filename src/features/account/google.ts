@@ -1,4 +1,4 @@
-import { GoogleConfigResponse } from '../../../schemas/account.ts';
+import type { GoogleConfigResponse } from '../../../schemas/account.ts';
 import { get } from '../../api/client.ts';
 
 // Google sign-in, implicit flow: the browser goes to the identity provider (Google, or the development one the
@@ -14,7 +14,7 @@ const randomToken = (): string => {
 
 /** Leaves for the identity provider; resolves only if it cannot. */
 export async function startGoogleSignIn(): Promise<void> {
-  const { data } = await get('/api/auth/google-config', GoogleConfigResponse);
+  const { data } = await get<typeof GoogleConfigResponse>('/api/auth/google-config');
   if (!data.enabled) throw new Error('Google sign-in is not available right now.');
   const state = randomToken();
   sessionStorage.setItem(STATE_KEY, state);

@@ -1,4 +1,4 @@
-import { PublicKeyResponse } from '../../../schemas/account.ts';
+import type { PublicKeyResponse } from '../../../schemas/account.ts';
 import { get } from '../../api/client.ts';
 
 // SPEC §7: passwords are encrypted in the browser before sending: RSA-OAEP (SHA-256) with the server's public
@@ -10,7 +10,7 @@ const fromBase64 = (b64: string): ArrayBuffer => Uint8Array.from(atob(b64), (c) 
 const toBase64 = (bytes: ArrayBuffer): string => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 
 function serverKey(): Promise<CryptoKey> {
-  keyPromise ??= get('/api/auth/public-key', PublicKeyResponse)
+  keyPromise ??= get<typeof PublicKeyResponse>('/api/auth/public-key')
     .then((res) => crypto.subtle.importKey('spki', fromBase64(res.data.spki), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']))
     .catch((error) => {
       keyPromise = null;

@@ -1,4 +1,4 @@
-import { CART_COOKIE, CART_COOKIE_DAYS } from '../../../schemas/cart.ts';
+import { CART_COOKIE, CART_COOKIE_DAYS } from '../../../schemas/constants.ts';
 
 // SPEC §3/§4: the cart_id cookie (365 days) is stored from add-to-cart and add-freebie-to-cart answers.
 export function storeCartId(cartId: string | null | undefined): void {

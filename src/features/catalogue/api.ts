@@ -1,4 +1,4 @@
-import {
+import type {
   BrandDetailResponse,
   BrandGroupsResponse,
   CategoryDetailResponse,
@@ -37,37 +37,38 @@ export function listingApiUrl(endpoint: ListingEndpoint, base: Record<string, st
 type Opts = Pick<RequestOptions, 'signal'>;
 
 export const catalogueApi = {
-  home: async (o?: Opts) => (await get('/api/home/home-page-info', HomeResponse, o)).data,
-  menu: async (o?: Opts) => (await get('/api/menu/menu-list', MenuResponse, o)).data,
-  listing: async (url: string, o?: Opts) => (await get(url, ListingResponse, o)).data,
-  brandDetail: async (slug: string, o?: Opts) => (await get(`/api/listing/brand-detail?${query({ slug })}`, BrandDetailResponse, o)).data,
+  home: async (o?: Opts) => (await get<typeof HomeResponse>('/api/home/home-page-info', o)).data,
+  menu: async (o?: Opts) => (await get<typeof MenuResponse>('/api/menu/menu-list', o)).data,
+  listing: async (url: string, o?: Opts) => (await get<typeof ListingResponse>(url, o)).data,
+  brandDetail: async (slug: string, o?: Opts) =>
+    (await get<typeof BrandDetailResponse>(`/api/listing/brand-detail?${query({ slug })}`, o)).data,
   categoryDetail: async (slug: string, o?: Opts) =>
-    (await get(`/api/listing/category-detail?${query({ slug })}`, CategoryDetailResponse, o)).data,
-  brandGroups: async (o?: Opts) => (await get('/api/listing/store-brand-list', BrandGroupsResponse, o)).data,
+    (await get<typeof CategoryDetailResponse>(`/api/listing/category-detail?${query({ slug })}`, o)).data,
+  brandGroups: async (o?: Opts) => (await get<typeof BrandGroupsResponse>('/api/listing/store-brand-list', o)).data,
   top10: async (slug: string | null, o?: Opts) =>
-    (await get(slug ? `/api/listing/top-10-list?${query({ slug })}` : '/api/listing/top-10-list', Top10Response, o)).data,
+    (await get<typeof Top10Response>(slug ? `/api/listing/top-10-list?${query({ slug })}` : '/api/listing/top-10-list', o)).data,
   product: async (productId: number, o?: Opts) =>
-    (await get(`/api/product-details/product-detail-page?${query({ product_id: productId })}`, ProductDetailResponse, o)).data,
+    (await get<typeof ProductDetailResponse>(`/api/product-details/product-detail-page?${query({ product_id: productId })}`, o)).data,
   productBySlug: async (slug: string, o?: Opts) =>
-    (await get(`/api/product-details/product-slug?${query({ productSlug: slug })}`, ProductSlugResponse, o)).data,
+    (await get<typeof ProductSlugResponse>(`/api/product-details/product-slug?${query({ productSlug: slug })}`, o)).data,
   description: async (productId: number, o?: Opts) =>
-    (await get(`/api/product-details/product-description?${query({ product_id: productId })}`, ProductDescriptionResponse, o)).data,
+    (await get<typeof ProductDescriptionResponse>(`/api/product-details/product-description?${query({ product_id: productId })}`, o)).data,
   productRange: async (productId: number, o?: Opts) =>
-    (await get(`/api/product-details/product-range?${query({ product_id: productId })}`, ProductListResponse, o)).data.products,
+    (await get<typeof ProductListResponse>(`/api/product-details/product-range?${query({ product_id: productId })}`, o)).data.products,
   related: async (productId: number, o?: Opts) =>
-    (await get(`/api/product-details/related-product?${query({ product_id: productId })}`, ProductListResponse, o)).data.products,
+    (await get<typeof ProductListResponse>(`/api/product-details/related-product?${query({ product_id: productId })}`, o)).data.products,
   recommendation: async (productId: number, o?: Opts) =>
-    (await get(`/api/product-details/recommendation?${query({ recommender_product_id: productId })}`, ProductListResponse, o)).data
+    (await get<typeof ProductListResponse>(`/api/product-details/recommendation?${query({ recommender_product_id: productId })}`, o)).data
       .products,
   productOffers: async (productId: number, o?: Opts) =>
-    (await get(`/api/product-details/product-offer?${query({ product_id: productId })}`, ProductOffersResponse, o)).data,
+    (await get<typeof ProductOffersResponse>(`/api/product-details/product-offer?${query({ product_id: productId })}`, o)).data,
   // A missing answer only hides the authenticity panel: a 404 here must not send the shopper to /notFound.
   sourceProduct: async (productId: number, o?: Opts) =>
     (
-      await get(`/api/product-details/source-product?${query({ product_id: productId })}`, SourceProductResponse, {
+      await get<typeof SourceProductResponse>(`/api/product-details/source-product?${query({ product_id: productId })}`, {
         ...o,
         allow404: true,
       })
     ).data,
-  seoMeta: async (url: string, o?: Opts) => (await get(`/api/seo/page-seo-meta?${query({ url })}`, SeoMetaResponse, o)).data,
+  seoMeta: async (url: string, o?: Opts) => (await get<typeof SeoMetaResponse>(`/api/seo/page-seo-meta?${query({ url })}`, o)).data,
 };

@@ -1,4 +1,4 @@
-import { type Suggestions, SuggestionsResponse } from '../../../schemas/catalogue.ts';
+import type { Suggestions, SuggestionsResponse } from '../../../schemas/catalogue.ts';
 import { formatPaise } from '../../../schemas/money.ts';
 import { get } from '../../api/client.ts';
 import { lastSearchTerm } from './local-data.ts';
@@ -26,7 +26,7 @@ export async function fetchSuggestions(q: string, signal?: AbortSignal): Promise
   const key = q.trim().toLowerCase();
   const hit = cache.get(key);
   if (hit) return hit;
-  const res = await get(`/api/search/search-suggestion-list?q=${encodeURIComponent(q.trim())}`, SuggestionsResponse, {
+  const res = await get<typeof SuggestionsResponse>(`/api/search/search-suggestion-list?q=${encodeURIComponent(q.trim())}`, {
     signal,
     allow404: true,
   });

@@ -1,14 +1,14 @@
 import type { EventItem } from '../../../events/index.ts';
-import { CartAddressListResponse } from '../../../schemas/account.ts';
+import type { CartAddressListResponse } from '../../../schemas/account.ts';
 import {
-  DeliverHereResponse,
+  type DeliverHereResponse,
   IDEMPOTENCY_HEADER,
-  OrderDetailsResponse,
+  type OrderDetailsResponse,
   type OrderSuccessData,
-  OrderSuccessResponse,
-  PlaceOrderResponse,
+  type OrderSuccessResponse,
+  type PlaceOrderResponse,
 } from '../../../schemas/order.ts';
-import {
+import type {
   ActivePaymentResponse,
   OfferListResponse,
   PaymentFailedResponse,
@@ -48,25 +48,27 @@ export function orderItems(order: OrderSuccessData): EventItem[] {
 }
 
 export const checkoutApi = {
-  cartAddresses: () => get('/api/myAddress/cart-address-list', CartAddressListResponse),
-  deliverHere: (address_id: number) => post('/api/select-address/deliver-here', { address_id }, DeliverHereResponse),
-  orderDetails: (quote: string | null) => get(`/api/order-confirmation/order-details${q({ quote })}`, OrderDetailsResponse),
+  cartAddresses: () => get<typeof CartAddressListResponse>('/api/myAddress/cart-address-list'),
+  deliverHere: (address_id: number) => post<typeof DeliverHereResponse>('/api/select-address/deliver-here', { address_id }),
+  orderDetails: (quote: string | null) => get<typeof OrderDetailsResponse>(`/api/order-confirmation/order-details${q({ quote })}`),
   // SPEC §7 place-order from the confirmation page; the key makes a repeated click answer the same order.
   placeOrder: (quote: string | null, idempotencyKey: string) =>
-    get(`/api/order-confirmation/place-order${q({ quote })}`, PlaceOrderResponse, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
-  activePayment: (orderId: string) => get(`/api/payment/active-payment${q({ orderId })}`, ActivePaymentResponse),
+    get<typeof PlaceOrderResponse>(`/api/order-confirmation/place-order${q({ quote })}`, {
+      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    }),
+  activePayment: (orderId: string) => get<typeof ActivePaymentResponse>(`/api/payment/active-payment${q({ orderId })}`),
   offerList: (orderId: string, instrument?: PaymentInstrumentType, bank?: string, card_bin?: string) =>
-    get(`/api/payment/offer-list${q({ orderId, instrument, bank, card_bin })}`, OfferListResponse),
+    get<typeof OfferListResponse>(`/api/payment/offer-list${q({ orderId, instrument, bank, card_bin })}`),
   initiateTransaction: (body: Parameters<CheckoutServices['startTransaction']>[0]) =>
-    post(
-      body.retry ? '/api/payment/retry-payment' : '/api/payment/initate-transaction',
-      { order_id: body.order_id, payment_method: body.payment_method, instrument: body.instrument },
-      TransactionResponse,
-    ),
-  payOnDelivery: (order_id: string) => post('/api/payment/pay-on-delivery', { order_id }, PaymentResultResponse),
-  verifyTransaction: (order_id: string) => post('/api/payment/verify-transaction', { order_id }, PaymentResultResponse),
-  paymentFailed: (orderId: string) => get(`/api/payment/payment-failed${q({ orderId })}`, PaymentFailedResponse),
-  orderSuccess: (orderId: string) => get(`/api/order-success/order-success-data${q({ orderId })}`, OrderSuccessResponse),
+    post<typeof TransactionResponse>(body.retry ? '/api/payment/retry-payment' : '/api/payment/initate-transaction', {
+      order_id: body.order_id,
+      payment_method: body.payment_method,
+      instrument: body.instrument,
+    }),
+  payOnDelivery: (order_id: string) => post<typeof PaymentResultResponse>('/api/payment/pay-on-delivery', { order_id }),
+  verifyTransaction: (order_id: string) => post<typeof PaymentResultResponse>('/api/payment/verify-transaction', { order_id }),
+  paymentFailed: (orderId: string) => get<typeof PaymentFailedResponse>(`/api/payment/payment-failed${q({ orderId })}`),
+  orderSuccess: (orderId: string) => get<typeof OrderSuccessResponse>(`/api/order-success/order-success-data${q({ orderId })}`),
 };
 
 /** The funnel machine's calls, answered by the API. */

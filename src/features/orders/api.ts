@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { envelope } from '../../../schemas/common.ts';
-import {
+import type { z } from 'zod';
+import type { envelope } from '../../../schemas/common.ts';
+import type {
   BankAccountResponse,
   BankDetailsResponse,
   BankListingResponse,
@@ -12,11 +12,11 @@ import {
   ReturnMediaResponse,
   ReturnShipmentDetailsResponse,
   ReturnSubmitResponse,
-  type ReturnSubmitRequest,
+  ReturnSubmitRequest,
   SetSelectAddressResponse,
   ShipmentDetailsResponse,
   ShipmentStatusSchema,
-  type UpdateBankDetailsRequest,
+  UpdateBankDetailsRequest,
 } from '../../../schemas/orders.ts';
 import { get, post } from '../../api/client.ts';
 
@@ -24,41 +24,43 @@ import { get, post } from '../../api/client.ts';
 
 type Selection = Array<{ order_item_id: number; quantity: number }>;
 const q = encodeURIComponent;
+/** The `{ status, message, data }` answer around a data schema, as a type only (checked on the server). */
+type Env<D extends z.ZodType> = ReturnType<typeof envelope<D>>;
 
 export const ordersApi = {
-  list: (page: number, page_size = 10) => post('/api/order/order-listing', { page, page_size }, OrderListingResponse),
-  details: (orderId: string) => post('/api/order/shipment-details', { order_id: orderId }, ShipmentDetailsResponse),
-  cancelReasons: () => get('/api/order/cancel-shipment-reason', ReasonsResponse),
+  list: (page: number, page_size = 10) => post<typeof OrderListingResponse>('/api/order/order-listing', { page, page_size }),
+  details: (orderId: string) => post<typeof ShipmentDetailsResponse>('/api/order/shipment-details', { order_id: orderId }),
+  cancelReasons: () => get<typeof ReasonsResponse>('/api/order/cancel-shipment-reason'),
   cancel: (body: { shipmentId: string; reason_id: string; comment: string | null }) =>
-    post('/api/order/cancel-shipment-submit', body, CancelResponse),
+    post<typeof CancelResponse>('/api/order/cancel-shipment-submit', body),
   cancelItems: (body: { shipmentId: string; reason_id: string; comment: string | null; items: Selection }) =>
-    post('/api/order/partial-cancel-shipment-submit', body, CancelResponse),
+    post<typeof CancelResponse>('/api/order/partial-cancel-shipment-submit', body),
   withdrawReturn: (shipmentId: string) =>
-    post(
-      '/api/order/cancel-reverse-shipment-submit',
-      { shipmentId },
-      envelope(z.object({ shipment_id: z.string(), status: ShipmentStatusSchema })),
-    ),
-  returnReasons: () => get('/api/order/return-item-reasons', ReasonsResponse),
+    post<Env<z.ZodObject<{ shipment_id: z.ZodString; status: typeof ShipmentStatusSchema }>>>('/api/order/cancel-reverse-shipment-submit', {
+      shipmentId,
+    }),
+  returnReasons: () => get<typeof ReasonsResponse>('/api/order/return-item-reasons'),
   returnDetails: (shipmentId: string) =>
-    get(`/api/order/return-shipment-details?shipmentId=${q(shipmentId)}`, ReturnShipmentDetailsResponse),
+    get<typeof ReturnShipmentDetailsResponse>(`/api/order/return-shipment-details?shipmentId=${q(shipmentId)}`),
   uploadPhoto: (shipmentId: string, file: File) => {
     const form = new FormData();
     form.append('shipmentId', shipmentId);
     form.append('file', file);
     // The explicit multipart type stops the client's JSON default; the browser adds the boundary.
-    return post('/api/order/return-shipment-media', form, ReturnMediaResponse, { headers: { 'content-type': 'multipart/form-data' } });
+    return post<typeof ReturnMediaResponse>('/api/order/return-shipment-media', form, {
+      headers: { 'content-type': 'multipart/form-data' },
+    });
   },
   refundAmount: (shipmentId: string, items: Selection) =>
-    post('/api/order/return-shipment-refund-amount', { shipmentId, items }, RefundAmountResponse),
-  submitReturn: (body: z.input<typeof ReturnSubmitRequest>) => post('/api/order/return-shipment-submit', body, ReturnSubmitResponse),
+    post<typeof RefundAmountResponse>('/api/order/return-shipment-refund-amount', { shipmentId, items }),
+  submitReturn: (body: z.input<typeof ReturnSubmitRequest>) => post<typeof ReturnSubmitResponse>('/api/order/return-shipment-submit', body),
   setPickupAddress: (shipmentId: string, address_id: number) =>
-    post('/api/order/set-select-address', { shipmentId, address_id }, SetSelectAddressResponse),
-  bankDetails: () => get('/api/order/customer-bank-details', BankDetailsResponse),
-  bankListing: () => get('/api/order/customer-bank-listing', BankListingResponse),
-  saveBank: (body: UpdateBankDetailsRequest) => post('/api/order/update-bank-details', body, BankAccountResponse),
+    post<typeof SetSelectAddressResponse>('/api/order/set-select-address', { shipmentId, address_id }),
+  bankDetails: () => get<typeof BankDetailsResponse>('/api/order/customer-bank-details'),
+  bankListing: () => get<typeof BankListingResponse>('/api/order/customer-bank-listing'),
+  saveBank: (body: UpdateBankDetailsRequest) => post<typeof BankAccountResponse>('/api/order/update-bank-details', body),
   // SPEC §8: a 401 of fetch-ifsc is not reported to the error service; a wrong code is answered in the form.
-  ifsc: (code: string) => get(`/api/order/fetch-ifsc-details?ifsc=${q(code)}`, IfscDetailsResponse, { allow404: true }),
+  ifsc: (code: string) => get<typeof IfscDetailsResponse>(`/api/order/fetch-ifsc-details?ifsc=${q(code)}`, { allow404: true }),
 };
 
 export const invoiceUrl = (shipmentId: string) => `/api/order/shipment-invoice?shipmentId=${q(shipmentId)}`;

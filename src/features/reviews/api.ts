@@ -1,4 +1,4 @@
-import {
+import type {
   CarouselResponse,
   IsUserVerifiedResponse,
   LogisticRatingResponse,
@@ -8,10 +8,10 @@ import {
   ReviewModalResponse,
   ReviewPhotoResponse,
   ReviewResponse,
-  type ReviewSort,
-  type SetAfterRateRequest,
-  type SetRateProductRequest,
-  type UpdateReviewRequest,
+  ReviewSort,
+  SetAfterRateRequest,
+  SetRateProductRequest,
+  UpdateReviewRequest,
   UploadedPhotoResponse,
   UpvoteResponse,
 } from '../../../schemas/review.ts';
@@ -42,34 +42,37 @@ const prefix = (s: ReviewScope) => (s.kind === 'product' ? 'product' : s.kind ==
 export const reviewsApi = {
   aggregate: async (s: ReviewScope, o?: Opts) => {
     const path = s.kind === 'product' ? 'product-aggregate' : s.kind === 'brand' ? 'brand-review-aggrigate' : 'all-review-aggrigate';
-    return (await get(`${BASE}/${path}?${qs(scopeParams(s))}`, ReviewAggregateResponse, o)).data;
+    return (await get<typeof ReviewAggregateResponse>(`${BASE}/${path}?${qs(scopeParams(s))}`, o)).data;
   },
   list: async (s: ReviewScope, p: ListParams, o?: Opts) =>
     (
-      await get(
+      await get<typeof ReviewListResponse>(
         `${BASE}/${prefix(s)}-review-list?${qs({ ...scopeParams(s), sort: p.sort, rating: p.rating, with_photos: p.withPhotos || null, page: p.page })}`,
-        ReviewListResponse,
         o,
       )
     ).data,
   /** The vote goes to the list's own upvote call (SPEC §7); the rule is the same for all three. */
   upvote: async (s: ReviewScope, reviewId: number) =>
-    (await post(`${BASE}/${prefix(s)}-review-upvote`, { review_id: reviewId }, UpvoteResponse)).data,
+    (await post<typeof UpvoteResponse>(`${BASE}/${prefix(s)}-review-upvote`, { review_id: reviewId })).data,
   carousel: async (s: ReviewScope, o?: Opts) =>
-    (await get(`${BASE}/review-carousel-images?${qs(scopeParams(s))}`, CarouselResponse, o)).data,
-  modal: async (reviewId: number, o?: Opts) => (await get(`${BASE}/review-modal-data?review_id=${reviewId}`, ReviewModalResponse, o)).data,
+    (await get<typeof CarouselResponse>(`${BASE}/review-carousel-images?${qs(scopeParams(s))}`, o)).data,
+  modal: async (reviewId: number, o?: Opts) =>
+    (await get<typeof ReviewModalResponse>(`${BASE}/review-modal-data?review_id=${reviewId}`, o)).data,
   isUserVerified: async (productId: number, o?: Opts) =>
-    (await get(`${BASE}/is-user-verified?product_id=${productId}`, IsUserVerifiedResponse, o)).data,
-  rate: async (body: SetRateProductRequest) => (await post(`${BASE}/set-rate-product`, body, RateResponse)).data,
-  update: async (body: UpdateReviewRequest) => (await post(`${BASE}/update-review`, body, ReviewResponse)).data,
-  afterRate: async (body: SetAfterRateRequest) => (await post(`${BASE}/set-after-rate-product`, body, LogisticRatingResponse)).data,
+    (await get<typeof IsUserVerifiedResponse>(`${BASE}/is-user-verified?product_id=${productId}`, o)).data,
+  rate: async (body: SetRateProductRequest) => (await post<typeof RateResponse>(`${BASE}/set-rate-product`, body)).data,
+  update: async (body: UpdateReviewRequest) => (await post<typeof ReviewResponse>(`${BASE}/update-review`, body)).data,
+  afterRate: async (body: SetAfterRateRequest) => (await post<typeof LogisticRatingResponse>(`${BASE}/set-after-rate-product`, body)).data,
   logisticDetails: async (orderId: number, productId: number | null, o?: Opts) =>
-    (await get(`${BASE}/logistic-rating-details?${qs({ order_id: orderId, product_id: productId })}`, LogisticRatingResponse, o)).data,
+    (await get<typeof LogisticRatingResponse>(`${BASE}/logistic-rating-details?${qs({ order_id: orderId, product_id: productId })}`, o))
+      .data,
   uploadPhoto: async (file: File) => {
     const form = new FormData();
     form.append('file', file);
     return (
-      await post(`${BASE}/rate-product-image-upload`, form, UploadedPhotoResponse, { headers: { 'content-type': 'multipart/form-data' } })
+      await post<typeof UploadedPhotoResponse>(`${BASE}/rate-product-image-upload`, form, {
+        headers: { 'content-type': 'multipart/form-data' },
+      })
     ).data;
   },
   addPhotoToReview: async (reviewId: number, file: File) => {
@@ -77,7 +80,9 @@ export const reviewsApi = {
     form.append('review_id', String(reviewId));
     form.append('file', file);
     return (
-      await post(`${BASE}/update-review-image-upload`, form, ReviewPhotoResponse, { headers: { 'content-type': 'multipart/form-data' } })
+      await post<typeof ReviewPhotoResponse>(`${BASE}/update-review-image-upload`, form, {
+        headers: { 'content-type': 'multipart/form-data' },
+      })
     ).data;
   },
 };

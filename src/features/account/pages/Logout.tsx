@@ -14,7 +14,7 @@ export default function LogoutPage() {
   const { refresh } = useAuth();
   const [done, setDone] = useState(false);
   useEffect(() => {
-    post('/api/logout/logout-operation', {}, LogoutResponse, { on401: 'silent' })
+    post<typeof LogoutResponse>('/api/logout/logout-operation', {}, { on401: 'silent' })
       .then(() => {
         emit({ name: 'user_logout' });
         forgetRememberedUser();

@@ -33,7 +33,7 @@ export default function FunnelPage() {
     setState((s) => ({ ...s, loading: true }));
     const { token, ...dates } = range;
     const params = new URLSearchParams(Object.entries(dates).filter(([, v]) => v) as [string, string][]);
-    get(`/api/analytics/funnel${params.size ? `?${params}` : ''}`, Answer, {
+    get<typeof Answer>(`/api/analytics/funnel${params.size ? `?${params}` : ''}`, {
       allow404: true,
       on401: 'silent',
       headers: token ? { authorization: `Bearer ${token}` } : {},

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { AppLinksResponse } from '../../../../schemas/content-pages.ts';
+import type { AppLinksResponse } from '../../../../schemas/content-pages.ts';
 import { get } from '../../../api/client.ts';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
 import { type AppBannerLink, bannerLinks, isDismissed, rememberDismissal } from '../app-banner.ts';
@@ -22,7 +22,7 @@ export function AppInstallBanner() {
   useEffect(() => {
     if (isDismissed(safeStorage())) return;
     let live = true;
-    get('/api/app/app-links', AppLinksResponse)
+    get<typeof AppLinksResponse>('/api/app/app-links')
       .then((res) => {
         if (live) setLinks(bannerLinks(navigator.userAgent, res.data));
       })

@@ -1,0 +1,9 @@
+// Plain constants shared by server and browser, in a module without zod: the browser shell imports these on
+// its first load, where zod does not travel (docs/decisions/008).
+
+/** SPEC §8: the one message a shopper sees when something failed without a message of its own. */
+export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+
+/** SPEC §9: the cart_id cookie lives 365 days. */
+export const CART_COOKIE = 'cart_id';
+export const CART_COOKIE_DAYS = 365;
