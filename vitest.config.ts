@@ -3,7 +3,7 @@ import viteConfig from './vite.config.ts';
 
 // Node is the default environment; files that need a DOM start with `// @vitest-environment jsdom`.
 export default mergeConfig(
-  viteConfig,
+  viteConfig({ command: 'serve', mode: 'test' }),
   defineConfig({
     test: {
       globals: true,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -15,7 +16,7 @@ import { registerCatalogueCaching } from './http/caching.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
-import { cspNonce, type MetaResolver, loadTemplate, renderPage } from './html.ts';
+import { cspNonce, loadServerRenderer, loadTemplate, type MetaResolver, renderPage, requestsDesktop } from './html.ts';
 import { registerModules } from './modules/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
 import { readSession, type Session } from './modules/session/index.ts';
@@ -105,6 +106,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const clientDir = options.clientDir ?? null;
   const template = loadTemplate(clientDir);
+  const renderer = await loadServerRenderer(clientDir);
+  // The server render asks the API in-process, as an anonymous shopper: the HTML is the same for everyone (its
+  // signed-in parts load in the browser), and nothing crosses the network.
+  const transport = async (apiUrl: string) => {
+    const res = await app.inject({ method: 'GET', url: apiUrl, headers: { accept: 'application/json' } });
+    return { status: res.statusCode, data: res.statusCode === 304 ? null : res.json() };
+  };
   if (clientDir && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
@@ -128,19 +136,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(404).send(fail(`No such API call: ${req.method} ${url.pathname}`));
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send(fail('Not found'));
     if (/\.[a-z0-9]{2,5}$/i.test(url.pathname)) return reply.code(404).type('text/plain').send('Not found');
-    const page = await renderPage(template, url, app.metaResolvers, cspNonce(reply));
-    reply.code(page.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    // @fastify/compress only hooks routes, never this handler: the page HTML is compressed here.
+    const abort = new AbortController();
+    reply.raw.once('close', () => abort.abort());
+    const page = await renderPage(template, url, app.metaResolvers, {
+      nonce: cspNonce(reply),
+      ssr: renderer ? { renderer, transport, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
+      onRenderError: (err) => req.log.error({ err, url: url.pathname }, 'server render failed; sent the shell'),
+    });
+    if (page.redirect) return reply.redirect(page.redirect, page.statusCode);
+    reply
+      .code(page.statusCode)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // The layout rendered depends on the viewport the request says it has (server/html.ts requestsDesktop).
+      .header('vary', 'accept-encoding, user-agent, sec-ch-ua-mobile');
+    const body = Readable.from(documentChunks(page.parts));
+    // @fastify/compress only hooks routes, never this handler: the page HTML is compressed here, as it streams.
     const accepted = acceptedEncodings(req.headers['accept-encoding']);
-    if (accepted.has('br')) return reply.header('content-encoding', 'br').send(brotliCompressSync(page.html, BROTLI_HTML));
-    if (accepted.has('gzip')) return reply.header('content-encoding', 'gzip').send(gzipSync(page.html));
-    return reply.send(page.html);
+    if (accepted.has('br')) return reply.header('content-encoding', 'br').send(body.pipe(createBrotliCompress(BROTLI_HTML)));
+    if (accepted.has('gzip')) return reply.header('content-encoding', 'gzip').send(body.pipe(createGzip()));
+    return reply.send(body);
   });
 
   return app;
 }
 
 const BROTLI_HTML = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** The document's parts in order: strings as they are, the app's markup as React streams it. */
+async function* documentChunks(parts: readonly (string | Readable)[]): AsyncGenerator<string | Buffer> {
+  for (const part of parts) {
+    if (typeof part === 'string') yield part;
+    else for await (const chunk of part) yield chunk as Buffer;
+  }
+}
 
 /** Encodings the client accepts (an explicit q=0 refuses one). */
 function acceptedEncodings(header: string | string[] | undefined): Set<string> {

@@ -1,11 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { DEFAULT_DESCRIPTION, isKnownPath, organizationJsonLd, type PageMeta, pageMeta, websiteJsonLd } from '../schemas/content.ts';
 
 /** The CSP nonce of a response: server-rendering code writes it on every inline <script> it emits. */
 export { cspNonce } from './http/security.ts';
 
 // The server sends each page's title, description and JSON-LD in the HTML itself, so crawlers see them
-// without running JavaScript (SPEC §7). The React app then takes over in the browser.
+// without running JavaScript (SPEC §7), and the page itself rendered by React (docs/decisions/010), which the
+// browser hydrates.
 
 /** Resolves meta for dynamic pages (a product's name, a brand's title); null when it does not apply. */
 export type MetaResolver = (pathname: string, query: URLSearchParams, origin: string) => Promise<PageMeta | null>;
@@ -39,12 +43,68 @@ export function renderHead(meta: PageMeta, origin: string, pathname: string, non
     .join('\n    ');
 }
 
+/** The server-render entry the client build's sibling `dist/ssr` holds (src/app/server-render.tsx). */
+export interface ServerRenderer {
+  HYDRATION_STATE_ID: string;
+  render(
+    url: URL,
+    options: { transport: (url: string) => Promise<{ status: number; data: unknown }>; desktop: boolean; signal?: AbortSignal },
+  ): Promise<{ body: Readable | null; status: number; redirect: string | null; state: unknown }>;
+}
+
+/** Loads the server-render entry built beside `clientDir`; null when there is none (tests, development). */
+export async function loadServerRenderer(clientDir: string | null): Promise<ServerRenderer | null> {
+  if (!clientDir) return null;
+  const entry = path.resolve(clientDir, '..', 'ssr', 'server-render.js');
+  if (!existsSync(entry)) return null;
+  return (await import(pathToFileURL(entry).href)) as ServerRenderer;
+}
+
+// Signed-in and payment flows stay client-rendered behind their guards (docs/decisions/010): their first paint
+// is the shopper's own data, which the server does not render.
+const CLIENT_ONLY =
+  /^\/(account|my-account|logout|payment|retry-payment|pending-payment|order-successfull|order-failed|order-confirmation|select-address|add-new-address|email-verified|cancel-delete-account|analytics|preview)(\/|$)|\/reviews\/(after-rate-product|update-rating|pr\/[^/]+\/rate-product)/;
+
+/** Whether the server renders the page at `pathname` (otherwise it sends the shell and the browser renders). */
+export const isServerRendered = (pathname: string): boolean => !CLIENT_ONLY.test(pathname);
+
+/** SPEC §9: the 992px breakpoint, guessed from the request (client hint first): the server renders that layout. */
+export function requestsDesktop(headers: Record<string, string | string[] | undefined>): boolean {
+  const hint = headers['sec-ch-ua-mobile'];
+  if (typeof hint === 'string') return hint.trim() !== '?1';
+  const ua = String(headers['user-agent'] ?? '');
+  return !/Mobi|Android|iPhone|iPad|iPod/i.test(ua);
+}
+
+export interface PageDocument {
+  statusCode: number;
+  /** Set when the page answered with a redirect. */
+  redirect: string | null;
+  /** The document in order: the head and opening tags, the app's markup (streamed), the state and closing tags. */
+  parts: (string | Readable)[];
+}
+
+export interface RenderOptions {
+  nonce?: string;
+  ssr?: {
+    renderer: ServerRenderer;
+    transport: (url: string) => Promise<{ status: number; data: unknown }>;
+    desktop: boolean;
+    signal?: AbortSignal;
+  } | null;
+  /** Called when the server render fails: the shell is sent instead and the browser renders. */
+  onRenderError?: (error: unknown) => void;
+}
+
+const ROOT = '<div id="root"></div>';
+
 export async function renderPage(
   template: string,
   url: URL,
   resolvers: readonly MetaResolver[],
-  nonce = '',
-): Promise<{ html: string; statusCode: number }> {
+  options: RenderOptions = {},
+): Promise<PageDocument> {
+  const nonce = options.nonce ?? '';
   let meta: PageMeta | null = null;
   for (const resolve of resolvers) {
     meta = await resolve(url.pathname, url.searchParams, url.origin).catch(() => null);
@@ -53,5 +113,23 @@ export async function renderPage(
   const known = isKnownPath(url.pathname);
   meta ??= pageMeta(url.pathname);
   const html = template.replace('<!--app-head-->', renderHead(meta, url.origin, url.pathname, nonce));
-  return { html, statusCode: known ? 200 : 404 };
+  const statusCode = known ? 200 : 404;
+  const ssr = options.ssr;
+  const at = html.indexOf(ROOT);
+  if (!ssr || at < 0 || !isServerRendered(url.pathname)) return { statusCode, redirect: null, parts: [html] };
+  try {
+    const result = await ssr.renderer.render(url, { transport: ssr.transport, desktop: ssr.desktop, signal: ssr.signal });
+    if (result.redirect) return { statusCode: result.status, redirect: result.redirect, parts: [] };
+    if (!result.body) return { statusCode, redirect: null, parts: [html] };
+    const n = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+    const state = `<script type="application/json" id="${ssr.renderer.HYDRATION_STATE_ID}"${n}>${safeJson(result.state)}</script>`;
+    return {
+      statusCode,
+      redirect: null,
+      parts: [html.slice(0, at), '<div id="root">', result.body, `</div>${state}`, html.slice(at + ROOT.length)],
+    };
+  } catch (error) {
+    options.onRenderError?.(error);
+    return { statusCode, redirect: null, parts: [html] };
+  }
 }

@@ -75,7 +75,24 @@ export function redirectFor(status: number, url: string, options: Pick<RequestOp
   return null;
 }
 
+/** Answers a GET in-process while the server renders a page (docs/decisions/010); throws axios's error shape. */
+export type ServerTransport = (url: string) => Promise<{ status: number; data: unknown }>;
+let serverTransport: ServerTransport | null = null;
+/** Server rendering only: the app's GETs are answered by the server itself, and errors never navigate. */
+export function setServerTransport(fn: ServerTransport): void {
+  serverTransport = fn;
+}
+
+async function viaServer<T>(config: RequestOptions, transport: ServerTransport): Promise<AxiosResponse<T>> {
+  if ((config.method ?? 'GET') !== 'GET' || !config.url) throw normaliseError(null);
+  const { status, data } = await transport(config.url);
+  const res = { data, status, statusText: '', headers: {}, config } as AxiosResponse<T>;
+  if (status >= 400) throw normaliseError({ response: res });
+  return res;
+}
+
 async function send<T>(config: RequestOptions): Promise<AxiosResponse<T>> {
+  if (serverTransport) return viaServer<T>(config, serverTransport);
   try {
     const http = await httpClient();
     const res = await http.request<T>(config);
@@ -118,6 +135,7 @@ export async function del<S extends z.ZodType>(url: string, options: RequestOpti
  * for non-essential page sections.
  */
 export async function timedGet<T>(url: string, options: RequestOptions & { timeout?: number } = {}): Promise<{ data: T | null }> {
+  if (serverTransport) return { data: (await viaServer<T>({ ...options, method: 'GET', url }, serverTransport)).data };
   // The timeout counts the request, not the one-time load of the HTTP module.
   const { http } = await loadHttp();
   const controller = new AbortController();

@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { httpClient } from '../api/client.ts';
 import { Footer } from '../ui/Footer.tsx';
 import { StoreHeader } from './layouts/StoreHeader.tsx';
-import { NotFoundPage } from '../features/content/pages/NotFound.tsx';
 import { button, container } from '../ui/theme/global.css.ts';
+
+// Every path matches a route (the catch-all page), so a routing 404 is rare: its page is not in the first load.
+const NotFoundPage = lazy(() => import('../features/content/pages/NotFound.tsx'));
 
 /** Posts an unhandled UI error to the log endpoint (SPEC §7 /api/log-errors). Never throws. */
 export function reportError(error: unknown, errorInfo?: string): void {
@@ -28,7 +30,12 @@ export function ErrorFallback() {
   useEffect(() => {
     if (!notFound) reportError(error);
   }, [error, notFound]);
-  if (notFound) return <NotFoundPage />;
+  if (notFound)
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
+    );
   return (
     <>
       <StoreHeader compact />

@@ -42,7 +42,7 @@ const page = (load: () => Promise<PageModule>, wrap?: 'private' | 'guest'): Pick
 
 function Root() {
   // Lets an e2e test prove the error boundary: only a script already running in the page can set this.
-  if ((window as { __KASRAT_CRASH__?: boolean }).__KASRAT_CRASH__) throw new Error('Crash test requested by the page');
+  if (typeof window !== 'undefined' && (window as { __KASRAT_CRASH__?: boolean }).__KASRAT_CRASH__) throw new Error('Crash test requested by the page');
   return (
     <AuthProvider>
       <MetaProvider>

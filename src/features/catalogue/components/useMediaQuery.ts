@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 // SPEC §9: the mobile breakpoint is 992px. Web and mobile promotions, and the filter sidebar versus the filter
 // sheet, are chosen in script so only one of each is in the page (and reported as viewed).
@@ -20,11 +20,19 @@ function subscribe(query: string) {
   return fn;
 }
 
+/**
+ * Whether the server rendered the page for a desktop (from the request's client hints / user agent). Hydration
+ * renders with the same answer, so the markup matches; the real media query takes over right after.
+ */
+const ServerViewport = createContext(true);
+export const ServerViewportProvider = ServerViewport.Provider;
+
 /** True while the media query matches; without matchMedia (tests, old browsers) the desktop layout. */
 export function useMediaQuery(query: string = DESKTOP_QUERY): boolean {
+  const serverDesktop = useContext(ServerViewport);
   return useSyncExternalStore(
     subscribe(query),
     () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : true),
-    () => true,
+    () => serverDesktop,
   );
 }

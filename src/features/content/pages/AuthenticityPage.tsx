@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../api/resource.ts';
 import { TextField, useResource } from '../../account/index.ts';
+import { useCachedResource } from '../../catalogue/index.ts';
 import { Link } from 'react-router-dom';
 import { type AuthenticateAnswer, AuthenticateRequest, normaliseCode } from '../../../../schemas/content-pages.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
@@ -13,7 +14,7 @@ import { fieldErrors } from '../components/form-errors.ts';
 // NAC and scratch codes.
 
 export default function AuthenticityPage() {
-  const brands = useResource(() => contentApi.brandList().then((r) => r.data));
+  const brands = useCachedResource('authenticity-brands', () => contentApi.brandList().then((r) => r.data));
   const [brandId, setBrandId] = useState<number | null>(null);
   // SPEC §4: a brand list with status 1 and at least one brand loads the first brand's certificate.
   useEffect(() => {

@@ -6,6 +6,7 @@ import type { Attachment, SupportReason } from '../../../../schemas/help-center.
 import { normaliseEmailInput, normalisePhoneInput } from '../../../../schemas/validation.ts';
 import { messageOf } from '../../../api/resource.ts';
 import { FieldFrame, TextField, useAuth, useResource } from '../../account/index.ts';
+import { useCachedResource } from '../../catalogue/index.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
@@ -30,9 +31,9 @@ function HelpHome() {
   const q = params.get('q') ?? '';
   const topic = params.get('topic') ?? '';
   const [draft, setDraft] = useState(q);
-  const faqs = useResource(() => helpApi.faq(q, topic).then((r) => r.data), [q, topic]);
-  const phone = useResource(() => helpApi.phoneSupport().then((r) => r.data));
-  const email = useResource(() => helpApi.emailSupport().then((r) => r.data));
+  const faqs = useCachedResource(`help-faq:${topic}:${q}`, () => helpApi.faq(q, topic).then((r) => r.data));
+  const phone = useCachedResource('help-phone', () => helpApi.phoneSupport().then((r) => r.data));
+  const email = useCachedResource('help-email', () => helpApi.emailSupport().then((r) => r.data));
   const [topics, setTopics] = useState<string[]>([]);
   useEffect(() => {
     if (faqs.data?.topics.length) setTopics(faqs.data.topics);
@@ -168,7 +169,7 @@ interface Form {
 function ContactUs() {
   const { isAuthenticated, loading, user } = useAuth();
   const [channel, setChannel] = useState<Channel>('email');
-  const phone = useResource(() => helpApi.phoneSupport().then((r) => r.data));
+  const phone = useCachedResource('help-phone', () => helpApi.phoneSupport().then((r) => r.data));
   const emailReasons = useResource(() => helpApi.emailReasons().then((r) => r.data));
   const reasons: SupportReason[] = (channel === 'phone' ? phone.data?.reasons : emailReasons.data) ?? [];
 

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { messageOf } from '../../../api/resource.ts';
-import { useResource } from '../../account/index.ts';
+import { useCachedResource } from '../../catalogue/index.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';
@@ -9,7 +9,7 @@ import * as css from '../components/content.css.ts';
 // /importer (every importer) and /importer/:slug (its brands and their certificates), SPEC §7 /api/importer.
 
 export function ImporterListPage() {
-  const list = useResource(() => contentApi.importerList().then((r) => r.data));
+  const list = useCachedResource('importers', () => contentApi.importerList().then((r) => r.data));
   return (
     <article className={css.page}>
       <header>
@@ -36,7 +36,7 @@ export function ImporterListPage() {
 
 export default function ImporterPage() {
   const { slug = '' } = useParams();
-  const data = useResource(() => contentApi.importerBrandListData(slug).then((r) => r.data), [slug]);
+  const data = useCachedResource(`importer:${slug}`, () => contentApi.importerBrandListData(slug).then((r) => r.data));
   if (data.loading) return <PageSkeleton />;
   if (data.error || !data.data)
     return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useResource } from '../../account/index.ts';
+import { useCachedResource } from '../../catalogue/index.ts';
 import { useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';
@@ -12,8 +12,8 @@ import { report, storeCitySelected, storeContactClicked, storeLocatorViewed } fr
 export default function StoreLocatorPage() {
   const [params, setParams] = useSearchParams();
   const city = params.get('city') ?? '';
-  const cities = useResource(() => contentApi.cities().then((r) => r.data));
-  const stores = useResource(() => contentApi.stores(city || undefined).then((r) => r.data), [city]);
+  const cities = useCachedResource('store-cities', () => contentApi.cities().then((r) => r.data));
+  const stores = useCachedResource(`stores:${city}`, () => contentApi.stores(city || undefined).then((r) => r.data));
   const viewed = useRef(false);
   useEffect(() => {
     if (viewed.current) return;

@@ -1,0 +1,96 @@
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { PassThrough, type Readable } from 'node:stream';
+import { setServerTransport, type ServerTransport } from '../api/client.ts';
+import { PrefetchProvider, type PrefetchScope } from '../features/catalogue/index.ts';
+import { AppFrame } from './frame.tsx';
+import type { HydrationState } from './hydration.ts';
+import { routes } from './routes.tsx';
+
+export { HYDRATION_STATE_ID } from './hydration.ts';
+
+// The server-render entry (docs/decisions/010), built by `vite build --ssr` and loaded by the server at start.
+// Pages keep loading their data with the catalogue resource hook; here the hook records what a render wants, the
+// loads run in-process against the API, and the page renders again with the answers, until nothing new is
+// wanted. The answers travel in the page so the browser's first render uses them and asks for nothing twice.
+
+export interface RenderResult {
+  /** The app's markup, streamed; null when the route answered with a redirect. */
+  body: Readable | null;
+  status: number;
+  redirect: string | null;
+  state: HydrationState;
+}
+
+export interface RenderOptions {
+  /** Answers the app's GET calls in-process. */
+  transport: ServerTransport;
+  /** The viewport the request comes from (client hints or the user agent). */
+  desktop: boolean;
+  /** Aborts the render when the connection goes. */
+  signal?: AbortSignal;
+}
+
+/** Rounds of "render, load what it wanted": a page's second-level data (a product's reviews) needs two. */
+const MAX_ROUNDS = 4;
+/** A render that waits longer than this for its data sends what it has; the browser loads the rest. */
+const LOAD_BUDGET_MS = 1500;
+
+const handler = createStaticHandler(routes);
+
+export async function render(url: URL, options: RenderOptions): Promise<RenderResult> {
+  setServerTransport(options.transport);
+  const request = new Request(url, { signal: options.signal });
+  const context = await handler.query(request);
+  const scope: PrefetchScope = { data: new Map(), wanted: new Map(), failed: new Set() };
+  const state = (): HydrationState => ({ desktop: options.desktop, data: [...scope.data] });
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    return { body: null, status: context.status, redirect: location, state: state() };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const app = () => (
+    <AppFrame desktop={options.desktop}>
+      <PrefetchProvider value={scope}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </PrefetchProvider>
+    </AppFrame>
+  );
+
+  const deadline = Date.now() + LOAD_BUDGET_MS;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    renderToString(app());
+    if (scope.wanted.size === 0) break;
+    const wanted = [...scope.wanted];
+    scope.wanted.clear();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
+    await Promise.all(
+      wanted.map(async ([key, load]) => {
+        try {
+          scope.data.set(key, await load(controller.signal));
+        } catch {
+          scope.failed.add(key);
+        }
+      }),
+    );
+    clearTimeout(timer);
+    if (Date.now() >= deadline) break;
+  }
+  // What a last round still wanted is left to the browser, which renders it loading as the server did.
+  for (const key of scope.wanted.keys()) scope.failed.add(key);
+  scope.wanted.clear();
+
+  const body = new PassThrough();
+  await new Promise<void>((resolve, reject) => {
+    const stream = renderToPipeableStream(app(), {
+      onAllReady() {
+        stream.pipe(body);
+        resolve();
+      },
+      onShellError: reject,
+    });
+    options.signal?.addEventListener('abort', () => stream.abort());
+  });
+  return { body, status: context.statusCode, redirect: null, state: state() };
+}

@@ -1,0 +1,59 @@
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
+import { setNavigator } from '../api/client.ts';
+import { seedResourceCache } from '../features/catalogue/index.ts';
+import { AppFrame } from './frame.tsx';
+import { HYDRATION_STATE_ID, type HydrationState } from './hydration.ts';
+import { routes } from './routes.tsx';
+
+// docs/decisions/010: a page the server rendered is hydrated with the data it was rendered with; anything else
+// (development, a page the server leaves to the browser) is rendered here from scratch.
+
+/** The server's hand-over written after the app's markup, or null when the page was not server-rendered. */
+export function readHydrationState(doc: Document): HydrationState | null {
+  const el = doc.getElementById(HYDRATION_STATE_ID);
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as HydrationState;
+  } catch {
+    return null;
+  }
+}
+
+/** The router copies its routes: the lazy pages of this URL must be loaded first, or hydration renders a fallback. */
+async function resolveLazyMatches(list: RouteObject[], location: Location): Promise<void> {
+  const matches = matchRoutes(list, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Starts the app in `root`: hydrates the server's markup when `state` is given, renders otherwise. */
+export async function mountApp(root: HTMLElement, state: HydrationState | null, onRouter?: (router: AppRouter) => void): Promise<AppRouter> {
+  if (state) {
+    seedResourceCache(state.data);
+    await resolveLazyMatches(routes, window.location);
+  }
+  const router = createBrowserRouter(routes);
+  // API redirects (401, 404, 409) stay inside the single-page app.
+  setNavigator((to) => void router.navigate(to));
+  onRouter?.(router);
+  const app = (
+    <AppFrame desktop={state?.desktop ?? true}>
+      <RouterProvider router={router} />
+    </AppFrame>
+  );
+  if (state)
+    hydrateRoot(root, app, {
+      // Production React hides most mismatches; they are bugs (tests/e2e/hydration.spec.ts fails on this line).
+      onRecoverableError: (error) => console.error('[hydration]', error),
+    });
+  else createRoot(root).render(app);
+  return router;
+}
