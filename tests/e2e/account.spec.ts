@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 
 // Sign-in and account in Chromium, end to end against the built app: OTPs are read from the development
 // outbox (GET /api/dev/outbox), Google is the development identity provider the app serves.

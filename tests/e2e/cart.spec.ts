@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 
 // Cart, coupons, free gifts, wishlist and save-for-later in Chromium against the built app.
 // Products are found through the public search API, so the tests follow the seed rather than fixed ids.

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 
 // Catalogue and search in Chromium against the built app and its seeded database: home → brand →
 // filters and sort in the URL → product page → variant switch → breadcrumbs; typo-tolerant search; facet counts

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request, test } from './fixtures.ts';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 
 // Checkout and payment in Chromium against the built app: the funnel machine drives the real pages from the

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 
 // Help centre in Chromium: searchable FAQ, contact details, and the contact form (sign-in prompt when signed out,
 // clear messages for bad input, attachments checked by content, a ticket acknowledged with its reference).

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import { seedAuthenticityCode } from '../../server/db/seed/authenticity.ts';
 import { E2E_AUTH_SECRET } from '../../playwright.config.ts';
 import { unsubscribeLink } from '../../server/modules/newsletter/signature.ts';

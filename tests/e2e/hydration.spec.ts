@@ -1,4 +1,4 @@
-import { type APIRequestContext, devices, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, devices, expect, type Page, test } from './fixtures.ts';
 
 // docs/decisions/010: storefront pages come server-rendered with their data, and the browser hydrates them
 // without a mismatch and without asking for that data again.

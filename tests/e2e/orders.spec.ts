@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 
 // After purchase, in Chromium against the built app: the demo customer's orders (seeded with KASRAT_DEV_TOOLS=1)

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 type Push = { event?: string; page?: string; event_id?: string };
 

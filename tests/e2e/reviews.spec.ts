@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 
 // Reviews in Chromium against the built app: reading on the product page and the review pages, a helpful vote
 // counted without a reload, a delivered order's buyer rating with a photo (shown verified), then updating it;

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 
 // The sale, offers and landing pages in Chromium: sections render, axe is clean, view_sale_page reaches the
 // data layer with the SPEC §9 fill, and staff previews report nothing (SPEC §2, §6).

@@ -1,0 +1,42 @@
+import { test as base, type Page, type Response } from '@playwright/test';
+
+export * from '@playwright/test';
+
+// Storefront pages arrive server-rendered (docs/decisions/010): their buttons are on screen before the app has
+// hydrated them, and a click then would do nothing, as it would for a shopper on a slow phone. After every
+// navigation the specs wait until the app has committed (the app sets html[data-hydrated]), then act. Pages that
+// are not the app (the sandbox gateway's page, files) are left alone.
+
+async function untilInteractive(page: Page, response: Response | null): Promise<void> {
+  if (!response || !(response.headers()['content-type'] ?? '').includes('text/html')) return;
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.hydrated === 'true');
+}
+
+const patched = new WeakSet<object>();
+function waitForHydrationOnNavigation(page: Page): void {
+  const proto = Object.getPrototypeOf(page) as Page;
+  if (patched.has(proto)) return;
+  patched.add(proto);
+  const goto = proto.goto;
+  const reload = proto.reload;
+  proto.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
+    const response = await goto.apply(this, args);
+    await untilInteractive(this, response);
+    return response;
+  };
+  proto.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
+    const response = await reload.apply(this, args);
+    await untilInteractive(this, response);
+    return response;
+  };
+}
+
+export const test = base.extend<{ hydrated: void }>({
+  hydrated: [
+    async ({ page }, use) => {
+      waitForHydrationOnNavigation(page);
+      await use();
+    },
+    { auto: true },
+  ],
+});
