@@ -75,18 +75,29 @@ async function main() {
         );
         rmSync(profile, { recursive: true, force: true });
         if (r.status !== 0) continue;
-        const report = JSON.parse(readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }> };
+        const report = JSON.parse(readFileSync(out, 'utf8')) as {
+          categories: Record<string, { score: number }>;
+          audits: Record<string, { numericValue?: number }>;
+        };
         const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
+        const metric = (k: string, digits = 0) => Number((report.audits[k]?.numericValue ?? Number.NaN).toFixed(digits));
         runs.push({
           performance: score('performance'),
           accessibility: score('accessibility'),
           seo: score('seo'),
           best_practices: score('best-practices'),
+          fcp_ms: metric('first-contentful-paint'),
+          lcp_ms: metric('largest-contentful-paint'),
+          tbt_ms: metric('total-blocking-time'),
+          cls: metric('cumulative-layout-shift', 3),
         });
       }
       if (!runs.length) continue;
       lighthouse[name] = Object.fromEntries(
-        ['performance', 'accessibility', 'seo', 'best_practices'].map((k) => [k, median(runs.map((r) => r[k] as number))]),
+        ['performance', 'accessibility', 'seo', 'best_practices', 'fcp_ms', 'lcp_ms', 'tbt_ms', 'cls'].map((k) => [
+          k,
+          median(runs.map((r) => r[k] as number)),
+        ]),
       );
       process.stderr.write(`lighthouse ${name}: ${JSON.stringify(lighthouse[name])} (median of ${runs.length})\n`);
     }

@@ -18,7 +18,29 @@ const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="U
 
 export function loadTemplate(clientDir: string | null): string {
   const file = clientDir ? `${clientDir}/index.html` : null;
-  return file && existsSync(file) ? readFileSync(file, 'utf8') : FALLBACK_TEMPLATE;
+  if (!clientDir || !file || !existsSync(file)) return FALLBACK_TEMPLATE;
+  return arrangeForFirstPaint(readFileSync(file, 'utf8'), (href) => {
+    const css = path.join(clientDir, href);
+    return existsSync(css) ? readFileSync(css, 'utf8') : null;
+  });
+}
+
+/**
+ * The built page, arranged so the first paint waits on nothing but the HTML (docs/decisions/010): the store's one
+ * stylesheet inlined in the head (7.5 KB gz, allowed by the CSP's style-src), and the module scripts, which run
+ * after parsing anyway, moved to the end of the body so the browser finds the page's images before them.
+ */
+export function arrangeForFirstPaint(html: string, readCss: (href: string) => string | null): string {
+  let out = html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
+    const css = readCss(href);
+    return css === null ? tag : `<style>${css.replace(/<\//g, '<\\/')}</style>`;
+  });
+  const scripts: string[] = [];
+  out = out.replace(/\s*<(script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g, (tag) => {
+    scripts.push(tag.trim());
+    return '';
+  });
+  return scripts.length ? out.replace('</body>', `${scripts.join('\n    ')}\n  </body>`) : out;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
