@@ -19,7 +19,8 @@ import { registerSecurity } from './http/security.ts';
 import { cspNonce, loadServerRenderer, loadTemplate, type MetaResolver, renderPage, requestsDesktop } from './html.ts';
 import { registerModules } from './modules/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
-import { readSession, type Session } from './modules/session/index.ts';
+import { readSession, SESSION_COOKIE, type Session } from './modules/session/index.ts';
+import { CART_COOKIE } from '../schemas/constants.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -136,6 +137,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(404).send(fail(`No such API call: ${req.method} ${url.pathname}`));
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send(fail('Not found'));
     if (/\.[a-z0-9]{2,5}$/i.test(url.pathname)) return reply.code(404).type('text/plain').send('Not found');
+    // SPEC §2: a visitor with neither a session nor a cart has an empty cart, whose page is its own: sent there at
+    // once rather than after the cart page has loaded an empty cart in the browser.
+    if (url.pathname === '/cart' && !req.cookies[SESSION_COOKIE] && !req.cookies[CART_COOKIE])
+      return reply.header('cache-control', 'no-store').redirect('/logout-empty-cart', 302);
     const abort = new AbortController();
     reply.raw.once('close', () => abort.abort());
     const page = await renderPage(template, url, app.metaResolvers, {

@@ -51,6 +51,16 @@ test.describe('server rendering', () => {
     }
   });
 
+  test('a visitor with neither a session nor a cart goes from /cart straight to the empty-cart page', async ({ request }) => {
+    const empty = await request.get('/cart', { maxRedirects: 0 });
+    expect(empty.status()).toBe(302);
+    expect(empty.headers().location).toBe('/logout-empty-cart');
+    // With a cart the cart page itself is served.
+    const variant = ((await (await request.get('/api/listing/shop')).json()).data.hits[0] as { vid: number }).vid;
+    expect((await request.post('/api/cart/add-to-cart', { data: { variant_id: variant, quantity: 1 } })).ok()).toBe(true);
+    expect((await request.get('/cart', { maxRedirects: 0 })).status()).toBe(200);
+  });
+
   const PAGES = ['/', '/brands', '/brand/prana-labs', '/product-category/whey-protein', '/shop', '/search?q=whey', '/all-categories', '/top-10', '/offers-coupons', '/help-center', '/store-locator', '/about', '/cart', '/no/such/page'];
   for (const path of PAGES) {
     test(`${path} hydrates without a mismatch and loads none of its rendered data again`, async ({ page }) => {
