@@ -43,6 +43,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), vanillaExtractPlugin(), precompress('dist/client')],
   // Public files are served from the client build only.
   publicDir: isSsrBuild ? false : 'public',
+  // Node would load React Router's development build (its package resolves that way outside a bundler): bundled
+  // into the server-render entry it is the production build, as in the browser.
+  ssr: { noExternal: ['react-router', 'react-router-dom', 'cookie', 'set-cookie-parser'] },
   build: {
     // The server-render entry (docs/decisions/010) is built beside the client: `vite build --ssr`.
     outDir: isSsrBuild ? 'dist/ssr' : 'dist/client',

@@ -79,7 +79,13 @@ export async function loadServerRenderer(clientDir: string | null): Promise<Serv
   if (!clientDir) return null;
   const entry = path.resolve(clientDir, '..', 'ssr', 'server-render.js');
   if (!existsSync(entry)) return null;
-  return (await import(pathToFileURL(entry).href)) as ServerRenderer;
+  try {
+    return (await import(pathToFileURL(entry).href)) as ServerRenderer;
+  } catch (error) {
+    // The store still serves every page (rendered in the browser) with a broken render entry; said loudly.
+    console.error(`[ssr] could not load ${entry}; pages will be rendered in the browser`, error);
+    return null;
+  }
 }
 
 // Signed-in and payment flows stay client-rendered behind their guards (docs/decisions/010): their first paint

@@ -1,6 +1,7 @@
-import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { setServerTransport, type ServerTransport } from '../api/client.ts';
 import { PrefetchProvider, type PrefetchScope } from '../features/catalogue/index.ts';
 import { AppFrame } from './frame.tsx';
@@ -38,6 +39,26 @@ const LOAD_BUDGET_MS = 1500;
 
 const handler = createStaticHandler(routes);
 
+/** React 19's streaming renderer, read to the end: the page once every component has rendered. */
+function renderAll(node: ReactNode, signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const sink = new PassThrough();
+    const chunks: Buffer[] = [];
+    sink.on('data', (c: Buffer) => chunks.push(c));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    const stream = renderToPipeableStream(node, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        // Logged by the caller when the render as a whole fails; a failing boundary renders its fallback.
+        if (signal?.aborted) return;
+        console.warn('[ssr]', error);
+      },
+    });
+    signal?.addEventListener('abort', () => stream.abort(), { once: true });
+  });
+}
+
 export async function render(url: URL, options: RenderOptions): Promise<RenderResult> {
   setServerTransport(options.transport);
   const request = new Request(url, { signal: options.signal });
@@ -57,10 +78,14 @@ export async function render(url: URL, options: RenderOptions): Promise<RenderRe
     </AppFrame>
   );
 
+  // Each round is a full render; the first that wants nothing new is the page. A render still wanting data after
+  // the last round or the time budget is sent as it is: what it wanted is left to the browser, which renders it
+  // loading exactly as the server did.
   const deadline = Date.now() + LOAD_BUDGET_MS;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    renderToString(app());
-    if (scope.wanted.size === 0) break;
+  let html = '';
+  for (let round = 1; ; round++) {
+    html = await renderAll(app(), options.signal);
+    if (scope.wanted.size === 0 || round === MAX_ROUNDS || Date.now() >= deadline) break;
     const wanted = [...scope.wanted];
     scope.wanted.clear();
     const controller = new AbortController();
@@ -75,22 +100,9 @@ export async function render(url: URL, options: RenderOptions): Promise<RenderRe
       }),
     );
     clearTimeout(timer);
-    if (Date.now() >= deadline) break;
   }
-  // What a last round still wanted is left to the browser, which renders it loading as the server did.
   for (const key of scope.wanted.keys()) scope.failed.add(key);
   scope.wanted.clear();
-
-  const body = new PassThrough();
-  await new Promise<void>((resolve, reject) => {
-    const stream = renderToPipeableStream(app(), {
-      onAllReady() {
-        stream.pipe(body);
-        resolve();
-      },
-      onShellError: reject,
-    });
-    options.signal?.addEventListener('abort', () => stream.abort());
-  });
+  const body = Readable.from([html]);
   return { body, status: context.statusCode, redirect: null, state: state() };
 }
