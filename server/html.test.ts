@@ -1,4 +1,4 @@
-import { arrangeForFirstPaint, isServerRendered, requestsDesktop } from './html.ts';
+import { arrangeForFirstPaint, isServerRendered, loadScriptsAfterPaint, requestsDesktop } from './html.ts';
 
 // docs/decisions/010: how the built page is arranged for its first paint, which pages the server renders, and
 // which layout it renders them in.
@@ -33,15 +33,100 @@ describe('arrangeForFirstPaint', () => {
   });
 });
 
+describe('loadScriptsAfterPaint', () => {
+  const arranged = arrangeForFirstPaint(BUILT, () => '');
+  const tail = arranged.slice(arranged.indexOf('<div id="root"></div>') + '<div id="root"></div>'.length);
+
+  it('swaps the module tags for one script, with the nonce, that loads them after the first paint', () => {
+    const html = loadScriptsAfterPaint(tail, 'n0nce');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('app-scripts');
+    const scripts = html.match(/<script[^>]*>[\s\S]*?<\/script>/g) ?? [];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^<script nonce="n0nce">/);
+    expect(scripts[0]).toContain('"/assets/index-abc.js"');
+    expect(scripts[0]).toContain('["/assets/vendor-abc.js"]');
+    expect(html.indexOf('<script')).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it('runs in a browser: nothing loads before a frame has been painted, everything loads after it', () => {
+    const html = loadScriptsAfterPaint(tail, '');
+    const code = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+    const appended: { tag: string; attrs: Record<string, string> }[] = [];
+    const element = (tag: string) => ({ tag, attrs: {} as Record<string, string> });
+    const frames: (() => void)[] = [];
+    const tasks: (() => void)[] = [];
+    const document = {
+      visibilityState: 'visible',
+      createElement: (tag: string) => {
+        const el = element(tag);
+        return new Proxy(el, {
+          set: (_, k: string, v: string) => {
+            el.attrs[k] = v;
+            return true;
+          },
+        });
+      },
+      head: { appendChild: (el: (typeof appended)[number]) => appended.push(el) },
+      body: { appendChild: (el: (typeof appended)[number]) => appended.push(el) },
+    };
+    const run = new Function('document', 'requestAnimationFrame', 'setTimeout', code);
+    run(
+      document,
+      (f: () => void) => frames.push(f),
+      (f: () => void) => tasks.push(f),
+    );
+    expect(appended).toHaveLength(0);
+    frames.shift()?.();
+    expect(appended).toHaveLength(0);
+    tasks.shift()?.();
+    expect(appended.map((el) => [el.tag, el.attrs.rel ?? el.attrs.type, el.attrs.href ?? el.attrs.src])).toEqual([
+      ['link', 'modulepreload', '/assets/vendor-abc.js'],
+      ['script', 'module', '/assets/index-abc.js'],
+    ]);
+
+    // A hidden tab never paints: the scripts start at once.
+    appended.length = 0;
+    run(
+      { ...document, visibilityState: 'hidden' },
+      () => undefined,
+      () => undefined,
+    );
+    expect(appended).toHaveLength(2);
+  });
+
+  it('leaves a page without the markers as it is', () => {
+    expect(loadScriptsAfterPaint('<p>x</p></body>', 'n')).toBe('<p>x</p></body>');
+  });
+});
+
 describe('isServerRendered', () => {
-  it.each(['/', '/shop', '/brand/x', '/product/x/?pId=1', '/search', '/cart', '/help-center/faq', '/store-locator', '/whey/reviews', '/no/such/page'])(
-    '%s is rendered on the server',
-    (path) => expect(isServerRendered(path)).toBe(true),
-  );
-  it.each(['/account', '/account/order', '/my-account', '/payment', '/retry-payment', '/order-confirmation', '/order-successfull/5', '/select-address', '/analytics/funnel', '/preview/home', '/whey/reviews/pr/4/rate-product'])(
-    '%s is left to the browser',
-    (path) => expect(isServerRendered(path)).toBe(false),
-  );
+  it.each([
+    '/',
+    '/shop',
+    '/brand/x',
+    '/product/x/?pId=1',
+    '/search',
+    '/cart',
+    '/help-center/faq',
+    '/store-locator',
+    '/whey/reviews',
+    '/no/such/page',
+  ])('%s is rendered on the server', (path) => expect(isServerRendered(path)).toBe(true));
+  it.each([
+    '/account',
+    '/account/order',
+    '/my-account',
+    '/payment',
+    '/retry-payment',
+    '/order-confirmation',
+    '/order-successfull/5',
+    '/select-address',
+    '/analytics/funnel',
+    '/preview/home',
+    '/whey/reviews/pr/4/rate-product',
+  ])('%s is left to the browser', (path) => expect(isServerRendered(path)).toBe(false));
 });
 
 describe('requestsDesktop', () => {

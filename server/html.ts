@@ -28,7 +28,8 @@ export function loadTemplate(clientDir: string | null): string {
 /**
  * The built page, arranged so the first paint waits on nothing but the HTML (docs/decisions/010): the store's one
  * stylesheet inlined in the head (7.5 KB gz, allowed by the CSP's style-src), and the module scripts, which run
- * after parsing anyway, moved to the end of the body so the browser finds the page's images before them.
+ * after parsing anyway, moved to the end of the body between `<!--app-scripts-->` markers so the browser finds the
+ * page's images before them, and a server-rendered page can swap them for {@link loadScriptsAfterPaint}.
  */
 export function arrangeForFirstPaint(html: string, readCss: (href: string) => string | null): string {
   let out = html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
@@ -40,7 +41,34 @@ export function arrangeForFirstPaint(html: string, readCss: (href: string) => st
     scripts.push(tag.trim());
     return '';
   });
-  return scripts.length ? out.replace('</body>', `${scripts.join('\n    ')}\n  </body>`) : out;
+  if (!scripts.length) return out;
+  return out.replace('</body>', `${SCRIPTS_START}\n    ${scripts.join('\n    ')}\n    ${SCRIPTS_END}\n  </body>`);
+}
+
+const SCRIPTS_START = '<!--app-scripts-->';
+const SCRIPTS_END = '<!--/app-scripts-->';
+
+/**
+ * A server-rendered page is whole without its JavaScript, so the scripts that hydrate it start after the browser
+ * has painted it (a frame, then a task): on a slow phone the markup shows while the bundle downloads and runs,
+ * instead of the browser running the bundle first when it arrives with the HTML. A hidden tab paints nothing, so
+ * there the scripts start at once. The shell of a client-rendered page keeps its plain tags: nothing to paint first.
+ */
+export function loadScriptsAfterPaint(html: string, nonce: string): string {
+  const start = html.indexOf(SCRIPTS_START);
+  const end = html.indexOf(SCRIPTS_END, start);
+  if (start < 0 || end < 0) return html;
+  const tags = html.slice(start, end);
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(tags)?.[1];
+  if (!entry) return html;
+  const preloads = [...tags.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]);
+  const n = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+  const boot =
+    `(function(d,e,p){function go(){p.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';` +
+    `l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';` +
+    `s.crossOrigin='';s.src=e;d.body.appendChild(s)}if(d.visibilityState==='hidden')go();` +
+    `else requestAnimationFrame(function(){setTimeout(go,0)})})(document,${safeJson(entry)},${safeJson(preloads)})`;
+  return `${html.slice(0, start)}<script${n}>${boot}</script>${html.slice(end + SCRIPTS_END.length)}`;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
@@ -154,7 +182,13 @@ export async function renderPage(
     return {
       statusCode,
       redirect: null,
-      parts: [html.slice(0, at), '<div id="root">', result.body, `</div>${state}`, html.slice(at + ROOT.length)],
+      parts: [
+        html.slice(0, at),
+        '<div id="root">',
+        result.body,
+        `</div>${state}`,
+        loadScriptsAfterPaint(html.slice(at + ROOT.length), nonce),
+      ],
     };
   } catch (error) {
     options.onRenderError?.(error);

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
 import { setNavigator } from '../api/client.ts';
@@ -35,7 +36,11 @@ async function resolveLazyMatches(list: RouteObject[], location: Location): Prom
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** Starts the app in `root`: hydrates the server's markup when `state` is given, renders otherwise. */
-export async function mountApp(root: HTMLElement, state: HydrationState | null, onRouter?: (router: AppRouter) => void): Promise<AppRouter> {
+export async function mountApp(
+  root: HTMLElement,
+  state: HydrationState | null,
+  onRouter?: (router: AppRouter) => void,
+): Promise<AppRouter> {
   if (state) {
     seedResourceCache(state.data);
     await resolveLazyMatches(routes, window.location);
@@ -50,9 +55,14 @@ export async function mountApp(root: HTMLElement, state: HydrationState | null, 
     </AppFrame>
   );
   if (state)
-    hydrateRoot(root, app, {
-      // Production React hides most mismatches; they are bugs (tests/e2e/hydration.spec.ts fails on this line).
-      onRecoverableError: (error) => console.error('[hydration]', error),
+    // The markup is already on screen, so hydration need not hold the main thread: as a transition React works
+    // in slices and yields to the shopper's taps and scrolls between them (a default-priority hydration runs as
+    // one long task on a slow phone).
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // Production React hides most mismatches; they are bugs (tests/e2e/hydration.spec.ts fails on this line).
+        onRecoverableError: (error) => console.error('[hydration]', error),
+      });
     });
   else createRoot(root).render(app);
   return router;

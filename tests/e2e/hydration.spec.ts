@@ -43,6 +43,26 @@ test.describe('server rendering', () => {
     expect(home).toMatch(/<link rel="preload" as="image" href="\/images\/banner\/[^"]+" fetchPriority="high"\/>/);
   });
 
+  test('a server-rendered page is painted before its scripts are asked for; the shell of a private page is not held back', async ({
+    page,
+    request,
+  }) => {
+    const home = await (await request.get('/')).text();
+    expect(home).not.toContain('<script type="module"');
+    await page.goto('/');
+    const order = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (r) => r.initiatorType !== 'img' && /\/assets\/[^/]+\.js$/.test(r.name),
+      );
+      return { paint, firstScript: Math.min(...scripts.map((r) => r.startTime)), scripts: scripts.length };
+    });
+    expect(order.scripts).toBeGreaterThan(0);
+    expect(order.firstScript).toBeGreaterThan(order.paint);
+    // Nothing to paint without the app: its scripts are in the HTML for the browser to fetch at once.
+    expect(await (await request.get('/account/profile')).text()).toContain('<script type="module"');
+  });
+
   test('private and payment pages are not server-rendered', async ({ request }) => {
     for (const path of ['/account/profile', '/payment', '/order-confirmation']) {
       const html = await (await request.get(path)).text();
