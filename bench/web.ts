@@ -10,6 +10,9 @@ import { chunkTable, homeJsGzKb } from '../scripts/budgets.mjs';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3950);
 const base = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+// To look into one page: BENCH_WEB_PAGES=cart,home runs only those; BENCH_WEB_REPORTS=dir keeps each run's report.
+const ONLY = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean) ?? [];
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 
 // Production mode refuses to start without real messaging, payment and ops settings (none exist on a bench
 // machine); the built assets and HTML served are the same without it. Development tools are on (loopback only)
@@ -193,11 +196,12 @@ async function main() {
       pages.order_confirmation = '/order-confirmation';
       states.order_confirmation = await orderConfirmationState(hit.vid);
     }
-    for (const [name, p] of Object.entries(pages)) {
+    for (const [name, p] of Object.entries(pages).filter(([n]) => !ONLY.length || ONLY.includes(n))) {
       const runs: Record<string, number>[] = [];
       for (let i = 0; i < RUNS; i++) {
         const report = await lighthouseRun(base + p, states[name]);
         if (!report) continue;
+        if (REPORTS) writeFileSync(path.join(REPORTS, `${name}-${i}.json`), JSON.stringify(report));
         // A run that ended elsewhere (a redirect the page did not expect) measured another page: not counted.
         if (new URL(report.finalDisplayedUrl).pathname !== new URL(base + p).pathname) {
           process.stderr.write(`lighthouse ${name}: ended at ${report.finalDisplayedUrl}, not counted\n`);

@@ -1,15 +1,14 @@
 import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
+import type { FreebieProductsData } from '../../../../schemas/cart.ts';
 import { type ActionResult, addFreebie } from '../cart-store.ts';
-import { useFreebies } from '../hooks.ts';
 import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import * as blocksCss from '../../../ui/blocks.css.ts';
 import * as cartCss from './cart.css.ts';
 import * as css from './FreebieProgress.css.ts';
 
-/** How far the cart is from its free gift, or the gift to add once earned. */
-export function FreebieProgress({ onResult }: { onResult(r: ActionResult): void }) {
-  const { data } = useFreebies();
+/** How far the cart is from its free gift, or the gift to add once earned (`data`: the cart page's freebie list). */
+export function FreebieProgress({ data, onResult }: { data: FreebieProductsData | null; onResult(r: ActionResult): void }) {
   const next = data?.freebies.find((f) => !f.in_cart && f.in_stock);
   if (!data || !next || data.freebies.some((f) => f.in_cart)) return null;
   const pct = Math.min(100, Math.round((data.cart_subtotal / Math.max(next.threshold, 1)) * 100));

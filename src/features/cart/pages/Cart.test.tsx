@@ -97,3 +97,26 @@ test('an empty cart reports no cart view', async () => {
   await new Promise((r) => setTimeout(r, 50));
   expect(seen.filter((e) => e.event.name === 'view_cart')).toEqual([]);
 });
+
+test('the cart waits for the free-gift list before showing its lines, so the banner above them moves nothing', async () => {
+  const { freebieStore } = await import('../stores.ts');
+  freebieStore.reset();
+  api.cartList.mockImplementation(() => ok(cart([line({})], 43_800)));
+  let answer: (v: unknown) => void = () => undefined;
+  api.freebieProducts.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+  renderCart();
+  await waitFor(() => expect(api.cartList).toHaveBeenCalled());
+  await new Promise((r) => setTimeout(r, 20));
+  expect(screen.queryByRole('list', { name: 'Products in your cart' })).toBeNull();
+  answer({
+    status: 1,
+    message: 'Success',
+    data: {
+      cart_id: null,
+      cart_subtotal: 38_800,
+      freebies: [{ id: 1, name: 'Shaker', threshold: 30_000, amount_needed: 0, eligible: true, in_cart: false, in_stock: true }],
+    },
+  });
+  expect(await screen.findByRole('list', { name: 'Products in your cart' })).toBeInTheDocument();
+  expect(screen.getByTestId('freebie-progress')).toHaveTextContent('You have unlocked Shaker');
+});

@@ -6,7 +6,7 @@ import { rememberReturnTo } from '../../account/index.ts';
 import { useAuth } from '../../account/index.ts';
 import { type ActionResult, cartStore } from '../cart-store.ts';
 import { lineToEventItem } from '../event-items.ts';
-import { useCart } from '../hooks.ts';
+import { useCart, useFreebies } from '../hooks.ts';
 import { BankOfferList } from '../components/BankOfferList.tsx';
 import { CartLineItem } from '../components/CartLineItem.tsx';
 import * as blocksCss from '../../../ui/blocks.css.ts';
@@ -26,6 +26,7 @@ const hasGift = (d: CartListData | null) => Boolean(d?.cart_data.some((l) => l.i
 export default function CartPage() {
   const { isAuthenticated, loading: authLoading } = useAuth();
   const { data, loading, error } = useCart();
+  const freebies = useFreebies();
   const toast = useToast();
   const navigate = useNavigate();
   const giftRemovedByShopper = useRef(false);
@@ -81,7 +82,10 @@ export default function CartPage() {
         </button>
       </section>
     );
-  if (!data || data.cart_data.length === 0) return <PageSkeleton />;
+  // The free-gift banner stands above the lines: the cart is shown once the freebie list has answered too, so
+  // nothing moves under the shopper's eyes when it arrives (a failed list shows no banner).
+  const freebiesSettled = freebies.data !== null || freebies.error !== null;
+  if (!data || data.cart_data.length === 0 || !freebiesSettled) return <PageSkeleton />;
 
   const { cart_data: lines, cart_meta: meta, price_meta: priceMeta } = data;
   const checkout = () => {
@@ -105,7 +109,7 @@ export default function CartPage() {
       </h1>
       <div className={css.page}>
         <div className={blocksCss.column}>
-          <FreebieProgress onResult={onResult} />
+          <FreebieProgress data={freebies.data} onResult={onResult} />
           <ul className={css.lines} aria-label="Products in your cart">
             {lines.map((line) => (
               <CartLineItem
