@@ -30,5 +30,6 @@ export type { Resource } from '../../api/resource.ts';
 export { AddToCartButton } from './components/AddToCartButton.tsx';
 export { MiniCart } from './components/MiniCart.tsx';
 export { ProductTile } from './components/ProductTile.tsx';
+export { MoveToCartButton } from './components/MoveToCartButton.tsx';
 export { WishlistButton } from './components/WishlistButton.tsx';
 export { PriceSummary } from './components/PriceSummary.tsx';

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { fieldErrors } from '../../../ui/form-errors.ts';
 import { type Address, ADDRESS_MESSAGES, ADDRESS_TYPES, AddressInput, type PincodeDetails } from '../../../../schemas/account.ts';
 import { keepAllowedCharacters, normalisePhoneInput } from '../../../../schemas/validation.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
@@ -198,12 +199,8 @@ export function AddressForm({
       address_type: d.address_type,
       is_default: d.is_default,
     };
-    const parsed = AddressInput.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      return setErrors(next);
-    }
+    const invalid = fieldErrors(AddressInput, body);
+    if (Object.keys(invalid).length) return setErrors(invalid);
     setErrors({});
     setBusy(true);
     try {

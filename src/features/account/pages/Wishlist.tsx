@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { type ActionResult, moveToCart, removeFromWishlist, useWishlist } from '../../cart/index.ts';
+import { type ActionResult, MoveToCartButton, removeFromWishlist, useWishlist } from '../../cart/index.ts';
 import * as css from '../../../ui/blocks.css.ts';
 import { ProductTile } from '../../cart/index.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
-import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
+import { button, card } from '../../../ui/theme/global.css.ts';
 
 /** SPEC §2 /account/wishlist: the customer's wishlist; move to cart (origin wishlist) or remove. */
 export default function WishlistPage() {
@@ -32,15 +32,7 @@ export default function WishlistPage() {
         <div className={css.grid}>
           {data.map((item) => (
             <ProductTile key={item.variant_id} product={item}>
-              <button
-                type="button"
-                className={buttonSecondary}
-                disabled={item.stock_status === 'out_of_stock'}
-                onClick={async () => onResult(await moveToCart(item, 'wishlist'))}
-                aria-label={`Move ${item.variant_name} to cart`}
-              >
-                Move to cart
-              </button>
+              <MoveToCartButton item={item} source="wishlist" onResult={onResult} />
               <button
                 type="button"
                 className={css.linkButton}

@@ -1,6 +1,6 @@
-import { type ActionResult, deleteSaved, moveToCart } from '../cart-store.ts';
+import { type ActionResult, deleteSaved } from '../cart-store.ts';
+import { MoveToCartButton } from './MoveToCartButton.tsx';
 import { useSavedForLater } from '../hooks.ts';
-import { buttonSecondary } from '../../../ui/theme/global.css.ts';
 import * as css from '../../../ui/blocks.css.ts';
 import { ProductTile } from './ProductTile.tsx';
 
@@ -16,14 +16,7 @@ export function SavedForLaterList({ onResult }: { onResult(r: ActionResult): voi
       <div className={css.grid}>
         {data.map((item) => (
           <ProductTile key={item.variant_id} product={item} note={<span className={css.meta}>Qty {item.quantity}</span>}>
-            <button
-              type="button"
-              className={buttonSecondary}
-              onClick={async () => onResult(await moveToCart(item, 'SFL'))}
-              aria-label={`Move ${item.variant_name} to cart`}
-            >
-              Move to cart
-            </button>
+            <MoveToCartButton item={item} source="SFL" onResult={onResult} />
             <button
               type="button"
               className={css.linkButton}

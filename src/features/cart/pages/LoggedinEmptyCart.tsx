@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { type ActionResult, moveToCart } from '../cart-store.ts';
+import type { ActionResult } from '../cart-store.ts';
+import { MoveToCartButton } from '../components/MoveToCartButton.tsx';
 import { useCart, useWishlist } from '../hooks.ts';
 import * as blocksCss from '../../../ui/blocks.css.ts';
 import * as cartCss from '../components/cart.css.ts';
@@ -47,15 +48,7 @@ export default function LoggedinEmptyCartPage() {
           <div className={blocksCss.grid}>
             {wishlist.slice(0, 8).map((item) => (
               <ProductTile key={item.variant_id} product={item}>
-                <button
-                  type="button"
-                  className={buttonSecondary}
-                  disabled={item.stock_status === 'out_of_stock'}
-                  onClick={async () => onResult(await moveToCart(item, 'wishlist'))}
-                  aria-label={`Move ${item.variant_name} to cart`}
-                >
-                  Move to cart
-                </button>
+                <MoveToCartButton item={item} source="wishlist" onResult={onResult} />
               </ProductTile>
             ))}
           </div>

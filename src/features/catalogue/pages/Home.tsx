@@ -17,7 +17,6 @@ import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts
 // The home page: SPEC §2's promotion sections in shopping order. Web banners and carousels show from the 992px
 // breakpoint, the mobile ones below it (only the shown set is in the page, so only it is reported as viewed).
 
-
 /** SPEC §3 similarProductViewed: products like the last one viewed in the past 30 hours. */
 function InspiredByViewed() {
   const [last] = readSimilarViewed(browserStorage('localStorage'), Date.now()).slice(-1);

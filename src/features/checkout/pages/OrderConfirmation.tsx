@@ -77,7 +77,12 @@ export default function OrderConfirmationPage() {
       </div>
       <aside className={css.column} aria-label="Order total">
         <PriceSummary priceMeta={details.price_meta} freeDeliveryFrom={null}>
-          <StickyAction disabled={blocked || busy} busy={placing} busyLabel="Placing your order…" onClick={() => send({ type: 'PLACE_ORDER' })}>
+          <StickyAction
+            disabled={blocked || busy}
+            busy={placing}
+            busyLabel="Placing your order…"
+            onClick={() => send({ type: 'PLACE_ORDER' })}
+          >
             {`Place order · ${formatPaise(details.total)}`}
           </StickyAction>
         </PriceSummary>

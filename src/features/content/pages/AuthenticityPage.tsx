@@ -8,7 +8,7 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';
 import * as css from '../components/content.css.ts';
-import { fieldErrors } from '../components/form-errors.ts';
+import { fieldErrors } from '../../../ui/form-errors.ts';
 
 // /authenticity (SPEC §1, §3, §4): the brands with certificates, the certificate viewer, and the check of a pack's
 // NAC and scratch codes.

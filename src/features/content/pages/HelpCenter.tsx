@@ -12,7 +12,7 @@ import { useToast } from '../../../ui/Toast.tsx';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import { helpApi } from '../api.ts';
 import * as css from '../components/content.css.ts';
-import { fieldErrors } from '../components/form-errors.ts';
+import { fieldErrors } from '../../../ui/form-errors.ts';
 import * as help from '../components/help-center.css.ts';
 
 // /help-center (searchable FAQ and the ways to reach us) and /help-center/contact-us (a call back or an email

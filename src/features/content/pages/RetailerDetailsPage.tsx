@@ -6,7 +6,7 @@ import { normaliseEmailInput, normalisePhoneInput } from '../../../../schemas/va
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';
 import * as css from '../components/content.css.ts';
-import { fieldErrors } from '../components/form-errors.ts';
+import { fieldErrors } from '../../../ui/form-errors.ts';
 import { report, retailerFormFailed, retailerFormSubmitted, retailerFormViewed } from '../events.ts';
 
 // /retailer-details (SPEC §1 retailer-detail submission, §7 add-retailer-info): validated with the server's

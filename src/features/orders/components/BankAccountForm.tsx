@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { fieldErrors } from '../../../ui/form-errors.ts';
 import { Alert, TextField } from '../../account/index.ts';
 import { messageOf } from '../../../api/resource.ts';
 import { type BankAccountView, IFSC_PATTERN, type IfscDetails, UpdateBankDetailsRequest } from '../../../../schemas/orders.ts';
@@ -44,12 +45,8 @@ export function BankAccountForm({ onSaved }: { onSaved(account: BankAccountView)
 
   const save = async () => {
     const body = { account_holder: holder, account_number: number, confirm_account_number: confirm, ifsc };
-    const parsed = UpdateBankDetailsRequest.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      return setErrors(next);
-    }
+    const invalid = fieldErrors(UpdateBankDetailsRequest, body);
+    if (Object.keys(invalid).length) return setErrors(invalid);
     setErrors({});
     setBusy(true);
     setFormError(null);

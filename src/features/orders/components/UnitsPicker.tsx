@@ -22,7 +22,12 @@ export function UnitsPicker({
   return (
     <div className={css.choice}>
       <label htmlFor={id}>{verb}</label>
-      <select id={id} aria-label={`Units of ${name} to ${verb.toLowerCase()}`} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      <select
+        id={id}
+        aria-label={`Units of ${name} to ${verb.toLowerCase()}`}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
         {Array.from({ length: max + 1 }, (_, n) => n).map((n) => (
           <option key={`units-${n}`} value={n}>
             {n}

@@ -1,18 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, useResource } from '../../account/index.ts';
-import { messageOf } from '../../../api/resource.ts';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { formStyles as field } from '../../account/index.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
-import { useToast } from '../../../ui/Toast.tsx';
 import { button } from '../../../ui/theme/global.css.ts';
 import { orderOfShipment, ordersApi } from '../api.ts';
 import { ItemLine } from '../components/ItemLine.tsx';
 import * as css from '../components/orders.css.ts';
 import { OrderTrail } from '../components/OrderTrail.tsx';
 import { ReasonSelect } from '../components/ReasonSelect.tsx';
+import { CommentField, useShipmentRequest } from '../components/ShipmentRequest.tsx';
 import { UnitsPicker } from '../components/UnitsPicker.tsx';
 import { useOrder } from '../components/useOrder.ts';
 
@@ -26,10 +25,7 @@ export default function CancelShipmentPage() {
   const [picked, setPicked] = useState<Record<number, number>>({});
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const toast = useToast();
-  const navigate = useNavigate();
+  const { busy, error, setError, send } = useShipmentRequest(shipmentId);
   const s = order.data?.shipments.find((x) => x.shipment_id === shipmentId);
   const cancellable = s?.shipment_items.filter((i) => i.cancellable_quantity > 0) ?? [];
   const everything = cancellable.length > 0 && cancellable.every((i) => picked[i.order_item_id] === i.cancellable_quantity);
@@ -41,21 +37,15 @@ export default function CancelShipmentPage() {
       .map(([id, quantity]) => ({ order_item_id: Number(id), quantity }));
     if (items.length === 0) return setError('Please choose at least one item.');
     if (!reason) return setError('Please choose a reason.');
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       const body = { shipmentId, reason_id: reason, comment: comment.trim() || null };
       const res = everything ? await ordersApi.cancel(body) : await ordersApi.cancelItems({ ...body, items });
       const refund =
         res.data.refund.amount > 0
           ? ` ${formatPaise(res.data.refund.amount)} will be refunded to your ${res.data.refund.method_label.toLowerCase()}.`
           : '';
-      toast.show(`${res.message}${refund}`, 'success', 5000);
-      navigate(`/account/order/shipment-details/${shipmentId}`);
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
+      return `${res.message}${refund}`;
+    });
   };
 
   return (
@@ -84,20 +74,7 @@ export default function CancelShipmentPage() {
             ))}
           </fieldset>
           <ReasonSelect id="cancel-reason" label="Reason for cancelling" reasons={reasons.data ?? []} value={reason} onChange={setReason} />
-          <div className={field.field}>
-            <label htmlFor="cancel-comment" className={field.label}>
-              Comment (optional)
-            </label>
-            <div className={field.control}>
-              <textarea
-                id="cancel-comment"
-                className={field.textarea}
-                maxLength={500}
-                value={comment}
-                onChange={(e) => setComment(e.target.value)}
-              />
-            </div>
-          </div>
+          <CommentField id="cancel-comment" label="Comment (optional)" value={comment} onChange={setComment} />
           <button type="submit" className={button} disabled={busy}>
             {everything ? 'Cancel shipment' : 'Cancel selected items'}
           </button>

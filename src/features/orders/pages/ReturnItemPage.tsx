@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Alert, addressApi, useResource } from '../../account/index.ts';
 import { messageOf } from '../../../api/resource.ts';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { MAX_RETURN_PHOTOS, type RefundAmount } from '../../../../schemas/orders.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
@@ -16,6 +16,7 @@ import * as css from '../components/orders.css.ts';
 import { UnitsPicker } from '../components/UnitsPicker.tsx';
 import { OrderTrail } from '../components/OrderTrail.tsx';
 import { ReasonSelect } from '../components/ReasonSelect.tsx';
+import { CommentField, useShipmentRequest } from '../components/ShipmentRequest.tsx';
 
 /**
  * /account/order/return-item/{shipment}: choose items and a reason, add photos, confirm the pickup address, see the
@@ -39,10 +40,8 @@ export default function ReturnItemPage() {
   const [quote, setQuote] = useState<RefundAmount | null>(null);
   const [bankId, setBankId] = useState<number | null>(null);
   const [addingBank, setAddingBank] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, send } = useShipmentRequest(shipmentId);
   const toast = useToast();
-  const navigate = useNavigate();
 
   const returnable = d?.items.filter((i) => i.returnable_quantity > 0) ?? [];
   const items = Object.entries(picked)
@@ -101,9 +100,7 @@ export default function ReturnItemPage() {
     if (!reason) return setError('Please choose a reason.');
     if (photos.length === 0) return setError('Please add at least one photo of the item.');
     if (bankNeeded && !bankId) return setError('Please add a bank account for your refund.');
-    setBusy(true);
-    setError(null);
-    try {
+    await send(async () => {
       const res = await ordersApi.submitReturn({
         shipmentId,
         reason_id: reason,
@@ -112,12 +109,8 @@ export default function ReturnItemPage() {
         media_ids: photos.map((p) => p.media_id),
         bank_account_id: bankNeeded ? bankId : null,
       });
-      toast.show(res.message, 'success', 5000);
-      navigate(`/account/order/shipment-details/${shipmentId}`);
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
+      return res.message;
+    });
   };
 
   return (
@@ -145,20 +138,7 @@ export default function ReturnItemPage() {
             ))}
           </fieldset>
           <ReasonSelect id="return-reason" label="Reason for returning" reasons={reasons.data ?? []} value={reason} onChange={setReason} />
-          <div className={field.field}>
-            <label htmlFor="return-comment" className={field.label}>
-              Tell us more (optional)
-            </label>
-            <div className={field.control}>
-              <textarea
-                id="return-comment"
-                className={field.textarea}
-                maxLength={500}
-                value={comment}
-                onChange={(e) => setComment(e.target.value)}
-              />
-            </div>
-          </div>
+          <CommentField id="return-comment" label="Tell us more (optional)" value={comment} onChange={setComment} />
           <section className={css.panel} aria-labelledby="photos-title">
             <h2 id="photos-title" style={{ margin: 0, fontSize: '1rem' }}>
               Photos of the item
