@@ -8,6 +8,7 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';
 import * as css from '../components/content.css.ts';
+import { CertificateLink } from '../components/CertificateLink.tsx';
 import { fieldErrors } from '../../../ui/form-errors.ts';
 
 // /authenticity (SPEC §1, §3, §4): the brands with certificates, the certificate viewer, and the check of a pack's
@@ -66,15 +67,7 @@ export default function AuthenticityPage() {
           ) : certificate.data ? (
             certificate.data.certificates.map((c) => (
               <figure key={c.id} style={{ margin: 0 }} data-testid="certificate">
-                <a href={c.document_url} target="_blank" rel="noreferrer">
-                  <img
-                    className={css.certificate}
-                    src={c.document_url}
-                    alt={`${c.title}, certificate number ${c.certificate_no}`}
-                    width={800}
-                    height={560}
-                  />
-                </a>
+                <CertificateLink certificate={c} />
                 <figcaption className={css.meta}>
                   {c.title} · No. {c.certificate_no} · valid till {c.valid_till}
                   {c.importer ? (

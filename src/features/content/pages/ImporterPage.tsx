@@ -5,6 +5,7 @@ import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';
 import * as css from '../components/content.css.ts';
+import { CertificateLink } from '../components/CertificateLink.tsx';
 
 // /importer (every importer) and /importer/:slug (its brands and their certificates), SPEC §7 /api/importer.
 
@@ -65,16 +66,7 @@ export default function ImporterPage() {
           </h2>
           {b.certificates.map((c) => (
             <figure key={c.id} style={{ margin: 0 }}>
-              <a href={c.document_url} target="_blank" rel="noreferrer">
-                <img
-                  className={css.certificate}
-                  src={c.document_url}
-                  alt={`${c.title}, certificate number ${c.certificate_no}`}
-                  width={800}
-                  height={560}
-                  loading="lazy"
-                />
-              </a>
+              <CertificateLink certificate={c} lazy />
               <figcaption className={css.meta}>
                 No. {c.certificate_no} · issued {c.issued_on} · valid till {c.valid_till}
               </figcaption>
