@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { sql } from 'kysely';
+import { sql, type UpdateObject } from 'kysely';
+import type { Database } from '../db/types.ts';
 import type { Db } from '../db/database.ts';
 
 // The outbox: a message is a row first, sent later by whichever instance's worker claims it.
@@ -103,35 +104,19 @@ export async function claimDueMessages(db: Db, limit: number, leaseMs: number, m
  * and another worker took the message), in which case the caller must not send it.
  */
 export async function renewLease(db: Db, message: ClaimedMessage, leaseMs: number): Promise<boolean> {
-  const row = await db
-    .updateTable('outbox')
-    .set({ locked_until: new Date(Date.now() + leaseMs) })
-    .where('id', '=', message.id)
-    .where('lease_token', '=', message.lease_token)
-    .where('status', '=', 'sending')
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(row);
+  return updateWhileHeld(db, message, { locked_until: new Date(Date.now() + leaseMs) });
 }
 
 /** Marks a message sent, if this claim still holds it; returns whether it did. */
 export async function markSent(db: Db, message: Pick<ClaimedMessage, 'id' | 'lease_token'>, scrub: boolean): Promise<boolean> {
-  const row = await db
-    .updateTable('outbox')
-    .set({
-      status: 'sent',
-      sent_at: new Date(),
-      locked_until: null,
-      lease_token: null,
-      last_error: null,
-      ...(scrub ? { otp: null, body: '[sent]' } : {}),
-    })
-    .where('id', '=', message.id)
-    .where('lease_token', '=', message.lease_token)
-    .where('status', '=', 'sending')
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(row);
+  return updateWhileHeld(db, message, {
+    status: 'sent',
+    sent_at: new Date(),
+    locked_until: null,
+    lease_token: null,
+    last_error: null,
+    ...(scrub ? { otp: null, body: '[sent]' } : {}),
+  });
 }
 
 /**
@@ -142,34 +127,37 @@ export async function markSent(db: Db, message: Pick<ClaimedMessage, 'id' | 'lea
 export async function markFailed(db: Db, message: ClaimedMessage, error: string, maxAttempts: number, scrub = true): Promise<boolean> {
   const giveUp = message.attempts >= maxAttempts;
   const delay = Math.min(2 ** message.attempts * 1000, 600_000);
+  return updateWhileHeld(db, message, {
+    status: giveUp ? 'failed' : 'pending',
+    next_attempt_at: new Date(Date.now() + delay),
+    locked_until: null,
+    lease_token: null,
+    last_error: error.slice(0, 500),
+    ...(giveUp && scrub ? { otp: null, body: '[failed]' } : {}),
+  });
+}
+
+/** Gives claimed, unsent messages back (shutdown): they are due again at once, and the claim does not count. */
+export async function releaseClaims(db: Db, messages: ClaimedMessage[]): Promise<void> {
+  for (const m of messages)
+    await updateWhileHeld(db, m, { status: 'pending', locked_until: null, lease_token: null, attempts: sql`greatest(attempts - 1, 0)` });
+}
+
+/** Changes a claimed message only while this claim still holds it (its lease token, still sending); whether it did. */
+async function updateWhileHeld(
+  db: Db,
+  message: Pick<ClaimedMessage, 'id' | 'lease_token'>,
+  changes: UpdateObject<Database, 'outbox'>,
+): Promise<boolean> {
   const row = await db
     .updateTable('outbox')
-    .set({
-      status: giveUp ? 'failed' : 'pending',
-      next_attempt_at: new Date(Date.now() + delay),
-      locked_until: null,
-      lease_token: null,
-      last_error: error.slice(0, 500),
-      ...(giveUp && scrub ? { otp: null, body: '[failed]' } : {}),
-    })
+    .set(changes)
     .where('id', '=', message.id)
     .where('lease_token', '=', message.lease_token)
     .where('status', '=', 'sending')
     .returning('id')
     .executeTakeFirst();
   return Boolean(row);
-}
-
-/** Gives claimed, unsent messages back (shutdown): they are due again at once, and the claim does not count. */
-export async function releaseClaims(db: Db, messages: ClaimedMessage[]): Promise<void> {
-  for (const m of messages)
-    await db
-      .updateTable('outbox')
-      .set({ status: 'pending', locked_until: null, lease_token: null, attempts: sql`greatest(attempts - 1, 0)` })
-      .where('id', '=', m.id)
-      .where('lease_token', '=', m.lease_token)
-      .where('status', '=', 'sending')
-      .execute();
 }
 
 /** Newest first: what the development outbox shows for one address. */

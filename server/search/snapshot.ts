@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/types.ts';
 
 // The catalogue as plain in-memory records, loaded from the database in a handful of queries. PGlite runs on
 // the main thread, so product pages, listings and search answer from this copy, never from SQL per request.
@@ -60,19 +61,9 @@ export interface ProductRec {
   variants: VariantRec[];
 }
 
-export interface VariantRec {
-  id: number;
+/** A variant in the read model: its row's columns, its product in place of the product id, times in ms. */
+export interface VariantRec extends Omit<VariantRow, 'product_id' | 'created_at'> {
   product: ProductRec;
-  sku: string;
-  weight: string | null;
-  flavour: string | null;
-  pack_size: string | null;
-  mrp: number;
-  sale_price: number;
-  stock: number;
-  is_default: boolean;
-  image_hue: number;
-  position: number;
   created_at: number;
 }
 
@@ -114,19 +105,8 @@ export interface ProductRow {
   created_at: Date | string;
 }
 
-export interface VariantRow {
-  id: number;
-  product_id: number;
-  sku: string;
-  weight: string | null;
-  flavour: string | null;
-  pack_size: string | null;
-  mrp: number;
-  sale_price: number;
-  stock: number;
-  is_default: boolean;
-  image_hue: number;
-  position: number;
+/** A variant as read for the snapshot (the variants table's columns; a timestamp comes as a Date or a string). */
+export interface VariantRow extends Omit<Selectable<Database['variants']>, 'created_at' | 'updated_at'> {
   created_at: Date | string;
 }
 
