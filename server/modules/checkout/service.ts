@@ -15,7 +15,14 @@ import { Forbidden, NotFound } from '../../http/errors.ts';
 import { buildCartView, findCart, recordCouponRedemption } from '../cart/index.ts';
 import { allocateDiscount, cartChanges } from './cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from './errors.ts';
-import { claimStatement, hashRequest, type KeyClaim, replayIdempotencyKey, storeAnswerStatement, storeIdempotentAnswer } from './idempotency.ts';
+import {
+  claimStatement,
+  hashRequest,
+  type KeyClaim,
+  replayIdempotencyKey,
+  storeAnswerStatement,
+  storeIdempotentAnswer,
+} from './idempotency.ts';
 import {
   countCouponUse,
   type DeliveryAddress,
@@ -184,11 +191,11 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     : null;
   return db.transaction().execute(async (trx) => {
     // The key is claimed in the same round trip as the customer and cart locks.
-    const { claimed, orderNumber, parties: locked } = await lockCustomerAndCart(
-      trx,
-      input.customerId,
-      claim ? claimStatement(claim, now) : undefined,
-    );
+    const {
+      claimed,
+      orderNumber,
+      parties: locked,
+    } = await lockCustomerAndCart(trx, input.customerId, claim ? claimStatement(claim, now) : undefined);
     if (claim && !claimed) {
       // Already used: the same request's answer, or (an expired key taken over) on with the locks already held.
       const replay = await replayIdempotencyKey<PlaceOrderData>(trx, claim, now);
@@ -215,7 +222,11 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     const delivery = checkDelivery(locked.delivery);
 
     const expiresAt = new Date(now.getTime() + deps.paymentTtlS * 1000);
-    const answer = toAnswer({ order_number: orderNumber, total: priceMetaValue(priced.view.price_meta, 'total_payable'), expires_at: expiresAt });
+    const answer = toAnswer({
+      order_number: orderNumber,
+      total: priceMetaValue(priced.view.price_meta, 'total_payable'),
+      expires_at: expiresAt,
+    });
     const stored = claim ? storeAnswerStatement(claim, answer) : undefined;
     // The shared rows last: every buyer of a product queues on its variant row (and a coupon's row) from the
     // guarded UPDATE to COMMIT. Without a hook, the first stock take and the stored answer ride on the order's own

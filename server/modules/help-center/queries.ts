@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
 
 // Kysely queries of the help centre.
 
@@ -100,17 +101,7 @@ export async function shipmentOfOrder(db: Db, orderId: number, shipmentId: numbe
 
 export async function insertTicket(
   db: Db,
-  row: {
-    reference: string;
-    customer_id: number;
-    channel: 'phone' | 'email';
-    reason_id: number;
-    order_id: number | null;
-    shipment_id: number | null;
-    contact: string;
-    message: string;
-    attachments: string[];
-  },
+  row: Omit<Insertable<Database['support_tickets']>, 'id' | 'created_at' | 'attachments'> & { attachments: string[] },
 ) {
   return db
     .insertInto('support_tickets')

@@ -9,7 +9,8 @@ import type {
   ShipmentView,
 } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
-import type { ShipmentStatus } from '../../db/types.ts';
+import type { Insertable } from 'kysely';
+import type { Database, ShipmentStatus } from '../../db/types.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import { uploadUrl } from '../uploads/index.ts';
 import { toBankView } from './bank-accounts.ts';
@@ -457,17 +458,10 @@ export async function cancelShipment(
 
 async function insertRefund(
   trx: q.Executor,
-  r: {
-    order_id: number;
-    shipment_id: number;
-    reason: 'cancel' | 'return';
-    method: 'original' | 'bank';
-    payment_id: number | null;
-    bank_account_id: number | null;
-    amount: number;
-    idempotency_key: string;
-    items: Array<{ order_item_id: number; units: number; amount: number }>;
-  },
+  r: Pick<
+    Insertable<Database['refunds']>,
+    'order_id' | 'shipment_id' | 'reason' | 'method' | 'payment_id' | 'bank_account_id' | 'amount' | 'idempotency_key'
+  > & { items: Array<{ order_item_id: number; units: number; amount: number }> },
 ): Promise<number> {
   const { items, ...row } = r;
   const inserted = await trx

@@ -72,10 +72,7 @@ export async function gatewayPaymentOf(db: Db, paymentId: number): Promise<Gatew
  * Refunds part or all of a successful payment through the configured gateway. The same idempotencyKey refunds
  * once (the adapters pass it to the gateway; the sandbox keys payment_refunds on it). Call outside transactions.
  */
-export async function refundPayment(
-  db: Db,
-  input: { paymentId: number; amount: number; idempotencyKey: string },
-): Promise<RefundResult> {
+export async function refundPayment(db: Db, input: { paymentId: number; amount: number; idempotencyKey: string }): Promise<RefundResult> {
   const payment = await gatewayPaymentOf(db, input.paymentId);
   if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > payment.amount)
     throw new RangeError(`refund amount must be 1..${payment.amount} paise`);

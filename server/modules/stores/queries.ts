@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
 
 // Kysely queries of the store locator and the retailer programme.
 
@@ -41,19 +42,6 @@ export async function cityExists(db: Db, slug: string): Promise<boolean> {
   return Boolean(await db.selectFrom('cities').select('id').where('slug', '=', slug).executeTakeFirst());
 }
 
-export async function insertRetailerRequest(
-  db: Db,
-  row: {
-    reference: string;
-    full_name: string;
-    business_name: string;
-    mobile: string;
-    email: string;
-    city: string;
-    pincode: string;
-    gstin: string | null;
-    message: string;
-  },
-) {
+export async function insertRetailerRequest(db: Db, row: Omit<Insertable<Database['retailer_requests']>, 'id' | 'created_at'>) {
   return db.insertInto('retailer_requests').values(row).returning(['id', 'reference']).executeTakeFirstOrThrow();
 }
