@@ -1,11 +1,13 @@
 // Web figures: gzipped JavaScript the home page loads first, and Lighthouse (mobile) scores for key pages.
 // Needs a built app (dist/). Prints JSON: { home_js_gz_kb, lighthouse: { <page>: { performance, ... } } }.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: a plain ES module of the repository's scripts, without type declarations
 import { chunkTable, homeJsGzKb } from '../scripts/budgets.mjs';
+import { CHROMIUM_FLAGS } from '../playwright.config.ts';
+import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../tests/helpers/demo-customer.ts';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3950);
 const base = `http://127.0.0.1:${PORT}`;
@@ -23,8 +25,6 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
   env.KASRAT_DEV_TOOLS = '1';
   return env;
 }
-
-const DEMO = { email_or_mobile: 'demo@kasrat.test', c_code: '+91', customer_password: 'Demo@1234', is_encrypted: false };
 
 /** What a shopper's tab holds on the order-confirmation page: the session cookies and the funnel in sessionStorage. */
 interface TabState {
@@ -46,22 +46,11 @@ async function orderConfirmationState(productVid: number): Promise<TabState> {
     const ok = async (res: { ok(): boolean; text(): Promise<string> }, what: string) => {
       if (!res.ok()) throw new Error(`${what}: ${await res.text()}`);
     };
-    await ok(await api.post('/api/auth/login', { data: DEMO }), 'sign in');
+    await ok(await api.post('/api/auth/login', { data: DEMO_SIGN_IN }), 'sign in');
     await ok(await api.post('/api/cart/add-to-cart', { data: { variant_id: productVid, quantity: 1 } }), 'add to cart');
     await ok(
-      await api.post('/api/myAddress/user-address-add-update', {
-        data: {
-          full_name: 'Demo Customer',
-          mobile: '9876543210',
-          c_code: '+91',
-          pincode: '110001',
-          address: 'Flat 4, 12 Janpath Road',
-          landmark: 'Near the metro',
-          city: 'New Delhi',
-          state: 'Delhi',
-          address_type: 2,
-        },
-      }),
+      await api.post('/api/myAddress/user-address-add-update', { data: DEMO_ADDRESS }),
+
       'address',
     );
     const page = await context.newPage();
@@ -109,16 +98,7 @@ async function lighthouseRun(url: string, state?: TabState): Promise<Report | nu
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     userDataDir: profile,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });

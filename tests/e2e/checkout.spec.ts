@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, type Request, test } from './fixtures.ts';
+import { DEMO_ADDRESS, DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 
 // Checkout and payment in Chromium against the built app: the funnel machine drives the real pages from the
@@ -7,7 +8,6 @@ import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 // re-fetch, §8 409 → /cart, §9 method codes). Every checkout page is checked with axe; the phone-sized run
 // leaves screenshots under /tmp for a person to look at.
 
-const DEMO = { email_or_mobile: 'demo@kasrat.test', c_code: '+91', customer_password: 'Demo@1234', is_encrypted: false };
 const OPS = { authorization: `Bearer ${E2E_OPS_TOKEN}` };
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/kasrat-checkout-shots';
 
@@ -44,19 +44,7 @@ async function ensureAddress(request: APIRequestContext): Promise<number> {
   const list = (await json(await request.get('/api/myAddress/user-address-list'))).data as Array<{ address_id: number; pincode: string }>;
   const found = list.find((a) => a.pincode === '110001');
   if (found) return found.address_id;
-  const res = await request.post('/api/myAddress/user-address-add-update', {
-    data: {
-      full_name: 'Demo Customer',
-      mobile: '9876543210',
-      c_code: '+91',
-      pincode: '110001',
-      address: 'Flat 4, 12 Janpath Road',
-      landmark: 'Near the metro',
-      city: 'New Delhi',
-      state: 'Delhi',
-      address_type: 2,
-    },
-  });
+  const res = await request.post('/api/myAddress/user-address-add-update', { data: DEMO_ADDRESS });
   const body = await json(res);
   expect(res.status(), body.message).toBe(200);
   const again = (await json(await request.get('/api/myAddress/user-address-list'))).data as Array<{ address_id: number; pincode: string }>;
@@ -68,9 +56,7 @@ async function productBetween(request: APIRequestContext, min: number, max: numb
   for (const q of ['whey', 'protein', 'creatine', 'oats', 'vitamin']) {
     const res = await request.get(`/api/search/product-search-listing?q=${q}&sortby=price_asc`);
     const hits = (await json(res)).data.hits as Array<{ vid: number; name: string; sale_price: number; stock_status: string }>;
-    const hit = hits.find(
-      (h) => h.sale_price >= min && h.sale_price <= max && !/out/i.test(h.stock_status) && !skip.includes(h.vid),
-    );
+    const hit = hits.find((h) => h.sale_price >= min && h.sale_price <= max && !/out/i.test(h.stock_status) && !skip.includes(h.vid));
     if (hit) return hit;
   }
   throw new Error(`no product between ${min} and ${max} paise`);
@@ -227,7 +213,11 @@ test.describe('on a phone', () => {
       .toEqual(['999999']);
 
     // The session is re-fetched after each triggering call (SPEC §4).
-    for (const trigger of ['/api/order-confirmation/order-details', '/api/order-confirmation/place-order', '/api/payment/initate-transaction'])
+    for (const trigger of [
+      '/api/order-confirmation/order-details',
+      '/api/order-confirmation/place-order',
+      '/api/payment/initate-transaction',
+    ])
       expectPingAfter(calls, trigger);
 
     // Events queued before the gateway redirect reached the feed after it: the payment step, sent from /payment.

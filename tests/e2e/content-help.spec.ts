@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './fixtures.ts';
+import { DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
 
 // Help centre in Chromium: searchable FAQ, contact details, and the contact form (sign-in prompt when signed out,
 // clear messages for bad input, attachments checked by content, a ticket acknowledged with its reference).
@@ -8,7 +9,6 @@ test.use({ extraHTTPHeaders: { 'x-forwarded-for': ip() } });
 // Axe and several round trips per test on a shared, loaded machine.
 test.describe.configure({ timeout: 150_000 });
 
-const DEMO = { email_or_mobile: 'demo@kasrat.test', c_code: '+91', customer_password: 'Demo@1234', is_encrypted: false };
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
 
 async function expectAxeClean(page: Page) {

@@ -81,7 +81,22 @@ test.describe('server rendering', () => {
     expect((await request.get('/cart', { maxRedirects: 0 })).status()).toBe(200);
   });
 
-  const PAGES = ['/', '/brands', '/brand/prana-labs', '/product-category/whey-protein', '/shop', '/search?q=whey', '/all-categories', '/top-10', '/offers-coupons', '/help-center', '/store-locator', '/about', '/cart', '/no/such/page'];
+  const PAGES = [
+    '/',
+    '/brands',
+    '/brand/prana-labs',
+    '/product-category/whey-protein',
+    '/shop',
+    '/search?q=whey',
+    '/all-categories',
+    '/top-10',
+    '/offers-coupons',
+    '/help-center',
+    '/store-locator',
+    '/about',
+    '/cart',
+    '/no/such/page',
+  ];
   for (const path of PAGES) {
     test(`${path} hydrates without a mismatch and loads none of its rendered data again`, async ({ page }) => {
       const { problems, apiCalls, state } = await visit(page, path);

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
+import { DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 
 // After purchase, in Chromium against the built app: the demo customer's orders (seeded with KASRAT_DEV_TOOLS=1)
@@ -9,7 +10,6 @@ import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
 
-const DEMO = { email_or_mobile: 'demo@kasrat.test', c_code: '+91', customer_password: 'Demo@1234', is_encrypted: false };
 const OPS = { authorization: `Bearer ${E2E_OPS_TOKEN}` };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './fixtures.ts';
+import { DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
 
 // Reviews in Chromium against the built app: reading on the product page and the review pages, a helpful vote
 // counted without a reload, a delivered order's buyer rating with a photo (shown verified), then updating it;
 // review text with markup stays text; axe on every review page.
 
-const DEMO = { email_or_mobile: 'demo@kasrat.test', c_code: '+91', customer_password: 'Demo@1234', is_encrypted: false };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 async function axe(page: Page) {
