@@ -39,12 +39,20 @@ function appModuleSideEffects(id: string): boolean {
   return KEEPS_EFFECTS.test(id);
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router's package exports only its development build (invariant messages, dev warnings, slower renders);
+// its production build ships beside it. Production bundles, the browser's and the server render's, take that one.
+const REACT_ROUTER_PRODUCTION = path.resolve('node_modules/react-router/dist/production');
+const productionReactRouter = [
+  { find: /^react-router$/, replacement: path.join(REACT_ROUTER_PRODUCTION, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(REACT_ROUTER_PRODUCTION, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [react(), vanillaExtractPlugin(), precompress('dist/client')],
+  resolve: { alias: command === 'build' && mode === 'production' ? productionReactRouter : [] },
   // Public files are served from the client build only.
   publicDir: isSsrBuild ? false : 'public',
-  // Node would load React Router's development build (its package resolves that way outside a bundler): bundled
-  // into the server-render entry it is the production build, as in the browser.
+  // Bundled into the server-render entry, React Router is the production build above, as in the browser.
   ssr: { noExternal: ['react-router', 'react-router-dom', 'cookie', 'set-cookie-parser'] },
   build: {
     // The server-render entry (docs/decisions/010) is built beside the client: `vite build --ssr`.

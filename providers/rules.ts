@@ -1,6 +1,6 @@
 // Reporting rules of SPEC §4, §5 and §9 as pure functions; every provider maps through these.
 import type { CatalogueEvent, EventContext, EventItem, EventName } from '../events/index.ts';
-import { FUNNEL_STEPS, type FunnelStep } from '../schemas/events.ts';
+import { FUNNEL_STEPS, type FunnelStep } from '../schemas/event-rules.ts';
 import { parentSkuFromVariantSku } from '../schemas/text.ts';
 
 export const CURRENCY = 'INR';
@@ -38,7 +38,7 @@ export const paymentMethodName = (code: number | null | undefined): string => (c
 /** SPEC §9: code 4 is COD, everything else Prepaid. */
 export const paymentMode = (code: number | null | undefined): 'COD' | 'Prepaid' => (code === 4 ? 'COD' : 'Prepaid');
 
-/** SPEC §4 funnel step of a shopper event, from the one table in schemas/events.ts. */
+/** SPEC §4 funnel step of a shopper event, from the one table in schemas/event-rules.ts. */
 export const FUNNEL_STEP: Partial<Record<EventName, FunnelStep>> = Object.fromEntries(
   FUNNEL_STEPS.map((s) => [s.store_event satisfies EventName, s.step]),
 );

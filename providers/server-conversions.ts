@@ -2,7 +2,8 @@
 // action_source website, user_data (hashed by our server) and custom_data; the other funnel steps and
 // Purchase too, so the funnel can be counted from stored events. Posted through the zero-loss queue.
 import { sha256 } from 'js-sha256';
-import { type ConversionEvent, type ConversionEventName, FUNNEL_STEPS, normalizeEmail, normalizePhone } from '../schemas/events.ts';
+import type { ConversionEvent } from '../schemas/events.ts';
+import { type ConversionEventName, FUNNEL_STEPS, normalizeEmail, normalizePhone } from '../schemas/event-rules.ts';
 import type { CatalogueEvent } from '../events/index.ts';
 import type { Delivery } from './delivery.ts';
 import {

@@ -50,17 +50,18 @@ describe('loadScriptsAfterPaint', () => {
     expect(html.indexOf('<script')).toBeLessThan(html.indexOf('</body>'));
   });
 
-  it('runs in a browser: nothing loads before a frame has been painted, everything loads after it', () => {
+  /** Runs the boot script against a fake document; returns what it appended and the callbacks it left waiting. */
+  function boot(options: { hidden?: boolean; paintTiming: boolean }) {
     const html = loadScriptsAfterPaint(tail, '');
     const code = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
     const appended: { tag: string; attrs: Record<string, string> }[] = [];
-    const element = (tag: string) => ({ tag, attrs: {} as Record<string, string> });
     const frames: (() => void)[] = [];
-    const tasks: (() => void)[] = [];
+    const tasks: { run: () => void; ms: number }[] = [];
+    const observers: { callback: (list: unknown, o: { disconnect(): void }) => void; options: unknown; live: boolean }[] = [];
     const document = {
-      visibilityState: 'visible',
+      visibilityState: options.hidden ? 'hidden' : 'visible',
       createElement: (tag: string) => {
-        const el = element(tag);
+        const el = { tag, attrs: {} as Record<string, string> };
         return new Proxy(el, {
           set: (_, k: string, v: string) => {
             el.attrs[k] = v;
@@ -71,29 +72,62 @@ describe('loadScriptsAfterPaint', () => {
       head: { appendChild: (el: (typeof appended)[number]) => appended.push(el) },
       body: { appendChild: (el: (typeof appended)[number]) => appended.push(el) },
     };
-    const run = new Function('document', 'requestAnimationFrame', 'setTimeout', code);
+    class FakeObserver {
+      static supportedEntryTypes = ['paint', 'resource'];
+      constructor(callback: (typeof observers)[number]['callback']) {
+        observers.push({ callback, options: null, live: true });
+      }
+      observe(o: unknown) {
+        (observers.at(-1) as (typeof observers)[number]).options = o;
+      }
+    }
+    const run = new Function('document', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', code);
     run(
       document,
       (f: () => void) => frames.push(f),
-      (f: () => void) => tasks.push(f),
+      (f: () => void, ms: number) => tasks.push({ run: f, ms }),
+      options.paintTiming ? FakeObserver : undefined,
     );
-    expect(appended).toHaveLength(0);
-    frames.shift()?.();
-    expect(appended).toHaveLength(0);
-    tasks.shift()?.();
-    expect(appended.map((el) => [el.tag, el.attrs.rel ?? el.attrs.type, el.attrs.href ?? el.attrs.src])).toEqual([
-      ['link', 'modulepreload', '/assets/vendor-abc.js'],
-      ['script', 'module', '/assets/index-abc.js'],
-    ]);
+    const paint = (name: string) => {
+      for (const o of observers)
+        o.callback({ getEntriesByName: (n: string) => (n === name ? [{ name }] : []) }, { disconnect: () => (o.live = false) });
+    };
+    const shown = () => appended.map((el) => [el.tag, el.attrs.rel ?? el.attrs.type, el.attrs.href ?? el.attrs.src]);
+    return { appended, frames, tasks, observers, paint, shown };
+  }
+  const LOADED = [
+    ['link', 'modulepreload', '/assets/vendor-abc.js'],
+    ['script', 'module', '/assets/index-abc.js'],
+  ];
 
-    // A hidden tab never paints: the scripts start at once.
-    appended.length = 0;
-    run(
-      { ...document, visibilityState: 'hidden' },
-      () => undefined,
-      () => undefined,
-    );
-    expect(appended).toHaveLength(2);
+  it('runs in a browser: nothing loads until the first contentful paint is reported, then everything, once', () => {
+    const b = boot({ paintTiming: true });
+    expect(b.observers[0]?.options).toEqual({ type: 'paint', buffered: true });
+    expect(b.appended).toHaveLength(0);
+    b.paint('first-paint');
+    expect(b.appended).toHaveLength(0);
+    b.paint('first-contentful-paint');
+    expect(b.shown()).toEqual(LOADED);
+    expect(b.observers[0]?.live).toBe(false);
+    // The 3 s stand-in for a page that never paints content does not load the scripts a second time.
+    expect(b.tasks.map((t) => t.ms)).toEqual([3000]);
+    b.tasks[0]?.run();
+    expect(b.appended).toHaveLength(2);
+  });
+
+  it('without paint timing, waits for a frame and a task; with no content painted, starts after 3 s; hidden, at once', () => {
+    const b = boot({ paintTiming: false });
+    expect(b.appended).toHaveLength(0);
+    b.frames.shift()?.();
+    expect(b.appended).toHaveLength(0);
+    b.tasks.shift()?.run();
+    expect(b.shown()).toEqual(LOADED);
+
+    const silent = boot({ paintTiming: true });
+    silent.tasks.shift()?.run();
+    expect(silent.shown()).toEqual(LOADED);
+
+    expect(boot({ paintTiming: true, hidden: true }).shown()).toEqual(LOADED);
   });
 
   it('leaves a page without the markers as it is', () => {

@@ -50,7 +50,7 @@ const SCRIPTS_END = '<!--/app-scripts-->';
 
 /**
  * A server-rendered page is whole without its JavaScript, so the scripts that hydrate it start after the browser
- * has painted it (a frame, then a task): on a slow phone the markup shows while the bundle downloads and runs,
+ * has painted it (its first contentful paint): on a slow phone the markup shows while the bundle downloads and runs,
  * instead of the browser running the bundle first when it arrives with the HTML. A hidden tab paints nothing, so
  * there the scripts start at once. The shell of a client-rendered page keeps its plain tags: nothing to paint first.
  */
@@ -63,11 +63,18 @@ export function loadScriptsAfterPaint(html: string, nonce: string): string {
   if (!entry) return html;
   const preloads = [...tags.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]);
   const n = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+  // The paint is known to have happened when the browser reports its first contentful paint (it reports the
+  // frame as presented, not merely drawn); where paint timing is missing, a frame and a task stand in for it. A
+  // page that never paints content still starts after 3 s.
   const boot =
-    `(function(d,e,p){function go(){p.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';` +
-    `l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';` +
-    `s.crossOrigin='';s.src=e;d.body.appendChild(s)}if(d.visibilityState==='hidden')go();` +
-    `else requestAnimationFrame(function(){setTimeout(go,0)})})(document,${safeJson(entry)},${safeJson(preloads)})`;
+    `(function(d,e,p){var done=0;function go(){if(done)return;done=1;p.forEach(function(h){` +
+    `var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});` +
+    `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e;d.body.appendChild(s)}` +
+    `if(d.visibilityState==='hidden')return go();var P=typeof PerformanceObserver==='function'&&PerformanceObserver;` +
+    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){new P(function(l,o){` +
+    `if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});` +
+    `setTimeout(go,3000)}else requestAnimationFrame(function(){setTimeout(go,0)})})` +
+    `(document,${safeJson(entry)},${safeJson(preloads)})`;
   return `${html.slice(0, start)}<script${n}>${boot}</script>${html.slice(end + SCRIPTS_END.length)}`;
 }
 

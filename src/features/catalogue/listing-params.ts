@@ -1,4 +1,5 @@
-import { FOOD_TYPES, type FoodType, PRICE_BUCKETS, SORTS, type SortBy } from '../../../schemas/catalogue.ts';
+import type { FoodType, SortBy } from '../../../schemas/catalogue.ts';
+import { FOOD_TYPES, PRICE_BUCKETS, SORTS } from '../../../schemas/catalogue-rules.ts';
 
 // Filters, sort and page of a listing or search live in the page URL (shareable; the back button walks through
 // them). The URL keys are the API's own (schemas/catalogue.ts FacetFilters), so a page URL's query is the API

@@ -23,15 +23,15 @@ import {
   type TicketResponse,
   UploadResponse,
 } from '../../../schemas/help-center.ts';
-import {
-  type BankOffersResponse,
-  type BrandsOnOfferResponse,
-  type HomePreviewResponse,
-  type OffersPageResponse,
-  PREVIEW_AUTHORIZATION,
-  type PromotedProductsResponse,
-  type SalePageResponse,
+import type {
+  BankOffersResponse,
+  BrandsOnOfferResponse,
+  HomePreviewResponse,
+  OffersPageResponse,
+  PromotedProductsResponse,
+  SalePageResponse,
 } from '../../../schemas/catalogue.ts';
+import { PREVIEW_AUTHORIZATION } from '../../../schemas/catalogue-rules.ts';
 import { get, httpClient, normaliseError, post, type RequestOptions } from '../../api/client.ts';
 
 // The content pages' calls (SPEC §7), each answer checked with its schema.

@@ -1,7 +1,8 @@
 import { report } from '../../../../events/index.ts';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type FacetName, type ListingResult, type ProductHit, SORTS, type SortBy } from '../../../../schemas/catalogue.ts';
+import type { ListingResult, ProductHit, SortBy } from '../../../../schemas/catalogue.ts';
+import { type FacetName, SORTS } from '../../../../schemas/catalogue-rules.ts';
 import { groupRupees } from '../../../../schemas/money.ts';
 import { catalogueApi, type ListingEndpoint, listingApiUrl } from '../api.ts';
 import { type ListingKind, listingViewEvent } from '../events.ts';

@@ -1,7 +1,8 @@
 import { report } from '../../../../events/index.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { type ProductDetail, type ProductHit, productUrl, swatchesFor } from '../../../../schemas/catalogue.ts';
+import type { ProductDetail, ProductHit } from '../../../../schemas/catalogue.ts';
+import { productUrl, swatchesFor } from '../../../../schemas/catalogue-rules.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { originOf } from '../../../../events/origin-data.ts';
 import { browserStorage } from '../../../../events/storage.ts';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Review, ReviewSort } from '../../../../schemas/review.ts';
 import { useAuth } from '../../account/index.ts';
 import { Img } from '../../../ui/Img.tsx';
@@ -9,7 +9,9 @@ import { type ReviewScope, reviewsApi } from '../api.ts';
 import { hasVoted, initialReviewList, reviewListReducer } from '../review-list-store.ts';
 import * as css from './ReviewFeed.css.ts';
 import { ReviewCard } from './ReviewCard.tsx';
-import { ReviewModal } from './ReviewModal.tsx';
+
+// The modal (and Radix's dialog with it) loads when a shopper first opens a review, not with the product page.
+const ReviewModal = lazy(() => import('./ReviewModal.tsx').then((m) => ({ default: m.ReviewModal })));
 
 const messageOf = (e: unknown) => (e as { message?: string })?.message || 'Something went wrong. Please try again.';
 
@@ -36,6 +38,9 @@ export function ReviewFeed({
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
   const [open, setOpen] = useState<{ review: Review; photo: number } | null>(null);
+  // Mounted from the first opening on, so closing keeps the dialog's focus return and exit.
+  const modalUsed = useRef(false);
+  if (open) modalUsed.current = true;
   const { isAuthenticated } = useAuth();
   const toast = useToast();
   const scopeKey = scope.kind === 'all' ? 'all' : `${scope.kind}:${scope.id}`;
@@ -190,14 +195,18 @@ export function ReviewFeed({
         </button>
       )}
 
-      <ReviewModal
-        review={current}
-        photoIndex={open?.photo ?? 0}
-        voted={current ? hasVoted(state, current.review_id) : false}
-        onVote={vote}
-        onClose={() => setOpen(null)}
-        returnFocus={opener}
-      />
+      {modalUsed.current && (
+        <Suspense fallback={null}>
+          <ReviewModal
+            review={current}
+            photoIndex={open?.photo ?? 0}
+            voted={current ? hasVoted(state, current.review_id) : false}
+            onVote={vote}
+            onClose={() => setOpen(null)}
+            returnFocus={opener}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
