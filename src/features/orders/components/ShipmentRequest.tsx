@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../../api/resource.ts';
 import { useToast } from '../../../ui/Toast.tsx';
-import { formStyles as field } from '../../account/index.ts';
+import { FieldFrame, formStyles as field } from '../../account/index.ts';
 
 /**
  * A cancel or return request for one shipment: busy while it is sent; on success the server's message is shown
@@ -28,15 +28,14 @@ export function useShipmentRequest(shipmentId: string) {
 }
 
 /** The optional free-text comment of a cancel or return request (500 characters at most, as the server takes). */
-export function CommentField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange(v: string): void }) {
+export function CommentField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
   return (
-    <div className={field.field}>
-      <label htmlFor={id} className={field.label}>
-        {label}
-      </label>
-      <div className={field.control}>
-        <textarea id={id} className={field.textarea} maxLength={500} value={value} onChange={(e) => onChange(e.target.value)} />
-      </div>
-    </div>
+    <FieldFrame label={label}>
+      {(id) => (
+        <div className={field.control}>
+          <textarea id={id} className={field.textarea} maxLength={500} value={value} onChange={(e) => onChange(e.target.value)} />
+        </div>
+      )}
+    </FieldFrame>
   );
 }

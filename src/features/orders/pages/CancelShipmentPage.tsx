@@ -73,8 +73,8 @@ export default function CancelShipmentPage() {
               </ItemLine>
             ))}
           </fieldset>
-          <ReasonSelect id="cancel-reason" label="Reason for cancelling" reasons={reasons.data ?? []} value={reason} onChange={setReason} />
-          <CommentField id="cancel-comment" label="Comment (optional)" value={comment} onChange={setComment} />
+          <ReasonSelect label="Reason for cancelling" reasons={reasons.data ?? []} value={reason} onChange={setReason} />
+          <CommentField label="Comment (optional)" value={comment} onChange={setComment} />
           <button type="submit" className={button} disabled={busy}>
             {everything ? 'Cancel shipment' : 'Cancel selected items'}
           </button>

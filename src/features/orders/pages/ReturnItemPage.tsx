@@ -137,8 +137,8 @@ export default function ReturnItemPage() {
               </ItemLine>
             ))}
           </fieldset>
-          <ReasonSelect id="return-reason" label="Reason for returning" reasons={reasons.data ?? []} value={reason} onChange={setReason} />
-          <CommentField id="return-comment" label="Tell us more (optional)" value={comment} onChange={setComment} />
+          <ReasonSelect label="Reason for returning" reasons={reasons.data ?? []} value={reason} onChange={setReason} />
+          <CommentField label="Tell us more (optional)" value={comment} onChange={setComment} />
           <section className={css.panel} aria-labelledby="photos-title">
             <h2 id="photos-title" style={{ margin: 0, fontSize: '1rem' }}>
               Photos of the item
