@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
 import { catalogueApi } from '../api.ts';
 import { useCatalogueMeta } from '../hooks.ts';
 import { useResource } from '../resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';
+import { ListingHeader } from '../components/ListingHeader.tsx';
 import { ListingView } from '../components/ListingView.tsx';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
 
 // /bestseller/{slug}/ (SPEC §2, trailing slash): the best-selling products of a category. Its trail links
 // categories to their bestseller pages (page type 'bestseller').
@@ -37,22 +37,12 @@ export default function BestsellerPage() {
   return (
     <div className={css.page}>
       <Breadcrumbs items={crumbs} context={{ pageType: 'bestseller' }} />
-      <header className={css.section}>
-        {d ? <h1 className={css.pageTitle}>Bestsellers in {d.category.name}</h1> : <Skeleton width="50%" height={30} />}
-        {d && d.children.length > 0 && (
-          <nav aria-label="Bestsellers by category">
-            <ul className={css.tabs}>
-              {d.children.map((c) => (
-                <li key={c.id}>
-                  <Link to={`/bestseller/${c.slug}/`} className={css.chipPlain}>
-                    {c.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-      </header>
+      <ListingHeader
+        title={d ? `Bestsellers in ${d.category.name}` : null}
+        skeletonWidth="50%"
+        navLabel="Bestsellers by category"
+        links={(d?.children ?? []).map((c) => ({ id: c.id, name: c.name, to: `/bestseller/${c.slug}/` }))}
+      />
       <ListingView
         endpoint="bestseller"
         base={{ slug }}

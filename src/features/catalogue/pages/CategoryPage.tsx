@@ -1,14 +1,14 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
 import { catalogueApi } from '../api.ts';
 import { useCatalogueMeta } from '../hooks.ts';
 import { useResource } from '../resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';
+import { ListingHeader } from '../components/ListingHeader.tsx';
 import { ListingView } from '../components/ListingView.tsx';
 import { Banners } from '../components/Promotions.tsx';
 import { useMediaQuery } from '../components/useMediaQuery.ts';
-import { Skeleton } from '../../../ui/Skeleton.tsx';
 
 // /product-category/{slug}: the category's banner (web or mobile by breakpoint), its sub-categories, then its
 // products with filters.
@@ -25,22 +25,12 @@ export default function CategoryPage() {
   return (
     <div className={css.page}>
       <Breadcrumbs items={crumbs} context={{ pageType: 'category' }} />
-      <header className={css.section}>
-        {d ? <h1 className={css.pageTitle}>{d.category.name}</h1> : <Skeleton width="40%" height={30} />}
-        {d && d.children.length > 0 && (
-          <nav aria-label={`${d.category.name} categories`}>
-            <ul className={css.tabs}>
-              {d.children.map((c) => (
-                <li key={c.id}>
-                  <Link to={c.url} className={css.chipPlain}>
-                    {c.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-      </header>
+      <ListingHeader
+        title={d ? d.category.name : null}
+        skeletonWidth="40%"
+        navLabel={d ? `${d.category.name} categories` : 'Categories'}
+        links={(d?.children ?? []).map((c) => ({ id: c.id, name: c.name, to: c.url }))}
+      />
       <Banners items={banners} section="category_page_banner" eager />
       <ListingView
         endpoint="category"
