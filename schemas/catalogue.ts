@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { envelope, IdParam, PageParam } from './common.ts';
-import {
-  FACETS,
-  FOOD_TYPES,
-  PER_PAGE,
-  SORTS,
-} from './catalogue-rules.ts';
+import { FACETS, FOOD_TYPES, PER_PAGE, SORTS } from './catalogue-rules.ts';
 
 export {
   FACETS,
@@ -57,7 +52,6 @@ export type SortBy = z.infer<typeof SortBy>;
 
 export const FoodType = z.enum(FOOD_TYPES);
 export type FoodType = z.infer<typeof FoodType>;
-
 
 /** The facet filters shared by search and every listing (also the filter keys of the page URLs). */
 export const FacetFilters = z.object({
@@ -149,12 +143,10 @@ export const SeoRequest = z.object({
   url: z.string().trim().min(1).max(2000).regex(/^\//, 'url: a path starting with /'),
 });
 
-
 // ---- response shapes ---------------------------------------------------------------------------------------
 
 export const KeyValue = z.object({ key: z.string(), value: z.string() });
 export type KeyValue = z.infer<typeof KeyValue>;
-
 
 export const SwatchValue = z.object({ key: z.string(), name: z.string(), value: z.string() });
 
@@ -454,7 +446,6 @@ export const ProductOffersResponse = envelope(ProductOffers);
 export const ProductDescriptionResponse = envelope(ProductDescription);
 export const MenuResponse = envelope(MenuList);
 export const SeoMetaResponse = envelope(SeoMeta);
-
 
 /** A bank offer as the offers and sale pages list it (amounts in paise). */
 export const BankOfferSummary = z.object({

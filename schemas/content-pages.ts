@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseEmail } from './text.ts';
 import { envelope, IdParam } from './common.ts';
 import { EmailSchema, FullNameSchema, MobileSchema } from './validation.ts';
 
@@ -160,10 +161,7 @@ export const RetailerRequest = z.object({
   full_name: FullNameSchema,
   business_name: z.string().trim().min(1, RETAILER_MESSAGES.businessRequired).max(100, RETAILER_MESSAGES.businessMax),
   mobile: MobileSchema,
-  email: z
-    .string()
-    .transform((v) => v.toLowerCase().replace(/\s+/g, ''))
-    .pipe(EmailSchema),
+  email: z.string().transform(normaliseEmail).pipe(EmailSchema),
   city: z.string().trim().min(1, RETAILER_MESSAGES.cityRequired).max(60, RETAILER_MESSAGES.cityRequired),
   pincode: z.string().regex(/^[1-9]\d{5}$/, RETAILER_MESSAGES.pincode),
   gstin: z
@@ -181,10 +179,7 @@ export const RetailerResponse = envelope(z.object({ reference: z.string() }));
 // ---- newsletter unsubscribe ---------------------------------------------------------------------------------
 
 export const UnsubscribeRequest = z.object({
-  email: z
-    .string()
-    .transform((v) => v.toLowerCase().replace(/\s+/g, ''))
-    .pipe(EmailSchema),
+  email: z.string().transform(normaliseEmail).pipe(EmailSchema),
   token: z.string().min(1, 'This unsubscribe link is incomplete.').max(200, 'This unsubscribe link is not valid.'),
 });
 export const UnsubscribeResponse = envelope(z.object({ email: z.string(), already_unsubscribed: z.boolean() }));

@@ -37,6 +37,8 @@ describe('structured data (SPEC §9)', () => {
     expect(org.contactPoint[0]?.contactType).toBe('customer service');
   });
   test('website search points at /search?q=', () => {
-    expect(websiteJsonLd('https://kasrat.test').potentialAction.target.urlTemplate).toBe('https://kasrat.test/search?q={search_term_string}');
+    expect(websiteJsonLd('https://kasrat.test').potentialAction.target.urlTemplate).toBe(
+      'https://kasrat.test/search?q={search_term_string}',
+    );
   });
 });

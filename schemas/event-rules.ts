@@ -25,7 +25,7 @@ export const FUNNEL_STEPS = [
 export type FunnelStep = (typeof FUNNEL_STEPS)[number]['step'];
 
 /** PII is normalised the same way in the browser and on the server before SHA-256, so both give one hash. */
-export const normalizeEmail = (email: string): string => email.toLowerCase().replace(/\s+/g, '');
+export { normaliseEmail as normalizeEmail } from './text.ts';
 /** Digits only, with India's country code when a bare 10-digit mobile is given (ad platforms expect it). */
 export function normalizePhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');

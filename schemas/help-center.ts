@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseEmail } from './text.ts';
 import { envelope, IdParam } from './common.ts';
 import { EmailSchema, INPUT_PATTERNS, MobileSchema } from './validation.ts';
 
@@ -88,10 +89,7 @@ export type PhoneTicketRequest = z.input<typeof PhoneTicketRequest>;
 /** POST /api/help-center/email: a written request, optionally with attachments uploaded first (POST /upload). */
 export const EmailTicketRequest = z.object({
   ...ticketFields,
-  email: z
-    .string()
-    .transform((v) => v.toLowerCase().replace(/\s+/g, ''))
-    .pipe(EmailSchema),
+  email: z.string().transform(normaliseEmail).pipe(EmailSchema),
   attachments: z
     .array(z.string().regex(/^[0-9a-f]{32}$/, HELP_MESSAGES.attachment))
     .max(3, 'Please attach at most 3 files')

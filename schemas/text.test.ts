@@ -45,3 +45,12 @@ describe('parent SKU from a variant SKU (SPEC §3: minus the last two characters
     expect(parentSkuFromVariantSku(variant)).toBe(parent);
   });
 });
+
+describe('normaliseEmail (SPEC §5)', () => {
+  it('lowercases and removes every space, and is the one rule for forms and the conversion feed', async () => {
+    const { normaliseEmail } = await import('./text.ts');
+    expect(normaliseEmail(' Priya.Shah @Example.COM ')).toBe('priya.shah@example.com');
+    expect((await import('./validation.ts')).normaliseEmailInput).toBe(normaliseEmail);
+    expect((await import('./event-rules.ts')).normalizeEmail).toBe(normaliseEmail);
+  });
+});

@@ -11,6 +11,12 @@ export function slugify(text: string): string {
     .replace(/-{2,}/g, '-');
 }
 
+/**
+ * SPEC §5: an email as typed is lowercased with spaces removed. The one rule for form input, the server's forms and
+ * the conversion feed's PII, which must hash the same in the browser and on the server.
+ */
+export const normaliseEmail = (email: string): string => email.toLowerCase().replace(/\s+/g, '');
+
 /** SPEC §5: when longer than `limit` (default 100), cut to 250 characters with an ellipsis. */
 export function truncate(text: string, limit = 100): string {
   if (text.length <= limit) return text;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseEmail } from './text.ts';
 
 // SPEC §5 validation rules with their exact messages. Used by the forms in src/ and the routes in server/.
 export const MESSAGES = {
@@ -112,8 +113,8 @@ export function acceptPhonePaste(text: string, maxLength?: number): string | nul
   return maxLength ? compact.slice(0, maxLength) : compact;
 }
 
-/** SPEC §5: email input is lowercased with spaces removed. */
-export const normaliseEmailInput = (value: string): string => value.toLowerCase().replace(/\s+/g, '');
+/** SPEC §5: email input is lowercased with spaces removed (schemas/text.ts). */
+export const normaliseEmailInput = normaliseEmail;
 /** SPEC §5: mobile input keeps digits only, at most 10. */
 export const normalisePhoneInput = (value: string, maxLength = 10): string => value.replace(/\D+/g, '').slice(0, maxLength);
 /** SPEC §5: OTP input keeps digits only, at most 8. */

@@ -8,6 +8,7 @@ import {
   isValidEmail,
   keepAllowedCharacters,
   MESSAGES,
+  normaliseEmailInput,
   PasswordSchema,
   ProfileMobileSchema,
 } from '../../../../schemas/validation.ts';
@@ -187,7 +188,7 @@ function ChangeEmail({ onDone, onCancel }: { onDone(values: ProfileValues, messa
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(v) => setEmail(v.toLowerCase().replace(/\s+/g, ''))}
+          onChange={(v) => setEmail(normaliseEmailInput(v))}
           error={error}
         />
       )}
