@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import { BACKENDS, createAgent, type TestApp, openTestDatabase } from '../helpers/app.ts';
 import { encryptForServer, latestOtp, markEmailVerified } from './auth-helpers.ts';
+import { ONBOARDING_CALLS } from '../helpers/auth-calls.ts';
 
 // Security properties of sign-in that cut across calls: the clear password is never stored or logged,
 // production has no development doors, and no input makes a 500.
@@ -104,15 +105,7 @@ describe.each(BACKENDS)('auth security [%s]', (backend) => {
       const signedIn = t.agent();
       await signedIn.post('/api/auth/login', { email_or_mobile: 'demo@kasrat.test', customer_password: 'Demo@1234' });
       const calls: Array<['POST' | 'PUT' | 'GET' | 'DELETE', string]> = [
-        ['POST', '/api/auth/exists'],
-        ['POST', '/api/auth/validate'],
-        ['POST', '/api/auth/otp'],
-        ['POST', '/api/auth/otp/verify'],
-        ['POST', '/api/auth/otp/login'],
-        ['POST', '/api/auth/login'],
-        ['POST', '/api/auth/login/google'],
-        ['POST', '/api/auth/register'],
-        ['PUT', '/api/auth/password'],
+        ...ONBOARDING_CALLS,
         ['POST', '/api/myAccount/post-profile-values'],
         ['POST', '/api/myAccount/update-mobile'],
         ['POST', '/api/myAccount/update-email'],

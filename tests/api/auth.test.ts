@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app.ts';
 import { DEMO_CUSTOMER } from '../../server/db/seed/seed.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { encryptForServer, freshIdentity, ipAgent, latestOtp, loginAs, markEmailVerified, registerCustomer } from './auth-helpers.ts';
+import { ONBOARDING_CALLS } from '../helpers/auth-calls.ts';
 
 // The onboarding calls of SPEC §7 (/api/auth), on PGlite and PostgreSQL.
 
@@ -531,17 +532,7 @@ describeBackends('auth: bad input is a 400 with a message, never a 500', (ctx) =
   });
 
   test('non-JSON and garbage bodies are 400 on every onboarding call', async () => {
-    const calls: Array<['POST' | 'PUT', string]> = [
-      ['POST', '/api/auth/exists'],
-      ['POST', '/api/auth/validate'],
-      ['POST', '/api/auth/otp'],
-      ['POST', '/api/auth/otp/verify'],
-      ['POST', '/api/auth/otp/login'],
-      ['POST', '/api/auth/login'],
-      ['POST', '/api/auth/login/google'],
-      ['POST', '/api/auth/register'],
-      ['PUT', '/api/auth/password'],
-    ];
+    const calls = ONBOARDING_CALLS;
     for (const [method, url] of calls) {
       for (const [payload, type] of [
         ['{"a":', 'application/json'],

@@ -55,12 +55,6 @@ export async function createCustomer(db: Db): Promise<number> {
     .values({
       first_name: 'Cart',
       email: `cart-${tag}@kasrat.test`,
-      mobile: null,
-      password_hash: null,
-      google_sub: null,
-      referrer: null,
-      last_order_at: null,
-      deletion_requested_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -54,12 +54,6 @@ export async function createShoppers(
         first_name: 'Buyer',
         last_name: `${i}`,
         email: `buyer-${tag}-${i}@kasrat.test`,
-        mobile: null,
-        password_hash: null,
-        google_sub: null,
-        referrer: null,
-        last_order_at: null,
-        deletion_requested_at: null,
       })),
     )
     .returning('id')

@@ -520,12 +520,6 @@ async function seedReviews(db: Db, productIds: number[], brandIds: number[]): Pr
         first_name: 'Kasrat',
         last_name: `Shopper ${i + 1}`,
         email: `shopper${i + 1}@reviews.kasrat.test`,
-        mobile: null,
-        password_hash: null,
-        google_sub: null,
-        referrer: null,
-        last_order_at: null,
-        deletion_requested_at: null,
       })),
     )
     .returning('id')
