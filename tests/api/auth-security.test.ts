@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app.ts';
-import { BACKENDS, createAgent, type TestApp, openTestDatabase } from '../helpers/app.ts';
+import { BACKENDS, createTestApp, openTestDatabase } from '../helpers/app.ts';
 import { encryptForServer, latestOtp, markEmailVerified } from './auth-helpers.ts';
 import { ONBOARDING_CALLS } from '../helpers/auth-calls.ts';
 
@@ -17,24 +17,7 @@ async function appWithCapturedLogs(backend: (typeof BACKENDS)[number]) {
       done();
     },
   });
-  const { handle, close } = await openTestDatabase(backend);
-  const app = await buildApp({
-    config: { NODE_ENV: 'test', LOG_LEVEL: 'trace', TRUST_PROXY: true },
-    handle,
-    clientDir: null,
-    logger: { level: 'trace', stream },
-  });
-  await app.ready();
-  const t: TestApp = {
-    app,
-    handle,
-    backend,
-    agent: () => createAgent(app),
-    close: async () => {
-      await app.close();
-      await close();
-    },
-  };
+  const t = await createTestApp(backend, { logs: stream });
   return { t, lines };
 }
 

@@ -14,6 +14,14 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 
 describeBackends('payment API', (ctx) => {
   const db = () => ctx().handle.db;
+  /** The payment attempts stored for an order. */
+  const paymentsOf = (orderNumber: string) =>
+    db()
+      .selectFrom('payments')
+      .innerJoin('orders', 'orders.id', 'payments.order_id')
+      .select('payments.id')
+      .where('orders.order_number', '=', orderNumber)
+      .execute();
   const placed = async (price: [number, number] = [60_000, 200_000], pin?: string) => {
     const v = await variantIn(db(), price[0], price[1]);
     const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], pin ?? (await pincode(db(), 'cod')));
@@ -121,14 +129,7 @@ describeBackends('payment API', (ctx) => {
     expect((await initiate(agent, orderId, { payment_method: 5 })).statusCode).toBe(400);
     const other = await placed();
     expect((await initiate(other.agent, orderId)).statusCode).toBe(404);
-    expect(
-      await db()
-        .selectFrom('payments')
-        .innerJoin('orders', 'orders.id', 'payments.order_id')
-        .select('payments.id')
-        .where('orders.order_number', '=', orderId)
-        .execute(),
-    ).toEqual([]);
+    expect(await paymentsOf(orderId)).toEqual([]);
   });
 
   test('card failure → /order-failed → retry is a new attempt on the same order → success', async () => {
@@ -173,14 +174,7 @@ describeBackends('payment API', (ctx) => {
       next: `/order-successfull/${orderId}`,
     });
     expect(json(await agent.post('/api/payment/pay-on-delivery', { order_id: orderId })).data.order_status).toBe('placed');
-    expect(
-      await db()
-        .selectFrom('payments')
-        .innerJoin('orders', 'orders.id', 'payments.order_id')
-        .select('payments.id')
-        .where('orders.order_number', '=', orderId)
-        .execute(),
-    ).toHaveLength(1);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
     const prepaid = await placed(undefined, await pincode(db(), 'prepaid-only'));
     const refused = await prepaid.agent.post('/api/payment/pay-on-delivery', { order_id: prepaid.orderId });
     expect(refused.statusCode).toBe(422);

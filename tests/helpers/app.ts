@@ -72,14 +72,16 @@ export async function openTestDatabase(backend: Backend, options: { scale?: numb
 
 export async function createTestApp(
   backend: Backend,
-  options: { scale?: number; onRoute?: AppOptions['onRoute'] } = {},
+  /** `logs`: the app logs everything (trace) to this stream, for suites that check what is logged. */
+  options: { scale?: number; onRoute?: AppOptions['onRoute']; logs?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const { handle, close } = await openTestDatabase(backend, options);
   const app = await buildApp({
-    config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true },
+    config: { NODE_ENV: 'test', LOG_LEVEL: options.logs ? 'trace' : 'silent', TRUST_PROXY: true },
     handle,
     clientDir: null,
     onRoute: options.onRoute,
+    ...(options.logs ? { logger: { level: 'trace', stream: options.logs } } : {}),
   });
   await app.ready();
   return {
