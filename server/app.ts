@@ -16,7 +16,16 @@ import { registerCatalogueCaching } from './http/caching.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
-import { cspNonce, loadServerRenderer, loadTemplate, type MetaResolver, renderPage, requestsDesktop } from './html.ts';
+import {
+  cspNonce,
+  loadServerRenderer,
+  loadTemplate,
+  type MetaResolver,
+  type RenderTransport,
+  renderPage,
+  rendersShopperData,
+  requestsDesktop,
+} from './html.ts';
 import { registerModules } from './modules/index.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
 import { readSession, SESSION_COOKIE, type Session } from './modules/session/index.ts';
@@ -108,12 +117,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clientDir = options.clientDir ?? null;
   const template = loadTemplate(clientDir);
   const renderer = await loadServerRenderer(clientDir);
-  // The server render asks the API in-process, as an anonymous shopper: the HTML is the same for everyone (its
-  // signed-in parts load in the browser), and nothing crosses the network.
-  const transport = async (apiUrl: string) => {
-    const res = await app.inject({ method: 'GET', url: apiUrl, headers: { accept: 'application/json' } });
+  // The server render asks the API in-process, nothing crossing the network: as an anonymous shopper, so the HTML
+  // is the same for everyone (its signed-in parts load in the browser), except on the pages that are the
+  // shopper's own data (the cart), asked with the request's cookies.
+  const transportWith = (cookie: string | undefined): RenderTransport => async (apiUrl, init) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (cookie) headers.cookie = cookie;
+    const res = await app.inject(
+      init ? { method: 'POST', url: apiUrl, headers, payload: init.body as object } : { method: 'GET', url: apiUrl, headers },
+    );
     return { status: res.statusCode, data: res.statusCode === 304 ? null : res.json() };
   };
+  const anonymous = transportWith(undefined);
   if (clientDir && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
@@ -143,18 +158,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.header('cache-control', 'no-store').redirect('/logout-empty-cart', 302);
     const abort = new AbortController();
     reply.raw.once('close', () => abort.abort());
+    const personal = rendersShopperData(url.pathname);
+    const transport = personal ? transportWith(req.headers.cookie) : anonymous;
     const page = await renderPage(template, url, app.metaResolvers, {
       nonce: cspNonce(reply),
-      ssr: renderer ? { renderer, transport, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
+      ssr: renderer ? { renderer, transport, personal, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
       onRenderError: (err) => req.log.error({ err, url: url.pathname }, 'server render failed; sent the shell'),
     });
     if (page.redirect) return reply.redirect(page.redirect, page.statusCode);
     reply
       .code(page.statusCode)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', personal ? 'private, no-store' : 'no-cache')
       // The layout rendered depends on the viewport the request says it has (server/html.ts requestsDesktop).
-      .header('vary', 'accept-encoding, user-agent, sec-ch-ua-mobile');
+      .header('vary', `accept-encoding, user-agent, sec-ch-ua-mobile${personal ? ', cookie' : ''}`);
     const body = Readable.from(documentChunks(page.parts));
     // @fastify/compress only hooks routes, never this handler: the page HTML is compressed here, as it streams.
     const accepted = acceptedEncodings(req.headers['accept-encoding']);

@@ -14,7 +14,7 @@ export function isLoopbackHost(host: string): boolean {
   if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
   if (isIP(h) === 4) return h.startsWith('127.');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
-  return Boolean(mapped && mapped[1].startsWith('127.'));
+  return Boolean(mapped?.[1]?.startsWith('127.'));
 }
 
 /** Values that ship in examples and documentation: a secret equal to one of these is no secret in production. */

@@ -1,4 +1,4 @@
-import { arrangeForFirstPaint, isServerRendered, loadScriptsAfterPaint, requestsDesktop } from './html.ts';
+import { arrangeForFirstPaint, isServerRendered, loadScriptsAfterPaint, rendersShopperData, requestsDesktop } from './html.ts';
 
 // docs/decisions/010: how the built page is arranged for its first paint, which pages the server renders, and
 // which layout it renders them in.
@@ -132,6 +132,14 @@ describe('loadScriptsAfterPaint', () => {
 
   it('leaves a page without the markers as it is', () => {
     expect(loadScriptsAfterPaint('<p>x</p></body>', 'n')).toBe('<p>x</p></body>');
+  });
+});
+
+describe('rendersShopperData', () => {
+  it('renders the cart with the shopper\'s cookies, and nothing else', () => {
+    expect(rendersShopperData('/cart')).toBe(true);
+    expect(rendersShopperData('/cart/')).toBe(true);
+    for (const path of ['/', '/shop', '/cartoon', '/cart/x', '/product/cart', '/logout-empty-cart', '/account']) expect(rendersShopperData(path), path).toBe(false);
   });
 });
 

@@ -100,12 +100,20 @@ export function renderHead(meta: PageMeta, origin: string, pathname: string, non
     .join('\n    ');
 }
 
+/** How a render's calls reach the API in-process (src/api/client.ts ServerTransport). */
+export type RenderTransport = (url: string, init?: { method: 'POST'; body: unknown }) => Promise<{ status: number; data: unknown }>;
+
 /** The server-render entry the client build's sibling `dist/ssr` holds (src/app/server-render.tsx). */
 export interface ServerRenderer {
   HYDRATION_STATE_ID: string;
   render(
     url: URL,
-    options: { transport: (url: string) => Promise<{ status: number; data: unknown }>; desktop: boolean; signal?: AbortSignal },
+    options: {
+      transport: RenderTransport;
+      personal?: boolean;
+      desktop: boolean;
+      signal?: AbortSignal;
+    },
   ): Promise<{ body: Readable | null; status: number; redirect: string | null; state: unknown }>;
 }
 
@@ -131,6 +139,14 @@ const CLIENT_ONLY =
 /** Whether the server renders the page at `pathname` (otherwise it sends the shell and the browser renders). */
 export const isServerRendered = (pathname: string): boolean => !CLIENT_ONLY.test(pathname);
 
+// The cart is the shopper's own data and nothing else: rendered on the server with the shopper's cookies, so its
+// lines paint with the HTML instead of after the scripts and three API calls (src/api/prefetch.ts). Its HTML is
+// private and never stored.
+const SHOPPER_PAGES = /^\/cart\/?$/;
+
+/** Whether the page at `pathname` is rendered with the shopper's own data (a personal render). */
+export const rendersShopperData = (pathname: string): boolean => SHOPPER_PAGES.test(pathname);
+
 /** SPEC §9: the 992px breakpoint, guessed from the request (client hint first): the server renders that layout. */
 export function requestsDesktop(headers: Record<string, string | string[] | undefined>): boolean {
   const hint = headers['sec-ch-ua-mobile'];
@@ -151,7 +167,9 @@ export interface RenderOptions {
   nonce?: string;
   ssr?: {
     renderer: ServerRenderer;
-    transport: (url: string) => Promise<{ status: number; data: unknown }>;
+    transport: RenderTransport;
+    /** The transport carries the shopper's cookies ({@link rendersShopperData}). */
+    personal?: boolean;
     desktop: boolean;
     signal?: AbortSignal;
   } | null;
@@ -181,7 +199,12 @@ export async function renderPage(
   const at = html.indexOf(ROOT);
   if (!ssr || at < 0 || !isServerRendered(url.pathname)) return { statusCode, redirect: null, parts: [html] };
   try {
-    const result = await ssr.renderer.render(url, { transport: ssr.transport, desktop: ssr.desktop, signal: ssr.signal });
+    const result = await ssr.renderer.render(url, {
+      transport: ssr.transport,
+      personal: ssr.personal ?? false,
+      desktop: ssr.desktop,
+      signal: ssr.signal,
+    });
     if (result.redirect) return { statusCode: result.status, redirect: result.redirect, parts: [] };
     if (!result.body) return { statusCode, redirect: null, parts: [html] };
     const n = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';

@@ -75,17 +75,21 @@ export function redirectFor(status: number, url: string, options: Pick<RequestOp
   return null;
 }
 
-/** Answers a GET in-process while the server renders a page (docs/decisions/010); throws axios's error shape. */
-export type ServerTransport = (url: string) => Promise<{ status: number; data: unknown }>;
+/**
+ * Answers a call in-process while the server renders a page (docs/decisions/010); throws axios's error shape. The
+ * render only reads, but SPEC §7 has some reads as POSTs (the cart list, the mini cart, the freebie list).
+ */
+export type ServerTransport = (url: string, init?: { method: 'POST'; body: unknown }) => Promise<{ status: number; data: unknown }>;
 let serverTransport: ServerTransport | null = null;
-/** Server rendering only: the app's GETs are answered by the server itself, and errors never navigate. */
+/** Server rendering only: the app's calls are answered by the server itself, and errors never navigate. */
 export function setServerTransport(fn: ServerTransport): void {
   serverTransport = fn;
 }
 
 async function viaServer<T>(config: RequestOptions, transport: ServerTransport): Promise<AxiosResponse<T>> {
-  if ((config.method ?? 'GET') !== 'GET' || !config.url) throw normaliseError(null);
-  const { status, data } = await transport(config.url);
+  const method = (config.method ?? 'GET').toUpperCase();
+  if ((method !== 'GET' && method !== 'POST') || !config.url) throw normaliseError(null);
+  const { status, data } = await transport(config.url, method === 'POST' ? { method, body: config.data ?? {} } : undefined);
   const res = { data, status, statusText: '', headers: {}, config } as AxiosResponse<T>;
   if (status >= 400) throw normaliseError({ response: res });
   return res;

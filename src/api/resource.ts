@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { GENERIC_ERROR } from '../../schemas/constants.ts';
+import { onSeed, prefetched, SHOPPER_KEY, takeSeed, usePrefetchScope } from './prefetch.ts';
 
 // SPEC §4 data stores: every store has loading, data, error. A request sets loading; success stores data and
 // clears error; failure stores error and clears data. The one shape and message rule for every feature's data:
@@ -20,27 +21,53 @@ export const succeeded = <T>(data: T): Resource<T> => ({ loading: false, data, e
 export const failed = <T>(e: unknown): Resource<T> => ({ loading: false, data: null, error: messageOf(e) });
 
 export interface Store<T> {
+  /** Names the store in messages and in the answers a server render hands over (src/api/prefetch.ts). */
+  readonly name: string;
   get(): Resource<T>;
   subscribe(listener: () => void): () => void;
   /** Loads, storing data or error. */
   load(): Promise<T | null>;
+  /**
+   * Loads for a page being shown, unless the page was just server-rendered with this store's answer: then that
+   * answer is what the page shows, and nothing is fetched twice.
+   */
+  loadForPage(): Promise<T | null>;
+  /** The request alone, storing nothing (the server render's load). */
+  fetch(): Promise<T>;
   /** Re-loads after a change if anyone has used this store; a failure is only logged. */
   refresh(): Promise<void>;
   set(data: T | null): void;
   reset(): void;
 }
 
+const EMPTY: Resource<never> = { loading: false, data: null, error: null };
+
 export function createStore<T>(name: string, fetcher: () => Promise<T>): Store<T> {
-  let state: Resource<T> = { loading: false, data: null, error: null };
+  let state: Resource<T> = EMPTY;
   let used = false;
   let seq = 0;
+  /** Holds the server's answer, until the page showing it asks or anything changes the store. */
+  let seeded = false;
   const listeners = new Set<() => void>();
   const emit = (next: Resource<T>) => {
+    seeded = false;
     state = next;
     for (const l of listeners) l();
   };
-  return {
+  const seedFrom = (seed: { value: T } | undefined) => {
+    if (!seed) return;
+    state = succeeded(seed.value);
+    used = true;
+    seeded = true;
+  };
+  seedFrom(takeSeed<T>(name));
+  onSeed((seedName) => {
+    if (seedName === name) seedFrom(takeSeed<T>(name));
+  });
+  const store: Store<T> = {
+    name,
     get: () => state,
+    fetch: fetcher,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -57,6 +84,11 @@ export function createStore<T>(name: string, fetcher: () => Promise<T>): Store<T
         if (mine === seq) emit(failed(e));
         return null;
       }
+    },
+    async loadForPage() {
+      if (!seeded) return store.load();
+      seeded = false;
+      return state.data;
     },
     async refresh() {
       if (!used && listeners.size === 0) return;
@@ -77,11 +109,20 @@ export function createStore<T>(name: string, fetcher: () => Promise<T>): Store<T
     reset() {
       used = false;
       seq++;
-      emit({ loading: false, data: null, error: null });
+      emit(EMPTY);
     },
   };
+  return store;
 }
 
-export function useStore<T>(store: Store<T>): Resource<T> {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+/**
+ * A store's state for a component. On the server the module's store is shared by every request, so a render reads
+ * only its own answers: the shopper's data in a personal render (loaded there when `enabled`), nothing otherwise.
+ */
+export function useStore<T>(store: Store<T>, enabled = true): Resource<T> {
+  const scope = usePrefetchScope();
+  const state = useSyncExternalStore(store.subscribe, store.get, store.get);
+  if (!scope) return state;
+  const answer = scope.personal && enabled ? prefetched(scope, SHOPPER_KEY + store.name, () => store.fetch()) : undefined;
+  return answer ? succeeded(answer.value) : EMPTY;
 }

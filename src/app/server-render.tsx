@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, Readable } from 'node:stream';
 import { setServerTransport, type ServerTransport } from '../api/client.ts';
-import { PrefetchProvider, type PrefetchScope } from '../features/catalogue/index.ts';
+import { PrefetchProvider, type PrefetchScope } from '../api/prefetch.ts';
 import { AppFrame } from './frame.tsx';
 import type { HydrationState } from './hydration.ts';
 import { routes } from './routes.tsx';
@@ -24,8 +25,10 @@ export interface RenderResult {
 }
 
 export interface RenderOptions {
-  /** Answers the app's GET calls in-process. */
+  /** Answers the app's GET calls in-process (with the shopper's cookies when `personal`). */
   transport: ServerTransport;
+  /** The render may load and show the shopper's own data (src/api/prefetch.ts); its HTML is private. */
+  personal?: boolean;
   /** The viewport the request comes from (client hints or the user agent). */
   desktop: boolean;
   /** Aborts the render when the connection goes. */
@@ -38,6 +41,15 @@ const MAX_ROUNDS = 4;
 const LOAD_BUDGET_MS = 1500;
 
 const handler = createStaticHandler(routes);
+
+// Renders of different requests overlap, and a personal render's calls carry its shopper's cookies: each load runs
+// with its own request's transport, never a module-wide one.
+const requestTransport = new AsyncLocalStorage<ServerTransport>();
+setServerTransport((url, init) => {
+  const transport = requestTransport.getStore();
+  if (!transport) return Promise.reject(new Error(`[ssr] ${url} was asked for outside a render's loads`));
+  return transport(url, init);
+});
 
 /** React 19's streaming renderer, read to the end: the page once every component has rendered. */
 function renderAll(node: ReactNode, signal?: AbortSignal): Promise<string> {
@@ -60,10 +72,9 @@ function renderAll(node: ReactNode, signal?: AbortSignal): Promise<string> {
 }
 
 export async function render(url: URL, options: RenderOptions): Promise<RenderResult> {
-  setServerTransport(options.transport);
   const request = new Request(url, { signal: options.signal });
-  const context = await handler.query(request);
-  const scope: PrefetchScope = { data: new Map(), wanted: new Map(), failed: new Set() };
+  const context = await requestTransport.run(options.transport, () => handler.query(request));
+  const scope: PrefetchScope = { data: new Map(), wanted: new Map(), failed: new Set(), personal: options.personal ?? false };
   const state = (): HydrationState => ({ desktop: options.desktop, data: [...scope.data] });
   if (context instanceof Response) {
     const location = context.headers.get('location');
@@ -90,14 +101,16 @@ export async function render(url: URL, options: RenderOptions): Promise<RenderRe
     scope.wanted.clear();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
-    await Promise.all(
-      wanted.map(async ([key, load]) => {
-        try {
-          scope.data.set(key, await load(controller.signal));
-        } catch {
-          scope.failed.add(key);
-        }
-      }),
+    await requestTransport.run(options.transport, () =>
+      Promise.all(
+        wanted.map(async ([key, load]) => {
+          try {
+            scope.data.set(key, await load(controller.signal));
+          } catch {
+            scope.failed.add(key);
+          }
+        }),
+      ),
     );
     clearTimeout(timer);
   }

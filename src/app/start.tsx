@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
 import { setNavigator } from '../api/client.ts';
+import { seedShopperData } from '../api/prefetch.ts';
 import { seedResourceCache } from '../features/catalogue/index.ts';
 import { AppFrame } from './frame.tsx';
 import { HYDRATION_STATE_ID, type HydrationState } from './hydration.ts';
@@ -43,6 +44,7 @@ export async function mountApp(
 ): Promise<AppRouter> {
   if (state) {
     seedResourceCache(state.data);
+    seedShopperData(state.data);
     await resolveLazyMatches(routes, window.location);
   }
   const router = createBrowserRouter(routes);

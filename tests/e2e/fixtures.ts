@@ -31,6 +31,7 @@ function waitForHydrationOnNavigation(page: Page): void {
   };
 }
 
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types an auto fixture that provides nothing as void.
 export const test = base.extend<{ hydrated: void }>({
   hydrated: [
     async ({ page }, use) => {

@@ -1,4 +1,5 @@
-import { type APIRequestContext, devices, expect, type Page, test } from './fixtures.ts';
+import { type APIRequestContext, devices, expect, type Page, request as requests, test } from './fixtures.ts';
+import { DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
 
 // docs/decisions/010: storefront pages come server-rendered with their data, and the browser hydrates them
 // without a mismatch and without asking for that data again.
@@ -79,6 +80,85 @@ test.describe('server rendering', () => {
     const variant = ((await (await request.get('/api/listing/shop')).json()).data.hits[0] as { vid: number }).vid;
     expect((await request.post('/api/cart/add-to-cart', { data: { variant_id: variant, quantity: 1 } })).ok()).toBe(true);
     expect((await request.get('/cart', { maxRedirects: 0 })).status()).toBe(200);
+  });
+
+  /** Two in-stock products from the search API, to tell one shopper's cart from another's. */
+  const twoProducts = async (request: APIRequestContext) => {
+    const hits = (await (await request.get('/api/search/product-search-listing?q=whey')).json()).data.hits as Array<{
+      vid: number;
+      name: string;
+      stock_status: string;
+    }>;
+    const inStock = hits.filter((h) => !/out/.test(h.stock_status));
+    const second = inStock.find((h) => h.name !== inStock[0]?.name);
+    if (!inStock[0] || !second) throw new Error('the seed has fewer than two whey products in stock');
+    return [inStock[0], second] as const;
+  };
+  const SHOPPER_CALLS = ['/api/cart/cart-list', '/api/cart/mini-cart', '/api/freebie/freebie-products', '/api/ping'];
+
+  test("a guest's cart comes in the HTML, privately, and the browser asks for none of it again", async ({ page }) => {
+    const [product] = await twoProducts(page.request);
+    expect((await page.request.post('/api/cart/add-to-cart', { data: { variant_id: product.vid, quantity: 2 } })).ok()).toBe(true);
+    const res = await page.request.get('/cart');
+    expect(res.headers()['cache-control']).toBe('private, no-store');
+    expect(res.headers().vary).toContain('cookie');
+    const html = await res.text();
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="kasrat-state"'));
+    expect(root).toContain('data-testid="cart-line"');
+    expect(root).toContain(`data-variant-id="${product.vid}"`);
+    expect(root).toContain('Sign in to place order');
+
+    const { problems, apiCalls, state } = await visit(page, '/cart');
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    expect(state.data.map(([key]) => key)).toEqual(expect.arrayContaining(['shopper:session', 'shopper:cart', 'shopper:freebies']));
+    expect(apiCalls.filter((c) => SHOPPER_CALLS.includes(c))).toEqual([]);
+    // Hydrated with the server's cart: the quantity control works without a reload.
+    const line = page.locator(`[data-testid=cart-line][data-variant-id="${product.vid}"]`);
+    await line.getByRole('combobox').selectOption('1');
+    await expect(page.getByText('(1 item)')).toBeVisible();
+  });
+
+  test('carts rendered at the same moment each show their own shopper', async ({ baseURL }) => {
+    const shoppers = await Promise.all([0, 1].map(() => requests.newContext({ baseURL })));
+    try {
+      const products = await twoProducts(shoppers[0] as APIRequestContext);
+      await Promise.all(
+        shoppers.map(async (shopper, i) => {
+          const res = await shopper.post('/api/cart/add-to-cart', { data: { variant_id: products[i]?.vid, quantity: 1 } });
+          expect(res.ok()).toBe(true);
+        }),
+      );
+      // Interleaved renders: each waits on its own in-process calls while the other's run.
+      const pages = await Promise.all(Array.from({ length: 12 }, (_, n) => (shoppers[n % 2] as APIRequestContext).get('/cart')));
+      for (const [n, res] of pages.entries()) {
+        const html = await res.text();
+        const own = products[n % 2]?.vid;
+        const other = products[(n + 1) % 2]?.vid;
+        expect(html).toContain(`data-variant-id="${own}"`);
+        expect(html).not.toContain(`data-variant-id="${other}"`);
+      }
+    } finally {
+      await Promise.all(shoppers.map((s) => s.dispose()));
+    }
+  });
+
+  test("a signed-in shopper's cart page is rendered signed in, and hydrates so", async ({ page }) => {
+    expect((await (await page.request.post('/api/auth/login', { data: DEMO_SIGN_IN })).json()).status).toBe(1);
+    const [, product] = await twoProducts(page.request);
+    expect((await page.request.post('/api/cart/add-to-cart', { data: { variant_id: product.vid, quantity: 1 } })).ok()).toBe(true);
+    try {
+      const html = await (await page.request.get('/cart')).text();
+      expect(html).toContain('Proceed to checkout');
+      expect(html).not.toContain('Sign in to place order');
+      const { problems, apiCalls } = await visit(page, '/cart');
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+      expect(apiCalls.filter((c) => SHOPPER_CALLS.includes(c))).toEqual([]);
+      await expect(page.getByRole('button', { name: 'Proceed to checkout' })).toBeEnabled();
+    } finally {
+      await page.request.post('/api/cart/delete-cart', { data: { variant_id: product.vid } });
+    }
   });
 
   const PAGES = [

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import type { PingResponse, SessionUser } from '../../../schemas/common.ts';
 import { syncUser } from '../analytics/index.ts';
 import { get, onResponse } from '../../api/client.ts';
+import { useShopperSeed } from '../../api/prefetch.ts';
 import { isSessionRefreshTrigger } from './session-refresh.ts';
 
 // SPEC §3 authentication context: isAuthenticated false and loading true until the first ping answers.
@@ -23,16 +24,22 @@ const AuthContext = createContext<AuthState>({
 
 export const useAuth = (): AuthState => useContext(AuthContext);
 
+const ping = () => get<typeof PingResponse>('/api/ping', { on401: 'silent' });
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [loading, setLoading] = useState(true);
+  // A page the server rendered with the shopper's cookies (src/api/prefetch.ts) starts from its session: the
+  // server's markup and the first render agree, and the first ping is not needed.
+  const seeded = useShopperSeed('session', async () => (await ping()).data);
+  const [user, setUser] = useState<SessionUser | null>(seeded?.value ?? null);
+  const [loading, setLoading] = useState(seeded === undefined);
   const seq = useRef(0);
+  const fromServer = useRef(seeded !== undefined);
   const { pathname } = useLocation();
 
   const refresh = useCallback(async () => {
     const mine = ++seq.current;
     try {
-      const res = await get<typeof PingResponse>('/api/ping', { on401: 'silent' });
+      const res = await ping();
       if (mine === seq.current) {
         setUser(res.data);
         syncUser(res.data);
@@ -51,9 +58,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // SPEC §4: the session is re-fetched on every route change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger; user is read once, as the server rendered it.
   useEffect(() => {
-    void refresh();
+    if (!fromServer.current) {
+      void refresh();
+      return;
+    }
+    fromServer.current = false;
+    syncUser(user);
   }, [pathname, refresh]);
 
   // SPEC §4: the other re-fetch triggers (cart persistence, order confirmation, payment, email or mobile change…)

@@ -4,11 +4,12 @@ import { readCartId } from './cookie.ts';
 import { useStore } from '../../api/resource.ts';
 import { cartStore, freebieStore, miniCartStore, savedStore, wishlistStore } from './stores.ts';
 
-// Hooks the pages use: each loads its store when first shown and re-renders on every change.
+// Hooks the pages use: each loads its store when first shown (or starts from the answer the page was
+// server-rendered with, src/api/prefetch.ts) and re-renders on every change.
 
 export function useCart() {
   useEffect(() => {
-    void cartStore.load();
+    void cartStore.loadForPage();
   }, []);
   return useStore(cartStore);
 }
@@ -23,21 +24,21 @@ export function useMiniCart() {
 /** The wishlist of a signed-in customer; a guest has none (the fetch would be a silent 401). */
 export function useWishlist(enabled = true) {
   useEffect(() => {
-    if (enabled) void wishlistStore.load();
+    if (enabled) void wishlistStore.loadForPage();
   }, [enabled]);
-  return useStore(wishlistStore);
+  return useStore(wishlistStore, enabled);
 }
 
 export function useSavedForLater(enabled = true) {
   useEffect(() => {
-    if (enabled) void savedStore.load();
+    if (enabled) void savedStore.loadForPage();
   }, [enabled]);
-  return useStore(savedStore);
+  return useStore(savedStore, enabled);
 }
 
 export function useFreebies() {
   useEffect(() => {
-    void freebieStore.load();
+    void freebieStore.loadForPage();
   }, []);
   return useStore(freebieStore);
 }

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SHOPPER_KEY, usePrefetchScope } from '../../api/prefetch.ts';
 import { type Resource as BaseResource, messageOf } from '../../api/resource.ts';
 
 // SPEC §4 data stores for catalogue pages: loading, data, error. A request sets loading; success stores data and
@@ -30,25 +31,11 @@ function store(key: string, data: unknown, now: number): void {
   while (cache.size > CAP) cache.delete(cache.keys().next().value as string);
 }
 
-/**
- * Server rendering (docs/decisions/010): the answers gathered for one request, and the loads its render asked
- * for that are not answered yet. The server renders, runs the wanted loads, and renders again until nothing new
- * is wanted; the answers go into the page, and the browser seeds its cache with them before hydrating, so its
- * first render is the server's and nothing is fetched twice.
- */
-export interface PrefetchScope {
-  readonly data: Map<string, unknown>;
-  readonly wanted: Map<string, (signal: AbortSignal) => Promise<unknown>>;
-  /** Keys whose load failed on the server: the browser loads them itself. */
-  readonly failed: Set<string>;
-}
-const PrefetchContext = createContext<PrefetchScope | null>(null);
-export const PrefetchProvider = PrefetchContext.Provider;
 
-/** The browser's side: answers the server rendered with, stored before the first render. */
+/** The browser's side: answers the server rendered with (src/api/prefetch.ts), stored before the first render. */
 export function seedResourceCache(entries: Iterable<readonly [string, unknown]>): void {
   const now = Date.now();
-  for (const [key, data] of entries) store(key, data, now);
+  for (const [key, data] of entries) if (!key.startsWith(SHOPPER_KEY)) store(key, data, now);
 }
 
 /** Forgets cached answers (tests; after a change the shopper made). */
@@ -67,7 +54,7 @@ export function useResource<T>(
   load: (signal: AbortSignal) => Promise<T>,
   options: { keepPrevious?: boolean } = {},
 ): Resource<T> & { previous: T | null; reload: () => void } {
-  const scope = useContext(PrefetchContext);
+  const scope = usePrefetchScope();
   const initial = key === null ? undefined : scope ? (scope.data.get(key) as T | undefined) : cached<T>(key, Date.now());
   if (scope && key !== null && initial === undefined && !scope.failed.has(key) && !scope.wanted.has(key)) scope.wanted.set(key, load);
   const [state, setState] = useState<Resource<T> & { key: string | null }>({
