@@ -55,6 +55,8 @@ async function orderConfirmationState(productVid: number): Promise<TabState> {
     );
     const page = await context.newPage();
     await page.goto('/cart');
+    // The cart arrives server-rendered: its button answers once the app has hydrated it.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.getByRole('button', { name: 'Proceed to checkout' }).click();
     await page.waitForURL('**/select-address');
     await page.locator('[data-testid=address-option] input[type=radio]').first().check();

@@ -94,7 +94,7 @@ test.describe('server rendering', () => {
     if (!inStock[0] || !second) throw new Error('the seed has fewer than two whey products in stock');
     return [inStock[0], second] as const;
   };
-  const SHOPPER_CALLS = ['/api/cart/cart-list', '/api/cart/mini-cart', '/api/freebie/freebie-products', '/api/ping'];
+  const SHOPPER_CALLS = ['/api/cart/cart-list', '/api/cart/mini-cart', '/api/freebie/freebie-products', '/api/cart/dynamic-coupon-list', '/api/ping'];
 
   test("a guest's cart comes in the HTML, privately, and the browser asks for none of it again", async ({ page }) => {
     const [product] = await twoProducts(page.request);
@@ -111,7 +111,7 @@ test.describe('server rendering', () => {
     const { problems, apiCalls, state } = await visit(page, '/cart');
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
-    expect(state.data.map(([key]) => key)).toEqual(expect.arrayContaining(['shopper:session', 'shopper:cart', 'shopper:freebies']));
+    expect(state.data.map(([key]) => key)).toEqual(expect.arrayContaining(['shopper:session', 'shopper:cart', 'shopper:freebies', 'shopper:coupons']));
     expect(apiCalls.filter((c) => SHOPPER_CALLS.includes(c))).toEqual([]);
     // Hydrated with the server's cart: the quantity control works without a reload.
     const line = page.locator(`[data-testid=cart-line][data-variant-id="${product.vid}"]`);

@@ -8,3 +8,5 @@ export const miniCartStore = createStore('mini cart', async () => (await cartApi
 export const wishlistStore = createStore('wishlist', async () => (await cartApi.wishList()).data);
 export const savedStore = createStore('save for later', async () => (await cartApi.saveForLater()).data);
 export const freebieStore = createStore('freebies', async () => (await cartApi.freebieProducts()).data);
+/** The live coupons checked against this cart (dynamic-coupon-list), re-read when the cart changes. */
+export const couponStore = createStore('coupons', async () => (await cartApi.dynamicCouponList()).data);

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+import { useStore } from '../../../api/resource.ts';
 import type { CartMeta, DynamicCoupon } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { type ActionResult, applyCoupon, removeCoupon } from '../cart-store.ts';
-import { cartApi } from '../api.ts';
+import { couponStore } from '../stores.ts';
 import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import * as couponCss from '../../../ui/coupon.css.ts';
 import * as css from './CouponPanel.css.ts';
@@ -14,20 +15,15 @@ export function CouponPanel({ meta, discount, onResult }: { meta: CartMeta; disc
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [coupons, setCoupons] = useState<DynamicCoupon[] | null>(null);
+  // A store, so a cart rendered on the server shows its coupons in the HTML and nothing moves when they would
+  // have arrived (src/api/prefetch.ts); a failed list shows none.
+  const coupons: DynamicCoupon[] | null = useStore(couponStore).data;
   const inputId = useId();
 
   // Re-checked whenever the cart changes (its version moves).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the cart version is the trigger to re-read.
   useEffect(() => {
-    let live = true;
-    cartApi
-      .dynamicCouponList()
-      .then((r) => live && setCoupons(r.data))
-      .catch(() => live && setCoupons([]));
-    return () => {
-      live = false;
-    };
+    void couponStore.loadForPage();
   }, [meta.version]);
 
   const apply = async (value: string) => {
