@@ -123,6 +123,15 @@ const freshContext = (): FunnelContext => ({
   error: null,
 });
 
+/** What the funnel keeps of the re-priced order: shown on the confirmation page, placed as shown (its quote). */
+export const pricedOrderContext = ({ details, items }: PricedOrder): Partial<FunnelContext> => ({
+  details,
+  items,
+  value: details.total,
+  couponCode: details.coupon_code ?? undefined,
+  quote: details.quote,
+});
+
 const selectedAddress = (c: FunnelContext) => c.addresses.find((a) => a.address_id === c.selectedAddressId) ?? null;
 const defaultAddressId = (list: CartAddress[]) =>
   (list.find((a) => a.is_default && a.serviceable) ?? list.find((a) => a.serviceable) ?? list[0])?.address_id ?? null;
@@ -324,13 +333,7 @@ export const checkoutFunnelMachine = setup({
             onDone: {
               target: 'ready',
               actions: [
-                assign(({ event }) => ({
-                  details: event.output.details,
-                  items: event.output.items,
-                  value: event.output.details.total,
-                  couponCode: event.output.details.coupon_code ?? undefined,
-                  quote: event.output.details.quote,
-                })),
+                assign(({ event }) => pricedOrderContext(event.output)),
                 {
                   type: 'report',
                   params: ({ context }) => ({

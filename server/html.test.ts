@@ -136,9 +136,10 @@ describe('loadScriptsAfterPaint', () => {
 });
 
 describe('rendersShopperData', () => {
-  it('renders the cart with the shopper\'s cookies, and nothing else', () => {
+  it('renders the cart and the order confirmation with the shopper\'s cookies, and nothing else', () => {
     expect(rendersShopperData('/cart')).toBe(true);
     expect(rendersShopperData('/cart/')).toBe(true);
+    expect(rendersShopperData('/order-confirmation')).toBe(true);
     for (const path of ['/', '/shop', '/cartoon', '/cart/x', '/product/cart', '/logout-empty-cart', '/account']) expect(rendersShopperData(path), path).toBe(false);
   });
 });
@@ -151,6 +152,7 @@ describe('isServerRendered', () => {
     '/product/x/?pId=1',
     '/search',
     '/cart',
+    '/order-confirmation',
     '/help-center/faq',
     '/store-locator',
     '/whey/reviews',
@@ -162,7 +164,6 @@ describe('isServerRendered', () => {
     '/my-account',
     '/payment',
     '/retry-payment',
-    '/order-confirmation',
     '/order-successfull/5',
     '/select-address',
     '/analytics/funnel',

@@ -134,15 +134,15 @@ export async function loadServerRenderer(clientDir: string | null): Promise<Serv
 // Signed-in and payment flows stay client-rendered behind their guards (docs/decisions/010): their first paint
 // is the shopper's own data, which the server does not render.
 const CLIENT_ONLY =
-  /^\/(account|my-account|logout|payment|retry-payment|pending-payment|order-successfull|order-failed|order-confirmation|select-address|add-new-address|email-verified|cancel-delete-account|analytics|preview)(\/|$)|\/reviews\/(after-rate-product|update-rating|pr\/[^/]+\/rate-product)/;
+  /^\/(account|my-account|logout|payment|retry-payment|pending-payment|order-successfull|order-failed|select-address|add-new-address|email-verified|cancel-delete-account|analytics|preview)(\/|$)|\/reviews\/(after-rate-product|update-rating|pr\/[^/]+\/rate-product)/;
 
 /** Whether the server renders the page at `pathname` (otherwise it sends the shell and the browser renders). */
 export const isServerRendered = (pathname: string): boolean => !CLIENT_ONLY.test(pathname);
 
-// The cart is the shopper's own data and nothing else: rendered on the server with the shopper's cookies, so its
-// lines paint with the HTML instead of after the scripts and three API calls (src/api/prefetch.ts). Its HTML is
-// private and never stored.
-const SHOPPER_PAGES = /^\/cart\/?$/;
+// The cart and the order confirmation are the shopper's own data and nothing else: rendered on the server with the
+// shopper's cookies, so they paint with the HTML instead of after the scripts and their calls (src/api/prefetch.ts).
+// The server holds both (the cart, and the address chosen for it). Their HTML is private and never stored.
+const SHOPPER_PAGES = /^\/(cart|order-confirmation)\/?$/;
 
 /** Whether the page at `pathname` is rendered with the shopper's own data (a personal render). */
 export const rendersShopperData = (pathname: string): boolean => SHOPPER_PAGES.test(pathname);

@@ -64,13 +64,22 @@ export function onSeed(listener: (name: string, value: unknown) => void): void {
 }
 
 /**
+ * Server side: the shopper's answer for `name` in a personal render (asking for it when `enabled`); undefined in
+ * the browser, where the code that keeps the answer takes it with {@link takeSeed}.
+ */
+export function useServerShopperAnswer<T>(name: string, load: () => Promise<T>, enabled = true): { value: T } | undefined {
+  const scope = usePrefetchScope();
+  if (!scope?.personal || !enabled) return undefined;
+  return prefetched(scope, SHOPPER_KEY + name, load);
+}
+
+/**
  * The shopper's answer for `name` that the page was rendered with: on the server, loaded in a personal render
  * (when `enabled`); in the browser, the seed, read once by the first render. Undefined when there is none.
  */
 export function useShopperSeed<T>(name: string, load: () => Promise<T>, enabled = true): { value: T } | undefined {
   const scope = usePrefetchScope();
   const [seed] = useState(() => (scope ? undefined : takeSeed<T>(name)));
-  if (!scope) return seed;
-  if (!scope.personal || !enabled) return undefined;
-  return prefetched(scope, SHOPPER_KEY + name, load);
+  const server = useServerShopperAnswer(name, load, enabled);
+  return scope ? server : seed;
 }

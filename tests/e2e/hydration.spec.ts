@@ -1,5 +1,5 @@
 import { type APIRequestContext, devices, expect, type Page, request as requests, test } from './fixtures.ts';
-import { DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
+import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
 
 // docs/decisions/010: storefront pages come server-rendered with their data, and the browser hydrates them
 // without a mismatch and without asking for that data again.
@@ -65,7 +65,7 @@ test.describe('server rendering', () => {
   });
 
   test('private and payment pages are not server-rendered', async ({ request }) => {
-    for (const path of ['/account/profile', '/payment', '/order-confirmation']) {
+    for (const path of ['/account/profile', '/payment', '/select-address']) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<div id="root"></div>');
       expect(html, path).not.toContain('id="kasrat-state"');
@@ -156,6 +156,42 @@ test.describe('server rendering', () => {
       expect(problems).toEqual([]);
       expect(apiCalls.filter((c) => SHOPPER_CALLS.includes(c))).toEqual([]);
       await expect(page.getByRole('button', { name: 'Proceed to checkout' })).toBeEnabled();
+    } finally {
+      await page.request.post('/api/cart/delete-cart', { data: { variant_id: product.vid } });
+    }
+  });
+
+  test('a reloaded order confirmation comes rendered from the cart and address the server holds, and hydrates with them', async ({
+    page,
+  }) => {
+    expect((await (await page.request.post('/api/auth/login', { data: DEMO_SIGN_IN })).json()).status).toBe(1);
+    const [product] = await twoProducts(page.request);
+    expect((await page.request.post('/api/cart/add-to-cart', { data: { variant_id: product.vid, quantity: 1 } })).ok()).toBe(true);
+    expect((await page.request.post('/api/myAddress/user-address-add-update', { data: DEMO_ADDRESS })).ok()).toBe(true);
+    try {
+      await page.goto('/cart');
+      await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+      await page.waitForURL('**/select-address');
+      await page.locator('[data-testid=address-option] input[type=radio]').first().check();
+      await page.getByRole('button', { name: 'Deliver here' }).click();
+      await page.waitForURL('**/order-confirmation');
+      await expect(page.getByTestId('confirm-address')).toBeVisible();
+
+      const res = await page.request.get('/order-confirmation');
+      expect(res.headers()['cache-control']).toBe('private, no-store');
+      const html = await res.text();
+      expect(html.slice(html.indexOf('<div id="root">'))).toMatch(/data-testid="confirm-address"[^>]*>.*Janpath/s);
+
+      // The reload: the funnel resumes from the tab, adopts the server's order, and asks for nothing again.
+      const { problems, apiCalls, state } = await visit(page, '/order-confirmation');
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+      expect(state.data.map(([key]) => key)).toContain('shopper:order-details');
+      expect(apiCalls.filter((c) => c.startsWith('/api/order-confirmation/order-details') || SHOPPER_CALLS.includes(c))).toEqual([]);
+      await expect(page.getByRole('button', { name: /^Place order · ₹/ })).toBeEnabled();
+      // Hydrated and in the funnel: changing the address goes back a step.
+      await page.getByRole('button', { name: 'Change address' }).click();
+      await page.waitForURL('**/select-address');
     } finally {
       await page.request.post('/api/cart/delete-cart', { data: { variant_id: product.vid } });
     }

@@ -3,6 +3,7 @@ import type { CartAddressListResponse } from '../../../schemas/account.ts';
 import {
   type DeliverHereResponse,
   IDEMPOTENCY_HEADER,
+  type OrderDetailsData,
   type OrderDetailsResponse,
   type OrderSuccessData,
   type OrderSuccessResponse,
@@ -16,7 +17,7 @@ import type {
   TransactionResponse,
 } from '../../../schemas/payment.ts';
 import type { PaymentInstrumentType } from '../../../schemas/cart.ts';
-import type { CheckoutServices } from '../../../machines/checkout-funnel.ts';
+import type { CheckoutServices, PricedOrder } from '../../../machines/checkout-funnel.ts';
 import { get, post } from '../../api/client.ts';
 import { lineToEventItem } from '../cart/index.ts';
 
@@ -26,6 +27,21 @@ const q = (params: Record<string, string | null | undefined>) => {
   const p = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
   return p.size ? `?${p}` : '';
 };
+
+/** The re-priced order as the funnel keeps it: its lines as event items, mapped by the cart's own mapper. */
+export const pricedOrder = (details: OrderDetailsData): PricedOrder => ({
+  details,
+  items: details.cart_data.map((l) => lineToEventItem(l)),
+});
+
+/**
+ * The name of the re-priced order among a server render's shopper answers (src/api/prefetch.ts): the confirmation
+ * page is rendered from the cart and the address the server holds, and the tab's funnel adopts it on a reload.
+ */
+export const RENDERED_ORDER = 'order-details';
+
+/** The order as the server prices it now, without the quote the shopper saw (nothing to compare on a first view). */
+export const loadRenderedOrder = async (): Promise<OrderDetailsData> => (await checkoutApi.orderDetails(null)).data;
 
 /** Shipment lines of a stored order as event items (the server's prices; gifts flagged for the pipeline). */
 export function orderItems(order: OrderSuccessData): EventItem[] {
@@ -75,10 +91,7 @@ export const checkoutApi = {
 export const checkoutServices: CheckoutServices = {
   loadAddresses: async () => (await checkoutApi.cartAddresses()).data,
   deliverHere: async ({ address_id }) => (await checkoutApi.deliverHere(address_id)).data,
-  loadOrderDetails: async ({ quote }) => {
-    const { data } = await checkoutApi.orderDetails(quote);
-    return { details: data, items: data.cart_data.map((l) => lineToEventItem(l)) };
-  },
+  loadOrderDetails: async ({ quote }) => pricedOrder((await checkoutApi.orderDetails(quote)).data),
   placeOrder: async ({ quote, idempotencyKey }) => (await checkoutApi.placeOrder(quote, idempotencyKey)).data,
   loadPaymentMethods: async ({ orderId }) => (await checkoutApi.activePayment(orderId)).data,
   startTransaction: async (input) => (await checkoutApi.initiateTransaction(input)).data,

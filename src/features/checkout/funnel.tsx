@@ -4,9 +4,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { type Actor, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { flushBeforeRedirect } from '../../../events/index.ts';
 import { browserStorage } from '../../../events/storage.ts';
-import { checkoutFunnelMachine, type CheckoutServices, type FunnelContext } from '../../../machines/checkout-funnel.ts';
+import { checkoutFunnelMachine, type CheckoutServices, type FunnelContext, pricedOrderContext } from '../../../machines/checkout-funnel.ts';
+import type { OrderDetailsData } from '../../../schemas/order.ts';
 import type { GatewayRedirect } from '../../../schemas/payment.ts';
-import { checkoutServices } from './api.ts';
+import { takeSeed } from '../../api/prefetch.ts';
+import { checkoutServices, pricedOrder, RENDERED_ORDER } from './api.ts';
 
 // The one checkout funnel of the tab: created on first use, shared by the cart, address, confirmation, payment
 // and outcome pages, and kept in sessionStorage at its resting states so the gateway's return (a full page
@@ -50,7 +52,14 @@ export function leaveForGateway(redirect: GatewayRedirect): void {
   form.submit();
 }
 
-export function createFunnel(services: CheckoutServices, options: { leave?: (r: GatewayRedirect) => void; persist?: boolean } = {}) {
+export interface FunnelOptions {
+  leave?: (r: GatewayRedirect) => void;
+  persist?: boolean;
+  /** The re-priced order the server rendered the confirmation page with (a reload): what the page shows now. */
+  rendered?: OrderDetailsData;
+}
+
+export function createFunnel(services: CheckoutServices, options: FunnelOptions = {}) {
   const machine = checkoutFunnelMachine.provide({
     actors: Object.fromEntries(
       Object.entries(services).map(([name, fn]) => [name, fromService(fn as (i: unknown) => Promise<unknown>)]),
@@ -68,6 +77,13 @@ export function createFunnel(services: CheckoutServices, options: { leave?: (r: 
   } catch (error) {
     console.warn('[checkout] could not resume the funnel', error);
   }
+  // A reload of the confirmation page: the server priced the order again and rendered it, so the funnel holds that
+  // order (the page hydrates with what the server drew, and places the order as shown).
+  if (snapshot && options.rendered && snapshot.matches({ orderConfirmation: 'ready' }))
+    snapshot = machine.resolveState({
+      value: snapshot.value,
+      context: { ...snapshot.context, ...pricedOrderContext(pricedOrder(options.rendered)) },
+    });
   const actor = createActor(machine, snapshot ? { snapshot } : undefined);
   if (storage)
     actor.subscribe((s) => {
@@ -87,7 +103,7 @@ const fromService = (fn: (input: unknown) => Promise<unknown>) => fromPromise(({
 let appFunnel: FunnelActor | null = null;
 /** The app's funnel (API services, gateway redirect, kept in sessionStorage). */
 export function appCheckoutFunnel(): FunnelActor {
-  appFunnel ??= createFunnel(checkoutServices, { persist: true });
+  appFunnel ??= createFunnel(checkoutServices, { persist: true, rendered: takeSeed<OrderDetailsData>(RENDERED_ORDER)?.value });
   return appFunnel;
 }
 

@@ -1,4 +1,6 @@
 import { formatPaise } from '../../../../schemas/money.ts';
+import { useServerShopperAnswer } from '../../../api/prefetch.ts';
+import { loadRenderedOrder, RENDERED_ORDER } from '../api.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PriceSummary } from '../../cart/index.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
@@ -13,13 +15,17 @@ import { StepLoadError } from '../components/StepLoadError.tsx';
 export default function OrderConfirmationPage() {
   usePageMeta({ title: 'Order confirmation', description: 'Review your order before payment' });
   const { snapshot, send, busy } = useFunnelPage();
-  const { details, error } = snapshot.context;
+  // On the server: the order as the shopper's cart and chosen address price it (docs/decisions/010, a personal
+  // render). In the browser the tab's funnel holds the order, and adopts the server's on a reload (funnel.tsx).
+  const rendered = useServerShopperAnswer(RENDERED_ORDER, loadRenderedOrder)?.value;
+  const details = rendered ?? snapshot.context.details;
+  const error = rendered ? null : snapshot.context.error;
 
-  if (snapshot.matches({ orderConfirmation: 'loadFailed' }))
+  if (!rendered && snapshot.matches({ orderConfirmation: 'loadFailed' }))
     return <StepLoadError title="Order confirmation" state="confirmation-error" message={error} onRetry={() => send({ type: 'RELOAD' })} />;
-  if (!details || snapshot.matches({ orderConfirmation: 'loading' })) return <PageSkeleton />;
+  if (!details || (!rendered && snapshot.matches({ orderConfirmation: 'loading' }))) return <PageSkeleton />;
 
-  const placing = snapshot.matches({ orderConfirmation: 'placing' });
+  const placing = !rendered && snapshot.matches({ orderConfirmation: 'placing' });
   const a = details.address;
   const blocked = details.blocking.length > 0 || !details.serviceable;
   return (
