@@ -86,7 +86,8 @@ async function guestCartState(productVid: number): Promise<TabState> {
 }
 
 type Report = {
-  categories: Record<string, { score: number }>;
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number }>;
   finalDisplayedUrl: string;
 };
@@ -180,10 +181,16 @@ async function main() {
     }
     for (const [name, p] of Object.entries(pages).filter(([n]) => !ONLY.length || ONLY.includes(n))) {
       const runs: Record<string, number>[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      // A run Lighthouse could not complete measured nothing (its scores are null, not zero): it is left out, and
+      // another is made, up to twice the runs in all.
+      for (let i = 0; i < RUNS * 2 && runs.length < RUNS; i++) {
         const report = await lighthouseRun(base + p, states[name]);
         if (!report) continue;
         if (REPORTS) writeFileSync(path.join(REPORTS, `${name}-${i}.json`), JSON.stringify(report));
+        if (report.runtimeError || report.categories.performance?.score == null) {
+          process.stderr.write(`lighthouse ${name}: ${report.runtimeError?.code ?? 'no score'}, not counted\n`);
+          continue;
+        }
         // A run that ended elsewhere (a redirect the page did not expect) measured another page: not counted.
         if (new URL(report.finalDisplayedUrl).pathname !== new URL(base + p).pathname) {
           process.stderr.write(`lighthouse ${name}: ended at ${report.finalDisplayedUrl}, not counted\n`);
