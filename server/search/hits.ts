@@ -1,10 +1,11 @@
 import { type KeyValue, type ProductHit, productUrl, SWATCH_ATTRIBUTES } from '../../schemas/catalogue.ts';
 import { percentOff } from '../../schemas/money.ts';
 import type { ProductRec, VariantRec } from './snapshot.ts';
+import { productImage } from '../../schemas/images.ts';
 
 // SPEC §3 product / variant fields of one variant, as listings, search and the product page send them.
 
-export const imageOf = (variantId: number, view = 0): string => `/images/product/${variantId}${view ? `-${view}` : ''}.svg`;
+export const imageOf = productImage;
 
 export const catHierarchy = (p: ProductRec): KeyValue[] => p.category.path.map((c) => ({ key: c.slug, value: c.name }));
 

@@ -35,7 +35,7 @@ describeBackends('cart API', (ctx) => {
     const line = cart.data.cart_data[0];
     expect(line).toMatchObject({ variant_id: a.id, variant: a.id, quantity: 1, sale_price: a.sale_price, is_freebie: false });
     expect(line.variant_meta.cat_hierachy.length).toBeGreaterThan(0);
-    expect(line.thumbnail_image).toBe(`/images/product/${a.id}.svg`);
+    expect(line.thumbnail_image).toBe(`/images/product/${a.id}.webp`);
     expect(cart.data.price_meta.map((e: { key: string }) => e.key)).toEqual(
       expect.arrayContaining(['total_payable', 'coupon_discount', 'delivery_charges']),
     );

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -158,7 +159,7 @@ describeBackends('catalogue API', (ctx) => {
       const variants = await db().selectFrom('variants').selectAll().where('product_id', '=', p.id).orderBy('position').execute();
       expect(data.variants.map((v) => v.vid)).toEqual(variants.map((v) => v.id));
       expect(data.variant.vid).toBe(variants.find((v) => v.is_default)?.id ?? variants[0]?.id);
-      expect(data.images[0]).toMatchObject({ width: 400, height: 400, src: `/images/product/${data.variant.vid}.svg` });
+      expect(data.images[0]).toMatchObject({ width: 400, height: 400, src: `/images/product/${data.variant.vid}.webp` });
       expect(data.breadcrumbs.map((b) => b.category_slug)).toEqual(['home', 'sports-nutrition', 'proteins', 'whey-protein', 'product']);
       expect(data.breadcrumbs.at(-1)?.redirect_url).toBe(`/${p.slug}/?pId=${p.id}&vId=${data.variant.vid}`);
       const weights = data.swatches.find((s) => s.key === 'pa_weight');
@@ -504,14 +505,21 @@ describeBackends('catalogue API', (ctx) => {
     expect(refused.headers['content-encoding']).not.toBe('gzip');
   });
 
-  test('brand, category and banner images are SVGs; unknown ones 404', async () => {
-    for (const url of ['/images/brand/1.svg', '/images/category/1.svg', '/images/banner/1.svg']) {
-      const res = await ctx().app.inject({ method: 'GET', url });
+  test('brand, category and banner images are drawn as SVGs and rasterised as WebP at their size; unknown ones 404', async () => {
+    for (const path of ['/images/brand/1', '/images/category/1', '/images/banner/1']) {
+      const res = await ctx().app.inject({ method: 'GET', url: `${path}.svg` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
-      expect(res.body).toMatch(/<svg[^>]+width="\d+" height="\d+"/);
+      const size = /<svg[^>]+width="(\d+)" height="(\d+)"/.exec(res.body);
+      expect(size).not.toBeNull();
+      const webp = await ctx().app.inject({ method: 'GET', url: `${path}.webp` });
+      expect(webp.statusCode).toBe(200);
+      expect(webp.headers['content-type']).toBe('image/webp');
+      expect(webp.headers['cache-control']).toBe('public, max-age=3600');
+      const meta = await sharp(webp.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', Number(size?.[1]), Number(size?.[2])]);
     }
-    expect((await ctx().app.inject({ method: 'GET', url: '/images/brand/99999.svg' })).statusCode).toBe(404);
-    expect((await ctx().app.inject({ method: 'GET', url: '/images/brand/x.svg' })).statusCode).toBe(404);
+    for (const url of ['/images/brand/99999.svg', '/images/brand/99999.webp', '/images/brand/x.svg', '/images/brand/1.png', '/images/banner/1-2.webp'])
+      expect((await ctx().app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   });
 });

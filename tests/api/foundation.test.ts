@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describeBackends } from '../helpers/app.ts';
 
 describeBackends('foundation API', (ctx) => {
@@ -89,14 +90,25 @@ describeBackends('foundation API', (ctx) => {
     expect(res.body).toContain('<div id="root">');
   });
 
-  test('product images are generated locally as SVG', async () => {
+  test('product images are drawn locally as SVG and served to pages as WebP, made once', async () => {
     const v = await ctx().handle.db.selectFrom('variants').select('id').orderBy('id').executeTakeFirstOrThrow();
     const res = await ctx().app.inject({ method: 'GET', url: `/images/product/${v.id}.svg` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.body).toContain('<svg');
-    const missing = await ctx().app.inject({ method: 'GET', url: '/images/product/99999999.svg' });
-    expect(missing.statusCode).toBe(404);
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => ctx().app.inject({ method: 'GET', url: `/images/product/${v.id}-2.webp` })),
+    );
+    expect(first?.statusCode).toBe(200);
+    expect(first?.headers['content-type']).toBe('image/webp');
+    expect(first?.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // RIFF....WEBP, 400 × 400 like the drawing; the same bytes for both requests.
+    expect(first?.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    expect(first?.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    expect(await sharp(first?.rawPayload).metadata()).toMatchObject({ width: 400, height: 400 });
+    expect(second?.rawPayload.equals(first?.rawPayload as Buffer)).toBe(true);
+    for (const url of ['/images/product/99999999.svg', '/images/product/99999999.webp', '/images/product/1.png', '/images/product/1-12.webp'])
+      expect((await ctx().app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   });
 });
 

@@ -200,7 +200,7 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('order-id')).toHaveText(orderId);
     await expect(page.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible();
     await shot('success');
-    await expect(page.locator('[aria-label="Items ordered"] img').first()).toHaveAttribute('src', `/images/product/${product.vid}.svg`);
+    await expect(page.locator('[aria-label="Items ordered"] img').first()).toHaveAttribute('src', `/images/product/${product.vid}.webp`);
 
     // The order is paid on the server, and the cart is empty.
     const success = await json(await page.request.get(`/api/order-success/order-success-data?orderId=${orderId}`));

@@ -2,6 +2,7 @@ import { type ProductCard, productUrl, type Swatch } from '../../../schemas/cart
 import { percentOff } from '../../../schemas/money.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { productImage } from '../../../schemas/images.ts';
 
 // What the cart needs to know about a variant: names, prices, stock, brand and the category path (for coupon
 // scope and SPEC §3 cat_hierachy). Read straight from the catalogue tables so a price change shows at once, in one
@@ -27,7 +28,7 @@ export interface VariantInfo {
   swatch: Swatch[];
 }
 
-export const thumbnailOf = (variantId: number) => `/images/product/${variantId}.svg`;
+export const thumbnailOf = (variantId: number) => productImage(variantId);
 
 function swatchOf(v: { weight: string | null; flavour: string | null; pack_size: string | null }): Swatch[] {
   const s: Swatch[] = [];

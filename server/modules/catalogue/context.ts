@@ -7,6 +7,7 @@ import { NotFound } from '../../http/errors.ts';
 import type { BrandRec, CatalogueStore, CategoryRec, ProductRec, VariantRec } from '../../search/index.ts';
 import { toHit } from '../../search/index.ts';
 import type { ContentCache } from './content-cache.ts';
+import { brandImage, categoryImage, productImage } from '../../../schemas/images.ts';
 
 // What every catalogue route file gets: the database, this instance's catalogue store and the content cache.
 export interface CatalogueContext {
@@ -48,8 +49,6 @@ export const okJsonParts = (parts: Buffer[]) => Buffer.concat([OK_PREFIX, ...par
 
 export const brandUrl = (slug: string) => `/brand/${slug}`;
 export const categoryUrl = (slug: string) => `/product-category/${slug}`;
-export const brandLogo = (b: BrandRec) => `/images/brand/${b.id}.svg`;
-export const categoryImage = (c: CategoryRec) => `/images/category/${c.id}.svg`;
 
 export function brandSummary(b: BrandRec): BrandSummary {
   return {
@@ -57,7 +56,7 @@ export function brandSummary(b: BrandRec): BrandSummary {
     name: b.name,
     slug: b.slug,
     url: brandUrl(b.slug),
-    logo: brandLogo(b),
+    logo: brandImage(b.id),
     country: b.country,
     is_top: b.is_top,
     product_count: b.productCount,
@@ -70,7 +69,7 @@ export function categorySummary(c: CategoryRec): CategorySummary {
     name: c.name,
     slug: c.slug,
     url: categoryUrl(c.slug),
-    image: categoryImage(c),
+    image: categoryImage(c.id),
     parent_id: c.parent_id,
     product_count: c.productCount,
   };
@@ -78,7 +77,7 @@ export function categorySummary(c: CategoryRec): CategorySummary {
 
 export const productImages = (v: VariantRec, views = 5): Image[] =>
   Array.from({ length: views }, (_, view) => ({
-    src: `/images/product/${v.id}${view ? `-${view}` : ''}.svg`,
+    src: productImage(v.id, view),
     width: 400,
     height: 400,
     alt: `${v.product.name}${view ? ` – view ${view + 1}` : ''}`,

@@ -3,6 +3,7 @@ import type { CatalogueStore } from '../../search/index.ts';
 import { toHit } from '../../search/index.ts';
 import { brandUrl, categoryUrl, defaultVariant } from './context.ts';
 import { type Content, isLive, type OfferRec } from './content-cache.ts';
+import { bannerImage } from '../../../schemas/images.ts';
 
 // Offers rows become promotions: a banner, slide or tile with its link, image size and the creative slot that
 // view_promotion / select_promotion report.
@@ -45,7 +46,7 @@ export function promotionOf(store: CatalogueStore, o: OfferRec, slot: string): P
     title,
     description: o.description,
     href,
-    image: { src: `/images/banner/${o.id}.svg`, width, height, alt: title },
+    image: { src: bannerImage(o.id), width, height, alt: title },
     creative_slot: slot,
     brand: brand ? { id: brand.id, name: brand.name, slug: brand.slug } : null,
     product: hit,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reachesDiscount } from '../../../schemas/money.ts';
 import {
   BrandDataRequest,
@@ -43,6 +43,8 @@ import {
 import { bannerSize, promotionsOf } from './promotions.ts';
 import { truncate } from '../../../schemas/text.ts';
 import { versionEtag } from '../../http/caching.ts';
+import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
+import type { DrawnFormat } from '../../../schemas/images.ts';
 import type { Content } from './content-cache.ts';
 import { pageMeta, type PageMeta } from '../../../schemas/content.ts';
 
@@ -461,35 +463,34 @@ async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
 }
 
 async function catalogueImageRoutes(app: FastifyInstance, { store, content }: CatalogueContext) {
-  const svg = (reply: import('fastify').FastifyReply, body: string | null) =>
-    body === null
-      ? reply.code(404).type('text/plain').send('Not found')
-      : reply.header('cache-control', 'public, max-age=3600').type('image/svg+xml').send(body);
-  const idOf = (file: string) => {
-    const m = /^(\d{1,9})\.svg$/.exec(file);
-    return m ? Number(m[1]) : null;
-  };
+  // Brand, category and banner tiles change with the catalogue, so they are kept an hour, not for ever.
+  const send = (req: FastifyRequest, reply: FastifyReply, format: DrawnFormat, svg: string | null) =>
+    sendDrawn(reply, { svg, format, key: req.url.split('?')[0] as string, cacheControl: 'public, max-age=3600' });
+  const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
 
   app.get<{ Params: { file: string } }>('/images/brand/:file', async (req, reply) => {
     await store.ready();
-    const id = idOf(req.params.file);
-    const b = id === null ? undefined : store.snapshot.brandsById.get(id);
-    return svg(reply, b ? tile({ title: b.name, subtitle: b.country, hue: hueOf(b.name), width: 240, height: 240 }) : null);
+    const file = drawnFile(req.params.file);
+    if (!file) return notFound(reply);
+    const b = store.snapshot.brandsById.get(file.id);
+    return send(req, reply, file.format, b ? tile({ title: b.name, subtitle: b.country, hue: hueOf(b.name), width: 240, height: 240 }) : null);
   });
 
   app.get<{ Params: { file: string } }>('/images/category/:file', async (req, reply) => {
     await store.ready();
-    const id = idOf(req.params.file);
-    const c = id === null ? undefined : store.snapshot.categoriesById.get(id);
-    return svg(reply, c ? tile({ title: c.name, subtitle: 'Shop now', hue: hueOf(c.slug), width: 240, height: 240 }) : null);
+    const file = drawnFile(req.params.file);
+    if (!file) return notFound(reply);
+    const c = store.snapshot.categoriesById.get(file.id);
+    return send(req, reply, file.format, c ? tile({ title: c.name, subtitle: 'Shop now', hue: hueOf(c.slug), width: 240, height: 240 }) : null);
   });
 
   app.get<{ Params: { file: string } }>('/images/banner/:file', async (req, reply) => {
-    const id = idOf(req.params.file);
-    const o = id === null ? undefined : (await content.get()).offers.find((x) => x.id === id);
-    if (!o) return svg(reply, null);
+    const file = drawnFile(req.params.file);
+    if (!file) return notFound(reply);
+    const o = (await content.get()).offers.find((x) => x.id === file.id);
+    if (!o) return notFound(reply);
     const [width, height] = bannerSize(o.kind);
-    return svg(reply, tile({ title: o.title.replace(/-/g, ' '), subtitle: o.description, hue: o.image_hue, width, height }));
+    return send(req, reply, file.format, tile({ title: o.title.replace(/-/g, ' '), subtitle: o.description, hue: o.image_hue, width, height }));
   });
 }
 

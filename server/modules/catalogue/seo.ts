@@ -3,6 +3,7 @@ import { formatPaise } from '../../../schemas/money.ts';
 import type { MetaResolver } from '../../html.ts';
 import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.ts';
 import { saleOf } from './offers.ts';
+import { productImage } from '../../../schemas/images.ts';
 
 // Real titles and descriptions for product, brand, category and bestseller pages: in the server HTML (a meta
 // resolver) and through GET /api/seo/page-seo-meta for the app's navigation.
@@ -100,7 +101,7 @@ function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string)
     brand: { '@type': 'Brand', name: p.brand.name },
     category: p.category.name,
     description: p.description,
-    ...(v ? { image: `${origin}/images/product/${v.id}.svg` } : {}),
+    ...(v ? { image: `${origin}${productImage(v.id)}` } : {}),
     ...(v
       ? {
           offers: {

@@ -17,6 +17,7 @@ import { toBankView } from './bank-accounts.ts';
 import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
 import * as q from './queries.ts';
 import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine } from './refund-rules.ts';
+import { productImage } from '../../../schemas/images.ts';
 
 // The rules of the account order pages (SPEC §2) and /api/order (SPEC §7): what a shopper sees, and every
 // status change, which goes through the life-cycle machine inside one transaction.
@@ -61,7 +62,7 @@ export const shipmentNotFound = () => new NotFound('We could not find this shipm
 export const orderNotFound = () => new NotFound('We could not find this order in your account.');
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const thumbnail = (variantId: number) => `/images/product/${variantId}.svg`;
+const thumbnail = (variantId: number) => productImage(variantId);
 
 /** The delivery address snapshot of an order, read whatever names the checkout stored it under. */
 export function readAddress(json: unknown): PickupAddress & { email: string | null; country: string } {

@@ -4,6 +4,7 @@ import type { CarouselImage, Review, ReviewAggregate, ReviewListFilters, ReviewP
 import type { Db } from '../../db/database.ts';
 import type { Database, ReviewStatsScope } from '../../db/types.ts';
 import { uploadUrl } from '../uploads/index.ts';
+import { productImage } from '../../../schemas/images.ts';
 
 // Every SQL statement of the reviews module.
 
@@ -60,7 +61,7 @@ export function toReview(r: ReviewRow, photos: ReviewPhoto[]): Review {
     product_id: r.product_id,
     product_name: r.product_name,
     product_url: productUrl(r.product_slug, r.product_id),
-    product_image: r.default_variant_id ? `/images/product/${r.default_variant_id}.svg` : '/default-product.svg',
+    product_image: r.default_variant_id ? productImage(r.default_variant_id) : '/default-product.svg',
     brand_id: r.brand_id,
     brand_name: r.brand_name,
     author_name: r.author_name,

@@ -39,6 +39,7 @@ import {
   votedBy,
   withPhotos,
 } from './queries.ts';
+import { brandImage, productImage } from '../../../schemas/images.ts';
 
 // The rules of reviews (SPEC §3, §7): who may write, what a vote does, what the aggregates count.
 
@@ -127,11 +128,11 @@ async function subjectOf(db: Db, scope: ReviewScope): Promise<ReviewSubject | nu
       .where('p.id', '=', scope.id)
       .executeTakeFirst();
     if (!p) throw new NotFound('Product not found.');
-    return { id: p.id, name: p.name, url: productUrl(p.slug, p.id), image: p.vid ? `/images/product/${p.vid}.svg` : null };
+    return { id: p.id, name: p.name, url: productUrl(p.slug, p.id), image: p.vid ? productImage(p.vid) : null };
   }
   const b = await db.selectFrom('brands').select(['id', 'name', 'slug']).where('id', '=', scope.id).executeTakeFirst();
   if (!b) throw new NotFound('Brand not found.');
-  return { id: b.id, name: b.name, url: `/brand/${b.slug}`, image: `/images/brand/${b.id}.svg` };
+  return { id: b.id, name: b.name, url: `/brand/${b.slug}`, image: brandImage(b.id) };
 }
 
 /** SPEC §3 review listing: reviews, carousel, has_next and the vote map (review_id → false unless voted). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
 import { parse } from '../../http/validate.ts';
 
 // Product and banner images are drawn here from catalogue data: no network, no binary assets in the repo.
@@ -37,11 +38,11 @@ ${lines
 const ImageParams = z.object({ variantId: z.coerce.number().int().positive(), view: z.coerce.number().int().min(0).max(9).default(0) });
 
 export async function imageRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // /images/product/{variantId}.svg and /images/product/{variantId}-{view}.svg (gallery views).
+  // /images/product/{variantId}.{svg,webp} and /images/product/{variantId}-{view}.{svg,webp} (gallery views).
   app.get<{ Params: { file: string } }>('/images/product/:file', async (req, reply) => {
-    const m = /^(\d+)(?:-(\d))?\.svg$/.exec(req.params.file);
-    if (!m) return reply.code(404).type('text/plain').send('Not found');
-    const { variantId, view } = parse(ImageParams, { variantId: m[1], view: m[2] ?? 0 });
+    const file = drawnFile(req.params.file, true);
+    if (!file) return reply.code(404).type('text/plain').send('Not found');
+    const { variantId, view } = parse(ImageParams, { variantId: file.id, view: file.view });
     const row = await db
       .selectFrom('variants as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -49,11 +50,12 @@ export async function imageRoutes(app: FastifyInstance, { db }: { db: Db }) {
       .select(['p.name', 'b.name as brand', 'v.weight', 'v.flavour', 'v.pack_size', 'v.image_hue'])
       .where('v.id', '=', variantId)
       .executeTakeFirst();
-    if (!row) return reply.code(404).type('text/plain').send('Not found');
-    const label = [row.weight, row.flavour].filter(Boolean).join(' · ') || row.pack_size || '';
-    return reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .type('image/svg+xml')
-      .send(productSvg({ brand: row.brand, name: row.name, label, hue: (row.image_hue + view * 40) % 360, view }));
+    const label = row ? [row.weight, row.flavour].filter(Boolean).join(' · ') || row.pack_size || '' : '';
+    return sendDrawn(reply, {
+      svg: row ? productSvg({ brand: row.brand, name: row.name, label, hue: (row.image_hue + view * 40) % 360, view }) : null,
+      format: file.format,
+      key: req.url.split('?')[0] as string,
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
   });
 }

@@ -108,7 +108,7 @@ test('choosing a flavour switches variant, URL (replace) and price', async () =>
   expect(screen.getByTestId('pdp-price')).toHaveAttribute('data-price', '230000');
   expect(screen.getByText('₹2,300')).toBeInTheDocument();
   expect(screen.getByRole('radio', { name: 'Vanilla' })).toBeChecked();
-  expect(screen.getByTestId('pdp-image')).toHaveAttribute('src', '/images/product/28.svg');
+  expect(screen.getByTestId('pdp-image')).toHaveAttribute('src', '/images/product/28.webp');
 
   // Weight keeps the chosen flavour where a variant has it: 2 kg exists only in chocolate.
   await userEvent.click(screen.getByRole('radio', { name: '2 kg' }));

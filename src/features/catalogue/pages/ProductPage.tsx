@@ -26,6 +26,7 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { ProductReviewsSection } from '../../reviews/index.ts';
+import { productImage as imageOf } from '../../../../schemas/images.ts';
 
 // /product/{slug}/?pId={parentId}&vId={variantId} (SPEC §2). The product and all its variants come in one call;
 // a swatch picks another variant in place and rewrites the URL with replace (the back button leaves the
@@ -37,7 +38,6 @@ const positiveInt = (v: string | null): number | null => {
   return v && Number.isInteger(n) && n > 0 ? n : null;
 };
 
-const imageOf = (variantId: number, view: number) => `/images/product/${variantId}${view ? `-${view}` : ''}.svg`;
 
 /**
  * SPEC §2 origin brand: the trail runs through the brand when the shopper came here from that brand's page (a
