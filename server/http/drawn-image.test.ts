@@ -1,0 +1,70 @@
+import Fastify from 'fastify';
+
+// Rasterising a drawing costs tens of milliseconds: made once per image path, shared while being made, and a server
+// that cannot rasterise still answers with the drawing (server/http/drawn-image.ts).
+
+const calls = { made: 0, fail: false };
+vi.mock('sharp', () => ({
+  default: (input: Buffer) => ({
+    webp: () => ({
+      toBuffer: async () => {
+        calls.made++;
+        await new Promise((r) => setTimeout(r, 5));
+        if (calls.fail) throw new Error('no image library on this platform');
+        return Buffer.concat([Buffer.from('RIFF....WEBP'), input.subarray(0, 8)]);
+      },
+    }),
+  }),
+}));
+
+const { drawnFile, sendDrawn, webpOf } = await import('./drawn-image.ts');
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>';
+
+beforeEach(() => {
+  calls.made = 0;
+  calls.fail = false;
+});
+
+test('an image file names its id, its gallery view where views exist, and svg or webp', () => {
+  expect(drawnFile('12.svg')).toEqual({ id: 12, view: 0, format: 'svg' });
+  expect(drawnFile('12.webp')).toEqual({ id: 12, view: 0, format: 'webp' });
+  expect(drawnFile('12-3.webp', true)).toEqual({ id: 12, view: 3, format: 'webp' });
+  for (const file of ['12-3.webp', '12.png', 'x.svg', '12.svg.webp', '1234567890.svg', '12-34.webp', '.webp'])
+    expect(drawnFile(file), file).toBeNull();
+  expect(drawnFile('12-34.webp', true)).toBeNull();
+});
+
+test('each raster is made once per path, and requests for one being made share it', async () => {
+  const [a, b] = await Promise.all([webpOf('/images/x/1.webp', SVG), webpOf('/images/x/1.webp', SVG)]);
+  expect(calls.made).toBe(1);
+  expect(a).toBe(b);
+  expect(await webpOf('/images/x/1.webp', SVG)).toBe(a);
+  expect(calls.made).toBe(1);
+  await webpOf('/images/x/2.webp', SVG);
+  expect(calls.made).toBe(2);
+});
+
+test('a raster that cannot be made is answered with the drawing; a missing drawing is a 404', async () => {
+  const app = Fastify();
+  app.get<{ Params: { file: string } }>('/images/t/:file', (req, reply) => {
+    const file = drawnFile(req.params.file);
+    return sendDrawn(reply, {
+      svg: file?.id === 1 ? SVG : null,
+      format: file?.format ?? 'svg',
+      key: req.url,
+      cacheControl: 'public, max-age=60',
+    });
+  });
+  calls.fail = true;
+  const res = await app.inject({ method: 'GET', url: '/images/t/1.webp' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('image/svg+xml');
+  expect(res.body).toBe(SVG);
+  // Not kept: the next request tries again.
+  calls.fail = false;
+  const again = await app.inject({ method: 'GET', url: '/images/t/1.webp' });
+  expect(again.headers['content-type']).toBe('image/webp');
+  expect(again.headers['cache-control']).toBe('public, max-age=60');
+  expect((await app.inject({ method: 'GET', url: '/images/t/2.webp' })).statusCode).toBe(404);
+  await app.close();
+});
