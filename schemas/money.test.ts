@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { formatPaise, groupRupees, percentOff } from './money.ts';
 
 // SPEC §5: rupee amounts in Indian grouping, no decimals; discount 0 when a price is not a number.
@@ -19,6 +20,18 @@ describe('groupRupees (Indian grouping, no decimals)', () => {
     [Number.POSITIVE_INFINITY, '0'],
   ])('%d -> %s', (rupees, text) => {
     expect(groupRupees(rupees)).toBe(text);
+  });
+
+  test('groups every whole amount as the en-IN locale does, negative and beyond 15 digits too', () => {
+    const locale = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.maxSafeInteger(), fc.double({ min: -1e18, max: 1e18, noNaN: true })), (n) => {
+        const whole = Math.round(n);
+        if (Object.is(whole, -0)) return;
+        expect(groupRupees(n)).toBe(locale.format(whole));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

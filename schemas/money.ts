@@ -1,11 +1,20 @@
 // Money is integer paise below the UI (STYLE §11); shoppers see rupees in Indian grouping, no decimals.
+import { once } from './once.ts';
 
-const rupeeFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+// Grouped by hand, not with Intl.NumberFormat('en-IN'): building that formatter loads the locale's data, ~10 ms of
+// a slow phone's main thread before the first price can be drawn, for a rule this short. Beyond 15 digits (never a
+// price) the formatter is built after all, since String() would switch to exponent notation.
+const bigFormat = once(() => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }));
 
-/** Indian digit grouping of a rupee amount, no decimals: 123456 -> "1,23,456". */
+/** Indian digit grouping of a rupee amount, no decimals: 123456 -> "1,23,456" (the last three digits, then pairs). */
 export function groupRupees(rupees: number): string {
   if (!Number.isFinite(rupees)) return '0';
-  return rupeeFormat.format(Math.round(rupees));
+  const whole = Math.round(rupees);
+  if (Math.abs(whole) >= 1e15) return bigFormat().format(whole);
+  const digits = String(Math.abs(whole));
+  const sign = whole < 0 ? '-' : '';
+  if (digits.length <= 3) return sign + digits;
+  return `${sign}${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
 }
 
 /** "₹1,23,456" from paise. */

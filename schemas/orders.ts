@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, PaiseSchema } from './common.ts';
+import { once } from './once.ts';
 
 // After purchase: every /api/order call of SPEC §7 (order listing, shipments, cancel, return, refunds, bank
 // accounts, invoice) and the operations calls that move shipments along. Money is integer paise.
@@ -34,24 +35,19 @@ export function parseOrderDate(text: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const IST_DATE = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
-const IST_DATE_TIME = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Built on first use: a date formatter loads its locale's data, which pages that show no date need not pay for.
+const IST = { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' } as const;
+const istDate = once(() => new Intl.DateTimeFormat('en-IN', IST));
+const istDateTime = once(() => new Intl.DateTimeFormat('en-IN', { ...IST, hour: 'numeric', minute: '2-digit' }));
 /** "3 Nov 2026" in India time. */
 export const formatOrderDate = (text: string): string => {
   const d = parseOrderDate(text);
-  return d ? IST_DATE.format(d) : '';
+  return d ? istDate().format(d) : '';
 };
 /** "3 Nov 2026, 2:05 pm" in India time. */
 export const formatOrderDateTime = (text: string): string => {
   const d = parseOrderDate(text);
-  return d ? IST_DATE_TIME.format(d) : '';
+  return d ? istDateTime().format(d) : '';
 };
 
 // ---- identifiers ----

@@ -1,3 +1,4 @@
+import { groupRupees } from '../../../../schemas/money.ts';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../account/index.ts';
 import { useCachedResource as useResource } from '../../catalogue/index.ts';
@@ -37,7 +38,7 @@ export function ProductReviewsSection({ productId, slug, brandId }: { productId:
           ))}
         {(aggregate.data?.count ?? 0) > 0 && (
           <Link to={reviewPaths.product(slug, productId)} data-testid="all-reviews-link">
-            See all {aggregate.data?.count.toLocaleString('en-IN')} reviews
+            See all {groupRupees(aggregate.data?.count ?? 0)} reviews
           </Link>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { groupRupees } from '../../../../schemas/money.ts';
 import { useState } from 'react';
 import { MAX_REVIEW_BODY, MAX_REVIEW_PHOTOS, MAX_REVIEW_TITLE, type ReviewPhoto } from '../../../../schemas/review.ts';
 import { Img } from '../../../ui/Img.tsx';
@@ -75,7 +76,7 @@ export function ReviewForm({
         <input className={css.input} name="title" value={title} maxLength={MAX_REVIEW_TITLE} onChange={(e) => setTitle(e.target.value)} />
       </label>
       <label className={css.field}>
-        Your review <span className={css.hint}>(optional, up to {MAX_REVIEW_BODY.toLocaleString('en-IN')} characters)</span>
+        Your review <span className={css.hint}>(optional, up to {groupRupees(MAX_REVIEW_BODY)} characters)</span>
         <textarea className={css.textarea} name="body" value={body} maxLength={MAX_REVIEW_BODY} onChange={(e) => setBody(e.target.value)} />
       </label>
       <div className={css.field}>

@@ -1,3 +1,4 @@
+import { groupRupees } from '../../../../schemas/money.ts';
 import type { ReviewAggregate } from '../../../../schemas/review.ts';
 import * as css from './ReviewSummary.css.ts';
 import { Stars } from './Stars.tsx';
@@ -13,7 +14,7 @@ export function ReviewSummary({ aggregate }: { aggregate: ReviewAggregate }) {
         </p>
         <Stars value={average} size={18} />
         <p className={css.muted} data-testid="review-count">
-          {count.toLocaleString('en-IN')} {count === 1 ? 'review' : 'reviews'}
+          {groupRupees(count)} {count === 1 ? 'review' : 'reviews'}
         </p>
       </div>
       <ul className={css.bars} aria-label="Reviews by star">
@@ -25,7 +26,7 @@ export function ReviewSummary({ aggregate }: { aggregate: ReviewAggregate }) {
               <span className={css.track} aria-hidden="true">
                 <span className={css.fill} style={{ width: `${pct}%`, display: 'block' }} />
               </span>
-              <span>{d.count.toLocaleString('en-IN')}</span>
+              <span>{groupRupees(d.count)}</span>
             </li>
           );
         })}
