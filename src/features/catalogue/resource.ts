@@ -77,7 +77,11 @@ export function useResource<T>(
     const hit = attempt === 0 ? cached<T>(key, Date.now()) : undefined;
     if (hit !== undefined) {
       previous.current = hit;
-      setState({ key, loading: false, data: hit, error: null, status: null });
+      // The first render already showed this answer (a hydrated page, a cached one): keeping the same state object
+      // spares the page a second render of everything under it just after it appears.
+      setState((s) =>
+        s.key === key && !s.loading && s.data === hit && s.error === null ? s : { key, loading: false, data: hit, error: null, status: null },
+      );
       return;
     }
     const controller = new AbortController();
