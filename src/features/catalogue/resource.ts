@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { SHOPPER_KEY, usePrefetchScope } from '../../api/prefetch.ts';
 import { type Resource as BaseResource, messageOf } from '../../api/resource.ts';
 
@@ -91,7 +91,9 @@ export function useResource<T>(
         if (controller.signal.aborted) return;
         store(key, data, Date.now());
         previous.current = data;
-        setState({ key, loading: false, data, error: null, status: null });
+        // An arriving answer renders as a transition: React draws a long list in slices, between which the page
+        // still answers taps, instead of in one long task (a default-priority update is never sliced).
+        startTransition(() => setState({ key, loading: false, data, error: null, status: null }));
       },
       (e: unknown) => {
         if (controller.signal.aborted) return;
