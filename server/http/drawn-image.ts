@@ -3,7 +3,9 @@ import type { DrawnFormat } from '../../schemas/images.ts';
 
 // The store's images are drawn as SVG (schemas/images.ts says why pages ask for WebP). Rasterising costs tens of
 // milliseconds, so each raster is made once per drawing and kept (bounded); requests for one still being made
-// share it. The cache holds bytes derived from the catalogue, never state: any instance can make them again.
+// share it. The drawing itself is the key, not the image's path: a brand renamed or an offer retitled draws a new
+// tile at the same path, which must not be answered with the old raster. The cache holds bytes derived from the
+// catalogue, never state: any instance can make them again.
 
 const CAP = 2_000;
 const made = new Map<string, Buffer>();
@@ -18,21 +20,21 @@ async function rasterise(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
 }
 
-/** The WebP of `svg`, made once per `key` (the image's path) while it stays in the bounded cache. */
-export async function webpOf(key: string, svg: string): Promise<Buffer> {
-  const hit = made.get(key);
+/** The WebP of `svg`, made once per drawing while it stays in the bounded cache. */
+export async function webpOf(svg: string): Promise<Buffer> {
+  const hit = made.get(svg);
   if (hit) {
-    made.delete(key);
-    made.set(key, hit);
+    made.delete(svg);
+    made.set(svg, hit);
     return hit;
   }
-  let pending = making.get(key);
+  let pending = making.get(svg);
   if (!pending) {
-    pending = rasterise(svg).finally(() => making.delete(key));
-    making.set(key, pending);
+    pending = rasterise(svg).finally(() => making.delete(svg));
+    making.set(svg, pending);
   }
   const bytes = await pending;
-  made.set(key, bytes);
+  made.set(svg, bytes);
   while (made.size > CAP) made.delete(made.keys().next().value as string);
   return bytes;
 }
@@ -50,15 +52,15 @@ export function drawnFile(file: string, views = false): { id: number; view: numb
  */
 export async function sendDrawn(
   reply: FastifyReply,
-  image: { svg: string | null; format: DrawnFormat; key: string; cacheControl: string },
+  image: { svg: string | null; format: DrawnFormat; cacheControl: string },
 ): Promise<FastifyReply> {
   if (image.svg === null) return reply.code(404).type('text/plain').send('Not found');
   reply.header('cache-control', image.cacheControl);
   if (image.format === 'webp') {
     try {
-      return reply.type('image/webp').send(await webpOf(image.key, image.svg));
+      return reply.type('image/webp').send(await webpOf(image.svg));
     } catch (error) {
-      reply.log.warn({ err: error, image: image.key }, 'could not rasterise a drawn image; sent the SVG');
+      reply.log.warn({ err: error, image: reply.request.url }, 'could not rasterise a drawn image; sent the SVG');
     }
   }
   return reply.type('image/svg+xml').send(image.svg);
