@@ -5,7 +5,6 @@ import { productImage } from '../../schemas/images.ts';
 
 // SPEC §3 product / variant fields of one variant, as listings, search and the product page send them.
 
-export const imageOf = productImage;
 
 export const catHierarchy = (p: ProductRec): KeyValue[] => p.category.path.map((c) => ({ key: c.slug, value: c.name }));
 
@@ -32,7 +31,7 @@ export function toHit(v: VariantRec): ProductHit {
   }
   const swatch = swatchValues(v);
   const display = swatch.map((s) => s.value).join(', ');
-  const image = imageOf(v.id);
+  const image = productImage(v.id);
   const cat = catHierarchy(p);
   return {
     id: v.id,

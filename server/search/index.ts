@@ -8,7 +8,7 @@ import { CatalogueStore, type StoreOptions } from './store.ts';
 
 export type { BaseFilter, Filters, SearchOutcome, SearchQuery } from './engine.ts';
 export { SearchIndex } from './engine.ts';
-export { catHierarchy, imageOf, swatchValues, toHit } from './hits.ts';
+export { catHierarchy, swatchValues, toHit } from './hits.ts';
 export type { BrandRec, CatalogueSnapshot, CategoryRec, ProductRec, VariantRec } from './snapshot.ts';
 export { CatalogueStore } from './store.ts';
 export { matchNames } from './suggest.ts';

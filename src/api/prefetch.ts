@@ -38,7 +38,7 @@ export function prefetched<T>(scope: PrefetchScope, key: string, load: (signal: 
 
 // The browser's side of the shopper's answers: kept until the code that shows them asks, once.
 const seeds = new Map<string, unknown>();
-const seedListeners = new Set<(name: string, value: unknown) => void>();
+const seedListeners = new Set<(name: string) => void>();
 
 /** Stores the shopper's answers the page was rendered with (the entries under {@link SHOPPER_KEY}). */
 export function seedShopperData(entries: Iterable<readonly [string, unknown]>): void {
@@ -46,7 +46,7 @@ export function seedShopperData(entries: Iterable<readonly [string, unknown]>): 
     if (!key.startsWith(SHOPPER_KEY)) continue;
     const name = key.slice(SHOPPER_KEY.length);
     seeds.set(name, value);
-    for (const listener of seedListeners) listener(name, value);
+    for (const listener of seedListeners) listener(name);
   }
 }
 
@@ -59,7 +59,7 @@ export function takeSeed<T>(name: string): { value: T } | undefined {
 }
 
 /** Called for each seed stored from now on (stores created before the page's answers arrived). */
-export function onSeed(listener: (name: string, value: unknown) => void): void {
+export function onSeed(listener: (name: string) => void): void {
   seedListeners.add(listener);
 }
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { GENERIC_ERROR } from '../../schemas/constants.ts';
-import { onSeed, prefetched, SHOPPER_KEY, takeSeed, usePrefetchScope } from './prefetch.ts';
+import { onSeed, takeSeed, usePrefetchScope, useServerShopperAnswer } from './prefetch.ts';
 
 // SPEC §4 data stores: every store has loading, data, error. A request sets loading; success stores data and
 // clears error; failure stores error and clears data. The one shape and message rule for every feature's data:
@@ -122,7 +122,7 @@ export function createStore<T>(name: string, fetcher: () => Promise<T>): Store<T
 export function useStore<T>(store: Store<T>, enabled = true): Resource<T> {
   const scope = usePrefetchScope();
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const answer = useServerShopperAnswer(store.name, store.fetch, enabled);
   if (!scope) return state;
-  const answer = scope.personal && enabled ? prefetched(scope, SHOPPER_KEY + store.name, () => store.fetch()) : undefined;
   return answer ? succeeded(answer.value) : EMPTY;
 }

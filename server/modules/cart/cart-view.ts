@@ -8,7 +8,7 @@ import { loadCouponCustomer, loadCouponRule } from './coupons.ts';
 import { freebieLinesToRemove, loadFreebieRules, reconcileFreebies } from './freebie-rules.ts';
 import { buildPriceMeta, cartSubtotal, type DeliveryRule } from './pricing.ts';
 import { maxLineQuantity } from './quantity.ts';
-import { thumbnailOf } from './variant-info.ts';
+import { productImage } from '../../../schemas/images.ts';
 
 // The cart as /api/cart/cart-list returns it: SPEC §3 lines, cart_meta and the price_meta list.
 
@@ -58,7 +58,7 @@ function toCartLine({ row, info }: ResolvedLine): CartLine {
     parent_id: info.product_id,
     brand: info.brand_name,
     catgeory: info.category_name,
-    thumbnail_image: thumbnailOf(info.variant_id),
+    thumbnail_image: productImage(info.variant_id),
     price_before_tax: unit * row.quantity,
     slug: info.slug,
     url: productUrl(info.slug, info.product_id, info.variant_id),

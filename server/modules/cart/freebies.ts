@@ -6,7 +6,8 @@ import type { CartRow } from './queries.ts';
 import { withLockedCart } from './service.ts';
 import { FreebieNotApplicable } from './errors.ts';
 import { type FreebieRule, freebieAmountNeeded, isFreebieEligible, loadFreebieRules, paidSubtotal } from './freebie-rules.ts';
-import { loadVariantInfo, thumbnailOf } from './variant-info.ts';
+import { productImage } from '../../../schemas/images.ts';
+import { loadVariantInfo } from './variant-info.ts';
 
 // The freebie calls: the gifts with their thresholds against this cart, adding one (one gift per cart) and
 // removing it.
@@ -38,7 +39,7 @@ export async function freebieProducts(db: Db, cart: CartRow | null): Promise<Fre
         product_id: info.product_id,
         name: info.product_name,
         mrp: info.mrp,
-        thumbnail_image: thumbnailOf(r.variant_id),
+        thumbnail_image: productImage(r.variant_id),
         in_stock: info.stock > 0,
         eligible: isFreebieEligible(r, subtotal),
         amount_needed: freebieAmountNeeded(r, subtotal),

@@ -17,7 +17,6 @@ export { CartRuleError, CouponNotApplicable, FreebieNotApplicable, OutOfStock, Q
 export { cartJourney, findCart, mergeGuestCart, withLockedCart } from './service.ts';
 export { cartOwner, mergeGuestCartAtSignIn, readCartCookie } from './cart-cookie.ts';
 export { buildCartView } from './cart-view.ts';
-export { thumbnailOf } from './variant-info.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
 export { reconcileFreebies } from './freebie-rules.ts';
 export { loadCouponCustomer, loadCouponRule, recordCouponRedemption } from './coupons.ts';

@@ -28,7 +28,6 @@ export interface VariantInfo {
   swatch: Swatch[];
 }
 
-export const thumbnailOf = (variantId: number) => productImage(variantId);
 
 function swatchOf(v: { weight: string | null; flavour: string | null; pack_size: string | null }): Swatch[] {
   const s: Swatch[] = [];
@@ -129,7 +128,7 @@ export function toProductCard(v: VariantInfo): ProductCard {
     regular_price: v.mrp,
     sale_price: v.sale_price,
     percent_off: percentOff(v.mrp, v.sale_price),
-    thumbnail_image: thumbnailOf(v.variant_id),
+    thumbnail_image: productImage(v.variant_id),
     stock_status: v.stock > 0 ? 'in_stock' : 'out_of_stock',
     swatch: v.swatch,
   };

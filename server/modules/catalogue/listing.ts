@@ -1,6 +1,7 @@
 import { productUrl, type SaleType, type SearchRequest, type Suggestions } from '../../../schemas/catalogue.ts';
 import type { BaseFilter, CatalogueStore, Filters, SearchQuery } from '../../search/index.ts';
-import { imageOf, matchNames } from '../../search/index.ts';
+import { productImage } from '../../../schemas/images.ts';
+import { matchNames } from '../../search/index.ts';
 import { okJsonParts } from './context.ts';
 
 // Listings (/api/listing/*) and search (/api/search/*). Every listing is a search with a fixed base filter
@@ -76,7 +77,7 @@ export function suggestions(store: CatalogueStore, q: string): Suggestions {
           vid: v.id,
           name: v.product.name,
           url: productUrl(v.product.slug, v.product.id, v.id),
-          thumbnail_image: imageOf(v.id),
+          thumbnail_image: productImage(v.id),
           sale_price: v.sale_price,
         })),
     brands: matchNames(store.snapshot.brands, query, 4).map((b) => ({ id: b.id, name: b.name, slug: b.slug, url: `/brand/${b.slug}` })),

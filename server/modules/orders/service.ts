@@ -62,7 +62,6 @@ export const shipmentNotFound = () => new NotFound('We could not find this shipm
 export const orderNotFound = () => new NotFound('We could not find this order in your account.');
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const thumbnail = (variantId: number) => productImage(variantId);
 
 /** The delivery address snapshot of an order, read whatever names the checkout stored it under. */
 export function readAddress(json: unknown): PickupAddress & { email: string | null; country: string } {
@@ -138,7 +137,7 @@ function itemView(i: q.OrderItemRow, s: { status: ShipmentStatus; delivered_at: 
     discount_share: i.discount_share,
     paid: linePaid(refundable(i)),
     is_freebie: i.is_freebie,
-    thumbnail_image: thumbnail(i.variant_id),
+    thumbnail_image: productImage(i.variant_id),
   };
 }
 
@@ -170,7 +169,7 @@ export async function listOrders(db: Db, customerId: number, page: number, pageS
       status_label: orderStatusLabel(o, mine),
       display_payment_method: paymentLabel(o.payment_method),
       item_count: lines.reduce((n, i) => n + i.quantity, 0),
-      thumbnails: lines.slice(0, 4).map((i) => thumbnail(i.variant_id)),
+      thumbnails: lines.slice(0, 4).map((i) => productImage(i.variant_id)),
       names: lines.slice(0, 4).map((i) => i.name),
       shipments: mine.map((s) => ({ shipment_id: s.shipment_number, status: s.status, status_label: STATUS_LABELS[s.status] })),
     };

@@ -4,7 +4,7 @@ import { paymentMethodName, paymentMode } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
 import { loadVariantInfo } from '../cart/variant-info.ts';
-import { thumbnailOf } from '../cart/index.ts';
+import { productImage } from '../../../schemas/images.ts';
 import { failedPath, isNewCustomer } from './service.ts';
 import { findCustomerOrder } from './queries.ts';
 
@@ -72,7 +72,7 @@ export async function orderSuccessData(db: Db, customerId: number, orderId: stri
           category_name: i.category_name,
           cat_hierachy: (info.get(i.variant_id)?.category_path ?? []).map((c) => ({ key: c.slug, value: c.name })),
           parent_id: i.product_id,
-          thumbnail_image: thumbnailOf(i.variant_id),
+          thumbnail_image: productImage(i.variant_id),
         })),
     })),
     order: {

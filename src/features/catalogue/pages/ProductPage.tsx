@@ -26,7 +26,7 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { ProductReviewsSection } from '../../reviews/index.ts';
-import { productImage as imageOf } from '../../../../schemas/images.ts';
+import { productImage } from '../../../../schemas/images.ts';
 
 // /product/{slug}/?pId={parentId}&vId={variantId} (SPEC §2). The product and all its variants come in one call;
 // a swatch picks another variant in place and rewrites the URL with replace (the back button leaves the
@@ -61,8 +61,8 @@ function Gallery({ product, variant, views }: { product: ProductDetail['product'
   return (
     <section className={pdp.gallery} aria-label="Product images">
       <Img
-        key={imageOf(variant.vid, view)}
-        src={imageOf(variant.vid, view)}
+        key={productImage(variant.vid, view)}
+        src={productImage(variant.vid, view)}
         alt={view === 0 ? label : `${label}, view ${view + 1}`}
         width={400}
         height={400}
@@ -73,7 +73,7 @@ function Gallery({ product, variant, views }: { product: ProductDetail['product'
       {views > 1 && (
         <ul className={pdp.thumbs}>
           {Array.from({ length: views }, (_, n) => (
-            <li key={imageOf(variant.vid, n)}>
+            <li key={productImage(variant.vid, n)}>
               <button
                 type="button"
                 className={pdp.thumb}
@@ -81,7 +81,7 @@ function Gallery({ product, variant, views }: { product: ProductDetail['product'
                 aria-label={`Show image ${n + 1} of ${views}`}
                 onClick={() => setView(n)}
               >
-                <Img src={imageOf(variant.vid, n)} alt="" width={64} height={64} />
+                <Img src={productImage(variant.vid, n)} alt="" width={64} height={64} />
               </button>
             </li>
           ))}
