@@ -15,6 +15,7 @@ const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 // To look into one page: BENCH_WEB_PAGES=cart,home runs only those; BENCH_WEB_REPORTS=dir keeps each run's report.
 const ONLY = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean) ?? [];
 const REPORTS = process.env.BENCH_WEB_REPORTS;
+if (REPORTS) mkdirSync(REPORTS, { recursive: true });
 
 // Production mode refuses to start without real messaging, payment and ops settings (none exist on a bench
 // machine); the built assets and HTML served are the same without it. Development tools are on (loopback only)

@@ -3,7 +3,8 @@
 //
 // Validation is strict everywhere: no event reaches a subscriber unchecked. Development and tests check
 // synchronously at emit (a bad event throws where it is written). A production build takes the check (the
-// catalogue and zod) off the first paint: it loads as its own chunk, and events emitted before it arrives wait,
+// predicate generated from the catalogue, without zod) off the first paint: it loads as its own chunk, and events
+// emitted before it arrives wait,
 // in emit order, with their id and context stamped at emit; they are checked and published once it does
 // (docs/decisions/008).
 import type { CatalogueEvent } from './catalogue.ts';
@@ -67,7 +68,8 @@ function publish(d: DomainEvent): void {
 const env = (import.meta as { env?: { PROD?: boolean } }).env;
 const isProduction = env?.PROD === true || (typeof process !== 'undefined' && process.env?.NODE_ENV === 'production');
 
-type Check = typeof syncCheck;
+/** Production loads the predicate alone: its verdicts are counted, never explained (zod stays off the page). */
+type Check = Pick<typeof syncCheck, 'isValidEvent'> & Partial<Pick<typeof syncCheck, 'explainInvalid'>>;
 // A production build (Vite; the size budget's esbuild run likewise) replaces `import.meta.env.PROD` with `true`, so
 // this condition folds and the static import of the check falls away from the bundle there; everywhere else
 // (tests, development, Node) the check is at hand and runs synchronously.
@@ -79,7 +81,7 @@ let checkLoading: Promise<void> | null = null;
 
 /** Production: loads the check as its own chunk (called by emit; the store start-up may call it earlier). */
 export function loadEventCheck(): Promise<void> {
-  checkLoading ??= import('./check.ts').then(
+  checkLoading ??= import('./check.generated.ts').then(
     (m) => {
       check = m;
       const queued = waiting;
@@ -172,7 +174,7 @@ export function emit(event: CatalogueEvent): string {
     return id;
   }
   if (!check.isValidEvent(event)) {
-    if (state.strict) throw new TypeError(`Invalid event ${String((event as { name?: unknown })?.name)}: ${check.explainInvalid(event)}`);
+    if (state.strict) throw new TypeError(`Invalid event ${String((event as { name?: unknown })?.name)}: ${check.explainInvalid?.(event) ?? 'rejected'}`);
     state.invalid++;
     return '';
   }

@@ -3,6 +3,7 @@
 // Written with zod/mini: the bus validates every event on every page, and mini keeps the catalogue and its
 // validator a few KB instead of full zod on the first load (docs/decisions/008). Same definitions, same verdicts.
 import { z } from 'zod/mini';
+import { PROMOTION_SECTIONS } from './promotion-sections.ts';
 
 /** A whole number ≥ 0. */
 const Count = z.number().check(z.int(), z.nonnegative());
@@ -50,30 +51,7 @@ export const AddToCartOrigin = z.enum(['pdp', 'listing', 'wishlist', 'cartlist',
 export type AddToCartOrigin = z.infer<typeof AddToCartOrigin>;
 
 /** Promotion sections of SPEC §2. */
-export const PromotionSection = z.enum([
-  'landing_top_category',
-  'homepage_mini_banner',
-  'authenticity_banner',
-  'top_brands',
-  'categories',
-  'new_brand_launches',
-  'banner_web',
-  'banner_mobile',
-  'carousel_web',
-  'carousel_mobile',
-  'thankyou_banner',
-  'offers_banner',
-  'offers_carousel',
-  'deal_of_the_week',
-  'budget_buys',
-  'brand_page_banner',
-  'category_page_banner',
-  'pdp_banner',
-  'sale_partner_brand_offers',
-  'sale_banner_1',
-  'sale_budget_buys',
-  'sale_deals_on_favourites',
-]);
+export const PromotionSection = z.enum(PROMOTION_SECTIONS);
 export type PromotionSection = z.infer<typeof PromotionSection>;
 
 const Promotion = z.object({

@@ -1,10 +1,9 @@
-// The strict check of every event against the catalogue (SPEC §7): the compiled yes/no predicate for the hot
-// path, and zod's own message for a rejected event. Its own module so that production pages load it (with zod)
-// as a chunk after first paint; the bus holds events until it is here (events/bus.ts).
+// The strict check of every event against the catalogue (SPEC §7) as development, tests and Node run it: the
+// generated yes/no predicate for the hot path (the one production pages load on its own, events/bus.ts), and zod's
+// own message for a rejected event.
 import { CatalogueEvent } from './catalogue.ts';
-import { compileValidator } from './validator.ts';
 
-export const isValidEvent: (event: unknown) => boolean = compileValidator(CatalogueEvent);
+export { isValidEvent } from './check.generated.ts';
 
 /** Why an event was rejected, in zod's words. */
 export function explainInvalid(event: unknown): string {

@@ -25,5 +25,6 @@ export type { DomainEvent, EventStream, EventSubscription } from './bus.ts';
 export { flushBeforeRedirect } from './flush.ts';
 export { CatalogueEvent, EventItem, EVENT_NAMES, AddToCartOrigin, PromotionSection } from './catalogue.ts';
 export type { EventName, EventOf } from './catalogue.ts';
+export { isPromotionSection } from './promotion-sections.ts';
 export { classifyPage, loginSourcePage, sourceLabel } from './context.ts';
 export type { EventContext, PageType, SourcePage, UserInput } from './context.ts';

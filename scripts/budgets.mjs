@@ -2,7 +2,7 @@
 // by size only: `node scripts/budgets.mjs` after `npm run build` (npm test runs it), and used by the benchmarks.
 //   - home initial JavaScript: the entry script, its modulepreloads and the home route's chunk, gzipped;
 //   - the reporting core: events/ + providers/ as a page loads them (bus, pipeline, delivery; each provider
-//     adapter, the local-data rules and the event check with the catalogue schemas are chunks of their own behind
+//     adapter, the local-data rules and the generated event check are chunks of their own behind
 //     dynamic imports), gzipped, zod excluded.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,8 +57,8 @@ export function chunkTable(clientDir = path.join(ROOT, 'dist/client')) {
 export async function reportingCoreGzBytes() {
   const { build } = await import('esbuild');
   const out = await build({
-    // Everything events/index.ts offers the app except the catalogue's zod schemas themselves: in a production
-    // build they load with the event check, as their own chunk (events/bus.ts, docs/decisions/008).
+    // Everything events/index.ts offers the app except the catalogue's zod schemas themselves: a production build
+    // checks events with the predicate generated from them, loaded as its own chunk (events/bus.ts, decision 008).
     stdin: {
       contents: `export * from './providers/index.ts';
         export { emit, report, events$, setPageContext, setUserContext, currentContext, invalidEventCount, setStrictValidation,

@@ -1,5 +1,5 @@
 import type { ListingResult, ProductHit, Promotion } from '../../../schemas/catalogue.ts';
-import { type EventItem, type EventOf, PromotionSection } from '../../../events/index.ts';
+import { type EventItem, type EventOf, isPromotionSection, type PromotionSection } from '../../../events/index.ts';
 
 // Catalogue events (events/catalogue.ts): products as event items, listing views with the counts the
 // filtered-listing rule needs (SPEC §5; the rule itself lives in the analytics core), promotions.
@@ -56,8 +56,7 @@ export function listingViewEvent(opts: {
 
 /** The section a promotion is reported under: its creative slot when it is one of SPEC §2's, else `fallback`. */
 export function promotionSection(slot: string, fallback: PromotionSection): PromotionSection {
-  const parsed = PromotionSection.safeParse(slot);
-  return parsed.success ? parsed.data : fallback;
+  return isPromotionSection(slot) ? slot : fallback;
 }
 
 export function promotionPayload(p: Promotion, fallback: PromotionSection, position = p.position): EventOf<'view_promotion'>['promotion'] {
