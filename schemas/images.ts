@@ -5,8 +5,15 @@
 
 const view = (n: number) => (n ? `-${n}` : '');
 
+/** Pixels per CSS pixel of a raster: 2 is drawn at twice the size, for the large images of sharp screens. */
+export type Density = 1 | 2;
+
 /** A variant's product image; `n` > 0 is a gallery view. */
-export const productImage = (variantId: number, n = 0): string => `/images/product/${variantId}${view(n)}.webp`;
+export const productImage = (variantId: number, n = 0, density: Density = 1): string =>
+  `/images/product/${variantId}${view(n)}${density === 2 ? '@2x' : ''}.webp`;
+
+/** `srcset` of a product image shown large: phones with 1.5–3 device pixels per CSS pixel take the 2x raster. */
+export const productImageSet = (variantId: number, n = 0): string => `${productImage(variantId, n)} 1x, ${productImage(variantId, n, 2)} 2x`;
 export const brandImage = (brandId: number): string => `/images/brand/${brandId}.webp`;
 export const categoryImage = (categoryId: number): string => `/images/category/${categoryId}.webp`;
 export const bannerImage = (offerId: number): string => `/images/banner/${offerId}.webp`;

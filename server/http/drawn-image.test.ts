@@ -5,13 +5,13 @@ import Fastify from 'fastify';
 
 const calls = { made: 0, fail: false };
 vi.mock('sharp', () => ({
-  default: (input: Buffer) => ({
+  default: (input: Buffer, options: { density: number }) => ({
     webp: () => ({
       toBuffer: async () => {
         calls.made++;
         await new Promise((r) => setTimeout(r, 5));
         if (calls.fail) throw new Error('no image library on this platform');
-        return Buffer.concat([Buffer.from('RIFF....WEBP'), input]);
+        return Buffer.concat([Buffer.from(`RIFF....WEBP${options.density}`), input]);
       },
     }),
   }),
@@ -27,13 +27,27 @@ beforeEach(() => {
   calls.fail = false;
 });
 
-test('an image file names its id, its gallery view where views exist, and svg or webp', () => {
-  expect(drawnFile('12.svg')).toEqual({ id: 12, view: 0, format: 'svg' });
-  expect(drawnFile('12.webp')).toEqual({ id: 12, view: 0, format: 'webp' });
-  expect(drawnFile('12-3.webp', true)).toEqual({ id: 12, view: 3, format: 'webp' });
-  for (const file of ['12-3.webp', '12.png', 'x.svg', '12.svg.webp', '1234567890.svg', '12-34.webp', '.webp'])
+test('an image file names its id, its gallery view where views exist, a raster its density, and svg or webp', () => {
+  expect(drawnFile('12.svg')).toEqual({ id: 12, view: 0, density: 1, format: 'svg' });
+  expect(drawnFile('12.webp')).toEqual({ id: 12, view: 0, density: 1, format: 'webp' });
+  expect(drawnFile('12@2x.webp')).toEqual({ id: 12, view: 0, density: 2, format: 'webp' });
+  expect(drawnFile('12-3.webp', true)).toEqual({ id: 12, view: 3, density: 1, format: 'webp' });
+  expect(drawnFile('12-3@2x.webp', true)).toEqual({ id: 12, view: 3, density: 2, format: 'webp' });
+  for (const file of ['12-3.webp', '12.png', 'x.svg', '12.svg.webp', '1234567890.svg', '12-34.webp', '.webp', '12@2x.svg', '12@3x.webp', '12@2x@2x.webp'])
     expect(drawnFile(file), file).toBeNull();
   expect(drawnFile('12-34.webp', true)).toBeNull();
+  expect(drawnFile('12-3@2x.svg', true)).toBeNull();
+});
+
+test('a 2x raster is drawn from the vector at twice the resolution and kept apart from the 1x one', async () => {
+  const drawing = SVG.replace('width="4"', 'width="7"');
+  const one = await webpOf(drawing);
+  const two = await webpOf(drawing, 2);
+  expect(calls.made).toBe(2);
+  expect(one.toString()).toContain('WEBP72');
+  expect(two.toString()).toContain('WEBP144');
+  expect(await webpOf(drawing, 2)).toBe(two);
+  expect(calls.made).toBe(2);
 });
 
 test('each raster is made once per drawing, and requests for one being made share it', async () => {

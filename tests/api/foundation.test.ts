@@ -107,7 +107,18 @@ describeBackends('foundation API', (ctx) => {
     expect(first?.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     expect(await sharp(first?.rawPayload).metadata()).toMatchObject({ width: 400, height: 400 });
     expect(second?.rawPayload.equals(first?.rawPayload as Buffer)).toBe(true);
-    for (const url of ['/images/product/99999999.svg', '/images/product/99999999.webp', '/images/product/1.png', '/images/product/1-12.webp'])
+    // The 2x raster of large images (the product page's srcset): drawn at 800 × 800 from the vector.
+    const sharp2x = await ctx().app.inject({ method: 'GET', url: `/images/product/${v.id}-2@2x.webp` });
+    expect(sharp2x.headers['content-type']).toBe('image/webp');
+    expect(await sharp(sharp2x.rawPayload).metadata()).toMatchObject({ width: 800, height: 800 });
+    for (const url of [
+      '/images/product/99999999.svg',
+      '/images/product/99999999.webp',
+      '/images/product/1.png',
+      '/images/product/1-12.webp',
+      '/images/product/1@2x.svg',
+      '/images/product/1@3x.webp',
+    ])
       expect((await ctx().app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   });
 });

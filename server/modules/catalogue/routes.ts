@@ -44,7 +44,7 @@ import { bannerSize, promotionsOf } from './promotions.ts';
 import { truncate } from '../../../schemas/text.ts';
 import { versionEtag } from '../../http/caching.ts';
 import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
-import type { DrawnFormat } from '../../../schemas/images.ts';
+import type { Density, DrawnFormat } from '../../../schemas/images.ts';
 import type { Content } from './content-cache.ts';
 import { pageMeta, type PageMeta } from '../../../schemas/content.ts';
 
@@ -464,8 +464,8 @@ async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
 
 async function catalogueImageRoutes(app: FastifyInstance, { store, content }: CatalogueContext) {
   // Brand, category and banner tiles change with the catalogue, so they are kept an hour, not for ever.
-  const send = (reply: FastifyReply, format: DrawnFormat, svg: string | null) =>
-    sendDrawn(reply, { svg, format, cacheControl: 'public, max-age=3600' });
+  const send = (reply: FastifyReply, file: { format: DrawnFormat; density: Density }, svg: string | null) =>
+    sendDrawn(reply, { svg, format: file.format, density: file.density, cacheControl: 'public, max-age=3600' });
   const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
 
   app.get<{ Params: { file: string } }>('/images/brand/:file', async (req, reply) => {
@@ -473,7 +473,7 @@ async function catalogueImageRoutes(app: FastifyInstance, { store, content }: Ca
     const file = drawnFile(req.params.file);
     if (!file) return notFound(reply);
     const b = store.snapshot.brandsById.get(file.id);
-    return send(reply, file.format, b ? tile({ title: b.name, subtitle: b.country, hue: hueOf(b.name), width: 240, height: 240 }) : null);
+    return send(reply, file, b ? tile({ title: b.name, subtitle: b.country, hue: hueOf(b.name), width: 240, height: 240 }) : null);
   });
 
   app.get<{ Params: { file: string } }>('/images/category/:file', async (req, reply) => {
@@ -481,7 +481,7 @@ async function catalogueImageRoutes(app: FastifyInstance, { store, content }: Ca
     const file = drawnFile(req.params.file);
     if (!file) return notFound(reply);
     const c = store.snapshot.categoriesById.get(file.id);
-    return send(reply, file.format, c ? tile({ title: c.name, subtitle: 'Shop now', hue: hueOf(c.slug), width: 240, height: 240 }) : null);
+    return send(reply, file, c ? tile({ title: c.name, subtitle: 'Shop now', hue: hueOf(c.slug), width: 240, height: 240 }) : null);
   });
 
   app.get<{ Params: { file: string } }>('/images/banner/:file', async (req, reply) => {
@@ -490,7 +490,7 @@ async function catalogueImageRoutes(app: FastifyInstance, { store, content }: Ca
     const o = (await content.get()).offers.find((x) => x.id === file.id);
     if (!o) return notFound(reply);
     const [width, height] = bannerSize(o.kind);
-    return send(reply, file.format, tile({ title: o.title.replace(/-/g, ' '), subtitle: o.description, hue: o.image_hue, width, height }));
+    return send(reply, file, tile({ title: o.title.replace(/-/g, ' '), subtitle: o.description, hue: o.image_hue, width, height }));
   });
 }
 

@@ -54,6 +54,7 @@ export async function imageRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return sendDrawn(reply, {
       svg: row ? productSvg({ brand: row.brand, name: row.name, label, hue: (row.image_hue + view * 40) % 360, view }) : null,
       format: file.format,
+      density: file.density,
       cacheControl: 'public, max-age=31536000, immutable',
     });
   });

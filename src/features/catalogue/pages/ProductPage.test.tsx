@@ -109,6 +109,8 @@ test('choosing a flavour switches variant, URL (replace) and price', async () =>
   expect(screen.getByText('₹2,300')).toBeInTheDocument();
   expect(screen.getByRole('radio', { name: 'Vanilla' })).toBeChecked();
   expect(screen.getByTestId('pdp-image')).toHaveAttribute('src', '/images/product/28.webp');
+  // Sharp phone screens take the 2x raster of the large image (Lighthouse: "Serves images with low resolution").
+  expect(screen.getByTestId('pdp-image')).toHaveAttribute('srcset', '/images/product/28.webp 1x, /images/product/28@2x.webp 2x');
 
   // Weight keeps the chosen flavour where a variant has it: 2 kg exists only in chocolate.
   await userEvent.click(screen.getByRole('radio', { name: '2 kg' }));

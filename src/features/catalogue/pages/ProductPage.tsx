@@ -26,7 +26,7 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { ProductReviewsSection } from '../../reviews/index.ts';
-import { productImage } from '../../../../schemas/images.ts';
+import { productImage, productImageSet } from '../../../../schemas/images.ts';
 
 // /product/{slug}/?pId={parentId}&vId={variantId} (SPEC §2). The product and all its variants come in one call;
 // a swatch picks another variant in place and rewrites the URL with replace (the back button leaves the
@@ -63,6 +63,7 @@ function Gallery({ product, variant, views }: { product: ProductDetail['product'
       <Img
         key={productImage(variant.vid, view)}
         src={productImage(variant.vid, view)}
+        srcSet={productImageSet(variant.vid, view)}
         alt={view === 0 ? label : `${label}, view ${view + 1}`}
         width={400}
         height={400}
