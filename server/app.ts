@@ -18,6 +18,7 @@ import { AppError } from './http/errors.ts';
 import { registerSecurity } from './http/security.ts';
 import {
   cspNonce,
+  loadChunkManifest,
   loadServerRenderer,
   loadTemplate,
   type MetaResolver,
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clientDir = options.clientDir ?? null;
   const template = loadTemplate(clientDir);
   const renderer = await loadServerRenderer(clientDir);
+  const manifest = renderer ? loadChunkManifest(clientDir) : null;
   // The server render asks the API in-process, nothing crossing the network: as an anonymous shopper, so the HTML
   // is the same for everyone (its signed-in parts load in the browser), except on the pages that are the
   // shopper's own data (the cart), asked with the request's cookies.
@@ -162,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const transport = personal ? transportWith(req.headers.cookie) : anonymous;
     const page = await renderPage(template, url, app.metaResolvers, {
       nonce: cspNonce(reply),
-      ssr: renderer ? { renderer, transport, personal, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
+      ssr: renderer ? { renderer, transport, personal, manifest, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
       onRenderError: (err) => req.log.error({ err, url: url.pathname }, 'server render failed; sent the shell'),
     });
     if (page.redirect) return reply.redirect(page.redirect, page.statusCode);

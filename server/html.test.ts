@@ -1,4 +1,4 @@
-import { arrangeForFirstPaint, isServerRendered, loadScriptsAfterPaint, rendersShopperData, requestsDesktop } from './html.ts';
+import { arrangeForFirstPaint, type ChunkManifest, chunksOf, isServerRendered, loadScriptsAfterPaint, rendersShopperData, requestsDesktop } from './html.ts';
 
 // docs/decisions/010: how the built page is arranged for its first paint, which pages the server renders, and
 // which layout it renders them in.
@@ -48,6 +48,11 @@ describe('loadScriptsAfterPaint', () => {
     expect(scripts[0]).toContain('"/assets/index-abc.js"');
     expect(scripts[0]).toContain('["/assets/vendor-abc.js"]');
     expect(html.indexOf('<script')).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it('preloads the rendered page\'s chunks after the entry\'s, each once', () => {
+    const html = loadScriptsAfterPaint(tail, '', ['/assets/Home-abc.js', '/assets/vendor-abc.js', '/assets/rail-abc.js']);
+    expect(html).toContain('["/assets/vendor-abc.js","/assets/Home-abc.js","/assets/rail-abc.js"]');
   });
 
   /** Runs the boot script against a fake document; returns what it appended and the callbacks it left waiting. */
@@ -180,5 +185,33 @@ describe('requestsDesktop', () => {
     expect(requestsDesktop({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)' })).toBe(false);
     expect(requestsDesktop({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120' })).toBe(true);
     expect(requestsDesktop({})).toBe(true);
+  });
+});
+
+describe('chunksOf', () => {
+  // The shape of Vite's manifest: keys are source modules, or `_name.js` for shared chunks.
+  const manifest: ChunkManifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor.js'] },
+    _vendor: { file: 'assets/vendor-1.js' },
+    '_vendor.js': { file: 'assets/vendor-1.js' },
+    '_rail.js': { file: 'assets/rail-1.js', imports: ['_price.js', '_vendor.js'] },
+    '_price.js': { file: 'assets/price-1.js', imports: ['_rail.js'] },
+    'src/features/catalogue/pages/Home.tsx': { file: 'assets/Home-1.js', imports: ['_rail.js', 'index.html', '_vendor.js'] },
+    'src/features/catalogue/pages/Brands.tsx': { file: 'assets/Brands-1.js', imports: ['_rail.js'] },
+  };
+
+  it('lists a page module\'s chunk, then what it imports, without the entry and each once (cycles too)', () => {
+    expect(chunksOf(manifest, ['src/features/catalogue/pages/Home.tsx'])).toEqual([
+      '/assets/Home-1.js',
+      '/assets/rail-1.js',
+      '/assets/price-1.js',
+      '/assets/vendor-1.js',
+    ]);
+    expect(chunksOf(manifest, ['src/features/catalogue/pages/Home.tsx', 'src/features/catalogue/pages/Brands.tsx'])).toHaveLength(5);
+  });
+
+  it('knows nothing of a module the build did not make', () => {
+    expect(chunksOf(manifest, ['src/features/catalogue/pages/Nope.tsx'])).toEqual([]);
+    expect(chunksOf(manifest, [])).toEqual([]);
   });
 });

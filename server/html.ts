@@ -25,6 +25,34 @@ export function loadTemplate(clientDir: string | null): string {
   });
 }
 
+/** The client build's manifest (Vite's `build.manifest`): the chunk of each source module and what it imports. */
+export type ChunkManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+export function loadChunkManifest(clientDir: string | null): ChunkManifest | null {
+  const file = clientDir ? path.join(clientDir, '.vite', 'manifest.json') : null;
+  if (!file || !existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as ChunkManifest;
+}
+
+/**
+ * The chunks the browser needs for `modules` (the pages a render matched), each module's own first, then what it
+ * imports; the entry's are left out (the page loads them anyway). Without these the browser learns of a page's
+ * chunks only once the entry has run and asks for them: one more round trip before the page can hydrate.
+ */
+export function chunksOf(manifest: ChunkManifest, modules: readonly string[]): string[] {
+  const out = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || seen.has(key)) return;
+    seen.add(key);
+    out.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...out];
+}
+
 /**
  * The built page, arranged so the first paint waits on nothing but the HTML (docs/decisions/010): the store's one
  * stylesheet inlined in the head (7.5 KB gz, allowed by the CSP's style-src), and the module scripts, which run
@@ -54,14 +82,15 @@ const SCRIPTS_END = '<!--/app-scripts-->';
  * instead of the browser running the bundle first when it arrives with the HTML. A hidden tab paints nothing, so
  * there the scripts start at once. The shell of a client-rendered page keeps its plain tags: nothing to paint first.
  */
-export function loadScriptsAfterPaint(html: string, nonce: string): string {
+export function loadScriptsAfterPaint(html: string, nonce: string, chunks: readonly string[] = []): string {
   const start = html.indexOf(SCRIPTS_START);
   const end = html.indexOf(SCRIPTS_END, start);
   if (start < 0 || end < 0) return html;
   const tags = html.slice(start, end);
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(tags)?.[1];
   if (!entry) return html;
-  const preloads = [...tags.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]);
+  // The entry's imports, then the rendered page's chunks (their order is the order the browser asks for them).
+  const preloads = [...new Set([...[...tags.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]), ...chunks])];
   const n = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
   // The paint is known to have happened when the browser reports its first contentful paint (it reports the
   // frame as presented, not merely drawn); where paint timing is missing, a frame and a task stand in for it. A
@@ -114,7 +143,7 @@ export interface ServerRenderer {
       desktop: boolean;
       signal?: AbortSignal;
     },
-  ): Promise<{ body: Readable | null; status: number; redirect: string | null; state: unknown }>;
+  ): Promise<{ body: Readable | null; status: number; redirect: string | null; state: unknown; modules: string[] }>;
 }
 
 /** Loads the server-render entry built beside `clientDir`; null when there is none (tests, development). */
@@ -170,6 +199,8 @@ export interface RenderOptions {
     transport: RenderTransport;
     /** The transport carries the shopper's cookies ({@link rendersShopperData}). */
     personal?: boolean;
+    /** The client build's manifest: the rendered page's chunks are preloaded with the entry's. */
+    manifest?: ChunkManifest | null;
     desktop: boolean;
     signal?: AbortSignal;
   } | null;
@@ -217,7 +248,7 @@ export async function renderPage(
         '<div id="root">',
         result.body,
         `</div>${state}`,
-        loadScriptsAfterPaint(html.slice(at + ROOT.length), nonce),
+        loadScriptsAfterPaint(html.slice(at + ROOT.length), nonce, ssr.manifest ? chunksOf(ssr.manifest, result.modules) : []),
       ],
     };
   } catch (error) {

@@ -17,32 +17,50 @@ import { MetaProvider } from '../ui/meta.tsx';
 
 // Every route of SPEC §2. Pages are lazy chunks: the first load carries only the shell.
 type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>, wrap?: 'private' | 'guest'): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { default: Page } = await load();
-    if (wrap === 'private')
-      return {
-        element: (
-          <PrivateRoute>
-            <Page />
-          </PrivateRoute>
-        ),
-      };
-    if (wrap === 'guest')
-      return {
-        element: (
-          <GuestOnlyRoute>
-            <Page />
-          </GuestOnlyRoute>
-        ),
-      };
-    return { Component: Page };
-  },
-});
+const PAGES = import.meta.glob<PageModule>(['../features/{account,analytics,cart,catalogue,content}/pages/*.tsx', '!**/*.test.tsx']);
+
+/** What a route tells the server: its page's source module, whose chunks the server has the browser preload. */
+export interface RouteHandle {
+  module: string;
+}
+
+/**
+ * The route of a page: a module of the glob above (`catalogue/pages/Home` is src/features/catalogue/pages/Home.tsx),
+ * whose chunks the server has the browser preload, or a feature's own loader (its pages are not preloaded).
+ */
+function page(source: string | (() => Promise<PageModule>), wrap?: 'private' | 'guest'): Pick<RouteObject, 'lazy' | 'handle'> {
+  if (typeof source === 'function') return { lazy: () => withPage(source, wrap) };
+  const load = PAGES[`../features/${source}.tsx`];
+  // Checked as the routes are built: a misspelt page fails every test and build that imports them.
+  if (!load) throw new Error(`No page module src/features/${source}.tsx`);
+  return { handle: { module: `src/features/${source}.tsx` } satisfies RouteHandle, lazy: () => withPage(load, wrap) };
+}
+
+async function withPage(load: () => Promise<PageModule>, wrap?: 'private' | 'guest'): Promise<Pick<RouteObject, 'element' | 'Component'>> {
+  const { default: Page } = await load();
+  if (wrap === 'private')
+    return {
+      element: (
+        <PrivateRoute>
+          <Page />
+        </PrivateRoute>
+      ),
+    };
+  if (wrap === 'guest')
+    return {
+      element: (
+        <GuestOnlyRoute>
+          <Page />
+        </GuestOnlyRoute>
+      ),
+    };
+  return { Component: Page };
+}
 
 function Root() {
   // Lets an e2e test prove the error boundary: only a script already running in the page can set this.
-  if (typeof window !== 'undefined' && (window as { __KASRAT_CRASH__?: boolean }).__KASRAT_CRASH__) throw new Error('Crash test requested by the page');
+  if (typeof window !== 'undefined' && (window as { __KASRAT_CRASH__?: boolean }).__KASRAT_CRASH__)
+    throw new Error('Crash test requested by the page');
   return (
     <AuthProvider>
       <MetaProvider>
@@ -64,24 +82,24 @@ export const routes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
-          { path: '/', ...page(() => import('../features/catalogue/pages/Home.tsx')) },
-          { path: '/brands', ...page(() => import('../features/catalogue/pages/Brands.tsx')) },
-          { path: '/brand/:slug', ...page(() => import('../features/catalogue/pages/BrandPage.tsx')) },
-          { path: '/product-category/:slug', ...page(() => import('../features/catalogue/pages/CategoryPage.tsx')) },
-          { path: '/shop', ...page(() => import('../features/catalogue/pages/Shop.tsx')) },
-          { path: '/bestseller/:slug', ...page(() => import('../features/catalogue/pages/Bestseller.tsx')) },
-          { path: '/top-10', ...page(() => import('../features/catalogue/pages/Top10.tsx')) },
-          { path: '/all-categories', ...page(() => import('../features/catalogue/pages/AllCategories.tsx')) },
-          { path: '/product/:slug', ...page(() => import('../features/catalogue/pages/ProductPage.tsx')) },
-          { path: '/search', ...page(() => import('../features/catalogue/pages/Search.tsx')) },
-          { path: '/offers-coupons', ...page(() => import('../features/content/pages/OffersCoupons.tsx')) },
-          { path: '/sale/:slug', ...page(() => import('../features/content/pages/Sale.tsx')) },
-          { path: '/preview/sale/:slug', ...page(() => import('../features/content/pages/Sale.tsx')) },
-          { path: '/preview/offers-coupons', ...page(() => import('../features/content/pages/OffersCoupons.tsx')) },
-          { path: '/preview/home', ...page(() => import('../features/content/pages/HomePreview.tsx')) },
-          { path: '/landing', ...page(() => import('../features/content/pages/Landing.tsx')) },
-          { path: '/freebies', ...page(() => import('../features/cart/pages/Freebies.tsx')) },
-          { path: '/help-center/*', ...page(() => import('../features/content/pages/HelpCenter.tsx')) },
+          { path: '/', ...page('catalogue/pages/Home') },
+          { path: '/brands', ...page('catalogue/pages/Brands') },
+          { path: '/brand/:slug', ...page('catalogue/pages/BrandPage') },
+          { path: '/product-category/:slug', ...page('catalogue/pages/CategoryPage') },
+          { path: '/shop', ...page('catalogue/pages/Shop') },
+          { path: '/bestseller/:slug', ...page('catalogue/pages/Bestseller') },
+          { path: '/top-10', ...page('catalogue/pages/Top10') },
+          { path: '/all-categories', ...page('catalogue/pages/AllCategories') },
+          { path: '/product/:slug', ...page('catalogue/pages/ProductPage') },
+          { path: '/search', ...page('catalogue/pages/Search') },
+          { path: '/offers-coupons', ...page('content/pages/OffersCoupons') },
+          { path: '/sale/:slug', ...page('content/pages/Sale') },
+          { path: '/preview/sale/:slug', ...page('content/pages/Sale') },
+          { path: '/preview/offers-coupons', ...page('content/pages/OffersCoupons') },
+          { path: '/preview/home', ...page('content/pages/HomePreview') },
+          { path: '/landing', ...page('content/pages/Landing') },
+          { path: '/freebies', ...page('cart/pages/Freebies') },
+          { path: '/help-center/*', ...page('content/pages/HelpCenter') },
           { path: '/store-locator', ...page(contentPages.storeLocator) },
           { path: '/authenticity', ...page(contentPages.authenticity) },
           { path: '/importer', ...page(contentPages.importerList) },
@@ -89,13 +107,13 @@ export const routes: RouteObject[] = [
           { path: '/retailer-details', ...page(contentPages.retailerDetails) },
           { path: '/unsubscribe', ...page(contentPages.unsubscribe) },
           { path: '/affiliate', ...page(contentPages.affiliate) },
-          { path: '/about', ...page(() => import('../features/content/pages/About.tsx')) },
-          { path: '/error', ...page(() => import('../features/content/pages/ErrorPage.tsx')) },
-          { path: '/maintenance', ...page(() => import('../features/content/pages/Maintenance.tsx')) },
-          { path: '/no-internet', ...page(() => import('../features/content/pages/NoInternet.tsx')) },
-          { path: '/filenotfound', ...page(() => import('../features/content/pages/FileNotFound.tsx')) },
-          { path: '/notFound', ...page(() => import('../features/content/pages/NotFound.tsx')) },
-          { path: '/analytics/funnel', ...page(() => import('../features/analytics/pages/Funnel.tsx')) },
+          { path: '/about', ...page('content/pages/About') },
+          { path: '/error', ...page('content/pages/ErrorPage') },
+          { path: '/maintenance', ...page('content/pages/Maintenance') },
+          { path: '/no-internet', ...page('content/pages/NoInternet') },
+          { path: '/filenotfound', ...page('content/pages/FileNotFound') },
+          { path: '/notFound', ...page('content/pages/NotFound') },
+          { path: '/analytics/funnel', ...page('analytics/pages/Funnel') },
           { path: '/:productName/reviews/pr/:productId', ...page(reviewPages.product) },
           { path: '/:productName/reviews/br/:brandId', ...page(reviewPages.brand) },
           { path: '/:productName/reviews', ...page(reviewPages.all) },
@@ -110,37 +128,37 @@ export const routes: RouteObject[] = [
           },
           { path: '/order-successfull/:orderId', ...page(checkoutPages.orderSuccess) },
           { path: '/order-failed/:orderId', ...page(checkoutPages.orderFailed) },
-          { path: '/email-verified', ...page(() => import('../features/account/pages/EmailVerified.tsx'), 'private') },
-          { path: '/cancel-delete-account', ...page(() => import('../features/account/pages/CancelDeleteAccount.tsx'), 'private') },
+          { path: '/email-verified', ...page('account/pages/EmailVerified', 'private') },
+          { path: '/cancel-delete-account', ...page('account/pages/CancelDeleteAccount', 'private') },
           {
             path: '/account',
             element: <AccountLayout />,
             children: [
-              { index: true, ...page(() => import('../features/account/pages/AccountHome.tsx')) },
-              { path: 'profile', ...page(() => import('../features/account/pages/Profile.tsx')) },
-              { path: 'addresses', ...page(() => import('../features/account/pages/Addresses.tsx')) },
+              { index: true, ...page('account/pages/AccountHome') },
+              { path: 'profile', ...page('account/pages/Profile') },
+              { path: 'addresses', ...page('account/pages/Addresses') },
               { path: 'order', ...page(orderPages.list) },
               { path: 'order/order-details/:orderId', ...page(orderPages.orderDetails) },
               { path: 'order/shipment-details/:orderId', ...page(orderPages.shipmentDetails) },
               { path: 'order/cancel-shipment/:orderId', ...page(orderPages.cancelShipment) },
               { path: 'order/order-delivered/:orderId', ...page(orderPages.orderDelivered) },
               { path: 'order/return-item/:orderId', ...page(orderPages.returnItem) },
-              { path: 'wishlist', ...page(() => import('../features/account/pages/Wishlist.tsx')) },
+              { path: 'wishlist', ...page('account/pages/Wishlist') },
             ],
           },
-          { path: '*', ...page(() => import('../features/content/pages/CatchAll.tsx')) },
+          { path: '*', ...page('content/pages/CatchAll') },
         ],
       },
       {
         element: <CheckoutLayout area="cart" />,
         children: [
-          { path: '/cart', ...page(() => import('../features/cart/pages/Cart.tsx')) },
+          { path: '/cart', ...page('cart/pages/Cart') },
           { path: '/select-address', ...page(checkoutPages.selectAddress) },
           { path: '/order-confirmation', ...page(checkoutPages.orderConfirmation) },
           { path: '/add-new-address', ...page(checkoutPages.addNewAddress) },
-          { path: '/duplicate-order-delete', ...page(() => import('../features/cart/pages/DuplicateOrderDelete.tsx')) },
-          { path: '/logout-empty-cart', ...page(() => import('../features/cart/pages/LogoutEmptyCart.tsx')) },
-          { path: '/loggedin-empty-cart', ...page(() => import('../features/cart/pages/LoggedinEmptyCart.tsx')) },
+          { path: '/duplicate-order-delete', ...page('cart/pages/DuplicateOrderDelete') },
+          { path: '/logout-empty-cart', ...page('cart/pages/LogoutEmptyCart') },
+          { path: '/loggedin-empty-cart', ...page('cart/pages/LoggedinEmptyCart') },
         ],
       },
       {
@@ -154,8 +172,8 @@ export const routes: RouteObject[] = [
       {
         element: <DashboardLayout />,
         children: [
-          { path: '/logout', ...page(() => import('../features/account/pages/Logout.tsx')) },
-          { path: '/my-account', ...page(() => import('../features/account/pages/MyAccount.tsx'), 'guest') },
+          { path: '/logout', ...page('account/pages/Logout') },
+          { path: '/my-account', ...page('account/pages/MyAccount', 'guest') },
         ],
       },
     ],

@@ -7,7 +7,7 @@ import { setServerTransport, type ServerTransport } from '../api/client.ts';
 import { PrefetchProvider, type PrefetchScope } from '../api/prefetch.ts';
 import { AppFrame } from './frame.tsx';
 import type { HydrationState } from './hydration.ts';
-import { routes } from './routes.tsx';
+import { type RouteHandle, routes } from './routes.tsx';
 
 export { HYDRATION_STATE_ID } from './hydration.ts';
 
@@ -22,6 +22,8 @@ export interface RenderResult {
   status: number;
   redirect: string | null;
   state: HydrationState;
+  /** The source modules of the pages rendered (src/app/routes.tsx RouteHandle): the server preloads their chunks. */
+  modules: string[];
 }
 
 export interface RenderOptions {
@@ -78,7 +80,7 @@ export async function render(url: URL, options: RenderOptions): Promise<RenderRe
   const state = (): HydrationState => ({ desktop: options.desktop, data: [...scope.data] });
   if (context instanceof Response) {
     const location = context.headers.get('location');
-    return { body: null, status: context.status, redirect: location, state: state() };
+    return { body: null, status: context.status, redirect: location, state: state(), modules: [] };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const app = () => (
@@ -117,5 +119,9 @@ export async function render(url: URL, options: RenderOptions): Promise<RenderRe
   for (const key of scope.wanted.keys()) scope.failed.add(key);
   scope.wanted.clear();
   const body = Readable.from([html]);
-  return { body, status: context.statusCode, redirect: null, state: state() };
+  const modules = context.matches.flatMap(({ route }) => {
+    const module = (route.handle as Partial<RouteHandle> | undefined)?.module;
+    return module ? [module] : [];
+  });
+  return { body, status: context.statusCode, redirect: null, state: state(), modules };
 }

@@ -226,6 +226,26 @@ test.describe('server rendering', () => {
     });
   }
 
+  test("a rendered page's own chunks are asked for with the entry, not once it has run", async ({ page, request }) => {
+    // Without them in the boot script's list, the browser learns of the page's chunks only when the entry runs
+    // the router: one more round trip before the page can hydrate.
+    await page.goto(await firstProductUrl(request));
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const timing = await page.evaluate(() => {
+      const all = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const find = (re: RegExp) => all.find((r) => re.test(new URL(r.name).pathname));
+      const entry = find(/^\/assets\/index-[\w-]+\.js$/);
+      const pageChunk = find(/^\/assets\/ProductPage-[\w-]+\.js$/);
+      return { entryEnd: entry?.responseEnd ?? null, pageStart: pageChunk?.startTime ?? null };
+    });
+    expect(timing.entryEnd).not.toBeNull();
+    expect(timing.pageStart).not.toBeNull();
+    expect(timing.pageStart as number).toBeLessThan(timing.entryEnd as number);
+    // Each chunk is asked for once: Vite's own preloading finds the links the boot script made.
+    const links = await page.locator('link[rel="modulepreload"][href*="/assets/ProductPage-"]').count();
+    expect(links).toBe(1);
+  });
+
   test('a product page hydrates without a mismatch and does not fetch the product again', async ({ page, request }) => {
     const url = await firstProductUrl(request);
     const { problems, apiCalls } = await visit(page, url);
