@@ -22,12 +22,12 @@ import {
   loadServerRenderer,
   loadTemplate,
   type MetaResolver,
-  type RenderTransport,
   renderPage,
   rendersShopperData,
   requestsDesktop,
 } from './html.ts';
 import { registerModules } from './modules/index.ts';
+import type { RenderTransport } from '../schemas/server-render.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
 import { readSession, SESSION_COOKIE, type Session } from './modules/session/index.ts';
 import { CART_COOKIE } from '../schemas/constants.ts';

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import type { RenderTransport, ServerRenderer } from '../schemas/server-render.ts';
 import { DEFAULT_DESCRIPTION, isKnownPath, organizationJsonLd, type PageMeta, pageMeta, websiteJsonLd } from '../schemas/content.ts';
 
 /** The CSP nonce of a response: server-rendering code writes it on every inline <script> it emits. */
@@ -127,23 +128,6 @@ export function renderHead(meta: PageMeta, origin: string, pathname: string, non
   ]
     .filter(Boolean)
     .join('\n    ');
-}
-
-/** How a render's calls reach the API in-process (src/api/client.ts ServerTransport). */
-export type RenderTransport = (url: string, init?: { method: 'POST'; body: unknown }) => Promise<{ status: number; data: unknown }>;
-
-/** The server-render entry the client build's sibling `dist/ssr` holds (src/app/server-render.tsx). */
-export interface ServerRenderer {
-  HYDRATION_STATE_ID: string;
-  render(
-    url: URL,
-    options: {
-      transport: RenderTransport;
-      personal?: boolean;
-      desktop: boolean;
-      signal?: AbortSignal;
-    },
-  ): Promise<{ body: Readable | null; status: number; redirect: string | null; state: unknown; modules: string[] }>;
 }
 
 /** Loads the server-render entry built beside `clientDir`; null when there is none (tests, development). */

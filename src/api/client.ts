@@ -1,6 +1,7 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import { GENERIC_ERROR } from '../../schemas/constants.ts';
+import type { RenderTransport } from '../../schemas/server-render.ts';
 
 // The one HTTP client of the app (SPEC §7, §8). Adds x-request-id, normalises errors, and turns 401 / 404 /
 // order-confirmation 409 into navigation. Pages never call axios directly.
@@ -75,18 +76,14 @@ export function redirectFor(status: number, url: string, options: Pick<RequestOp
   return null;
 }
 
-/**
- * Answers a call in-process while the server renders a page (docs/decisions/010); throws axios's error shape. The
- * render only reads, but SPEC §7 has some reads as POSTs (the cart list, the mini cart, the freebie list).
- */
-export type ServerTransport = (url: string, init?: { method: 'POST'; body: unknown }) => Promise<{ status: number; data: unknown }>;
-let serverTransport: ServerTransport | null = null;
+/** Answers calls in-process while the server renders a page (docs/decisions/010); errors take axios's shape. */
+let serverTransport: RenderTransport | null = null;
 /** Server rendering only: the app's calls are answered by the server itself, and errors never navigate. */
-export function setServerTransport(fn: ServerTransport): void {
+export function setServerTransport(fn: RenderTransport): void {
   serverTransport = fn;
 }
 
-async function viaServer<T>(config: RequestOptions, transport: ServerTransport): Promise<AxiosResponse<T>> {
+async function viaServer<T>(config: RequestOptions, transport: RenderTransport): Promise<AxiosResponse<T>> {
   const method = (config.method ?? 'GET').toUpperCase();
   if ((method !== 'GET' && method !== 'POST') || !config.url) throw normaliseError(null);
   const { status, data } = await transport(config.url, method === 'POST' ? { method, body: config.data ?? {} } : undefined);

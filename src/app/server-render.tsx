@@ -3,7 +3,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, Readable } from 'node:stream';
-import { setServerTransport, type ServerTransport } from '../api/client.ts';
+import type { RenderOptions, RenderResult, RenderTransport } from '../../schemas/server-render.ts';
+import { setServerTransport } from '../api/client.ts';
 import { PrefetchProvider, type PrefetchScope } from '../api/prefetch.ts';
 import { AppFrame } from './frame.tsx';
 import type { HydrationState } from './hydration.ts';
@@ -16,27 +17,6 @@ export { HYDRATION_STATE_ID } from './hydration.ts';
 // loads run in-process against the API, and the page renders again with the answers, until nothing new is
 // wanted. The answers travel in the page so the browser's first render uses them and asks for nothing twice.
 
-export interface RenderResult {
-  /** The app's markup, streamed; null when the route answered with a redirect. */
-  body: Readable | null;
-  status: number;
-  redirect: string | null;
-  state: HydrationState;
-  /** The source modules of the pages rendered (src/app/routes.tsx RouteHandle): the server preloads their chunks. */
-  modules: string[];
-}
-
-export interface RenderOptions {
-  /** Answers the app's GET calls in-process (with the shopper's cookies when `personal`). */
-  transport: ServerTransport;
-  /** The render may load and show the shopper's own data (src/api/prefetch.ts); its HTML is private. */
-  personal?: boolean;
-  /** The viewport the request comes from (client hints or the user agent). */
-  desktop: boolean;
-  /** Aborts the render when the connection goes. */
-  signal?: AbortSignal;
-}
-
 /** Rounds of "render, load what it wanted": a page's second-level data (a product's reviews) needs two. */
 const MAX_ROUNDS = 4;
 /** A render that waits longer than this for its data sends what it has; the browser loads the rest. */
@@ -46,7 +26,7 @@ const handler = createStaticHandler(routes);
 
 // Renders of different requests overlap, and a personal render's calls carry its shopper's cookies: each load runs
 // with its own request's transport, never a module-wide one.
-const requestTransport = new AsyncLocalStorage<ServerTransport>();
+const requestTransport = new AsyncLocalStorage<RenderTransport>();
 setServerTransport((url, init) => {
   const transport = requestTransport.getStore();
   if (!transport) return Promise.reject(new Error(`[ssr] ${url} was asked for outside a render's loads`));
@@ -73,7 +53,7 @@ function renderAll(node: ReactNode, signal?: AbortSignal): Promise<string> {
   });
 }
 
-export async function render(url: URL, options: RenderOptions): Promise<RenderResult> {
+export async function render(url: URL, options: RenderOptions): Promise<RenderResult<HydrationState>> {
   const request = new Request(url, { signal: options.signal });
   const context = await requestTransport.run(options.transport, () => handler.query(request));
   const scope: PrefetchScope = { data: new Map(), wanted: new Map(), failed: new Set(), personal: options.personal ?? false };

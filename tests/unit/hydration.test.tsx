@@ -2,6 +2,8 @@
 import { act, waitFor } from '@testing-library/react';
 import type { Readable } from 'node:stream';
 import type { HydrationState } from '../../src/app/hydration.ts';
+import type { ServerRenderer } from '../../schemas/server-render.ts';
+import * as entry from '../../src/app/server-render.tsx';
 import { render } from '../../src/app/server-render.tsx';
 import { mountApp } from '../../src/app/start.tsx';
 import { clearResourceCache } from '../../src/features/catalogue/index.ts';
@@ -14,6 +16,10 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 // jsdom replaces ArrayBuffer with its own, so Fastify (running in this test's realm) would not recognise the
 // catalogue's cached Buffer answers as bytes; the server side gets Node's back.
 globalThis.ArrayBuffer = Buffer.alloc(1).buffer.constructor as ArrayBufferConstructor;
+
+// The server loads the render entry as a ServerRenderer (server/html.ts) and the two never import each other: this
+// assignment is where the compiler holds them to one contract (schemas/server-render.ts).
+const contract: ServerRenderer = entry;
 
 let store: TestApp;
 beforeAll(async () => {
@@ -67,6 +73,11 @@ const productPath = async () => {
 };
 
 describe('server render and hydration', () => {
+  test('the render entry exports what the server calls', () => {
+    expect(typeof contract.render).toBe('function');
+    expect(contract.HYDRATION_STATE_ID).toBe('kasrat-state');
+  });
+
   it.each(['/shop', '/', '/brands', '/search?q=whey', '/top-10', '/offers-coupons', '/about', '/store-locator', '/help-center', '/importer', '/authenticity'])(
     '%s hydrates without a mismatch',
     async (path) => {

@@ -1,0 +1,38 @@
+// The contract between the server and its render entry (docs/decisions/010): the server (server/html.ts) loads the
+// entry the client build makes beside it (src/app/server-render.tsx) and calls it. Neither may import the other
+// (CONTRIBUTING.md, import rules), so both take the shapes from here. Types only.
+import type { Readable } from 'node:stream';
+
+/**
+ * How a render's calls reach the API in-process, answering as the API would. The render only reads, but SPEC §7
+ * has some reads as POSTs (the cart list, the mini cart, the freebie list).
+ */
+export type RenderTransport = (url: string, init?: { method: 'POST'; body: unknown }) => Promise<{ status: number; data: unknown }>;
+
+export interface RenderOptions {
+  /** Answers the app's calls in-process (with the shopper's cookies when `personal`). */
+  transport: RenderTransport;
+  /** The render may load and show the shopper's own data (src/api/prefetch.ts); its HTML is private. */
+  personal?: boolean;
+  /** The viewport the request comes from (client hints or the user agent). */
+  desktop: boolean;
+  /** Aborts the render when the connection goes. */
+  signal?: AbortSignal;
+}
+
+export interface RenderResult<State = unknown> {
+  /** The app's markup; null when the route answered with a redirect. */
+  body: Readable | null;
+  status: number;
+  redirect: string | null;
+  /** What the browser hydrates with, written into the page. */
+  state: State;
+  /** The source modules of the pages rendered (src/app/routes.tsx RouteHandle): the server preloads their chunks. */
+  modules: string[];
+}
+
+/** What the render entry exports. */
+export interface ServerRenderer {
+  HYDRATION_STATE_ID: string;
+  render(url: URL, options: RenderOptions): Promise<RenderResult>;
+}
