@@ -17,6 +17,11 @@ export { HYDRATION_STATE_ID } from './hydration.ts';
 // loads run in-process against the API, and the page renders again with the answers, until nothing new is
 // wanted. The answers travel in the page so the browser's first render uses them and asks for nothing twice.
 
+// Chunks every page loads as soon as it has hydrated: axios with the first call (the session ping, SPEC §4), the
+// event check with the first event, the reporting pipeline. Their imports are dynamic, so without a preload each
+// is asked for only when that moment comes, and its preload links are added then, inside React's effects.
+const EVERY_PAGE = ['src/api/http.ts', 'events/check.generated.ts', 'providers/index.ts'];
+
 /** Rounds of "render, load what it wanted": a page's second-level data (a product's reviews) needs two. */
 const MAX_ROUNDS = 4;
 /** A render that waits longer than this for its data sends what it has; the browser loads the rest. */
@@ -99,9 +104,11 @@ export async function render(url: URL, options: RenderOptions): Promise<RenderRe
   for (const key of scope.wanted.keys()) scope.failed.add(key);
   scope.wanted.clear();
   const body = Readable.from([html]);
-  const modules = context.matches.flatMap(({ route }) => {
-    const module = (route.handle as Partial<RouteHandle> | undefined)?.module;
-    return module ? [module] : [];
-  });
+  const modules = context.matches
+    .flatMap(({ route }) => {
+      const module = (route.handle as Partial<RouteHandle> | undefined)?.module;
+      return module ? [module] : [];
+    })
+    .concat(EVERY_PAGE);
   return { body, status: context.statusCode, redirect: null, state: state(), modules };
 }

@@ -226,7 +226,10 @@ test.describe('server rendering', () => {
     });
   }
 
-  test("a rendered page's own chunks are asked for with the entry, not once it has run", async ({ page, request }) => {
+  test("a rendered page's own chunks, and those every page loads once hydrated, are asked for with the entry", async ({
+    page,
+    request,
+  }) => {
     // Without them in the boot script's list, the browser learns of the page's chunks only when the entry runs
     // the router: one more round trip before the page can hydrate.
     await page.goto(await firstProductUrl(request));
@@ -236,11 +239,15 @@ test.describe('server rendering', () => {
       const find = (re: RegExp) => all.find((r) => re.test(new URL(r.name).pathname));
       const entry = find(/^\/assets\/index-[\w-]+\.js$/);
       const pageChunk = find(/^\/assets\/ProductPage-[\w-]+\.js$/);
-      return { entryEnd: entry?.responseEnd ?? null, pageStart: pageChunk?.startTime ?? null };
+      // axios, which every page loads for its first call (the session ping) once it has hydrated.
+      const http = find(/^\/assets\/http-[\w-]+\.js$/);
+      return { entryEnd: entry?.responseEnd ?? null, pageStart: pageChunk?.startTime ?? null, httpStart: http?.startTime ?? null };
     });
     expect(timing.entryEnd).not.toBeNull();
     expect(timing.pageStart).not.toBeNull();
+    expect(timing.httpStart).not.toBeNull();
     expect(timing.pageStart as number).toBeLessThan(timing.entryEnd as number);
+    expect(timing.httpStart as number).toBeLessThan(timing.entryEnd as number);
     // Each chunk is asked for once: Vite's own preloading finds the links the boot script made.
     const links = await page.locator('link[rel="modulepreload"][href*="/assets/ProductPage-"]').count();
     expect(links).toBe(1);
