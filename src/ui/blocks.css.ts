@@ -3,6 +3,16 @@ import { vars } from './theme/theme.css.ts';
 
 export const column = style({ display: 'grid', gap: vars.space.md, minWidth: 0 });
 
+/** A bordered box on the surface colour whose children stack with the medium gap (summaries, forms). */
+export const panel = style({
+  display: 'grid',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+});
+
 export const sectionTitle = style({ fontSize: 18, margin: 0 });
 
 export const meta = style({ color: vars.color.muted, fontSize: 14 });

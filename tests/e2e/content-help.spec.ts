@@ -101,7 +101,19 @@ test('contact us: bad input gets clear messages, files are checked by content, a
   await page.getByLabel('How can we help?').fill('My money was deducted but no order was placed.');
   await page.getByRole('button', { name: 'Request a call back' }).last().click();
   await expect(page.getByText('Please enter a 10 digit mobile number')).toBeVisible();
-  await page.getByLabel('Mobile number to call').fill('9812345678');
+  // SPEC §5 on every phone field: symbol keys are blocked and only digits are kept.
+  await page.getByLabel('Mobile number to call').fill('');
+  await page.getByLabel('Mobile number to call').pressSequentially('+98(12)34 5678#9');
+  await expect(page.getByLabel('Mobile number to call')).toHaveValue('9812345678');
+  // A paste is taken only when it is a number (whitespace removed): a dashed one is refused whole.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByLabel('Mobile number to call').fill('');
+  await page.evaluate(() => navigator.clipboard.writeText('98-1234-5678'));
+  await page.getByLabel('Mobile number to call').press('ControlOrMeta+V');
+  await expect(page.getByLabel('Mobile number to call')).toHaveValue('');
+  await page.evaluate(() => navigator.clipboard.writeText(' 98123 45678 '));
+  await page.getByLabel('Mobile number to call').press('ControlOrMeta+V');
+  await expect(page.getByLabel('Mobile number to call')).toHaveValue('9812345678');
   await page.getByRole('button', { name: 'Request a call back' }).last().click();
   await expect(page.getByTestId('ticket-done')).toContainText('we will call you on 9812345678');
   const outbox = await (await page.request.get('/api/dev/outbox?to=9812345678')).json();

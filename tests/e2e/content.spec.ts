@@ -130,8 +130,12 @@ test('retailer details: bad input gets the SPEC wording, a good form is acknowle
 
   await page.getByLabel('Full name').fill('Ravi Kumar');
   await page.getByLabel('Business name').fill('Ravi Fitness');
-  await page.getByLabel('Mobile number').fill('9812345678');
-  await page.getByLabel('Email').fill('ravi.e2e@example.com');
+  // SPEC §5: symbol keys are blocked on a phone field and the email is kept trimmed and in lower case.
+  await page.getByLabel('Mobile number').fill('');
+  await page.getByLabel('Mobile number').pressSequentially('+98(12)34 5678');
+  await expect(page.getByLabel('Mobile number')).toHaveValue('9812345678');
+  await page.getByLabel('Email').fill(' Ravi.E2E@Example.com');
+  await expect(page.getByLabel('Email')).toHaveValue('ravi.e2e@example.com');
   await page.getByLabel('City').fill('Pune');
   await page.getByLabel('Pincode').fill('411001');
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -1,6 +1,12 @@
 import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode, useId, useState, type WheelEvent } from 'react';
 import { COUNTRY_CODES } from '../../../../schemas/account.ts';
-import { acceptPhonePaste, isBlockedPhoneKey, normaliseOtpInput, normalisePhoneInput } from '../../../../schemas/validation.ts';
+import {
+  acceptPhonePaste,
+  isBlockedPhoneKey,
+  normaliseEmailInput,
+  normaliseOtpInput,
+  normalisePhoneInput,
+} from '../../../../schemas/validation.ts';
 import * as css from './Fields.css.ts';
 import * as accountCss from './account.css.ts';
 
@@ -132,6 +138,11 @@ export function CountryCodePicker({
       ))}
     </select>
   );
+}
+
+/** An email field: the address as typed is normalised by the SPEC §5 rule (trimmed, no spaces, lower case). */
+export function EmailField(p: Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'multiline'>) {
+  return <TextField {...p} type="email" autoComplete="email" onChange={(v) => p.onChange(normaliseEmailInput(v))} />;
 }
 
 interface PhoneFieldProps {

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldErrors } from '../../../ui/form-errors.ts';
 import { type Address, ADDRESS_MESSAGES, ADDRESS_TYPES, AddressInput, type PincodeDetails } from '../../../../schemas/account.ts';
-import { keepAllowedCharacters, normalisePhoneInput } from '../../../../schemas/validation.ts';
+import { keepAllowedCharacters } from '../../../../schemas/validation.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { addressApi } from '../api.ts';
 import * as css from '../components/account.css.ts';
@@ -225,13 +225,7 @@ export function AddressForm({
         onChange={(v) => set('full_name', v)}
         error={errors.full_name}
       />
-      <PhoneField
-        label="Mobile number"
-        name="mobile"
-        value={d.mobile}
-        onChange={(v) => set('mobile', normalisePhoneInput(v))}
-        error={errors.mobile}
-      />
+      <PhoneField label="Mobile number" name="mobile" value={d.mobile} onChange={(v) => set('mobile', v)} error={errors.mobile} />
       <TextField
         label="Pincode"
         name="pincode"

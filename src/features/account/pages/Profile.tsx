@@ -8,7 +8,6 @@ import {
   isValidEmail,
   keepAllowedCharacters,
   MESSAGES,
-  normaliseEmailInput,
   PasswordSchema,
   ProfileMobileSchema,
 } from '../../../../schemas/validation.ts';
@@ -16,7 +15,7 @@ import { usePageMeta } from '../../../ui/meta.tsx';
 import { accountApi } from '../api.ts';
 import { forgetRememberedUser, rememberUser } from '../remembered.ts';
 import * as css from '../components/account.css.ts';
-import { Alert, PasswordField, PhoneField, TextField } from '../components/Fields.tsx';
+import { Alert, EmailField, PasswordField, PhoneField, TextField } from '../components/Fields.tsx';
 import { FormActions } from '../components/FormActions.tsx';
 import { OtpStep } from '../components/OtpStep.tsx';
 import { useOtpSend } from '../hooks/useOtpSend.ts';
@@ -181,17 +180,7 @@ function ChangeEmail({ onDone, onCancel }: { onDone(values: ProfileValues, messa
       onDone={onDone}
       onCancel={onCancel}
     >
-      {(error) => (
-        <TextField
-          label="New email"
-          name="newEmail"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(v) => setEmail(normaliseEmailInput(v))}
-          error={error}
-        />
-      )}
+      {(error) => <EmailField label="New email" name="newEmail" value={email} onChange={setEmail} error={error} />}
     </ChangeByOtp>
   );
 }

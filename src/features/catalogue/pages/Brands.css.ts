@@ -1,23 +1,22 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { DESKTOP, TABLET, vars } from '../../../ui/theme/theme.css.ts';
+import { grid } from '../components/catalogue.css.ts';
 import { pageLink } from '../components/Pagination.css.ts';
 
 export const letterNav = style({ display: 'flex', flexWrap: 'wrap', gap: 4, listStyle: 'none', margin: 0, padding: 0 });
 
 export const letterLink = style([pageLink, { minWidth: 40, minHeight: 40 }]);
 
-export const brandGrid = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space.sm,
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  '@media': {
-    [TABLET]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
-    [DESKTOP]: { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' },
+/** The product grid's rows, with more (smaller) brand tiles to a row and the narrow gap throughout. */
+export const brandGrid = style([
+  grid,
+  {
+    '@media': {
+      [TABLET]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space.sm },
+      [DESKTOP]: { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' },
+    },
   },
-});
+]);
 
 export const brandCard = style({
   display: 'grid',

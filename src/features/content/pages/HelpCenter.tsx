@@ -3,9 +3,8 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { EmailTicketRequest, type PhoneTicketRequest, PhoneTicketRequest as PhoneSchema } from '../../../../schemas/help-center.ts';
 import type { Attachment, SupportReason } from '../../../../schemas/help-center.ts';
-import { normaliseEmailInput, normalisePhoneInput } from '../../../../schemas/validation.ts';
 import { messageOf } from '../../../api/resource.ts';
-import { FieldFrame, TextField, useAuth, useResource } from '../../account/index.ts';
+import { EmailField, FieldFrame, PhoneField, TextField, useAuth, useResource } from '../../account/index.ts';
 import { useCachedResource } from '../../catalogue/index.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
@@ -347,25 +346,15 @@ function TicketForm({
         />
       ) : null}
       {channel === 'phone' ? (
-        <TextField
+        <PhoneField
           label="Mobile number to call"
           name="mobile"
           value={form.mobile}
-          inputMode="numeric"
-          autoComplete="tel-national"
-          onChange={(v) => set('mobile', normalisePhoneInput(v))}
+          onChange={(v) => set('mobile', v)}
           error={errors.mobile}
         />
       ) : (
-        <TextField
-          label="Email for our reply"
-          name="email"
-          type="email"
-          value={form.email}
-          autoComplete="email"
-          onChange={(v) => set('email', normaliseEmailInput(v))}
-          error={errors.email}
-        />
+        <EmailField label="Email for our reply" name="email" value={form.email} onChange={(v) => set('email', v)} error={errors.email} />
       )}
       <TextField
         label="How can we help?"

@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../api/resource.ts';
-import { TextField } from '../../account/index.ts';
+import { EmailField, PhoneField, TextField } from '../../account/index.ts';
 import { RetailerRequest } from '../../../../schemas/content-pages.ts';
-import { normaliseEmailInput, normalisePhoneInput } from '../../../../schemas/validation.ts';
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';
 import * as css from '../components/content.css.ts';
@@ -87,22 +86,18 @@ export default function RetailerDetailsPage() {
             {field('full_name', 'Full name', { autoComplete: 'name', maxLength: 50 })}
             {field('business_name', 'Business name', { autoComplete: 'organization', maxLength: 100 })}
             <div className={css.twoColumns}>
-              <TextField
+              <PhoneField
                 label="Mobile number"
                 name="mobile"
                 value={form.mobile}
-                inputMode="numeric"
-                autoComplete="tel-national"
-                onChange={(v) => setForm((f) => ({ ...f, mobile: normalisePhoneInput(v) }))}
+                onChange={(v) => setForm((f) => ({ ...f, mobile: v }))}
                 error={errors.mobile}
               />
-              <TextField
+              <EmailField
                 label="Email"
                 name="email"
-                type="email"
                 value={form.email}
-                autoComplete="email"
-                onChange={(v) => setForm((f) => ({ ...f, email: normaliseEmailInput(v) }))}
+                onChange={(v) => setForm((f) => ({ ...f, email: v }))}
                 error={errors.email}
               />
             </div>

@@ -1,15 +1,8 @@
 import { style } from '@vanilla-extract/css';
+import { panel } from '../../../ui/blocks.css.ts';
 import { DESKTOP, vars } from '../../../ui/theme/theme.css.ts';
 
-export const summary = style({
-  display: 'grid',
-  gap: vars.space.md,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  '@media': { [DESKTOP]: { gridTemplateColumns: '200px 1fr' } },
-});
+export const summary = style([panel, { '@media': { [DESKTOP]: { gridTemplateColumns: '200px 1fr' } } }]);
 export const big = style({ fontSize: 40, fontWeight: 700, lineHeight: 1, margin: 0 });
 export const muted = style({ color: vars.color.muted, fontSize: 14, margin: 0 });
 export const bars = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 });

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { panel } from '../../../ui/blocks.css.ts';
 import { DESKTOP, vars } from '../../../ui/theme/theme.css.ts';
 
 export const page = style({
@@ -21,14 +22,7 @@ export const headerImg = style({
 export const title = style({ fontSize: 22, margin: 0, '@media': { [DESKTOP]: { fontSize: 28 } } });
 export const muted = style({ color: vars.color.muted, margin: 0 });
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
-export const form = style({
-  display: 'grid',
-  gap: vars.space.md,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-});
+export const form = panel;
 export const field = style({ display: 'grid', gap: 6, fontWeight: 600 });
 export const input = style({
   minHeight: 44,
