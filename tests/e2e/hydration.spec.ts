@@ -119,6 +119,21 @@ test.describe('server rendering', () => {
     await expect(page.getByText('(1 item)')).toBeVisible();
   });
 
+  test('a first visit asks for no mini cart (no cart cookie, no session); a guest with a cart does', async ({ page }) => {
+    const first = await visit(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(first.apiCalls).toContain('/api/ping');
+    expect(first.apiCalls).not.toContain('/api/cart/mini-cart');
+    await expect(page.getByTestId('header-cart')).toHaveAccessibleName('Cart');
+
+    const [product] = await twoProducts(page.request);
+    expect((await page.request.post('/api/cart/add-to-cart', { data: { variant_id: product.vid, quantity: 2 } })).ok()).toBe(true);
+    const again = await visit(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(again.apiCalls).toContain('/api/cart/mini-cart');
+    await expect(page.getByTestId('header-cart')).toHaveAccessibleName('Cart, 2 items');
+  });
+
   test('carts rendered at the same moment each show their own shopper', async ({ baseURL }) => {
     const shoppers = await Promise.all([0, 1].map(() => requests.newContext({ baseURL })));
     try {

@@ -15,9 +15,14 @@ export function useCart() {
 }
 
 export function useMiniCart() {
+  // A guest without the cart cookie has no cart (SPEC §2): there is nothing to ask for, and the header stays as the
+  // server drew it. A signed-in shopper's cart follows the account to any device, so it is asked for once the
+  // session says so.
+  const { isAuthenticated } = useAuth();
+  const mayHaveCart = isAuthenticated || readCartId() !== null;
   useEffect(() => {
-    if (!miniCartStore.get().data) void miniCartStore.load();
-  }, []);
+    if (mayHaveCart && !miniCartStore.get().data) void miniCartStore.load();
+  }, [mayHaveCart]);
   return useStore(miniCartStore);
 }
 
