@@ -2,10 +2,6 @@ import type { ComponentType } from 'react';
 import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
 import { AnalyticsDebug } from '../features/analytics/index.ts';
 import { AuthProvider } from '../features/account/index.ts';
-import { checkoutPages } from '../features/checkout/index.ts';
-import { contentPages } from '../features/content/index.ts';
-import { orderPages } from '../features/orders/index.ts';
-import { reviewPages } from '../features/reviews/index.ts';
 import { ToastProvider } from '../ui/Toast.tsx';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
@@ -16,8 +12,8 @@ import { MainLayout } from './layouts/MainLayout.tsx';
 import { MetaProvider } from '../ui/meta.tsx';
 
 // Every route of SPEC §2. Pages are lazy chunks: the first load carries only the shell.
-type PageModule = { default: ComponentType };
-const PAGES = import.meta.glob<PageModule>(['../features/{account,analytics,cart,catalogue,content}/pages/*.tsx', '!**/*.test.tsx']);
+type PageModule = { default: ComponentType } & Record<string, ComponentType>;
+const PAGES = import.meta.glob<PageModule>(['../features/*/pages/*.tsx', '!**/*.test.tsx']);
 
 /** What a route tells the server: its page's source module, whose chunks the server has the browser preload. */
 export interface RouteHandle {
@@ -25,19 +21,24 @@ export interface RouteHandle {
 }
 
 /**
- * The route of a page: a module of the glob above (`catalogue/pages/Home` is src/features/catalogue/pages/Home.tsx),
- * whose chunks the server has the browser preload, or a feature's own loader (its pages are not preloaded).
+ * The route of a page module of the glob above (`catalogue/pages/Home` is src/features/catalogue/pages/Home.tsx),
+ * whose chunks the server has the browser preload with the entry; `name` is the component it exports, when not the
+ * default one.
  */
-function page(source: string | (() => Promise<PageModule>), wrap?: 'private' | 'guest'): Pick<RouteObject, 'lazy' | 'handle'> {
-  if (typeof source === 'function') return { lazy: () => withPage(source, wrap) };
-  const load = PAGES[`../features/${source}.tsx`];
+function page(file: string, wrap?: 'private' | 'guest', name = 'default'): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = PAGES[`../features/${file}.tsx`];
   // Checked as the routes are built: a misspelt page fails every test and build that imports them.
-  if (!load) throw new Error(`No page module src/features/${source}.tsx`);
-  return { handle: { module: `src/features/${source}.tsx` } satisfies RouteHandle, lazy: () => withPage(load, wrap) };
+  if (!load) throw new Error(`No page module src/features/${file}.tsx`);
+  return { handle: { module: `src/features/${file}.tsx` } satisfies RouteHandle, lazy: () => withPage(load, name, wrap) };
 }
 
-async function withPage(load: () => Promise<PageModule>, wrap?: 'private' | 'guest'): Promise<Pick<RouteObject, 'element' | 'Component'>> {
-  const { default: Page } = await load();
+async function withPage(
+  load: () => Promise<PageModule>,
+  name: string,
+  wrap?: 'private' | 'guest',
+): Promise<Pick<RouteObject, 'element' | 'Component'>> {
+  const Page = (await load())[name];
+  if (!Page) throw new Error(`The page module exports no ${name}`);
   if (wrap === 'private')
     return {
       element: (
@@ -100,13 +101,13 @@ export const routes: RouteObject[] = [
           { path: '/landing', ...page('content/pages/Landing') },
           { path: '/freebies', ...page('cart/pages/Freebies') },
           { path: '/help-center/*', ...page('content/pages/HelpCenter') },
-          { path: '/store-locator', ...page(contentPages.storeLocator) },
-          { path: '/authenticity', ...page(contentPages.authenticity) },
-          { path: '/importer', ...page(contentPages.importerList) },
-          { path: '/importer/:slug', ...page(contentPages.importer) },
-          { path: '/retailer-details', ...page(contentPages.retailerDetails) },
-          { path: '/unsubscribe', ...page(contentPages.unsubscribe) },
-          { path: '/affiliate', ...page(contentPages.affiliate) },
+          { path: '/store-locator', ...page('content/pages/StoreLocatorPage') },
+          { path: '/authenticity', ...page('content/pages/AuthenticityPage') },
+          { path: '/importer', ...page('content/pages/ImporterPage', undefined, 'ImporterListPage') },
+          { path: '/importer/:slug', ...page('content/pages/ImporterPage') },
+          { path: '/retailer-details', ...page('content/pages/RetailerDetailsPage') },
+          { path: '/unsubscribe', ...page('content/pages/UnsubscribePage') },
+          { path: '/affiliate', ...page('content/pages/AffiliatePage') },
           { path: '/about', ...page('content/pages/About') },
           { path: '/error', ...page('content/pages/ErrorPage') },
           { path: '/maintenance', ...page('content/pages/Maintenance') },
@@ -114,20 +115,20 @@ export const routes: RouteObject[] = [
           { path: '/filenotfound', ...page('content/pages/FileNotFound') },
           { path: '/notFound', ...page('content/pages/NotFound') },
           { path: '/analytics/funnel', ...page('analytics/pages/Funnel') },
-          { path: '/:productName/reviews/pr/:productId', ...page(reviewPages.product) },
-          { path: '/:productName/reviews/br/:brandId', ...page(reviewPages.brand) },
-          { path: '/:productName/reviews', ...page(reviewPages.all) },
-          { path: '/:productName/reviews/after-rate-product', ...page(reviewPages.afterRate, 'private') },
+          { path: '/:productName/reviews/pr/:productId', ...page('reviews/pages/ProductReviewsPage') },
+          { path: '/:productName/reviews/br/:brandId', ...page('reviews/pages/BrandReviewsPage') },
+          { path: '/:productName/reviews', ...page('reviews/pages/AllReviewsPage') },
+          { path: '/:productName/reviews/after-rate-product', ...page('reviews/pages/AfterRatePage', 'private') },
           {
             path: '/:productName/reviews/pr/:productId/rate-product',
-            ...page(reviewPages.rate, 'private'),
+            ...page('reviews/pages/RateProductPage', 'private'),
           },
           {
             path: '/:productName/reviews/update-rating/:productId/:brandId',
-            ...page(reviewPages.update, 'private'),
+            ...page('reviews/pages/UpdateRatingPage', 'private'),
           },
-          { path: '/order-successfull/:orderId', ...page(checkoutPages.orderSuccess) },
-          { path: '/order-failed/:orderId', ...page(checkoutPages.orderFailed) },
+          { path: '/order-successfull/:orderId', ...page('checkout/pages/OrderSuccess') },
+          { path: '/order-failed/:orderId', ...page('checkout/pages/OrderFailed') },
           { path: '/email-verified', ...page('account/pages/EmailVerified', 'private') },
           { path: '/cancel-delete-account', ...page('account/pages/CancelDeleteAccount', 'private') },
           {
@@ -137,12 +138,12 @@ export const routes: RouteObject[] = [
               { index: true, ...page('account/pages/AccountHome') },
               { path: 'profile', ...page('account/pages/Profile') },
               { path: 'addresses', ...page('account/pages/Addresses') },
-              { path: 'order', ...page(orderPages.list) },
-              { path: 'order/order-details/:orderId', ...page(orderPages.orderDetails) },
-              { path: 'order/shipment-details/:orderId', ...page(orderPages.shipmentDetails) },
-              { path: 'order/cancel-shipment/:orderId', ...page(orderPages.cancelShipment) },
-              { path: 'order/order-delivered/:orderId', ...page(orderPages.orderDelivered) },
-              { path: 'order/return-item/:orderId', ...page(orderPages.returnItem) },
+              { path: 'order', ...page('orders/pages/OrdersPage') },
+              { path: 'order/order-details/:orderId', ...page('orders/pages/OrderDetailsPage') },
+              { path: 'order/shipment-details/:orderId', ...page('orders/pages/ShipmentDetailsPage') },
+              { path: 'order/cancel-shipment/:orderId', ...page('orders/pages/CancelShipmentPage') },
+              { path: 'order/order-delivered/:orderId', ...page('orders/pages/OrderDeliveredPage') },
+              { path: 'order/return-item/:orderId', ...page('orders/pages/ReturnItemPage') },
               { path: 'wishlist', ...page('account/pages/Wishlist') },
             ],
           },
@@ -153,9 +154,9 @@ export const routes: RouteObject[] = [
         element: <CheckoutLayout area="cart" />,
         children: [
           { path: '/cart', ...page('cart/pages/Cart') },
-          { path: '/select-address', ...page(checkoutPages.selectAddress) },
-          { path: '/order-confirmation', ...page(checkoutPages.orderConfirmation) },
-          { path: '/add-new-address', ...page(checkoutPages.addNewAddress) },
+          { path: '/select-address', ...page('checkout/pages/SelectAddress') },
+          { path: '/order-confirmation', ...page('checkout/pages/OrderConfirmation') },
+          { path: '/add-new-address', ...page('checkout/pages/AddNewAddress') },
           { path: '/duplicate-order-delete', ...page('cart/pages/DuplicateOrderDelete') },
           { path: '/logout-empty-cart', ...page('cart/pages/LogoutEmptyCart') },
           { path: '/loggedin-empty-cart', ...page('cart/pages/LoggedinEmptyCart') },
@@ -164,9 +165,9 @@ export const routes: RouteObject[] = [
       {
         element: <CheckoutLayout area="payment" />,
         children: [
-          { path: '/payment', ...page(checkoutPages.payment) },
-          { path: '/retry-payment', ...page(checkoutPages.payment) },
-          { path: '/pending-payment', ...page(checkoutPages.pendingPayment) },
+          { path: '/payment', ...page('checkout/pages/Payment') },
+          { path: '/retry-payment', ...page('checkout/pages/Payment') },
+          { path: '/pending-payment', ...page('checkout/pages/PendingPayment') },
         ],
       },
       {
