@@ -4,9 +4,8 @@
 // Validation is strict everywhere: no event reaches a subscriber unchecked. Development and tests check
 // synchronously at emit (a bad event throws where it is written). A production build takes the check (the
 // predicate generated from the catalogue, without zod) off the first paint: it loads as its own chunk, and events
-// emitted before it arrives wait,
-// in emit order, with their id and context stamped at emit; they are checked and published once it does
-// (docs/decisions/008).
+// emitted before it arrives wait, in emit order, with their id and context stamped at emit; they are checked and
+// published once it does (docs/decisions/008).
 import type { CatalogueEvent } from './catalogue.ts';
 import * as syncCheck from './check.ts';
 import { buildContext, type EventContext, type PageInput, type UserInput } from './context.ts';

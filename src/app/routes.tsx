@@ -25,37 +25,32 @@ export interface RouteHandle {
  * whose chunks the server has the browser preload with the entry; `name` is the component it exports, when not the
  * default one.
  */
-function page(file: string, wrap?: 'private' | 'guest', name = 'default'): Pick<RouteObject, 'lazy' | 'handle'> {
+function page(file: string, wrap?: keyof typeof GUARDS, name = 'default'): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = PAGES[`../features/${file}.tsx`];
   // Checked as the routes are built: a misspelt page fails every test and build that imports them.
   if (!load) throw new Error(`No page module src/features/${file}.tsx`);
   return { handle: { module: `src/features/${file}.tsx` } satisfies RouteHandle, lazy: () => withPage(load, name, wrap) };
 }
 
+const GUARDS = { private: PrivateRoute, guest: GuestOnlyRoute };
+
 async function withPage(
   load: () => Promise<PageModule>,
   name: string,
-  wrap?: 'private' | 'guest',
+  wrap?: keyof typeof GUARDS,
 ): Promise<Pick<RouteObject, 'element' | 'Component'>> {
   const Page = (await load())[name];
   if (!Page) throw new Error(`The page module exports no ${name}`);
-  if (wrap === 'private')
-    return {
-      element: (
-        <PrivateRoute>
-          <Page />
-        </PrivateRoute>
-      ),
-    };
-  if (wrap === 'guest')
-    return {
-      element: (
-        <GuestOnlyRoute>
-          <Page />
-        </GuestOnlyRoute>
-      ),
-    };
-  return { Component: Page };
+  const Guard = wrap ? GUARDS[wrap] : null;
+  return Guard
+    ? {
+        element: (
+          <Guard>
+            <Page />
+          </Guard>
+        ),
+      }
+    : { Component: Page };
 }
 
 function Root() {
