@@ -22,14 +22,17 @@ export interface RouteHandle {
 
 /**
  * The route of a page module of the glob above (`catalogue/pages/Home` is src/features/catalogue/pages/Home.tsx),
- * whose chunks the server has the browser preload with the entry; `name` is the component it exports, when not the
- * default one.
+ * whose chunks the server has the browser preload with the entry; `guard` wraps the page in its route guard, `name`
+ * is the component the module exports, when not the default one.
  */
-function page(file: string, wrap?: keyof typeof GUARDS, name = 'default'): Pick<RouteObject, 'lazy' | 'handle'> {
+function page(
+  file: string,
+  { guard, name = 'default' }: { guard?: keyof typeof GUARDS; name?: string } = {},
+): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = PAGES[`../features/${file}.tsx`];
   // Checked as the routes are built: a misspelt page fails every test and build that imports them.
   if (!load) throw new Error(`No page module src/features/${file}.tsx`);
-  return { handle: { module: `src/features/${file}.tsx` } satisfies RouteHandle, lazy: () => withPage(load, name, wrap) };
+  return { handle: { module: `src/features/${file}.tsx` } satisfies RouteHandle, lazy: () => withPage(load, name, guard) };
 }
 
 const GUARDS = { private: PrivateRoute, guest: GuestOnlyRoute };
@@ -98,7 +101,7 @@ export const routes: RouteObject[] = [
           { path: '/help-center/*', ...page('content/pages/HelpCenter') },
           { path: '/store-locator', ...page('content/pages/StoreLocatorPage') },
           { path: '/authenticity', ...page('content/pages/AuthenticityPage') },
-          { path: '/importer', ...page('content/pages/ImporterPage', undefined, 'ImporterListPage') },
+          { path: '/importer', ...page('content/pages/ImporterPage', { name: 'ImporterListPage' }) },
           { path: '/importer/:slug', ...page('content/pages/ImporterPage') },
           { path: '/retailer-details', ...page('content/pages/RetailerDetailsPage') },
           { path: '/unsubscribe', ...page('content/pages/UnsubscribePage') },
@@ -113,19 +116,19 @@ export const routes: RouteObject[] = [
           { path: '/:productName/reviews/pr/:productId', ...page('reviews/pages/ProductReviewsPage') },
           { path: '/:productName/reviews/br/:brandId', ...page('reviews/pages/BrandReviewsPage') },
           { path: '/:productName/reviews', ...page('reviews/pages/AllReviewsPage') },
-          { path: '/:productName/reviews/after-rate-product', ...page('reviews/pages/AfterRatePage', 'private') },
+          { path: '/:productName/reviews/after-rate-product', ...page('reviews/pages/AfterRatePage', { guard: 'private' }) },
           {
             path: '/:productName/reviews/pr/:productId/rate-product',
-            ...page('reviews/pages/RateProductPage', 'private'),
+            ...page('reviews/pages/RateProductPage', { guard: 'private' }),
           },
           {
             path: '/:productName/reviews/update-rating/:productId/:brandId',
-            ...page('reviews/pages/UpdateRatingPage', 'private'),
+            ...page('reviews/pages/UpdateRatingPage', { guard: 'private' }),
           },
           { path: '/order-successfull/:orderId', ...page('checkout/pages/OrderSuccess') },
           { path: '/order-failed/:orderId', ...page('checkout/pages/OrderFailed') },
-          { path: '/email-verified', ...page('account/pages/EmailVerified', 'private') },
-          { path: '/cancel-delete-account', ...page('account/pages/CancelDeleteAccount', 'private') },
+          { path: '/email-verified', ...page('account/pages/EmailVerified', { guard: 'private' }) },
+          { path: '/cancel-delete-account', ...page('account/pages/CancelDeleteAccount', { guard: 'private' }) },
           {
             path: '/account',
             element: <AccountLayout />,
@@ -169,7 +172,7 @@ export const routes: RouteObject[] = [
         element: <DashboardLayout />,
         children: [
           { path: '/logout', ...page('account/pages/Logout') },
-          { path: '/my-account', ...page('account/pages/MyAccount', 'guest') },
+          { path: '/my-account', ...page('account/pages/MyAccount', { guard: 'guest' }) },
         ],
       },
     ],
