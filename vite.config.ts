@@ -4,6 +4,7 @@ import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { reactDomClientEsm } from './scripts/react-dom-esm.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -29,7 +30,11 @@ function precompress(outDir: string): Plugin {
   };
 }
 
-// The React stack changes far less often than the app: one stable, long-cached chunk.
+// React DOM, an ES module in the browser build (scripts/react-dom-esm.ts), is a chunk of its own: its code is the
+// chunk's top level, and anything that needs that top level's source positions (DevTools, which Lighthouse
+// attaches, does for the errors React creates as it loads) re-parses only React DOM, not the whole stack.
+const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
+// The rest of the React stack changes far less often than the app: one stable, long-cached chunk.
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
 const APP_MODULE = /[\\/](src|events|providers|schemas|machines)[\\/].*\.tsx?$/;
@@ -48,7 +53,7 @@ const productionReactRouter = [
 ];
 
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
-  plugins: [react(), vanillaExtractPlugin(), precompress('dist/client')],
+  plugins: [reactDomClientEsm(), react(), vanillaExtractPlugin(), precompress('dist/client')],
   resolve: { alias: command === 'build' && mode === 'production' ? productionReactRouter : [] },
   // Public files are served from the client build only.
   publicDir: isSsrBuild ? false : 'public',
@@ -66,7 +71,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     sourcemap: true,
     target: 'es2022',
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'vendor', test: VENDOR }] } },
+      output: { codeSplitting: { groups: [{ name: 'react-dom', test: REACT_DOM, priority: 1 }, { name: 'vendor', test: VENDOR }] } },
       // Feature barrels re-export pages and forms the shell never uses; without this, their (style) imports keep
       // whole pages — the sign-in view with XState, dialogs — in the first load. App modules only run at import
       // what they export; styles (vanilla-extract), the entry and dependencies keep their side effects.
