@@ -36,6 +36,13 @@ async function resolveLazyMatches(list: RouteObject[], location: Location): Prom
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
+/**
+ * Ends the current task: what follows runs in a task of its own, after anything the browser has waiting (a tap, a
+ * frame). Starting the app is several pieces of main-thread work, each well under 50 ms on a slow phone; run back to
+ * back they were one long task that kept a server-rendered page from answering (docs/decisions/010).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Starts the app in `root`: hydrates the server's markup when `state` is given, renders otherwise. */
 export async function mountApp(
   root: HTMLElement,
@@ -43,9 +50,12 @@ export async function mountApp(
   onRouter?: (router: AppRouter) => void,
 ): Promise<AppRouter> {
   if (state) {
+    // After the scripts' own evaluation; then the page's chunk, then the router, then hydration, each a task.
+    await nextTask();
     seedResourceCache(state.data);
     seedShopperData(state.data);
     await resolveLazyMatches(routes, window.location);
+    await nextTask();
   }
   const router = createBrowserRouter(routes);
   // API redirects (401, 404, 409) stay inside the single-page app.
@@ -56,7 +66,8 @@ export async function mountApp(
       <RouterProvider router={router} />
     </AppFrame>
   );
-  if (state)
+  if (state) {
+    await nextTask();
     // The markup is already on screen, so hydration need not hold the main thread: as a transition React works
     // in slices and yields to the shopper's taps and scrolls between them (a default-priority hydration runs as
     // one long task on a slow phone).
@@ -66,6 +77,6 @@ export async function mountApp(
         onRecoverableError: (error) => console.error('[hydration]', error),
       });
     });
-  else createRoot(root).render(app);
+  } else createRoot(root).render(app);
   return router;
 }
