@@ -31,17 +31,20 @@ export function freshIdentity(): { mobile: string; email: string; name: string }
   };
 }
 
+/** Sends a register OTP to `fields.mobile` and submits the register form with that code; returns the answer. */
+export async function submitRegister(t: TestApp, agent: Agent, fields: { mobile: string; c_code?: string } & Record<string, unknown>) {
+  const sent = await agent.post('/api/auth/otp', { type: 'register', email_or_mobile: fields.mobile, c_code: fields.c_code });
+  if (sent.statusCode !== 200) throw new Error(`otp: ${sent.body}`);
+  return agent.post('/api/auth/register', { ...fields, otp: await latestOtp(t, fields.mobile) });
+}
+
 /** Registers a new customer through the real calls; leaves `agent` signed in. */
 export async function registerCustomer(t: TestApp, agent: Agent, who = freshIdentity(), password = 'Secret@123') {
-  const sent = await agent.post('/api/auth/otp', { type: 'register', email_or_mobile: who.mobile, c_code: '+91' });
-  if (sent.statusCode !== 200) throw new Error(`otp: ${sent.body}`);
-  const otp = await latestOtp(t, who.mobile);
-  const res = await agent.post('/api/auth/register', {
+  const res = await submitRegister(t, agent, {
     email: who.email,
     mobile: who.mobile,
     c_code: '+91',
     password,
-    otp,
     opt_in: true,
     first_name: who.name,
     is_encrypted: false,

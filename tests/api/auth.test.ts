@@ -3,7 +3,16 @@ import { MESSAGES } from '../../schemas/validation.ts';
 import { buildApp } from '../../server/app.ts';
 import { DEMO_CUSTOMER } from '../../server/db/seed/seed.ts';
 import { describeBackends } from '../helpers/app.ts';
-import { encryptForServer, freshIdentity, ipAgent, latestOtp, loginAs, markEmailVerified, registerCustomer } from './auth-helpers.ts';
+import {
+  encryptForServer,
+  freshIdentity,
+  ipAgent,
+  latestOtp,
+  loginAs,
+  markEmailVerified,
+  registerCustomer,
+  submitRegister,
+} from './auth-helpers.ts';
 import { ONBOARDING_CALLS } from '../helpers/auth-calls.ts';
 
 // The onboarding calls of SPEC §7 (/api/auth), on PGlite and PostgreSQL.
@@ -208,12 +217,10 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     const otpEmail = await a.post('/api/auth/otp', { type: 'register', email_or_mobile: DEMO_CUSTOMER.email });
     expect(otpEmail.json().message).toBe(MESSAGES.emailTaken);
     const who = freshIdentity();
-    await a.post('/api/auth/otp', { type: 'register', email_or_mobile: who.mobile });
-    const res = await a.post('/api/auth/register', {
+    const res = await submitRegister(ctx(), a, {
       email: DEMO_CUSTOMER.email,
       mobile: who.mobile,
       password: 'Secret@123',
-      otp: await latestOtp(ctx(), who.mobile),
       first_name: 'Asha Rao',
     });
     expect(res.statusCode).toBe(409);
