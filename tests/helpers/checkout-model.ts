@@ -2,7 +2,7 @@ import { getShortestPaths } from '@xstate/graph';
 import type { EventItem } from '../../events/index.ts';
 import { checkoutFunnelMachine, type CheckoutServices, type FunnelContext, type FunnelEvent } from '../../machines/checkout-funnel.ts';
 import type { CartAddress } from '../../schemas/account.ts';
-import type { CartLine } from '../../schemas/cart.ts';
+import { type CartLine, priceMetaList } from '../../schemas/cart.ts';
 import type { DeliverHereData, OrderDetailsData, OrderSuccessData, PlaceOrderData } from '../../schemas/order.ts';
 import type { ActivePaymentData, PaymentFailedData, PaymentResultData, TransactionData } from '../../schemas/payment.ts';
 import { answeringServices, done, error } from './model-paths.ts';
@@ -89,14 +89,14 @@ export const CART_ITEMS: EventItem[] = [
 const details: OrderDetailsData = {
   cart_id: '11111111-2222-4333-8444-555555555555',
   cart_data: [line()],
-  price_meta: [
-    { key: 'total_mrp', label: 'Total MRP', value: 329_900 },
-    { key: 'discount_on_mrp', label: 'Discount on MRP', value: 50_000 },
-    { key: 'subtotal', label: 'Subtotal', value: 279_900 },
-    { key: 'coupon_discount', label: 'Coupon discount', value: 0 },
-    { key: 'delivery_charges', label: 'Delivery charges', value: 0 },
-    { key: 'total_payable', label: 'Total payable', value: 279_900 },
-  ],
+  price_meta: priceMetaList({
+    total_mrp: 329_900,
+    discount_on_mrp: 50_000,
+    subtotal: 279_900,
+    coupon_discount: 0,
+    delivery_charges: 0,
+    total_payable: 279_900,
+  }),
   coupon_code: null,
   address: address(),
   serviceable: true,
