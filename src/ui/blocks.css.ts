@@ -23,6 +23,9 @@ export const fieldBox = style({
   color: vars.color.text,
 });
 
+/** A photo thumbnail (order and review photos); the place that shows it sets its size. */
+export const thumbnail = style({ objectFit: 'cover', borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}` });
+
 export const sectionTitle = style({ fontSize: 18, margin: 0 });
 
 export const meta = style({ color: vars.color.muted, fontSize: 14 });
