@@ -56,6 +56,17 @@ export async function registerCustomer(t: TestApp, agent: Agent, who = freshIden
   return { ...who, password, customerId: res.json().data.user.customer_id as number };
 }
 
+/** A customer written straight into the table without a mobile, as accounts from before mobiles were required. */
+export async function insertCustomerWithoutMobile(
+  t: TestApp,
+  fields: { first_name: string; email: string; password_hash: string | null; email_verified?: boolean },
+): Promise<void> {
+  await t.handle.db
+    .insertInto('customers')
+    .values({ mobile: null, google_sub: null, referrer: null, last_order_at: null, deletion_requested_at: null, ...fields })
+    .execute();
+}
+
 let ipCounter = 0;
 /** A cookie-keeping client with its own client IP (the app trusts x-forwarded-for), so per-IP limits stay per test. */
 export function ipAgent(

@@ -6,6 +6,7 @@ import { describeBackends } from '../helpers/app.ts';
 import {
   encryptForServer,
   freshIdentity,
+  insertCustomerWithoutMobile,
   ipAgent,
   latestOtp,
   loginAs,
@@ -420,19 +421,7 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
 
   test('a customer without a mobile goes to the profile step, then is signed in with the verified mobile', async () => {
     const email = `nomobile.${process.pid}@kasrat.test`;
-    await ctx()
-      .handle.db.insertInto('customers')
-      .values({
-        first_name: 'Ravi',
-        email,
-        mobile: null,
-        password_hash: await hash('Secret@123', { algorithm: 2 }),
-        google_sub: null,
-        referrer: null,
-        last_order_at: null,
-        deletion_requested_at: null,
-      })
-      .execute();
+    await insertCustomerWithoutMobile(ctx(), { first_name: 'Ravi', email, password_hash: await hash('Secret@123', { algorithm: 2 }) });
     const a = ipAgent(ctx());
     const login = await loginAs(a, email, 'Secret@123');
     expect(login.json()).toMatchObject({ status: 1, data: { mobile_exists: false, user: null } });
