@@ -1,17 +1,10 @@
 import type { CatalogueEvent } from '../events/index.ts';
-import { setStrictValidation } from '../events/index.ts';
 import type { PixelPayload } from './social-pixel.ts';
 import type { ConversionEvent } from '../schemas/events.ts';
-import { createHarness, freebie, item, signedIn } from '../tests/helpers/provider-harness.ts';
+import { createHarness, freebie, type Harness, harnessPerTest, item, signedIn } from '../tests/helpers/provider-harness.ts';
 import { PROVIDER_IDS, type ProviderId } from './types.ts';
 
-type Harness = ReturnType<typeof createHarness>;
-let h: Harness;
-beforeEach(() => {
-  setStrictValidation(true);
-  h = createHarness();
-});
-afterEach(() => h.stop());
+const h = harnessPerTest();
 
 const receivedBy = (harness: Harness): ProviderId[] => PROVIDER_IDS.filter((id) => harness.sent(id).length > 0);
 const dataLayer = (harness: Harness) => harness.win.dataLayer as Record<string, unknown>[];

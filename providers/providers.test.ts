@@ -1,20 +1,13 @@
 import { createDecipheriv, createHash } from 'node:crypto';
-import { setStrictValidation } from '../events/index.ts';
 import { readOrigins } from '../events/origin-data.ts';
 import { readTables } from '../events/search-clicks.ts';
 import { ConversionEvent } from '../schemas/events.ts';
 import { type AffiliateOrder, encryptOrder } from './affiliate.ts';
 import { resolveConfig } from './config.ts';
 import type { PixelPayload } from './social-pixel.ts';
-import { createHarness, freebie, item, signedIn } from '../tests/helpers/provider-harness.ts';
+import { freebie, harnessPerTest, item, signedIn } from '../tests/helpers/provider-harness.ts';
 
-type Harness = ReturnType<typeof createHarness>;
-let h: Harness;
-beforeEach(() => {
-  setStrictValidation(true);
-  h = createHarness();
-});
-afterEach(() => h.stop());
+const h = harnessPerTest();
 
 const pushes = () => h.win.dataLayer as Record<string, unknown>[];
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');

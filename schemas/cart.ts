@@ -145,6 +145,19 @@ export type PriceMetaKey = z.infer<typeof PriceMetaKey>;
 /** SPEC §3: price_meta is a key/value list, shown in this order. */
 export const PriceMetaEntry = z.object({ key: PriceMetaKey, label: z.string(), value: z.number().int() });
 export type PriceMetaEntry = z.infer<typeof PriceMetaEntry>;
+/** SPEC §3: the label of each price_meta entry. */
+export const PRICE_META_LABELS = {
+  total_mrp: 'Total MRP',
+  discount_on_mrp: 'Discount on MRP',
+  subtotal: 'Subtotal',
+  coupon_discount: 'Coupon discount',
+  delivery_charges: 'Delivery charges',
+  total_payable: 'Total payable',
+} as const satisfies Record<PriceMetaKey, string>;
+/** A price_meta list from its six values: every entry, labelled, in display order. */
+export function priceMetaList(values: Record<PriceMetaKey, number>): PriceMetaEntry[] {
+  return PriceMetaKey.options.map((key) => ({ key, label: PRICE_META_LABELS[key], value: values[key] }));
+}
 
 export const CartMeta = z.object({
   cart_id: z.string().nullable(),

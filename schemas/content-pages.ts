@@ -26,6 +26,8 @@ export const AUTHENTICITY_MESSAGES = {
 
 /** Codes are printed in capitals; shoppers type them any way, with spaces or dashes. */
 export const normaliseCode = (v: string): string => v.toUpperCase().replace(/[\s-]+/g, '');
+/** The longest NAC or scratch code printed on a pack. */
+export const CODE_MAX_LENGTH = 20;
 
 const code = (empty: string, invalid: string, min: number) =>
   z
@@ -35,7 +37,7 @@ const code = (empty: string, invalid: string, min: number) =>
       z
         .string()
         .min(1, empty)
-        .regex(new RegExp(`^[A-Z0-9]{${min},20}$`), invalid),
+        .regex(new RegExp(`^[A-Z0-9]{${min},${CODE_MAX_LENGTH}}$`), invalid),
     );
 
 /** SPEC §3 authenticity form: purchase_from (0 = Kasrat, 1 = another store), other_store, nac_code, scratch_code. */

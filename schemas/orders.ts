@@ -336,6 +336,8 @@ export const IfscDetails = z.object({
 export type IfscDetails = z.infer<typeof IfscDetails>;
 export const IfscDetailsResponse = envelope(IfscDetails);
 
+/** The longest bank account number the refund form takes (9 to 18 digits). */
+export const ACCOUNT_NUMBER_MAX = 18;
 export const BANK_MESSAGES = {
   holder: 'Please enter the account holder’s name.',
   holderPattern: 'Name may contain letters, spaces and . only.',
@@ -354,7 +356,7 @@ export const UpdateBankDetailsRequest = z
     account_number: z
       .string({ error: BANK_MESSAGES.number })
       .trim()
-      .regex(/^\d{9,18}$/, BANK_MESSAGES.number),
+      .regex(new RegExp(`^\\d{9,${ACCOUNT_NUMBER_MAX}}$`), BANK_MESSAGES.number),
     confirm_account_number: z.string({ error: BANK_MESSAGES.mismatch }).trim(),
     ifsc: IfscCode,
   })

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BankOfferView, PaymentInstrumentType } from './cart.ts';
 import { envelope, PaiseSchema } from './common.ts';
-import { OrderIdSchema, OrderStatus, PlaceOrderData, QuoteSchema } from './order.ts';
+import { OrderIdQuery, OrderIdSchema, OrderStatus, PlaceOrderData, QuoteSchema } from './order.ts';
 
 /** SPEC §9: 1 UPI, 2 Debit & Credit Cards, 3 Net Banking, 4 Pay on delivery, 6 Wallets. */
 export const PAYMENT_METHODS = [
@@ -45,6 +45,11 @@ export type InstrumentDetails = z.infer<typeof InstrumentDetails>;
 
 // ---------- active-payment, offer-list ----------
 
+/** The payment gateways the store can be configured with (docs/decisions/006-gateway-adapters.md). */
+export const GATEWAY_NAMES = ['sandbox', 'paytm', 'juspay'] as const;
+export const GatewayName = z.enum(GATEWAY_NAMES);
+export type GatewayName = z.infer<typeof GatewayName>;
+
 export const PaymentMethodView = z.object({
   code: PaymentMethodCode,
   name: z.string(),
@@ -55,13 +60,13 @@ export const PaymentMethodView = z.object({
   options: z.array(z.string()),
 });
 export type PaymentMethodView = z.infer<typeof PaymentMethodView>;
-export const ActivePaymentQuery = z.object({ orderId: OrderIdSchema });
+export const ActivePaymentQuery = OrderIdQuery;
 export const ActivePaymentData = z.object({
   order_id: OrderIdSchema,
   amount: PaiseSchema,
   status: OrderStatus,
   expires_at: z.string().nullable(),
-  gateway: z.enum(['sandbox', 'paytm', 'juspay']),
+  gateway: GatewayName,
   methods: z.array(PaymentMethodView),
 });
 export type ActivePaymentData = z.infer<typeof ActivePaymentData>;
@@ -107,7 +112,7 @@ export const TransactionData = z.object({
   attempt: z.number().int(),
   amount: PaiseSchema,
   bank_offer_discount: PaiseSchema,
-  gateway: z.enum(['sandbox', 'paytm', 'juspay']),
+  gateway: GatewayName,
   redirect: GatewayRedirect,
 });
 export type TransactionData = z.infer<typeof TransactionData>;
@@ -157,7 +162,7 @@ export type SandboxCallbackRequest = z.infer<typeof SandboxCallbackRequest>;
 
 // ---------- payment-failed ----------
 
-export const PaymentFailedQuery = z.object({ orderId: OrderIdSchema });
+export const PaymentFailedQuery = OrderIdQuery;
 export const PaymentFailedData = z.object({
   order_id: OrderIdSchema,
   order_status: OrderStatus,

@@ -2,43 +2,33 @@ import { assign } from 'xstate';
 import { GENERIC_ERROR } from '../../schemas/common.ts';
 import { firstError, MESSAGES, PasswordSchema } from '../../schemas/validation.ts';
 import { OTP_NOTICES, type Step } from './types.ts';
-import { errorOf, onboardingSetup, otpFlow, outputOf, signedInUser } from './setup.ts';
+import { backFromLoginFlow, errorOf, identifierOtpFlow, onboardingSetup, outputOf, signedInUser } from './setup.ts';
 
 export const forgetPasswordFlow = onboardingSetup.createStateConfig({
   entry: [{ type: 'enterStep', params: 'FORGET_PASSWORD' as Step }, assign({ otpValue: '', newPassword: '', maxAttempts: null })],
   initial: 'sending',
   states: {
-    ...otpFlow({
-      type: 'forgotPassword',
-      to: 'identifier',
-      sendFailedTarget: '#onboarding.LOGIN',
-      container: 'otp',
-      verify: {
-        state: 'verifying',
-        invoke: {
-          id: 'verifyOtp',
-          src: 'verifyOtp',
-          input: ({ context }) => ({
-            type: 'forgotPassword' as const,
-            identifier: context.identifier,
-            c_code: context.country.selected_code,
-            otp: context.otpValue,
-          }),
-          onDone: [
-            // SPEC §4: verified when status is 1, with a prompt to create a new password.
-            {
-              guard: 'verified',
-              target: '#onboarding.FORGET_PASSWORD.newPassword',
-              actions: [
-                assign({ notice: OTP_NOTICES.verified, error: null }),
-                { type: 'report', params: { name: 'otp_verified', type: 'forgotPassword' } },
-              ],
-            },
-            { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || MESSAGES.otpWrong })) },
+    ...identifierOtpFlow('forgotPassword', {
+      id: 'verifyOtp',
+      src: 'verifyOtp',
+      input: ({ context }) => ({
+        type: 'forgotPassword' as const,
+        identifier: context.identifier,
+        c_code: context.country.selected_code,
+        otp: context.otpValue,
+      }),
+      onDone: [
+        // SPEC §4: verified when status is 1, with a prompt to create a new password.
+        {
+          guard: 'verified',
+          target: '#onboarding.FORGET_PASSWORD.newPassword',
+          actions: [
+            assign({ notice: OTP_NOTICES.verified, error: null }),
+            { type: 'report', params: { name: 'otp_verified', type: 'forgotPassword' } },
           ],
         },
-      },
-      failed: (reason) => ({ name: 'otp_failed', type: 'forgotPassword', reason }),
+        { target: 'entering', actions: assign(({ event }) => ({ error: outputOf(event)?.message || MESSAGES.otpWrong })) },
+      ],
     }),
     newPassword: {
       initial: 'idle',
@@ -85,8 +75,5 @@ export const forgetPasswordFlow = onboardingSetup.createStateConfig({
       },
     },
   },
-  on: {
-    CHANGE: { target: '#onboarding.MY_ACCOUNT', actions: 'clearMessages' },
-    USE_PASSWORD: { target: '#onboarding.LOGIN', actions: 'clearMessages' },
-  },
+  on: backFromLoginFlow,
 });

@@ -1,6 +1,6 @@
 import { assign } from 'xstate';
 import type { Step } from './types.ts';
-import { errorOf, onboardingSetup, outputOf, signedInUser } from './setup.ts';
+import { errorOf, onboardingSetup, outputOf } from './setup.ts';
 
 export const googleFlow = onboardingSetup.createStateConfig({
   entry: { type: 'enterStep', params: 'LOGIN_WITH_GOOGLE' as Step },
@@ -27,11 +27,7 @@ export const googleFlow = onboardingSetup.createStateConfig({
           {
             guard: 'signedInWithMobile',
             target: '#onboarding.SIGNED_IN',
-            actions: assign(({ event }) => ({
-              user: signedInUser(event),
-              method: 'google' as const,
-              deletionRequestedAt: outputOf(event).data.deletion_requested_at,
-            })),
+            actions: { type: 'keepSignIn', params: 'google' },
           },
           {
             guard: 'needsMobile',

@@ -2,7 +2,7 @@ import { assign } from 'xstate';
 import { GENERIC_ERROR } from '../../schemas/common.ts';
 import { MESSAGES } from '../../schemas/validation.ts';
 import type { Step } from './types.ts';
-import { errorOf, identifierTypeOf, onboardingSetup, outputOf, signedInUser } from './setup.ts';
+import { errorOf, identifierTypeOf, onboardingSetup, outputOf } from './setup.ts';
 
 export const loginFlow = onboardingSetup.createStateConfig({
   entry: [{ type: 'enterStep', params: 'LOGIN' as Step }, assign({ password: '', otpValue: '' })],
@@ -24,11 +24,7 @@ export const loginFlow = onboardingSetup.createStateConfig({
           {
             guard: 'signedInWithMobile',
             target: '#onboarding.SIGNED_IN',
-            actions: assign(({ event }) => ({
-              user: signedInUser(event),
-              method: 'password' as const,
-              deletionRequestedAt: outputOf(event).data.deletion_requested_at,
-            })),
+            actions: { type: 'keepSignIn', params: 'password' },
           },
           { guard: 'needsMobile', target: '#onboarding.PROFILE_UPDATE', actions: assign({ method: 'password' as const }) },
           { target: 'idle', actions: assign(({ event }) => ({ error: outputOf(event)?.message || GENERIC_ERROR })) },

@@ -2,7 +2,7 @@ import { assign } from 'xstate';
 import { GENERIC_ERROR } from '../../schemas/common.ts';
 import { firstError, MESSAGES, normalisePhoneInput, ProfileOtpSchema } from '../../schemas/validation.ts';
 import type { Step } from './types.ts';
-import { errorOf, onboardingSetup, otpFlow, outputOf, signedInUser } from './setup.ts';
+import { errorOf, onboardingSetup, otpFlow, outputOf } from './setup.ts';
 
 // SPEC §4: check the mobile, send the OTP, verify it, reload.
 export const profileUpdateFlow = onboardingSetup.createStateConfig({
@@ -67,10 +67,7 @@ export const profileUpdateFlow = onboardingSetup.createStateConfig({
               guard: 'signedInWithMobile',
               target: '#onboarding.SIGNED_IN',
               actions: [
-                assign(({ event }) => ({
-                  user: signedInUser(event),
-                  deletionRequestedAt: outputOf(event).data.deletion_requested_at,
-                })),
+                { type: 'keepSignIn', params: null },
                 { type: 'report', params: { name: 'otp_verified', type: 'profile' } },
                 { type: 'report', params: { name: 'profile_completed' } },
               ],

@@ -16,7 +16,7 @@ import {
   stripSpaces,
 } from '../../schemas/validation.ts';
 import { isMaxAttemptsMessage, otpCountdownMachine } from '../otp-countdown.ts';
-import { type IdentifierType, type OnboardingContext, type OnboardingEvent, type OnboardingServices, OTP_NOTICES, type ServiceInputs, type Step } from './types.ts';
+import { type IdentifierType, type LoginMethod, type OnboardingContext, type OnboardingEvent, type OnboardingServices, OTP_NOTICES, type ServiceInputs, type Step } from './types.ts';
 
 export const missing = (name: string) => () => Promise.reject(new Error(`onboarding service ${name} was not provided`));
 
@@ -119,6 +119,13 @@ export const onboardingSetup = setup({
       message: context.error ?? MESSAGES.maxAttempts,
     })),
     restartCountdown: sendTo('countdown', { type: 'RESEND' as const }),
+    // SPEC §4: a sign-in answer with a user keeps the user, any pending account deletion and how the shopper came
+    // in (null keeps the method already chosen, as the profile step after a sign-in without a mobile does).
+    keepSignIn: assign(({ context, event }, method: LoginMethod | null) => ({
+      user: signedInUser(event),
+      method: method ?? context.method,
+      deletionRequestedAt: outputOf(event).data.deletion_requested_at,
+    })),
   },
   guards: {
     identifierValid: ({ context }) => isValidEmail(context.identifier) || isValidMobile(context.identifier),
@@ -251,3 +258,24 @@ export function otpFlow(p: OtpFlowParams) {
   });
   return { sending, [p.container]: otp };
 }
+
+/**
+ * The OTP step of the two flows LOGIN leads to with the typed identifier (sign in with an OTP, forgotten password):
+ * a failed first send goes back to LOGIN, and a failed check is reported as otp_failed of that type.
+ */
+export function identifierOtpFlow(type: 'login' | 'forgotPassword', invoke: OnboardingInvoke) {
+  return otpFlow({
+    type,
+    to: 'identifier',
+    sendFailedTarget: '#onboarding.LOGIN',
+    container: 'otp',
+    verify: { state: 'verifying', invoke },
+    failed: (reason) => ({ name: 'otp_failed', type, reason }),
+  });
+}
+
+/** Leaving a flow reached from LOGIN: another identifier, or back to the password. */
+export const backFromLoginFlow = {
+  CHANGE: { target: '#onboarding.MY_ACCOUNT', actions: 'clearMessages' },
+  USE_PASSWORD: { target: '#onboarding.LOGIN', actions: 'clearMessages' },
+} as const;

@@ -47,6 +47,8 @@ export const RULE_STATUS = {
   'coupon-not-applicable': 422,
   'freebie-not-applicable': 422,
   'cart-rule': 422,
+  'checkout-rule': 422,
+  'payment-rule': 422,
 } as const;
 export type RuleKind = keyof typeof RULE_STATUS;
 
@@ -60,3 +62,11 @@ export class DomainError extends AppError {
     super(RULE_STATUS[rule], message, data);
   }
 }
+
+/** A domain error class for one rule of RULE_STATUS: `class OutOfStock extends refusedBy('out-of-stock') {}`. */
+export const refusedBy = (rule: RuleKind) =>
+  class extends DomainError {
+    constructor(message: string, data: unknown = null) {
+      super(rule, message, data);
+    }
+  };

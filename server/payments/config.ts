@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GatewayName } from '../../schemas/payment.ts';
 
 // Payment and checkout settings, read once at start-up (STYLE §12). Development secrets have defaults so the
 // sandbox works out of the box; production refuses to start with any of them (a known secret forges callbacks).
@@ -8,7 +9,7 @@ const DEV_JUSPAY_KEY = 'kasrat-development-juspay-response-key';
 
 const PaymentEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'paytm', 'juspay']).default('sandbox'),
+  PAYMENT_GATEWAY: GatewayName.default('sandbox'),
   /** HMAC key of the sandbox gateway's callbacks. */
   SANDBOX_GATEWAY_SECRET: z.string().min(16).default(DEV_SANDBOX_SECRET),
   /** A sandbox payment left "pending" settles as a success when checked this many seconds later. */

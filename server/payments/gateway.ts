@@ -1,9 +1,9 @@
-import type { GatewayRedirect, PaymentOutcome } from '../../schemas/payment.ts';
+import type { GatewayName, GatewayRedirect, PaymentOutcome } from '../../schemas/payment.ts';
 
 // The one interface every payment gateway is used through (docs/decisions/006-gateway-adapters.md). Calls to a
 // gateway happen outside database transactions; the adapters hold no state of their own (rows do).
 
-export type GatewayName = 'sandbox' | 'paytm' | 'juspay';
+export type { GatewayName };
 
 /** One payment attempt as the adapter sees it. Amounts are paise. */
 export interface GatewayPayment {

@@ -13,6 +13,19 @@ export const panel = style({
   borderRadius: vars.radius.lg,
 });
 
+/** A text box or select of the content pages: touch height, the muted outline, the page's font and colours. */
+export const fieldBox = style({
+  minHeight: 44,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.muted}`,
+  font: 'inherit',
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+
+/** A photo thumbnail (order and review photos); the place that shows it sets its size. */
+export const thumbnail = style({ objectFit: 'cover', borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}` });
+
 export const sectionTitle = style({ fontSize: 18, margin: 0 });
 
 export const meta = style({ color: vars.color.muted, fontSize: 14 });

@@ -7,7 +7,7 @@ import { DEV_IDP_CLIENT_ID, DEV_IDP_ISSUER } from '../../server/modules/auth/con
 import { signDevIdToken } from '../../server/modules/auth/dev-idp.ts';
 import { createKeyRing } from '../../server/modules/auth/keys.ts';
 import { type Agent, createAgent, createTestApp, describeBackends } from '../helpers/app.ts';
-import { freshIdentity, ipAgent, latestOtp } from './auth-helpers.ts';
+import { freshIdentity, insertCustomerWithoutMobile, ipAgent, submitRegister } from './auth-helpers.ts';
 
 // Google sign-in (SPEC §4): the id_token is verified (signature, iss, aud, exp) with jose against a JWKS. Here
 // the JWKS is the development identity provider's, through the same verification code as Google's.
@@ -104,12 +104,10 @@ describeBackends('auth: Google sign-in through the development identity provider
     const first = await a.post('/api/auth/login/google', { email: who.email, id_token: idToken });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ status: 0, data: { google: { email: who.email, first_name: 'Meera Iyer' }, user: null } });
-    await a.post('/api/auth/otp', { type: 'register', email_or_mobile: who.mobile });
-    const reg = await a.post('/api/auth/register', {
+    const reg = await submitRegister(ctx(), a, {
       email: who.email,
       mobile: who.mobile,
       c_code: '+91',
-      otp: await latestOtp(ctx(), who.mobile),
       first_name: 'Meera Iyer',
       opt_in: true,
       is_encrypted: false,
@@ -130,21 +128,8 @@ describeBackends('auth: Google sign-in through the development identity provider
 
   test('Google sign-in of an account without a mobile goes to the profile step', async () => {
     const email = `g.nomobile.${process.pid}@kasrat.test`;
-    await ctx()
-      .handle.db.insertInto('customers')
-      .values({
-        first_name: 'Kiran',
-        email,
-        // Google links only to a proven email.
-        email_verified: true,
-        mobile: null,
-        password_hash: null,
-        google_sub: null,
-        referrer: null,
-        last_order_at: null,
-        deletion_requested_at: null,
-      })
-      .execute();
+    // Google links only to a proven email.
+    await insertCustomerWithoutMobile(ctx(), { first_name: 'Kiran', email, email_verified: true, password_hash: null });
     const a = ipAgent(ctx());
     const res = await a.post('/api/auth/login/google', { email, id_token: await tokenFor(a, email) });
     expect(res.json()).toMatchObject({ status: 1, data: { mobile_exists: false, user: null } });

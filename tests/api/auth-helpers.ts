@@ -31,17 +31,20 @@ export function freshIdentity(): { mobile: string; email: string; name: string }
   };
 }
 
+/** Sends a register OTP to `fields.mobile` and submits the register form with that code; returns the answer. */
+export async function submitRegister(t: TestApp, agent: Agent, fields: { mobile: string; c_code?: string } & Record<string, unknown>) {
+  const sent = await agent.post('/api/auth/otp', { type: 'register', email_or_mobile: fields.mobile, c_code: fields.c_code });
+  if (sent.statusCode !== 200) throw new Error(`otp: ${sent.body}`);
+  return agent.post('/api/auth/register', { ...fields, otp: await latestOtp(t, fields.mobile) });
+}
+
 /** Registers a new customer through the real calls; leaves `agent` signed in. */
 export async function registerCustomer(t: TestApp, agent: Agent, who = freshIdentity(), password = 'Secret@123') {
-  const sent = await agent.post('/api/auth/otp', { type: 'register', email_or_mobile: who.mobile, c_code: '+91' });
-  if (sent.statusCode !== 200) throw new Error(`otp: ${sent.body}`);
-  const otp = await latestOtp(t, who.mobile);
-  const res = await agent.post('/api/auth/register', {
+  const res = await submitRegister(t, agent, {
     email: who.email,
     mobile: who.mobile,
     c_code: '+91',
     password,
-    otp,
     opt_in: true,
     first_name: who.name,
     is_encrypted: false,
@@ -51,6 +54,17 @@ export async function registerCustomer(t: TestApp, agent: Agent, who = freshIden
   });
   if (res.statusCode !== 200) throw new Error(`register: ${res.body}`);
   return { ...who, password, customerId: res.json().data.user.customer_id as number };
+}
+
+/** A customer written straight into the table without a mobile, as accounts from before mobiles were required. */
+export async function insertCustomerWithoutMobile(
+  t: TestApp,
+  fields: { first_name: string; email: string; password_hash: string | null; email_verified?: boolean },
+): Promise<void> {
+  await t.handle.db
+    .insertInto('customers')
+    .values({ mobile: null, google_sub: null, referrer: null, last_order_at: null, deletion_requested_at: null, ...fields })
+    .execute();
 }
 
 let ipCounter = 0;

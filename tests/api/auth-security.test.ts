@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import { BACKENDS, createTestApp, openTestDatabase } from '../helpers/app.ts';
-import { encryptForServer, latestOtp, markEmailVerified } from './auth-helpers.ts';
+import { encryptForServer, latestOtp, markEmailVerified, submitRegister } from './auth-helpers.ts';
 import { ONBOARDING_CALLS } from '../helpers/auth-calls.ts';
 
 // Security properties of sign-in that cut across calls: the clear password is never stored or logged,
@@ -29,14 +29,7 @@ describe.each(BACKENDS)('auth security [%s]', (backend) => {
       const a = t.agent();
       const mobile = '7111111111';
       const email = 'secret.keeper@kasrat.test';
-      await a.post('/api/auth/otp', { type: 'register', email_or_mobile: mobile });
-      const reg = await a.post('/api/auth/register', {
-        email,
-        mobile,
-        password: passwords[0],
-        otp: await latestOtp(t, mobile),
-        first_name: 'Secret Keeper',
-      });
+      const reg = await submitRegister(t, a, { email, mobile, password: passwords[0], first_name: 'Secret Keeper' });
       expect(reg.json().status).toBe(1);
       // Reset codes go only to a verified email (registration proved the mobile).
       await markEmailVerified(t, email);

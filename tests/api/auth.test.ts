@@ -3,7 +3,17 @@ import { MESSAGES } from '../../schemas/validation.ts';
 import { buildApp } from '../../server/app.ts';
 import { DEMO_CUSTOMER } from '../../server/db/seed/seed.ts';
 import { describeBackends } from '../helpers/app.ts';
-import { encryptForServer, freshIdentity, ipAgent, latestOtp, loginAs, markEmailVerified, registerCustomer } from './auth-helpers.ts';
+import {
+  encryptForServer,
+  freshIdentity,
+  insertCustomerWithoutMobile,
+  ipAgent,
+  latestOtp,
+  loginAs,
+  markEmailVerified,
+  registerCustomer,
+  submitRegister,
+} from './auth-helpers.ts';
 import { ONBOARDING_CALLS } from '../helpers/auth-calls.ts';
 
 // The onboarding calls of SPEC §7 (/api/auth), on PGlite and PostgreSQL.
@@ -208,12 +218,10 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     const otpEmail = await a.post('/api/auth/otp', { type: 'register', email_or_mobile: DEMO_CUSTOMER.email });
     expect(otpEmail.json().message).toBe(MESSAGES.emailTaken);
     const who = freshIdentity();
-    await a.post('/api/auth/otp', { type: 'register', email_or_mobile: who.mobile });
-    const res = await a.post('/api/auth/register', {
+    const res = await submitRegister(ctx(), a, {
       email: DEMO_CUSTOMER.email,
       mobile: who.mobile,
       password: 'Secret@123',
-      otp: await latestOtp(ctx(), who.mobile),
       first_name: 'Asha Rao',
     });
     expect(res.statusCode).toBe(409);
@@ -413,19 +421,7 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
 
   test('a customer without a mobile goes to the profile step, then is signed in with the verified mobile', async () => {
     const email = `nomobile.${process.pid}@kasrat.test`;
-    await ctx()
-      .handle.db.insertInto('customers')
-      .values({
-        first_name: 'Ravi',
-        email,
-        mobile: null,
-        password_hash: await hash('Secret@123', { algorithm: 2 }),
-        google_sub: null,
-        referrer: null,
-        last_order_at: null,
-        deletion_requested_at: null,
-      })
-      .execute();
+    await insertCustomerWithoutMobile(ctx(), { first_name: 'Ravi', email, password_hash: await hash('Secret@123', { algorithm: 2 }) });
     const a = ipAgent(ctx());
     const login = await loginAs(a, email, 'Secret@123');
     expect(login.json()).toMatchObject({ status: 1, data: { mobile_exists: false, user: null } });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/database.ts';
 import type { Agent } from '../helpers/app.ts';
+import { pricedVariants, variantRows } from '../helpers/variants.ts';
 
 // Fixtures for the cart API tests: variants picked from the seed by their facts (not fixed ids), fresh
 // customers, and a session cookie written straight into the database (sign-in without the auth module).
@@ -14,38 +15,16 @@ export interface PickedVariant {
 
 /** In-stock variants with a sale price in [min, max] paise and at least `minStock` units, shaker excluded. */
 export async function variantsPriced(db: Db, min: number, max: number, minStock = 20): Promise<PickedVariant[]> {
-  return db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.sale_price', 'v.stock', 'p.name'])
-    .where('v.sale_price', '>=', min)
-    .where('v.sale_price', '<=', max)
-    .where('v.stock', '>=', minStock)
-    .where('v.id', 'not in', (eb) => eb.selectFrom('freebies').select('variant_id'))
-    .orderBy('v.id')
-    .execute();
+  return pricedVariants(db, min, max, minStock).execute();
 }
 
 /** A variant with little stock (between 2 and 9 units). */
 export async function lowStockVariant(db: Db): Promise<PickedVariant> {
-  return db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.sale_price', 'v.stock', 'p.name'])
-    .where('v.stock', '>=', 3)
-    .where('v.stock', '<=', 9)
-    .orderBy('v.id')
-    .executeTakeFirstOrThrow();
+  return variantRows(db).where('v.stock', '>=', 3).where('v.stock', '<=', 9).executeTakeFirstOrThrow();
 }
 
 export async function outOfStockVariant(db: Db): Promise<PickedVariant> {
-  return db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.sale_price', 'v.stock', 'p.name'])
-    .where('v.stock', '=', 0)
-    .orderBy('v.id')
-    .executeTakeFirstOrThrow();
+  return variantRows(db).where('v.stock', '=', 0).executeTakeFirstOrThrow();
 }
 
 export async function createCustomer(db: Db): Promise<number> {

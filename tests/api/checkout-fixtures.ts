@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/database.ts';
 import type { Agent } from '../helpers/app.ts';
+import { pricedVariants } from '../helpers/variants.ts';
 
 // Fixtures for the checkout and payment suites: shoppers written straight into the database (customer,
 // session, address, cart) so hundreds can be set up quickly, and the few calls every flow starts with.
@@ -18,18 +19,7 @@ export async function pincode(db: Db, kind: 'cod' | 'prepaid-only' | 'unservicea
 
 /** An in-stock variant (not a free gift) with a sale price in [min, max] paise. */
 export async function variantIn(db: Db, min: number, max: number, offset = 0) {
-  return db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.sale_price', 'v.stock', 'p.name'])
-    .where('v.sale_price', '>=', min)
-    .where('v.sale_price', '<=', max)
-    .where('v.stock', '>=', 20)
-    .where('v.id', 'not in', (eb) => eb.selectFrom('freebies').select('variant_id'))
-    .orderBy('v.id')
-    .offset(offset)
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  return pricedVariants(db, min, max).offset(offset).limit(1).executeTakeFirstOrThrow();
 }
 
 export interface Shopper {

@@ -2,6 +2,9 @@ import sharp from 'sharp';
 import { describeBackends } from '../helpers/app.ts';
 
 describeBackends('foundation API', (ctx) => {
+  const logError = (payload?: string | object, contentType?: string) =>
+    ctx().app.inject({ method: 'POST', url: '/api/log-errors', payload, headers: contentType ? { 'content-type': contentType } : {} });
+
   test('health reports the database kind', async () => {
     const res = await ctx().app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
@@ -22,40 +25,23 @@ describeBackends('foundation API', (ctx) => {
   });
 
   test('garbage JSON is a 400 with a message, not a 500', async () => {
-    const res = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/log-errors',
-      payload: '{"error": ',
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await logError('{"error": ', 'application/json');
     expect(res.statusCode).toBe(400);
     expect(res.json().status).toBe(0);
     expect(res.json().message).toMatch(/Invalid request body/);
   });
 
   test('wrong types and missing fields are 400 naming the field', async () => {
-    const wrong = await ctx().app.inject({ method: 'POST', url: '/api/log-errors', payload: { error: 42 } });
+    const wrong = await logError({ error: 42 });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toMatch(/^error:/);
-    const missing = await ctx().app.inject({ method: 'POST', url: '/api/log-errors', payload: {} });
-    expect(missing.statusCode).toBe(400);
-    const noBody = await ctx().app.inject({ method: 'POST', url: '/api/log-errors' });
-    expect(noBody.statusCode).toBe(400);
-    const text = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/log-errors',
-      payload: 'hello',
-      headers: { 'content-type': 'text/plain' },
-    });
-    expect(text.statusCode).toBe(400);
+    expect((await logError({})).statusCode).toBe(400);
+    expect((await logError()).statusCode).toBe(400);
+    expect((await logError('hello', 'text/plain')).statusCode).toBe(400);
   });
 
   test('client errors are stored', async () => {
-    const res = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/log-errors',
-      payload: { error: 'TypeError: x is undefined', location: '/cart', userAgent: 'test' },
-    });
+    const res = await logError({ error: 'TypeError: x is undefined', location: '/cart', userAgent: 'test' });
     expect(res.json()).toMatchObject({ status: 1 });
     const row = await ctx()
       .handle.db.selectFrom('error_logs')

@@ -78,6 +78,19 @@ async function expectAxeClean(page: Page, what: string) {
 
 const step = (page: Page, state: string) => page.locator(`[data-testid=checkout-step][data-state="${state}"]`);
 
+/**
+ * The demo customer signed in, with its pay-on-delivery address and a cart of one product between ₹400 and ₹3,000
+ * (SPEC §9 code 4 is offered inside the configured order-value band, ₹299 and up by default).
+ */
+async function oneProductInCart(request: APIRequestContext) {
+  await signIn(request);
+  await emptyCart(request);
+  const addressId = await ensureAddress(request);
+  const product = await productBetween(request, 40_000, 300_000);
+  await addToCart(request, product.vid, 1);
+  return { addressId, product };
+}
+
 /** From the cart page through the address step and the confirmation to the payment page. */
 async function checkoutToPayment(page: Page, addressId: number, check?: (name: string) => Promise<void>) {
   await page.goto('/cart');
@@ -157,11 +170,7 @@ test.describe('on a phone', () => {
     page,
     request,
   }) => {
-    await signIn(page.request);
-    await emptyCart(page.request);
-    const addressId = await ensureAddress(page.request);
-    const product = await productBetween(page.request, 40_000, 300_000);
-    await addToCart(page.request, product.vid, 1);
+    const { addressId, product } = await oneProductInCart(page.request);
     const funnelBefore = await funnelSessions(request);
 
     // The product was found on a listing: its origin is remembered until the order is placed (SPEC §4).
@@ -250,11 +259,7 @@ test.describe('on a phone', () => {
 });
 
 test('card payment fails → /order-failed → retry on the same order → success', async ({ page }) => {
-  await signIn(page.request);
-  await emptyCart(page.request);
-  const addressId = await ensureAddress(page.request);
-  const product = await productBetween(page.request, 40_000, 300_000);
-  await addToCart(page.request, product.vid, 1);
+  const { addressId } = await oneProductInCart(page.request);
 
   const orderId = await checkoutToPayment(page, addressId);
   await pay(page, 'Debit & Credit Cards');
@@ -280,12 +285,7 @@ test('card payment fails → /order-failed → retry on the same order → succe
 });
 
 test('pay on delivery places the order without a gateway', async ({ page }) => {
-  await signIn(page.request);
-  await emptyCart(page.request);
-  const addressId = await ensureAddress(page.request);
-  // SPEC §9 code 4 is offered inside the configured order-value band (₹299 and up by default).
-  const product = await productBetween(page.request, 40_000, 300_000);
-  await addToCart(page.request, product.vid, 1);
+  const { addressId } = await oneProductInCart(page.request);
 
   const orderId = await checkoutToPayment(page, addressId);
   const gateway: string[] = [];
@@ -301,11 +301,7 @@ test('pay on delivery places the order without a gateway', async ({ page }) => {
 });
 
 test('the cart changed in another tab: order confirmation answers 409 and the cart says what changed', async ({ page, context }) => {
-  await signIn(page.request);
-  await emptyCart(page.request);
-  const addressId = await ensureAddress(page.request);
-  const product = await productBetween(page.request, 40_000, 300_000);
-  await addToCart(page.request, product.vid, 1);
+  const { addressId, product } = await oneProductInCart(page.request);
 
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to checkout' }).click();

@@ -225,15 +225,18 @@ export async function fuzz(app: FastifyInstance, routes: Route[], schemas: Map<s
   const nasty = sampler(nastyString, (options.seed ?? 1) + 3);
   const paramValue = () => pick(['1', '2', '0', '-1', '99999999999999999999', '1.5', 'abc', nasty(), '💪', '%', '..', '\u0000']);
 
-  const json = (route: Route, payload: unknown, kind: string, query = ''): { kind: string; request: InjectOptions } => ({
+  // A body sent as JSON, its text as given: valid, malformed, deep or huge.
+  const jsonText = (route: Route, text: string, kind: string, query = ''): { kind: string; request: InjectOptions } => ({
     kind,
     request: {
       method: route.method as HTTPMethods,
       url: `${fillParams(route.url, paramValue)}${query ? `?${query}` : ''}`,
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(payload) ?? 'null',
+      payload: text,
     },
   });
+  const json = (route: Route, payload: unknown, kind: string, query = '') =>
+    jsonText(route, JSON.stringify(payload) ?? 'null', kind, query);
 
   const generators: Array<[number, Generator]> = [
     [
@@ -257,37 +260,9 @@ export async function fuzz(app: FastifyInstance, routes: Route[], schemas: Map<s
         return json(route, nulAtDepth(gen.body ? gen.body() : {}, Math.floor(rng() * 200)), 'nul-at-depth');
       },
     ],
-    [
-      6,
-      (route) => ({
-        kind: 'malformed-json',
-        request: { method: route.method as HTTPMethods, url: fillParams(route.url, paramValue), headers: { 'content-type': 'application/json' }, payload: pick(MALFORMED_JSON) },
-      }),
-    ],
-    [
-      2,
-      (route) => ({
-        kind: 'deep-nesting',
-        request: {
-          method: route.method as HTTPMethods,
-          url: fillParams(route.url, paramValue),
-          headers: { 'content-type': 'application/json' },
-          payload: pick(DEEP_BODIES()),
-        },
-      }),
-    ],
-    [
-      1,
-      (route) => ({
-        kind: 'huge-body',
-        request: {
-          method: route.method as HTTPMethods,
-          url: fillParams(route.url, paramValue),
-          headers: { 'content-type': 'application/json' },
-          payload: pick(HUGE_BODIES()),
-        },
-      }),
-    ],
+    [6, (route) => jsonText(route, pick(MALFORMED_JSON), 'malformed-json')],
+    [2, (route) => jsonText(route, pick(DEEP_BODIES()), 'deep-nesting')],
+    [1, (route) => jsonText(route, pick(HUGE_BODIES()), 'huge-body')],
     [
       6,
       (route, s) => {

@@ -2,9 +2,12 @@ import { getShortestPaths } from '@xstate/graph';
 import type { EventItem } from '../../events/index.ts';
 import { checkoutFunnelMachine, type CheckoutServices, type FunnelContext, type FunnelEvent } from '../../machines/checkout-funnel.ts';
 import type { CartAddress } from '../../schemas/account.ts';
-import type { CartLine } from '../../schemas/cart.ts';
+import { type CartLine, priceMetaList } from '../../schemas/cart.ts';
 import type { DeliverHereData, OrderDetailsData, OrderSuccessData, PlaceOrderData } from '../../schemas/order.ts';
 import type { ActivePaymentData, PaymentFailedData, PaymentResultData, TransactionData } from '../../schemas/payment.ts';
+import { answeringServices, done, error } from './model-paths.ts';
+
+export { describePath, isServiceStep } from './model-paths.ts';
 
 // The model of the checkout funnel for path generation (XSTATE.md): the shopper's moves, and every answer of
 // every call as an `xstate.done.actor.*` / `xstate.error.actor.*` event, one per branch.
@@ -86,14 +89,14 @@ export const CART_ITEMS: EventItem[] = [
 const details: OrderDetailsData = {
   cart_id: '11111111-2222-4333-8444-555555555555',
   cart_data: [line()],
-  price_meta: [
-    { key: 'total_mrp', label: 'Total MRP', value: 329_900 },
-    { key: 'discount_on_mrp', label: 'Discount on MRP', value: 50_000 },
-    { key: 'subtotal', label: 'Subtotal', value: 279_900 },
-    { key: 'coupon_discount', label: 'Coupon discount', value: 0 },
-    { key: 'delivery_charges', label: 'Delivery charges', value: 0 },
-    { key: 'total_payable', label: 'Total payable', value: 279_900 },
-  ],
+  price_meta: priceMetaList({
+    total_mrp: 329_900,
+    discount_on_mrp: 50_000,
+    subtotal: 279_900,
+    coupon_discount: 0,
+    delivery_charges: 0,
+    total_payable: 279_900,
+  }),
   coupon_code: null,
   address: address(),
   serviceable: true,
@@ -258,10 +261,6 @@ export const ERRORS = {
   },
 };
 
-// `label` only names the answer in test titles.
-const done = (id: string, output: unknown, label: string) => ({ type: `xstate.done.actor.${id}`, output, label }) as never;
-const error = (id: string, err: unknown, label: string) => ({ type: `xstate.error.actor.${id}`, error: err, label }) as never;
-
 /** Shopper (page) moves. */
 export const USER_EVENTS: FunnelEvent[] = [
   { type: 'VIEW_CART', items: CART_ITEMS, value: 279_900, quote: 'v1~~0~279900~7.1.279900.p_90.1.0.f' },
@@ -325,7 +324,6 @@ export function funnelPaths() {
   });
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 const SERVICES: Array<keyof CheckoutServices> = [
   'loadAddresses',
   'deliverHere',
@@ -339,33 +337,5 @@ const SERVICES: Array<keyof CheckoutServices> = [
   'loadPaymentFailure',
 ];
 
-/**
- * Services that answer, in order, what the path's `xstate.done/error.actor.*` steps say; a call beyond the path
- * never settles (the path ends while it is in flight). `calls` records every input.
- */
-export function servicesForPath(steps: ReadonlyArray<{ event: { type: string; output?: unknown; error?: unknown } }>) {
-  const queues = new Map<string, Outcome[]>();
-  for (const { event } of steps) {
-    const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (!m) continue;
-    const q = queues.get(m[2]) ?? [];
-    q.push(m[1] === 'done' ? { ok: true, value: event.output } : { ok: false, error: event.error });
-    queues.set(m[2], q);
-  }
-  const calls: Array<{ service: string; input: unknown }> = [];
-  const answer = (name: string) => (input: unknown) => {
-    calls.push({ service: name, input });
-    const next = queues.get(name)?.shift();
-    if (!next) return new Promise<never>(() => {});
-    return next.ok ? Promise.resolve(next.value) : Promise.reject(next.error);
-  };
-  const services = Object.fromEntries(SERVICES.map((n) => [n, answer(n)])) as unknown as CheckoutServices;
-  return { services, calls, unanswered: () => [...queues.values()].reduce((n, q) => n + q.length, 0) };
-}
-
-export const isServiceStep = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
-export const describePath = (steps: ReadonlyArray<{ event: { type: string; label?: string } }>) =>
-  steps
-    .map((s) => (s.event.label ? `${s.event.type.replace(/^xstate\.(done|error)\.actor\./, '')}→${s.event.label}` : s.event.type))
-    .filter((t) => t !== 'xstate.init')
-    .join(' > ');
+/** Services that answer what the path's steps say (see answeringServices). */
+export const servicesForPath = (steps: Parameters<typeof answeringServices>[0]) => answeringServices<CheckoutServices>(steps, SERVICES);

@@ -1,6 +1,7 @@
 import type { Db } from '../../server/db/database.ts';
 import type { ShipmentStatus } from '../../server/db/types.ts';
 import { type CreatedOrder, insertOrder, type NewOrder, opsMove } from '../../server/modules/orders/index.ts';
+import { pricedVariants } from './variants.ts';
 
 // The one order fixture of the test suites (orders, reviews, help centre): a consistent order written by the orders
 // module's own `insertOrder` (order, shipments, item snapshots with discount shares, a payment, stock taken), then
@@ -10,15 +11,7 @@ export const OPS_TOKEN_FOR_TESTS = 'test-ops-token-0123456789abcdef';
 
 /** In-stock, non-gift variants priced between `min` and `max` paise. */
 export async function orderableVariants(db: Db, min = 50_000, max = 500_000, minStock = 20) {
-  return db
-    .selectFrom('variants')
-    .select(['id', 'sale_price', 'mrp', 'stock'])
-    .where('sale_price', '>=', min)
-    .where('sale_price', '<=', max)
-    .where('stock', '>=', minStock)
-    .where('id', 'not in', (eb) => eb.selectFrom('freebies').select('variant_id'))
-    .orderBy('id')
-    .execute();
+  return pricedVariants(db, min, max, minStock).execute();
 }
 
 export async function stockOf(db: Db, variantId: number): Promise<number> {

@@ -1,6 +1,15 @@
 // Test-only fakes for the provider suites (never imported by the app): an in-memory Storage, vendor globals
 // that record calls, and a pipeline wired to the real bus with every provider's payload captured.
-import { type CatalogueEvent, emit, type EventItem, events$, setPageContext, setUserContext, type UserInput } from '../../events/index.ts';
+import {
+  type CatalogueEvent,
+  emit,
+  type EventItem,
+  events$,
+  setPageContext,
+  setStrictValidation,
+  setUserContext,
+  type UserInput,
+} from '../../events/index.ts';
 import { affiliateProvider } from '../../providers/affiliate.ts';
 import { analyticsServiceProvider } from '../../providers/analytics-service.ts';
 import { type ConfigOverrides, resolveConfig } from '../../providers/config.ts';
@@ -187,3 +196,24 @@ export const signedIn: UserInput = {
   mobile: '9876543210',
   lastOrder: '01-01-2020 10:00:00',
 };
+
+export type Harness = ReturnType<typeof createHarness>;
+
+/**
+ * A fresh harness for every test of the calling file, with strict event checks (an invalid event throws), stopped
+ * after the test. The handle it returns always reaches the running test's harness.
+ */
+export function harnessPerTest(): Harness {
+  let current: Harness | undefined;
+  beforeEach(() => {
+    setStrictValidation(true);
+    current = createHarness();
+  });
+  afterEach(() => current?.stop());
+  return new Proxy({} as Harness, {
+    get: (_, key) => {
+      if (!current) throw new Error('the harness exists only while a test runs');
+      return Reflect.get(current, key);
+    },
+  });
+}

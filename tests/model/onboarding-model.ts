@@ -10,6 +10,9 @@ import {
   isValidMobile,
 } from '../../schemas/validation.ts';
 import { type OnboardingContext, onboardingMachine, type OnboardingServices } from '../../machines/onboarding/index.ts';
+import { answeringServices, done, error } from '../helpers/model-paths.ts';
+
+export { describePath, isServiceStep } from '../helpers/model-paths.ts';
 
 // The model of the onboarding machine for path generation (XSTATE.md): the shopper's moves with one value each,
 // and every answer of every service as an `xstate.done.actor.*` / `xstate.error.actor.*` event, one per branch.
@@ -59,11 +62,6 @@ export const ERRORS = {
   taken: { message: MESSAGES.mobileTaken },
 };
 
-// `label` only names the answer in test titles.
-const done = (id: string, output: unknown, label: string) => ({ type: `xstate.done.actor.${id}`, output, label }) as never;
-const error = (id: string, err: unknown, label: string) => ({ type: `xstate.error.actor.${id}`, error: err, label }) as never;
-
-/** Shopper moves, with one value per field (valid ones, so guarded transitions are reachable). */
 export const USER_EVENTS = [
   { type: 'EDIT_IDENTIFIER', value: 'asha@kasrat.test' },
   { type: 'EDIT_IDENTIFIER', value: '9123456789' },
@@ -155,57 +153,24 @@ export function onboardingPaths() {
   });
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 // Invoke ids whose service is shared: the profile step's mobile check is the exists call.
 const SERVICE_OF: Record<string, keyof OnboardingServices> = { checkMobile: 'checkExists' };
+const SERVICES: Array<keyof OnboardingServices> = [
+  'checkExists',
+  'validateUser',
+  'sendOtp',
+  'verifyOtp',
+  'loginWithPassword',
+  'loginWithOtp',
+  'startGoogle',
+  'loginWithGoogle',
+  'register',
+  'resetPassword',
+];
 
-/**
- * Services that answer, in order, what the path's `xstate.done/error.actor.*` steps say; a call beyond the
- * path never settles (the path ends while that call is in flight). `calls` records every input.
- */
-export function servicesForPath(steps: ReadonlyArray<{ event: { type: string; output?: unknown; error?: unknown } }>) {
-  const queues = new Map<string, Outcome[]>();
-  for (const { event } of steps) {
-    const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (!m) continue;
-    const name = SERVICE_OF[m[2]] ?? m[2];
-    const q = queues.get(name) ?? [];
-    q.push(m[1] === 'done' ? { ok: true, value: event.output } : { ok: false, error: event.error });
-    queues.set(name, q);
-  }
-  const calls: Array<{ service: string; input: unknown }> = [];
-  const answer = (name: string) => (input: unknown) => {
-    calls.push({ service: name, input });
-    const next = queues.get(name)?.shift();
-    if (!next) return new Promise<never>(() => {});
-    return next.ok ? Promise.resolve(next.value) : Promise.reject(next.error);
-  };
-  const names: Array<keyof OnboardingServices> = [
-    'checkExists',
-    'validateUser',
-    'sendOtp',
-    'verifyOtp',
-    'loginWithPassword',
-    'loginWithOtp',
-    'startGoogle',
-    'loginWithGoogle',
-    'register',
-    'resetPassword',
-  ];
-  const services = Object.fromEntries(names.map((n) => [n, answer(n)])) as unknown as OnboardingServices;
-  return { services, calls, unanswered: () => [...queues.values()].reduce((n, q) => n + q.length, 0) };
-}
+/** Services that answer what the path's steps say (see answeringServices). */
+export const servicesForPath = (steps: Parameters<typeof answeringServices>[0]) =>
+  answeringServices<OnboardingServices>(steps, SERVICES, SERVICE_OF);
 
 /** The step a state value belongs to (SIGNED_IN is the end, not a step). */
 export const stepOf = (value: unknown): string => (typeof value === 'string' ? value : Object.keys(value as object)[0]);
-
-export const isServiceStep = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
-export const describePath = (steps: ReadonlyArray<{ event: { type: string; label?: string } }>) =>
-  steps
-    .map((s) =>
-      s.event.label
-        ? `${s.event.type.replace('xstate.done.actor.', '').replace('xstate.error.actor.', '')}→${s.event.label}`
-        : s.event.type,
-    )
-    .filter((t) => t !== 'xstate.init')
-    .join(' > ');

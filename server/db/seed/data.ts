@@ -1,4 +1,4 @@
-// Static reference data for the seed: brands, importers, the category tree, product lines, places.
+// Static reference data for the seed: brands, importers, the category tree, product lines, places, bank offers.
 
 export const IMPORTERS = [
   {
@@ -416,3 +416,37 @@ export const REVIEW_PHRASES: Record<1 | 2 | 3 | 4 | 5, { titles: string[]; lines
     lines: ['Upset my stomach, switching to an isolate.', 'Did not suit me at all.', 'The flavour was nothing like described.'],
   },
 };
+
+/** The demo store's bank offers (amounts in paise); the seed gives each a window around today. */
+export const BANK_OFFERS = [
+  {
+    bank: 'HDFC Bank',
+    instrument: 'card',
+    card_bins: ['485446', '522852'],
+    kind: 'percent',
+    value: 10,
+    max_discount: 50_000,
+    min_cart: 200_000,
+    description: '10% instant discount with HDFC Bank cards, up to ₹500 on ₹2,000',
+  },
+  {
+    bank: 'ICICI Bank',
+    instrument: 'netbanking',
+    card_bins: [],
+    kind: 'flat',
+    value: 15_000,
+    max_discount: null,
+    min_cart: 150_000,
+    description: 'Flat ₹150 off with ICICI net banking on ₹1,500',
+  },
+  {
+    bank: 'Any UPI',
+    instrument: 'upi',
+    card_bins: [],
+    kind: 'flat',
+    value: 5_000,
+    max_discount: null,
+    min_cart: 99_900,
+    description: 'Flat ₹50 off with UPI on ₹999',
+  },
+] as const;

@@ -5,7 +5,17 @@ import { slugify } from '../../../schemas/text.ts';
 import type { Db } from '../database.ts';
 import { recountStats } from '../../modules/reviews/queries.ts';
 import { seedAuthenticityCodes } from './authenticity.ts';
-import { BRANDS, CATEGORY_TREE, type CategoryNode, CITIES, IMPORTERS, PRODUCT_LINES, REVIEW_AUTHORS, REVIEW_PHRASES } from './data.ts';
+import {
+  BANK_OFFERS,
+  BRANDS,
+  CATEGORY_TREE,
+  type CategoryNode,
+  CITIES,
+  IMPORTERS,
+  PRODUCT_LINES,
+  REVIEW_AUTHORS,
+  REVIEW_PHRASES,
+} from './data.ts';
 import { createRandom, type Random } from './random.ts';
 
 export const DEMO_CUSTOMER = {
@@ -45,7 +55,10 @@ const SEED_LOCK = 7_146_001;
  * start seeds again), and of several instances starting on an empty database one seeds while the others wait, then
  * find it seeded. Returns null when the database was already seeded.
  */
-export async function seedOnce(db: Db, options: { scale?: number; demoCustomer?: boolean } = {}): Promise<{ products: number; variants: number } | null> {
+export async function seedOnce(
+  db: Db,
+  options: { scale?: number; demoCustomer?: boolean } = {},
+): Promise<{ products: number; variants: number } | null> {
   if (await isSeeded(db)) return null;
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
@@ -402,44 +415,7 @@ async function seedOffersAndCoupons(db: Db, rng: Random, brandIds: number[], cat
     .execute();
   await db
     .insertInto('bank_offers')
-    .values([
-      {
-        bank: 'HDFC Bank',
-        instrument: 'card',
-        card_bins: ['485446', '522852'],
-        kind: 'percent',
-        value: 10,
-        max_discount: 50_000,
-        min_cart: 200_000,
-        description: '10% instant discount with HDFC Bank cards, up to ₹500 on ₹2,000',
-        starts_at: daysFrom(-30),
-        ends_at: daysFrom(365),
-      },
-      {
-        bank: 'ICICI Bank',
-        instrument: 'netbanking',
-        card_bins: [],
-        kind: 'flat',
-        value: 15_000,
-        max_discount: null,
-        min_cart: 150_000,
-        description: 'Flat ₹150 off with ICICI net banking on ₹1,500',
-        starts_at: daysFrom(-30),
-        ends_at: daysFrom(365),
-      },
-      {
-        bank: 'Any UPI',
-        instrument: 'upi',
-        card_bins: [],
-        kind: 'flat',
-        value: 5_000,
-        max_discount: null,
-        min_cart: 99_900,
-        description: 'Flat ₹50 off with UPI on ₹999',
-        starts_at: daysFrom(-30),
-        ends_at: daysFrom(365),
-      },
-    ])
+    .values(BANK_OFFERS.map((offer) => ({ ...offer, card_bins: [...offer.card_bins], starts_at: daysFrom(-30), ends_at: daysFrom(365) })))
     .execute();
 }
 

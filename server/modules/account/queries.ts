@@ -1,24 +1,10 @@
 import type { Address } from '../../../schemas/account.ts';
 import { ADDRESS_TYPES } from '../../../schemas/account.ts';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
 
 // The account module's tables: addresses, and the anonymising of accounts past their deletion grace period.
-
-export interface AddressRow {
-  id: number;
-  full_name: string;
-  mobile: string;
-  c_code: string;
-  email: string | null;
-  pincode: string;
-  address: string;
-  landmark: string | null;
-  city: string;
-  state: string;
-  country: string;
-  address_type: number;
-  is_default: boolean;
-}
 
 export const ADDRESS_COLUMNS = [
   'id',
@@ -35,6 +21,8 @@ export const ADDRESS_COLUMNS = [
   'address_type',
   'is_default',
 ] as const;
+/** An address as the account pages read it: its row's columns above, typed by the table. */
+export type AddressRow = Pick<Selectable<Database['addresses']>, (typeof ADDRESS_COLUMNS)[number]>;
 
 export function toAddress(r: AddressRow): Address {
   const type = (r.address_type === 1 || r.address_type === 2 ? r.address_type : 3) as 1 | 2 | 3;

@@ -1,16 +1,8 @@
-import { DomainError, type RuleKind } from '../../http/errors.ts';
+import { refusedBy } from '../../http/errors.ts';
 import type { QuantityCheck } from './quantity.ts';
 
 // The cart's domain errors (STYLE §4). Services throw these; their HTTP status is set in one table, RULE_STATUS in
 // server/http/errors.ts, and the app's error handler answers { status: 0, message, data }.
-
-/** A domain error class for one rule of RULE_STATUS. */
-const refusedBy = (rule: RuleKind) =>
-  class extends DomainError {
-    constructor(message: string, data: unknown = null) {
-      super(rule, message, data);
-    }
-  };
 
 /** A cart rule refused the change (lines per cart, nothing in the cart). */
 export class CartRuleError extends refusedBy('cart-rule') {}

@@ -1,4 +1,4 @@
-import type { PriceMetaEntry } from '../../../schemas/cart.ts';
+import { type PriceMetaEntry, priceMetaList } from '../../../schemas/cart.ts';
 
 export interface PricedLine {
   mrp: number;
@@ -32,12 +32,12 @@ export function buildPriceMeta(lines: readonly PricedLine[], couponDiscount: num
   const subtotal = cartSubtotal(paid);
   const coupon = Math.min(Math.max(couponDiscount, 0), subtotal);
   const delivery = deliveryCharge(rule, subtotal - coupon, paid.length > 0);
-  return [
-    { key: 'total_mrp', label: 'Total MRP', value: totalMrp },
-    { key: 'discount_on_mrp', label: 'Discount on MRP', value: totalMrp - subtotal },
-    { key: 'subtotal', label: 'Subtotal', value: subtotal },
-    { key: 'coupon_discount', label: 'Coupon discount', value: coupon },
-    { key: 'delivery_charges', label: 'Delivery charges', value: delivery },
-    { key: 'total_payable', label: 'Total payable', value: subtotal - coupon + delivery },
-  ];
+  return priceMetaList({
+    total_mrp: totalMrp,
+    discount_on_mrp: totalMrp - subtotal,
+    subtotal,
+    coupon_discount: coupon,
+    delivery_charges: delivery,
+    total_payable: subtotal - coupon + delivery,
+  });
 }

@@ -1,5 +1,5 @@
 import type { CartChange } from '../../../schemas/order.ts';
-import { AppError, Conflict } from '../../http/errors.ts';
+import { AppError, Conflict, refusedBy } from '../../http/errors.ts';
 import { changedMessage } from './cart-changes.ts';
 
 // Checkout's domain errors; the app's error handler turns each into { status: 0, message, data } with its code.
@@ -27,11 +27,7 @@ export class CouponUsedUp extends Conflict {
 }
 
 /** A rule refused the step (no address, pincode not served, empty cart). */
-export class CheckoutRuleError extends AppError {
-  constructor(message: string, data: unknown = null) {
-    super(422, message, data);
-  }
-}
+export class CheckoutRuleError extends refusedBy('checkout-rule') {}
 
 export class IdempotencyKeyReused extends AppError {
   constructor() {

@@ -5,6 +5,7 @@ import { DEMO_CUSTOMER } from '../../db/seed/seed.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { opsRoutes } from './ops-routes.ts';
 import { createGateway, type GatewayName, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
+import { GATEWAY_NAMES } from '../../../schemas/payment.ts';
 import { sandboxPayouts } from './refund-gateway.ts';
 import { processPendingRefunds, type RefundAdapters } from './refunds.ts';
 import { orderRoutes } from './routes.ts';
@@ -17,7 +18,6 @@ export type { BankPayouts, RefundGateway } from './refund-gateway.ts';
 export { opsMove } from './service.ts';
 
 const REFUND_RETRY_MS = 300_000;
-const GATEWAYS: GatewayName[] = ['sandbox', 'paytm', 'juspay'];
 
 /** A payment is refunded by the adapter of the gateway that took it, with the store's payment settings. */
 function defaultAdapters(db: Db): RefundAdapters {
@@ -25,7 +25,7 @@ function defaultAdapters(db: Db): RefundAdapters {
   const made = new Map<GatewayName, PaymentGateway>();
   return {
     gatewayFor(name) {
-      const gateway = GATEWAYS.find((g) => g === name);
+      const gateway = GATEWAY_NAMES.find((g) => g === name);
       if (!gateway) return null;
       if (!made.has(gateway)) made.set(gateway, createGateway({ ...config, PAYMENT_GATEWAY: gateway }, { db }));
       return made.get(gateway) ?? null;

@@ -40,6 +40,13 @@ export const RETURN_REASONS = [
   { id: 'other', reason: 'Other' },
 ] as const;
 
+/** The label of the reason the shopper picked; an id from outside the list is a 400. */
+function chosenReason(list: readonly { id: string; reason: string }[], id: string): string {
+  const chosen = list.find((r) => r.id === id);
+  if (!chosen) throw new BadRequest('Please choose a reason from the list.');
+  return chosen.reason;
+}
+
 const PAYMENT_LABELS: Record<number, string> = {
   1: 'UPI',
   2: 'Debit & Credit Cards',
@@ -361,7 +368,7 @@ export async function cancelShipment(
   input: { shipmentId: string; reason_id: string; comment: string | null },
   selection: SelectedUnits[] | null,
 ): Promise<CancelOutcome> {
-  if (!CANCEL_REASONS.some((r) => r.id === input.reason_id)) throw new BadRequest('Please choose a reason from the list.');
+  const reason = chosenReason(CANCEL_REASONS, input.reason_id);
   return withLockedShipment(db, input.shipmentId, customerId, async (ctx) => {
     const { trx } = ctx;
     if (!canMove(ctx.shipment.status, 'CANCEL')) move(ctx.shipment.status, 'CANCEL');
@@ -384,7 +391,6 @@ export async function cancelShipment(
         .execute();
     }
     const remaining = items.reduce((n, i) => n + unitsLeft(i), 0) - chosen.reduce((n, c) => n + c.units, 0);
-    const reason = CANCEL_REASONS.find((r) => r.id === input.reason_id)!.reason;
     const note = `${chosen.map((c) => `${c.units} × ${c.item.name}`).join(', ')} cancelled: ${reason}${input.comment ? ` (${input.comment})` : ''}`;
     if (remaining === 0) {
       await applyMove(ctx, 'CANCEL', note);
@@ -587,7 +593,7 @@ export async function submitReturn(
     bank_account_id?: number | null;
   },
 ) {
-  if (!RETURN_REASONS.some((r) => r.id === input.reason_id)) throw new BadRequest('Please choose a reason from the list.');
+  const reason = chosenReason(RETURN_REASONS, input.reason_id);
   return withLockedShipment(db, input.shipmentId, customerId, async (ctx) => {
     const { trx } = ctx;
     if (!canReturn(ctx.shipment)) {
@@ -614,7 +620,7 @@ export async function submitReturn(
     if (media.length !== new Set(input.media_ids).size) throw new NotFound('One of the photos was not found. Please upload it again.');
 
     const pickup = await pickupFor(trx, ctx.shipment, customerId);
-    await applyMove(ctx, 'REQUEST_RETURN', `Return requested: ${RETURN_REASONS.find((r) => r.id === input.reason_id)!.reason}`);
+    await applyMove(ctx, 'REQUEST_RETURN', `Return requested: ${reason}`);
     const ret = await trx
       .insertInto('returns')
       .values({

@@ -15,7 +15,7 @@ import {
   type TransactionData,
 } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, Conflict, NotFound } from '../../http/errors.ts';
+import { AppError, Conflict, NotFound, refusedBy } from '../../http/errors.ts';
 import type { CallbackCheck, GatewayPayment, PaymentConfig, PaymentGateway, VerifiedCallback } from '../../payments/index.ts';
 import { bankOfferViews, findBankOfferForPayment, loadBankOffers } from '../cart/index.ts';
 import { allocateDiscount, claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from '../checkout/index.ts';
@@ -41,11 +41,8 @@ export interface PaymentDeps {
   log?: { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
 }
 
-export class PaymentRuleError extends AppError {
-  constructor(message: string, data: unknown = null) {
-    super(422, message, data);
-  }
-}
+/** A payment rule refused the step (the amount does not match, the method is not offered for this order). */
+export class PaymentRuleError extends refusedBy('payment-rule') {}
 export class GatewayUnavailable extends AppError {
   constructor() {
     super(502, 'The payment gateway could not be reached. Please try again.');

@@ -173,14 +173,14 @@ export async function removeCoupon(): Promise<ActionResult> {
   }
 }
 
-const freebieItem = (f: FreebieView): EventItem => ({
+/** A free gift as an event item: priced 0 and flagged, so the pipeline leaves it out of reported items (SPEC §4). */
+export const freebieItem = (f: FreebieView): EventItem => ({
   variant_id: f.variant_id,
   product_id: f.product_id,
   sku: String(f.variant_id),
   name: f.name,
   mrp: f.mrp,
   sale_price: 0,
-  quantity: 1,
   is_freebie: true,
 });
 
@@ -190,7 +190,7 @@ export async function addFreebie(f: FreebieView): Promise<ActionResult> {
     // SPEC §4: freebie add answers status and cart_id, stored as the cart_id cookie.
     storeCartId(res.data.cart_id);
     await reloadCart();
-    report({ name: 'freebie_added', item: freebieItem(f), ...(res.data.cart_id ? { cart_id: res.data.cart_id } : {}) });
+    report({ name: 'freebie_added', item: { ...freebieItem(f), quantity: 1 }, ...(res.data.cart_id ? { cart_id: res.data.cart_id } : {}) });
     return { ok: true, message: res.message };
   } catch (e) {
     return failed(e);

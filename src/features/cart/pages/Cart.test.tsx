@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { CartLine, CartListData } from '../../../../schemas/cart.ts';
+import { type CartLine, type CartListData, priceMetaList } from '../../../../schemas/cart.ts';
 import { type DomainEvent, events$ } from '../../../../events/index.ts';
 import { ToastProvider } from '../../../ui/Toast.tsx';
 import { cartLine } from '../../../../tests/helpers/cart-line.ts';
@@ -37,14 +37,14 @@ const cart = (lines: CartLine[], payable: number): CartListData => ({
     removed_freebies: [],
     free_delivery_from: 49_900,
   },
-  price_meta: [
-    { key: 'total_mrp', label: 'Total MRP', value: 59_800 },
-    { key: 'discount_on_mrp', label: 'Discount on MRP', value: 21_000 },
-    { key: 'subtotal', label: 'Subtotal', value: 38_800 },
-    { key: 'coupon_discount', label: 'Coupon discount', value: 0 },
-    { key: 'delivery_charges', label: 'Delivery charges', value: 5_000 },
-    { key: 'total_payable', label: 'Total payable', value: payable },
-  ],
+  price_meta: priceMetaList({
+    total_mrp: 59_800,
+    discount_on_mrp: 21_000,
+    subtotal: 38_800,
+    coupon_discount: 0,
+    delivery_charges: 5_000,
+    total_payable: payable,
+  }),
 });
 
 let seen: DomainEvent[] = [];

@@ -2,7 +2,7 @@ import { report } from '../../../../events/index.ts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { type ActionResult, addFreebie } from '../cart-store.ts';
+import { type ActionResult, addFreebie, freebieItem } from '../cart-store.ts';
 
 import { useCart, useFreebies } from '../hooks.ts';
 import * as blocksCss from '../../../ui/blocks.css.ts';
@@ -24,15 +24,7 @@ export default function FreebiesPage() {
     reported.current = true;
     report({
       name: 'freebie_list_viewed',
-      items: data.freebies.map((f) => ({
-        variant_id: f.variant_id,
-        product_id: f.product_id,
-        sku: String(f.variant_id),
-        name: f.name,
-        mrp: f.mrp,
-        sale_price: 0,
-        is_freebie: true,
-      })),
+      items: data.freebies.map(freebieItem),
     });
   }, [data]);
   if (loading && !data) return <PageSkeleton />;

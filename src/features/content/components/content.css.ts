@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { fieldBox } from '../../../ui/blocks.css.ts';
 import { vars } from '../../../ui/theme/theme.css.ts';
 
 // Shared look of the content pages: a readable column, cards in a responsive grid, result banners.
@@ -62,13 +63,5 @@ export const result = styleVariants({
 });
 export const meta = style({ color: vars.color.muted, fontSize: 14, margin: 0 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.sm });
-export const select = style({
-  minHeight: 44,
-  padding: `0 ${vars.space.sm}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.muted}`,
-  font: 'inherit',
-  background: vars.color.surface,
-  color: vars.color.text,
-});
+export const select = style([fieldBox, { padding: `0 ${vars.space.sm}` }]);
 export const radios = style({ display: 'flex', gap: vars.space.lg, border: 'none', padding: 0, margin: 0 });

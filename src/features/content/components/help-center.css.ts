@@ -1,18 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { fieldBox } from '../../../ui/blocks.css.ts';
 import { vars } from '../../../ui/theme/theme.css.ts';
 
 // Help centre: the FAQ list (native disclosure widgets) and the contact tabs.
-export const search = style({
-  minHeight: 44,
-  width: '100%',
-  maxWidth: 560,
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.muted}`,
-  font: 'inherit',
-  background: vars.color.surface,
-  color: vars.color.text,
-});
+export const search = style([fieldBox, { width: '100%', maxWidth: 560, padding: `0 ${vars.space.md}` }]);
 export const faqList = style({ display: 'grid', gap: vars.space.sm, padding: 0, margin: 0, listStyle: 'none' });
 export const faq = style({
   border: `1px solid ${vars.color.border}`,

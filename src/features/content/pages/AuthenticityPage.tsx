@@ -3,7 +3,7 @@ import { messageOf } from '../../../api/resource.ts';
 import { TextField, useResource } from '../../account/index.ts';
 import { useCachedResource } from '../../catalogue/index.ts';
 import { Link } from 'react-router-dom';
-import { type AuthenticateAnswer, AuthenticateRequest, normaliseCode } from '../../../../schemas/content-pages.ts';
+import { type AuthenticateAnswer, AuthenticateRequest, CODE_MAX_LENGTH, normaliseCode } from '../../../../schemas/content-pages.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { button, card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';
@@ -115,6 +115,19 @@ function AuthenticateForm() {
     }
   };
 
+  // Both pack codes are typed the way the schema reads them: capitals, no spaces or dashes, at most the longest code.
+  const codeField = (name: 'nac_code' | 'scratch_code', label: string, hint: string) => (
+    <TextField
+      label={label}
+      name={name}
+      value={form[name]}
+      onChange={(v) => set({ [name]: normaliseCode(v).slice(0, CODE_MAX_LENGTH) })}
+      error={errors[name]}
+      hint={hint}
+      autoComplete="off"
+    />
+  );
+
   const result = answer?.data.result;
   return (
     <form className={css.form} onSubmit={submit} noValidate>
@@ -148,24 +161,8 @@ function AuthenticateForm() {
         />
       ) : null}
       <div className={css.twoColumns}>
-        <TextField
-          label="NAC code"
-          name="nac_code"
-          value={form.nac_code}
-          onChange={(v) => set({ nac_code: normaliseCode(v).slice(0, 20) })}
-          error={errors.nac_code}
-          hint="Printed beside the batch number"
-          autoComplete="off"
-        />
-        <TextField
-          label="Scratch code"
-          name="scratch_code"
-          value={form.scratch_code}
-          onChange={(v) => set({ scratch_code: normaliseCode(v).slice(0, 20) })}
-          error={errors.scratch_code}
-          hint="Under the scratch strip on the seal"
-          autoComplete="off"
-        />
+        {codeField('nac_code', 'NAC code', 'Printed beside the batch number')}
+        {codeField('scratch_code', 'Scratch code', 'Under the scratch strip on the seal')}
       </div>
       <div>
         <button type="submit" className={button} disabled={busy}>

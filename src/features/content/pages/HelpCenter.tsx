@@ -13,6 +13,7 @@ import { helpApi } from '../api.ts';
 import * as css from '../components/content.css.ts';
 import { fieldErrors } from '../../../ui/form-errors.ts';
 import * as help from '../components/help-center.css.ts';
+import { SendRow } from '../components/SendRow.tsx';
 
 // /help-center (searchable FAQ and the ways to reach us) and /help-center/contact-us (a call back or an email
 // about one of the customer's orders, with attachments) — SPEC §1, §7 /api/help-center.
@@ -399,16 +400,7 @@ function TicketForm({
         </ul>
       ) : null}
       {uploading ? <p className={css.meta}>Uploading…</p> : null}
-      {failure ? (
-        <p className={css.result.error} role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <div>
-        <button type="submit" className={button} disabled={busy || uploading}>
-          {busy ? 'Sending…' : channel === 'phone' ? 'Request a call back' : 'Send'}
-        </button>
-      </div>
+      <SendRow failure={failure} busy={busy} disabled={busy || uploading} label={channel === 'phone' ? 'Request a call back' : 'Send'} />
     </form>
   );
 }

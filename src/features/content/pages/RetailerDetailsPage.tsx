@@ -2,25 +2,18 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../api/resource.ts';
 import { EmailField, PhoneField, TextField } from '../../account/index.ts';
 import { RetailerRequest } from '../../../../schemas/content-pages.ts';
-import { button, card } from '../../../ui/theme/global.css.ts';
+import { card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';
 import * as css from '../components/content.css.ts';
+import { SendRow } from '../components/SendRow.tsx';
 import { fieldErrors } from '../../../ui/form-errors.ts';
 import { report, retailerFormFailed, retailerFormSubmitted, retailerFormViewed } from '../events.ts';
 
 // /retailer-details (SPEC §1 retailer-detail submission, §7 add-retailer-info): validated with the server's
 // schema, stored, acknowledged with a reference.
 
-type Form = {
-  full_name: string;
-  business_name: string;
-  mobile: string;
-  email: string;
-  city: string;
-  pincode: string;
-  gstin: string;
-  message: string;
-};
+// Every field of the request, as typed.
+type Form = Record<keyof RetailerRequest, string>;
 const EMPTY: Form = { full_name: '', business_name: '', mobile: '', email: '', city: '', pincode: '', gstin: '', message: '' };
 
 export default function RetailerDetailsPage() {
@@ -115,16 +108,7 @@ export default function RetailerDetailsPage() {
             </div>
             {field('gstin', 'GSTIN (optional)', { maxLength: 15 })}
             {field('message', 'Tell us about your business (optional)', { multiline: true, maxLength: 1000 })}
-            {failure ? (
-              <p className={css.result.error} role="alert">
-                {failure}
-              </p>
-            ) : null}
-            <div>
-              <button type="submit" className={button} disabled={busy}>
-                {busy ? 'Sending…' : 'Submit'}
-              </button>
-            </div>
+            <SendRow failure={failure} busy={busy} label="Submit" />
           </form>
         )}
       </section>

@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { fieldErrors } from '../../../ui/form-errors.ts';
 import { Alert, TextField } from '../../account/index.ts';
 import { messageOf } from '../../../api/resource.ts';
-import { type BankAccountView, IFSC_PATTERN, type IfscDetails, UpdateBankDetailsRequest } from '../../../../schemas/orders.ts';
+import {
+  ACCOUNT_NUMBER_MAX,
+  type BankAccountView,
+  IFSC_PATTERN,
+  type IfscDetails,
+  UpdateBankDetailsRequest,
+} from '../../../../schemas/orders.ts';
 import { formStyles as field } from '../../account/index.ts';
 import { button } from '../../../ui/theme/global.css.ts';
 import { ordersApi } from '../api.ts';
@@ -60,6 +66,23 @@ export function BankAccountForm({ onSaved }: { onSaved(account: BankAccountView)
     }
   };
 
+  // Both account number fields keep digits only, up to the longest number the schema takes.
+  const accountNumberField = (
+    label: string,
+    name: 'account_number' | 'confirm_account_number',
+    value: string,
+    set: (v: string) => void,
+  ) => (
+    <TextField
+      label={label}
+      name={name}
+      value={value}
+      inputMode="numeric"
+      onChange={(v) => set(v.replace(/\D/g, '').slice(0, ACCOUNT_NUMBER_MAX))}
+      error={errors[name]}
+    />
+  );
+
   return (
     <div role="group" className={css.panel} aria-labelledby="add-bank-title">
       <h3 id="add-bank-title" style={{ margin: 0, fontSize: '1rem' }}>
@@ -81,22 +104,8 @@ export function BankAccountForm({ onSaved }: { onSaved(account: BankAccountView)
             : ''}
       </p>
       <TextField label="Account holder’s name" name="account_holder" value={holder} onChange={setHolder} error={errors.account_holder} />
-      <TextField
-        label="Account number"
-        name="account_number"
-        value={number}
-        inputMode="numeric"
-        onChange={(v) => setNumber(v.replace(/\D/g, '').slice(0, 18))}
-        error={errors.account_number}
-      />
-      <TextField
-        label="Confirm account number"
-        name="confirm_account_number"
-        value={confirm}
-        inputMode="numeric"
-        onChange={(v) => setConfirm(v.replace(/\D/g, '').slice(0, 18))}
-        error={errors.confirm_account_number}
-      />
+      {accountNumberField('Account number', 'account_number', number, setNumber)}
+      {accountNumberField('Confirm account number', 'confirm_account_number', confirm, setConfirm)}
       <button type="button" className={button} disabled={busy || bank.loading} onClick={save}>
         Save bank account
       </button>

@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { thumbnail } from '../../../ui/blocks.css.ts';
 import { vars } from '../../../ui/theme/theme.css.ts';
 
 // The account order pages, mobile first: one column; wider screens put facts side by side.
@@ -80,10 +81,4 @@ globalStyle(`${timeline} li::before`, {
 export const choice = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', minHeight: 44 });
 export const pager = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, alignItems: 'center' });
 export const photos = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', listStyle: 'none', margin: 0, padding: 0 });
-export const photo = style({
-  width: 72,
-  height: 72,
-  objectFit: 'cover',
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
-});
+export const photo = style([thumbnail, { width: 72, height: 72 }]);

@@ -1,14 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { panel } from '../../../ui/blocks.css.ts';
 import { vars } from '../../../ui/theme/theme.css.ts';
 
-export const card = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-});
+// The shared bordered panel, tighter: the small gap and corner of a list item.
+export const card = style([panel, { gap: vars.space.sm, borderRadius: vars.radius.md }]);
 export const head = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
 export const title = style({ fontSize: 16, fontWeight: 700, margin: 0 });
 export const body = style({ margin: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' });

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { panel } from '../../../ui/blocks.css.ts';
+import { panel, thumbnail } from '../../../ui/blocks.css.ts';
 import { DESKTOP, vars } from '../../../ui/theme/theme.css.ts';
 
 export const page = style({
@@ -39,13 +39,7 @@ export const hint = style({ fontWeight: 400, fontSize: 13, color: vars.color.mut
 export const error = style({ color: vars.color.danger, fontWeight: 400, fontSize: 14, margin: 0 });
 export const photos = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', margin: 0, padding: 0 });
 export const photo = style({ display: 'grid', gap: 4, justifyItems: 'center', fontSize: 13 });
-export const photoImg = style({
-  width: 80,
-  height: 80,
-  objectFit: 'cover',
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
-});
+export const photoImg = style([thumbnail, { width: 80, height: 80 }]);
 export const section = style({ display: 'grid', gap: vars.space.md });
 export const sectionTitle = style({ fontSize: 20, margin: 0 });
 export const notice = style({ padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.accentSoft, margin: 0 });

@@ -1,5 +1,5 @@
 import { PasswordField, PhoneField, TextField } from '../Fields.tsx';
-import { MobileField, noEdit, OptIn, OtpEntry, type StepProps, StepForm, SubmitButton } from './parts.tsx';
+import { lockedField, MobileField, noEdit, OptIn, OtpEntry, type StepProps, StepForm, SubmitButton } from './parts.tsx';
 
 /**
  * REGISTER: the identifier typed first stays locked; the other one (mobile or email) and the opt-in come first,
@@ -14,15 +14,7 @@ export function RegisterStep(props: StepProps) {
   return (
     <StepForm send={send}>
       {byEmail ? (
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          value={c.email}
-          disabled
-          onChangeRequest={() => send({ type: 'CHANGE' })}
-          onChange={noEdit}
-        />
+        <TextField label="Email" name="email" type="email" value={c.email} {...lockedField(() => send({ type: 'CHANGE' }))} />
       ) : (
         <MobileField state={state} send={send} locked />
       )}

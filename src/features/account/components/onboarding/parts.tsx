@@ -21,6 +21,8 @@ export interface StepProps {
 
 // A locked field ignores typing; the machine holds its value.
 export const noEdit = () => {};
+/** A field shown but not edited in this step; its 'Change' link leads back to where it is changed. */
+export const lockedField = (onChange: () => void) => ({ disabled: true, onChangeRequest: onChange, onChange: noEdit });
 
 export function LinkButton({ onClick, disabled, children }: { onClick(): void; disabled?: boolean; children: ReactNode }) {
   return (
@@ -63,9 +65,9 @@ export function GoogleSection({ onGoogle }: { onGoogle(): void }) {
 
 export function LockedIdentifier({ context: c, onChange }: { context: OnboardingContext; onChange(): void }) {
   return c.activeInputField === 'phone' ? (
-    <PhoneField label="Mobile number" name="identifier" value={c.identifier} disabled onChangeRequest={onChange} onChange={noEdit} />
+    <PhoneField label="Mobile number" name="identifier" value={c.identifier} {...lockedField(onChange)} />
   ) : (
-    <TextField label="Email" name="identifier" type="email" value={c.identifier} disabled onChangeRequest={onChange} onChange={noEdit} />
+    <TextField label="Email" name="identifier" type="email" value={c.identifier} {...lockedField(onChange)} />
   );
 }
 
@@ -126,9 +128,7 @@ export function MobileField({ state, send, locked }: Pick<StepProps, 'state' | '
       label="Mobile number"
       name="phone"
       value={c.phone}
-      disabled
-      onChangeRequest={() => send({ type: 'CHANGE' })}
-      onChange={noEdit}
+      {...lockedField(() => send({ type: 'CHANGE' }))}
       country={countryOf({ state, send })}
     />
   ) : (
