@@ -1,5 +1,14 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from './theme/theme.css.ts';
+import { DESKTOP, vars } from './theme/theme.css.ts';
+
+/** A page's column of sections: one shrinkable column, so a wide child (a scrolling row of chips) cannot widen it. */
+export const page = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.lg, minWidth: 0 });
+
+/** A page's heading (its h1). */
+export const pageTitle = style({ fontSize: 24, margin: 0, '@media': { [DESKTOP]: { fontSize: 28 } } });
+
+/** Secondary text in the muted colour, without a paragraph's margins. */
+export const muted = style({ color: vars.color.muted, margin: 0 });
 
 export const column = style({ display: 'grid', gap: vars.space.md, minWidth: 0 });
 

@@ -3,16 +3,11 @@ import { DESKTOP, TABLET, vars } from '../../../ui/theme/theme.css.ts';
 
 // Catalogue pages, mobile first: one column and horizontal rails on phones, grids and a filter sidebar from the
 // 992px breakpoint (SPEC §9).
-// One shrinkable column: a wide child (a scrolling row of chips) must not widen the page.
-export const page = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.lg, minWidth: 0 });
+export { muted, page, pageTitle } from '../../../ui/blocks.css.ts';
 
 export const section = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.md, minWidth: 0 });
 
 export const sectionTitle = style({ fontSize: 20, margin: 0, '@media': { [DESKTOP]: { fontSize: 22 } } });
-
-export const pageTitle = style({ fontSize: 24, margin: 0, '@media': { [DESKTOP]: { fontSize: 28 } } });
-
-export const muted = style({ color: vars.color.muted, margin: 0 });
 
 export const grid = style({
   listStyle: 'none',

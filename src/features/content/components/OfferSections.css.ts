@@ -1,13 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { DESKTOP, TABLET, vars } from '../../../ui/theme/theme.css.ts';
 
-export const page = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.lg, minWidth: 0 });
+export { page, muted as lead, pageTitle as title } from '../../../ui/blocks.css.ts';
 
 export const head = style({ display: 'grid', gap: vars.space.xs });
-
-export const title = style({ fontSize: 24, margin: 0, '@media': { [DESKTOP]: { fontSize: 28 } } });
-
-export const lead = style({ color: vars.color.muted, margin: 0 });
 
 export const cardGrid = style({
   listStyle: 'none',
