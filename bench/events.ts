@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { item } from '../tests/helpers/provider-harness.ts';
 // @ts-expect-error: a plain ES module of the repository's scripts, without type declarations
 import { reportingCoreGzBytes } from '../scripts/budgets.mjs';
 
@@ -22,20 +23,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DESTINATIONS = 6;
 
 // The same payload for every library: a checkout with three line items, one a free gift (prices in paise).
-const line = (variant_id: number, sku: string, extra: Record<string, unknown> = {}) => ({
-  variant_id,
-  product_id: variant_id * 10,
-  sku,
-  name: `Product ${sku}`,
-  brand: 'Optimum Nutrition',
-  category: 'Whey Protein',
-  cat_hierarchy: ['Sports Nutrition', 'Proteins', 'Whey Protein'],
-  mrp: 349900,
-  sale_price: 299900,
-  quantity: 1,
-  swatch: '1 kg / Chocolate',
-  ...extra,
-});
+const line = (variant_id: number, sku: string, extra: Record<string, unknown> = {}) =>
+  item({ variant_id, product_id: variant_id * 10, sku, name: `Product ${sku}`, ...extra });
 const PAYLOAD = {
   items: [
     line(101, 'ON-GSW-1KG-CH'),
