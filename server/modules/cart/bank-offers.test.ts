@@ -1,10 +1,43 @@
-import { BANK_OFFERS } from '../../db/seed/data.ts';
 import { type BankOfferRule, bankOfferViews, bestBankOffer, checkBankOffer } from './bank-offers.ts';
 
 const NOW = new Date('2026-11-23T10:00:00+05:30');
 const window = { starts_at: new Date('2026-10-01T00:00:00Z'), ends_at: new Date('2027-10-01T00:00:00Z') };
-// The rules are checked on the demo store's offers (HDFC card 10% capped, ICICI net banking flat, any UPI flat).
-const [hdfc, icici, upi]: BankOfferRule[] = BANK_OFFERS.map((offer, i) => ({ ...offer, id: i + 1, ...window }));
+const hdfc: BankOfferRule = {
+  id: 1,
+  bank: 'HDFC Bank',
+  instrument: 'card',
+  card_bins: ['485446', '522852'],
+  kind: 'percent',
+  value: 10,
+  max_discount: 50_000,
+  min_cart: 200_000,
+  description: '10% with HDFC cards',
+  ...window,
+};
+const icici: BankOfferRule = {
+  id: 2,
+  bank: 'ICICI Bank',
+  instrument: 'netbanking',
+  card_bins: [],
+  kind: 'flat',
+  value: 15_000,
+  max_discount: null,
+  min_cart: 150_000,
+  description: '₹150 off ICICI net banking',
+  ...window,
+};
+const upi: BankOfferRule = {
+  id: 3,
+  bank: 'Any UPI',
+  instrument: 'upi',
+  card_bins: [],
+  kind: 'flat',
+  value: 5_000,
+  max_discount: null,
+  min_cart: 99_900,
+  description: '₹50 off UPI',
+  ...window,
+};
 
 describe('bank offers against a payment instrument', () => {
   test.each([
