@@ -204,6 +204,16 @@ test.describe('server rendering', () => {
       expect(state.data.map(([key]) => key)).toContain('shopper:order-details');
       expect(apiCalls.filter((c) => c.startsWith('/api/order-confirmation/order-details') || SHOPPER_CALLS.includes(c))).toEqual([]);
       await expect(page.getByRole('button', { name: /^Place order · ₹/ })).toBeEnabled();
+      // A new tab has no funnel behind the page: it hydrates what the server drew, without a mismatch, then goes
+      // to the cart as a page opened outside the funnel does.
+      const tab = await page.context().newPage();
+      try {
+        const opened = await visit(tab, '/order-confirmation');
+        await tab.waitForURL('**/cart');
+        expect(opened.problems).toEqual([]);
+      } finally {
+        await tab.close();
+      }
       // Hydrated and in the funnel: changing the address goes back a step.
       await page.getByRole('button', { name: 'Change address' }).click();
       await page.waitForURL('**/select-address');

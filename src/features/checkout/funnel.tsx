@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type Actor, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { flushBeforeRedirect } from '../../../events/index.ts';
@@ -101,10 +101,27 @@ export function createFunnel(services: CheckoutServices, options: FunnelOptions 
 const fromService = (fn: (input: unknown) => Promise<unknown>) => fromPromise(({ input }: { input: unknown }) => fn(input));
 
 let appFunnel: FunnelActor | null = null;
+// The order a confirmation page was rendered with that the tab's funnel could not adopt: a tab with no funnel behind
+// it (a new tab) has no order to place, yet it must hydrate what the server drew before it goes to the cart.
+let unadopted: OrderDetailsData | undefined;
 /** The app's funnel (API services, gateway redirect, kept in sessionStorage). */
 export function appCheckoutFunnel(): FunnelActor {
-  appFunnel ??= createFunnel(checkoutServices, { persist: true, rendered: takeSeed<OrderDetailsData>(RENDERED_ORDER)?.value });
+  if (!appFunnel) {
+    const rendered = takeSeed<OrderDetailsData>(RENDERED_ORDER)?.value;
+    appFunnel = createFunnel(checkoutServices, { persist: true, rendered });
+    if (rendered && !appFunnel.getSnapshot().matches({ orderConfirmation: 'ready' })) unadopted = rendered;
+  }
   return appFunnel;
+}
+
+const noSubscription = () => () => {};
+/**
+ * While React hydrates the confirmation page, the order the server rendered it with when the tab's funnel has none;
+ * undefined from then on, so the page draws the funnel's state (and goes where the funnel is). Call after the
+ * funnel has been created (useFunnelPage).
+ */
+export function useUnadoptedOrder(): OrderDetailsData | undefined {
+  return useSyncExternalStore(noSubscription, () => undefined, () => unadopted);
 }
 
 const FunnelContextReact = createContext<FunnelActor | null>(null);

@@ -6,7 +6,7 @@ import { PriceSummary } from '../../cart/index.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { card } from '../../../ui/theme/global.css.ts';
 import { OrderLines } from '../components/OrderLines.tsx';
-import { useFunnelPage } from '../funnel.tsx';
+import { useFunnelPage, useUnadoptedOrder } from '../funnel.tsx';
 import { StickyAction } from '../components/StickyAction.tsx';
 import * as css from './CheckoutPage.css.ts';
 import { StepLoadError } from '../components/StepLoadError.tsx';
@@ -16,8 +16,10 @@ export default function OrderConfirmationPage() {
   usePageMeta({ title: 'Order confirmation', description: 'Review your order before payment' });
   const { snapshot, send, busy } = useFunnelPage();
   // On the server: the order as the shopper's cart and chosen address price it (docs/decisions/010, a personal
-  // render). In the browser the tab's funnel holds the order, and adopts the server's on a reload (funnel.tsx).
-  const rendered = useServerShopperAnswer(RENDERED_ORDER, loadRenderedOrder)?.value;
+  // render). In the browser the tab's funnel holds the order, and adopts the server's on a reload (funnel.tsx); a tab
+  // without a funnel hydrates the server's order, then leaves for the cart.
+  const hydrating = useUnadoptedOrder();
+  const rendered = useServerShopperAnswer(RENDERED_ORDER, loadRenderedOrder)?.value ?? hydrating;
   const details = rendered ?? snapshot.context.details;
   const error = rendered ? null : snapshot.context.error;
 
