@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { DESKTOP, TABLET, vars } from '../../../ui/theme/theme.css.ts';
+import { panel } from '../components/catalogue.css.ts';
 
 export const tree = style({
   listStyle: 'none',
@@ -13,15 +14,7 @@ export const tree = style({
   },
 });
 
-export const treeCard = style({
-  background: vars.color.surface,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-  padding: vars.space.md,
-  display: 'grid',
-  gap: vars.space.sm,
-  alignContent: 'start',
-});
+export const treeCard = style([panel, { alignContent: 'start' }]);
 
 export const treeList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 });
 
