@@ -35,7 +35,7 @@ function precompress(outDir: string): Plugin {
 // attaches, does for the errors React creates as it loads) re-parses only React DOM, not the whole stack.
 const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 // The rest of the React stack changes far less often than the app: one stable, long-cached chunk.
-const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
+const VENDOR = /[\\/]node_modules[\\/](react|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
 const APP_MODULE = /[\\/](src|events|providers|schemas|machines)[\\/].*\.tsx?$/;
 const KEEPS_EFFECTS = /(\.css\.ts|[\\/]src[\\/]main\.tsx)$/;

@@ -3,8 +3,8 @@ import type { Plugin } from 'vite';
 
 // React DOM ships as CommonJS only, and the bundler wraps a CommonJS module in a function that runs when the module
 // is first required. For React DOM's client that function is the whole library (~190 KB minified): Chrome parses it
-// lazily, on the main thread, when the page's scripts run, then parses it again when it collects its source
-// positions; a long task on every page load (docs/decisions/010). As an ES module its code is the chunk's top
+// lazily, on the main thread, when the page's scripts run (and, wherever DevTools is attached, parses it again to
+// collect its source positions): a long task on every page load (docs/decisions/010). As an ES module its code is the chunk's top
 // level, which the browser compiles while the chunk streams in, off the main thread; named exports also minify
 // better than `exports.x`. The file's shape is checked: a React upgrade that changes it fails the build instead of
 // shipping a half-converted module.

@@ -40,11 +40,11 @@ const GUARDS = { private: PrivateRoute, guest: GuestOnlyRoute };
 async function withPage(
   load: () => Promise<PageModule>,
   name: string,
-  wrap?: keyof typeof GUARDS,
+  guard?: keyof typeof GUARDS,
 ): Promise<Pick<RouteObject, 'element' | 'Component'>> {
   const Page = (await load())[name];
   if (!Page) throw new Error(`The page module exports no ${name}`);
-  const Guard = wrap ? GUARDS[wrap] : null;
+  const Guard = guard ? GUARDS[guard] : null;
   return Guard
     ? {
         element: (
