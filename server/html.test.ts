@@ -1,4 +1,13 @@
-import { arrangeForFirstPaint, type ChunkManifest, chunksOf, isServerRendered, loadScriptsAfterPaint, rendersShopperData, requestsDesktop } from './html.ts';
+import {
+  arrangeForFirstPaint,
+  type ChunkManifest,
+  chunksOf,
+  isServerRendered,
+  loadScriptsAfterPaint,
+  PRELOADS_PER_TASK,
+  rendersShopperData,
+  requestsDesktop,
+} from './html.ts';
 
 // docs/decisions/010: how the built page is arranged for its first paint, which pages the server renders, and
 // which layout it renders them in.
@@ -56,8 +65,8 @@ describe('loadScriptsAfterPaint', () => {
   });
 
   /** Runs the boot script against a fake document; returns what it appended and the callbacks it left waiting. */
-  function boot(options: { hidden?: boolean; paintTiming: boolean }) {
-    const html = loadScriptsAfterPaint(tail, '');
+  function boot(options: { hidden?: boolean; paintTiming: boolean; chunks?: string[] }) {
+    const html = loadScriptsAfterPaint(tail, '', options.chunks);
     const code = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
     const appended: { tag: string; attrs: Record<string, string> }[] = [];
     const frames: (() => void)[] = [];
@@ -101,8 +110,8 @@ describe('loadScriptsAfterPaint', () => {
     return { appended, frames, tasks, observers, paint, shown };
   }
   const LOADED = [
-    ['link', 'modulepreload', '/assets/vendor-abc.js'],
     ['script', 'module', '/assets/index-abc.js'],
+    ['link', 'modulepreload', '/assets/vendor-abc.js'],
   ];
 
   it('runs in a browser: nothing loads until the first contentful paint is reported, then everything, once', () => {
@@ -118,6 +127,25 @@ describe('loadScriptsAfterPaint', () => {
     expect(b.tasks.map((t) => t.ms)).toEqual([3000]);
     b.tasks[0]?.run();
     expect(b.appended).toHaveLength(2);
+  });
+
+  it('asks for the entry first, then inserts the preloads a few to a task, in order, each once', () => {
+    const chunks = Array.from({ length: 2 * PRELOADS_PER_TASK + 1 }, (_, i) => `/assets/chunk${i}-abc.js`);
+    const b = boot({ paintTiming: true, chunks });
+    b.paint('first-contentful-paint');
+    const preloads = () => b.shown().slice(1).map(([, , href]) => href);
+    expect(b.shown()[0]).toEqual(['script', 'module', '/assets/index-abc.js']);
+    expect(preloads()).toEqual(['/assets/vendor-abc.js', ...chunks].slice(0, PRELOADS_PER_TASK));
+    // The rest wait for later tasks (the first task queued is the 3 s stand-in, which finds the work done).
+    const later = () => b.tasks.filter((t) => t.ms === 0);
+    expect(later()).toHaveLength(1);
+    later()[0]?.run();
+    expect(preloads()).toHaveLength(2 * PRELOADS_PER_TASK);
+    later()[1]?.run();
+    expect(preloads()).toEqual(['/assets/vendor-abc.js', ...chunks]);
+    expect(later()).toHaveLength(2);
+    b.tasks.find((t) => t.ms === 3000)?.run();
+    expect(b.appended).toHaveLength(chunks.length + 2);
   });
 
   it('without paint timing, waits for a frame and a task; with no content painted, starts after 3 s; hidden, at once', () => {
