@@ -99,7 +99,12 @@ export async function devIdpRoutes(app: FastifyInstance, { keys }: { keys: KeyRi
 ${presets}
 <h2>Someone else</h2><form method="post" action="/api/dev/idp/authorize">${hidden}<label for="email">Email</label><input id="email" name="email" type="email" required><label for="name">Name</label><input id="name" name="name" type="text" required><button type="submit">Sign in</button></form>
 </body></html>`;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    // A page under /api/: it names what it uses (its inline style, its forms posting here).
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+      .header('cache-control', 'no-store')
+      .send(html);
   });
 
   app.post('/api/dev/idp/authorize', { schema: { body: ConsentBody } }, async (req, reply) => {
