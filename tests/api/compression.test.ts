@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { API_COMPRESSION, buildApp } from '../../server/app.ts';
 import { openTestDatabase } from '../helpers/app.ts';
 
 // First load: hashed assets go out pre-compressed (brotli, else gzip) with a year's immutable cache; the page
@@ -27,6 +27,16 @@ beforeAll(async () => {
   const db = await openTestDatabase('pglite', { seed: false });
   close = db.close;
   app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handle: db.handle, clientDir });
+  // An answer built per request, as a product page's is (varied enough that each level compresses it differently).
+  const words = ['whey', 'isolate', 'creatine', 'chocolate', 'vanilla', 'mango', 'gainer', 'oats', 'peanut', 'omega', 'vegan', 'bar'];
+  let x = 7;
+  const next = () => (x = (x * 1103515245 + 12345) % 2147483648);
+  const items = Array.from({ length: 120 }, (_, id) => ({
+    id,
+    name: Array.from({ length: 4 }, () => words[next() % words.length]).join(' '),
+    price: next() % 500000,
+  }));
+  app.get('/api/test/built-per-request', async () => ({ items }));
 });
 
 afterAll(async () => {
@@ -64,4 +74,19 @@ test('the page HTML is compressed for clients that accept it, never cached, and 
   const refused = await get('/about', 'gzip;q=0');
   expect(refused.headers['content-encoding']).toBeUndefined();
   expect(refused.body).toContain('<div id="root"></div>');
+});
+
+test('an API answer built per request is compressed per request at the light levels (gzip 3, Brotli 3)', async () => {
+  const gz = await get('/api/test/built-per-request', 'gzip');
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  const body = gunzipSync(gz.rawPayload);
+  expect(JSON.parse(body.toString()).items).toHaveLength(120);
+  expect(gz.rawPayload.length).toBe(gzipSync(body, { level: 3 }).length);
+  expect(gz.rawPayload.length).not.toBe(gzipSync(body).length);
+  const br = await get('/api/test/built-per-request', 'br');
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(br.rawPayload)).toEqual(body);
+  expect(br.rawPayload.length).toBe(brotliCompressSync(body, API_COMPRESSION.brotliOptions).length);
+  // @fastify/compress's own default is quality 4.
+  expect(br.rawPayload.length).not.toBe(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length);
 });
