@@ -7,13 +7,17 @@
 //  - search-with-facets latency p95: a varied query set (typos, prefixes, filters, sorts, pages), each request
 //    distinct so none is answered from the result cache, sent one at a time.
 // In the same run, `ceiling_rps`: a bare Fastify app answering one small JSON route (bench/ceiling-server.ts), with
-// the same connections and duration — what this machine can serve at all, so the catalogue figures read as a share.
+// the same connections and duration — what this machine can serve at all, so the catalogue figures read as a share;
+// and `ceiling_listing_body_rps`: the same bare app sending the listing answers the store sent, byte for byte, so
+// the share of it (`listing_share_of_body_ceiling`) is what the store's own work costs beside the bytes' (a listing
+// page is 40+ KB of SPEC §7 hits, the small route under 100 bytes).
 // Prints progress on stderr and one JSON line on stdout: listing_rps, listing_p99_ms, pdp_rps, pdp_p99_ms,
 // search_p95_ms, search_variants, pg_* likewise, ceiling_rps (+ a few extra figures). BENCH_GZIP=1 sends
 // accept-encoding: gzip as browsers do.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -25,6 +29,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BASE = `http://127.0.0.1:${PORT}`;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// Browsers always ask for compression; BENCH_GZIP=1 measures that path too.
+const REQUEST_HEADERS: Record<string, string> = process.env.BENCH_GZIP === '1' ? { 'accept-encoding': 'gzip' } : {};
 const log = (...args: unknown[]) => console.error('[bench:catalogue]', ...args);
 
 async function startServer(dataDir: string, database: Record<string, string>): Promise<ChildProcess> {
@@ -92,8 +98,7 @@ async function load(name: string, paths: string[]) {
     url: BASE,
     connections: CONNECTIONS,
     duration: DURATION,
-    // Browsers always ask for compression; BENCH_GZIP=1 measures that path too.
-    ...(process.env.BENCH_GZIP === '1' ? { headers: { 'accept-encoding': 'gzip' } } : {}),
+    headers: REQUEST_HEADERS,
     requests: [
       {
         setupRequest: (req) => {
@@ -111,7 +116,42 @@ async function load(name: string, paths: string[]) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
+const LISTING_PATHS = 400;
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
+
+/** One answer's bytes as the server sent them (compressed where it compressed them), with their encoding. */
+function rawAnswer(url: string): Promise<{ body: Buffer; encoding: string | null }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${BASE}${url}`, { headers: REQUEST_HEADERS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({ body: Buffer.concat(chunks), encoding: (res.headers['content-encoding'] as string | undefined) ?? null })
+          : reject(new Error(`${url}: ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Writes the answers to `paths`, in order, for the body ceiling (bench/ceiling-server.ts reads them). */
+async function keepAnswers(paths: string[], dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const encodings: (string | null)[] = [];
+  let bytes = 0;
+  for (const [i, p] of paths.entries()) {
+    const { body, encoding } = await rawAnswer(p);
+    writeFileSync(path.join(dir, `${i}.bin`), body);
+    encodings.push(encoding);
+    bytes += body.length;
+  }
+  writeFileSync(path.join(dir, 'encodings.json'), JSON.stringify(encodings));
+  const compressed = encodings.filter(Boolean).length;
+  log(`listing answers: ${(bytes / paths.length / 1024).toFixed(1)} KB on average, ${compressed} of ${paths.length} compressed`);
+}
 
 interface Figures {
   listing_rps: number;
@@ -126,7 +166,12 @@ interface Figures {
 }
 
 /** Seeds and starts the store on one database, measures it, stops it. */
-async function measureStore(name: string, database: Record<string, string>, dataDir: string): Promise<Figures> {
+async function measureStore(
+  name: string,
+  database: Record<string, string>,
+  dataDir: string,
+  keepListingAnswersIn?: string,
+): Promise<Figures> {
   log(`${name}: seeding ${SCALE} variants and starting the server on ${PORT}…`);
   const started = Date.now();
   const server = await startServer(dataDir, database);
@@ -146,7 +191,7 @@ async function measureStore(name: string, database: Record<string, string>, data
     const sorts = ['relevance', 'price_asc', 'price_desc', 'rating_desc', 'discount_desc', 'recent'];
     const flavours = ['chocolate', 'vanilla', 'unflavoured', 'double-rich-chocolate', 'mango'];
     const listingPaths: string[] = [];
-    for (let n = 0; n < 400; n++) {
+    for (let n = 0; n < LISTING_PATHS; n++) {
       const kind = n % 3;
       const base =
         kind === 0
@@ -171,6 +216,7 @@ async function measureStore(name: string, database: Record<string, string>, data
     log('warming up…');
     await load('warm-up', [...listingPaths.slice(0, 100), ...pdp.slice(0, 100)]).catch(() => undefined);
     const listing = await load('listing', listingPaths);
+    if (keepListingAnswersIn) await keepAnswers(listingPaths, keepListingAnswersIn);
     const product = await load('product page', pdp);
 
     // Search with facets, every request distinct (cache misses), one at a time.
@@ -259,16 +305,19 @@ async function measureStore(name: string, database: Record<string, string>, data
   }
 }
 
-/** The bare Fastify JSON route, loaded exactly like the listing. */
-async function measureCeiling(): Promise<number> {
+/** The bare Fastify app, loaded exactly like the listing: its small JSON route, then the listing's own answers. */
+async function measureCeiling(bodiesDir: string, answers: number): Promise<{ ping: number; listingBodies: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts'], {
-    env: { ...process.env, PORT: String(PORT) },
+    env: { ...process.env, PORT: String(PORT), BODIES_DIR: bodiesDir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
     await ready(child, '/ping');
     await load('ceiling warm-up', ['/ping']);
-    return (await load('ceiling', ['/ping'])).rps;
+    const ping = (await load('ceiling', ['/ping'])).rps;
+    const bodies = Array.from({ length: answers }, (_, i) => `/body/${i}`);
+    const listingBodies = (await load('ceiling with the listing answers', bodies)).rps;
+    return { ping, listingBodies };
   } finally {
     await stopServer(child);
   }
@@ -292,11 +341,14 @@ async function withPostgresSchema<T>(run: (databaseUrl: string) => Promise<T>): 
   }
 }
 
+const share = (rps: number, ceiling: number) => Number((rps / ceiling).toFixed(2));
+
 async function main() {
   const dataDir = mkdtempSync(path.join(process.env.BENCH_TMP ?? tmpdir(), 'kasrat-bench-catalogue-'));
   try {
-    const lite = await measureStore('pglite', {}, dataDir);
-    const ceiling = await measureCeiling();
+    const bodiesDir = path.join(dataDir, 'listing-answers');
+    const lite = await measureStore('pglite', {}, dataDir, bodiesDir);
+    const ceiling = await measureCeiling(bodiesDir, LISTING_PATHS);
     const onPg =
       process.env.BENCH_SKIP_POSTGRES === '1'
         ? null
@@ -306,9 +358,16 @@ async function main() {
       JSON.stringify({
         ...lite,
         ...pgFigures,
-        ceiling_rps: ceiling,
-        listing_share_of_ceiling: Number((lite.listing_rps / ceiling).toFixed(2)),
-        ...(onPg ? { pg_listing_share_of_ceiling: Number((onPg.listing_rps / ceiling).toFixed(2)) } : {}),
+        ceiling_rps: ceiling.ping,
+        listing_share_of_ceiling: share(lite.listing_rps, ceiling.ping),
+        ceiling_listing_body_rps: ceiling.listingBodies,
+        listing_share_of_body_ceiling: share(lite.listing_rps, ceiling.listingBodies),
+        ...(onPg
+          ? {
+              pg_listing_share_of_ceiling: share(onPg.listing_rps, ceiling.ping),
+              pg_listing_share_of_body_ceiling: share(onPg.listing_rps, ceiling.listingBodies),
+            }
+          : {}),
       }),
     );
   } finally {

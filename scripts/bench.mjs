@@ -47,9 +47,12 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
       listing_p99_ms: data.listing_p99_ms,
       pdp_rps: data.pdp_rps,
       pdp_p99_ms: data.pdp_p99_ms,
-      // What a bare Fastify JSON route serves in the same run, and the listing's share of it.
+      // What a bare Fastify JSON route serves in the same run, and the listing's share of it; then the same bare app
+      // sending the listing's own answers, byte for byte, and the listing's share of that.
       ceiling_rps: data.ceiling_rps,
       listing_share_of_ceiling: data.listing_share_of_ceiling,
+      ceiling_listing_body_rps: data.ceiling_listing_body_rps,
+      listing_share_of_body_ceiling: data.listing_share_of_body_ceiling,
       // The same figures on PostgreSQL (api.pg.*) beside PGlite's.
       ...(data.pg_listing_rps !== undefined
         ? {
@@ -60,6 +63,7 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
               pdp_p99_ms: data.pg_pdp_p99_ms,
               search_p95_ms: data.pg_search_p95_ms,
               listing_share_of_ceiling: data.pg_listing_share_of_ceiling,
+              listing_share_of_body_ceiling: data.pg_listing_share_of_body_ceiling,
             },
           }
         : {}),
