@@ -256,7 +256,11 @@ test.describe('server rendering', () => {
     request,
   }) => {
     // Without them in the boot script's list, the browser learns of the page's chunks only when the entry runs
-    // the router: one more round trip before the page can hydrate.
+    // the router: one more round trip before the page can hydrate. The boot script inserts the preloads a few to a
+    // task, within milliseconds; a phone's round trip (100 ms here) is what they must beat, as on a real network.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: -1, uploadThroughput: -1 });
     await page.goto(await firstProductUrl(request));
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const timing = await page.evaluate(() => {
