@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { CatalogueStore } from '../../search/index.ts';
+import { contentTables } from './queries.ts';
 
 // Offers, coupons, bank offers and freebies: small tables read into memory and reloaded when their change
 // counter moves (the store's contentVersion). Whether an offer is live is decided per request, by its dates.
@@ -87,11 +88,7 @@ export class ContentCache {
   }
 
   private async load(): Promise<Content> {
-    const db = this.db;
-    const offers = await db.selectFrom('offers').selectAll().orderBy('position').orderBy('id').execute();
-    const coupons = await db.selectFrom('coupons').selectAll().orderBy('code').execute();
-    const bankOffers = await db.selectFrom('bank_offers').selectAll().orderBy('id').execute();
-    const freebies = await db.selectFrom('freebies').selectAll().orderBy('threshold').execute();
+    const { offers, coupons, bankOffers, freebies } = await contentTables(this.db);
     return {
       offers: offers.map((o) => ({
         ...o,

@@ -9,6 +9,7 @@ import { toHit } from '../../search/index.ts';
 import { brandSummary, categorySummary, defaultVariant, hitsOf, popularProducts } from './context.ts';
 import { type Content, isLive } from './content-cache.ts';
 import { promotionsOf } from './promotions.ts';
+import { isStaff } from './queries.ts';
 
 // Offers (/api/offers/*), the sale manager (/api/sale/*) and the home page (/api/home/*), built from the
 // offers table (by kind) and the catalogue in memory.
@@ -27,10 +28,7 @@ export async function requirePreview(db: Db, req: FastifyRequest): Promise<void>
   const token = req.headers[PREVIEW_OPS_HEADER];
   if (typeof token === 'string' && isOps({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest)) return;
   const session = await req.getSession();
-  if (session?.customerId) {
-    const row = await db.selectFrom('customers').select('is_staff').where('id', '=', session.customerId).executeTakeFirst();
-    if (row?.is_staff) return;
-  }
+  if (session?.customerId && (await isStaff(db, session.customerId))) return;
   throw new Forbidden('Preview is for Kasrat staff only: sign in with a staff account.');
 }
 
