@@ -37,6 +37,9 @@ const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 // The rest of the React stack changes far less often than the app: one stable, long-cached chunk.
 const VENDOR = /[\\/]node_modules[\\/](react|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
+// The chunk of the reporting pipeline (providers/index.ts), which imports the adapters.
+const REPORTING_CHUNK = /(^|\/)providers-[\w-]+\.js$/;
+
 const APP_MODULE = /[\\/](src|events|providers|schemas|machines)[\\/].*\.tsx?$/;
 const KEEPS_EFFECTS = /(\.css\.ts|[\\/]src[\\/]main\.tsx)$/;
 function appModuleSideEffects(id: string): boolean {
@@ -65,6 +68,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     // One stylesheet for the whole store (7.5 KB gz), linked in the head: a server-rendered page is styled at its
     // first paint whichever route it is, without waiting for its route chunk's CSS.
     cssCodeSplit: false,
+    // The reporting adapters load once the browser is idle after hydration (src/features/analytics/store.ts): each
+    // is fetched by its import and its few shared modules as the browser parses it, instead of Vite inserting a
+    // preload link per module for all of them in one task (about 30 ms on a desktop, four times that on a phone).
+    modulePreload: { resolveDependencies: (_file, deps, { hostId }) => (REPORTING_CHUNK.test(hostId) ? [] : deps) },
     // The server preloads the chunks of the route it rendered (server/html.ts).
     manifest: !isSsrBuild,
     emptyOutDir: true,

@@ -22,6 +22,26 @@ test('the shell reports a page_view to the data layer on load and on each route 
   expect(new Set(ids).size).toBe(2);
 });
 
+test('the reporting adapters load after the page without a preload link apiece (vite.config.ts modulePreload)', async ({ page }) => {
+  await page.goto('/');
+  // The data layer has the page view: its adapter chunk has loaded and run.
+  await expect
+    .poll(async () =>
+      page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length),
+    )
+    .toBe(1);
+  const loaded = await page.evaluate(() => {
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => new URL(r.name).pathname);
+    const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname);
+    return { scripts, preloaded };
+  });
+  const adapters = loaded.scripts.filter((p) => /^\/assets\/(data-layer|social-pixel|enrich)-[\w-]+\.js$/.test(p));
+  expect(adapters.length).toBeGreaterThanOrEqual(3);
+  for (const adapter of adapters) expect(loaded.preloaded, adapter).not.toContain(adapter);
+  // The page's own chunks are still preloaded (the boot script's list).
+  expect(loaded.preloaded.some((p) => /^\/assets\/Home-[\w-]+\.js$/.test(p))).toBe(true);
+});
+
 test('?debug=events turns the events overlay on for the session, listing the page views', async ({ page }) => {
   await page.goto('/about');
   await expect(page.getByRole('button', { name: /^Events \(/ })).toHaveCount(0);
