@@ -1,21 +1,17 @@
-import { expect, test } from './fixtures.ts';
+import { expect, type Page, test } from './fixtures.ts';
 
 type Push = { event?: string; page?: string; event_id?: string };
 
+/** How many page views the data layer has received. */
+const pageViews = (page: Page) =>
+  page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length);
+
 test('the shell reports a page_view to the data layer on load and on each route change', async ({ page }) => {
   await page.goto('/about');
-  await expect
-    .poll(async () =>
-      page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length),
-    )
-    .toBe(1);
+  await expect.poll(() => pageViews(page)).toBe(1);
   await page.getByRole('link', { name: 'Store locator' }).first().click();
   await expect(page).toHaveURL(/\/store-locator$/);
-  await expect
-    .poll(async () =>
-      page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length),
-    )
-    .toBe(2);
+  await expect.poll(() => pageViews(page)).toBe(2);
   const ids = await page.evaluate(() =>
     ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').map((p) => p.event_id),
   );
@@ -25,11 +21,7 @@ test('the shell reports a page_view to the data layer on load and on each route 
 test('the reporting adapters load after the page without a preload link apiece (vite.config.ts modulePreload)', async ({ page }) => {
   await page.goto('/');
   // The data layer has the page view: its adapter chunk has loaded and run.
-  await expect
-    .poll(async () =>
-      page.evaluate(() => ((window as { dataLayer?: Push[] }).dataLayer ?? []).filter((p) => p.event === 'page_view').length),
-    )
-    .toBe(1);
+  await expect.poll(() => pageViews(page)).toBe(1);
   const loaded = await page.evaluate(() => {
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => new URL(r.name).pathname);
     const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname);
