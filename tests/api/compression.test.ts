@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { API_COMPRESSION, buildApp } from '../../server/app.ts';
+import { buildApp } from '../../server/app.ts';
+import { API_COMPRESSION } from '../../server/http/compression.ts';
 import { openTestDatabase } from '../helpers/app.ts';
 
 // First load: hashed assets go out pre-compressed (brotli, else gzip) with a year's immutable cache; the page

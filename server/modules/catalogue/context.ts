@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { BrandSummary, BreadcrumbItem, CategorySummary, Image, ProductHit } from '../../../schemas/catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { etagOf } from '../../http/caching.ts';
+import { API_COMPRESSION } from '../../http/compression.ts';
 import { NotFound } from '../../http/errors.ts';
 import type { BrandRec, CatalogueStore, CategoryRec, ProductRec, VariantRec } from '../../search/index.ts';
 import { toHit } from '../../search/index.ts';
@@ -30,7 +31,7 @@ export function sendJson(reply: FastifyReply, json: string | Buffer) {
   if (typeof json !== 'string' && json.length >= 1024 && acceptsGzip(reply.request.headers['accept-encoding'])) {
     let gz = gzipped.get(json);
     if (!gz) {
-      gz = gzipSync(json, { level: 3 });
+      gz = gzipSync(json, API_COMPRESSION.zlibOptions);
       gzipped.set(json, gz);
     }
     if (!reply.hasHeader('etag')) reply.header('etag', etagOf(json));
