@@ -75,9 +75,9 @@ export function arrangeForFirstPaint(html: string, readCss: (href: string) => st
 }
 
 const SCRIPTS_START = '<!--app-scripts-->';
+const SCRIPTS_END = '<!--/app-scripts-->';
 /** Module preloads the boot script inserts in one task (see {@link loadScriptsAfterPaint}). */
 export const PRELOADS_PER_TASK = 6;
-const SCRIPTS_END = '<!--/app-scripts-->';
 
 /**
  * A server-rendered page is whole without its JavaScript, so the scripts that hydrate it start after the browser
