@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, PaiseSchema } from './common.ts';
-import { once } from './once.ts';
+import { formatDay, formatDayTime } from './dates.ts';
 
 // After purchase: every /api/order call of SPEC §7 (order listing, shipments, cancel, return, refunds, bank
 // accounts, invoice) and the operations calls that move shipments along. Money is integer paise.
@@ -35,19 +35,15 @@ export function parseOrderDate(text: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-// Built on first use: a date formatter loads its locale's data, which pages that show no date need not pay for.
-const IST = { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' } as const;
-const istDate = once(() => new Intl.DateTimeFormat('en-IN', IST));
-const istDateTime = once(() => new Intl.DateTimeFormat('en-IN', { ...IST, hour: 'numeric', minute: '2-digit' }));
 /** "3 Nov 2026" in India time. */
 export const formatOrderDate = (text: string): string => {
   const d = parseOrderDate(text);
-  return d ? istDate().format(d) : '';
+  return d ? formatDay(d, 'IST') : '';
 };
 /** "3 Nov 2026, 2:05 pm" in India time. */
 export const formatOrderDateTime = (text: string): string => {
   const d = parseOrderDate(text);
-  return d ? istDateTime().format(d) : '';
+  return d ? formatDayTime(d, 'IST') : '';
 };
 
 // ---- identifiers ----

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { once } from '../../../../schemas/once.ts';
+import { formatDay } from '../../../../schemas/dates.ts';
 import { catalogueApi } from '../api.ts';
 import { useResource } from '../resource.ts';
 import { visuallyHidden } from '../../../ui/theme/global.css.ts';
@@ -11,13 +11,8 @@ import * as pdp from './AuthenticityPanel.css.ts';
 // the authorised importer (or "Made in India"), the brand certificate. It is a reassurance, not the product:
 // when the call fails the panel is simply left out.
 
-// Built on first use: a date formatter loads its locale's data, which a product without a certificate never needs.
-const date = once(() => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
-/** '2027-03-31' → '31 Mar 2027' (read as UTC, so no time zone moves the day). */
-export const formatDay = (iso: string): string => {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? iso : date().format(d);
-};
+/** '2027-03-31' → '31 Mar 2027' (read as UTC, so no time zone moves the day); text that is no date as it came. */
+const calendarDay = (iso: string): string => formatDay(new Date(`${iso.slice(0, 10)}T00:00:00Z`), 'UTC') || iso;
 
 export function AuthenticityPanel({ productId }: { productId: number }) {
   const source = useResource(`source:${productId}`, (signal) => catalogueApi.sourceProduct(productId, { signal }));
@@ -66,7 +61,7 @@ export function AuthenticityPanel({ productId }: { productId: number }) {
             <dd>
               <span className={pdp.certNo}>{certificate.certificate_no}</span>
               <br />
-              Valid {formatDay(certificate.issued_on)} – {formatDay(certificate.valid_till)}
+              Valid {calendarDay(certificate.issued_on)} – {calendarDay(certificate.valid_till)}
             </dd>
           </>
         )}

@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
+import { formatOrderDate } from '../../../../schemas/orders.ts';
 import { EmailTicketRequest, type PhoneTicketRequest, PhoneTicketRequest as PhoneSchema } from '../../../../schemas/help-center.ts';
 import type { Attachment, SupportReason } from '../../../../schemas/help-center.ts';
 import { messageOf } from '../../../api/resource.ts';
@@ -327,7 +328,7 @@ function TicketForm({
           { value: '', label: orders.data?.length ? 'Choose an order' : 'No orders yet' },
           ...(orders.data ?? []).map((o) => ({
             value: String(o.order_id),
-            label: `${o.order_number} · ${new Date(o.created_at).toLocaleDateString('en-IN')} · ${formatPaise(o.total)}`,
+            label: `${o.order_number} · ${formatOrderDate(o.created_at)} · ${formatPaise(o.total)}`,
           })),
         ]}
       />

@@ -1,16 +1,11 @@
 import { Link } from 'react-router-dom';
-import { once } from '../../../../schemas/once.ts';
+import { formatDay } from '../../../../schemas/dates.ts';
 import type { Review } from '../../../../schemas/review.ts';
 import { Img } from '../../../ui/Img.tsx';
 import * as css from './ReviewCard.css.ts';
 import { Stars } from './Stars.tsx';
 
-// One formatter for every card: toLocaleDateString builds a new one (and loads the locale's data) per call.
-const istDate = once(() => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }));
-const dateText = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : istDate().format(d);
-};
+const dateText = (iso: string) => formatDay(new Date(iso), 'IST');
 
 /**
  * One review. Title and text are what the shopper wrote, rendered as React text nodes: markup in them shows as

@@ -1,0 +1,29 @@
+// Dates as Indian shoppers read them: "5 Nov 2026", "5 Nov 2026, 1:30 am" (the en-IN style, September as "Sept").
+// Written by hand, not with Intl.DateTimeFormat('en-IN'): building that formatter loads the locale's data, about
+// 20 ms of a phone's main thread in the middle of a product page's hydration, for a rule this short. India keeps
+// one offset all year (UTC+05:30, no daylight saving), so India time is plain arithmetic.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** The zone a date is read in: India time, or UTC for calendar days stored without a time (certificates). */
+export type DateZone = 'IST' | 'UTC';
+
+/** The wall-clock fields of `d` in `zone`, read off a shifted UTC date. */
+const wall = (d: Date, zone: DateZone) => new Date(d.getTime() + (zone === 'IST' ? IST_OFFSET_MS : 0));
+
+/** "5 Nov 2026"; an invalid date gives ''. */
+export function formatDay(d: Date, zone: DateZone): string {
+  if (Number.isNaN(d.getTime())) return '';
+  const w = wall(d, zone);
+  return `${w.getUTCDate()} ${MONTHS[w.getUTCMonth()]} ${w.getUTCFullYear()}`;
+}
+
+/** "5 Nov 2026, 1:30 am" (12-hour clock, midnight and noon as 12); an invalid date gives ''. */
+export function formatDayTime(d: Date, zone: DateZone): string {
+  const day = formatDay(d, zone);
+  if (!day) return '';
+  const w = wall(d, zone);
+  const h = w.getUTCHours();
+  return `${day}, ${h % 12 || 12}:${String(w.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
+}
