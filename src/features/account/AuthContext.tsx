@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { PingResponse, SessionUser } from '../../../schemas/common.ts';
 import { syncUser } from '../analytics/index.ts';
@@ -36,37 +36,45 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const fromServer = useRef(seeded !== undefined);
   const { pathname } = useLocation();
 
-  const refresh = useCallback(async () => {
+  // `background`: the ping of a route change. Its answer re-renders every component reading the session; as a
+  // transition React does that in slices instead of one long task just after a page appears. A refresh someone
+  // awaits (after signing in, paying) applies at once.
+  const fetchSession = useCallback(async (background: boolean) => {
     const mine = ++seq.current;
+    const apply = (update: () => void) => (background ? startTransition(update) : update());
     try {
       const res = await ping();
-      if (mine === seq.current) {
-        setUser(res.data);
-        syncUser(res.data);
-      }
+      if (mine === seq.current)
+        apply(() => {
+          setUser(res.data);
+          setLoading(false);
+        });
+      if (mine === seq.current) syncUser(res.data);
       return res.data;
     } catch {
       // SPEC §4: a failed ping leaves the user signed out.
       if (mine === seq.current) {
-        setUser(null);
+        apply(() => {
+          setUser(null);
+          setLoading(false);
+        });
         syncUser(null);
       }
       return null;
-    } finally {
-      if (mine === seq.current) setLoading(false);
     }
   }, []);
+  const refresh = useCallback(() => fetchSession(false), [fetchSession]);
 
   // SPEC §4: the session is re-fetched on every route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger; user is read once, as the server rendered it.
   useEffect(() => {
     if (!fromServer.current) {
-      void refresh();
+      void fetchSession(true);
       return;
     }
     fromServer.current = false;
     syncUser(user);
-  }, [pathname, refresh]);
+  }, [pathname, fetchSession]);
 
   // SPEC §4: the other re-fetch triggers (cart persistence, order confirmation, payment, email or mobile change…)
   // are recognised on the API client's answers.

@@ -38,3 +38,43 @@ test('without a cached answer the page loads and renders what came', async () =>
   expect(load).toHaveBeenCalledTimes(1);
   expect(view.container.textContent).toBe('fetched');
 });
+
+// Render counters of the components below (reset by each test).
+let idleRenders = 0;
+let draws = 0;
+let answer: (v: string[]) => void = () => {};
+
+function Idle() {
+  idleRenders++;
+  const r = useResource<string[]>(null, async () => ['never']);
+  return <p>{r.loading ? 'loading' : 'idle'}</p>;
+}
+
+function Shown({ text }: { text: string }) {
+  draws++;
+  return <p>{text}</p>;
+}
+
+function Loading() {
+  const r = useResource<string[]>('/api/listing/brand', () => new Promise((resolve) => (answer = resolve)));
+  return <Shown text={r.loading ? 'loading' : (r.data?.join() ?? '')} />;
+}
+
+test('a hook with nothing to load (null key) does not render its component again from its first effect', async () => {
+  idleRenders = 0;
+  const view = render(<Idle />);
+  await act(async () => {});
+  expect(view.container.textContent).toBe('idle');
+  expect(idleRenders).toBe(1);
+});
+
+test('loading a key draws the page twice, loading then the answer: the effect does not set "loading" again', async () => {
+  draws = 0;
+  const view = render(<Loading />);
+  await act(async () => {});
+  expect(view.container.textContent).toBe('loading');
+  expect(draws).toBe(1);
+  await act(async () => answer(['whey']));
+  expect(view.container.textContent).toBe('whey');
+  expect(draws).toBe(2);
+});

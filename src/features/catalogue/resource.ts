@@ -71,7 +71,10 @@ export function useResource<T>(
 
   useEffect(() => {
     if (key === null) {
-      setState({ key, loading: false, data: null, error: null, status: null });
+      // Nothing to load: the same state object when already idle, or the component (a whole page) renders again.
+      setState((s) =>
+        s.key === null && !s.loading && s.data === null && s.error === null ? s : { key, loading: false, data: null, error: null, status: null },
+      );
       return;
     }
     const hit = attempt === 0 ? cached<T>(key, Date.now()) : undefined;
@@ -85,7 +88,10 @@ export function useResource<T>(
       return;
     }
     const controller = new AbortController();
-    setState((s) => ({ key, loading: true, data: s.key === key ? s.data : null, error: null, status: null }));
+    // Already loading this key (the first render's state): the same object, or the component renders again.
+    setState((s) =>
+      s.key === key && s.loading && s.error === null ? s : { key, loading: true, data: s.key === key ? s.data : null, error: null, status: null },
+    );
     loader.current(controller.signal).then(
       (data) => {
         if (controller.signal.aborted) return;

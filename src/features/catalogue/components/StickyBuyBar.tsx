@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { EventItem } from '../../../../events/index.ts';
 import type { ProductHit } from '../../../../schemas/catalogue.ts';
 import { AddToCartButton } from '../../cart/index.ts';
@@ -10,11 +10,15 @@ import { useMediaQuery } from './useMediaQuery.ts';
 // bottom keeps the price and Add to cart at hand. While it shows, the body gets matching bottom padding so the
 // bar never hides the end of the page (the footer) for good.
 
-/** True while `target` is above the viewport (scrolled past), watched with an IntersectionObserver. */
-function useScrolledPast(target: Element | null, enabled: boolean): boolean {
+/**
+ * True while `target` is above the viewport (scrolled past), watched with an IntersectionObserver. The element is
+ * read when the effect runs: it mounts and unmounts with the bar (both are drawn only with a product).
+ */
+function useScrolledPast(targetRef: RefObject<Element | null>, enabled: boolean): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {
     setPast(false);
+    const target = targetRef.current;
     if (!enabled || !target || typeof IntersectionObserver === 'undefined') return;
     // The root reaches far below the viewport, so "not intersecting" means "above it": a jump from below the
     // fold straight past the buttons (a fling, an anchor) still changes state and is reported. Its top starts
@@ -30,7 +34,7 @@ function useScrolledPast(target: Element | null, enabled: boolean): boolean {
     );
     io.observe(target);
     return () => io.disconnect();
-  }, [target, enabled]);
+  }, [targetRef, enabled]);
   return past;
 }
 
@@ -40,7 +44,7 @@ export function StickyBuyBar({
   item,
   inStock,
 }: {
-  target: Element | null;
+  target: RefObject<Element | null>;
   variant: ProductHit;
   item: EventItem;
   inStock: boolean;

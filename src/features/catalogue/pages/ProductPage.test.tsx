@@ -5,10 +5,17 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { type DomainEvent, events$ } from '../../../../events/index.ts';
 import { setNavigator } from '../../../api/client.ts';
 import { MetaProvider } from '../../../ui/meta.tsx';
-import { clearResourceCache } from '../resource.ts';
+import { clearResourceCache, seedResourceCache } from '../resource.ts';
 import { fakeApi, hit, ok, productDetail } from '../../../../tests/helpers/catalogue-fixtures.ts';
 import { ToastProvider } from '../../../ui/Toast.tsx';
 import ProductPage from './ProductPage.tsx';
+import * as catalogueRules from '../../../../schemas/catalogue-rules.ts';
+
+// Counts the page's own renders (it works out the swatches once per render with a product), passing through.
+vi.mock('../../../../schemas/catalogue-rules.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../../schemas/catalogue-rules.ts')>();
+  return { ...actual, swatchesFor: vi.fn(actual.swatchesFor) };
+});
 
 // The product page: swatches switch the variant, the URL (replace) and the price; view_item per variant; an
 // unknown product (API 404) ends on /notFound; the address is made canonical.
@@ -93,6 +100,23 @@ beforeEach(() => {
   clearResourceCache();
   sessionStorage.clear();
   localStorage.clear();
+});
+
+test('a page hydrated with its product renders once: nothing it sets while mounting draws it again', async () => {
+  // A second render of the whole page right after hydration was one long task on a slow phone: a callback ref that
+  // set state (the sticky bar's target) and a resource with nothing to load setting its idle state anew.
+  seedResourceCache([
+    ['pdp:8', { ...detail, product: { ...detail.product, short_description: 'A whey protein...' } }],
+    [`seo:${catalogueRules.productUrl('pro-whey', 8)}`, { title: 'Pro Whey | Kasrat', description: 'd', noindex: false }],
+  ]);
+  const swatches = vi.mocked(catalogueRules.swatchesFor);
+  swatches.mockClear();
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  await screen.findByTestId('authenticity-panel');
+  await act(async () => {});
+  expect(screen.getByTestId('pdp-price')).toHaveAttribute('data-price', '220900');
+  expect(swatches).toHaveBeenCalledTimes(1);
+  t.done();
 });
 
 test('choosing a flavour switches variant, URL (replace) and price', async () => {

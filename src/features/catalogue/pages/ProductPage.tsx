@@ -203,8 +203,9 @@ export default function ProductPage() {
   const here = `${location.pathname}${location.search}`;
   const [originBrand] = useState(() => brandOrigin(location.state, here));
   const pid = positiveInt(params.get('pId'));
-  // The main buttons' row, watched by the phone's sticky bar.
-  const [actionsEl, setActionsEl] = useState<HTMLDivElement | null>(null);
+  // The main buttons' row, watched by the phone's sticky bar. A ref object, not a callback ref into state: setting
+  // state while React attaches refs re-rendered the whole page synchronously right after hydration.
+  const actions = useRef<HTMLDivElement>(null);
   const urlVid = positiveInt(params.get('vId'));
   // The swatch a shopper picked shows at once: the URL (and so vId) follows in a router transition, and until then a
   // controlled radio would snap back to the old variant and the pick could be lost while the page settles.
@@ -334,7 +335,7 @@ export default function ProductPage() {
             </fieldset>
           ))}
 
-          <div className={pdp.actions} ref={setActionsEl}>
+          <div className={pdp.actions} ref={actions}>
             <AddToCartButton variantId={variant.vid} item={item} origin="pdp" disabled={!inStock} />
             <AddToCartButton variantId={variant.vid} item={item} origin="pdp" disabled={!inStock} buyNow />
             <div className={pdp.wishlistCell}>
@@ -378,7 +379,7 @@ export default function ProductPage() {
       <ProductReviewsSection productId={product.id} slug={product.slug} brandId={product.brand.id} />
 
       <Rails productId={product.id} brandName={product.brand.name} />
-      <StickyBuyBar target={actionsEl} variant={variant} item={item} inStock={inStock} />
+      <StickyBuyBar target={actions} variant={variant} item={item} inStock={inStock} />
     </div>
   );
 }
