@@ -65,7 +65,7 @@ describe('loadScriptsAfterPaint', () => {
   });
 
   /** Runs the boot script against a fake document; returns what it appended and the callbacks it left waiting. */
-  function boot(options: { hidden?: boolean; paintTiming: boolean; chunks?: string[] }) {
+  function boot(options: { hidden?: boolean; paintTiming: boolean; chunks?: string[]; noMessageChannel?: boolean }) {
     const html = loadScriptsAfterPaint(tail, '', options.chunks);
     const code = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
     const appended: { tag: string; attrs: Record<string, string> }[] = [];
@@ -95,19 +95,31 @@ describe('loadScriptsAfterPaint', () => {
         (observers.at(-1) as (typeof observers)[number]).options = o;
       }
     }
-    const run = new Function('document', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', code);
+    // A posted message is a task of its own, listed with the timers as a 0 ms one.
+    const messages: string[] = [];
+    class FakeChannel {
+      port1 = { onmessage: null as null | (() => void) };
+      port2 = {
+        postMessage: () => {
+          messages.push('posted');
+          tasks.push({ run: () => this.port1.onmessage?.(), ms: 0 });
+        },
+      };
+    }
+    const run = new Function('document', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', 'MessageChannel', code);
     run(
       document,
       (f: () => void) => frames.push(f),
       (f: () => void, ms: number) => tasks.push({ run: f, ms }),
       options.paintTiming ? FakeObserver : undefined,
+      options.noMessageChannel ? undefined : FakeChannel,
     );
     const paint = (name: string) => {
       for (const o of observers)
         o.callback({ getEntriesByName: (n: string) => (n === name ? [{ name }] : []) }, { disconnect: () => (o.live = false) });
     };
     const shown = () => appended.map((el) => [el.tag, el.attrs.rel ?? el.attrs.type, el.attrs.href ?? el.attrs.src]);
-    return { appended, frames, tasks, observers, paint, shown };
+    return { appended, frames, tasks, observers, paint, shown, messages };
   }
   const LOADED = [
     ['script', 'module', '/assets/index-abc.js'],
@@ -144,8 +156,22 @@ describe('loadScriptsAfterPaint', () => {
     later()[1]?.run();
     expect(preloads()).toEqual(['/assets/vendor-abc.js', ...chunks]);
     expect(later()).toHaveLength(2);
+    // The later tasks are posted messages (chained timers would be held back 4 ms each after the fifth).
+    expect(b.messages).toHaveLength(2);
     b.tasks.find((t) => t.ms === 3000)?.run();
     expect(b.appended).toHaveLength(chunks.length + 2);
+  });
+
+  it('without MessageChannel the later preloads follow in timer tasks', () => {
+    const chunks = Array.from({ length: PRELOADS_PER_TASK + 1 }, (_, i) => `/assets/chunk${i}-abc.js`);
+    const b = boot({ paintTiming: true, chunks, noMessageChannel: true });
+    b.paint('first-contentful-paint');
+    const preloads = () => b.shown().slice(1).map(([, , href]) => href);
+    expect(preloads()).toHaveLength(PRELOADS_PER_TASK);
+    const timers = b.tasks.filter((t) => t.ms === 0);
+    expect(timers).toHaveLength(1);
+    timers[0]?.run();
+    expect(preloads()).toEqual(['/assets/vendor-abc.js', ...chunks]);
   });
 
   it('without paint timing, waits for a frame and a task; with no content painted, starts after 3 s; hidden, at once', () => {

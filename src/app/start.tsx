@@ -50,7 +50,8 @@ export async function mountApp(
   onRouter?: (router: AppRouter) => void,
 ): Promise<AppRouter> {
   if (state) {
-    // After the scripts' own evaluation; then the page's chunk, then the router, then hydration, each a task.
+    // After the scripts' own evaluation; then the page's chunk, the router, the reporting start and hydration, each
+    // a task.
     await nextTask();
     seedResourceCache(state.data);
     seedShopperData(state.data);
@@ -60,6 +61,9 @@ export async function mountApp(
   const router = createBrowserRouter(routes);
   // API redirects (401, 404, 409) stay inside the single-page app.
   setNavigator((to) => void router.navigate(to));
+  // The router ranks every route as it is made; the reporting start is a task of its own after it, still before
+  // hydration, whose effects report the page's first events.
+  if (state) await nextTask();
   onRouter?.(router);
   const app = (
     <AppFrame desktop={state?.desktop ?? true}>
