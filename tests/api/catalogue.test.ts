@@ -181,6 +181,23 @@ describeBackends('catalogue API', (ctx) => {
       expect(fallback.variant.pid).toBe(p.id);
     });
 
+    test('the spliced answer (cached facts and hits) is the assembled product page, for every variant shown', async () => {
+      const products = await db().selectFrom('products').select('id').orderBy('id').limit(12).execute();
+      for (const { id } of products) {
+        const whole: ProductDetail & { description: string; offers: unknown } = await ok(`/api/product/all-product-data?product_id=${id}`);
+        const { description: _d, offers: _o, ...assembled } = whole;
+        // Twice: the second answer comes from the product's cached facts.
+        for (let round = 0; round < 2; round++)
+          expect(await ok(`/api/product-details/product-detail-page?product_id=${id}`)).toEqual(assembled);
+        for (const v of assembled.variants) {
+          const shown: ProductDetail = await ok(`/api/product-details/product-detail-page?product_id=${id}&variant_id=${v.vid}`);
+          expect(shown.variant).toEqual(v);
+          expect(shown.product).toEqual({ ...assembled.product, url: `/product/${assembled.product.slug}/?pId=${id}&vId=${v.vid}` });
+          expect(shown.variants).toEqual(assembled.variants);
+        }
+      }
+    });
+
     test('prices: MRP, sale price and percent off agree with the database', async () => {
       const p = await someProduct();
       const data: ProductDetail = await ok(`/api/product-details/product-detail-page?product_id=${p.id}`);

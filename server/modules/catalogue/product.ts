@@ -17,6 +17,9 @@ import { type Content, isLive } from './content-cache.ts';
 
 // The product page and its side calls (/api/product-details/*) and the /api/product calls, all from memory.
 
+const B = (s: string) => Buffer.from(s);
+const COMMA = B(',');
+
 /** The trail of a product page reached from a brand page (SPEC §2 origin brand). */
 const brandBreadcrumbs = (v: VariantRec) => [
   HOME_CRUMB,
@@ -25,38 +28,57 @@ const brandBreadcrumbs = (v: VariantRec) => [
   productCrumb(v),
 ];
 
-/** Everything of a product page except the hits themselves (`variant`, `variants`). */
-function detailFrame(p: ProductRec, chosen: VariantRec): Omit<ProductDetail, 'variant' | 'variants'> {
+/** The product's own facts: all of `product` but its address, which names the variant shown. */
+function productFacts(p: ProductRec): Omit<ProductDetail['product'], 'url'> {
+  const sales = p.variants.map((v) => v.sale_price);
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    parent_sku: p.parent_sku,
+    brand: brandSummary(p.brand),
+    category: { id: p.category.id, name: p.category.name, slug: p.category.slug },
+    cat_hierarchy: catHierarchy(p),
+    food_type: p.food_type,
+    rating: p.rating,
+    rating_count: p.rating_count,
+    is_bestseller: p.is_bestseller,
+    highlights: p.highlights,
+    short_description: truncate(p.description),
+    show_range: Math.min(...sales) !== Math.max(...sales),
+  };
+}
+
+/** Everything of a product page but `product` and the hits themselves (`variant`, `variants`): what the variant shown decides. */
+function variantFrame(p: ProductRec, chosen: VariantRec): Omit<ProductDetail, 'product' | 'variant' | 'variants'> {
   // Swatches need only what a variant's hit says about stock and swatch values.
   const light = p.variants.map((v) => ({
     vid: v.id,
     stock_status: v.stock > 0 ? 'instock' : 'outofstock',
     selected_swatch_values: Object.fromEntries(swatchValues(v).map((s) => [s.key, s.value])),
   }));
-  const sales = p.variants.map((v) => v.sale_price);
   return {
-    product: {
-      id: p.id,
-      name: p.name,
-      slug: p.slug,
-      parent_sku: p.parent_sku,
-      url: productUrl(p.slug, p.id, chosen.id),
-      brand: brandSummary(p.brand),
-      category: { id: p.category.id, name: p.category.name, slug: p.category.slug },
-      cat_hierarchy: catHierarchy(p),
-      food_type: p.food_type,
-      rating: p.rating,
-      rating_count: p.rating_count,
-      is_bestseller: p.is_bestseller,
-      highlights: p.highlights,
-      short_description: truncate(p.description),
-      show_range: Math.min(...sales) !== Math.max(...sales),
-    },
     swatches: swatchesFor(light, light.find((v) => v.vid === chosen.id) as (typeof light)[number]),
     images: productImages(chosen),
     breadcrumbs: [HOME_CRUMB, ...categoryCrumbs(p.category), productCrumb(chosen)],
     brand_breadcrumbs: brandBreadcrumbs(chosen),
   };
+}
+
+/** Everything of a product page except the hits themselves (`variant`, `variants`). */
+function detailFrame(p: ProductRec, chosen: VariantRec): Omit<ProductDetail, 'variant' | 'variants'> {
+  return { product: { ...productFacts(p), url: productUrl(p.slug, p.id, chosen.id) }, ...variantFrame(p, chosen) };
+}
+
+// The facts as JSON, made once per product record: a catalogue change makes new records, and these go with the old.
+const factsJson = new WeakMap<ProductRec, Buffer>();
+function productFactsJson(p: ProductRec): Buffer {
+  let json = factsJson.get(p);
+  if (!json) {
+    json = B(JSON.stringify(productFacts(p)).slice(1, -1));
+    factsJson.set(p, json);
+  }
+  return json;
 }
 
 const chosenVariant = (p: ProductRec, variantId?: number): VariantRec =>
@@ -68,22 +90,29 @@ export function productDetail(p: ProductRec, variantId?: number): ProductDetail 
   return { ...detailFrame(p, chosen), variant: variants.find((v) => v.vid === chosen.id) as ProductHit, variants };
 }
 
-const B = (s: string) => Buffer.from(s);
-const COMMA = B(',');
 
 /**
  * The product-detail-page response as JSON bytes, with the hits spliced in from the per-variant JSON cache (the
- * same bytes listings use), so a product page costs one small JSON.stringify.
+ * same bytes listings use) and the product's facts from their own cache, so a product page costs one small
+ * JSON.stringify, of what the variant shown decides.
  */
 export function productDetailResponse(store: CatalogueStore, p: ProductRec, variantId?: number): Buffer {
   const chosen = chosenVariant(p, variantId);
-  const frame = JSON.stringify(detailFrame(p, chosen));
+  const frame = JSON.stringify(variantFrame(p, chosen));
   const hits: Buffer[] = [];
   for (const v of p.variants) {
     if (hits.length) hits.push(COMMA);
     hits.push(store.hitJsonOf(v));
   }
-  return okJsonParts([B(`${frame.slice(0, -1)},"variant":`), store.hitJsonOf(chosen), B(',"variants":['), ...hits, B(']}')]);
+  return okJsonParts([
+    B(`{"product":{"url":${JSON.stringify(productUrl(p.slug, p.id, chosen.id))},`),
+    productFactsJson(p),
+    B(`},${frame.slice(1, -1)},"variant":`),
+    store.hitJsonOf(chosen),
+    B(',"variants":['),
+    ...hits,
+    B(']}'),
+  ]);
 }
 
 export function productOffers(p: ProductRec, content: Content, now = Date.now()): ProductOffers {
