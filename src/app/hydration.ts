@@ -9,4 +9,10 @@ export interface HydrationState {
   desktop: boolean;
   /** The catalogue answers the render used, by resource key. */
   data: [string, unknown][];
+  /**
+   * The routes the server matched, by the ids the data router gives routes without one: their place in the route
+   * tree ("0-3-1" is the second child of the fourth child of the first route). The browser loads their lazy pages
+   * without matching the URL against every route a second time (the router does it once more as it starts).
+   */
+  routes?: string[];
 }

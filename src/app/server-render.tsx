@@ -62,7 +62,11 @@ export async function render(url: URL, options: RenderOptions): Promise<RenderRe
   const request = new Request(url, { signal: options.signal });
   const context = await requestTransport.run(options.transport, () => handler.query(request));
   const scope: PrefetchScope = { data: new Map(), wanted: new Map(), failed: new Set(), personal: options.personal ?? false };
-  const state = (): HydrationState => ({ desktop: options.desktop, data: [...scope.data] });
+  const state = (): HydrationState => ({
+    desktop: options.desktop,
+    data: [...scope.data],
+    ...(context instanceof Response ? {} : { routes: context.matches.map((m) => m.route.id) }),
+  });
   if (context instanceof Response) {
     const location = context.headers.get('location');
     return { body: null, status: context.status, redirect: location, state: state(), modules: [] };

@@ -22,11 +22,30 @@ export function readHydrationState(doc: Document): HydrationState | null {
   }
 }
 
-/** The router copies its routes: the lazy pages of this URL must be loaded first, or hydration renders a fallback. */
-async function resolveLazyMatches(list: RouteObject[], location: Location): Promise<void> {
-  const matches = matchRoutes(list, location) ?? [];
+/** The routes at these tree positions ("0-3-1", the data router's ids for routes without one), or null if one is missing. */
+function routesAt(list: RouteObject[], ids: readonly string[]): RouteObject[] | null {
+  const found: RouteObject[] = [];
+  for (const id of ids) {
+    let level: RouteObject[] | undefined = list;
+    let route: RouteObject | undefined;
+    for (const index of id.split('-')) {
+      route = level?.[Number(index)];
+      if (!route) return null;
+      level = route.children;
+    }
+    if (route) found.push(route);
+  }
+  return found;
+}
+
+/**
+ * The router copies its routes: the lazy pages of this URL must be loaded first, or hydration renders a fallback.
+ * The server names the routes it matched; only without them is the URL matched here.
+ */
+async function resolveLazyMatches(list: RouteObject[], location: Location, ids?: readonly string[]): Promise<void> {
+  const matched = (ids?.length ? routesAt(list, ids) : null) ?? (matchRoutes(list, location) ?? []).map((m) => m.route);
   await Promise.all(
-    matches.map(async ({ route }) => {
+    matched.map(async (route) => {
       if (typeof route.lazy !== 'function') return;
       const resolved = await route.lazy();
       Object.assign(route, resolved, { lazy: undefined });
@@ -55,7 +74,7 @@ export async function mountApp(
     await nextTask();
     seedResourceCache(state.data);
     seedShopperData(state.data);
-    await resolveLazyMatches(routes, window.location);
+    await resolveLazyMatches(routes, window.location, state.routes);
     await nextTask();
   }
   const router = createBrowserRouter(routes);

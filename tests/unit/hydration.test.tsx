@@ -8,6 +8,14 @@ import { render } from '../../src/app/server-render.tsx';
 import { mountApp } from '../../src/app/start.tsx';
 import { clearResourceCache } from '../../src/features/catalogue/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { matchRoutes } from 'react-router-dom';
+import { routes } from '../../src/app/routes.tsx';
+
+// Whether the browser entry matched the URL itself (passing through to React Router's own).
+vi.mock('react-router-dom', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('react-router-dom')>();
+  return { ...actual, matchRoutes: vi.fn(actual.matchRoutes) };
+});
 
 // docs/decisions/010 with React's development build, which reports every mismatch (the production build in the
 // e2e suite hides attribute mismatches): each page is rendered by the server entry against a seeded store,
@@ -99,6 +107,33 @@ describe('server render and hydration', () => {
     expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
     expect(state.data.map(([key]) => key)).toContain(`pdp:${new URL(path, 'http://x').searchParams.get('pId')}`);
     expect(mismatches).toEqual([]);
+  });
+
+  it('names the routes it matched, and the browser loads their pages without matching the URL again', async () => {
+    const path = await productPath();
+    const matching = vi.mocked(matchRoutes);
+    matching.mockClear();
+    const { mismatches, state } = await hydrate(path);
+    expect(mismatches).toEqual([]);
+    expect(matching).not.toHaveBeenCalled();
+    // The ids are places in the route tree: the last is the product page's route.
+    let level = routes;
+    let leaf: (typeof routes)[number] | undefined;
+    for (const index of (state.routes?.at(-1) ?? '').split('-')) {
+      leaf = level[Number(index)];
+      level = leaf?.children ?? [];
+    }
+    expect(leaf?.handle).toEqual({ module: 'src/features/catalogue/pages/ProductPage.tsx' });
+  });
+
+  it('without the routes named (or with ids it does not know), the browser matches the URL itself', async () => {
+    const matching = vi.mocked(matchRoutes);
+    for (const routesNamed of [undefined, ['9-9-9']]) {
+      matching.mockClear();
+      const { mismatches } = await hydrate('/shop', true, (s) => ({ ...s, routes: routesNamed }));
+      expect(mismatches).toEqual([]);
+      expect(matching).toHaveBeenCalled();
+    }
   });
 
   it('is caught when the browser renders other than the server did', async () => {
