@@ -44,12 +44,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const apply = (update: () => void) => (background ? startTransition(update) : update());
     try {
       const res = await ping();
-      if (mine === seq.current)
+      if (mine === seq.current) {
         apply(() => {
           setUser(res.data);
           setLoading(false);
         });
-      if (mine === seq.current) syncUser(res.data);
+        syncUser(res.data);
+      }
       return res.data;
     } catch {
       // SPEC §4: a failed ping leaves the user signed out.
