@@ -27,7 +27,7 @@ describe('dates in the en-IN style', () => {
           [23, 59],
         ] as const)
           dates.push(new Date(Date.UTC(y, m, 1 + ((y + m) % 28), h, min)));
-    for (let i = 0; i < 2_000; i++) dates.push(new Date(Date.UTC(2020, 0, 1) + i * 7_919_999_999 / 7));
+    for (let i = 0; i < 2_000; i++) dates.push(new Date(Date.UTC(2020, 0, 1) + (i * 7_919_999_999) / 7));
     for (const [zone, tz] of [
       ['IST', 'Asia/Kolkata'],
       ['UTC', 'UTC'],

@@ -102,7 +102,10 @@ ${presets}
     // A page under /api/: it names what it uses (its inline style, its forms posting here).
     return reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
       .header('cache-control', 'no-store')
       .send(html);
   });

@@ -90,7 +90,6 @@ export function productDetail(p: ProductRec, variantId?: number): ProductDetail 
   return { ...detailFrame(p, chosen), variant: variants.find((v) => v.vid === chosen.id) as ProductHit, variants };
 }
 
-
 /**
  * The product-detail-page response as JSON bytes, with the hits spliced in from the per-variant JSON cache (the
  * same bytes listings use) and the product's facts from their own cache, so a product page costs one small
