@@ -299,10 +299,7 @@ export type FreebieProductsData = z.infer<typeof FreebieProductsData>;
 
 // ---------------------------------------------------------------- shared helpers
 
-/** Reads one entry of a price_meta list (0 when absent). */
-export function priceMetaValue(list: readonly PriceMetaEntry[] | undefined, key: PriceMetaKey): number {
-  return list?.find((e) => e.key === key)?.value ?? 0;
-}
+export { priceMetaValue } from './cart-rules.ts';
 
 /** SPEC §2 product page address: /product/{slug}/?pId={parentId}&vId={variantId}. */
 export function productUrl(slug: string | null | undefined, productId: number, variantId: number): string {

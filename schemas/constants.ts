@@ -7,3 +7,6 @@ export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 /** SPEC §9: the cart_id cookie lives 365 days. */
 export const CART_COOKIE = 'cart_id';
 export const CART_COOKIE_DAYS = 365;
+
+/** The header carrying a place-order or payment call's idempotency key (a retried call never charges twice). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

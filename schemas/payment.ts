@@ -4,14 +4,8 @@ import { BankOfferView, PaymentInstrumentType } from './cart.ts';
 import { envelope, PaiseSchema } from './common.ts';
 import { OrderIdQuery, OrderIdSchema, OrderStatus, PlaceOrderData, QuoteSchema } from './order.ts';
 
-/** SPEC §9: 1 UPI, 2 Debit & Credit Cards, 3 Net Banking, 4 Pay on delivery, 6 Wallets. */
-export const PAYMENT_METHODS = [
-  { code: 1, name: 'UPI', instrument: 'upi' },
-  { code: 2, name: 'Debit & Credit Cards', instrument: 'card' },
-  { code: 3, name: 'Net Banking', instrument: 'netbanking' },
-  { code: 6, name: 'Wallets', instrument: 'wallet' },
-  { code: 4, name: 'Pay on delivery', instrument: null },
-] as const;
+export { PAYMENT_METHODS, paymentMethodName, paymentMode } from './payment-rules.ts';
+
 export const PaymentMethodCode = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(6)], {
   error: 'Please choose a valid payment method',
 });
@@ -21,13 +15,6 @@ export const OnlineMethodCode = z.union([z.literal(1), z.literal(2), z.literal(3
   error: 'Please choose a valid online payment method',
 });
 export type OnlineMethodCode = z.infer<typeof OnlineMethodCode>;
-
-/** SPEC §9: the method's name for reporting; anything else is NA. */
-export function paymentMethodName(code: number | null | undefined): string {
-  return PAYMENT_METHODS.find((m) => m.code === code)?.name ?? 'NA';
-}
-/** SPEC §9: 4 is COD, everything else Prepaid. */
-export const paymentMode = (code: number | null | undefined): 'COD' | 'Prepaid' => (code === 4 ? 'COD' : 'Prepaid');
 
 /** What the shopper picked inside a method (the bank for net banking, the card's first 6 digits, the UPI app). */
 export const InstrumentDetails = z

@@ -53,6 +53,45 @@ export function chunkTable(clientDir = path.join(ROOT, 'dist/client')) {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Pages that load full zod (docs/decisions/008: the browser parses no answers with it): the route modules of the
+ * manifest whose static chunk graph holds zod's classic API, as the chunks' source maps tell.
+ */
+export function pagesLoadingZod(clientDir = path.join(ROOT, 'dist/client')) {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+  const holdsZod = (key) => {
+    const map = path.join(clientDir, `${manifest[key].file}.map`);
+    return existsSync(map) && JSON.parse(readFileSync(map, 'utf8')).sources.some((s) => s.includes('node_modules/zod/v4/classic/'));
+  };
+  const loadsZod = (key, seen = new Set()) => {
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return holdsZod(key) || (manifest[key].imports ?? []).some((k) => loadsZod(k, seen));
+  };
+  return Object.keys(manifest).filter((k) => (manifest[k].isEntry || manifest[k].isDynamicEntry) && loadsZod(k));
+}
+
+/**
+ * The shopping pages Lighthouse measures and the checkout funnel: evaluating zod and the schemas built with it was
+ * the longest task of the cart page (35–40 ms on a desktop, four times that on a phone).
+ */
+export const ZOD_FREE_PAGES = [
+  'index.html',
+  'src/features/catalogue/pages/Home.tsx',
+  'src/features/catalogue/pages/Shop.tsx',
+  'src/features/catalogue/pages/CategoryPage.tsx',
+  'src/features/catalogue/pages/BrandPage.tsx',
+  'src/features/catalogue/pages/Search.tsx',
+  'src/features/catalogue/pages/ProductPage.tsx',
+  'src/features/cart/pages/Cart.tsx',
+  'src/features/checkout/pages/SelectAddress.tsx',
+  'src/features/checkout/pages/OrderConfirmation.tsx',
+  'src/features/checkout/pages/Payment.tsx',
+  'src/features/checkout/pages/PendingPayment.tsx',
+  'src/features/checkout/pages/OrderSuccess.tsx',
+  'src/features/checkout/pages/OrderFailed.tsx',
+];
+
 /** The reporting core's gzipped bytes as a page loads it (entry and its static imports, adapters excluded). */
 export async function reportingCoreGzBytes() {
   const { build } = await import('esbuild');
@@ -119,6 +158,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const home = homeJsGzKb();
     console.log(`home initial JS: ${home} KB gz (budget ${BUDGETS.homeJsGzKb})`);
     if (home > BUDGETS.homeJsGzKb) failures.push(`home initial JS ${home} KB gz > ${BUDGETS.homeJsGzKb}`);
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist/client/.vite/manifest.json'), 'utf8'));
+    for (const p of ZOD_FREE_PAGES.filter((k) => !manifest[k])) failures.push(`${p} is not a chunk of the build`);
+    const withZod = pagesLoadingZod().filter((p) => ZOD_FREE_PAGES.includes(p));
+    console.log(`shopping and checkout pages loading zod: ${withZod.length ? withZod.join(', ') : 'none'}`);
+    for (const p of withZod) failures.push(`${p} loads zod`);
   } else failures.push('dist/client is missing: run npm run build first');
   for (const f of failures) console.error(`budget exceeded: ${f}`);
   process.exit(failures.length ? 1 : 0);

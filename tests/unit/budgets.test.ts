@@ -1,8 +1,11 @@
 // The reporting core's size budget (ARCHITECTURE.md "Reporting"): bus + pipeline + delivery, without the provider
 // adapters, ≤ 8 KB gz. The home page's JavaScript budget needs a build: scripts/budgets.mjs checks it after
 // `npm run build` in `npm test`; its ceiling may only move down from the 120 KB goal.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 // @ts-expect-error: a plain ES module of the repository's scripts, without type declarations
-import { BUDGETS, reportingCoreGzBytes } from '../../scripts/budgets.mjs';
+import { BUDGETS, pagesLoadingZod, reportingCoreGzBytes } from '../../scripts/budgets.mjs';
 
 test('the reporting core stays within 8 KB gz, each adapter in a chunk of its own', async () => {
   const core = (await reportingCoreGzBytes()) as { gz: number; lazy: Record<string, number> };
@@ -22,4 +25,37 @@ test('the reporting core stays within 8 KB gz, each adapter in a chunk of its ow
 
 test('the home first-load ceiling holds the 120 KB gz goal (checked against the build by scripts/budgets.mjs)', () => {
   expect(BUDGETS.homeJsGzKb).toBeLessThanOrEqual(120);
+});
+
+describe('pagesLoadingZod', () => {
+  // A build in miniature: a manifest and the chunks' source maps, which name the modules each chunk holds.
+  function fakeBuild(chunks: Record<string, { sources: string[]; imports?: string[]; page?: boolean }>): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kasrat-budgets-'));
+    mkdirSync(path.join(dir, '.vite'));
+    mkdirSync(path.join(dir, 'assets'));
+    const manifest: Record<string, object> = {};
+    for (const [key, c] of Object.entries(chunks)) {
+      const file = `assets/${key.replace(/\W/g, '_')}.js`;
+      manifest[key] = { file, imports: c.imports ?? [], ...(c.page ? { isDynamicEntry: true } : {}) };
+      writeFileSync(path.join(dir, `${file}.map`), JSON.stringify({ version: 3, sources: c.sources, mappings: '' }));
+    }
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    return dir;
+  }
+
+  test('names the pages whose static chunk graph holds full zod, however deep, and only those', () => {
+    const dir = fakeBuild({
+      'src/Cart.tsx': { sources: ['../../src/Cart.tsx'], imports: ['_funnel.js'], page: true },
+      '_funnel.js': { sources: ['../../machines/funnel.ts'], imports: ['_schemas.js'] },
+      '_schemas.js': { sources: ['../../node_modules/zod/v4/classic/schemas.js', '../../schemas/order.ts'] },
+      'src/Home.tsx': { sources: ['../../src/Home.tsx'], imports: ['_mini.js'], page: true },
+      // zod/mini (the event catalogue's) is not full zod.
+      '_mini.js': { sources: ['../../node_modules/zod/v4/mini/schemas.js'] },
+    });
+    try {
+      expect(pagesLoadingZod(dir)).toEqual(['src/Cart.tsx']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

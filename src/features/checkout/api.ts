@@ -1,13 +1,13 @@
 import type { EventItem } from '../../../events/index.ts';
 import type { CartAddressListResponse } from '../../../schemas/account.ts';
-import {
-  type DeliverHereResponse,
-  IDEMPOTENCY_HEADER,
-  type OrderDetailsData,
-  type OrderDetailsResponse,
-  type OrderSuccessData,
-  type OrderSuccessResponse,
-  type PlaceOrderResponse,
+import { IDEMPOTENCY_HEADER } from '../../../schemas/constants.ts';
+import type {
+  DeliverHereResponse,
+  OrderDetailsData,
+  OrderDetailsResponse,
+  OrderSuccessData,
+  OrderSuccessResponse,
+  PlaceOrderResponse,
 } from '../../../schemas/order.ts';
 import type {
   ActivePaymentResponse,

@@ -1,5 +1,5 @@
 import type { PriceMetaEntry } from '../../../../schemas/cart.ts';
-import { priceMetaValue } from '../../../../schemas/cart.ts';
+import { priceMetaValue } from '../../../../schemas/cart-rules.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { card } from '../../../ui/theme/global.css.ts';
 import * as css from './PriceSummary.css.ts';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { type CartListData, priceMetaValue } from '../../../../schemas/cart.ts';
-import { quoteFromCart } from '../../../../schemas/order.ts';
+import type { CartListData } from '../../../../schemas/cart.ts';
+import { priceMetaValue } from '../../../../schemas/cart-rules.ts';
+import { quoteFromCart } from '../../../../schemas/quote.ts';
 import { rememberReturnTo } from '../../account/index.ts';
 import { useAuth } from '../../account/index.ts';
 import { type ActionResult, cartStore } from '../cart-store.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BankOfferView } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { PAYMENT_METHODS } from '../../../../schemas/payment.ts';
+import { PAYMENT_METHODS } from '../../../../schemas/payment-rules.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { card } from '../../../ui/theme/global.css.ts';

@@ -1,0 +1,18 @@
+// The payment methods and their reporting names (SPEC §9), without zod: the payment page lists them in the browser,
+// where zod does not travel (docs/decisions/008); schemas/payment.ts re-exports them beside its schemas.
+
+/** SPEC §9: 1 UPI, 2 Debit & Credit Cards, 3 Net Banking, 4 Pay on delivery, 6 Wallets. */
+export const PAYMENT_METHODS = [
+  { code: 1, name: 'UPI', instrument: 'upi' },
+  { code: 2, name: 'Debit & Credit Cards', instrument: 'card' },
+  { code: 3, name: 'Net Banking', instrument: 'netbanking' },
+  { code: 6, name: 'Wallets', instrument: 'wallet' },
+  { code: 4, name: 'Pay on delivery', instrument: null },
+] as const;
+
+/** SPEC §9: the method's name for reporting; anything else is NA. */
+export function paymentMethodName(code: number | null | undefined): string {
+  return PAYMENT_METHODS.find((m) => m.code === code)?.name ?? 'NA';
+}
+/** SPEC §9: 4 is COD, everything else Prepaid. */
+export const paymentMode = (code: number | null | undefined): 'COD' | 'Prepaid' => (code === 4 ? 'COD' : 'Prepaid');
