@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { BankOfferView } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { bankOffers } from '../cart-store.ts';
@@ -13,7 +13,8 @@ export function BankOfferList({ version }: { version: number }) {
   useEffect(() => {
     let live = true;
     bankOffers()
-      .then((r) => live && setOffers(r.data.offers))
+      // Arrives after hydration: drawn as a transition, in slices, not in one long task.
+      .then((r) => live && startTransition(() => setOffers(r.data.offers)))
       .catch(() => live && setOffers([]));
     return () => {
       live = false;

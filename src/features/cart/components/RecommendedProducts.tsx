@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ProductCard } from '../../../../schemas/cart.ts';
 import { type ActionResult, addToCart } from '../cart-store.ts';
 import { cardToEventItem } from '../event-items.ts';
@@ -15,7 +15,8 @@ export function RecommendedProducts({ version, onResult }: { version: number; on
     let live = true;
     cartApi
       .recommended(8)
-      .then((r) => live && setProducts(r.data))
+      // A section below the cart that arrives after hydration: drawn in slices, between the shopper's taps.
+      .then((r) => live && startTransition(() => setProducts(r.data)))
       .catch(() => live && setProducts([]));
     return () => {
       live = false;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { AppLinksResponse } from '../../../../schemas/content-pages.ts';
 import { get } from '../../../api/client.ts';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
@@ -24,7 +24,8 @@ export function AppInstallBanner() {
     let live = true;
     get<typeof AppLinksResponse>('/api/app/app-links')
       .then((res) => {
-        if (live) setLinks(bannerLinks(navigator.userAgent, res.data));
+        // Shown after hydration on every page: a transition, so it never adds a long task to the page's start.
+        if (live) startTransition(() => setLinks(bannerLinks(navigator.userAgent, res.data)));
       })
       .catch((error) => console.warn('[app-banner] links not loaded', error?.message));
     return () => {

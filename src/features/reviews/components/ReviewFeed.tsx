@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Review, ReviewSort } from '../../../../schemas/review.ts';
 import { useAuth } from '../../account/index.ts';
 import { Img } from '../../../ui/Img.tsx';
@@ -51,7 +51,9 @@ export function ReviewFeed({
     dispatch({ type: 'request', page });
     // On the product page the reviews are a section: a failure shows in it and never leaves the page.
     reviewsApi.list(scope, { sort, rating, withPhotos, page }, { signal: controller.signal, allow404: compact }).then(
-      (data) => !controller.signal.aborted && dispatch({ type: 'success', data }),
+      // A page of reviews with their photos is a large render: as a transition React draws it in slices (on the
+      // product page it arrives while the page is still starting).
+      (data) => !controller.signal.aborted && startTransition(() => dispatch({ type: 'success', data })),
       (e) => !controller.signal.aborted && dispatch({ type: 'failure', error: messageOf(e) }),
     );
     return () => controller.abort();
