@@ -1,8 +1,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
-import { setNavigator } from '../api/client.ts';
+import { httpClient, setNavigator } from '../api/client.ts';
 import { seedShopperData } from '../api/prefetch.ts';
+import { nextTask } from '../api/tasks.ts';
 import { seedResourceCache } from '../features/catalogue/index.ts';
 import { AppFrame } from './frame.tsx';
 import { HYDRATION_STATE_ID, type HydrationState } from './hydration.ts';
@@ -55,12 +56,9 @@ async function resolveLazyMatches(list: RouteObject[], location: Location, ids?:
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/**
- * Ends the current task: what follows runs in a task of its own, after anything the browser has waiting (a tap, a
- * frame). Starting the app is several pieces of main-thread work, each well under 50 ms on a slow phone; run back to
- * back they were one long task that kept a server-rendered page from answering (docs/decisions/010).
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// Starting the app is several pieces of main-thread work, each well under 50 ms on a slow phone; run back to back
+// they were one long task that kept a server-rendered page from answering (docs/decisions/010). `nextTask` ends the
+// current task between them.
 
 /** Starts the app in `root`: hydrates the server's markup when `state` is given, renders otherwise. */
 export async function mountApp(
@@ -90,6 +88,10 @@ export async function mountApp(
     </AppFrame>
   );
   if (state) {
+    await nextTask();
+    // The HTTP client's module (axios) is evaluated in a task of its own: the first call hydration's effects make
+    // (the session ping) would otherwise evaluate it and send the request in one long task.
+    await httpClient();
     await nextTask();
     // The markup is already on screen, so hydration need not hold the main thread: as a transition React works
     // in slices and yields to the shopper's taps and scrolls between them (a default-priority hydration runs as
