@@ -35,7 +35,11 @@ export function setNavigator(fn: Navigate): void {
 // browser is idle), so the shell paints without it.
 let httpModule: Promise<typeof import('./http.ts')> | null = null;
 const loadHttp = () => {
-  httpModule ??= import('./http.ts');
+  // A load that failed (a dropped connection) is tried again by the next call, not remembered.
+  httpModule ??= import('./http.ts').catch((error: unknown) => {
+    httpModule = null;
+    throw error;
+  });
   return httpModule;
 };
 /** The axios instance, loaded on demand (multipart uploads and other calls the JSON helpers do not cover). */

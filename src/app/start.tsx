@@ -90,8 +90,9 @@ export async function mountApp(
   if (state) {
     await nextTask();
     // The HTTP client's module (axios) is evaluated in a task of its own: the first call hydration's effects make
-    // (the session ping) would otherwise evaluate it and send the request in one long task.
-    await httpClient();
+    // (the session ping) would otherwise evaluate it and send the request in one long task. A failed load does not
+    // keep the page from hydrating: the first call loads it again.
+    await httpClient().catch(() => undefined);
     await nextTask();
     // The markup is already on screen, so hydration need not hold the main thread: as a transition React works
     // in slices and yields to the shopper's taps and scrolls between them (a default-priority hydration runs as

@@ -10,11 +10,18 @@ import { clearResourceCache } from '../../src/features/catalogue/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { matchRoutes } from 'react-router-dom';
 import { routes } from '../../src/app/routes.tsx';
+import { httpClient } from '../../src/api/client.ts';
 
 // Whether the browser entry matched the URL itself (passing through to React Router's own).
 vi.mock('react-router-dom', async (importOriginal) => {
   const actual = await importOriginal<typeof import('react-router-dom')>();
   return { ...actual, matchRoutes: vi.fn(actual.matchRoutes) };
+});
+
+// Whether the HTTP client's module loaded before hydration (passing through to the client's own).
+vi.mock('../../src/api/client.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/api/client.ts')>();
+  return { ...actual, httpClient: vi.fn(actual.httpClient) };
 });
 
 // docs/decisions/010 with React's development build, which reports every mismatch (the production build in the
@@ -86,19 +93,38 @@ describe('server render and hydration', () => {
     expect(contract.HYDRATION_STATE_ID).toBe('kasrat-state');
   });
 
-  it.each(['/shop', '/', '/brands', '/search?q=whey', '/top-10', '/offers-coupons', '/about', '/store-locator', '/help-center', '/importer', '/authenticity'])(
-    '%s hydrates without a mismatch',
-    async (path) => {
-      const { mismatches, html } = await hydrate(path);
-      expect(html.length).toBeGreaterThan(1000);
-      expect(mismatches).toEqual([]);
-    },
-  );
+  it.each([
+    '/shop',
+    '/',
+    '/brands',
+    '/search?q=whey',
+    '/top-10',
+    '/offers-coupons',
+    '/about',
+    '/store-locator',
+    '/help-center',
+    '/importer',
+    '/authenticity',
+  ])('%s hydrates without a mismatch', async (path) => {
+    const { mismatches, html } = await hydrate(path);
+    expect(html.length).toBeGreaterThan(1000);
+    expect(mismatches).toEqual([]);
+  });
 
   it.each(['/', '/product-category/whey-protein'])('%s rendered for a phone hydrates without a mismatch', async (path) => {
     const { mismatches, state } = await hydrate(path, false);
     expect(state.desktop).toBe(false);
     expect(mismatches).toEqual([]);
+  });
+
+  it('loads the HTTP client before hydrating, and hydrates all the same when that load fails', async () => {
+    const loads = vi.mocked(httpClient);
+    loads.mockClear();
+    expect((await hydrate('/shop')).mismatches).toEqual([]);
+    expect(loads).toHaveBeenCalledTimes(1);
+    loads.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    expect((await hydrate('/shop')).mismatches).toEqual([]);
+    expect(loads).toHaveBeenCalledTimes(2);
   });
 
   it('a product page is rendered with its data and hydrates without a mismatch', async () => {
