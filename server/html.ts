@@ -77,7 +77,7 @@ export function arrangeForFirstPaint(html: string, readCss: (href: string) => st
 const SCRIPTS_START = '<!--app-scripts-->';
 const SCRIPTS_END = '<!--/app-scripts-->';
 /** Module preloads the boot script inserts in one task (see {@link loadScriptsAfterPaint}). */
-export const PRELOADS_PER_TASK = 2;
+export const PRELOADS_PER_TASK = 3;
 
 /**
  * A server-rendered page is whole without its JavaScript, so the scripts that hydrate it start after the browser
@@ -97,20 +97,18 @@ export function loadScriptsAfterPaint(html: string, nonce: string, chunks: reado
   const n = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
   // The paint is known to have happened when the browser reports its first contentful paint (it reports the
   // frame as presented, not merely drawn); where paint timing is missing, a frame and a task stand in for it. A
-  // page that never paints content still starts after 3 s. The entry is asked for first, in a task of its own; the
-  // preloads follow two to a task, because the browser starts each one's fetch as it is inserted (about 1 ms apiece
-  // on a desktop, four times that on a phone, and 3-5 ms apiece with DevTools attached: the entry and three preloads
-  // in one task measured 20-26 ms in a trace, past a phone's 50 ms once slowed down). The next task is a message,
-  // not a timer: chained timers are held back 4 ms each after the fifth, and the last preloads then started after
-  // the entry arrived.
+  // page that never paints content still starts after 3 s. The entry is asked for first; the preloads follow a
+  // three to a task, because the browser starts each one's fetch as it is inserted (about 1 ms apiece on a desktop,
+  // four times that on a phone, and 3-4 ms apiece on a desktop with DevTools attached: six in a task measured 21 ms
+  // under Lighthouse, past a phone's 50 ms once slowed down). The next task is a message, not a timer: chained
+  // timers are held back 4 ms each after the fifth, and the last preloads then started after the entry arrived.
   const boot =
     `(function(d,e,p){var done=0;function go(){if(done)return;done=1;` +
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e;d.body.appendChild(s);var i=0;` +
     `var q=typeof MessageChannel==='function'?new MessageChannel():null;function more(){` +
     `for(var n=0;n<${PRELOADS_PER_TASK}&&i<p.length;n++,i++){var l=d.createElement('link');` +
     `l.rel='modulepreload';l.crossOrigin='';l.href=p[i];d.head.appendChild(l)}` +
-    `if(i<p.length)next()}function next(){if(q)q.port2.postMessage(0);else setTimeout(more,0)}` +
-    `if(q)q.port1.onmessage=more;if(p.length)next()}` +
+    `if(i<p.length){if(q)q.port2.postMessage(0);else setTimeout(more,0)}}if(q)q.port1.onmessage=more;more()}` +
     `if(d.visibilityState==='hidden')return go();var P=typeof PerformanceObserver==='function'&&PerformanceObserver;` +
     `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){new P(function(l,o){` +
     `if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});` +
