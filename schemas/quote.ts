@@ -1,8 +1,8 @@
 import type { CartListData } from './cart.ts';
 import { priceMetaValue } from './cart-rules.ts';
 
-// The checkout quote (what the shopper saw when going to checkout), without zod: the cart page builds one in the browser, and
-// schemas/order.ts re-exports it beside the schema that checks it on the server (docs/decisions/008).
+// The checkout quote (what the shopper saw when going to checkout), without zod: the cart page builds one in the
+// browser, and schemas/order.ts re-exports it beside the schema that checks it on the server (docs/decisions/008).
 
 /**
  * A compact, URL-safe snapshot of a priced cart: `v1~<coupon>~<coupon discount>~<total>~<lines>` where lines are

@@ -53,15 +53,24 @@ export function chunkTable(clientDir = path.join(ROOT, 'dist/client')) {
   return `${lines.join('\n')}\n`;
 }
 
+const readManifest = (clientDir) => JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+
 /**
  * Pages that load full zod (docs/decisions/008: the browser parses no answers with it): the route modules of the
  * manifest whose static chunk graph holds zod's classic API, as the chunks' source maps tell.
  */
-export function pagesLoadingZod(clientDir = path.join(ROOT, 'dist/client')) {
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+export function pagesLoadingZod(clientDir = path.join(ROOT, 'dist/client'), manifest = readManifest(clientDir)) {
+  // Shared chunks (React DOM's map is megabytes) are in most pages' graphs: each map is read once.
+  const known = new Map();
   const holdsZod = (key) => {
-    const map = path.join(clientDir, `${manifest[key].file}.map`);
-    return existsSync(map) && JSON.parse(readFileSync(map, 'utf8')).sources.some((s) => s.includes('node_modules/zod/v4/classic/'));
+    if (!known.has(key)) {
+      const map = path.join(clientDir, `${manifest[key].file}.map`);
+      known.set(
+        key,
+        existsSync(map) && JSON.parse(readFileSync(map, 'utf8')).sources.some((s) => s.includes('node_modules/zod/v4/classic/')),
+      );
+    }
+    return known.get(key);
   };
   const loadsZod = (key, seen = new Set()) => {
     if (seen.has(key)) return false;
@@ -158,9 +167,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const home = homeJsGzKb();
     console.log(`home initial JS: ${home} KB gz (budget ${BUDGETS.homeJsGzKb})`);
     if (home > BUDGETS.homeJsGzKb) failures.push(`home initial JS ${home} KB gz > ${BUDGETS.homeJsGzKb}`);
-    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist/client/.vite/manifest.json'), 'utf8'));
+    const clientDir = path.join(ROOT, 'dist/client');
+    const manifest = readManifest(clientDir);
     for (const p of ZOD_FREE_PAGES.filter((k) => !manifest[k])) failures.push(`${p} is not a chunk of the build`);
-    const withZod = pagesLoadingZod().filter((p) => ZOD_FREE_PAGES.includes(p));
+    const withZod = pagesLoadingZod(clientDir, manifest).filter((p) => ZOD_FREE_PAGES.includes(p));
     console.log(`shopping and checkout pages loading zod: ${withZod.length ? withZod.join(', ') : 'none'}`);
     for (const p of withZod) failures.push(`${p} loads zod`);
   } else failures.push('dist/client is missing: run npm run build first');
