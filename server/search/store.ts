@@ -28,6 +28,8 @@ export interface StoreOptions {
 
 const RESULTS_CACHE_SIZE = 2000;
 const ASKED_ONCE_SIZE = 20_000;
+// Product-page pieces are about 3 KB each: the bound keeps a crawl of every variant's page under ~50 MB.
+const PRODUCT_JSON_SIZE = 16_384;
 
 export class CatalogueStore {
   private snap: CatalogueSnapshot | null = null;
@@ -45,9 +47,14 @@ export class CatalogueStore {
   private readonly pollMs: number;
   /** Serialised listing and search answers, as Buffers: their bytes live outside the JS heap. */
   private readonly results = new Map<string, Buffer>();
+  /** The same answers by the exact address asked (path and query): a repeat is answered before it is parsed. */
+  private readonly byAddress = new Map<string, Buffer>();
   /** Keys asked for once since the last clear (the cache's admission rule). */
   private readonly askedOnce = new Set<string>();
   private readonly hitJson = new Map<number, Buffer>();
+  /** Pieces of product pages, by product: they go with the product when it changes in place. */
+  private readonly productJsonCache = new Map<ProductRec, Map<string, Buffer>>();
+  private productJsonEntries = 0;
   private readonly derived = new Map<string, unknown>();
   private readonly onError: (err: unknown) => void;
 
@@ -125,9 +132,10 @@ export class CatalogueStore {
 
   private bump(): void {
     this.version++;
-    this.results.clear();
+    this.clearResults();
     this.askedOnce.clear();
     this.hitJson.clear();
+    this.clearProductJson();
     this.derived.clear();
   }
 
@@ -146,7 +154,7 @@ export class CatalogueStore {
       this.seen = { ...this.seen, content: c.content };
       this.contentVersion++;
       this.derived.clear();
-      this.results.clear();
+      this.clearResults();
     }
     const last = this.rowMarks[this.rowMarks.length - 1] as { at: number; value: number };
     if (c.rows !== last.value) this.rowMarks.push({ at: now, value: c.rows });
@@ -229,9 +237,23 @@ export class CatalogueStore {
    */
   private invalidate(products: Set<ProductRec>): void {
     this.version++;
-    this.results.clear();
+    this.clearResults();
     this.derived.clear();
-    for (const p of products) for (const v of p.variants) this.hitJson.delete(v.id);
+    for (const p of products) {
+      for (const v of p.variants) this.hitJson.delete(v.id);
+      this.productJsonEntries -= this.productJsonCache.get(p)?.size ?? 0;
+      this.productJsonCache.delete(p);
+    }
+  }
+
+  private clearResults(): void {
+    this.results.clear();
+    this.byAddress.clear();
+  }
+
+  private clearProductJson(): void {
+    this.productJsonCache.clear();
+    this.productJsonEntries = 0;
   }
 
   // ---- caches ------------------------------------------------------------------------------------------
@@ -240,12 +262,13 @@ export class CatalogueStore {
    * A serialised answer cached until the catalogue changes (LRU). An answer is kept only the second time it is
    * asked for: one-off searches would otherwise churn the cache (and the collector) for nothing.
    */
-  cachedJson(key: string, compute: () => string | Buffer): Buffer {
+  cachedJson(key: string, compute: () => string | Buffer, address?: string): Buffer {
     const cache = this.results;
     const hit = cache.get(key);
     if (hit !== undefined) {
       cache.delete(key);
       cache.set(key, hit);
+      if (address !== undefined) this.keepAddress(address, hit);
       return hit;
     }
     const computed = compute();
@@ -258,7 +281,23 @@ export class CatalogueStore {
     this.askedOnce.delete(key);
     if (cache.size >= RESULTS_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(key, value);
+    if (address !== undefined) this.keepAddress(address, value);
     return value;
+  }
+
+  /**
+   * The answer cachedJson gave for exactly this address (path and query), while the catalogue is unchanged: the
+   * request need not be parsed again (it parsed the same way before), nor its cache key built.
+   */
+  answerAt(address: string): Buffer | undefined {
+    return this.byAddress.get(address);
+  }
+
+  private keepAddress(address: string, answer: Buffer): void {
+    // As many addresses as cached answers: several addresses may name one answer, none holds one alone for long.
+    if (!this.byAddress.has(address) && this.byAddress.size >= RESULTS_CACHE_SIZE)
+      this.byAddress.delete(this.byAddress.keys().next().value as string);
+    this.byAddress.set(address, answer);
   }
 
   /** Any value derived from the catalogue and content, kept until either changes. */
@@ -266,6 +305,27 @@ export class CatalogueStore {
     if (this.derived.has(key)) return this.derived.get(key) as T;
     const value = compute();
     this.derived.set(key, value);
+    return value;
+  }
+
+  /**
+   * A piece of JSON drawn from one product's record (its facts, a variant's page frame), kept until that product
+   * changes: price, stock and rating changes update records in place, so a cache keyed by the record alone would
+   * keep showing the old figures.
+   */
+  productJson(p: ProductRec, key: string, compute: () => Buffer): Buffer {
+    const hit = this.productJsonCache.get(p)?.get(key);
+    if (hit !== undefined) return hit;
+    // Computing a piece may cache other pieces of the same product (a page's head holds its facts).
+    const value = compute();
+    if (this.productJsonEntries >= PRODUCT_JSON_SIZE) this.clearProductJson();
+    let pieces = this.productJsonCache.get(p);
+    if (!pieces) {
+      pieces = new Map();
+      this.productJsonCache.set(p, pieces);
+    }
+    pieces.set(key, value);
+    this.productJsonEntries++;
     return value;
   }
 

@@ -1,6 +1,10 @@
+import { sql } from 'kysely';
 import { expect, test } from 'vitest';
-import { PREVIEW_AUTHORIZATION } from '../../schemas/catalogue.ts';
+import { ListingRequest, PREVIEW_AUTHORIZATION } from '../../schemas/catalogue.ts';
 import { CATALOGUE_CACHE_CONTROL, etagOf, isPublicCatalogue, matches } from '../../server/http/caching.ts';
+import { observeParses } from '../../server/http/validate.ts';
+import { productDetail } from '../../server/modules/catalogue/product.ts';
+import { catalogueStore } from '../../server/search/index.ts';
 import { describeBackends } from '../helpers/app.ts';
 
 // Catalogue answers carry a validator and revalidate on every use (server/http/caching.ts): a 304 saves the body,
@@ -81,6 +85,100 @@ describeBackends('catalogue answers: ETag and Cache-Control', (ctx) => {
     // Named by catalogue version, the same in every encoding.
     expect((await get(url, { 'accept-encoding': 'gzip' })).headers.etag).toBe(after.headers.etag);
     expect((await get(url, { 'if-none-match': after.headers.etag as string })).statusCode).toBe(304);
+  });
+
+  test('the product page follows changes made to its product in place: rating, description and price range', async () => {
+    const { db } = ctx().handle;
+    // A product whose variants are priced differently, so its page shows a price range.
+    const { product_id } = await db
+      .selectFrom('variants')
+      .select('product_id')
+      .groupBy('product_id')
+      .having(sql`count(distinct sale_price)`, '>', 1)
+      .orderBy('product_id')
+      .executeTakeFirstOrThrow();
+    const url = `/api/product-details/product-detail-page?product_id=${product_id}`;
+    const product = async () => (await get(url)).json().data.product;
+    const before = await product();
+    expect(before.show_range).toBe(true);
+    // Asked twice, so every cache on the way holds the page as it was.
+    expect(await product()).toEqual(before);
+
+    await db
+      .updateTable('products')
+      .set({ rating: 3.2, rating_count: before.rating_count + 7, description: 'Lab-tested batch, new label.' })
+      .where('id', '=', product_id)
+      .execute();
+    const lowest = await db
+      .selectFrom('variants')
+      .select((eb) => eb.fn.min<number>('sale_price').as('price'))
+      .where('product_id', '=', product_id)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('variants').set({ sale_price: lowest.price }).where('product_id', '=', product_id).execute();
+
+    // The in-memory catalogue follows the database within its refresh interval, changing these records in place.
+    const deadline = Date.now() + 20_000;
+    let after = await product();
+    while (after.rating_count === before.rating_count && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      after = await product();
+    }
+    expect(after).toMatchObject({
+      rating: 3.2,
+      rating_count: before.rating_count + 7,
+      short_description: 'Lab-tested batch, new label.',
+      show_range: false,
+    });
+    // A variant chosen by id is drawn from the same facts.
+    const variant = await db
+      .selectFrom('variants')
+      .select('id')
+      .where('product_id', '=', product_id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const chosen = (await get(`${url}&variant_id=${variant.id}`)).json().data;
+    expect(chosen.product).toMatchObject({ rating: 3.2, show_range: false });
+    expect(chosen.variant.vid).toBe(variant.id);
+    // The answer is spliced from cached JSON pieces: it says what the product page's object form says.
+    const store = catalogueStore(db);
+    const rec = store.snapshot.productsById.get(product_id);
+    expect(chosen).toEqual(JSON.parse(JSON.stringify(productDetail(rec as NonNullable<typeof rec>, variant.id))));
+  });
+
+  test('a listing asked again at the same address is sent without parsing the request again, until the catalogue changes', async () => {
+    const { db } = ctx().handle;
+    const url = '/api/listing/shop?pn=1&sortby=price_asc&availability=in_stock';
+    const parsed: unknown[] = [];
+    observeParses((schema) => {
+      if (schema === ListingRequest) parsed.push(schema);
+    });
+    try {
+      const first = await get(url);
+      // The second ask puts the answer in the cache (an answer is kept the second time it is asked for).
+      expect((await get(url)).rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(parsed).toHaveLength(2);
+      const third = await get(url);
+      expect(third.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(third.headers.etag).toBe(first.headers.etag);
+      expect(parsed).toHaveLength(2);
+      // Another address of the same listing is parsed.
+      await get('/api/listing/shop?sortby=price_asc&availability=in_stock&pn=1');
+      expect(parsed).toHaveLength(3);
+
+      const cheapest = first.json().data.hits[0] as { vid: number; sale_price: number };
+      const newPrice = cheapest.sale_price - 1;
+      await db.updateTable('variants').set({ sale_price: newPrice }).where('id', '=', cheapest.vid).execute();
+      const deadline = Date.now() + 20_000;
+      let after = await get(url);
+      while (after.rawPayload.equals(first.rawPayload) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        after = await get(url);
+      }
+      expect(after.json().data.hits[0]).toMatchObject({ vid: cheapest.vid, sale_price: newPrice });
+      expect(parsed.length).toBeGreaterThan(3);
+    } finally {
+      observeParses(null);
+    }
   });
 
   test('previews, errors and personal calls are never marked public', async () => {

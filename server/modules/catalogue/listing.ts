@@ -35,33 +35,40 @@ export function toQuery(p: ListingParams, base?: BaseFilter): SearchQuery {
 
 const COMMA = Buffer.from(',');
 
-/** The whole product-search-listing response, JSON bytes (hits are spliced in from the per-variant cache). */
-export function listingResponse(store: CatalogueStore, query: SearchQuery): Buffer {
+/**
+ * The whole product-search-listing response, JSON bytes (hits are spliced in from the per-variant cache). Once
+ * cached, the answer is also found by `address`, the request's path and query (CatalogueStore.answerAt).
+ */
+export function listingResponse(store: CatalogueStore, query: SearchQuery, address?: string): Buffer {
   const key = `listing|${JSON.stringify(query)}`;
-  return store.cachedJson(key, () => {
-    const out = store.index.search(query);
-    const results = {
-      query: query.q,
-      sortby: query.sortby,
-      page: out.page,
-      nbPages: out.nbPages,
-      hitsPerPage: query.perPage,
-      facets: out.facets,
-      partial_match: out.partial,
-    };
-    const hits: Buffer[] = [];
-    for (const v of out.hits) {
-      if (hits.length) hits.push(COMMA);
-      hits.push(store.hitJsonOf(v));
-    }
-    return okJsonParts([
-      Buffer.from(`{"results":${JSON.stringify(results)},"hits":[`),
-      ...hits,
-      Buffer.from(
-        `],"totalHits":${out.totalHits},"nbHits":${out.nbHits},"active_filters":${JSON.stringify(out.activeFilters)},"active_price":${JSON.stringify(out.activePrice)}}`,
-      ),
-    ]);
-  });
+  return store.cachedJson(
+    key,
+    () => {
+      const out = store.index.search(query);
+      const results = {
+        query: query.q,
+        sortby: query.sortby,
+        page: out.page,
+        nbPages: out.nbPages,
+        hitsPerPage: query.perPage,
+        facets: out.facets,
+        partial_match: out.partial,
+      };
+      const hits: Buffer[] = [];
+      for (const v of out.hits) {
+        if (hits.length) hits.push(COMMA);
+        hits.push(store.hitJsonOf(v));
+      }
+      return okJsonParts([
+        Buffer.from(`{"results":${JSON.stringify(results)},"hits":[`),
+        ...hits,
+        Buffer.from(
+          `],"totalHits":${out.totalHits},"nbHits":${out.nbHits},"active_filters":${JSON.stringify(out.activeFilters)},"active_price":${JSON.stringify(out.activePrice)}}`,
+        ),
+      ]);
+    },
+    address,
+  );
 }
 
 export function suggestions(store: CatalogueStore, q: string): Suggestions {

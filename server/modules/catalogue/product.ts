@@ -19,6 +19,8 @@ import { type Content, isLive } from './content-cache.ts';
 
 const B = (s: string) => Buffer.from(s);
 const COMMA = B(',');
+const VARIANTS_OPEN = B(',"variants":[');
+const VARIANTS_CLOSE = B(']}');
 
 /** The trail of a product page reached from a brand page (SPEC §2 origin brand). */
 const brandBreadcrumbs = (v: VariantRec) => [
@@ -70,16 +72,19 @@ function detailFrame(p: ProductRec, chosen: VariantRec): Omit<ProductDetail, 'va
   return { product: { ...productFacts(p), url: productUrl(p.slug, p.id, chosen.id) }, ...variantFrame(p, chosen) };
 }
 
-// The facts as JSON, made once per product record: a catalogue change makes new records, and these go with the old.
-const factsJson = new WeakMap<ProductRec, Buffer>();
-function productFactsJson(p: ProductRec): Buffer {
-  let json = factsJson.get(p);
-  if (!json) {
-    json = B(JSON.stringify(productFacts(p)).slice(1, -1));
-    factsJson.set(p, json);
-  }
-  return json;
-}
+/** The facts as JSON, without their braces. */
+const productFactsJson = (store: CatalogueStore, p: ProductRec): Buffer =>
+  store.productJson(p, 'facts', () => B(JSON.stringify(productFacts(p)).slice(1, -1)));
+
+/** The page up to the chosen variant's hit: the product with the address of the variant shown, and its frame. */
+const pageHead = (store: CatalogueStore, p: ProductRec, chosen: VariantRec): Buffer =>
+  store.productJson(p, `head|${chosen.id}`, () =>
+    Buffer.concat([
+      B(`{"product":{"url":${JSON.stringify(productUrl(p.slug, p.id, chosen.id))},`),
+      productFactsJson(store, p),
+      B(`},${JSON.stringify(variantFrame(p, chosen)).slice(1, -1)},"variant":`),
+    ]),
+  );
 
 const chosenVariant = (p: ProductRec, variantId?: number): VariantRec =>
   (variantId !== undefined ? p.variants.find((v) => v.id === variantId) : undefined) ?? defaultVariant(p);
@@ -91,27 +96,19 @@ export function productDetail(p: ProductRec, variantId?: number): ProductDetail 
 }
 
 /**
- * The product-detail-page response as JSON bytes, with the hits spliced in from the per-variant JSON cache (the
- * same bytes listings use) and the product's facts from their own cache, so a product page costs one small
- * JSON.stringify, of what the variant shown decides.
+ * The product-detail-page response as JSON bytes: the page's head (product facts and the frame of the variant
+ * shown) from the product's cache, the hits spliced in from the per-variant JSON cache (the same bytes listings
+ * use). Nothing is serialised per request once a product's page has been asked for.
  */
 export function productDetailResponse(store: CatalogueStore, p: ProductRec, variantId?: number): Buffer {
   const chosen = chosenVariant(p, variantId);
-  const frame = JSON.stringify(variantFrame(p, chosen));
-  const hits: Buffer[] = [];
+  const parts = [pageHead(store, p, chosen), store.hitJsonOf(chosen), VARIANTS_OPEN];
   for (const v of p.variants) {
-    if (hits.length) hits.push(COMMA);
-    hits.push(store.hitJsonOf(v));
+    if (parts.length > 3) parts.push(COMMA);
+    parts.push(store.hitJsonOf(v));
   }
-  return okJsonParts([
-    B(`{"product":{"url":${JSON.stringify(productUrl(p.slug, p.id, chosen.id))},`),
-    productFactsJson(p),
-    B(`},${frame.slice(1, -1)},"variant":`),
-    store.hitJsonOf(chosen),
-    B(',"variants":['),
-    ...hits,
-    B(']}'),
-  ]);
+  parts.push(VARIANTS_CLOSE);
+  return okJsonParts(parts);
 }
 
 export function productOffers(p: ProductRec, content: Content, now = Date.now()): ProductOffers {
