@@ -103,10 +103,10 @@ export function productDetail(p: ProductRec, variantId?: number): ProductDetail 
 export function productDetailResponse(store: CatalogueStore, p: ProductRec, variantId?: number): Buffer {
   const chosen = chosenVariant(p, variantId);
   const parts = [pageHead(store, p, chosen), store.hitJsonOf(chosen), VARIANTS_OPEN];
-  for (const v of p.variants) {
-    if (parts.length > 3) parts.push(COMMA);
+  p.variants.forEach((v, i) => {
+    if (i > 0) parts.push(COMMA);
     parts.push(store.hitJsonOf(v));
-  }
+  });
   parts.push(VARIANTS_CLOSE);
   return okJsonParts(parts);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { reachesDiscount } from '../../../schemas/money.ts';
 import {
   BrandDataRequest,
@@ -23,7 +24,7 @@ import {
 } from '../../../schemas/catalogue.ts';
 import { BadRequest, NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import { type BaseFilter, type ProductRec, toHit } from '../../search/index.ts';
+import { type BaseFilter, type ProductRec, type SearchQuery, toHit } from '../../search/index.ts';
 import {
   BRANDS_CRUMB,
   brandSummary,
@@ -58,16 +59,23 @@ import { productDetail, productDetailResponse, productOffers, similarProducts } 
 // images.ts) and answers; nothing here decides what a shopper sees.
 
 async function listingRoutes(app: FastifyInstance, { store, content: contentCache }: CatalogueContext) {
-  const listing = (path: string, base: (q: ListingRequest) => BaseFilter) =>
-    app.get(path, { schema: { querystring: ListingRequest } }, async (req, reply) => {
-      // A repeat of an address whose answer is cached: it was parsed and validated then, so it is not again.
+  /**
+   * A listing or search call. A repeat of an address whose answer is cached is sent as it is: the request was
+   * parsed and validated then, the same way.
+   */
+  const searchCall = <S extends z.ZodType>(path: string, schema: S, query: (q: z.infer<S>) => SearchQuery) =>
+    app.get(path, { schema: { querystring: schema } }, async (req, reply) => {
       const known = store.answerAt(req.url);
       if (known) return sendJson(reply, known);
-      const q = parse(ListingRequest, req.query);
+      const q = parse(schema, req.query);
       await store.ready();
+      return sendJson(reply, listingResponse(store, query(q), req.url));
+    });
+  const listing = (path: string, base: (q: ListingRequest) => BaseFilter) =>
+    searchCall(path, ListingRequest, (q) => {
       const b = base(q);
       if (q.saleType) b.minDiscount = SALE_DISCOUNT[q.saleType];
-      return sendJson(reply, listingResponse(store, toQuery(q, b), req.url));
+      return toQuery(q, b);
     });
   const needsKey = (q: { id?: number; slug?: string }, what: string) => {
     if (q.id === undefined && !q.slug) throw new BadRequest(`Pass the ${what}'s id or slug.`);
@@ -83,13 +91,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
     bestseller: true,
   }));
 
-  app.get('/api/search/product-search-listing', { schema: { querystring: SearchRequest } }, async (req, reply) => {
-    const known = store.answerAt(req.url);
-    if (known) return sendJson(reply, known);
-    const q = parse(SearchRequest, req.query);
-    await store.ready();
-    return sendJson(reply, listingResponse(store, toQuery(q), req.url));
-  });
+  searchCall('/api/search/product-search-listing', SearchRequest, (q) => toQuery(q));
 
   app.get('/api/search/search-suggestion-list', { schema: { querystring: SuggestionRequest } }, async (req, reply) => {
     const { q } = parse(SuggestionRequest, req.query);
