@@ -8,11 +8,10 @@ import path from 'node:path';
 import { chunkTable, homeJsGzKb } from '../scripts/budgets.mjs';
 import { CHROMIUM_FLAGS } from '../playwright.config.ts';
 import { mainThreadStretch, type TraceEvent } from './stretch.ts';
+import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../tests/helpers/demo-customer.ts';
 
 // Debian's Chromium unless CHROMIUM_PATH names another build (as for the e2e specs), to compare versions.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../tests/helpers/demo-customer.ts';
-
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3950);
 const base = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
