@@ -8,6 +8,8 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? `.test-data/e2e-${PORT}`;
 export const E2E_OPS_TOKEN = 'e2e-operations-token-not-a-secret';
 /** The sign-in key ring's secret of the server under test: e2e specs derive signed links (unsubscribe) from it. */
 export const E2E_AUTH_SECRET = 'e2e-auth-secret-not-a-secret-0123456789';
+/** Debian's Chromium unless CHROMIUM_PATH names another build (`npm test` passes the one it checked). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -38,7 +40,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
       },
     },
   ],

@@ -35,11 +35,12 @@ export function mainThreadStretch(events: readonly TraceEvent[]): number {
   let wall = 0;
   let cpu = 0;
   let end = 0;
-  for (const t of busiest.sort((a, b) => a.ts - b.ts)) {
+  // A task and one nested in it may start at the same microsecond: the longer, outer one comes first.
+  for (const t of busiest.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
     if (t.ts < end) continue;
     end = t.ts + (t.dur ?? 0);
     wall += t.dur ?? 0;
-    cpu += t.tdur ?? 0;
+    cpu += t.tdur as number;
   }
   return cpu > 0 ? Number((wall / cpu).toFixed(2)) : Number.NaN;
 }

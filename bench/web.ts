@@ -6,12 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: a plain ES module of the repository's scripts, without type declarations
 import { chunkTable, homeJsGzKb } from '../scripts/budgets.mjs';
-import { CHROMIUM_FLAGS } from '../playwright.config.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { mainThreadStretch, type TraceEvent } from './stretch.ts';
 import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../tests/helpers/demo-customer.ts';
 
-// Debian's Chromium unless CHROMIUM_PATH names another build (as for the e2e specs), to compare versions.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3950);
 const base = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
@@ -43,7 +41,7 @@ interface TabState {
  */
 async function orderConfirmationState(productVid: number): Promise<TabState> {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
   try {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 }, isMobile: true });
     const api = context.request;
@@ -106,7 +104,7 @@ async function lighthouseRun(url: string, state?: TabState): Promise<Report | nu
   const puppeteer = await import('puppeteer-core');
   const profile = mkdtempSync(path.join(tmpdir(), 'kasrat-lh-'));
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
+    chromePath: CHROMIUM_PATH,
     userDataDir: profile,
     chromeFlags: CHROMIUM_FLAGS,
   });
@@ -224,20 +222,8 @@ async function main() {
         });
       }
       if (!runs.length) continue;
-      lighthouse[name] = Object.fromEntries(
-        [
-          'performance',
-          'accessibility',
-          'seo',
-          'best_practices',
-          'fcp_ms',
-          'lcp_ms',
-          'tbt_ms',
-          'cls',
-          'benchmark_index',
-          'main_thread_stretch',
-        ].map((k) => [k, median(runs.map((r) => r[k] as number))]),
-      );
+      // Every figure of a run, as the median of the runs.
+      lighthouse[name] = Object.fromEntries(Object.keys(runs[0] as object).map((k) => [k, median(runs.map((r) => r[k] as number))]));
       process.stderr.write(`lighthouse ${name}: ${JSON.stringify(lighthouse[name])} (median of ${runs.length})\n`);
     }
     result.lighthouse = lighthouse;

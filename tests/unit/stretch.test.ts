@@ -18,9 +18,11 @@ describe('mainThreadStretch', () => {
       thread(1, 10, 'CrRendererMain'),
       thread(2, 20, 'CrRendererMain'),
       thread(1, 11, 'Compositor'),
-      // The page's renderer: three top-level tasks, 60 ms on the clock, 20 on the CPU; one nested task, not counted again.
+      // The page's renderer: three top-level tasks, 60 ms on the clock, 20 on the CPU; two nested tasks (one
+      // starting with its outer task), not counted again.
       task(1, 10, 0, 30, 10),
       task(1, 10, 5, 10, 9),
+      task(1, 10, 100, 2, 2),
       task(1, 10, 100, 20, 5),
       task(1, 10, 200, 10, 5),
       // Another renderer (about:blank) with fewer tasks, and a thread that is not a main thread: both left out.
