@@ -18,6 +18,9 @@ const SECTION = /§(\d+(?:\.\d+)?)/g;
 // A path into docs/ ending in .md; `NNN-title.md` is CONTRIBUTING's template for a new record's name.
 const DOC_PATH = /\bdocs\/[\w./-]*?\.md\b/g;
 const DECISION_NUMBER = /\bdocs\/decisions\/(\d{3})\b/g;
+// A named section of the architecture page: `docs/architecture.md "Data"`, and the older citations of the same
+// sections by the name the page had outside the repository (they are being rewritten to point at docs/).
+const ARCHITECTURE_SECTION = /\b(?:docs\/architecture\.md|ARCHITECTURE\.md) "([^"\n]+)"/g;
 
 type Broken = { file: string; line: number; citation: string };
 
@@ -52,6 +55,15 @@ function brokenDocPaths(file: string, text: string, exists: (p: string) => boole
   }
   for (const m of text.matchAll(DECISION_NUMBER)) {
     if (!decisions.some((d) => d.startsWith(`${m[1]}-`))) broken.push({ file, line: lineOf(text, m.index), citation: m[0] });
+  }
+  return broken;
+}
+
+/** Section-name citations of docs/architecture.md that name no `## ` heading of it. */
+function brokenArchitectureSections(file: string, text: string, headings: Set<string>): Broken[] {
+  const broken: Broken[] = [];
+  for (const m of text.matchAll(ARCHITECTURE_SECTION)) {
+    if (!headings.has(m[1]!)) broken.push({ file, line: lineOf(text, m.index), citation: m[0] });
   }
   return broken;
 }
@@ -92,6 +104,18 @@ describe('citations resolve inside the repository', () => {
     const exists = (p: string) => existsSync(path.join(root, p));
     const broken = texts.flatMap(([f, t]) => brokenDocPaths(f, t, exists, decisions));
     expect(format(broken)).toBe('');
+  });
+
+  test('every section named in a citation of the architecture page is a heading of docs/architecture.md', () => {
+    const page = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+    const headings = new Set([...page.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim()));
+    expect(headings.has('Growing past one machine')).toBe(true);
+    const broken = texts.flatMap(([f, t]) => brokenArchitectureSections(f, t, headings));
+    expect(format(broken)).toBe('');
+    const page2 = 'docs/architecture.md'; // built, so this file's own examples are not citations
+    expect(brokenArchitectureSections('x', `${page2} "Data" and ${page2} "Nowhere"`, headings).map((b) => b.citation)).toEqual([
+      `${page2} "Nowhere"`,
+    ]);
   });
 
   test('removing a section breaks the citations of it', () => {
