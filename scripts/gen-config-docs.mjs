@@ -374,7 +374,7 @@ export function collect(root = ROOT) {
     if (!/process\.env|ProcessEnv/.test(text)) continue;
     const found = new Set();
 
-    for (const m of text.matchAll(/z\s*\.object\(\s*\{/g)) {
+    for (const m of text.matchAll(/(?:\bz\s*\.(?:object|strictObject|looseObject)|\.extend)\(\s*\{/g)) {
       const open = text.indexOf('{', m.index);
       const body = text.slice(open + 1, closing(text, open) - 1);
       for (const entry of entries(body)) {
@@ -393,6 +393,18 @@ export function collect(root = ROOT) {
         if (d !== undefined) add(s.defaults, JSON.stringify(resolve(root, file, text, d)));
         else if (/\.optional\(\)/.test(chain)) add(s.defaults, JSON.stringify({ unset: true }));
         add(s.accepts, accepts(chain));
+      }
+    }
+
+    // `const { A, B: b = 'x' } = process.env`
+    for (const m of text.matchAll(/\{([^{}]*)\}\s*=\s*(?:process\.env|env)\b/g)) {
+      for (const part of m[1].split(',')) {
+        const d = /^\s*([A-Z][A-Z0-9_]*)\b(?:\s*:\s*[\w$]+)?(?:\s*=\s*('[^']*'|[\d_]+))?\s*$/.exec(part);
+        if (!d || found.has(d[1])) continue;
+        const s = get(d[1]);
+        add(s.files, file);
+        add(s.directDefaults, JSON.stringify(d[2] ? resolve(root, file, text, d[2]) : { unset: true }));
+        add(s.directAccepts, 'text');
       }
     }
 

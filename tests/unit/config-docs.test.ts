@@ -21,7 +21,7 @@ function documented(page: string): Set<string> {
   return new Set([...page.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]!));
 }
 
-/** Environment reads in server/ found without the generator's help: process.env.X, env.X, env['X']. */
+/** Environment reads in server/ found without the generator's help: process.env.X, env.X, env['X'], { X } = env. */
 function directReads(): Map<string, string> {
   const reads = new Map<string, string>();
   const visit = (dir: string) => {
@@ -32,6 +32,8 @@ function directReads(): Map<string, string> {
         const text = readFileSync(path.join(root, rel), 'utf8');
         for (const m of text.matchAll(/\b(?:process\.env|env)\??(?:\.([A-Z][A-Z0-9_]*)\b|\[\s*'([A-Z][A-Z0-9_]*)'\s*\])/g))
           reads.set(m[1] ?? m[2]!, rel);
+        for (const m of text.matchAll(/\{([^{}]*)\}\s*=\s*(?:process\.env|env)\b/g))
+          for (const name of m[1]!.matchAll(/(?:^|,)\s*([A-Z][A-Z0-9_]*)\b/g)) reads.set(name[1]!, rel);
       }
     }
   };
@@ -122,6 +124,20 @@ describe('the generator on a small tree', () => {
     const added = collected(dir).settings.find((s) => s.name === 'NEW_THING');
     expect(added?.meaning).toBe(UNDOCUMENTED);
     expect(render(collected(dir))).toContain('| `NEW_THING` | `on` |');
+  });
+
+  test('finds settings in extended schemas and destructured reads', () => {
+    const text = [
+      "import { z } from 'zod';",
+      'const Base = z.object({ A_ONE: z.string().optional() });',
+      'const Env = Base.extend({ A_TWO: z.coerce.number().default(2) });',
+      "const { A_THREE = 'x', A_FOUR: four } = process.env;",
+      'export const read = (env: NodeJS.ProcessEnv = process.env) => [Env.parse(env), A_THREE, four];',
+      '',
+    ].join('\n');
+    writeFileSync(path.join(dir, 'server/modules/x/config.ts'), text);
+    const byName = Object.fromEntries(collected(dir).settings.map((s) => [s.name, s.defaults]));
+    expect(byName).toEqual({ A_ONE: [{ unset: true }], A_TWO: [{ value: 2 }], A_THREE: [{ value: 'x' }], A_FOUR: [{ unset: true }] });
   });
 
   test('writes the same text on every run', () => {
