@@ -74,17 +74,11 @@ export type ConversionRequest = z.infer<typeof ConversionRequest>;
 
 export const ConversionResponse = z.object({ accepted: z.number().int(), duplicates: z.number().int() });
 
-/** POST /api/events/affiliate: an affiliate order encrypted in the browser (AES-GCM), stored once per order. */
-export const AffiliateRequest = z.object({
-  order_id: z.string().trim().min(1).max(100),
-  alg: z.literal('AES-GCM'),
-  iv: z.string().regex(/^[A-Za-z0-9+/=]{16}$/, 'must be a base64 12-byte iv'),
-  data: z
-    .string()
-    .min(1)
-    .max(60_000)
-    .regex(/^[A-Za-z0-9+/=]+$/, 'must be base64'),
-});
+/**
+ * POST /api/events/affiliate: the signed-in customer names a placed order of theirs; the server builds the affiliate
+ * order from the stored order and encrypts it when forwarding, so no key ships to browsers (docs/decisions/016).
+ */
+export const AffiliateRequest = z.object({ order_id: z.string().trim().min(1).max(100) });
 export type AffiliateRequest = z.infer<typeof AffiliateRequest>;
 
 const isRealDay = (s: string) => {

@@ -9,14 +9,14 @@ import { requireOps } from '../../http/ops.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/security.ts';
 import { parse } from '../../http/validate.ts';
-import { purchaseConversion } from '../payment/index.ts';
+import { affiliateOrderOf, purchaseConversion } from '../payment/index.ts';
 import { findStoredEvent } from './queries.ts';
 import { checkEventTimes, checkFunnelRange, funnelReport, storeAffiliateOrder, storeConversions } from './service.ts';
 
 // The reporting calls (ARCHITECTURE.md "Reporting"), HTTP only: the conversion feed, the affiliate drop box, the
 // funnel report and the development look-up. The rules are in service.ts.
 
-const DevEventQuery = z.object({ event_id: z.string().min(1).max(100) });
+const DevEventQuery = z.object({ event_id: z.string().min(1).max(100), event_name: z.string().min(1).max(40).optional() });
 const Batch = z.object({
   data: z.array(ConversionEvent).min(1, 'data must hold at least one event').max(50, 'at most 50 events per batch'),
 });
@@ -62,8 +62,9 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   app.post('/api/events/affiliate', { schema: { body: AffiliateRequest } }, async (req) => {
     await limitReports(req, 'affiliate');
-    const sealed = parse(AffiliateRequest, req.body);
-    const created = await storeAffiliateOrder(db, sealed);
+    const { order_id } = parse(AffiliateRequest, req.body);
+    const session = await req.getSession();
+    const created = await storeAffiliateOrder(db, await affiliateOrderOf(db, session?.customerId ?? null, order_id));
     return ok({ accepted: created ? 1 : 0, duplicates: created ? 0 : 1 }, created ? 'Stored' : 'Already stored');
   });
 
@@ -79,8 +80,8 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // arrival without writing to the feed. Hashes only.
   if (devToolsEnabled()) {
     app.get('/api/dev/events', { schema: { querystring: DevEventQuery } }, async (req) => {
-      const { event_id } = parse(DevEventQuery, req.query);
-      const row = await findStoredEvent(db, event_id);
+      const { event_id, event_name } = parse(DevEventQuery, req.query);
+      const row = await findStoredEvent(db, event_id, event_name);
       return ok(row ?? null, row ? 'Stored' : 'Not stored');
     });
   }

@@ -8,6 +8,7 @@ import {
   normalizeEmail,
   normalizePhone,
 } from '../../../schemas/events.ts';
+import type { AffiliateOrder } from '../../../schemas/order.ts';
 import type { Db } from '../../db/database.ts';
 import { BadRequest } from '../../http/errors.ts';
 import { closedFunnelCounts, enqueueForward, eventsPerStep, insertConversion } from './queries.ts';
@@ -46,6 +47,9 @@ export function checkEventTimes(events: ConversionEvent[], nowS = Math.floor(Dat
 /** SPEC §7 conversion events forwarded to the target; the other funnel steps are kept for the funnel only. */
 const FORWARDED = new Set(['InitiateCheckout', 'AddPaymentInfo', 'Purchase']);
 
+/** The outbox key of a conversion: its name and id, as the stored event's key (one Purchase per order id). */
+export const conversionRef = (e: { event_name: string; event_id: string }): string => `${e.event_name}:${e.event_id}`;
+
 export interface StoreResult {
   accepted: number;
   duplicates: number;
@@ -80,7 +84,7 @@ export async function storeConversions(db: Db, events: ConversionEvent[], custom
       if (ph) user_data.ph = [ph];
       if (ext) user_data.external_id = [ext];
       if (e.user_data.client_user_agent) user_data.client_user_agent = e.user_data.client_user_agent;
-      await enqueueForward(trx, 'conversion', e.event_id, {
+      await enqueueForward(trx, 'conversion', conversionRef(e), {
         event_name: e.event_name,
         event_time: e.event_time,
         event_id: e.event_id,
@@ -94,9 +98,12 @@ export async function storeConversions(db: Db, events: ConversionEvent[], custom
   return { accepted, duplicates: events.length - accepted };
 }
 
-/** Stores an encrypted affiliate order once per order id; returns false for a duplicate. */
-export async function storeAffiliateOrder(db: Db, sealed: { order_id: string; alg: string; iv: string; data: string }): Promise<boolean> {
-  return enqueueForward(db, 'affiliate', sealed.order_id, sealed);
+/**
+ * Queues the server-built affiliate order once per order id; returns false when it is queued already. Every writer of
+ * these rows builds them from the stored order, so whichever insert comes first holds the same order.
+ */
+export async function storeAffiliateOrder(db: Db, order: AffiliateOrder): Promise<boolean> {
+  return enqueueForward(db, 'affiliate', order.id, order);
 }
 
 // GET /api/analytics/funnel: SPEC §4 funnel steps counted per session from the stored conversion events. A session

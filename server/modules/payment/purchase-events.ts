@@ -1,6 +1,8 @@
 import type { ConversionEvent } from '../../../schemas/events.ts';
+import type { AffiliateOrder } from '../../../schemas/order.ts';
 import type { Db } from '../../db/database.ts';
 import { Forbidden, NotFound } from '../../http/errors.ts';
+import { affiliateOrder } from './service.ts';
 
 // The conversion feed accepts a Purchase only for a placed order of the session's customer, and reports what
 // the stored order says (value, items), never what the browser sent. The event id is the order id.
@@ -35,4 +37,25 @@ export async function purchaseConversion(db: Db, customerId: number | null, e: C
       payment_mode: order.payment_method === 4 ? 'COD' : 'Prepaid',
     },
   };
+}
+
+/**
+ * The affiliate order of a placed order of the session's customer, built from the stored order (SPEC §3): a browser
+ * names the order, never its content, and a stranger cannot name one.
+ */
+export async function affiliateOrderOf(db: Db, customerId: number | null, orderNumber: string): Promise<AffiliateOrder> {
+  if (customerId === null) throw new Forbidden('An affiliate order can only be reported by the signed-in customer who placed it.');
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_number', '=', orderNumber)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!order || (order.status !== 'placed' && order.status !== 'confirmed')) throw new NotFound('No placed order of yours has this id.');
+  const customer = await db
+    .selectFrom('customers')
+    .select(['first_name', 'last_name', 'email', 'mobile'])
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return affiliateOrder(db, order, customer, customerId);
 }
