@@ -8,7 +8,17 @@ import {
   type FunnelStep as FunnelStepNumber,
 } from './event-rules.ts';
 
-export { CONVERSION_EVENTS, FUNNEL_STEPS, isSha256Hex, normalizeEmail, normalizePhone } from './event-rules.ts';
+export {
+  CONVERSION_EVENTS,
+  FUNNEL_STEPS,
+  isSha256Hex,
+  normalizeCity,
+  normalizeCountry,
+  normalizeEmail,
+  normalizeName,
+  normalizePhone,
+  normalizeZip,
+} from './event-rules.ts';
 export const ConversionEventName = z.enum(CONVERSION_EVENTS);
 export type ConversionEventName = ConversionEventNameValue;
 export type FunnelStep = FunnelStepNumber;
@@ -48,6 +58,12 @@ export const ConversionEvent = z.object({
       phone: z.string().max(100).optional(),
       external_id: z.string().max(100).optional(),
       client_user_agent: z.string().max(1000).optional(),
+      /** Optional match keys (clear or SHA-256 hex), hashed by the server as Meta's SDK normalises them. */
+      first_name: z.string().max(100).optional(),
+      last_name: z.string().max(100).optional(),
+      city: z.string().max(100).optional(),
+      zip: z.string().max(20).optional(),
+      country: z.string().max(64).optional(),
     })
     .default({}),
   custom_data: z.object({

@@ -3,7 +3,7 @@ import { AffiliateRequest, ConversionEvent, FunnelQuery } from '../../../schemas
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { devToolsEnabled, readEventsLimitPerIp } from '../../config.ts';
+import { devToolsEnabled, readConfig, readEventsLimitPerIp } from '../../config.ts';
 import { BadRequest, Forbidden } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
@@ -23,10 +23,22 @@ const Batch = z.object({
 /** One event, or a batch of them. */
 const ConversionBody = z.union([Batch, ConversionEvent]);
 
+/** The configured public origin; outside production, where it may be unset, the address the server listens on. */
+function eventsOrigin(): string {
+  try {
+    const config = readConfig();
+    return config.PUBLIC_ORIGIN || `http://${config.HOST}:${config.PORT}`;
+  } catch {
+    return 'http://127.0.0.1:3000';
+  }
+}
+
 export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // Reports per client address (IPv6 by /64) per minute, per endpoint: the feed is a write path open to anyone.
   const reportsPerMinute = readEventsLimitPerIp();
   const publicOrigin = process.env.PUBLIC_ORIGIN ?? '';
+  // Event URLs are made absolute on the configured origin (required in production), never the request's Host.
+  const siteOrigin = eventsOrigin();
   // text/plain is what sendBeacon posts, and what any other site's form can post without a preflight: it is
   // read only from a request the browser marks as this site's own (Sec-Fetch-Site or Origin).
   app.addHook('preValidation', async (req) => {
@@ -56,7 +68,13 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const customerId = session?.customerId ?? null;
     // A purchase is checked against the stored order and reported with its values.
     const checked = await Promise.all(events.map((e) => (e.event_name === 'Purchase' ? purchaseConversion(db, customerId, e) : e)));
-    const result = await storeConversions(db, checked, customerId);
+    const result = await storeConversions(db, checked, customerId, {
+      origin: siteOrigin,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+      fbp: req.cookies._fbp,
+      fbc: req.cookies._fbc,
+    });
     return ok(result, result.accepted ? 'Stored' : 'Already stored');
   });
 
