@@ -1,5 +1,6 @@
-// Affiliate tracker (SPEC §3 affiliate order, §7): the order object, status pending, encrypted with AES-GCM
-// (WebCrypto) before it leaves the page, posted through the zero-loss queue.
+// Affiliate tracker (SPEC §3 affiliate order, §7). The order object is mapped here for the debug overlay, but the
+// page sends only the order id through the zero-loss queue: the server builds the order from the stored order and
+// encrypts it when forwarding (docs/decisions/016), so no key ships to browsers and no browser writes an order.
 import type { CatalogueEvent } from '../events/index.ts';
 import type { Delivery } from './delivery.ts';
 import { CURRENCY, quantityOf, rupees, shippingValue } from './rules.ts';
@@ -49,30 +50,12 @@ export function mapAffiliate(e: CatalogueEvent, c: ProviderContext): AffiliateOr
   };
 }
 
-const toBase64 = (bytes: Uint8Array): string => {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-};
-const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
-
-/** AES-GCM with a random 12-byte iv; returns base64 iv and ciphertext. */
-export async function encryptOrder(order: AffiliateOrder, keyBase64: string, subtle: SubtleCrypto = globalThis.crypto.subtle) {
-  const key = await subtle.importKey('raw', fromBase64(keyBase64) as BufferSource, 'AES-GCM', false, ['encrypt']);
-  const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
-  const data = await subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(JSON.stringify(order)));
-  return { order_id: order.id, alg: 'AES-GCM' as const, iv: toBase64(iv), data: toBase64(new Uint8Array(data)) };
-}
-
-export function affiliateProvider(delivery: Delivery, url: string, keyBase64: string): Provider<AffiliateOrder> {
+export function affiliateProvider(delivery: Delivery, url: string): Provider<AffiliateOrder> {
   return {
     id: 'affiliate',
     map: mapAffiliate,
     send(order) {
-      encryptOrder(order, keyBase64).then(
-        (sealed) => delivery.enqueue(url, sealed),
-        (error) => console.warn('[providers] affiliate encryption failed', error),
-      );
+      delivery.enqueue(url, { order_id: order.id });
     },
   };
 }

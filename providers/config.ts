@@ -12,10 +12,8 @@ export interface AnalyticsConfig {
   providers: Record<ProviderId, ProviderFlags>;
   /** Same-site endpoint of the server-side conversion feed. */
   conversionsUrl: string;
-  /** Same-site endpoint receiving encrypted affiliate orders (forwarded by the server's outbox). */
+  /** Same-site endpoint told which order to report to the affiliate (the server builds and encrypts it). */
   affiliateUrl: string;
-  /** AES-GCM key (base64, 32 bytes) the affiliate order is encrypted with. */
-  affiliateKey: string;
   /** Search-insights index (the variant index of SPEC §3). */
   searchIndex: string;
   /** Entries kept by the debug ring buffer while debugging. */
@@ -36,8 +34,6 @@ export const defaultConfig: AnalyticsConfig = {
   },
   conversionsUrl: '/api/events/conversions',
   affiliateUrl: '/api/events/affiliate',
-  // Development key; production overrides it at start-up.
-  affiliateKey: 'a2FzcmF0LWFmZmlsaWF0ZS1kZXZlbG9wbWVudC1rZXk=',
   searchIndex: 'variants',
   debugBufferSize: 200,
 };

@@ -66,8 +66,7 @@ const ADAPTERS: Record<ProviderId, AdapterLoader> = {
   social_pixel: () => import('./social-pixel.ts').then((m) => m.socialPixelProvider() as Provider),
   server_conversions: (delivery, config) =>
     import('./server-conversions.ts').then((m) => m.serverConversionsProvider(delivery, config.conversionsUrl) as Provider),
-  affiliate: (delivery, config) =>
-    import('./affiliate.ts').then((m) => m.affiliateProvider(delivery, config.affiliateUrl, config.affiliateKey) as Provider),
+  affiliate: (delivery, config) => import('./affiliate.ts').then((m) => m.affiliateProvider(delivery, config.affiliateUrl) as Provider),
   marketing: () => import('./marketing.ts').then((m) => m.marketingProvider() as Provider),
   analytics_service: () => import('./analytics-service.ts').then((m) => m.analyticsServiceProvider() as Provider),
   search_insights: (_delivery, config) =>

@@ -26,9 +26,34 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number]['step'];
 
 /** PII is normalised the same way in the browser and on the server before SHA-256, so both give one hash. */
 export { normaliseEmail as normalizeEmail } from './text.ts';
-/** Digits only, with India's country code when a bare 10-digit mobile is given (ad platforms expect it). */
+/**
+ * Digits only, always with the country code, as Meta's and Google's hashing rules ask: `+` or an international `00`
+ * prefix keeps the number's own code, a trunk `0` before ten digits and a bare ten-digit mobile are India's (+91).
+ */
 export function normalizePhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
+  const text = phone.trim();
+  const digits = text.replace(/\D/g, '');
+  if (text.startsWith('+')) return digits;
+  if (digits.startsWith('00')) return digits.slice(2);
+  if (digits.length === 11 && digits.startsWith('0')) return `91${digits.slice(1)}`;
   return digits.length === 10 ? `91${digits}` : digits;
 }
 export const isSha256Hex = (value: string): boolean => /^[a-f0-9]{64}$/i.test(value);
+
+// Meta's optional match keys, normalised as its Business SDK does before SHA-256 (Conversions API, "Customer
+// Information Parameters"): names lowercase without punctuation, city lowercase letters only, postal code without
+// spaces or dashes, country the lowercase two-letter ISO code.
+export const normalizeName = (v: string): string =>
+  v
+    .trim()
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}\s]/gu, '');
+export const normalizeCity = (v: string): string => v.toLowerCase().replace(/[^\p{L}]/gu, '');
+export const normalizeZip = (v: string): string => v.trim().toLowerCase().replace(/[\s-]/g, '');
+export const normalizeCountry = (v: string): string => {
+  const c = v
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+  return c === 'india' ? 'in' : c.length === 2 ? c : '';
+};

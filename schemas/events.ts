@@ -8,7 +8,17 @@ import {
   type FunnelStep as FunnelStepNumber,
 } from './event-rules.ts';
 
-export { CONVERSION_EVENTS, FUNNEL_STEPS, isSha256Hex, normalizeEmail, normalizePhone } from './event-rules.ts';
+export {
+  CONVERSION_EVENTS,
+  FUNNEL_STEPS,
+  isSha256Hex,
+  normalizeCity,
+  normalizeCountry,
+  normalizeEmail,
+  normalizeName,
+  normalizePhone,
+  normalizeZip,
+} from './event-rules.ts';
 export const ConversionEventName = z.enum(CONVERSION_EVENTS);
 export type ConversionEventName = ConversionEventNameValue;
 export type FunnelStep = FunnelStepNumber;
@@ -48,6 +58,12 @@ export const ConversionEvent = z.object({
       phone: z.string().max(100).optional(),
       external_id: z.string().max(100).optional(),
       client_user_agent: z.string().max(1000).optional(),
+      /** Optional match keys (clear or SHA-256 hex), hashed by the server as Meta's SDK normalises them. */
+      first_name: z.string().max(100).optional(),
+      last_name: z.string().max(100).optional(),
+      city: z.string().max(100).optional(),
+      zip: z.string().max(20).optional(),
+      country: z.string().max(64).optional(),
     })
     .default({}),
   custom_data: z.object({
@@ -74,17 +90,11 @@ export type ConversionRequest = z.infer<typeof ConversionRequest>;
 
 export const ConversionResponse = z.object({ accepted: z.number().int(), duplicates: z.number().int() });
 
-/** POST /api/events/affiliate: an affiliate order encrypted in the browser (AES-GCM), stored once per order. */
-export const AffiliateRequest = z.object({
-  order_id: z.string().trim().min(1).max(100),
-  alg: z.literal('AES-GCM'),
-  iv: z.string().regex(/^[A-Za-z0-9+/=]{16}$/, 'must be a base64 12-byte iv'),
-  data: z
-    .string()
-    .min(1)
-    .max(60_000)
-    .regex(/^[A-Za-z0-9+/=]+$/, 'must be base64'),
-});
+/**
+ * POST /api/events/affiliate: the signed-in customer names a placed order of theirs; the server builds the affiliate
+ * order from the stored order and encrypts it when forwarding, so no key ships to browsers (docs/decisions/016).
+ */
+export const AffiliateRequest = z.object({ order_id: z.string().trim().min(1).max(100) });
 export type AffiliateRequest = z.infer<typeof AffiliateRequest>;
 
 const isRealDay = (s: string) => {

@@ -1,6 +1,6 @@
 import { report } from '../../events/index.ts';
 import { browserStorage } from '../../events/storage.ts';
-import { startStoreAnalytics, trackRoute } from '../features/analytics/index.ts';
+import { rememberClickId, startStoreAnalytics, trackRoute } from '../features/analytics/index.ts';
 import { recordUrl } from '../features/catalogue/index.ts';
 
 // Starts shopper-event reporting for the app shell: page context and page_view on every route change, page_drop
@@ -13,6 +13,7 @@ export function startReporting(router: { subscribe(fn: (state: { location: { pat
     if (url === lastUrl) return;
     lastUrl = url;
     shownAt = Date.now();
+    rememberClickId(location.search);
     trackRoute(location);
     // SPEC §3 urlHistory / currentUrlHistory, for every page of the store.
     recordUrl(browserStorage('sessionStorage'), url);

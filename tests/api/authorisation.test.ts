@@ -185,7 +185,10 @@ const TABLE: Record<string, Row> = {
     check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/freebie/add-freebie-to-cart', { variant_id: w.variants[1] })),
   },
   'POST /api/events/conversions': { kind: 'public', reason: 'write-only ingestion: an event id is the sender’s own, nothing is read back' },
-  'POST /api/events/affiliate': { kind: 'public', reason: 'write-only drop box for sealed affiliate orders' },
+  'POST /api/events/affiliate': {
+    kind: 'suite',
+    proof: "tests/api/events-strangers.test.ts: the session's customer names a placed order of theirs; another customer's is 404",
+  },
   'GET /api/dev/events': { kind: 'public', reason: 'development tool (KASRAT_DEV_TOOLS), hashes only' },
   'GET /api/dev/idp/authorize': { kind: 'public', reason: 'development identity provider; client_id is public' },
   'POST /api/dev/idp/authorize': { kind: 'public', reason: 'development identity provider; client_id is public' },

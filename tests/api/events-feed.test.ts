@@ -46,7 +46,11 @@ describeBackends('conversion feed', (ctx) => {
     expect(row.phone_sha256).toBe(sha('919876543210'));
     expect(row.external_id_sha256).toBe(sha('42'));
     expect(row.funnel_step).toBe(2);
-    const outbox = await ctx().handle.db.selectFrom('event_outbox').selectAll().where('ref', '=', e.event_id).executeTakeFirstOrThrow();
+    const outbox = await ctx()
+      .handle.db.selectFrom('event_outbox')
+      .selectAll()
+      .where('ref', '=', `InitiateCheckout:${e.event_id}`)
+      .executeTakeFirstOrThrow();
     const everything = JSON.stringify([row, outbox]).toLowerCase();
     expect(everything).not.toContain('demo@kasrat.test');
     expect(everything).not.toContain('9876543210');
@@ -69,7 +73,11 @@ describeBackends('conversion feed', (ctx) => {
       .where('event_id', 'in', [e.event_id, twin.event_id])
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2);
-    const outbox = await ctx().handle.db.selectFrom('event_outbox').select('id').where('ref', 'in', [e.event_id, twin.event_id]).execute();
+    const outbox = await ctx()
+      .handle.db.selectFrom('event_outbox')
+      .select('id')
+      .where('ref', 'in', [`AddPaymentInfo:${e.event_id}`, `InitiateCheckout:${twin.event_id}`])
+      .execute();
     expect(outbox).toHaveLength(2);
   });
 
@@ -102,7 +110,7 @@ describeBackends('conversion feed', (ctx) => {
   test('funnel-only steps are stored but not queued for forwarding', async () => {
     const e = conversion({ event_name: 'ViewCart', custom_data: { ...conversion().custom_data, funnel_step: 1 } });
     expect((await post(e)).json().data.accepted).toBe(1);
-    const outbox = await ctx().handle.db.selectFrom('event_outbox').select('id').where('ref', '=', e.event_id).execute();
+    const outbox = await ctx().handle.db.selectFrom('event_outbox').select('id').where('ref', 'like', `%${e.event_id}`).execute();
     expect(outbox).toHaveLength(0);
   });
 
@@ -137,14 +145,19 @@ describeBackends('conversion feed', (ctx) => {
     expect((await post(null as unknown as object, { 'content-type': 'application/json' })).statusCode).toBe(400);
   });
 
-  test('affiliate orders are stored once per order id, validated', async () => {
-    const sealed = { order_id: `KS-${randomUUID().slice(0, 8)}`, alg: 'AES-GCM', iv: 'AAAAAAAAAAAAAAAA', data: 'c2VjcmV0' };
-    const first = await ctx().app.inject({ method: 'POST', url: '/api/events/affiliate', payload: sealed });
-    expect(first.json().data).toEqual({ accepted: 1, duplicates: 0 });
-    const again = await ctx().app.inject({ method: 'POST', url: '/api/events/affiliate', payload: sealed });
-    expect(again.json().data).toEqual({ accepted: 0, duplicates: 1 });
-    const bad = await ctx().app.inject({ method: 'POST', url: '/api/events/affiliate', payload: { ...sealed, iv: 'short' } });
-    expect(bad.statusCode).toBe(400);
+  test('the same id under another event name is another event (the name is part of the key)', async () => {
+    const e = conversion();
+    expect((await post(e)).json().data).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await post({ ...e, event_name: 'AddPaymentInfo' })).json().data).toEqual({ accepted: 1, duplicates: 0 });
+    const found = await ctx().app.inject({ method: 'GET', url: `/api/dev/events?event_id=${e.event_id}&event_name=AddPaymentInfo` });
+    expect(found.json().data).toMatchObject({ event_id: e.event_id, event_name: 'AddPaymentInfo' });
+  });
+
+  test('affiliate: only a signed-in customer may name an order; bodies are validated', async () => {
+    const res = await ctx().app.inject({ method: 'POST', url: '/api/events/affiliate', payload: { order_id: 'KS1' } });
+    expect(res.statusCode).toBe(403);
+    expect((await ctx().app.inject({ method: 'POST', url: '/api/events/affiliate', payload: { order_id: '' } })).statusCode).toBe(400);
+    expect((await ctx().app.inject({ method: 'POST', url: '/api/events/affiliate', payload: {} })).statusCode).toBe(400);
   });
 
   test('outbox: two concurrent claimers never claim the same row', async () => {

@@ -127,7 +127,7 @@ export function createHarness(options: HarnessOptions = {}) {
     dataLayerProvider(() => win),
     socialPixelProvider(() => win),
     serverConversionsProvider(delivery, config.conversionsUrl),
-    affiliateProvider(delivery, config.affiliateUrl, config.affiliateKey),
+    affiliateProvider(delivery, config.affiliateUrl),
     marketingProvider(() => win),
     analyticsServiceProvider(() => win),
     searchInsightsProvider(config.searchIndex, () => win),

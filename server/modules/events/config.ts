@@ -1,16 +1,29 @@
 import { z } from 'zod';
 
 // Outbox forwarding targets, read once at start-up; off by default (this machine has no internet).
-const ForwardEnv = z.object({
-  /** Where stored conversion events are forwarded (a Conversions-API style endpoint). Unset = off. */
-  EVENTS_FORWARD_URL: z.string().url().optional(),
-  /** Where encrypted affiliate orders are forwarded. Unset = off. */
-  AFFILIATE_FORWARD_URL: z.string().url().optional(),
-  /** Bearer token sent to the targets, if they need one. */
-  EVENTS_FORWARD_TOKEN: z.string().min(1).optional(),
-  EVENTS_FORWARD_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
-  EVENTS_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-});
+const ForwardEnv = z
+  .object({
+    /** Where stored conversion events are forwarded (a Conversions-API style endpoint). Unset = off. */
+    EVENTS_FORWARD_URL: z.string().url().optional(),
+    /** Where encrypted affiliate orders are forwarded. Unset = off. */
+    AFFILIATE_FORWARD_URL: z.string().url().optional(),
+    /**
+     * AES-256-GCM key (base64 of 32 bytes) the affiliate order is encrypted with when forwarded (SPEC §7 "Affiliate
+     * conversion"). Server-side only: a key a browser holds seals nothing (docs/decisions/016).
+     */
+    AFFILIATE_KEY: z
+      .string()
+      .refine((k) => Buffer.from(k, 'base64').length === 32, 'must be base64 of 32 bytes')
+      .optional(),
+    /** Bearer token sent to the targets, if they need one. */
+    EVENTS_FORWARD_TOKEN: z.string().min(1).optional(),
+    EVENTS_FORWARD_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+    EVENTS_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  })
+  .refine((c) => !c.AFFILIATE_FORWARD_URL || c.AFFILIATE_KEY, {
+    message: 'required when AFFILIATE_FORWARD_URL is set',
+    path: ['AFFILIATE_KEY'],
+  });
 export type ForwardConfig = z.infer<typeof ForwardEnv>;
 
 export function readForwardConfig(env: NodeJS.ProcessEnv = process.env): ForwardConfig {

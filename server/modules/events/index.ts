@@ -6,7 +6,7 @@ import { eventsRoutes } from './routes.ts';
 
 // Reporting, server side (ARCHITECTURE.md "Reporting"): the conversion feed, the affiliate drop box, the funnel
 // report (routes.ts), their rules (service.ts), queries (queries.ts) and the outbox forwarder (outbox.ts).
-export { claimOutbox, forwardOnce, MAX_ATTEMPTS, markFailed, markSent } from './outbox.ts';
+export { claimOutbox, forwardOnce, MAX_ATTEMPTS, markFailed, markSent, sealAffiliateOrder } from './outbox.ts';
 export { funnelReport, hashEmail, hashPhone, storeConversions } from './service.ts';
 
 /** The reporting calls, and the forwarder every instance runs (rows claimed with SKIP LOCKED). */

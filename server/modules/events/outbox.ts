@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ForwardConfig } from './config.ts';
@@ -145,6 +145,21 @@ export async function releaseClaims(db: Db, rows: OutboxRow[]): Promise<void> {
       .execute();
 }
 
+/**
+ * The affiliate order as the tracker receives it (SPEC §7 "Affiliate conversion": encrypted before sending):
+ * AES-256-GCM with a random 12-byte iv, `data` = ciphertext followed by the 16-byte tag (WebCrypto's layout), base64.
+ */
+export function sealAffiliateOrder(order: { id: string }, keyBase64: string) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyBase64, 'base64'), iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(order), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return { order_id: order.id, alg: 'AES-GCM' as const, iv: iv.toString('base64'), data: data.toString('base64') };
+}
+
+/** A row the server built from a stored order (older rows could hold a browser's opaque blob, never forwarded). */
+const isServerBuilt = (payload: Record<string, unknown>): payload is { id: string } =>
+  typeof payload.id === 'string' && Array.isArray(payload.line_items);
+
 /** One forwarding pass: conversions go as one batch `{ data: [...] }`, affiliate orders one by one. */
 export async function forwardOnce(db: Db, config: ForwardConfig, send: Send): Promise<{ sent: number; failed: number }> {
   const kinds: OutboxRow['kind'][] = [];
@@ -176,8 +191,13 @@ export async function forwardOnce(db: Db, config: ForwardConfig, send: Send): Pr
     }
   }
   for (const r of rows.filter((x) => x.kind === 'affiliate')) {
+    if (!isServerBuilt(r.payload) || !config.AFFILIATE_KEY) {
+      failed++;
+      await markFailed(db, r, config.AFFILIATE_KEY ? 'not an order built by the server' : 'AFFILIATE_KEY is not set', Date.now(), 0);
+      continue;
+    }
     try {
-      await send(config.AFFILIATE_FORWARD_URL as string, r.payload, idempotencyKeyOf(r));
+      await send(config.AFFILIATE_FORWARD_URL as string, sealAffiliateOrder(r.payload, config.AFFILIATE_KEY), idempotencyKeyOf(r));
       await markSent(db, [r]);
       sent++;
     } catch (error) {

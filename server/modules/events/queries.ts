@@ -8,12 +8,15 @@ import type { OutboxRow } from './outbox.ts';
 /** A conversion_events row as written (received_at is the database's). */
 export type ConversionValues = Insertable<Database['conversion_events']>;
 
-/** Inserts one event unless its event_id is stored already; true when it was new. */
+/**
+ * Inserts one event unless the same (event_name, event_id) is stored already; true when it was new. The name is part
+ * of the key: another event carrying a Purchase's id (the order id) is another event, it cannot take its place.
+ */
 export async function insertConversion(db: Db, values: ConversionValues): Promise<boolean> {
   const inserted = await db
     .insertInto('conversion_events')
     .values(values)
-    .onConflict((oc) => oc.column('event_id').doNothing())
+    .onConflict((oc) => oc.columns(['event_name', 'event_id']).doNothing())
     .returning('event_id')
     .executeTakeFirst();
   return Boolean(inserted);
@@ -30,13 +33,14 @@ export async function enqueueForward(db: Db, kind: OutboxRow['kind'], ref: strin
   return Boolean(row);
 }
 
-/** A stored event by id, hashes only (the development tool's look-up). */
-export async function findStoredEvent(db: Db, eventId: string) {
-  return db
+/** A stored event by id (and name, when given), hashes only (the development tool's look-up). */
+export async function findStoredEvent(db: Db, eventId: string, eventName?: string) {
+  let query = db
     .selectFrom('conversion_events')
     .select(['event_id', 'event_name', 'funnel_step', 'session_id', 'email_sha256', 'received_at'])
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
+    .where('event_id', '=', eventId);
+  if (eventName) query = query.where('event_name', '=', eventName);
+  return query.orderBy('received_at').executeTakeFirst();
 }
 
 /**

@@ -3,30 +3,42 @@ import { AffiliateRequest, ConversionEvent, FunnelQuery } from '../../../schemas
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { devToolsEnabled, readEventsLimitPerIp } from '../../config.ts';
+import { devToolsEnabled, readConfig, readEventsLimitPerIp } from '../../config.ts';
 import { BadRequest, Forbidden } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/security.ts';
 import { parse } from '../../http/validate.ts';
-import { purchaseConversion } from '../payment/index.ts';
+import { affiliateOrderOf, purchaseConversion } from '../payment/index.ts';
 import { findStoredEvent } from './queries.ts';
 import { checkEventTimes, checkFunnelRange, funnelReport, storeAffiliateOrder, storeConversions } from './service.ts';
 
 // The reporting calls (ARCHITECTURE.md "Reporting"), HTTP only: the conversion feed, the affiliate drop box, the
 // funnel report and the development look-up. The rules are in service.ts.
 
-const DevEventQuery = z.object({ event_id: z.string().min(1).max(100) });
+const DevEventQuery = z.object({ event_id: z.string().min(1).max(100), event_name: z.string().min(1).max(40).optional() });
 const Batch = z.object({
   data: z.array(ConversionEvent).min(1, 'data must hold at least one event').max(50, 'at most 50 events per batch'),
 });
 /** One event, or a batch of them. */
 const ConversionBody = z.union([Batch, ConversionEvent]);
 
+/** The configured public origin; outside production, where it may be unset, the address the server listens on. */
+function eventsOrigin(): string {
+  try {
+    const config = readConfig();
+    return config.PUBLIC_ORIGIN || `http://${config.HOST}:${config.PORT}`;
+  } catch {
+    return 'http://127.0.0.1:3000';
+  }
+}
+
 export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // Reports per client address (IPv6 by /64) per minute, per endpoint: the feed is a write path open to anyone.
   const reportsPerMinute = readEventsLimitPerIp();
   const publicOrigin = process.env.PUBLIC_ORIGIN ?? '';
+  // Event URLs are made absolute on the configured origin (required in production), never the request's Host.
+  const siteOrigin = eventsOrigin();
   // text/plain is what sendBeacon posts, and what any other site's form can post without a preflight: it is
   // read only from a request the browser marks as this site's own (Sec-Fetch-Site or Origin).
   app.addHook('preValidation', async (req) => {
@@ -56,14 +68,21 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const customerId = session?.customerId ?? null;
     // A purchase is checked against the stored order and reported with its values.
     const checked = await Promise.all(events.map((e) => (e.event_name === 'Purchase' ? purchaseConversion(db, customerId, e) : e)));
-    const result = await storeConversions(db, checked, customerId);
+    const result = await storeConversions(db, checked, customerId, {
+      origin: siteOrigin,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+      fbp: req.cookies._fbp,
+      fbc: req.cookies._fbc,
+    });
     return ok(result, result.accepted ? 'Stored' : 'Already stored');
   });
 
   app.post('/api/events/affiliate', { schema: { body: AffiliateRequest } }, async (req) => {
     await limitReports(req, 'affiliate');
-    const sealed = parse(AffiliateRequest, req.body);
-    const created = await storeAffiliateOrder(db, sealed);
+    const { order_id } = parse(AffiliateRequest, req.body);
+    const session = await req.getSession();
+    const created = await storeAffiliateOrder(db, await affiliateOrderOf(db, session?.customerId ?? null, order_id));
     return ok({ accepted: created ? 1 : 0, duplicates: created ? 0 : 1 }, created ? 'Stored' : 'Already stored');
   });
 
@@ -79,8 +98,8 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // arrival without writing to the feed. Hashes only.
   if (devToolsEnabled()) {
     app.get('/api/dev/events', { schema: { querystring: DevEventQuery } }, async (req) => {
-      const { event_id } = parse(DevEventQuery, req.query);
-      const row = await findStoredEvent(db, event_id);
+      const { event_id, event_name } = parse(DevEventQuery, req.query);
+      const row = await findStoredEvent(db, event_id, event_name);
       return ok(row ?? null, row ? 'Stored' : 'Not stored');
     });
   }

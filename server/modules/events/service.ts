@@ -5,9 +5,14 @@ import {
   FUNNEL_STEPS,
   type FunnelResponse,
   isSha256Hex,
+  normalizeCity,
+  normalizeCountry,
   normalizeEmail,
+  normalizeName,
   normalizePhone,
+  normalizeZip,
 } from '../../../schemas/events.ts';
+import type { AffiliateOrder } from '../../../schemas/order.ts';
 import type { Db } from '../../db/database.ts';
 import { BadRequest } from '../../http/errors.ts';
 import { closedFunnelCounts, enqueueForward, eventsPerStep, insertConversion } from './queries.ts';
@@ -32,6 +37,74 @@ export const hashEmail = (email?: string) => hashPii(email, normalizeEmail);
 export const hashPhone = (phone?: string) => hashPii(phone, normalizePhone);
 export const hashExternalId = (id?: string) => hashPii(id, (v) => v);
 
+/**
+ * What the request itself says about the browser, for Meta's website events (Conversions API "Customer Information
+ * Parameters": client_ip_address, client_user_agent, fbp, fbc are sent unhashed), and the site's public origin.
+ */
+export interface ClientFacts {
+  origin: string;
+  ip?: string;
+  userAgent?: string;
+  /** The `_fbp` cookie. */
+  fbp?: string;
+  /** The `_fbc` cookie. */
+  fbc?: string;
+}
+
+// Meta's cookie formats ("fbp and fbc Parameters"): fb.<subdomainIndex>.<creationTime ms>.<value>, the click id kept
+// exactly as received (case-sensitive); anything else is not sent.
+const FBP = /^fb\.[0-2]\.\d{10,16}\.\d{1,24}(\.[\w-]{1,64})?$/;
+const FBC = /^fb\.[0-2]\.\d{10,16}\.[\w-]{1,500}(\.[\w-]{1,64})?$/;
+export const validFbp = (v?: string): string | undefined => (v && FBP.test(v) ? v : undefined);
+export const validFbc = (v?: string): string | undefined => (v && FBC.test(v) ? v : undefined);
+
+/** The page's URL on the site's public origin: Meta wants an absolute http(s) URL (Server Event Parameters). */
+export function absoluteSourceUrl(url: string | undefined, origin: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url || '/', origin);
+  } catch {
+    parsed = new URL('/', origin);
+  }
+  return `${origin}${parsed.pathname}${parsed.search}`;
+}
+
+/**
+ * fbc: the `_fbc` cookie, else built from an `fbclid` in the page's URL as Meta documents, with subdomain index 1
+ * (the cookie's level on the store's domain) and the time the click id was seen, in milliseconds.
+ */
+export function fbcOf(cookie: string | undefined, sourceUrl: string, seenAtMs: number): string | undefined {
+  const fromCookie = validFbc(cookie);
+  if (fromCookie) return fromCookie;
+  const fbclid = new URL(sourceUrl).searchParams.get('fbclid');
+  return fbclid && /^[\w-]{1,500}$/.test(fbclid) ? `fb.1.${seenAtMs}.${fbclid}` : undefined;
+}
+
+/** Meta's user_data for one event: hashes of the match keys, the request's own facts unhashed. */
+export function metaUserData(e: ConversionEvent, client: ClientFacts, sourceUrl: string, nowMs: number) {
+  const u = e.user_data;
+  const user_data: Record<string, unknown> = {};
+  const put = (key: string, hash: string | null) => {
+    if (hash) user_data[key] = [hash];
+  };
+  put('em', hashEmail(u.email));
+  put('ph', hashPhone(u.phone));
+  put('fn', hashPii(u.first_name, normalizeName));
+  put('ln', hashPii(u.last_name, normalizeName));
+  put('ct', hashPii(u.city, normalizeCity));
+  put('zp', hashPii(u.zip, normalizeZip));
+  put('country', hashPii(u.country, normalizeCountry));
+  put('external_id', hashExternalId(u.external_id));
+  if (client.ip) user_data.client_ip_address = client.ip;
+  const agent = client.userAgent || u.client_user_agent;
+  if (agent) user_data.client_user_agent = agent.slice(0, 1000);
+  const fbp = validFbp(client.fbp);
+  if (fbp) user_data.fbp = fbp;
+  const fbc = fbcOf(client.fbc, sourceUrl, nowMs);
+  if (fbc) user_data.fbc = fbc;
+  return user_data;
+}
+
 /** Older events are refused (ad platforms drop them after 7 days); a clock a little ahead is tolerated. */
 const MAX_AGE_S = 7 * 86_400;
 const MAX_SKEW_S = 3_600;
@@ -46,18 +119,28 @@ export function checkEventTimes(events: ConversionEvent[], nowS = Math.floor(Dat
 /** SPEC §7 conversion events forwarded to the target; the other funnel steps are kept for the funnel only. */
 const FORWARDED = new Set(['InitiateCheckout', 'AddPaymentInfo', 'Purchase']);
 
+/** The outbox key of a conversion: its name and id, as the stored event's key (one Purchase per order id). */
+export const conversionRef = (e: { event_name: string; event_id: string }): string => `${e.event_name}:${e.event_id}`;
+
 export interface StoreResult {
   accepted: number;
   duplicates: number;
 }
 
-export async function storeConversions(db: Db, events: ConversionEvent[], customerId: number | null): Promise<StoreResult> {
+export async function storeConversions(
+  db: Db,
+  events: ConversionEvent[],
+  customerId: number | null,
+  client: ClientFacts,
+  nowMs = Date.now(),
+): Promise<StoreResult> {
   let accepted = 0;
   await db.transaction().execute(async (trx) => {
     for (const e of events) {
       const em = hashEmail(e.user_data.email);
       const ph = hashPhone(e.user_data.phone);
       const ext = hashExternalId(e.user_data.external_id);
+      const sourceUrl = absoluteSourceUrl(e.event_source_url, client.origin);
       const inserted = await insertConversion(trx, {
         event_id: e.event_id,
         event_name: e.event_name,
@@ -68,25 +151,20 @@ export async function storeConversions(db: Db, events: ConversionEvent[], custom
         email_sha256: em,
         phone_sha256: ph,
         external_id_sha256: ext,
-        event_source_url: e.event_source_url ?? null,
-        client_user_agent: e.user_data.client_user_agent ?? null,
+        event_source_url: sourceUrl,
+        client_user_agent: (client.userAgent || e.user_data.client_user_agent)?.slice(0, 1000) ?? null,
         custom_data: JSON.stringify(e.custom_data),
       });
       if (!inserted) continue;
       accepted++;
       if (!FORWARDED.has(e.event_name)) continue;
-      const user_data: Record<string, unknown> = {};
-      if (em) user_data.em = [em];
-      if (ph) user_data.ph = [ph];
-      if (ext) user_data.external_id = [ext];
-      if (e.user_data.client_user_agent) user_data.client_user_agent = e.user_data.client_user_agent;
-      await enqueueForward(trx, 'conversion', e.event_id, {
+      await enqueueForward(trx, 'conversion', conversionRef(e), {
         event_name: e.event_name,
         event_time: e.event_time,
         event_id: e.event_id,
         action_source: e.action_source,
-        event_source_url: e.event_source_url,
-        user_data,
+        event_source_url: sourceUrl,
+        user_data: metaUserData(e, client, sourceUrl, nowMs),
         custom_data: e.custom_data,
       });
     }
@@ -94,9 +172,12 @@ export async function storeConversions(db: Db, events: ConversionEvent[], custom
   return { accepted, duplicates: events.length - accepted };
 }
 
-/** Stores an encrypted affiliate order once per order id; returns false for a duplicate. */
-export async function storeAffiliateOrder(db: Db, sealed: { order_id: string; alg: string; iv: string; data: string }): Promise<boolean> {
-  return enqueueForward(db, 'affiliate', sealed.order_id, sealed);
+/**
+ * Queues the server-built affiliate order once per order id; returns false when it is queued already. Every writer of
+ * these rows builds them from the stored order, so whichever insert comes first holds the same order.
+ */
+export async function storeAffiliateOrder(db: Db, order: AffiliateOrder): Promise<boolean> {
+  return enqueueForward(db, 'affiliate', order.id, order);
 }
 
 // GET /api/analytics/funnel: SPEC §4 funnel steps counted per session from the stored conversion events. A session

@@ -9,7 +9,7 @@ import { expireOrders } from './service.ts';
 // The payment module's public surface: checkout and payment routes, the expiry job, and what others reuse
 // (the orders module refunds through the same gateway; the events feed checks purchases against orders).
 export { findGatewayPayment, gatewayPaymentOf, paymentGateway, refundPayment } from './gateway.ts';
-export { purchaseConversion } from './purchase-events.ts';
+export { affiliateOrderOf, purchaseConversion } from './purchase-events.ts';
 export { codEligibility, expireOrders, finalizePayment, handleCallback } from './service.ts';
 
 export interface PaymentModuleOptions {

@@ -12,6 +12,7 @@ import type { SessionUser } from '../../../schemas/common.ts';
 import { setPageContext, setUserContext } from '../../../events/index.ts';
 
 export { AnalyticsDebug } from './components/AnalyticsDebug.tsx';
+export { rememberClickId } from './click-id.ts';
 export { loadedAnalytics, PENDING_KEY, resetStoreAnalytics, type StoreAnalyticsOptions, startStoreAnalytics } from './store.ts';
 
 /** Call on every route change (the previous URL is remembered for the login source page and payment flow). */
