@@ -13,7 +13,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
 import { GENERIC_ERROR } from '../schemas/common.ts';
 import { API_COMPRESSION } from './http/compression.ts';
-import { registerCatalogueCaching } from './http/caching.ts';
+import { registerCaching } from './http/caching.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Files arrive as multipart/form-data; each purpose caps its own size (modules/uploads), this is the ceiling.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], ...API_COMPRESSION });
-  registerCatalogueCaching(app);
+  registerCaching(app);
 
   app.decorateRequest('sessionCache', undefined);
   app.decorateRequest('getSession', async function (this: import('fastify').FastifyRequest) {

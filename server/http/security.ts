@@ -118,6 +118,8 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
       const target = readTarget(req.url);
       if (!target) throw new BadRequest(BAD_TARGET);
       authority = target.authority;
+      // Routed by its path already; from here on every hook reads the origin-form `/path?query`.
+      req.raw.url = target.pathname + target.search;
     }
     if (req.url === '/api/health') return;
     const host = hostnameOf(req.host);
