@@ -13,10 +13,11 @@ import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
 import { GENERIC_ERROR } from '../schemas/common.ts';
 import { API_COMPRESSION } from './http/compression.ts';
-import { registerCatalogueCaching } from './http/caching.ts';
+import { registerCaching } from './http/caching.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
-import { registerSecurity } from './http/security.ts';
+import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
+import { readTarget, urlOnOrigin } from './http/url.ts';
 import {
   cspNonce,
   loadChunkManifest,
@@ -87,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Files arrive as multipart/form-data; each purpose caps its own size (modules/uploads), this is the ceiling.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], ...API_COMPRESSION });
-  registerCatalogueCaching(app);
+  registerCaching(app);
 
   app.decorateRequest('sessionCache', undefined);
   app.decorateRequest('getSession', async function (this: import('fastify').FastifyRequest) {
@@ -150,7 +151,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const url = new URL(req.url, publicOrigin || `${req.protocol}://${req.host}`);
+    // The path is read as a path: `//host` or `/\\host` never replaces the origin (security.ts checked the Host).
+    const target = readTarget(req.url);
+    if (!target) return reply.code(400).send(fail(BAD_TARGET));
+    const url = urlOnOrigin(expectedOrigin(req, publicOrigin), target);
     if (url.pathname.startsWith('/api/') || url.pathname === '/api')
       return reply.code(404).send(fail(`No such API call: ${req.method} ${url.pathname}`));
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send(fail('Not found'));

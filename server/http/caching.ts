@@ -10,6 +10,13 @@ const PUBLIC_CATALOGUE = /^\/api\/(listing|search|product-details|product-brand|
 const PREVIEW = /preview/i;
 
 export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
+/**
+ * What an API answer that states nothing else says: it may be the shopper's own (a profile, an order, a session
+ * check), so no cache keeps it, shared or the browser's (OWASP REST cheat sheet; RFC 9111 §5.2.2.5).
+ */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
+/** A shopper's private file: the browser may keep it, but asks each time (a signed-out browser gets no copy). */
+export const PRIVATE_FILE_CACHE_CONTROL = 'private, no-cache';
 
 /** True when the answer to this request is the same for every shopper. */
 export function isPublicCatalogue(method: string, url: string): boolean {
@@ -51,8 +58,20 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
   });
 }
 
-/** Registers the onSend hook; call before the modules register their routes (it must run before compression). */
-export function registerCatalogueCaching(app: FastifyInstance): void {
+/**
+ * Registers the onSend hooks; call before the modules register their routes (they must run before compression).
+ * Every `/api` answer states its caching: the catalogue's as above, a route's own where it sets one (public
+ * images, the app links), and otherwise `PERSONAL_CACHE_CONTROL` — errors and answers that set a cookie included.
+ */
+export function registerCaching(app: FastifyInstance): void {
+  registerCatalogueCaching(app);
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!reply.hasHeader('cache-control') && req.url.startsWith('/api/')) reply.header('cache-control', PERSONAL_CACHE_CONTROL);
+    return payload;
+  });
+}
+
+function registerCatalogueCaching(app: FastifyInstance): void {
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (reply.statusCode !== 200 || !isPublicCatalogue(req.method, req.url)) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCS_PREFIX } from './docs.ts';
-import { Forbidden } from './errors.ts';
+import { AppError, BadRequest, Forbidden } from './errors.ts';
+import { hostnameOf, readTarget } from './url.ts';
 
 // Response headers and the cross-site request check (README "Security").
 
@@ -52,6 +53,28 @@ export function cspNonce(reply: FastifyReply): string {
   return res.scriptNonce;
 }
 
+export const MISDIRECTED = 'This site does not answer for that host name.';
+export const BAD_TARGET = 'The address is not valid.';
+
+// Host names any request may name whatever the configuration: a page on another domain that resolves to this
+// machine (DNS rebinding) still sends its own name, so the loopback names reach nothing it could.
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The host names this site answers for: the loopback names, PUBLIC_ORIGIN's, and ALLOWED_HOSTS (comma-separated
+ * names, for a development server reached by another name). Any other Host is refused before routing, so a
+ * request's own origin (used where PUBLIC_ORIGIN is unset) is always one of these.
+ */
+export function allowedHosts(publicOrigin: string, env: NodeJS.ProcessEnv = process.env): Set<string> {
+  const names = new Set(LOOPBACK_HOSTS);
+  if (publicOrigin) names.add(new URL(publicOrigin).hostname.toLowerCase());
+  for (const entry of (env.ALLOWED_HOSTS ?? '').split(',')) {
+    const name = hostnameOf(entry.trim());
+    if (name) names.add(name);
+  }
+  return names;
+}
+
 /** The origin browsers of this site send: PUBLIC_ORIGIN when configured, else the request's own. */
 export function expectedOrigin(req: FastifyRequest, publicOrigin: string): string {
   return publicOrigin || `${req.protocol}://${req.host}`;
@@ -85,6 +108,24 @@ const API_REFERENCE = new RegExp(`^${DOCS_PREFIX}(?:[/?]|$)`);
 
 export async function registerSecurity(app: FastifyInstance, options: { production: boolean; publicOrigin: string }) {
   const { production, publicOrigin } = options;
+  const hosts = allowedHosts(publicOrigin);
+
+  // RFC 9110 §7.4: a Host (or an absolute request target's host) this site does not serve is misdirected; the
+  // load balancer's health probe may name the machine's address instead.
+  app.addHook('onRequest', async (req) => {
+    let authority: string | null = null;
+    if (!req.url.startsWith('/')) {
+      const target = readTarget(req.url);
+      if (!target) throw new BadRequest(BAD_TARGET);
+      authority = target.authority;
+      // Routed by its path already; from here on every hook reads the origin-form `/path?query`.
+      req.raw.url = target.pathname + target.search;
+    }
+    if (req.url === '/api/health') return;
+    const host = hostnameOf(req.host);
+    if (host === null) throw new BadRequest('The Host header is not valid.');
+    if (!hosts.has(host) || (authority !== null && !hosts.has(hostnameOf(authority) ?? ''))) throw new AppError(421, MISDIRECTED);
+  });
 
   // CSRF: every state-changing request must come from this site (SameSite=Lax alone lets a same-site page and
   // top-level form posts through).

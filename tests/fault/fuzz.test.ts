@@ -1,6 +1,12 @@
+import { buildApp } from '../../server/app.ts';
 import { BACKENDS } from '../helpers/app.ts';
 import { fuzz } from './fuzz-harness.ts';
 import { type FuzzTarget, openFuzzTarget } from './fuzz-session.ts';
+import { fuzzRequestTargets, fuzzSeed } from './fuzz-targets.ts';
+
+// Each run explores new inputs: a fresh seed, printed so a failure can be replayed with FUZZ_SEED=<seed>.
+const SEED = fuzzSeed();
+console.log(`[fuzz] seed ${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run tests/fault/fuzz.test.ts)`);
 
 // SPEC §7 / ARCHITECTURE.md: every request is validated and no input causes a 500. A short run of the fuzzer over
 // every registered route (`npm run fuzz` sends 100,000 and more), plus the inputs that once made a 500.
@@ -34,12 +40,25 @@ describe.each(BACKENDS)('fuzzing every route [%s]', (backend) => {
   test('2,000 fuzzed requests over every route get no 5xx and every refusal is a clear 4xx', async () => {
     const report = await fuzz(target.t.app, target.routes, target.schemas, {
       requests: 2000,
-      seed: 20_261_123,
+      seed: SEED,
       cookies: target.cookies,
       onProgress: target.renewSession,
     });
     expect(report.routesCovered).toBe(report.routes);
     expect(report.failures).toEqual([]);
     expect(report.unclear).toEqual([]);
+  }, 600_000);
+
+  test('300 hostile request targets and Host headers against the pages get no 5xx and no link off the origin', async () => {
+    const origin = 'https://www.kasrat.in';
+    const app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin }, handle: target.t.handle, clientDir: null });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const report = await fuzzRequestTargets(app, { requests: 300, seed: SEED, origin, allowedHost: 'www.kasrat.in' });
+      expect(report.failures).toEqual([]);
+      expect(report.sent).toBeGreaterThan(250);
+    } finally {
+      await app.close();
+    }
   }, 600_000);
 });

@@ -44,6 +44,7 @@ import {
 import { bannerSize, promotionsOf } from './promotions.ts';
 import { truncate } from '../../../schemas/text.ts';
 import { versionEtag } from '../../http/caching.ts';
+import { readTarget } from '../../http/url.ts';
 import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
 import type { Density, DrawnFormat } from '../../../schemas/images.ts';
 import type { Content } from './content-cache.ts';
@@ -453,7 +454,9 @@ async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
   app.get('/api/seo/page-seo-meta', { schema: { querystring: SeoRequest } }, async (req) => {
     const { url } = parse(SeoRequest, req.query);
     await store.ready();
-    const parsed = new URL(url, 'http://kasrat.local');
+    // Read as a path on this site (`//a>` is a path, not a host to parse); what cannot be read is the client's error.
+    const parsed = readTarget(url);
+    if (!parsed) throw new BadRequest('url: a path starting with /');
     // Every module's resolver (catalogue, importers, …), as the server HTML uses them; else the route's default.
     let meta: PageMeta | null = null;
     for (const resolve of app.metaResolvers) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { PRIVATE_FILE_CACHE_CONTROL } from '../../http/caching.ts';
 import { parse } from '../../http/validate.ts';
 import { readableUpload } from './service.ts';
 
@@ -18,7 +19,7 @@ export async function uploadRoutes(app: FastifyInstance, { db }: { db: Db }) {
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, max-age=86400')
+      .header('cache-control', PRIVATE_FILE_CACHE_CONTROL)
       .send(Buffer.from(row.bytes));
   });
 }
