@@ -15,7 +15,7 @@ import { GENERIC_ERROR } from '../schemas/common.ts';
 import { API_COMPRESSION } from './http/compression.ts';
 import { registerCaching } from './http/caching.ts';
 import { registerApiDocs } from './http/docs.ts';
-import { AppError } from './http/errors.ts';
+import { asAppError } from './http/errors.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
 import { readTarget, urlOnOrigin } from './http/url.ts';
 import {
@@ -98,7 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('metaResolvers', [] as MetaResolver[]);
 
   app.setErrorHandler((error, req, reply) => {
-    if (error instanceof AppError) return reply.code(error.httpStatus).send(fail(error.message, error.data));
+    const known = asAppError(error);
+    if (known) return reply.code(known.httpStatus).headers(known.headers ?? {}).send(fail(known.message, known.data));
     const err = error as { statusCode?: number; code?: string; message?: string };
     const status = err.statusCode ?? 500;
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')

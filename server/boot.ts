@@ -1,15 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { type Config, readDatabaseTimeouts } from './config.ts';
 import { type DatabaseHandle, migrate, openDatabase } from './db/database.ts';
 import { seedDemoCustomer, seedOnce } from './db/seed/seed.ts';
+
+/** Before the app's logger exists: the database's comings and goings, one JSON line each like the app's. */
+const consoleLogger = {
+  warn: (obj: object, msg: string) => console.warn(JSON.stringify({ level: 40, time: Date.now(), ...obj, msg })),
+  info: (obj: object, msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), ...obj, msg })),
+};
 
 /** Opens the database, migrates, seeds on first run and builds the app: what `npm start` does. */
 export async function boot(config: Config, clientDir: string | null): Promise<{ app: FastifyInstance; handle: DatabaseHandle }> {
   if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
   const handle = await openDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR, log: (m) => console.warn(m) },
+    config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL, timeouts: readDatabaseTimeouts(), logger: consoleLogger }
+      : { dataDir: config.DATA_DIR, log: (m) => console.warn(m) },
   );
   // Closed whatever happens from here: a failed start must not leave PGlite half-written or its lock held.
   try {

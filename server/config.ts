@@ -124,3 +124,21 @@ export function siteOrigin(env: NodeJS.ProcessEnv = process.env): string {
   const origin = env.PUBLIC_ORIGIN ?? '';
   return /^https?:\/\/[^/\s]+$/.test(origin) ? origin : '';
 }
+
+/** PostgreSQL timeouts in milliseconds (README "Configuration"); 0 turns the statement or idle-in-transaction one off. */
+const DatabaseTimeoutsSchema = z.object({
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+});
+
+/** The database timeouts, read at start-up by server/boot.ts; a bad value stops the process as readConfig does. */
+export function readDatabaseTimeouts(env: NodeJS.ProcessEnv = process.env): { connectMs: number; statementMs: number; idleInTransactionMs: number } {
+  const parsed = DatabaseTimeoutsSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return { connectMs: c.DB_CONNECT_TIMEOUT_MS, statementMs: c.DB_STATEMENT_TIMEOUT_MS, idleInTransactionMs: c.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS };
+}

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider, sql } from 'kysely';
 import pg from 'pg';
+import { Availability, DatabaseUnreachable, isConnectionError } from './availability.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-driver.ts';
@@ -17,13 +18,39 @@ export interface DatabaseOptions {
   schema?: string;
   /** Told when a stale PGlite lock (of a process that died) is taken over. */
   log?: (message: string) => void;
+  /** PostgreSQL only: how long connecting, one statement, and a transaction left idle may take. */
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** PostgreSQL only: told when the database goes away and comes back. */
+  logger?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/** In milliseconds; 0 turns the statement or idle-in-transaction limit off (README "Configuration"). */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 30_000, idleInTransactionMs: 60_000 };
+
+export interface Readiness {
+  ready: boolean;
+  /** How long the database has been unreachable, null while it answers. */
+  down_for_ms: number | null;
+  error: string | null;
 }
 
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Whether the database answers (PGlite, in this process, always does). */
+  readiness(): Readiness;
   close(): Promise<void>;
 }
+
+/** How long the probe behind readiness waits for the database at most. */
+const PROBE_TIMEOUT_MS = 2_000;
+/** Past the statement timeout, how long the client waits for an answer the server never sends (it is frozen). */
+const READ_TIMEOUT_MARGIN_MS = 2_000;
 
 /** Named statements each pooled connection keeps; past it, a statement runs unnamed (planned on every call). */
 const PREPARED_PER_CONNECTION = 500;
@@ -35,6 +62,24 @@ const PREPARED_PER_CONNECTION = 500;
  */
 class PreparingClient extends pg.Client {
   readonly #names = new Map<string, string>();
+  readonly #failed: (error: unknown) => void;
+
+  constructor(config: pg.ClientConfig & { onConnectionError?: (error: unknown) => void } = {}) {
+    super(config);
+    this.#failed = config.onConnectionError ?? (() => {});
+    // A connection that dies while checked out emits 'error' with no pool listener attached: without this one,
+    // a database restart is an uncaught exception. The query in flight fails on its own and the pool drops the
+    // client when it comes back (it is no longer queryable).
+    this.on('error', (error) => this.#failed(error));
+  }
+
+  /** A read that timed out leaves the statement in flight: the connection is closed so no one reuses it. */
+  #settled(error: unknown): void {
+    if (error instanceof Error && error.message.includes('Query read timeout')) {
+      (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    }
+    if (isConnectionError(error)) this.#failed(error);
+  }
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has many overloads; only (text, values) is changed.
   override query(...args: any[]): any {
@@ -45,10 +90,16 @@ class PreparingClient extends pg.Client {
         name = `k${this.#names.size}`;
         this.#names.set(text, name);
       }
-      if (name) return super.query({ name, text, values });
+      if (name) return this.#watch(super.query({ name, text, values }));
     }
     // @ts-expect-error forwarding whichever overload the caller used
-    return super.query(...args);
+    return this.#watch(super.query(...args));
+  }
+
+  #watch<T>(result: T): T {
+    if (result && typeof (result as { then?: unknown }).then === 'function')
+      (result as unknown as Promise<unknown>).then(undefined, (error: unknown) => this.#settled(error));
+    return result;
   }
 }
 
@@ -63,14 +114,59 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
       await admin.end();
     }
+    const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    const connection: pg.ClientConfig = {
+      connectionString: options.databaseUrl,
+      ...(options.schema ? { options: `-c search_path="${options.schema}"` } : {}),
+    };
+    const availability = new Availability({
+      client: connection,
+      probeTimeoutMs: Math.min(PROBE_TIMEOUT_MS, timeouts.connectMs || PROBE_TIMEOUT_MS),
+      ...(options.logger ? { log: options.logger } : {}),
+    });
     const pool = new pg.Pool({
       Client: PreparingClient,
-      connectionString: options.databaseUrl,
+      ...connection,
       max: 10,
-      ...(options.schema ? { options: `-c search_path="${options.schema}"` } : {}),
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: once(() => db.destroy()) };
+      connectionTimeoutMillis: timeouts.connectMs,
+      // A peer that vanished (failover, a dropped network) is found by TCP keepalive, not by the next query.
+      keepAlive: true,
+      ...(timeouts.statementMs ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + READ_TIMEOUT_MARGIN_MS } : {}),
+      ...(timeouts.idleInTransactionMs ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs } : {}),
+      onConnectionError: (error: unknown) => availability.failed(error),
+    } as pg.PoolConfig);
+    // An idle client whose connection ends (a restart, a failover, pg_terminate_backend) is dropped by the pool,
+    // which then emits this; unheard, it would end the process.
+    pool.on('error', (error) => availability.failed(error));
+    // While the database is known to be away, work fails at once (503) instead of queueing on connections that
+    // will not come; the probe reopens the gate.
+    const gated = {
+      connect: async () => {
+        if (!availability.up) throw new DatabaseUnreachable();
+        try {
+          return await pool.connect();
+        } catch (error) {
+          availability.failed(error);
+          throw error;
+        }
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: gated }) });
+    availability.start();
+    const readiness = (): Readiness => {
+      const { up, down_for_ms, error } = availability.status();
+      return { ready: up, down_for_ms, error };
+    };
+    return {
+      db,
+      kind: 'postgres',
+      readiness,
+      close: once(async () => {
+        availability.stop();
+        await db.destroy();
+      }),
+    };
   }
   // int8 as number, matching the pg parser above.
   const parsers = { 20: (v: string) => Number.parseInt(v, 10) };
@@ -81,6 +177,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'pglite',
+      readiness: () => ({ ready: true, down_for_ms: null, error: null }),
       close: once(async () => {
         try {
           await db.destroy();

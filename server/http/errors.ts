@@ -1,5 +1,9 @@
+import { isConnectionError, isStatementTimeout } from '../db/availability.ts';
+
 // Typed domain errors; one Fastify error handler (app.ts) maps them to {status: 0, message} with their code.
 export class AppError extends Error {
+  /** Response headers the answer carries (Retry-After on a 503). */
+  headers?: Record<string, string>;
   constructor(
     readonly httpStatus: number,
     message: string,
@@ -70,3 +74,28 @@ export const refusedBy = (rule: RuleKind) =>
       super(rule, message, data);
     }
   };
+
+/** How long a client should wait before retrying a call the database could not serve (the probe's cadence). */
+export const DATABASE_RETRY_AFTER_S = 5;
+export const DATABASE_UNREACHABLE_MESSAGE = 'The store cannot reach its database just now. Please try again in a few seconds.';
+export const DATABASE_BUSY_MESSAGE = 'The store is too busy to answer just now. Please try again in a few seconds.';
+
+/** The store cannot serve the call for now, but will: 503 with Retry-After (README "Reliability"). */
+export class ServiceUnavailable extends AppError {
+  constructor(message = DATABASE_UNREACHABLE_MESSAGE, retryAfterS = DATABASE_RETRY_AFTER_S) {
+    super(503, message);
+    this.headers = { 'retry-after': String(retryAfterS) };
+  }
+}
+
+/**
+ * The one place errors that are not ours get an HTTP meaning: a database that is unreachable, restarting or
+ * frozen (a connection refused, terminated or timed out) and a statement over its timeout are 503s with
+ * Retry-After, never a 500 (docs/decisions/014-database-outages.md). Null for anything else.
+ */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (isConnectionError(error)) return new ServiceUnavailable();
+  if (isStatementTimeout(error)) return new ServiceUnavailable(DATABASE_BUSY_MESSAGE);
+  return null;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LogErrorRequest } from '../../../schemas/common.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
+import { DATABASE_RETRY_AFTER_S } from '../../http/errors.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { parse } from '../../http/validate.ts';
 import { insertErrorLog } from './queries.ts';
@@ -15,7 +16,16 @@ const cut = (s: string | null | undefined, n: number) => (s == null ? null : s.s
 export async function systemRoutes(app: FastifyInstance, { handle, config }: { handle: DatabaseHandle; config: SystemConfig }) {
   const { db } = handle;
 
+  // Liveness: the process answers, whatever the database does (a supervisor restarting us would not bring it back).
   app.get('/api/health', async () => ({ status: 'ok' as const, db: handle.kind, uptime_s: Math.round((Date.now() - startedAt) / 1000) }));
+
+  // Readiness: whether this instance can serve calls that need the database, for a load balancer to route by
+  // (README "Reliability"). Answered from the pool's probe, so it never waits on a database that does not answer.
+  app.get('/api/health/ready', async (_req, reply) => {
+    const readiness = handle.readiness();
+    if (!readiness.ready) reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S));
+    return { status: readiness.ready ? ('ready' as const) : ('unavailable' as const), db: handle.kind, ...readiness };
+  });
 
   // SPEC §7: the error boundary posts here. Stored so errors from every instance are in one place; limited per
   // client address and trimmed, and kept RETENTION_ERROR_LOG_DAYS.
