@@ -432,6 +432,8 @@ export interface OrderTables {
     finalized_at: Timestamp | null;
     offer_discount: Generated<number>;
     bank_offer_id: number | null;
+    /** Migration 140: what the gateway reports the shopper paid with (PaidInstrument), null until it says. */
+    paid_instrument: Generated<unknown | null>;
   };
   idempotency_keys: {
     customer_id: number;
@@ -574,7 +576,24 @@ export interface Database
     ContentTables,
     CheckoutTables,
     OrderCareTables,
-    ReviewTables, ReliabilityTables {}
+    ReviewTables, ReliabilityTables, PaymentIssueTables {}
+
+/** Migration 140: the staff queue for money that needs a person. */
+export interface PaymentIssueTables {
+  payment_issues: {
+    id: Generated<number>;
+    kind: 'refund_failed' | 'refund_to_pay' | 'unusable_refund_failed' | 'offer_not_qualified' | 'status_mismatch';
+    order_id: number | null;
+    payment_id: number | null;
+    refund_id: number | null;
+    amount: Generated<number>;
+    note: string;
+    dedup_key: string;
+    created_at: Timestamp & Generated<Date>;
+    resolved_at: Timestamp | null;
+    resolution: string | null;
+  };
+}
 
 export interface OrderCareTables {
   shipment_pickup_addresses: { shipment_id: number; address_id: number };

@@ -17,6 +17,16 @@ export interface GatewayPayment {
   gatewayPaymentId?: string | null;
 }
 
+/** What the gateway says the shopper paid with (bank offers bind to it: SPEC §6 bank offers). */
+export interface PaidInstrument {
+  type: 'card' | 'netbanking' | 'upi' | 'wallet' | null;
+  /** First six digits of the card number, when the gateway reports them. */
+  card_bin: string | null;
+  /** The issuing or paying bank's name or code, as the gateway spells it. */
+  bank: string | null;
+  vpa: string | null;
+}
+
 /** A callback whose signature checked out: what the gateway says happened to an attempt. */
 export interface VerifiedCallback {
   ref: string;
@@ -25,6 +35,8 @@ export interface VerifiedCallback {
   /** Paise, as the gateway reports it; checked against the attempt before anything changes. */
   amount: number;
   reason: string | null;
+  /** The instrument actually used, when the gateway says (null: not reported). */
+  instrument?: PaidInstrument | null;
 }
 
 export type CallbackCheck = { ok: true; callback: VerifiedCallback } | { ok: false; reason: string; ref: string | null };
@@ -34,14 +46,29 @@ export interface RefundResult {
   refundId: string | null;
 }
 
+/** A webhook as received: its headers and its raw body (form fields or JSON). */
+export interface WebhookInput {
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
 export interface PaymentGateway {
   readonly name: GatewayName;
+  /** The smallest refund the gateway accepts, paise (Juspay: ₹1). */
+  readonly minRefund?: number;
   /** Where the shopper's browser goes to pay. `returnUrl` is where the gateway posts back. */
   initiate(payment: GatewayPayment, urls: { origin: string }): Promise<GatewayRedirect>;
   /** Checks a callback's signature (and, where the gateway asks for it, confirms it server to server); never throws. */
   verifyCallback(fields: Record<string, string>): Promise<CallbackCheck>;
   /** Asks the gateway, server to server, what became of an attempt (a return URL alone is never proof). */
   status(payment: GatewayPayment): Promise<VerifiedCallback | null>;
-  /** Refunds part or all of a successful payment; the same idempotencyKey refunds once. */
+  /**
+   * Refunds part or all of a successful payment; the same idempotencyKey refunds once. A gateway that answers
+   * "already requested" for the key reports the refund's current status, never `failed` for that reason.
+   */
   refund(input: { payment: GatewayPayment; amount: number; idempotencyKey: string }): Promise<RefundResult>;
+  /** Where a refund requested with this key stands now (polled until `success` or `failed`); null: unknown. */
+  refundStatus?(input: { payment: GatewayPayment; idempotencyKey: string }): Promise<RefundResult | null>;
+  /** Checks a server-to-server notification and confirms it with the gateway; never throws. */
+  verifyWebhook?(input: WebhookInput): Promise<CallbackCheck>;
 }

@@ -7,9 +7,19 @@ import { createSandboxGateway } from './sandbox.ts';
 
 // The gateway adapters' public surface; the adapter is chosen by PAYMENT_GATEWAY.
 export { type PaymentConfig, readPaymentConfig } from './config.ts';
-export type { CallbackCheck, GatewayName, GatewayPayment, PaymentGateway, RefundResult, VerifiedCallback } from './gateway.ts';
-export { createJuspayGateway, JUSPAY_RETURN_PATH, juspayReturnSignature } from './juspay.ts';
-export { createPaytmGateway, PAYTM_CALLBACK_PATH, verifyPaytmChecksum } from './paytm.ts';
+export type {
+  CallbackCheck,
+  GatewayName,
+  GatewayPayment,
+  PaidInstrument,
+  PaymentGateway,
+  RefundResult,
+  VerifiedCallback,
+  WebhookInput,
+} from './gateway.ts';
+export { gatewayRefundId, safeEqual } from './signing.ts';
+export { createJuspayGateway, JUSPAY_RETURN_PATH, JUSPAY_WEBHOOK_PATH, juspayReturnSignature } from './juspay.ts';
+export { createPaytmGateway, PAYTM_CALLBACK_PATH, PAYTM_WEBHOOK_PATH, paytmPaymentPage, verifyPaytmChecksum } from './paytm.ts';
 export { SANDBOX_CALLBACK_PATH, SANDBOX_CHECKOUT_PATH, sandboxPageSignature, signSandboxCallback } from './sandbox.ts';
 
 export function createGateway(config: PaymentConfig, deps: { db: Db; fetch?: typeof fetch }): PaymentGateway {

@@ -1,6 +1,6 @@
 import type { PaymentConfig } from './config.ts';
-import type { CallbackCheck, GatewayPayment, PaymentGateway, RefundResult, VerifiedCallback } from './gateway.ts';
-import { fetchWithTimeout, hmacBase64, paiseToRupeesText, safeEqual } from './signing.ts';
+import type { CallbackCheck, GatewayPayment, PaidInstrument, PaymentGateway, RefundResult, VerifiedCallback } from './gateway.ts';
+import { fetchWithTimeout, gatewayRefundId, hmacBase64, paiseToRupeesText, safeEqual } from './signing.ts';
 
 // Juspay: a payment session is created server to server; the shopper returns to the app with signed query
 // parameters, posted to /api/payment/verify-juspay-transaction. Juspay's official node SDK is an API client with
@@ -8,6 +8,8 @@ import { fetchWithTimeout, hmacBase64, paiseToRupeesText, safeEqual } from './si
 // is then confirmed with Juspay's order-status call before anything is finalized.
 
 export const JUSPAY_RETURN_PATH = '/api/payment/verify-juspay-transaction';
+/** Juspay's webhook URL (dashboard: Settings → Webhooks). */
+export const JUSPAY_WEBHOOK_PATH = '/api/payment/juspay-webhook';
 
 const encode = (s: string) => encodeURIComponent(s);
 
@@ -26,17 +28,41 @@ export function juspayReturnSignature(params: Record<string, string>, responseKe
   return hmacBase64(responseKey, encode(pairs));
 }
 
+// Juspay's order statuses (order status API). An order may hold several transactions (Juspay allows up to 25
+// on its payment page), so a failure is not final while the page is open: the order's status is what counts,
+// and a later CHARGED places the order (docs/decisions/006-gateway-adapters.md).
 const STATUS: Record<string, VerifiedCallback['status']> = {
   CHARGED: 'success',
+  NEW: 'pending',
   PENDING: 'pending',
   PENDING_VBV: 'pending',
   AUTHORIZING: 'pending',
   STARTED: 'pending',
-  NEW: 'pending',
+  VBV_SUCCESSFUL: 'pending',
+  COD_INITIATED: 'pending',
+  CAPTURE_INITIATED: 'pending',
+  VOID_INITIATED: 'pending',
   AUTHENTICATION_FAILED: 'failed',
   AUTHORIZATION_FAILED: 'failed',
   JUSPAY_DECLINED: 'failed',
+  // Juspay gave the money back by itself (e.g. a late success on a closed order): nothing is kept.
+  AUTO_REFUNDED: 'failed',
+  VOIDED: 'failed',
+  CAPTURE_FAILED: 'failed',
+  NOT_FOUND: 'failed',
 };
+const REASONS: Record<string, string> = {
+  AUTHENTICATION_FAILED: 'The payment could not be authenticated.',
+  AUTHORIZATION_FAILED: 'The payment was declined by the bank.',
+  JUSPAY_DECLINED: 'The payment was declined.',
+  AUTO_REFUNDED: 'The payment was returned to you by the gateway.',
+  VOIDED: 'The payment was cancelled.',
+  CAPTURE_FAILED: 'The payment could not be completed.',
+  NOT_FOUND: 'No payment was made.',
+};
+const TYPES: Record<string, PaidInstrument['type']> = { CARD: 'card', NB: 'netbanking', UPI: 'upi', WALLET: 'wallet' };
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v.slice(0, 100) : null);
 
 function safeDecode(s: string): string | null {
   try {
@@ -46,34 +72,83 @@ function safeDecode(s: string): string | null {
   }
 }
 
+interface JuspayOrder {
+  id?: string;
+  order_id?: string;
+  status?: string;
+  amount?: number;
+  currency?: string;
+  txn_id?: string;
+  payment_method_type?: string;
+  payment_method?: string;
+  card?: { card_isin?: string; card_issuer?: string };
+  upi?: { payer_vpa?: string };
+  bank_error_message?: string;
+  refunds?: Array<{ unique_request_id?: string; status?: string; id?: string }>;
+}
+
+function instrumentOf(o: JuspayOrder): PaidInstrument {
+  const bin = str(o.card?.card_isin);
+  const method = str(o.payment_method);
+  return {
+    type: TYPES[str(o.payment_method_type) ?? ''] ?? null,
+    card_bin: bin && /^\d{6,8}$/.test(bin) ? bin.slice(0, 6) : null,
+    bank: str(o.card?.card_issuer) ?? (method?.startsWith('NB_') ? method.slice(3) : null),
+    vpa: str(o.upi?.payer_vpa),
+  };
+}
+
+const refundResult = (r: { status?: string; id?: string } | undefined): RefundResult | null =>
+  !r
+    ? null
+    : {
+        status: r.status === 'SUCCESS' ? 'success' : r.status === 'FAILURE' ? 'failed' : 'pending',
+        refundId: str(r.id),
+      };
+
 export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeof fetch } = {}): PaymentGateway {
   const fetchImpl = deps.fetch ?? fetch;
   const auth = `Basic ${Buffer.from(`${config.JUSPAY_API_KEY}:`).toString('base64')}`;
   const headers = { authorization: auth, 'x-merchantid': config.JUSPAY_MERCHANT_ID, version: '2023-06-30' };
+  const webhookAuth = `Basic ${Buffer.from(`${config.JUSPAY_WEBHOOK_USERNAME}:${config.JUSPAY_WEBHOOK_PASSWORD}`).toString('base64')}`;
+
+  const fetchOrder = async (ref: string): Promise<JuspayOrder | null> => {
+    const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/orders/${encodeURIComponent(ref)}`, { headers });
+    if (res.status === 404) return { order_id: ref, status: 'NOT_FOUND' };
+    if (!res.ok) throw new Error(`Juspay order status answered HTTP ${res.status}`);
+    return (await res.json()) as JuspayOrder;
+  };
 
   const orderStatus = async (ref: string): Promise<VerifiedCallback | null> => {
-    const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/orders/${encodeURIComponent(ref)}`, { headers });
-    if (!res.ok) return null;
-    const body = (await res.json()) as {
-      order_id?: string;
-      status?: string;
-      amount?: number;
-      txn_id?: string;
-      bank_error_message?: string;
-    };
-    const status = STATUS[body.status ?? ''];
-    if (body.order_id !== ref || !status || typeof body.amount !== 'number' || !Number.isFinite(body.amount)) return null;
+    const body = await fetchOrder(ref);
+    const status = STATUS[body?.status ?? ''];
+    if (!body || body.order_id !== ref || !status) return null;
+    if (body.status === 'NOT_FOUND') return null;
+    if (body.currency !== undefined && body.currency !== 'INR') return null;
+    if (typeof body.amount !== 'number' || !Number.isFinite(body.amount)) return null;
+    // Juspay's own order id names the payment: it exists from the session on (NEW included) and stays the same
+    // across the order's transactions, so a CHARGED after a failed or pending transaction matches it.
+    const id = str(body.id);
+    if (!id) return null;
     return {
       ref,
-      gatewayPaymentId: body.txn_id || `juspay_${ref}`,
+      gatewayPaymentId: id,
       status,
       amount: Math.round(body.amount * 100),
-      reason: status === 'failed' ? (body.bank_error_message ?? 'Payment failed') : null,
+      reason: status === 'failed' ? (str(body.bank_error_message) ?? REASONS[body.status ?? ''] ?? 'Payment failed') : null,
+      instrument: instrumentOf(body),
     };
+  };
+
+  const refundStatus = async (ref: string, idempotencyKey: string): Promise<RefundResult | null> => {
+    const body = await fetchOrder(ref);
+    const requestId = gatewayRefundId(idempotencyKey);
+    return refundResult(body?.refunds?.find((x) => x.unique_request_id === requestId));
   };
 
   return {
     name: 'juspay',
+    minRefund: 100,
     async initiate(payment: GatewayPayment, urls) {
       const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/session`, {
         method: 'POST',
@@ -107,17 +182,34 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       if (!confirmed) return { ok: false, reason: 'status could not be confirmed with the gateway', ref };
       return { ok: true, callback: confirmed };
     },
+    // Juspay authenticates webhooks with the Basic credentials set on its dashboard; the body is then only a
+    // hint of which order changed: the order status call decides, as for a return.
+    async verifyWebhook({ headers: h, body }): Promise<CallbackCheck> {
+      const order = (body as { content?: { order?: { order_id?: unknown } } } | null)?.content?.order;
+      const ref = typeof order?.order_id === 'string' ? order.order_id.slice(0, 100) : null;
+      const given = typeof h.authorization === 'string' ? h.authorization : '';
+      if (!safeEqual(given, webhookAuth)) return { ok: false, reason: 'bad webhook credentials', ref };
+      if (!ref) return { ok: false, reason: 'malformed webhook', ref };
+      const confirmed = await orderStatus(ref).catch(() => null);
+      if (!confirmed) return { ok: false, reason: 'status could not be confirmed with the gateway', ref };
+      return { ok: true, callback: confirmed };
+    },
     status: (payment) => orderStatus(payment.ref),
     async refund({ payment, amount, idempotencyKey }): Promise<RefundResult> {
+      if (amount < 100) return { status: 'failed', refundId: null };
+      const requestId = gatewayRefundId(idempotencyKey);
       const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/orders/${encodeURIComponent(payment.ref)}/refunds`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ unique_request_id: idempotencyKey, amount: paiseToRupeesText(amount) }).toString(),
+        body: new URLSearchParams({ unique_request_id: requestId, amount: paiseToRupeesText(amount) }).toString(),
       });
+      const body = (await res.json().catch(() => ({}))) as JuspayOrder & { error_code?: string };
+      // The same unique_request_id again: the refund exists, Juspay is paying it; never "failed" for that.
+      if (body.error_code === 'duplicate.call') return (await refundStatus(payment.ref, idempotencyKey)) ?? { status: 'pending', refundId: null };
+      if (res.status >= 500 || res.status === 429) throw new Error(`Juspay refund answered HTTP ${res.status}`);
       if (!res.ok) return { status: 'failed', refundId: null };
-      const body = (await res.json()) as { refunds?: Array<{ unique_request_id?: string; status?: string; id?: string }> };
-      const r = body.refunds?.find((x) => x.unique_request_id === idempotencyKey);
-      return { status: r?.status === 'SUCCESS' ? 'success' : r?.status === 'FAILURE' ? 'failed' : 'pending', refundId: r?.id ?? null };
+      return refundResult(body.refunds?.find((x) => x.unique_request_id === requestId)) ?? { status: 'pending', refundId: null };
     },
+    refundStatus: ({ payment, idempotencyKey }) => refundStatus(payment.ref, idempotencyKey),
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 // Signature helpers shared by the adapters: HMAC-SHA256 and a constant-time comparison of text.
 
@@ -25,3 +25,10 @@ export const paiseToRupeesText = (paise: number): string => `${Math.floor(paise 
 export async function fetchWithTimeout(fetchImpl: typeof fetch, url: string, init: RequestInit, ms = 10_000): Promise<Response> {
   return fetchImpl(url, { ...init, signal: AbortSignal.timeout(ms) });
 }
+
+/**
+ * A gateway refund id from our idempotency key: the same key always gives the same id, in the alphabet and
+ * length the gateways accept (Juspay: alphanumeric, under 21 characters; Paytm's refId fits the same).
+ */
+export const gatewayRefundId = (idempotencyKey: string): string =>
+  `R${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 19)}`;

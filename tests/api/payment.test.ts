@@ -97,15 +97,20 @@ describeBackends('payment API', (ctx) => {
     expect(affiliate.payload).toMatchObject({ id: orderId, status: 'pending', total: order.total / 100, currency: 'INR' });
   });
 
-  test("tampered signature, wrong amount, another order's reference: 400, nothing changed, logged", async () => {
+  test("tampered signature, wrong amount, another order's reference: the failed-payment page, nothing changed, logged", async () => {
     const { agent, orderId } = await placed();
     const tx = TransactionData.parse(json(await initiate(agent, orderId)).data);
     const fields = secretFields(await hostedPage(agent, tx.redirect.url), 'success');
-    expect((await callback(agent, { ...fields, signature: `${fields.signature.slice(0, -1)}0` })).statusCode).toBe(400);
-    expect((await callback(agent, { ...fields, amount: '100' })).statusCode).toBe(400);
+    // A browser is never shown an error document: it lands on the order's failed-payment page.
+    const tampered = await callback(agent, { ...fields, signature: `${fields.signature.slice(0, -1)}0` });
+    expect([tampered.statusCode, tampered.headers.location]).toEqual([303, `/order-failed/${orderId}`]);
+    expect((await callback(agent, { ...fields, amount: '100' })).headers.location).toBe(`/order-failed/${orderId}`);
     const other = await placed();
     const otherTx = TransactionData.parse(json(await initiate(other.agent, other.orderId)).data);
-    expect((await callback(agent, { ...fields, ref: otherTx.payment_ref })).statusCode).toBe(400);
+    expect((await callback(agent, { ...fields, ref: otherTx.payment_ref })).headers.location).toBe(`/order-failed/${other.orderId}`);
+    // An API client gets the refusal itself.
+    const api = await agent.post('/api/payment/sandbox/callback', { ...fields, amount: '100' });
+    expect(api.statusCode).toBe(400);
     const order = await db()
       .selectFrom('orders')
       .select(['status', 'version'])
@@ -258,10 +263,15 @@ describe('gateway signatures', () => {
   });
 
   test('Juspay: a signed return is confirmed with the status call; a tampered one is refused', async () => {
-    const config = readPaymentConfig({ NODE_ENV: 'test', PAYMENT_GATEWAY: 'juspay' });
+    const config = readPaymentConfig({
+      NODE_ENV: 'test',
+      PAYMENT_GATEWAY: 'juspay',
+      JUSPAY_RESPONSE_KEY: 'a-test-juspay-response-key',
+      JUSPAY_WEBHOOK_PASSWORD: 'a-test-juspay-webhook-password',
+    });
     const fakeFetch = (async () =>
       new Response(
-        JSON.stringify({ order_id: 'KS100002-1', status: 'CHARGED', amount: 1234.5, txn_id: 'jp_txn_1' }),
+        JSON.stringify({ id: 'ordeh_1', order_id: 'KS100002-1', status: 'CHARGED', amount: 1234.5, txn_id: 'jp_txn_1' }),
       )) as unknown as typeof fetch;
     const gateway = createJuspayGateway(config, { fetch: fakeFetch });
     const params = { order_id: 'KS100002-1', status: 'CHARGED', status_id: '21' };
@@ -269,7 +279,7 @@ describe('gateway signatures', () => {
     const good = await gateway.verifyCallback({ ...params, signature: encodeURIComponent(signature), signature_algorithm: 'HMAC-SHA256' });
     expect(good).toEqual({
       ok: true,
-      callback: { ref: 'KS100002-1', gatewayPaymentId: 'jp_txn_1', status: 'success', amount: 123_450, reason: null },
+      callback: { ref: 'KS100002-1', gatewayPaymentId: 'ordeh_1', status: 'success', amount: 123_450, reason: null, instrument: expect.anything() },
     });
     const bad = await gateway.verifyCallback({
       ...params,

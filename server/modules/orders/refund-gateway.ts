@@ -6,8 +6,8 @@ import type { PaymentGateway } from '../../payments/index.ts';
 // same key never moves money twice, so a refund whose processing is retried (a crash between the gateway's
 // answer and our commit) is paid once.
 
-/** The payment gateway adapter that took a payment refunds it (server/payments: refund({ payment, amount, idempotencyKey })). */
-export type RefundGateway = Pick<PaymentGateway, 'refund'>;
+/** The payment gateway adapter that took a payment refunds it (server/payments: refund, refundStatus, minRefund). */
+export type RefundGateway = Pick<PaymentGateway, 'refund'> & Partial<Pick<PaymentGateway, 'refundStatus' | 'minRefund'>>;
 
 export interface PayoutResult {
   refundId: string;
@@ -16,6 +16,8 @@ export interface PayoutResult {
 }
 
 export interface BankPayouts {
+  /** false for a stand-in that moves no money (the sandbox): production sends those refunds to staff. */
+  readonly movesMoney?: boolean;
   payout(input: {
     account: { account_holder: string; account_number: string; ifsc: string };
     amount: number;
@@ -27,6 +29,7 @@ const refId = (prefix: string, key: string) => `${prefix}_${createHash('sha256')
 
 /** The local sandbox payout: accepts every payout; the id follows from the key, so a repeat is the same payout. */
 export const sandboxPayouts: BankPayouts = {
+  movesMoney: false,
   async payout({ amount, idempotencyKey }) {
     if (amount <= 0) return { refundId: refId('sbx_pout', idempotencyKey), status: 'failed', failureReason: 'bad amount' };
     return { refundId: refId('sbx_pout', idempotencyKey), status: 'processed' };

@@ -3,6 +3,9 @@ import type { Db } from '../../db/database.ts';
 import { createGateway, type PaymentConfig, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
 import { keepGateway } from './gateway.ts';
 import { checkoutModule, pruneIdempotencyKeys } from '../checkout/index.ts';
+import { scheduleJob } from '../../jobs/scheduled.ts';
+import { paymentIssueRoutes } from './issues.ts';
+import { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
 import { paymentRoutes } from './routes.ts';
 import { expireOrders } from './service.ts';
 
@@ -10,7 +13,12 @@ import { expireOrders } from './service.ts';
 // (the orders module refunds through the same gateway; the events feed checks purchases against orders).
 export { findGatewayPayment, gatewayPaymentOf, paymentGateway, refundPayment } from './gateway.ts';
 export { affiliateOrderOf, purchaseConversion } from './purchase-events.ts';
+export { type IssueKind, openIssues, raiseIssue } from './issues.ts';
+export { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
+export { handleWebhook } from './webhooks.ts';
 export { codEligibility, expireOrders, finalizePayment, handleCallback } from './service.ts';
+
+const RECONCILE_JOB = { name: 'payment-reconcile', everyMs: 300_000, leaseMs: 240_000 };
 
 export interface PaymentModuleOptions {
   db: Db;
@@ -27,10 +35,13 @@ export async function paymentModule(app: FastifyInstance, options: PaymentModule
   const deps = { db, config, gateway, log: app.log, paymentTtlS: config.ORDER_PAYMENT_TTL_S };
   await app.register(checkoutModule, deps);
   await app.register(paymentRoutes, deps);
+  await app.register(paymentIssueRoutes, { db });
 
   // Expiry (and idempotency-key pruning) on every instance; SKIP LOCKED hands each due order to one of them.
   const sweep = async () => {
     try {
+      // A payment made just before the deadline (its return lost) places the order instead of expiring it.
+      await askBeforeExpiry(deps);
       const expired = await expireOrders(db);
       if (expired) app.log.info({ expired }, 'expired unpaid orders');
       await pruneIdempotencyKeys(db);
@@ -38,6 +49,11 @@ export async function paymentModule(app: FastifyInstance, options: PaymentModule
       app.log.warn({ err: String(error) }, 'order expiry failed');
     }
   };
+  // Recent attempts and pending automatic refunds compared with the gateway, by one instance every 5 minutes.
+  scheduleJob(app, db, RECONCILE_JOB, async () => {
+    const r = await reconcilePayments(deps);
+    if (r.payments || r.refunds) app.log.info(r, 'payments reconciled with the gateway');
+  });
   let timer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     timer = setInterval(() => void sweep(), config.ORDER_EXPIRY_INTERVAL_S * 1000);

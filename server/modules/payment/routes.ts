@@ -22,9 +22,12 @@ import { BadRequest, NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import {
   JUSPAY_RETURN_PATH,
+  JUSPAY_WEBHOOK_PATH,
   PAYTM_CALLBACK_PATH,
+  PAYTM_WEBHOOK_PATH,
   SANDBOX_CALLBACK_PATH,
   SANDBOX_CHECKOUT_PATH,
+  safeEqual,
   sandboxPageSignature,
   signSandboxCallback,
 } from '../../payments/index.ts';
@@ -34,6 +37,7 @@ import { type CheckoutDeps, idempotencyKeyOf, placeOrder } from '../checkout/ind
 import { orderSuccessData } from './order-success.ts';
 import { paymentByRef } from './queries.ts';
 import { sandboxPage } from './sandbox-page.ts';
+import { handleWebhook, returnPage } from './webhooks.ts';
 import {
   activePayment,
   handleCallback,
@@ -193,34 +197,60 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     },
   );
 
-  // Gateway callbacks: a browser form post gets a 303 to the outcome page; an API client gets JSON.
-  const answerCallback = async (req: FastifyRequest, reply: FastifyReply, fields: Record<string, string>) => {
-    const { result } = await handleCallback(deps, fields);
+  // Gateway callbacks: a browser (a form post, or a GET from the gateway's redirect) gets a 303 to the outcome
+  // page, or to the failed-payment page when the return does not check out; an API client gets JSON.
+  const answerCallback = async (req: FastifyRequest, reply: FastifyReply, fields: Record<string, string>, refField: string) => {
     const fromBrowser = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') || req.method === 'GET';
-    if (fromBrowser) return reply.redirect(result.next, 303);
+    if (fromBrowser) return reply.redirect(await returnPage(deps, fields, fields[refField] ?? null), 303);
+    const { result } = await handleCallback(deps, fields);
     return ok(result);
+  };
+  /** A return whose fields do not even parse still takes the shopper to a page, not to an error document. */
+  const browserFields = <T extends Record<string, string>>(req: FastifyRequest, schema: z.ZodType<T>, source: unknown) => {
+    const fields = formFields(source);
+    const parsed = schema.safeParse(fields);
+    if (parsed.success) return parsed.data;
+    const fromBrowser = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') || req.method === 'GET';
+    if (!fromBrowser) return parse(schema, fields);
+    return fields;
   };
 
   // Gateway returns arrive from the gateway's site on purpose; the signature, not the Origin, proves them.
   const fromGateway = { config: { crossSite: true } };
   app.post(SANDBOX_CALLBACK_PATH, fromGateway, async (req, reply) => {
     if (deps.gateway.name !== 'sandbox') throw new NotFound();
-    return answerCallback(req, reply, formFields(req.body));
+    return answerCallback(req, reply, formFields(req.body), 'ref');
   });
 
   app.post(PAYTM_CALLBACK_PATH, fromGateway, async (req, reply) => {
     if (deps.gateway.name !== 'paytm') throw new NotFound();
-    return answerCallback(req, reply, parse(PaytmCallbackRequest, formFields(req.body)));
+    return answerCallback(req, reply, browserFields(req, PaytmCallbackRequest, req.body), 'ORDERID');
+  });
+  // Some Paytm flows (UPI intent, the app switch) bring the shopper back with a GET carrying the same fields.
+  app.get(PAYTM_CALLBACK_PATH, fromGateway, async (req, reply) => {
+    if (deps.gateway.name !== 'paytm') throw new NotFound();
+    return answerCallback(req, reply, browserFields(req, PaytmCallbackRequest, req.query), 'ORDERID');
   });
 
   app.post(JUSPAY_RETURN_PATH, fromGateway, async (req, reply) => {
     if (deps.gateway.name !== 'juspay') throw new NotFound();
-    return answerCallback(req, reply, parse(JuspayReturnRequest, formFields(req.body)));
+    return answerCallback(req, reply, browserFields(req, JuspayReturnRequest, req.body), 'order_id');
   });
   // Juspay sends the shopper back with a GET on the return URL; the same check, then the outcome page.
-  app.get(JUSPAY_RETURN_PATH, async (req, reply) => {
+  app.get(JUSPAY_RETURN_PATH, fromGateway, async (req, reply) => {
     if (deps.gateway.name !== 'juspay') throw new NotFound();
-    return answerCallback(req, reply, parse(JuspayReturnRequest, formFields(req.query)));
+    return answerCallback(req, reply, browserFields(req, JuspayReturnRequest, req.query), 'order_id');
+  });
+
+  // Webhooks: server to server, authenticated by the adapter, confirmed by a status call, applied once.
+  app.post(PAYTM_WEBHOOK_PATH, fromGateway, async (req) => {
+    if (deps.gateway.name !== 'paytm') throw new NotFound();
+    return ok((await handleWebhook(deps, { headers: req.headers, body: formFields(req.body) })).result);
+  });
+  app.post(JUSPAY_WEBHOOK_PATH, fromGateway, async (req) => {
+    if (deps.gateway.name !== 'juspay') throw new NotFound();
+    if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');
+    return ok((await handleWebhook(deps, { headers: req.headers, body: req.body })).result);
   });
 
   // The sandbox gateway's hosted page: plain HTML, no scripts; each button posts a signed form back.
@@ -230,7 +260,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     const ref = typeof q.ref === 'string' ? q.ref.slice(0, 100) : '';
     const secret = deps.config.SANDBOX_GATEWAY_SECRET;
     const payment =
-      ref && typeof q.sig === 'string' && q.sig === sandboxPageSignature(secret, ref) ? await paymentByRef(db, ref) : undefined;
+      ref && typeof q.sig === 'string' && safeEqual(q.sig, sandboxPageSignature(secret, ref)) ? await paymentByRef(db, ref) : undefined;
     if (!payment) throw new NotFound('Payment not found');
     const order = await db.selectFrom('orders').select(['order_number']).where('id', '=', payment.order_id).executeTakeFirstOrThrow();
     const outcomes = (['success', 'failed', 'pending'] as const).map((status) => ({

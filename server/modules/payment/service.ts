@@ -19,6 +19,8 @@ import { AppError, Conflict, NotFound, refusedBy } from '../../http/errors.ts';
 import type { CallbackCheck, GatewayPayment, PaymentConfig, PaymentGateway, VerifiedCallback } from '../../payments/index.ts';
 import { bankOfferViews, findBankOfferForPayment, loadBankOffers } from '../cart/index.ts';
 import { allocateDiscount, claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from '../checkout/index.ts';
+import { offerStands } from './instrument.ts';
+import { paidInstrumentColumn, refundWholePayment, refuseOffer } from './money-back.ts';
 import {
   findCustomerOrder,
   latestAttempt,
@@ -305,19 +307,33 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
     if (cb.amount !== payment.amount) throw new CallbackRejected('amount does not match the payment');
     if (payment.gateway_payment_id && payment.gateway_payment_id !== cb.gatewayPaymentId)
       throw new CallbackRejected('payment id does not match');
-    // An expired attempt still records a late success (the money moved) so that it is refunded below.
-    const final = payment.status === 'success' || payment.status === 'failed' || (payment.status === 'expired' && cb.status !== 'success');
+    // An expired or failed attempt still records a late success (the money moved): a gateway may charge after a
+    // failure (Juspay: several transactions per order; a UPI approval after a timeout). It places the order when
+    // the order still waits, else it is refunded below.
+    const final = payment.status === 'success' || ((payment.status === 'failed' || payment.status === 'expired') && cb.status !== 'success');
     // Only created → pending → success | failed moves; anything else (a replay, a late pending) changes nothing.
     if (final || (payment.status === 'pending' && cb.status === 'pending')) return { order, payment, applied: false, refund: false };
     const finalizedAt = cb.status === 'pending' ? null : now;
     const updated = await trx
       .updateTable('payments')
-      .set({ status: cb.status, gateway_payment_id: cb.gatewayPaymentId, failure_reason: cb.reason, finalized_at: finalizedAt })
+      .set({
+        status: cb.status,
+        gateway_payment_id: cb.gatewayPaymentId || payment.gateway_payment_id,
+        failure_reason: cb.reason,
+        finalized_at: finalizedAt,
+        ...paidInstrumentColumn(cb),
+      })
       .where('id', '=', payment.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     if (cb.status !== 'success') return { order, payment: updated, applied: true, refund: false };
     if (order.status !== 'payment_pending') return { order, payment: updated, applied: true, refund: true };
+    // A bank offer stands only on an instrument the gateway reports as qualifying; otherwise the payment goes
+    // back and the order waits for a payment at the right price.
+    if (cb.instrument !== undefined && !(await offerStands(trx, updated, offerBase(order), cb.instrument))) {
+      const refused = await refuseOffer(trx, updated, now);
+      return { order, payment: refused, applied: true, refund: true };
+    }
     const placed = await markOrderPlaced(trx, order, updated, now);
     return { order: placed, payment: updated, applied: true, refund: false };
   });
@@ -332,15 +348,7 @@ async function refundUnusable(deps: PaymentDeps, order: OrderRow, payment: Payme
     .select(['email', 'mobile'])
     .where('id', '=', order.customer_id)
     .executeTakeFirstOrThrow();
-  try {
-    await deps.gateway.refund({
-      payment: gatewayPayment(order, payment, customer),
-      amount: payment.amount,
-      idempotencyKey: `unusable-${payment.gateway_order_ref}`,
-    });
-  } catch (error) {
-    deps.log?.warn({ err: String(error), ref: payment.gateway_order_ref }, 'automatic refund failed');
-  }
+  await refundWholePayment(deps, gatewayPayment(order, payment, customer), { orderId: order.id, paymentId: payment.id });
 }
 
 /** The order is placed: status, payment facts, shipment, customer's last order, the affiliate order. */

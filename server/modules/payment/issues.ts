@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+import { ok } from '../../http/envelope.ts';
+import { NotFound } from '../../http/errors.ts';
+import { requireOps } from '../../http/ops.ts';
+import { parse } from '../../http/validate.ts';
+
+// The staff queue for money that needs a person (docs/decisions/015-gateway-life-cycle.md): a refund the gateway
+// refused, a pay-on-delivery refund nobody can pay automatically ("to pay"), a payment that could not be given
+// back, a bank offer the instrument used did not qualify for. Never only a log line: the operations API lists
+// what is open, and a person marks each one done.
+
+export type IssueKind = Database['payment_issues']['kind'];
+
+export interface NewIssue {
+  kind: IssueKind;
+  /** The same key raises one issue, however often the job that finds it runs. */
+  dedupKey: string;
+  orderId?: number | null;
+  paymentId?: number | null;
+  refundId?: number | null;
+  amount?: number;
+  note: string;
+}
+
+export async function raiseIssue(db: Db, issue: NewIssue): Promise<void> {
+  await db
+    .insertInto('payment_issues')
+    .values({
+      kind: issue.kind,
+      dedup_key: issue.dedupKey.slice(0, 200),
+      order_id: issue.orderId ?? null,
+      payment_id: issue.paymentId ?? null,
+      refund_id: issue.refundId ?? null,
+      amount: issue.amount ?? 0,
+      note: issue.note.slice(0, 500),
+    })
+    .onConflict((oc) => oc.column('dedup_key').doNothing())
+    .execute();
+}
+
+export async function openIssues(db: Db, limit = 200) {
+  return db
+    .selectFrom('payment_issues as i')
+    .leftJoin('orders as o', 'o.id', 'i.order_id')
+    .select(['i.id', 'i.kind', 'i.amount', 'i.note', 'i.created_at', 'i.refund_id', 'o.order_number'])
+    .where('i.resolved_at', 'is', null)
+    .orderBy('i.created_at')
+    .orderBy('i.id')
+    .limit(limit)
+    .execute();
+}
+
+const IssueParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ResolveRequest = z.object({
+  /** What the person did ("paid by NEFT, UTR …", "refunded from the gateway dashboard"). */
+  resolution: z.string().trim().min(3).max(500),
+});
+
+/** /api/ops/payment-issues: the open queue, and marking one done (a "to pay" refund becomes processed). */
+export async function paymentIssueRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.addHook('onRequest', async (req) => requireOps(req));
+
+  app.get('/api/ops/payment-issues', async () =>
+    ok(
+      (await openIssues(db)).map((i) => ({
+        id: i.id,
+        kind: i.kind,
+        order_id: i.order_number,
+        amount: i.amount,
+        note: i.note,
+        created_at: new Date(i.created_at).toISOString(),
+      })),
+    ),
+  );
+
+  app.post('/api/ops/payment-issues/:id/resolve', { schema: { params: IssueParams, body: ResolveRequest } }, async (req) => {
+    const { id } = parse(IssueParams, req.params);
+    const body = parse(ResolveRequest, req.body);
+    const done = await db.transaction().execute(async (trx) => {
+      const issue = await trx
+        .updateTable('payment_issues')
+        .set({ resolved_at: new Date(), resolution: body.resolution })
+        .where('id', '=', id)
+        .where('resolved_at', 'is', null)
+        .returning(['kind', 'refund_id'])
+        .executeTakeFirst();
+      if (!issue) return false;
+      // A refund paid by hand is paid: it counts as processed from now on (never before a person says so).
+      if (issue.kind === 'refund_to_pay' && issue.refund_id)
+        await trx
+          .updateTable('refunds')
+          .set({ status: 'processed', processed_at: new Date(), gateway_refund_id: body.resolution.slice(0, 100) })
+          .where('id', '=', issue.refund_id)
+          .where('status', '=', 'pending')
+          .execute();
+      return true;
+    });
+    if (!done) throw new NotFound('No open payment issue with this id.');
+    return ok({ id, resolved: true });
+  });
+}

@@ -1,0 +1,61 @@
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import type { WebhookInput } from '../../payments/index.ts';
+import { logCallback, paymentByRef } from './queries.ts';
+import { CallbackRejected, type FinalizeResult, failedPath, finalizePayment, handleCallback, type PaymentDeps } from './service.ts';
+
+// Server-to-server notifications and shopper returns that do not check out. A return can be lost (the shopper
+// closes the tab after paying by UPI): both gateways send a webhook for every outcome, verified by the adapter
+// (Paytm: the callback's checksum; Juspay: the dashboard's Basic credentials) and always confirmed by a status
+// call, then applied by the same finalize as a return, so a webhook and a return for one payment apply once.
+
+/** What the shopper reads on the failed-payment page when a return could not be verified. */
+export const UNCONFIRMED_RETURN =
+  'We could not confirm this payment with the payment gateway. If money was taken, your order is confirmed or the money returned automatically.';
+
+/** Refusals that say the return did not come from the gateway at all. */
+const UNAUTHENTIC = /bad signature|bad checksum|malformed|another merchant|unknown signature algorithm|another gateway/;
+
+/** Verifies and applies a gateway webhook; every one, accepted or not, is logged like a callback. */
+export async function handleWebhook(deps: PaymentDeps, input: WebhookInput, now = new Date()): Promise<FinalizeResult> {
+  const { gateway, db } = deps;
+  if (!gateway.verifyWebhook) throw new CallbackRejected('this gateway sends no webhooks');
+  const check = await gateway.verifyWebhook(input);
+  const payload = { webhook: true };
+  if (!check.ok) {
+    await logCallback(db, { gateway: gateway.name, ref: check.ref, outcome: 'rejected', reason: `webhook: ${check.reason}`, payload });
+    deps.log?.warn({ ref: check.ref, reason: check.reason, gateway: gateway.name }, 'payment webhook rejected');
+    throw new CallbackRejected(check.reason);
+  }
+  const r = await finalizePayment(deps, check.callback, now);
+  await logCallback(db, { gateway: gateway.name, ref: check.callback.ref, outcome: r.outcome, reason: 'webhook', payload });
+  return r;
+}
+
+/**
+ * A shopper's return from the gateway, answered as a page: the outcome page when it checks out, else the
+ * failed-payment page of the order the return names (with why), never an error document in the browser.
+ */
+export async function returnPage(deps: PaymentDeps, fields: Record<string, string>, ref: string | null): Promise<string> {
+  try {
+    return (await handleCallback(deps, fields)).result.next;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
+    const payment = ref ? await paymentByRef(deps.db, ref.slice(0, 100)) : undefined;
+    if (!payment) return '/cart';
+    // Only a return that came from the gateway (its signature held) may leave a note: anyone can post a forged one.
+    if (!UNAUTHENTIC.test(error.message)) await noteUnconfirmed(deps.db, payment.id);
+    const order = await deps.db.selectFrom('orders').select('order_number').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+    return failedPath(order.order_number);
+  }
+}
+
+/** The attempt keeps its state (nothing is decided by an unverified return); only its shown reason changes. */
+async function noteUnconfirmed(db: Db, paymentId: number): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ failure_reason: UNCONFIRMED_RETURN })
+    .where('id', '=', paymentId)
+    .where('status', 'in', ['created', 'pending'])
+    .execute();
+}

@@ -1,0 +1,199 @@
+import { TransactionData } from '../../schemas/payment.ts';
+import type { Db } from '../../server/db/database.ts';
+import { askBeforeExpiry, expireOrders, paymentGateway, reconcilePayments } from '../../server/modules/payment/index.ts';
+import { processRefund, type RefundAdapters } from '../../server/modules/orders/index.ts';
+import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';
+import { readPaymentConfig } from '../../server/payments/index.ts';
+import { describeBackends } from '../helpers/app.ts';
+import { startFakeGateways } from '../helpers/fake-gateways.ts';
+import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
+import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
+
+// Juspay as its documentation describes it, over HTTP (tests/helpers/fake-gateways.ts): several transactions per
+// order, NEW before any, the full status map, webhooks, a lost return, refunds PENDING then SUCCESS and
+// duplicate.call on a repeated id. The store runs with PAYMENT_GATEWAY=juspay against the fake.
+
+const fake = await startFakeGateways();
+Object.assign(process.env, fake.env('juspay'), { OPS_TOKEN: OPS_TOKEN_FOR_TESTS });
+afterAll(() => fake.close());
+
+const RETURN = '/api/payment/verify-juspay-transaction';
+const WEBHOOK = '/api/payment/juspay-webhook';
+
+describeBackends('Juspay against its documented behaviour', (ctx) => {
+  const db = () => ctx().handle.db;
+  const deps = () => ({ db: db(), config: readPaymentConfig(), gateway: paymentGateway(db()) });
+
+  /** A shopper with an order handed to Juspay (the session exists on the fake, status NEW). */
+  const handedOff = async () => {
+    const v = await variantIn(db(), 60_000, 90_000);
+    const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], await pincode(db(), 'cod'));
+    const agent = signIn(ctx().agent(), s);
+    const orderId = (await placeOrderFor(agent)).body.data.order_id as string;
+    const res = await agent.post('/api/payment/initate-transaction', { order_id: orderId, payment_method: 1, instrument: {} });
+    expect(res.statusCode).toBe(200);
+    const tx = TransactionData.parse(json(res).data);
+    return { agent, orderId, ref: tx.payment_ref, tx };
+  };
+  const back = (agent: ReturnType<ReturnType<typeof ctx>['agent']>, query: Record<string, string>) =>
+    agent.get(`${RETURN}?${new URLSearchParams(query).toString()}`);
+  const orderStatus = async (orderId: string) =>
+    (await db().selectFrom('orders').select('status').where('order_number', '=', orderId).executeTakeFirstOrThrow()).status;
+  const attempt = (ref: string) => db().selectFrom('payments').selectAll().where('gateway_order_ref', '=', ref).executeTakeFirstOrThrow();
+  const ops = (url: string) => ctx().app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${OPS_TOKEN_FOR_TESTS}` } });
+
+  test('a return while the order is NEW keeps it pending under Juspay’s own order id, never an invented one', async () => {
+    const { agent, orderId, ref } = await handedOff();
+    const res = await back(agent, fake.juspay.returnQuery(ref));
+    expect([res.statusCode, res.headers.location]).toEqual([303, `/pending-payment?orderId=${orderId}`]);
+    const p = await attempt(ref);
+    expect(p.status).toBe('pending');
+    expect(p.gateway_payment_id).toBe(fake.orders.get(ref)?.juspayId);
+  });
+
+  test('a failed transaction, then a charged one on the same Juspay order: the order is placed', async () => {
+    const { agent, orderId, ref } = await handedOff();
+    const failed = await back(agent, fake.juspay.transact(ref, 'AUTHORIZATION_FAILED'));
+    expect(failed.headers.location).toBe(`/order-failed/${orderId}`);
+    expect((await attempt(ref)).failure_reason).toBe('Insufficient funds');
+    const charged = await back(agent, fake.juspay.transact(ref, 'CHARGED', { mode: 'UPI', vpa: 'buyer@okhdfc' }));
+    expect(charged.headers.location).toBe(`/order-successfull/${orderId}`);
+    expect(await orderStatus(orderId)).toBe('placed');
+    expect((await attempt(ref)).paid_instrument).toMatchObject({ type: 'upi', vpa: 'buyer@okhdfc' });
+  });
+
+  test('statuses beyond the first few are mapped: VBV_SUCCESSFUL waits, AUTO_REFUNDED fails', async () => {
+    const a = await handedOff();
+    expect((await back(a.agent, fake.juspay.transact(a.ref, 'VBV_SUCCESSFUL'))).headers.location).toBe(`/pending-payment?orderId=${a.orderId}`);
+    const b = await handedOff();
+    expect((await back(b.agent, fake.juspay.transact(b.ref, 'AUTO_REFUNDED'))).headers.location).toBe(`/order-failed/${b.orderId}`);
+    expect(await orderStatus(b.orderId)).toBe('payment_pending');
+  });
+
+  test('a return that does not check out lands on the failed-payment page, never a JSON error', async () => {
+    const { agent, orderId, ref } = await handedOff();
+    const forged = fake.juspay.returnQuery(ref, 'not-the-response-key-at-all');
+    const res = await back(agent, forged);
+    expect([res.statusCode, res.headers.location]).toEqual([303, `/order-failed/${orderId}`]);
+    const unknown = await back(agent, { order_id: 'KS-nope', signature: 'x' });
+    expect([unknown.statusCode, unknown.headers.location]).toEqual([303, '/cart']);
+    const garbage = await agent.get(RETURN);
+    expect(garbage.statusCode).toBe(303);
+    expect(await orderStatus(orderId)).toBe('payment_pending');
+  });
+
+  test('a lost return: the signed webhook places the order once; a forged one changes nothing', async () => {
+    const { orderId, ref } = await handedOff();
+    fake.juspay.transact(ref, 'CHARGED');
+    const hook = fake.juspay.webhook(ref);
+    const forged = await ctx().app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      headers: { ...hook.headers, authorization: `Basic ${Buffer.from('kasrat-hooks:guess').toString('base64')}` },
+      payload: hook.body,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(await orderStatus(orderId)).toBe('payment_pending');
+    const first = await ctx().app.inject({ method: 'POST', url: WEBHOOK, headers: hook.headers, payload: hook.body });
+    expect(first.statusCode).toBe(200);
+    expect(json(first).data).toMatchObject({ order_id: orderId, payment_status: 'success' });
+    const again = await ctx().app.inject({ method: 'POST', url: WEBHOOK, headers: hook.headers, payload: hook.body });
+    expect(again.statusCode).toBe(200);
+    expect(await orderStatus(orderId)).toBe('placed');
+    const order = await db().selectFrom('orders').select('version').where('order_number', '=', orderId).executeTakeFirstOrThrow();
+    expect(order.version).toBe(1);
+  });
+
+  test('a lost return and no webhook: the gateway is asked before the order expires, and the order is placed', async () => {
+    const { orderId, ref } = await handedOff();
+    fake.juspay.transact(ref, 'CHARGED');
+    await db().updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('order_number', '=', orderId).execute();
+    expect(await askBeforeExpiry(deps())).toBeGreaterThanOrEqual(1);
+    await expireOrders(db());
+    expect(await orderStatus(orderId)).toBe('placed');
+  });
+
+  test('a payment after the order expired is refunded at once; the reconciliation job follows the refund to SUCCESS', async () => {
+    const { orderId, ref } = await handedOff();
+    await db().updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('order_number', '=', orderId).execute();
+    await expireOrders(db());
+    fake.juspay.transact(ref, 'CHARGED');
+    await reconcilePayments(deps());
+    expect(await orderStatus(orderId)).toBe('expired');
+    const p = await attempt(ref);
+    const refund = await db().selectFrom('payment_refunds').selectAll().where('payment_id', '=', p.id).executeTakeFirstOrThrow();
+    expect(refund.amount).toBe(p.amount);
+    await reconcilePayments(deps());
+    const settled = await db().selectFrom('payment_refunds').select('status').where('id', '=', refund.id).executeTakeFirstOrThrow();
+    expect(settled.status).toBe('success');
+  });
+
+  /** A paid order and a refund row against its payment, as a cancellation writes it. */
+  const refundRow = async (amount: number) => {
+    const { agent, orderId, ref } = await handedOff();
+    await back(agent, fake.juspay.transact(ref, 'CHARGED'));
+    const p = await attempt(ref);
+    const ship = await db().selectFrom('shipments').select('id').where('order_id', '=', p.order_id).executeTakeFirstOrThrow();
+    const row = await db()
+      .insertInto('refunds')
+      .values({
+        order_id: p.order_id,
+        shipment_id: ship.id,
+        reason: 'cancel',
+        method: 'original',
+        payment_id: p.id,
+        bank_account_id: null,
+        amount,
+        // Our keys hold ':' and run past 20 characters; Juspay takes neither (the fake refuses them).
+        idempotency_key: `cancel:${ship.id}:${orderId}-event-0001`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { refundId: row.id, ref, orderId };
+  };
+  const adapters = (): RefundAdapters => ({ gatewayFor: () => paymentGateway(db()), payouts: sandboxPayouts });
+  const refundState = (id: number) => db().selectFrom('refunds').select(['status', 'failure_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  test('a refund is pending, stays pending when its id is sent again (duplicate.call), and turns processed when Juspay pays it', async () => {
+    const { refundId } = await refundRow(10_000);
+    expect(await processRefund(db(), refundId, adapters())).toBe('pending');
+    // The 5-minute retry sends the same unique_request_id again: Juspay's duplicate.call is not a failure.
+    const again = await paymentGateway(db()).refund({
+      payment: { ...(await gp(db(), refundId)) },
+      amount: 10_000,
+      idempotencyKey: (await db().selectFrom('refunds').select('idempotency_key').where('id', '=', refundId).executeTakeFirstOrThrow())
+        .idempotency_key,
+    });
+    expect(again.status).not.toBe('failed');
+    expect((await refundState(refundId)).status).toBe('pending');
+    expect(await processRefund(db(), refundId, adapters())).toBe('processed');
+    const calls = fake.calls.filter((c) => c.path.endsWith('/refunds'));
+    for (const c of calls) expect(new URLSearchParams(String(c.body)).get('unique_request_id')).toMatch(/^[A-Za-z0-9]{1,20}$/);
+  });
+
+  test('below Juspay’s ₹1 minimum, or refused by Juspay: failed, and in the staff queue the operations API lists', async () => {
+    const small = await refundRow(50);
+    expect(await processRefund(db(), small.refundId, adapters())).toBe('failed');
+    const refused = await refundRow(10_000);
+    fake.juspay.failRefunds(refused.ref);
+    expect(await processRefund(db(), refused.refundId, adapters())).toBe('pending');
+    expect(await processRefund(db(), refused.refundId, adapters())).toBe('failed');
+    expect((await refundState(refused.refundId)).failure_reason).toBe('refused by the gateway');
+    const queue = json(await ops('/api/ops/payment-issues')).data as Array<{ kind: string; order_id: string; amount: number }>;
+    expect(queue).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'refund_failed', order_id: small.orderId, amount: 50 }),
+        expect.objectContaining({ kind: 'refund_failed', order_id: refused.orderId, amount: 10_000 }),
+      ]),
+    );
+    expect((await ctx().app.inject({ method: 'GET', url: '/api/ops/payment-issues' })).statusCode).toBe(401);
+  });
+});
+
+async function gp(db: Db, refundId: number) {
+  const { findGatewayPayment } = await import('../../server/modules/payment/index.ts');
+  const r = await db.selectFrom('refunds').select('payment_id').where('id', '=', refundId).executeTakeFirstOrThrow();
+  const found = await findGatewayPayment(db, r.payment_id as number);
+  if (!found) throw new Error('no payment');
+  return found.payment;
+}
