@@ -126,6 +126,38 @@ describeBackends('auth: Google sign-in through the development identity provider
     expect(again.json().status).toBe(1);
   });
 
+  test('registration accepts only a token carrying this browser\'s unused nonce (no pre-hijack with a nonce-less token)', async () => {
+    const NONCE = 'Google sign-in could not be confirmed for this browser. Please try again.';
+    const registerWith = (a: ReturnType<typeof ipAgent>, who: ReturnType<typeof freshIdentity>, googleToken: string) =>
+      submitRegister(ctx(), a, {
+        email: who.email,
+        mobile: who.mobile,
+        c_code: '+91',
+        first_name: 'Asha Rao',
+        opt_in: false,
+        is_encrypted: false,
+        email_fetched_from_google: true,
+        google_token: googleToken,
+      });
+    const victim = freshIdentity();
+    const attacker = ipAgent(ctx());
+    await nonceFor(attacker);
+    // Minted without a nonce (the identity provider's form with nonce= empty), or with another browser's nonce.
+    const noNonce = await registerWith(attacker, victim, await token(victim.email));
+    expect(noNonce.statusCode).toBe(400);
+    expect(noNonce.json().message).toBe(NONCE);
+    const otherBrowser = await registerWith(attacker, victim, await token(victim.email, { nonce: await nonceFor(ipAgent(ctx())) }));
+    expect(otherBrowser.json().message).toBe(NONCE);
+    const row = await ctx().handle.db.selectFrom('customers').select('id').where('email', '=', victim.email).executeTakeFirst();
+    expect(row).toBeUndefined();
+    // The right nonce registers once; the same token cannot register or sign in again.
+    const owner = ipAgent(ctx());
+    const good = await tokenFor(owner, victim.email);
+    expect((await registerWith(owner, victim, good)).json().status).toBe(1);
+    const replay = await owner.post('/api/auth/login/google', { email: victim.email, id_token: good });
+    expect(replay.json().message).toBe(NONCE);
+  });
+
   test('Google sign-in of an account without a mobile goes to the profile step', async () => {
     const email = `g.nomobile.${process.pid}@kasrat.test`;
     // Google links only to a proven email.

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ExistsRequest,
   GoogleLoginRequest,
@@ -50,6 +51,12 @@ export interface AuthDeps {
 const takenMessage = (identifier: string) => (identifier.includes('@') ? MESSAGES.emailTaken : MESSAGES.mobileTaken);
 const LOOKUP_WINDOW_S = 900;
 
+/** Constant-time equality of two secrets of any length (compared through their SHA-256). */
+export function sameSecret(a: string, b: string): boolean {
+  if (!a || !b) return false;
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
 /** The onboarding calls of SPEC §7 under /api/auth (ARCHITECTURE.md). */
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { db, keys, otp, google, config } = deps;
@@ -82,6 +89,26 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   /** exists / validate answer whether an account exists: counted per client address against enumeration. */
   const limitLookups = (req: FastifyRequest) =>
     enforceLimit(db, `lookup:ip:${clientKey(req.ip)}`, config.LOOKUP_LIMIT_PER_IP, LOOKUP_WINDOW_S, AUTH_MESSAGES.tooManyAttempts);
+
+  /**
+   * The one check of a Google id_token, on every call that accepts one (sign-in and registration): signature,
+   * issuer, audience and expiry (google.ts), the email the shopper typed, and the nonce this server issued to
+   * this browser (its grant cookie), still unused. `spendNonce` spends the nonce; a second use is refused.
+   */
+  async function checkGoogleToken(req: FastifyRequest, idToken: string, email: string) {
+    if (!google.enabled) throw new AppError(503, AUTH_MESSAGES.googleDisabled);
+    const identity = await google.verify(idToken).catch((error) => {
+      req.log.info({ reason: error instanceof GoogleTokenError ? error.message : 'error' }, 'google token refused');
+      throw new BadRequest(AUTH_MESSAGES.googleFailed);
+    });
+    if (identity.email !== email) throw new BadRequest(AUTH_MESSAGES.googleMismatch);
+    const nonceGrant = await readGrant(db, req, 'google_nonce');
+    if (!nonceGrant || !sameSecret(identity.nonce, nonceGrant.tokenHash)) throw new BadRequest(AUTH_MESSAGES.googleNonce);
+    const spendNonce = async (reply: FastifyReply) => {
+      if (!(await consumeGrant(db, reply, 'google_nonce', nonceGrant.tokenHash))) throw new BadRequest(AUTH_MESSAGES.googleNonce);
+    };
+    return { identity, spendNonce };
+  }
 
   app.get('/api/auth/public-key', async () => ok({ algorithm: 'RSA-OAEP-256' as const, spki: await keys.passwordPublicKey() }));
 
@@ -206,23 +233,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   app.post('/api/auth/login/google', { schema: { response: { 200: AuthResponse }, body: GoogleLoginRequest } }, async (req, reply) => {
     const body = parse(GoogleLoginRequest, req.body);
-    if (!google.enabled) throw new AppError(503, AUTH_MESSAGES.googleDisabled);
-    const identity = await google.verify(body.id_token).catch((error) => {
-      req.log.info({ reason: error instanceof GoogleTokenError ? error.message : 'error' }, 'google token refused');
-      throw new BadRequest(AUTH_MESSAGES.googleFailed);
-    });
-    if (identity.email !== body.email) throw new BadRequest(AUTH_MESSAGES.googleMismatch);
-    // The id_token must carry the nonce this browser was given, once.
-    const nonceGrant = await readGrant(db, req, 'google_nonce');
-    if (!nonceGrant || !identity.nonce || identity.nonce !== nonceGrant.tokenHash) throw new BadRequest(AUTH_MESSAGES.googleNonce);
-    if (!(await consumeGrant(db, reply, 'google_nonce', nonceGrant.tokenHash))) throw new BadRequest(AUTH_MESSAGES.googleNonce);
+    const { identity, spendNonce } = await checkGoogleToken(req, body.id_token, body.email);
     const bySub = await db.selectFrom('customers').select('id').where('google_sub', '=', identity.sub).executeTakeFirst();
     const customer = bySub ? await findCustomerById(db, bySub.id) : await findCustomerByIdentifier(db, identity.email);
     // SPEC §4: an unknown Google account goes to REGISTER with its email.
+    // The nonce stays unused here: the registration that follows spends it (one token, one account or session).
     if (!customer)
       return fail('Please complete your registration', authData(null, { google: { email: identity.email, first_name: identity.name } }));
     if (customer.google_sub && customer.google_sub !== identity.sub) throw new BadRequest(AUTH_MESSAGES.googleMismatch);
     assertNotBlocked(customer);
+    await spendNonce(reply);
     if (!customer.google_sub) {
       // Linking by email only to an email this account proved: otherwise whoever registered it first (perhaps
       // not its owner) would share the account with the Google user.
@@ -238,13 +258,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.post('/api/auth/register', { schema: { response: { 200: AuthResponse }, body: RegisterRequest } }, async (req, reply) => {
     const body = parse(RegisterRequest, req.body);
     let googleSub: string | null = null;
+    let spendNonce: ((reply: FastifyReply) => Promise<void>) | null = null;
     if (body.google_token) {
-      if (!google.enabled) throw new AppError(503, AUTH_MESSAGES.googleDisabled);
-      const identity = await google.verify(body.google_token).catch(() => {
-        throw new BadRequest(AUTH_MESSAGES.googleFailed);
-      });
-      if (identity.email !== body.email) throw new BadRequest(AUTH_MESSAGES.googleMismatch);
-      googleSub = identity.sub;
+      const checked = await checkGoogleToken(req, body.google_token, body.email);
+      googleSub = checked.identity.sub;
+      spendNonce = checked.spendNonce;
     } else if (!body.password) throw new BadRequest(MESSAGES.passwordMin);
     const [byEmail, byMobile] = await Promise.all([
       findCustomerByIdentifier(db, body.email),
@@ -267,6 +285,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       .executeTakeFirst();
     if (!open) throw new BadRequest(OTP_EXPIRED);
     await otp.verify({ purpose: 'register', identifier: open.identifier, code: body.otp, cCode: open.c_code });
+    if (spendNonce) await spendNonce(reply);
     const provedEmail = open.identifier === body.email;
     let id: number;
     try {
