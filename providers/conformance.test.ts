@@ -107,6 +107,7 @@ function journey() {
   h.emit({ name: 'add_to_cart', item: whey, origin: 'pdp' }, { url: '/product/x/?pId=11&vId=101' });
   h.emit({ name: 'view_cart', items: [whey, freebie()], value: 30_000 }, { url: '/cart' });
   h.emit({ name: 'begin_checkout', items: [whey], value: 30_000 }, { url: '/cart' }, signedIn);
+  h.emit({ name: 'add_shipping_info', pincode: '110001', city: 'Delhi' }, { url: '/order-confirmation' }, signedIn);
   h.emit({ name: 'add_payment_info', items: [whey], value: 30_000, payment_method: 4 }, { url: '/payment' }, signedIn);
   h.emit(
     { name: 'purchase', order_id: 'KS100321', items: [whey, freebie()], value: 35_000, shipping: 5_000, payment_method: 4 },
@@ -125,6 +126,10 @@ describe('every provider’s payload on the journey conforms to its vendor’s f
       expect(pushes[n - 1]).toEqual({ ecommerce: null });
       Ga4Ecommerce.parse(push.ecommerce);
     }
+    // add_shipping_info is an ecommerce event too (GA4: items required).
+    const shipping = pushes.findIndex((p) => p.event === 'add_shipping_info');
+    expect(pushes[shipping - 1]).toEqual({ ecommerce: null });
+    expect(Ga4Ecommerce.parse(pushes[shipping].ecommerce).items.map((i) => i.item_id)).toEqual(['ON-GSW-1KG-CH']);
     const purchase = Ga4Purchase.parse(pushes.find((p) => p.event === 'purchase')?.ecommerce);
     const worth = purchase.items.reduce((s, i) => s + i.price * i.quantity, 0);
     expect(purchase).toMatchObject({ transaction_id: 'KS100321', value: worth, shipping: 50, currency: 'INR' });

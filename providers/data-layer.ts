@@ -233,10 +233,27 @@ export function mapDataLayer(e: CatalogueEvent, c: ProviderContext): DataLayerPu
     push.login_source_page = ctx.login_source_page;
     push.identifier_type = e.identifier_type;
   }
+  if (e.name === 'view_cart' || e.name === 'begin_checkout' || e.name === 'checkout_initiated')
+    lastCheckout = { items: e.items, value: value ?? 0, coupon: e.coupon_code };
+  if (e.name === 'add_shipping_info') {
+    // GA4 add_shipping_info carries the checkout's items; the event names only the address, so the items are the
+    // checkout's last known ones. Without them the stale object is still cleared, so no tag reads an older item.
+    if (!lastCheckout) return [{ ecommerce: null }, push];
+    push.ecommerce = {
+      currency: CURRENCY,
+      value: lastCheckout.value,
+      coupon: orNA(lastCheckout.coupon),
+      items: lastCheckout.items.slice(0, DATA_LAYER_ITEM_CAP).map((i, n) => ga4Item(i, n)),
+    };
+    return [{ ecommerce: null }, push];
+  }
   if (!ECOMMERCE.has(e.name)) return [push];
   push.ecommerce = ecommerceOf(e, value);
   return [{ ecommerce: null }, push];
 }
+
+/** The cart being checked out, for add_shipping_info (one checkout per page at a time). */
+let lastCheckout: { items: EventItem[]; value: number; coupon?: string } | null = null;
 
 type DataLayerWindow = { dataLayer?: unknown[] };
 
