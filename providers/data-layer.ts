@@ -31,6 +31,7 @@ export interface Ga4Item {
   item_category2?: string;
   item_category3?: string;
   item_category4?: string;
+  item_category5?: string;
   item_variant: string;
   item_list_name: string;
   index: number | 'NA';
@@ -128,13 +129,17 @@ function labelOf(e: CatalogueEvent): string {
   }
 }
 
+/**
+ * GA4 item (GA4 events reference, "Item parameters"): item_category is the first level of the category path, then
+ * item_category2…5 down to the leaf; an item without a path reports its own category as the first level.
+ */
 export function ga4Item(item: EventItem, index?: number): Ga4Item {
-  const cats = item.cat_hierarchy ?? [];
+  const path = item.cat_hierarchy?.length ? item.cat_hierarchy : item.category ? [item.category] : [];
   const out: Ga4Item = {
     item_id: item.sku,
     item_name: item.name,
     item_brand: orNA(item.brand),
-    item_category: orNA(item.category ?? cats[0]),
+    item_category: orNA(path[0]),
     item_variant: orNA(item.swatch),
     item_list_name: orNA(item.list_name),
     index: item.index ?? index ?? NA,
@@ -145,9 +150,10 @@ export function ga4Item(item: EventItem, index?: number): Ga4Item {
     variant_id: item.variant_id,
     product_id: item.product_id,
   };
-  if (cats[1]) out.item_category2 = cats[1];
-  if (cats[2]) out.item_category3 = cats[2];
-  if (cats[3]) out.item_category4 = cats[3];
+  if (path[1]) out.item_category2 = path[1];
+  if (path[2]) out.item_category3 = path[2];
+  if (path[3]) out.item_category4 = path[3];
+  if (path[4]) out.item_category5 = path[4];
   return out;
 }
 
@@ -174,13 +180,18 @@ function ecommerceOf(e: CatalogueEvent, value: number | null): Record<string, un
       ecommerce.coupon = orNA(e.coupon_code);
       break;
     case 'purchase':
-    case 'order_placed':
+    case 'order_placed': {
+      // GA4: value is the items' worth, without shipping or tax; the order total includes the delivery charge.
+      // shipping follows SPEC §9 ("50 when sale price is under 350"), applied to that worth, never to the total.
+      const goods = Math.max(0, (value ?? 0) - (rupees(e.shipping) ?? 0));
+      ecommerce.value = goods;
       ecommerce.transaction_id = e.order_id;
       ecommerce.tax = TAX;
-      ecommerce.shipping = shippingValue(value ?? 0);
+      ecommerce.shipping = shippingValue(goods);
       ecommerce.coupon = orNA(e.coupon_code);
       ecommerce.payment_type = paymentMethodName(e.payment_method);
       break;
+    }
   }
   return ecommerce;
 }
@@ -222,10 +233,27 @@ export function mapDataLayer(e: CatalogueEvent, c: ProviderContext): DataLayerPu
     push.login_source_page = ctx.login_source_page;
     push.identifier_type = e.identifier_type;
   }
+  if (e.name === 'view_cart' || e.name === 'begin_checkout' || e.name === 'checkout_initiated')
+    lastCheckout = { items: e.items, value: value ?? 0, coupon: e.coupon_code };
+  if (e.name === 'add_shipping_info') {
+    // GA4 add_shipping_info carries the checkout's items; the event names only the address, so the items are the
+    // checkout's last known ones. Without them the stale object is still cleared, so no tag reads an older item.
+    if (!lastCheckout) return [{ ecommerce: null }, push];
+    push.ecommerce = {
+      currency: CURRENCY,
+      value: lastCheckout.value,
+      coupon: orNA(lastCheckout.coupon),
+      items: lastCheckout.items.slice(0, DATA_LAYER_ITEM_CAP).map((i, n) => ga4Item(i, n)),
+    };
+    return [{ ecommerce: null }, push];
+  }
   if (!ECOMMERCE.has(e.name)) return [push];
   push.ecommerce = ecommerceOf(e, value);
   return [{ ecommerce: null }, push];
 }
+
+/** The cart being checked out, for add_shipping_info (one checkout per page at a time). */
+let lastCheckout: { items: EventItem[]; value: number; coupon?: string } | null = null;
 
 type DataLayerWindow = { dataLayer?: unknown[] };
 

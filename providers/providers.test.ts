@@ -54,7 +54,7 @@ describe('data layer', () => {
             item_id: 'ON-GSW-1KG-CH',
             item_name: 'Gold Standard Whey 1 kg Chocolate',
             item_brand: 'NA',
-            item_category: 'Whey Protein',
+            item_category: 'Sports Nutrition',
             item_category2: 'Proteins',
             item_category3: 'Whey Protein',
             item_variant: '1 kg / Chocolate',
@@ -94,6 +94,20 @@ describe('data layer', () => {
     h.clear();
     h.emit({ name: 'purchase', order_id: 'KS-2', items: [item()], value: 299900, payment_method: 9 });
     expect(pushes()[1].ecommerce).toMatchObject({ shipping: 0, payment_type: 'NA', coupon: 'NA' });
+  });
+  test('purchase: GA4 value is the items without the ₹50 delivery charged; shipping reports it', () => {
+    // GA4 events reference, purchase: "Set value to the sum of (price * quantity) … Don't include shipping or tax."
+    h.emit({
+      name: 'purchase',
+      order_id: 'KS-3',
+      items: [item({ sale_price: 30000, mrp: 30000 })],
+      value: 35000,
+      shipping: 5000,
+      payment_method: 4,
+    });
+    expect(pushes()[1].ecommerce).toMatchObject({ transaction_id: 'KS-3', value: 300, shipping: 50, tax: 0 });
+    // The SPEC §7 `value` field of the push keeps the order total.
+    expect(pushes()[1].value).toBe(350);
   });
   test('funnel steps 1–5 and the payment flow', () => {
     const base = { items: [item()], value: 299900 };
@@ -348,16 +362,17 @@ describe('analytics service', () => {
 
 describe('search insights', () => {
   const aa = () => h.calls.aa as [string, Record<string, unknown>][];
+  // Algolia Insights API (https://www.algolia.com/doc/rest-api/insights/): queryID is the 32-hex id of the search;
+  // userToken a stable pseudonymous id ([a-zA-Z0-9_=/+-], 1–129), authenticatedUserToken the signed-in user.
+  const queryId = 'cba8245617aeace44a1d6e5b4f1b2e3c';
   test('search → click → add to cart → purchase report the AfterSearch variants with the query id', () => {
-    const queryId = `q${'x'.repeat(120)}`;
     h.emit(
       { name: 'search_query_fetched', search_term: 'whey', query_id: queryId, results: 2, items: [item(), item({ variant_id: 102 })] },
       { url: '/search?q=whey' },
     );
-    h.emit({ name: 'select_item', item: item(), list_name: 'search', index: 0 }, { url: '/search?q=whey' }, signedIn);
-    h.emit({ name: 'add_to_cart', item: item(), origin: 'pdp' }, { url: '/product/x/' }, signedIn);
+    h.emit({ name: 'select_item', item: item(), list_name: 'search', index: 0 }, { url: '/search?q=whey' });
+    h.emit({ name: 'add_to_cart', item: item(), origin: 'pdp' }, { url: '/product/x/' });
     h.emit({ name: 'purchase', order_id: 'KS-8', items: [item(), item({ variant_id: 300, sku: 'OTHER-01' })], value: 1 }, {}, signedIn);
-    const short = queryId.slice(0, 100);
     const token = sha('asha.rao@example.com');
     expect(aa().map((c) => c[0])).toEqual([
       'clickedObjectIDsAfterSearch',
@@ -365,39 +380,55 @@ describe('search insights', () => {
       'purchasedObjectIDsAfterSearch',
       'purchasedObjectIDs',
     ]);
-    expect(aa()[0][1]).toMatchObject({
-      index: 'variants',
-      queryID: short,
-      objectIDs: ['101'],
-      positions: [1],
-      userToken: token,
-      authenticatedUserToken: token,
-    });
+    const anonymous = aa()[0][1].userToken as string;
+    expect(anonymous).toMatch(/^anon-[\w=/+-]{1,124}$/);
+    expect(aa()[0][1]).toMatchObject({ index: 'variants', queryID: queryId, objectIDs: ['101'], positions: [1] });
+    expect(aa()[0][1].authenticatedUserToken).toBeUndefined();
     expect(aa()[1][1]).toMatchObject({
-      queryID: short,
+      queryID: queryId,
       objectIDs: ['101'],
       objectData: [{ price: 2999, discount: 500, quantity: 1 }],
       currency: 'INR',
     });
-    expect(aa()[2][1]).toMatchObject({ objectIDs: ['101'], objectData: [{ queryID: short, price: 2999 }] });
+    // Signing in keeps the anonymous token and adds the authenticated one: the chain from click to purchase holds.
+    expect(aa()[2][1]).toMatchObject({
+      userToken: anonymous,
+      authenticatedUserToken: token,
+      objectIDs: ['101'],
+      objectData: [{ queryID: queryId, price: 2999 }],
+    });
     expect(aa()[3][1]).toMatchObject({ objectIDs: ['300'] });
     // A purchase clears both search-click tables.
     expect(readTables(h.stores.local)).toEqual({ queries: [], addedToCart: [] });
   });
-  test('without a search the plain variants are used, with an anonymous token for guests', () => {
+  test('without a search the plain variants are used, with one anonymous token for the browser', () => {
     h.emit({ name: 'select_item', item: item(), list_name: 'Bestsellers', index: 2 });
     h.emit({ name: 'add_to_cart', item: item(), origin: 'pdp' });
     h.emit({ name: 'view_item_list', list_name: 'Whey', listing: 'category', items: items(30) });
     expect(aa().map((c) => c[0])).toEqual(['clickedObjectIDs', 'addedToCartObjectIDs', 'viewedObjectIDs']);
-    expect(aa()[0][1].userToken).toBe('anon-session-test-0001');
+    expect(aa()[0][1].userToken).toMatch(/^anon-/);
+    expect(aa()[2][1].userToken).toBe(aa()[0][1].userToken);
     expect((aa()[2][1].objectIDs as string[]).length).toBe(20);
   });
-  test('wishlist after search is a converted-after-search event', () => {
-    h.emit({ name: 'search_query_fetched', search_term: 'bcaa', query_id: 'q-bcaa', results: 1, items: [item()] });
+  test('a query id that is not the search answer’s 32-hex id is never sent: the plain variants are', () => {
+    h.emit({ name: 'search_query_fetched', search_term: 'whey', query_id: 'q_lq2x9_ab12', results: 1, items: [item()] });
+    h.emit({ name: 'select_item', item: item(), list_name: 'search', index: 0 });
+    h.emit({ name: 'add_to_cart', item: item(), origin: 'pdp' });
+    expect(aa().map((c) => c[0])).toEqual(['clickedObjectIDs', 'addedToCartObjectIDs']);
+    expect(aa().every(([, p]) => !('queryID' in p))).toBe(true);
+  });
+  test('wishlist after search converts only an item clicked from that search, not one it listed', () => {
+    h.emit({
+      name: 'search_query_fetched',
+      search_term: 'bcaa',
+      query_id: queryId,
+      results: 2,
+      items: [item(), item({ variant_id: 102 })],
+    });
+    h.emit({ name: 'add_to_wishlist', item: item({ variant_id: 102 }) });
+    h.emit({ name: 'select_item', item: item(), list_name: 'search', index: 0 });
     h.emit({ name: 'add_to_wishlist', item: item() });
-    expect(aa()[0]).toEqual([
-      'convertedObjectIDsAfterSearch',
-      expect.objectContaining({ queryID: 'q-bcaa', eventName: 'Added To Wishlist' }),
-    ]);
+    expect(aa().map((c) => c[0])).toEqual(['convertedObjectIDs', 'clickedObjectIDsAfterSearch', 'convertedObjectIDsAfterSearch']);
+    expect(aa()[2][1]).toMatchObject({ queryID: queryId, eventName: 'Added To Wishlist', objectIDs: ['101'] });
   });
 });

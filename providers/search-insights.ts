@@ -1,9 +1,13 @@
 // Search insights (SPEC §7, Algolia-insights style `aa(method, payload)`): viewed, clicked, converted,
 // added-to-cart and purchased object ids, with the "AfterSearch" variant whenever the local search-click
-// tables (SPEC §4) know the query that led there. The user token is the SHA-256 of the email (js-sha256).
+// tables (SPEC §4) know the query that led there. Algolia's Insights API: `userToken` is one stable anonymous token
+// per browser (kept in local storage), and after sign-in `authenticatedUserToken` is the SHA-256 of the email
+// (js-sha256), so the chain from click to purchase survives the sign-in; a `queryID` is the 32-hex id a search
+// answered with: an event whose query id is not one is sent without it (the plain variant), never with a bad one.
 import { sha256 } from 'js-sha256';
 import type { CatalogueEvent, EventItem } from '../events/index.ts';
 import { queryIdFor, readTables } from '../events/search-clicks.ts';
+import type { KeyValueStorage } from '../events/storage.ts';
 import { CURRENCY, discountRupees, quantityOf, rupees, eventValue } from './rules.ts';
 import type { Provider, ProviderContext } from './types.ts';
 
@@ -26,6 +30,24 @@ export function hashEmail(email: string): string {
     lastHash = sha256(email.trim().toLowerCase());
   }
   return lastHash;
+}
+
+/** Algolia Insights: "queryID … must be the 32-character hexadecimal string returned by the search". */
+export const isInsightsQueryId = (id: string | null | undefined): id is string => typeof id === 'string' && /^[0-9a-f]{32}$/.test(id);
+const validQueryId = (id: string | null | undefined): string | undefined => (isInsightsQueryId(id) ? id : undefined);
+
+export const USER_TOKEN_KEY = 'insights_user_token';
+/** Algolia: a userToken is 1–129 characters of [a-zA-Z0-9_=/+-]; one per browser, created once. */
+export function anonymousUserToken(storage: KeyValueStorage | null, fallback: string): string {
+  try {
+    const kept = storage?.getItem(USER_TOKEN_KEY);
+    if (kept && /^[\w=/+-]{1,129}$/.test(kept)) return kept;
+    const token = `anon-${globalThis.crypto?.randomUUID?.() ?? fallback}`;
+    storage?.setItem(USER_TOKEN_KEY, token);
+    return token;
+  } catch {
+    return `anon-${fallback}`;
+  }
 }
 
 interface Identity {
@@ -54,9 +76,8 @@ export function createInsightsMapper(index: string) {
       lastSession = c.session_id;
       const email = c.ctx.user.email;
       const authenticated = c.ctx.login_status === 'logged_in' && email !== 'NA' ? hashEmail(email) : null;
-      identity = authenticated
-        ? { index, userToken: authenticated, authenticatedUserToken: authenticated }
-        : { index, userToken: `anon-${c.session_id}` };
+      const userToken = anonymousUserToken(c.stores.local, c.session_id);
+      identity = authenticated ? { index, userToken, authenticatedUserToken: authenticated } : { index, userToken };
     }
     return identity;
   };
@@ -70,21 +91,23 @@ export function createInsightsMapper(index: string) {
       case 'view_item':
         return [['viewedObjectIDs', payload(base, 'Product Viewed', [objectId(e.item)])]];
       case 'select_item': {
-        const queryID = queryIdFor(store, objectId(e.item));
+        const queryID = validQueryId(queryIdFor(store, objectId(e.item)));
         const p = payload(base, 'Product Clicked', [objectId(e.item)]);
         return queryID
           ? [['clickedObjectIDsAfterSearch', withFields(p, { queryID, positions: [e.index + 1] })]]
           : [['clickedObjectIDs', p]];
       }
       case 'add_to_wishlist': {
-        const queryID = queryIdFor(store, objectId(e.item));
+        // A conversion after a search only for an item clicked from that search, not one it merely listed.
+        const id = objectId(e.item);
+        const queryID = validQueryId(readTables(store).queries.find((r) => r.objectID === id)?.queryID);
         const p = payload(base, 'Added To Wishlist', [objectId(e.item)]);
         return [queryID ? ['convertedObjectIDsAfterSearch', withFields(p, { queryID })] : ['convertedObjectIDs', p]];
       }
       case 'add_to_cart': {
         // The pipeline has already moved the click into addedToCart (SPEC §4).
         const id = objectId(e.item);
-        const record = readTables(store).addedToCart.find((r) => r.objectID === id);
+        const record = readTables(store).addedToCart.find((r) => r.objectID === id && isInsightsQueryId(r.queryID));
         const p = withFields(payload(base, 'Added To Cart', [id]), {
           objectData: [objectData(e.item)],
           value: eventValue(e) ?? 0,
@@ -94,7 +117,7 @@ export function createInsightsMapper(index: string) {
       }
       case 'purchase': {
         const tables = readTables(store);
-        const queryOf = (item: EventItem) => tables.addedToCart.find((r) => r.objectID === objectId(item))?.queryID;
+        const queryOf = (item: EventItem) => validQueryId(tables.addedToCart.find((r) => r.objectID === objectId(item))?.queryID);
         const after: EventItem[] = [];
         const plain: EventItem[] = [];
         for (const item of e.items) (queryOf(item) ? after : plain).push(item);
