@@ -16,6 +16,7 @@ import { API_COMPRESSION } from './http/compression.ts';
 import { registerCaching } from './http/caching.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { AppError } from './http/errors.ts';
+import { isOps } from './http/ops.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
 import { readTarget, urlOnOrigin } from './http/url.ts';
 import {
@@ -134,6 +135,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const anonymous = transportWith(undefined);
   if (clientDir && existsSync(clientDir)) {
+    // Source maps hold the original sources and comments: staff read them with the operations token (error reports),
+    // anyone else gets the answer of a file that does not exist.
+    app.addHook('onRequest', async (req, reply) => {
+      // The route's own path (a static file's name), so no spelling of the address (`.m%61p`) gets past.
+      if (SOURCE_MAP.test(req.routeOptions.url ?? req.url) && !isOps(req)) return reply.code(404).type('text/plain').send('Not found');
+    });
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
       index: false,
@@ -189,6 +196,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   return app;
 }
+
+const SOURCE_MAP = /\.map$/i;
 
 const BROTLI_HTML = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
