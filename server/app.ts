@@ -25,6 +25,7 @@ import {
   loadServerRenderer,
   loadTemplate,
   type MetaResolver,
+  type PageAddressCheck,
   renderPage,
   rendersShopperData,
   requestsDesktop,
@@ -43,6 +44,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     metaResolvers: MetaResolver[];
+    /** Modules' checks of their page addresses (canonical redirects, unknown items), run before a page renders. */
+    pageAddressChecks: PageAddressCheck[];
   }
 }
 
@@ -97,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return this.sessionCache;
   });
   app.decorate('metaResolvers', [] as MetaResolver[]);
+  app.decorate('pageAddressChecks', [] as PageAddressCheck[]);
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof AppError) return reply.code(error.httpStatus).send(fail(error.message, error.data));
@@ -170,12 +174,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // once rather than after the cart page has loaded an empty cart in the browser.
     if (url.pathname === '/cart' && !req.cookies[SESSION_COOKIE] && !req.cookies[CART_COOKIE])
       return reply.header('cache-control', 'no-store').redirect('/logout-empty-cart', 302);
+    let notFound = false;
+    for (const check of app.pageAddressChecks) {
+      const answer = await check(url.pathname, url.searchParams);
+      if (!answer) continue;
+      // Revalidated: a slug can change with the catalogue.
+      if ('redirect' in answer) return reply.header('cache-control', 'no-cache').redirect(answer.redirect, 301);
+      notFound = true;
+      break;
+    }
     const abort = new AbortController();
     reply.raw.once('close', () => abort.abort());
     const personal = rendersShopperData(url.pathname);
     const transport = personal ? transportWith(req.headers.cookie) : anonymous;
     const page = await renderPage(template, url, app.metaResolvers, {
       nonce: cspNonce(reply),
+      notFound,
       ssr: renderer ? { renderer, transport, personal, manifest, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
       onRenderError: (err) => req.log.error({ err, url: url.pathname }, 'server render failed; sent the shell'),
     });
