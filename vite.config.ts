@@ -75,7 +75,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     // The server preloads the chunks of the route it rendered (server/html.ts).
     manifest: !isSsrBuild,
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for error reports and the bundle budgets (scripts/budgets.mjs) but named by no asset: the
+    // server gives them only to an operations token (server/app.ts), never to the public with the original sources.
+    sourcemap: 'hidden',
     target: 'es2022',
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'react-dom', test: REACT_DOM, priority: 1 }, { name: 'vendor', test: VENDOR }] } },

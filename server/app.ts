@@ -16,6 +16,7 @@ import { API_COMPRESSION } from './http/compression.ts';
 import { registerCaching } from './http/caching.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { asAppError } from './http/errors.ts';
+import { isOps } from './http/ops.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
 import { readTarget, urlOnOrigin } from './http/url.ts';
 import {
@@ -24,6 +25,7 @@ import {
   loadServerRenderer,
   loadTemplate,
   type MetaResolver,
+  type PageAddressCheck,
   renderPage,
   rendersShopperData,
   requestsDesktop,
@@ -42,6 +44,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     metaResolvers: MetaResolver[];
+    /** Modules' checks of their page addresses (canonical redirects, unknown items), run before a page renders. */
+    pageAddressChecks: PageAddressCheck[];
   }
 }
 
@@ -96,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return this.sessionCache;
   });
   app.decorate('metaResolvers', [] as MetaResolver[]);
+  app.decorate('pageAddressChecks', [] as PageAddressCheck[]);
 
   app.setErrorHandler((error, req, reply) => {
     const known = asAppError(error);
@@ -135,6 +140,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const anonymous = transportWith(undefined);
   if (clientDir && existsSync(clientDir)) {
+    // Source maps hold the original sources and comments: staff read them with the operations token (error reports),
+    // anyone else gets the answer of a file that does not exist.
+    app.addHook('onRequest', async (req, reply) => {
+      // The route's own path (a static file's name), so no spelling of the address (`.m%61p`) gets past.
+      if (SOURCE_MAP.test(req.routeOptions.url ?? req.url) && !isOps(req)) return reply.code(404).type('text/plain').send('Not found');
+    });
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
       index: false,
@@ -164,12 +175,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // once rather than after the cart page has loaded an empty cart in the browser.
     if (url.pathname === '/cart' && !req.cookies[SESSION_COOKIE] && !req.cookies[CART_COOKIE])
       return reply.header('cache-control', 'no-store').redirect('/logout-empty-cart', 302);
+    let notFound = false;
+    for (const check of app.pageAddressChecks) {
+      const answer = await check(url.pathname, url.searchParams);
+      if (!answer) continue;
+      // Revalidated: a slug can change with the catalogue.
+      if ('redirect' in answer) return reply.header('cache-control', 'no-cache').redirect(answer.redirect, 301);
+      notFound = true;
+      break;
+    }
     const abort = new AbortController();
     reply.raw.once('close', () => abort.abort());
     const personal = rendersShopperData(url.pathname);
     const transport = personal ? transportWith(req.headers.cookie) : anonymous;
     const page = await renderPage(template, url, app.metaResolvers, {
       nonce: cspNonce(reply),
+      notFound,
       ssr: renderer ? { renderer, transport, personal, manifest, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
       onRenderError: (err) => req.log.error({ err, url: url.pathname }, 'server render failed; sent the shell'),
     });
@@ -190,6 +211,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   return app;
 }
+
+const SOURCE_MAP = /\.map$/i;
 
 const BROTLI_HTML = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 

@@ -12,6 +12,12 @@ export { cspNonce } from './http/security.ts';
 // without running JavaScript (SPEC §7), and the page itself rendered by React (docs/decisions/010), which the
 // browser hydrates.
 
+/**
+ * Says, before a page renders, that its address is not the page's own: a redirect to its canonical address (301),
+ * or that it names nothing (404, the not-found page). Null when the address is the page's own or not this one's.
+ */
+export type PageAddressCheck = (pathname: string, query: URLSearchParams) => Promise<{ redirect: string } | { notFound: true } | null>;
+
 /** Resolves meta for dynamic pages (a product's name, a brand's title); null when it does not apply. */
 export type MetaResolver = (pathname: string, query: URLSearchParams, origin: string) => Promise<PageMeta | null>;
 
@@ -197,6 +203,11 @@ export interface RenderOptions {
     desktop: boolean;
     signal?: AbortSignal;
   } | null;
+  /**
+   * The address names nothing (an unknown product, brand or category): a 404 with the not-found page's head, not
+   * indexed; the browser's app then lands on the not-found page as it does for any unknown item (SPEC §8).
+   */
+  notFound?: boolean;
   /** Called when the server render fails: the shell is sent instead and the browser renders. */
   onRenderError?: (error: unknown) => void;
 }
@@ -210,6 +221,10 @@ export async function renderPage(
   options: RenderOptions = {},
 ): Promise<PageDocument> {
   const nonce = options.nonce ?? '';
+  if (options.notFound) {
+    const html = template.replace('<!--app-head-->', renderHead(pageMeta('/notFound'), url.origin, url.pathname, nonce));
+    return { statusCode: 404, redirect: null, parts: [html] };
+  }
   let meta: PageMeta | null = null;
   for (const resolve of resolvers) {
     meta = await resolve(url.pathname, url.searchParams, url.origin).catch(() => null);

@@ -4,7 +4,7 @@ import { catalogueStore } from '../../search/index.ts';
 import { ContentCache } from './content-cache.ts';
 import type { CatalogueContext } from './context.ts';
 import { catalogueRoutes } from './routes.ts';
-import { catalogueMetaResolver } from './seo.ts';
+import { catalogueAddressCheck, catalogueMetaResolver } from './seo.ts';
 
 // The catalogue module: every catalogue, listing, product, search, offers, home, sale and SEO call of SPEC §7,
 // answered from this instance's in-memory copy of the catalogue (PGlite blocks the event loop; see
@@ -25,5 +25,6 @@ export async function catalogueModule(app: FastifyInstance, { handle }: { handle
     await store.stop();
   });
   app.metaResolvers.push(catalogueMetaResolver(store));
+  app.pageAddressChecks.push(catalogueAddressCheck(store));
   await catalogueRoutes(app, ctx);
 }

@@ -1,9 +1,10 @@
 import { type PageMeta, STORE_NAME } from '../../../schemas/content.ts';
 import { formatPaise } from '../../../schemas/money.ts';
-import type { MetaResolver } from '../../html.ts';
+import type { MetaResolver, PageAddressCheck } from '../../html.ts';
 import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.ts';
 import { saleOf } from './offers.ts';
 import { productImage } from '../../../schemas/images.ts';
+import { productUrl } from '../../../schemas/catalogue-rules.ts';
 
 // Real titles and descriptions for product, brand, category and bestseller pages: in the server HTML (a meta
 // resolver) and through GET /api/seo/page-seo-meta for the app's navigation.
@@ -129,4 +130,52 @@ function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string)
     itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: t.item })),
   };
   return [product, breadcrumbs];
+}
+
+const decoded = (segment: string): string | null => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * One address per catalogue page (canonical links, SPEC §2): a product named by its id under another slug, or by
+ * its slug alone, moves (301) to `/product/{slug}/?pId=` with the rest of its query; a brand or category slug in
+ * another case moves to its own; an address naming no product, brand or category is a 404.
+ */
+export function canonicalAddress(store: CatalogueStore, pathname: string, query: URLSearchParams): { redirect: string } | { notFound: true } | null {
+  const snap = store.snapshot;
+  const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
+  if (product) {
+    const given = query.get('pId');
+    const pid = Number(given);
+    const p = given && Number.isInteger(pid) && pid > 0 ? snap.productsById.get(pid) : snap.productsBySlug.get(decoded(product[1] as string) ?? '');
+    if (!p) return { notFound: true };
+    const path = productUrl(p.slug, p.id).split('?', 1)[0] as string;
+    if (given === String(p.id) && pathname === path) return null;
+    const rest = new URLSearchParams(query);
+    rest.delete('pId');
+    const tail = rest.toString();
+    return { redirect: `${productUrl(p.slug, p.id)}${tail ? `&${tail}` : ''}` };
+  }
+  const listing = /^\/(brand|product-category|bestseller)\/([^/]+)(\/?)$/.exec(pathname);
+  if (listing) {
+    const [, kind, segment, slash] = listing as unknown as [string, string, string, string];
+    const slug = decoded(segment);
+    const bySlug = kind === 'brand' ? snap.brandsBySlug : snap.categoriesBySlug;
+    if (slug !== null && bySlug.has(slug)) return null;
+    const found = slug === null ? undefined : bySlug.get(slug.toLowerCase().trim());
+    if (!found) return { notFound: true };
+    return { redirect: `/${kind}/${encodeURIComponent(found.slug)}${slash}${query.size ? `?${query}` : ''}` };
+  }
+  return null;
+}
+
+export function catalogueAddressCheck(store: CatalogueStore): PageAddressCheck {
+  return async (pathname, query) => {
+    await store.ready();
+    return canonicalAddress(store, pathname, query);
+  };
 }
