@@ -26,7 +26,12 @@ function flaky(db: Db) {
       };
     },
   });
-  return { db: proxy, failNext: (n = 1) => void (failing = n) };
+  return {
+    db: proxy,
+    failNext: (n = 1) => {
+      failing = n;
+    },
+  };
 }
 
 describeBackends('background work through a database outage', (ctx) => {
