@@ -19,8 +19,29 @@ export interface JobSpec {
 
 const INSTANCE = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
+/**
+ * Runs of this instance whose end could not be written (the database went away as the job finished), by job
+ * name: written first thing on the next try, so the job is free again when the database is back rather than
+ * when its lease runs out (README "Reliability").
+ */
+const unfinished = new Map<string, { token: string; error: string | null }>();
+
+async function finish(db: Db, name: string, token: string, error: string | null): Promise<void> {
+  await db
+    .updateTable('scheduled_jobs')
+    .set({ lease_token: null, locked_until: null, last_finished_at: sql<Date>`now()`, last_error: error, runs: sql`runs + 1` })
+    .where('name', '=', name)
+    .where('lease_token', '=', token)
+    .execute();
+}
+
 /** Runs `job` if it is due and no other instance holds it; 'skipped' otherwise. */
 export async function runScheduledJob(db: Db, spec: JobSpec, job: () => Promise<void>, holder = INSTANCE): Promise<'ran' | 'skipped'> {
+  const pending = unfinished.get(spec.name);
+  if (pending) {
+    await finish(db, spec.name, pending.token, pending.error);
+    unfinished.delete(spec.name);
+  }
   await db.insertInto('scheduled_jobs').values({ name: spec.name }).onConflict((oc) => oc.column('name').doNothing()).execute();
   const token = randomUUID();
   const claimed = await db
@@ -46,12 +67,13 @@ export async function runScheduledJob(db: Db, spec: JobSpec, job: () => Promise<
     error = String(e).slice(0, 500);
     throw e;
   } finally {
-    await db
-      .updateTable('scheduled_jobs')
-      .set({ lease_token: null, locked_until: null, last_finished_at: sql<Date>`now()`, last_error: error, runs: sql`runs + 1` })
-      .where('name', '=', spec.name)
-      .where('lease_token', '=', token)
-      .execute();
+    try {
+      await finish(db, spec.name, token, error);
+    } catch (finishing) {
+      unfinished.set(spec.name, { token, error });
+      // biome-ignore lint/correctness/noUnsafeFinally: the end not written is the error worth reporting.
+      throw finishing;
+    }
   }
   return 'ran';
 }

@@ -64,12 +64,19 @@ export class OutboxWorker {
           return handled;
         }
         if (!(await renewLease(db, message, leaseMs))) continue;
+        // Only the transport's failure is the message's: a database that fails to record the send ends the pass
+        // (the message is sent again, with its idempotency key, once its lease runs out), and does not count as
+        // a failed attempt of a message that went out.
+        let sendError: unknown = null;
         try {
           await transports[message.channel].send(message);
-          await markSent(db, message, this.options.scrubSent ?? false);
         } catch (error) {
-          this.options.log?.warn({ outboxId: message.id, err: String(error) }, 'outbox send failed');
-          await markFailed(db, message, String(error), maxAttempts, this.options.scrubSent ?? false);
+          sendError = error;
+        }
+        if (sendError === null) await markSent(db, message, this.options.scrubSent ?? false);
+        else {
+          this.options.log?.warn({ outboxId: message.id, err: String(sendError) }, 'outbox send failed');
+          await markFailed(db, message, String(sendError), maxAttempts, this.options.scrubSent ?? false);
         }
         handled++;
       }

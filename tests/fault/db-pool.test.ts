@@ -26,7 +26,8 @@ const admin = async (query: string, values: unknown[] = []) => {
     await c.end();
   }
 };
-const backendPid = async (db: DatabaseHandle['db']) => (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db)).rows[0]?.pid;
+const backendPid = async (db: DatabaseHandle['db']) =>
+  (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db)).rows[0]?.pid;
 const terminate = (pid: number | undefined) => admin('SELECT pg_terminate_backend($1)', [pid]);
 /** Until the ended connection's error has reached its client (the server closes the socket after the notice). */
 const settle = () => new Promise((r) => setTimeout(r, 200));
@@ -112,5 +113,6 @@ test('a database that is not there: calls fail at once as 503s and readiness say
 test('errors that are the query’s own are not mistaken for an unreachable database', () => {
   for (const code of ['23505', '40001', '22003', '42P01']) expect(isConnectionError(Object.assign(new Error('x'), { code }))).toBe(false);
   expect(asAppError(new Error('boom'))).toBeNull();
-  for (const code of ['57P01', '08006', 'ECONNREFUSED', '57P03']) expect(isConnectionError(Object.assign(new Error('x'), { code }))).toBe(true);
+  for (const code of ['57P01', '08006', 'ECONNREFUSED', '57P03'])
+    expect(isConnectionError(Object.assign(new Error('x'), { code }))).toBe(true);
 });
