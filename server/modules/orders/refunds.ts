@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { GatewayPayment } from '../../payments/index.ts';
 import { findGatewayPayment } from '../payment/index.ts';
+import { decryptAccountNumber } from './bank-accounts.ts';
 import type { BankPayouts, PayoutResult, RefundGateway } from './refund-gateway.ts';
 
 // Paying refunds out. A refund row is written in the same transaction as the cancellation or return that
@@ -39,7 +40,11 @@ export async function processRefund(
       ? await db.selectFrom('bank_accounts').selectAll().where('id', '=', refund.bank_account_id).executeTakeFirst()
       : undefined;
     if (!account) return markFailed(db, refundId, 'no bank account to pay into');
-    result = await adapters.payouts.payout({ account, amount: refund.amount, idempotencyKey: refund.idempotency_key });
+    result = await adapters.payouts.payout({
+      account: { ...account, account_number: decryptAccountNumber(account.account_number, account.customer_id) },
+      amount: refund.amount,
+      idempotencyKey: refund.idempotency_key,
+    });
   }
   if (result.status === 'pending') {
     await db
