@@ -204,6 +204,14 @@ export type UpdatePasswordRequest = z.input<typeof UpdatePasswordRequest>;
 
 export const EmptyRequest = z.object({}).strip();
 
+/** Proof from the owner before a change of a way in or of the refund account: the password, or the code sent. */
+export const ConfirmOwnerRequest = z
+  .object({ password: PasswordField.optional(), is_encrypted: Flag.default(false), otp: ProfileOtpSchema.optional() })
+  .refine((v) => Boolean(v.password) !== Boolean(v.otp), { message: 'Please enter your password or the OTP', path: ['password'] });
+export type ConfirmOwnerRequest = z.input<typeof ConfirmOwnerRequest>;
+export const ConfirmOwnerResponse = envelope(z.object({ confirmed_until: z.string() }));
+export type ConfirmOwnerResponse = z.infer<typeof ConfirmOwnerResponse>;
+
 export const DeletionStatus = z.object({
   can_delete: z.boolean(),
   deletion_requested: z.boolean(),

@@ -10,3 +10,6 @@ export const CART_COOKIE_DAYS = 365;
 
 /** The header carrying a place-order or payment call's idempotency key (a retried call never charges twice). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** A change of a way in or of the refund account asks for the owner's proof first (README "Security"). */
+export const OWNER_PROOF_REQUIRED = 'For your security, please confirm it is you: enter your password or the OTP we send to you.';

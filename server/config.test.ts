@@ -23,7 +23,12 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('operations token (ARCHITECTURE.md "Data")', () => {
-  const prod = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.kasrat.in', AUTH_SECRET: 'a-long-enough-authentication-secret' };
+  const prod = {
+    NODE_ENV: 'production',
+    PUBLIC_ORIGIN: 'https://www.kasrat.in',
+    AUTH_SECRET: 'a-long-enough-authentication-secret',
+    BANK_ACCOUNT_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+  };
   test('production refuses to start without one, or with a default or short one', () => {
     expect(() => readConfig(prod)).toThrow(/OPS_TOKEN: required in production/);
     expect(() => readConfig({ ...prod, OPS_TOKEN: 'ops-token' })).toThrow(/OPS_TOKEN: is a default or too short/);

@@ -53,6 +53,11 @@ const ConfigSchema = z
     /** Bearer token of operations calls (funnel report, shipment moves, review moderation). */
     OPS_TOKEN: z.string().optional(),
     KASRAT_DEV_TOOLS: z.string().optional(),
+    /** "<id>:<32 bytes in base64>": the key bank account numbers are encrypted with (AES-256-GCM). */
+    BANK_ACCOUNT_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{40,64}$/, 'must be "<id>:<32 random bytes in base64>"')
+      .optional(),
     EVENTS_LIMIT_PER_IP: EventsLimitPerIp,
     // Behind a load balancer: 'true' trusts x-forwarded-for from anyone (only safe when the app is unreachable
     // directly), a number trusts that many hops, anything else is a comma-separated list of proxy addresses.
@@ -72,6 +77,8 @@ const ConfigSchema = z
     if (devTools) ctx.addIssue({ code: 'custom', path: [DEV_TOOLS_VAR], message: 'cannot be on in production' });
     if (!c.OPS_TOKEN) ctx.addIssue({ code: 'custom', path: ['OPS_TOKEN'], message: 'required in production' });
     if (!c.PUBLIC_ORIGIN) ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'required in production' });
+    // Refund bank account numbers are encrypted at rest; the development key is public (README "Security").
+    if (!c.BANK_ACCOUNT_KEY) ctx.addIssue({ code: 'custom', path: ['BANK_ACCOUNT_KEY'], message: 'required in production' });
     const env = c as Record<string, unknown>;
     for (const name of SECRET_VARS) {
       const value = env[name];

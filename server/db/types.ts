@@ -251,7 +251,7 @@ export interface AuthTables {
   rate_limits: { key: string; window_start: Timestamp; count: Generated<number> };
   auth_grants: {
     token_hash: string;
-    kind: 'password_reset' | 'pending_profile' | 'google_nonce';
+    kind: 'password_reset' | 'pending_profile' | 'google_nonce' | 'owner_proof';
     customer_id: number | null;
     identifier: string;
     expires_at: Timestamp;
@@ -576,7 +576,10 @@ export interface Database
     ContentTables,
     CheckoutTables,
     OrderCareTables,
-    ReviewTables, ReliabilityTables, PaymentIssueTables {}
+    ReviewTables,
+    ReliabilityTables,
+    AccountSecurityTables,
+    PaymentIssueTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -602,6 +605,7 @@ export interface OrderCareTables {
     id: Generated<number>;
     customer_id: number;
     account_holder: string;
+    /** AES-256-GCM ciphertext (server/modules/orders/bank-accounts.ts); clear text only in rows from before 110. */
     account_number: string;
     account_last4: string;
     ifsc: string;
@@ -657,3 +661,24 @@ export interface ReliabilityTables {
   };
 }
 
+/** Account changes and the sources of failed sign-ins (migration 110_account_security). */
+export interface AccountSecurityTables {
+  account_changes: {
+    id: Generated<number>;
+    customer_id: number;
+    kind: string;
+    detail: string;
+    ip: string;
+    proof: string;
+    not_me_hash: string | null;
+    not_me_expires_at: Timestamp | null;
+    not_me_used_at: Timestamp | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+  source_delays: {
+    key: string;
+    failures: Generated<number>;
+    blocked_until: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+}

@@ -11,7 +11,9 @@ import {
   UploadResponse,
 } from '../../schemas/help-center.ts';
 import { MESSAGES } from '../../schemas/validation.ts';
+import { CONTACT_MESSAGES } from '../../server/modules/help-center/service.ts';
 import { type Agent, describeBackends } from '../helpers/app.ts';
+import { ipAgent } from './auth-helpers.ts';
 import { createCustomer, signInDirectly } from './cart-fixtures.ts';
 import { multipartForm, PNG } from '../helpers/multipart.ts';
 import { insertPlacedOrder } from '../helpers/orders.ts';
@@ -26,11 +28,21 @@ const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></
 
 describeBackends('help centre API', (ctx) => {
   const db = () => ctx().handle.db;
-  async function signedIn(): Promise<{ agent: Agent; customerId: number }> {
-    const agent = ctx().agent();
+  let n = 0;
+  /** A signed-in customer whose email and mobile are proven (acknowledgements go only to those). */
+  async function signedIn(): Promise<{ agent: Agent; customerId: number; email: string; mobile: string }> {
+    const agent = ipAgent(ctx());
     const customerId = await createCustomer(db());
+    n++;
+    const email = `asha${n}.${process.pid}@example.com`;
+    const mobile = `98${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(5, '0')}`;
+    await db()
+      .updateTable('customers')
+      .set({ email, email_verified: true, mobile, mobile_verified: true })
+      .where('id', '=', customerId)
+      .execute();
     await signInDirectly(db(), agent, customerId);
-    return { agent, customerId };
+    return { agent, customerId, email, mobile };
   }
   const upload = (agent: Agent, files: Array<{ filename: string; type: string; data: Buffer }>) =>
     agent.request({ method: 'POST', url: '/api/help-center/upload', ...multipartForm(files.map((f) => ({ name: 'file', ...f }))) });
@@ -150,7 +162,7 @@ describeBackends('help centre API', (ctx) => {
   });
 
   test('email opens a ticket with the order, shipment and attachments, and queues its acknowledgement', async () => {
-    const { agent, customerId } = await signedIn();
+    const { agent, customerId, email } = await signedIn();
     const order = await insertPlacedOrder(db(), customerId, 2);
     const [file] = UploadResponse.parse((await upload(agent, [{ filename: 'p.png', type: 'image/png', data: PNG }])).json()).data;
     const reason_id = await reasonId('email', true);
@@ -158,7 +170,7 @@ describeBackends('help centre API', (ctx) => {
       reason_id,
       order_id: order.orderId,
       shipment_id: order.shipments[1]?.id,
-      email: ' Asha@Example.COM ',
+      email: ` ${email.replace('asha', 'Asha').toUpperCase()} `,
       message: 'The seal of the tub was broken (photo attached).\nPlease help.',
       attachments: [file?.public_id],
     });
@@ -169,7 +181,7 @@ describeBackends('help centre API', (ctx) => {
       reason: 'Order not delivered yet',
       order_number: order.orderNumber,
       shipment_number: order.shipments[1]?.number,
-      contact: 'asha@example.com',
+      contact: email,
       attachments: [file?.url],
     });
     expect(ticket.data.reference).toMatch(/^KSP-[0-9A-F]{8}$/);
@@ -184,7 +196,7 @@ describeBackends('help centre API', (ctx) => {
     const mail = await db()
       .selectFrom('outbox')
       .select(['channel', 'subject', 'body'])
-      .where('recipient', '=', 'asha@example.com')
+      .where('recipient', '=', email)
       .executeTakeFirstOrThrow();
     expect(mail.channel).toBe('email');
     expect(mail.subject).toContain(ticket.data.reference);
@@ -195,28 +207,28 @@ describeBackends('help centre API', (ctx) => {
   });
 
   test('phone opens a call-back ticket acknowledged by SMS; a reason without an order needs none', async () => {
-    const { agent } = await signedIn();
+    const { agent, mobile } = await signedIn();
     const res = await agent.post('/api/help-center/phone', {
       reason_id: await reasonId('phone', false),
-      mobile: '9811122233',
+      mobile,
       message: 'Money was deducted twice for one order.',
     });
     expect(res.statusCode).toBe(200);
     const ticket = TicketResponse.parse(res.json()).data;
-    expect(ticket).toMatchObject({ channel: 'phone', contact: '9811122233', order_number: null });
-    const sms = await db().selectFrom('outbox').select(['channel', 'body']).where('recipient', '=', '9811122233').executeTakeFirstOrThrow();
+    expect(ticket).toMatchObject({ channel: 'phone', contact: mobile, order_number: null });
+    const sms = await db().selectFrom('outbox').select(['channel', 'body']).where('recipient', '=', mobile).executeTakeFirstOrThrow();
     expect(sms.channel).toBe('sms');
     expect(sms.body).toContain(ticket.reference);
   });
 
   test('tickets refuse bad input with clear messages and store nothing', async () => {
-    const { agent, customerId } = await signedIn();
+    const { agent, customerId, email } = await signedIn();
     const order = await insertPlacedOrder(db(), customerId, 1);
     const otherOrder = await insertPlacedOrder(db(), await createCustomer(db()), 1);
     const [otherFile] = UploadResponse.parse(
       (await upload((await signedIn()).agent, [{ filename: 'p.png', type: 'image/png', data: PNG }])).json(),
     ).data;
-    const good = { reason_id: await reasonId('email', false), email: 'asha@example.com', message: 'Please help me with my account.' };
+    const good = { reason_id: await reasonId('email', false), email, message: 'Please help me with my account.' };
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ message: '' }, 400, HELP_MESSAGES.messageEmpty],
       [{ message: 'short' }, 400, HELP_MESSAGES.messageMin],
@@ -244,5 +256,39 @@ describeBackends('help centre API', (ctx) => {
       .where('customer_id', '=', customerId)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
+  });
+
+  test("no relay: acknowledgements go only to the customer's own verified contacts, within per-account limits", async () => {
+    const { agent, customerId, email, mobile } = await signedIn();
+    const reason_id = await reasonId('email', false);
+    const text = 'Visit https evil example com for your prize now.';
+    const stranger = await agent.post('/api/help-center/email', { reason_id, email: 'victim@example.org', message: text });
+    expect([stranger.statusCode, json(stranger).message]).toEqual([400, CONTACT_MESSAGES.email]);
+    const call = await agent.post('/api/help-center/phone', {
+      reason_id: await reasonId('phone', false),
+      mobile: '9000000009',
+      message: text,
+    });
+    expect([call.statusCode, json(call).message]).toEqual([400, CONTACT_MESSAGES.mobile]);
+    // An email on the account but not proven is no one's yet.
+    await db().updateTable('customers').set({ email_verified: false }).where('id', '=', customerId).execute();
+    expect((await agent.post('/api/help-center/email', { reason_id, email, message: text })).statusCode).toBe(400);
+    await db().updateTable('customers').set({ email_verified: true }).where('id', '=', customerId).execute();
+    const sent = await db()
+      .selectFrom('outbox')
+      .select('id')
+      .where('recipient', 'in', ['victim@example.org', '9000000009', email])
+      .execute();
+    expect(sent).toEqual([]);
+    // Per account: 5 an hour, over both channels.
+    const answers = [];
+    for (let i = 0; i < 6; i++)
+      answers.push(
+        (i % 2
+          ? await agent.post('/api/help-center/phone', { reason_id: await reasonId('phone', false), mobile, message: text })
+          : await agent.post('/api/help-center/email', { reason_id, email, message: text })
+        ).statusCode,
+      );
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

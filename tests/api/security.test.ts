@@ -96,7 +96,12 @@ describe('development tools and production settings', () => {
     expect(() => readConfig({ NODE_ENV: 'production', OPS_TOKEN: OPS, PUBLIC_ORIGIN: 'https://kasrat.in', AUTH_SECRET: 'secret' })).toThrow(
       /AUTH_SECRET/,
     );
-    const ok = readConfig({ NODE_ENV: 'production', OPS_TOKEN: OPS, PUBLIC_ORIGIN: 'https://kasrat.in' });
+    const ok = readConfig({
+      NODE_ENV: 'production',
+      OPS_TOKEN: OPS,
+      PUBLIC_ORIGIN: 'https://kasrat.in',
+      BANK_ACCOUNT_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+    });
     expect(ok).not.toHaveProperty('SESSION_SECRET');
   });
 

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../schemas/validation.ts';
 import { createAuthServices } from '../../server/modules/auth/index.ts';
 import { linkSigningSecret, unsubscribeLink } from '../../server/modules/newsletter/index.ts';
 import { describeBackends } from '../helpers/app.ts';
+import { ipAgent } from './auth-helpers.ts';
 
 // SPEC §7 cities-list, stores-list, add-retailer-info and unsubscribe-user.
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field.
@@ -68,6 +69,39 @@ describeBackends('store locator, retailer and unsubscribe API', (ctx) => {
     // Optional fields may be left out.
     const minimal = await agent.post('/api/retailer/add-retailer-info', { ...retailer, gstin: '', message: undefined });
     expect(minimal.statusCode).toBe(200);
+  });
+
+  test("add-retailer-info is no relay: a fixed acknowledgement without the sender's words, limited per client and recipient", async () => {
+    const words = {
+      full_name: 'Visit Evil Example',
+      business_name: 'Claim Your Prize At Evil Example Com',
+      city: 'Evil Example Com',
+      mobile: '9800000001',
+      email: 'victim.retail@example.com',
+    };
+    const agent = ipAgent(ctx());
+    expect((await agent.post('/api/retailer/add-retailer-info', { ...retailer, ...words })).statusCode).toBe(200);
+    const mail = await ctx()
+      .handle.db.selectFrom('outbox')
+      .select(['subject', 'body'])
+      .where('recipient', '=', words.email)
+      .executeTakeFirstOrThrow();
+    for (const text of [words.full_name, words.business_name, words.city, words.mobile, retailer.message])
+      expect(`${mail.subject} ${mail.body}`).not.toContain(text);
+    // Per recipient (2 a day), whichever client sends.
+    expect((await ipAgent(ctx()).post('/api/retailer/add-retailer-info', { ...retailer, ...words })).statusCode).toBe(200);
+    const third = await ipAgent(ctx()).post('/api/retailer/add-retailer-info', { ...retailer, ...words });
+    expect(third.statusCode).toBe(429);
+    // Per client address (5 an hour), whatever the recipient.
+    const one = ipAgent(ctx());
+    const answers = [];
+    for (let i = 0; i < 6; i++)
+      answers.push(
+        (await one.post('/api/retailer/add-retailer-info', { ...retailer, email: `shop${i}.${process.pid}@example.com` })).statusCode,
+      );
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+    const sent = await ctx().handle.db.selectFrom('outbox').select('id').where('recipient', '=', words.email).execute();
+    expect(sent).toHaveLength(2);
   });
 
   test('add-retailer-info refuses bad input with the SPEC §5 wording', async () => {

@@ -5,6 +5,8 @@ import {
   AddressDeleteQuery,
   AddressInput,
   type CartAddress,
+  ConfirmOwnerRequest,
+  ConfirmOwnerResponse,
   DeleteProfileRequest,
   EmptyRequest,
   GenerateEmailOtpRequest,
@@ -30,9 +32,11 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
+import { clearLimit, enforceLimit } from '../../http/rate-limit.ts';
 import {
   type CustomerRow,
   checkNewPassword,
+  checkPassword,
   findCustomerById,
   findCustomerByIdentifier,
   hashPassword,
@@ -40,8 +44,17 @@ import {
   readPassword,
 } from '../auth/index.ts';
 import { endAllSessions, endSession, formatLastOrder, requireCustomer } from '../session/index.ts';
+import {
+  markSessionOpenedByChange,
+  maskedContact,
+  OWNER_MESSAGES,
+  OWNER_PROOF_MS,
+  recordAccountChange,
+  recordOwnerProof,
+  requireOwnerProof,
+} from './owner.ts';
 import { ADDRESS_COLUMNS, listAddresses, toAddress } from './queries.ts';
-import { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues } from './service.ts';
+import { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues, verifiedContactOf } from './service.ts';
 
 // /api/myAccount and /api/myAddress (SPEC §7). Every query is scoped to the signed-in customer: another
 // customer's address is simply "not found".
@@ -63,7 +76,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
   const saveContact = async (
     req: FastifyRequest,
     reply: FastifyReply,
-    customerId: number,
+    before: CustomerRow,
     values: { email: string; email_verified: true } | { mobile: string; c_code: string; mobile_verified: true },
     taken: string,
   ) => {
@@ -71,14 +84,55 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
       await db
         .updateTable('customers')
         .set({ ...values, updated_at: new Date() })
-        .where('id', '=', customerId)
+        .where('id', '=', before.id)
         .execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict(taken);
       throw error;
     }
-    await endAllSessions(db, req, reply, customerId);
+    const kind = 'email' in values ? 'email' : 'mobile';
+    const detail =
+      'email' in values
+        ? `${maskedContact(before.email)} → ${maskedContact(values.email)}`
+        : `${maskedContact(before.mobile)} → ${maskedContact(values.mobile)}`;
+    await recordAccountChange(db, req, { before, kind, detail, proof: 'owner proof and a code to the new contact', origin: originOf(req) });
+    await endAllSessions(db, req, reply, before.id);
+    await markSessionOpenedByChange(db, req);
   };
+  const originOf = (req: FastifyRequest) => config.PUBLIC_ORIGIN || `${req.protocol}://${req.host}`;
+
+  // Proof from the owner (owner.ts): a code to the account's verified contact, or the password.
+  app.post('/api/myAccount/generate-otp-for-owner', { schema: { response: { 200: OtpSentResponse }, body: EmptyRequest } }, async (req) => {
+    const customer = await requireCustomer(db, req);
+    parse(EmptyRequest, req.body ?? {});
+    const to = verifiedContactOf(customer);
+    if (!to) throw new BadRequest(OWNER_MESSAGES.noProofPossible);
+    const sent = await otp.send({ purpose: 'owner_proof', identifier: to, cCode: customer.c_code, customerId: customer.id, ip: req.ip });
+    return ok(sent, `OTP sent to ${sent.sent_to}`);
+  });
+
+  app.post(
+    '/api/myAccount/confirm-owner',
+    { schema: { response: { 200: ConfirmOwnerResponse }, body: ConfirmOwnerRequest } },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const body = parse(ConfirmOwnerRequest, req.body);
+      if (body.otp) {
+        const to = verifiedContactOf(customer);
+        if (!to) throw new BadRequest(OWNER_MESSAGES.noProofPossible);
+        await otp.verify({ purpose: 'owner_proof', identifier: to, code: body.otp, customerId: customer.id });
+      } else {
+        // A session alone must not become a password oracle: the same per-account budget as sign-in.
+        const key = `owner:account:${customer.id}`;
+        await enforceLimit(db, key, config.LOGIN_FAILURE_LIMIT, config.LOGIN_FAILURE_WINDOW_S, MESSAGES.maxAttempts);
+        const password = await readPassword(keys, body.password ?? '', body.is_encrypted);
+        if (!(await checkPassword(customer.password_hash, password))) throw new BadRequest(MESSAGES.wrongPassword);
+        await clearLimit(db, key);
+      }
+      await recordOwnerProof(db, req, customer.id);
+      return ok({ confirmed_until: new Date(Date.now() + OWNER_PROOF_MS).toISOString() }, OWNER_MESSAGES.ownerConfirmed);
+    },
+  );
 
   app.get('/api/myAccount/get-profile-values', { schema: { response: { 200: ProfileResponse } } }, async (req) =>
     ok(profileValues(await requireCustomer(db, req))),
@@ -111,6 +165,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     async (req) => {
       const customer = await requireCustomer(db, req);
       const { new_mobile, c_code } = parse(GenerateMobileOtpRequest, req.body);
+      await requireOwnerProof(db, req);
       if (new_mobile === customer.mobile && c_code === customer.c_code) throw new BadRequest(ACCOUNT_MESSAGES.sameMobile);
       if (await findCustomerByIdentifier(db, new_mobile, c_code)) throw new Conflict(MESSAGES.mobileTaken);
       const sent = await otp.send({ purpose: 'mobile_change', identifier: new_mobile, cCode: c_code, customerId: customer.id, ip: req.ip });
@@ -124,9 +179,10 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     async (req, reply) => {
       const customer = await requireCustomer(db, req);
       const { new_mobile, otp: code } = parse(UpdateMobileRequest, req.body);
+      await requireOwnerProof(db, req);
       // The number stored is the one the code reached: its country code comes from the code, not this request.
       const proven = await otp.verify({ purpose: 'mobile_change', identifier: new_mobile, code, customerId: customer.id });
-      await saveContact(req, reply, customer.id, { mobile: new_mobile, c_code: proven.cCode, mobile_verified: true }, MESSAGES.mobileTaken);
+      await saveContact(req, reply, customer, { mobile: new_mobile, c_code: proven.cCode, mobile_verified: true }, MESSAGES.mobileTaken);
       return ok(await reload(customer.id), ACCOUNT_MESSAGES.mobileUpdated);
     },
   );
@@ -137,6 +193,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     async (req) => {
       const customer = await requireCustomer(db, req);
       const { new_email } = parse(GenerateEmailOtpRequest, req.body);
+      await requireOwnerProof(db, req);
       if (new_email === customer.email) throw new BadRequest(ACCOUNT_MESSAGES.sameEmail);
       if (await findCustomerByIdentifier(db, new_email)) throw new Conflict(MESSAGES.emailTaken);
       const sent = await otp.send({ purpose: 'email_change', identifier: new_email, customerId: customer.id, ip: req.ip });
@@ -150,9 +207,10 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     async (req, reply) => {
       const customer = await requireCustomer(db, req);
       const { new_email, otp: code } = parse(UpdateEmailRequest, req.body);
+      await requireOwnerProof(db, req);
       await otp.verify({ purpose: 'email_change', identifier: new_email, code, customerId: customer.id });
       // The code reached the new address, so it is verified.
-      await saveContact(req, reply, customer.id, { email: new_email, email_verified: true }, MESSAGES.emailTaken);
+      await saveContact(req, reply, customer, { email: new_email, email_verified: true }, MESSAGES.emailTaken);
       return ok(await reload(customer.id), ACCOUNT_MESSAGES.emailUpdated);
     },
   );
@@ -183,6 +241,13 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
       // Other devices signed in with the old password are signed out; this one stays.
       const session = await req.getSession();
       await db.deleteFrom('sessions').where('customer_id', '=', customer.id).where('id', '!=', session!.id).execute();
+      await recordAccountChange(db, req, {
+        before: customer,
+        kind: 'password',
+        detail: customer.password_hash ? 'a new password' : 'a first password',
+        proof: 'a code to the account contact',
+        origin: originOf(req),
+      });
       return ok(await reload(customer.id), ACCOUNT_MESSAGES.passwordUpdated);
     },
   );

@@ -49,3 +49,7 @@ export const contactOf = (c: CustomerRow): string => {
   if (!to) throw new BadRequest(ACCOUNT_MESSAGES.noContact);
   return to;
 };
+
+/** Where a proof of ownership goes: only a contact proven on the account (an unproven one may be someone else's). */
+export const verifiedContactOf = (c: CustomerRow): string | null =>
+  c.mobile && c.mobile_verified ? c.mobile : c.email && c.email_verified ? c.email : null;

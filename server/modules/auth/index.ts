@@ -9,7 +9,7 @@ export { findCustomerById, findCustomerByIdentifier, isUniqueViolation, type Cus
 export { createKeyRing, type KeyRing } from './keys.ts';
 export { maskIdentifier, pruneOtps, type OtpService } from './otp.ts';
 export { pruneGrants } from './grants.ts';
-export { type AuthServices, checkNewPassword, createAuthServices, hashPassword, readPassword } from './service.ts';
+export { type AuthServices, checkNewPassword, checkPassword, createAuthServices, hashPassword, readPassword } from './service.ts';
 
 /** Sign-in: the /api/auth calls, and with the development tools on, the development identity provider. */
 export async function authModule(app: FastifyInstance, { db, auth: services }: { db: Db; auth: AuthServices }) {

@@ -19,7 +19,8 @@ export type OtpPurpose =
   | 'email_change'
   | 'password_change'
   | 'account_delete'
-  | 'email_verification';
+  | 'email_verification'
+  | 'owner_proof';
 
 export const OTP_EXPIRED = 'OTP has expired. Please request a new OTP.';
 /** Sends past the limit answer with the SPEC wording, so the page disables Resend OTP (SPEC §4). */
@@ -35,6 +36,7 @@ const PURPOSE_TEXT: Record<OtpPurpose, string> = {
   password_change: 'to change your Kasrat password',
   account_delete: 'to delete your Kasrat account',
   email_verification: 'to verify your email',
+  owner_proof: 'to confirm a change to your Kasrat account',
 };
 
 export const channelOf = (identifier: string): 'email' | 'sms' => (identifier.includes('@') ? 'email' : 'sms');

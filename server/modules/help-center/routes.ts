@@ -45,7 +45,7 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
   app.post(`${base}/phone`, { schema: { body: PhoneTicketRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const input = parse(PhoneTicketRequest, req.body);
-    const ticket = await service.requestCallBack(db, customer.id, input);
+    const ticket = await service.requestCallBack(db, customer.id, input, req.ip);
     return ok(
       ticket,
       `Thank you! Your request ${ticket.reference} is received; we will call you on ${ticket.contact} within 4 working hours.`,
@@ -54,7 +54,7 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
   app.post(`${base}/email`, { schema: { body: EmailTicketRequest } }, async (req) => {
     const customer = await requireCustomer(db, req);
     const input = parse(EmailTicketRequest, req.body);
-    const ticket = await service.sendEmailRequest(db, customer.id, input);
+    const ticket = await service.sendEmailRequest(db, customer.id, input, req.ip);
     return ok(ticket, `Thank you! Your request ${ticket.reference} is received; we have sent a copy to ${ticket.contact}.`);
   });
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { EmailTicketRequest, PhoneTicketRequest, Ticket } from '../../../schemas/help-center.ts';
 import type { Db } from '../../db/database.ts';
 import { BadRequest, NotFound } from '../../http/errors.ts';
+import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { enqueueMessage, signalOutbox } from '../../messaging/index.ts';
 import { ownUpload, type ReceivedFile, type StoredUpload, storeUpload } from '../uploads/index.ts';
 import * as q from './queries.ts';
@@ -94,9 +95,37 @@ async function checkTicket(db: Db, customerId: number, input: TicketInput) {
   return { reason, order, shipment, attachments };
 }
 
+export const CONTACT_MESSAGES = {
+  email: 'Please use the email verified on your account (verify it in My Profile), or ask for a call back.',
+  mobile: 'Please use the mobile number verified on your account.',
+  tooMany: 'You have sent several requests just now. Please wait a little before sending another.',
+} as const;
+
+/**
+ * The store is no relay (README "Security"): acknowledgements go only to a contact the signed-in customer proved
+ * on their account, and tickets are counted per account, per client address and per recipient in the database.
+ */
+export const TICKET_LIMITS = { perAccountPerHour: 5, perClientPerHour: 20, perRecipientPerDay: 10 } as const;
+
+async function checkContactAndLimits(db: Db, customerId: number, input: TicketInput, ip: string) {
+  const customer = await db
+    .selectFrom('customers')
+    .select(['email', 'email_verified', 'mobile', 'mobile_verified'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (input.channel === 'email' && !(customer?.email_verified && customer.email === input.contact))
+    throw new BadRequest(CONTACT_MESSAGES.email);
+  if (input.channel === 'phone' && !(customer?.mobile_verified && customer.mobile === input.contact))
+    throw new BadRequest(CONTACT_MESSAGES.mobile);
+  await enforceLimit(db, `ticket:account:${customerId}`, TICKET_LIMITS.perAccountPerHour, 3600, CONTACT_MESSAGES.tooMany);
+  await enforceLimit(db, `ticket:ip:${clientKey(ip)}`, TICKET_LIMITS.perClientPerHour, 3600, CONTACT_MESSAGES.tooMany);
+  await enforceLimit(db, `ticket:to:${input.contact}`, TICKET_LIMITS.perRecipientPerDay, 86_400, CONTACT_MESSAGES.tooMany);
+}
+
 /** Stores the ticket and queues its acknowledgement in the same transaction (the outbox sends it). */
-async function openTicket(db: Db, customerId: number, input: TicketInput): Promise<Ticket> {
+async function openTicket(db: Db, customerId: number, input: TicketInput, ip: string): Promise<Ticket> {
   const { reason, order, shipment, attachments } = await checkTicket(db, customerId, input);
+  await checkContactAndLimits(db, customerId, input, ip);
   const saved = await db.transaction().execute(async (tx) => {
     const row = await q.insertTicket(tx, {
       reference: reference(),
@@ -141,11 +170,11 @@ async function openTicket(db: Db, customerId: number, input: TicketInput): Promi
   };
 }
 
-export const requestCallBack = (db: Db, customerId: number, input: z.output<typeof PhoneTicketRequest>) =>
-  openTicket(db, customerId, { ...input, channel: 'phone', contact: input.mobile, attachments: [] });
+export const requestCallBack = (db: Db, customerId: number, input: z.output<typeof PhoneTicketRequest>, ip: string) =>
+  openTicket(db, customerId, { ...input, channel: 'phone', contact: input.mobile, attachments: [] }, ip);
 
-export const sendEmailRequest = (db: Db, customerId: number, input: z.output<typeof EmailTicketRequest>) =>
-  openTicket(db, customerId, { ...input, channel: 'email', contact: input.email });
+export const sendEmailRequest = (db: Db, customerId: number, input: z.output<typeof EmailTicketRequest>, ip: string) =>
+  openTicket(db, customerId, { ...input, channel: 'email', contact: input.email }, ip);
 
 export async function supportTickets(db: Db, customerId: number): Promise<Ticket[]> {
   const rows = await q.customerTickets(db, customerId);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { devToolsEnabled } from '../../config.ts';
 import { DEMO_CUSTOMER } from '../../db/seed/seed.ts';
+import { scheduleBankReencryption } from './bank-accounts.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { opsRoutes } from './ops-routes.ts';
 import { createGateway, type GatewayName, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
@@ -39,6 +40,7 @@ export async function ordersModule(app: FastifyInstance, { db, refunds }: { db: 
   const adapters = refunds ?? defaultAdapters(db);
   await app.register(orderRoutes, { db, refunds: adapters });
   await app.register(opsRoutes, { db, refunds: adapters });
+  scheduleBankReencryption(app, db);
 
   // Refunds left pending by a crash between commit and payout are paid by whichever instance runs this first.
   let timer: NodeJS.Timeout | null = null;

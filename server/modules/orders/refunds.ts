@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { GatewayPayment } from '../../payments/index.ts';
 import { findGatewayPayment, raiseIssue } from '../payment/index.ts';
+import { decryptAccountNumber } from './bank-accounts.ts';
 import type { BankPayouts, PayoutResult, RefundGateway } from './refund-gateway.ts';
 import type { RefundResult } from '../../payments/index.ts';
 
@@ -71,7 +72,11 @@ export async function processRefund(
       return 'pending';
     }
     try {
-      result = await adapters.payouts.payout({ account, amount: refund.amount, idempotencyKey: refund.idempotency_key });
+      result = await adapters.payouts.payout({
+        account: { ...account, account_number: decryptAccountNumber(account.account_number, account.customer_id) },
+        amount: refund.amount,
+        idempotencyKey: refund.idempotency_key,
+      });
     } catch {
       return 'pending';
     }

@@ -30,7 +30,7 @@ import { ok } from '../../http/envelope.ts';
 import { BadRequest, Unauthorized } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { receiveFiles, storeUpload } from '../uploads/index.ts';
-import { latestBankAccount, listBankAccounts, lookupIfsc, saveBankAccount } from './bank-accounts.ts';
+import { latestBankAccount, listBankAccounts, lookupIfsc, saveBankAccountAsOwner } from './bank-accounts.ts';
 import { shipmentInvoice } from './invoice.ts';
 import { processRefund, type RefundAdapters } from './refunds.ts';
 import {
@@ -193,7 +193,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(UpdateBankDetailsRequest, req.body);
-      return ok(await saveBankAccount(db, customerId, body), 'Bank account saved.');
+      return ok(await saveBankAccountAsOwner(db, req, customerId, body), 'Bank account saved.');
     },
   );
 

@@ -13,7 +13,7 @@ export async function storeRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
   app.post('/api/retailer/add-retailer-info', { schema: { response: { 200: RetailerResponse }, body: RetailerRequest } }, async (req) => {
     const input = parse(RetailerRequest, req.body);
-    const saved = await service.addRetailerInfo(db, input);
+    const saved = await service.addRetailerInfo(db, input, req.ip);
     return ok(saved, `Thank you! Your request ${saved.reference} is received; our retail team will call you within 3 working days.`);
   });
 }

@@ -5,6 +5,7 @@ import type {
   AddressSaveResponse,
   AuthResponse,
   CartAddressListResponse,
+  ConfirmOwnerResponse,
   DeletionStatusResponse,
   GoogleConfigResponse,
   OtpSentResponse,
@@ -64,6 +65,11 @@ export const accountApi = {
     post<typeof ProfileResponse>('/api/myAccount/update-mobile', { new_mobile, c_code, otp }),
   emailOtp: (new_email: string) => post<typeof OtpSentResponse>('/api/myAccount/generate-otp-for-email', { new_email }),
   updateEmail: (new_email: string, otp: string) => post<typeof ProfileResponse>('/api/myAccount/update-email', { new_email, otp }),
+  ownerOtp: () => post<typeof OtpSentResponse>('/api/myAccount/generate-otp-for-owner', {}),
+  confirmOwner: async (proof: { password: string } | { otp: string }) => {
+    const body = 'otp' in proof ? { otp: proof.otp } : { password: await encryptPassword(proof.password), is_encrypted: true };
+    return post<typeof ConfirmOwnerResponse>('/api/myAccount/confirm-owner', body);
+  },
   passwordOtp: () => post<typeof OtpSentResponse>('/api/myAccount/generate-otp-for-password', {}),
   async updatePassword(otp: string, newPassword: string) {
     return post<typeof ProfileResponse>('/api/myAccount/update-password', {

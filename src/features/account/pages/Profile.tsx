@@ -16,6 +16,7 @@ import { accountApi } from '../api.ts';
 import { forgetRememberedUser, rememberUser } from '../remembered.ts';
 import * as css from '../components/account.css.ts';
 import { Alert, EmailField, PasswordField, PhoneField, TextField } from '../components/Fields.tsx';
+import { ConfirmOwner, needsOwnerProof } from '../components/ConfirmOwner.tsx';
 import { FormActions } from '../components/FormActions.tsx';
 import { OtpStep } from '../components/OtpStep.tsx';
 import { useOtpSend } from '../hooks/useOtpSend.ts';
@@ -51,7 +52,7 @@ export default function ProfilePage() {
       <section className={css.panel} aria-labelledby="mobile-title">
         <h2 id="mobile-title">Mobile number</h2>
         {editing === 'mobile' ? (
-          <ChangeMobile onDone={done} onCancel={() => setEditing(null)} />
+          <ChangeMobile hasPassword={p.has_password} onDone={done} onCancel={() => setEditing(null)} />
         ) : (
           <div className={css.row}>
             <span>{p.mobile ? `${p.c_code} ${p.mobile}` : 'No mobile number yet'}</span>
@@ -65,7 +66,7 @@ export default function ProfilePage() {
       <section className={css.panel} aria-labelledby="email-title">
         <h2 id="email-title">Email</h2>
         {editing === 'email' ? (
-          <ChangeEmail onDone={done} onCancel={() => setEditing(null)} />
+          <ChangeEmail hasPassword={p.has_password} onDone={done} onCancel={() => setEditing(null)} />
         ) : (
           <>
             <div className={css.row}>
@@ -145,7 +146,7 @@ function NameSection({ profile, onSaved }: { profile: ProfileValues; onSaved(val
   );
 }
 
-function ChangeMobile({ onDone, onCancel }: { onDone(values: ProfileValues, message: string): void; onCancel(): void }) {
+function ChangeMobile({ hasPassword, onDone, onCancel }: ChangeProps) {
   const [mobile, setMobile] = useState('');
   const [country, setCountry] = useState({ code: '+91', iso: 'IN' });
   return (
@@ -153,6 +154,7 @@ function ChangeMobile({ onDone, onCancel }: { onDone(values: ProfileValues, mess
       check={() => firstError(ProfileMobileSchema, mobile)}
       sendOtp={() => accountApi.mobileOtp(mobile, country.code)}
       update={(otp) => accountApi.updateMobile(mobile, country.code, otp)}
+      hasPassword={hasPassword}
       onDone={onDone}
       onCancel={onCancel}
     >
@@ -170,13 +172,14 @@ function ChangeMobile({ onDone, onCancel }: { onDone(values: ProfileValues, mess
   );
 }
 
-function ChangeEmail({ onDone, onCancel }: { onDone(values: ProfileValues, message: string): void; onCancel(): void }) {
+function ChangeEmail({ hasPassword, onDone, onCancel }: ChangeProps) {
   const [email, setEmail] = useState('');
   return (
     <ChangeByOtp
       check={() => (isValidEmail(email) ? null : MESSAGES.email)}
       sendOtp={() => accountApi.emailOtp(email)}
       update={(otp) => accountApi.updateEmail(email, otp)}
+      hasPassword={hasPassword}
       onDone={onDone}
       onCancel={onCancel}
     >
@@ -185,15 +188,26 @@ function ChangeEmail({ onDone, onCancel }: { onDone(values: ProfileValues, messa
   );
 }
 
-/** A new mobile or email: checked, sent an OTP, then verified and saved; the field itself comes from the caller. */
+interface ChangeProps {
+  hasPassword: boolean;
+  onDone(values: ProfileValues, message: string): void;
+  onCancel(): void;
+}
+
+/**
+ * A new mobile or email: checked, sent an OTP, then verified and saved; the field itself comes from the caller.
+ * When the server asks for the owner's proof first, the proof form comes in between and the send is retried.
+ */
 function ChangeByOtp({
   check,
   sendOtp,
   update,
+  hasPassword,
   onDone,
   onCancel,
   children,
 }: {
+  hasPassword: boolean;
   check(): string | null;
   sendOtp(): Promise<{ data: { sent_to: string } }>;
   update(otp: string): Promise<{ data: ProfileValues; message: string }>;
@@ -202,12 +216,23 @@ function ChangeByOtp({
   children(error: string | null): ReactNode;
 }) {
   const otp = useOtpSend(sendOtp);
-  const onSend = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSend = async (e?: FormEvent) => {
+    e?.preventDefault();
     const problem = check();
     if (problem) return otp.setError(problem);
     await otp.send();
   };
+  if (needsOwnerProof(otp.error))
+    return (
+      <ConfirmOwner
+        hasPassword={hasPassword}
+        onCancel={onCancel}
+        onConfirmed={() => {
+          otp.setError(null);
+          void onSend();
+        }}
+      />
+    );
   if (otp.sentTo)
     return (
       <OtpStep
