@@ -526,7 +526,7 @@ export interface CheckoutTables {
   };
 }
 
-export type ReviewStatus = 'published' | 'hidden';
+export type ReviewStatus = 'published' | 'hidden' | 'withdrawn';
 export type ReviewStatsScope = 'product' | 'brand' | 'all';
 
 export interface ReviewTables {
@@ -574,7 +574,9 @@ export interface Database
     ContentTables,
     CheckoutTables,
     OrderCareTables,
-    ReviewTables, ReliabilityTables {}
+    ReviewTables,
+    ReliabilityTables,
+    MoneyTables {}
 
 export interface OrderCareTables {
   shipment_pickup_addresses: { shipment_id: number; address_id: number };
@@ -638,3 +640,17 @@ export interface ReliabilityTables {
   };
 }
 
+export type StockReason = 'order_placed' | 'order_released' | 'cancelled' | 'returned' | 'staff_adjustment';
+
+export interface MoneyTables {
+  stock_ledger: {
+    id: Generated<string>;
+    variant_id: number;
+    delta: number;
+    reason: StockReason;
+    order_ref: string | null;
+    shipment_ref: string | null;
+    staff_ref: string | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
