@@ -528,7 +528,7 @@ export interface CheckoutTables {
   };
 }
 
-export type ReviewStatus = 'published' | 'hidden';
+export type ReviewStatus = 'published' | 'hidden' | 'withdrawn';
 export type ReviewStatsScope = 'product' | 'brand' | 'all';
 
 export interface ReviewTables {
@@ -579,7 +579,8 @@ export interface Database
     ReviewTables,
     ReliabilityTables,
     AccountSecurityTables,
-    PaymentIssueTables {}
+    PaymentIssueTables,
+    MoneyTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -680,5 +681,20 @@ export interface AccountSecurityTables {
     failures: Generated<number>;
     blocked_until: Timestamp & Generated<Date>;
     updated_at: Timestamp & Generated<Date>;
+  };
+}
+
+export type StockReason = 'order_placed' | 'order_released' | 'cancelled' | 'returned' | 'staff_adjustment';
+
+export interface MoneyTables {
+  stock_ledger: {
+    id: Generated<string>;
+    variant_id: number;
+    delta: number;
+    reason: StockReason;
+    order_ref: string | null;
+    shipment_ref: string | null;
+    staff_ref: string | null;
+    created_at: Timestamp & Generated<Date>;
   };
 }

@@ -11,6 +11,7 @@ import * as orderCare from './060_order_care.ts';
 import * as reviews from './070_reviews.ts';
 import * as content from './080_content.ts';
 import * as reliability from './090_reliability.ts';
+import * as money from './100_money.ts';
 import * as accountSecurity from './110_account_security.ts';
 import * as paymentIssues from './140_payment_issues.ts';
 import * as reportingKeys from './150_reporting_keys.ts';
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '070_reviews': reviews as { up: (db: Kysely<unknown>) => Promise<void> },
   '080_content': content as { up: (db: Kysely<unknown>) => Promise<void> },
   '090_reliability': reliability as { up: (db: Kysely<unknown>) => Promise<void> },
+  '100_money': money as { up: (db: Kysely<unknown>) => Promise<void> },
   '110_account_security': accountSecurity as { up: (db: Kysely<unknown>) => Promise<void> },
   '140_payment_issues': paymentIssues as { up: (db: Kysely<unknown>) => Promise<void> },
   '150_reporting_keys': reportingKeys as { up: (db: Kysely<unknown>) => Promise<void> },

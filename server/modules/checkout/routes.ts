@@ -16,7 +16,8 @@ import { CROSS_SITE_REFUSED } from '../../http/security.ts';
 import { parse } from '../../http/validate.ts';
 import { requireCustomer, requireCustomerId } from '../session/index.ts';
 import { readCartCookie } from '../cart/index.ts';
-import { type CheckoutDeps, deliverHere, orderDetails, placeOrder } from './service.ts';
+import { placeOrder } from '../../flows/place-order.ts';
+import { type CheckoutDeps, deliverHere, orderDetails } from './service.ts';
 
 // POST /api/select-address/deliver-here and /api/order-confirmation (SPEC §7). HTTP only: parse, call, answer.
 
