@@ -310,7 +310,8 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
     // An expired or failed attempt still records a late success (the money moved): a gateway may charge after a
     // failure (Juspay: several transactions per order; a UPI approval after a timeout). It places the order when
     // the order still waits, else it is refunded below.
-    const final = payment.status === 'success' || ((payment.status === 'failed' || payment.status === 'expired') && cb.status !== 'success');
+    const final =
+      payment.status === 'success' || ((payment.status === 'failed' || payment.status === 'expired') && cb.status !== 'success');
     // Only created → pending → success | failed moves; anything else (a replay, a late pending) changes nothing.
     if (final || (payment.status === 'pending' && cb.status === 'pending')) return { order, payment, applied: false, refund: false };
     const finalizedAt = cb.status === 'pending' ? null : now;
