@@ -72,7 +72,8 @@ export function readPaymentConfig(env: NodeJS.ProcessEnv = process.env): Payment
     if (c.JUSPAY_RESPONSE_KEY === DEV_JUSPAY_KEY) published.push('JUSPAY_RESPONSE_KEY');
     if (c.JUSPAY_WEBHOOK_PASSWORD === DEV_JUSPAY_WEBHOOK_PASSWORD) published.push('JUSPAY_WEBHOOK_PASSWORD');
   }
-  if (published.length) throw new Error(`Invalid payment configuration: ${published.join(', ')} must not be the published development value`);
+  if (published.length)
+    throw new Error(`Invalid payment configuration: ${published.join(', ')} must not be the published development value`);
   if (c.NODE_ENV === 'production') {
     const defaults: string[] = [];
     if (c.PAYMENT_GATEWAY === 'sandbox') defaults.push('PAYMENT_GATEWAY (sandbox takes no money)');

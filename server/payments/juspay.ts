@@ -205,7 +205,8 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       });
       const body = (await res.json().catch(() => ({}))) as JuspayOrder & { error_code?: string };
       // The same unique_request_id again: the refund exists, Juspay is paying it; never "failed" for that.
-      if (body.error_code === 'duplicate.call') return (await refundStatus(payment.ref, idempotencyKey)) ?? { status: 'pending', refundId: null };
+      if (body.error_code === 'duplicate.call')
+        return (await refundStatus(payment.ref, idempotencyKey)) ?? { status: 'pending', refundId: null };
       if (res.status >= 500 || res.status === 429) throw new Error(`Juspay refund answered HTTP ${res.status}`);
       if (!res.ok) return { status: 'failed', refundId: null };
       return refundResult(body.refunds?.find((x) => x.unique_request_id === requestId)) ?? { status: 'pending', refundId: null };

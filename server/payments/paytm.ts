@@ -51,7 +51,12 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
 
 function paidInstrument(mode: unknown, bin: unknown, bank: unknown, vpa: unknown): PaidInstrument {
   const b = text(bin);
-  return { type: MODES[text(mode) ?? ''] ?? null, card_bin: b && /^\d{6,8}$/.test(b) ? b.slice(0, 6) : null, bank: text(bank), vpa: text(vpa) };
+  return {
+    type: MODES[text(mode) ?? ''] ?? null,
+    card_bin: b && /^\d{6,8}$/.test(b) ? b.slice(0, 6) : null,
+    bank: text(bank),
+    vpa: text(vpa),
+  };
 }
 
 export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof fetch } = {}): PaymentGateway {
@@ -75,8 +80,7 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
     const bodyText = /"body"\s*:\s*(\{[\s\S]*\})\s*[,}]\s*("head"[\s\S]*)?$/.exec(raw)?.[1];
     const sig = answer.head?.signature;
     const signed =
-      typeof sig === 'string' &&
-      [bodyText, JSON.stringify(answer.body ?? {})].some((t) => t !== undefined && verifyPaytmText(t, sig, key));
+      typeof sig === 'string' && [bodyText, JSON.stringify(answer.body ?? {})].some((t) => t !== undefined && verifyPaytmText(t, sig, key));
     return signed ? (answer.body ?? null) : null;
   };
   const resultOf = (body: Record<string, unknown> | null) =>
@@ -118,7 +122,8 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
       return { ok: false, reason: 'transaction id does not match the status call', ref };
     const instrument = confirmed.instrument;
     // The status call may leave out the card prefix the callback carried; the callback's is signed too.
-    if (instrument && !instrument.card_bin && fields.BIN_NUMBER && /^\d{6,8}$/.test(fields.BIN_NUMBER)) instrument.card_bin = fields.BIN_NUMBER.slice(0, 6);
+    if (instrument && !instrument.card_bin && fields.BIN_NUMBER && /^\d{6,8}$/.test(fields.BIN_NUMBER))
+      instrument.card_bin = fields.BIN_NUMBER.slice(0, 6);
     return { ok: true, callback: { ...confirmed, instrument } };
   };
 
@@ -135,17 +140,21 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
   return {
     name: 'paytm',
     async initiate(payment: GatewayPayment, urls) {
-      const body = await call(`/theia/api/v1/initiateTransaction?mid=${encodeURIComponent(mid)}&orderId=${encodeURIComponent(payment.ref)}`, {
-        requestType: 'Payment',
-        mid,
-        websiteName: config.PAYTM_WEBSITE,
-        orderId: payment.ref,
-        callbackUrl: `${urls.origin}${PAYTM_CALLBACK_PATH}`,
-        txnAmount: { value: paiseToRupeesText(payment.amount), currency: 'INR' },
-        userInfo: { custId: `CUST${payment.customer.id}` },
-      });
+      const body = await call(
+        `/theia/api/v1/initiateTransaction?mid=${encodeURIComponent(mid)}&orderId=${encodeURIComponent(payment.ref)}`,
+        {
+          requestType: 'Payment',
+          mid,
+          websiteName: config.PAYTM_WEBSITE,
+          orderId: payment.ref,
+          callbackUrl: `${urls.origin}${PAYTM_CALLBACK_PATH}`,
+          txnAmount: { value: paiseToRupeesText(payment.amount), currency: 'INR' },
+          userInfo: { custId: `CUST${payment.customer.id}` },
+        },
+      );
       const txnToken = text(body?.txnToken);
-      if (resultOf(body).resultStatus !== 'S' || !txnToken) throw new Error(`Paytm initiate failed: ${resultOf(body).resultMsg ?? 'no answer'}`);
+      if (resultOf(body).resultStatus !== 'S' || !txnToken)
+        throw new Error(`Paytm initiate failed: ${resultOf(body).resultMsg ?? 'no answer'}`);
       return { url: paytmPaymentPage(host, mid, payment.ref), method: 'POST', fields: { mid, orderId: payment.ref, txnToken } };
     },
     verifyCallback: confirmForm,

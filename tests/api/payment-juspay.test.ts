@@ -64,7 +64,9 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
 
   test('statuses beyond the first few are mapped: VBV_SUCCESSFUL waits, AUTO_REFUNDED fails', async () => {
     const a = await handedOff();
-    expect((await back(a.agent, fake.juspay.transact(a.ref, 'VBV_SUCCESSFUL'))).headers.location).toBe(`/pending-payment?orderId=${a.orderId}`);
+    expect((await back(a.agent, fake.juspay.transact(a.ref, 'VBV_SUCCESSFUL'))).headers.location).toBe(
+      `/pending-payment?orderId=${a.orderId}`,
+    );
     const b = await handedOff();
     expect((await back(b.agent, fake.juspay.transact(b.ref, 'AUTO_REFUNDED'))).headers.location).toBe(`/order-failed/${b.orderId}`);
     expect(await orderStatus(b.orderId)).toBe('payment_pending');
@@ -107,7 +109,11 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
   test('a lost return and no webhook: the gateway is asked before the order expires, and the order is placed', async () => {
     const { orderId, ref } = await handedOff();
     fake.juspay.transact(ref, 'CHARGED');
-    await db().updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('order_number', '=', orderId).execute();
+    await db()
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('order_number', '=', orderId)
+      .execute();
     expect(await askBeforeExpiry(deps())).toBeGreaterThanOrEqual(1);
     await expireOrders(db());
     expect(await orderStatus(orderId)).toBe('placed');
@@ -115,7 +121,11 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
 
   test('a payment after the order expired is refunded at once; the reconciliation job follows the refund to SUCCESS', async () => {
     const { orderId, ref } = await handedOff();
-    await db().updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('order_number', '=', orderId).execute();
+    await db()
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('order_number', '=', orderId)
+      .execute();
     await expireOrders(db());
     fake.juspay.transact(ref, 'CHARGED');
     await reconcilePayments(deps());
@@ -152,7 +162,8 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
     return { refundId: row.id, ref, orderId };
   };
   const adapters = (): RefundAdapters => ({ gatewayFor: () => paymentGateway(db()), payouts: sandboxPayouts });
-  const refundState = (id: number) => db().selectFrom('refunds').select(['status', 'failure_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+  const refundState = (id: number) =>
+    db().selectFrom('refunds').select(['status', 'failure_reason']).where('id', '=', id).executeTakeFirstOrThrow();
 
   test('a refund is pending, stays pending when its id is sent again (duplicate.call), and turns processed when Juspay pays it', async () => {
     const { refundId } = await refundRow(10_000);

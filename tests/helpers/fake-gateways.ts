@@ -125,7 +125,11 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
   };
 
   const paytmSigned = async (body: Record<string, unknown>) => ({
-    head: { responseTimestamp: String(Date.now()), version: 'v1', signature: await PaytmChecksum.generateSignature(JSON.stringify(body), keys.paytmKey) },
+    head: {
+      responseTimestamp: String(Date.now()),
+      version: 'v1',
+      signature: await PaytmChecksum.generateSignature(JSON.stringify(body), keys.paytmKey),
+    },
     body,
   });
 
@@ -133,7 +137,12 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
     const t = o.txns.at(-1);
     const status = t?.status ?? 'PENDING';
     const code = status === 'TXN_SUCCESS' ? '01' : status === 'TXN_FAILURE' ? '227' : '402';
-    const msg = status === 'TXN_SUCCESS' ? 'Txn Success' : status === 'TXN_FAILURE' ? 'Your payment has been declined by your bank.' : 'Looks like the payment is not complete.';
+    const msg =
+      status === 'TXN_SUCCESS'
+        ? 'Txn Success'
+        : status === 'TXN_FAILURE'
+          ? 'Your payment has been declined by your bank.'
+          : 'Looks like the payment is not complete.';
     return {
       resultInfo: { resultStatus: status, resultCode: code, resultMsg: msg },
       txnId: t?.txnId,
@@ -169,16 +178,28 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
     if (path.startsWith('/theia/api/v1/initiateTransaction') || ['/v3/order/status', '/refund/apply', '/v2/refund/status'].includes(path)) {
       const { head, body } = jsonBody();
       if (!body || !head?.signature || !PaytmChecksum.verifySignature(JSON.stringify(body), keys.paytmKey, head.signature))
-        return send(res, 200, await paytmSigned({ resultInfo: { resultStatus: 'F', resultCode: '2005', resultMsg: 'Checksum provided is invalid' } }));
+        return send(
+          res,
+          200,
+          await paytmSigned({ resultInfo: { resultStatus: 'F', resultCode: '2005', resultMsg: 'Checksum provided is invalid' } }),
+        );
       if (body.mid !== keys.paytmMid)
         return send(res, 200, await paytmSigned({ resultInfo: { resultStatus: 'F', resultCode: '501', resultMsg: 'System Error' } }));
       if (path.startsWith('/theia/api/v1/initiateTransaction')) {
         const orderId = String(body.orderId);
         const txnAmount = body.txnAmount as { value?: string; currency?: string } | undefined;
         if (url.searchParams.get('orderId') !== orderId || url.searchParams.get('mid') !== keys.paytmMid || txnAmount?.currency !== 'INR')
-          return send(res, 200, await paytmSigned({ resultInfo: { resultStatus: 'F', resultCode: '1001', resultMsg: 'Request parameters are not valid' } }));
+          return send(
+            res,
+            200,
+            await paytmSigned({ resultInfo: { resultStatus: 'F', resultCode: '1001', resultMsg: 'Request parameters are not valid' } }),
+          );
         if (!body.websiteName || body.requestType !== 'Payment' || !body.callbackUrl)
-          return send(res, 200, await paytmSigned({ resultInfo: { resultStatus: 'F', resultCode: '1001', resultMsg: 'Request parameters are not valid' } }));
+          return send(
+            res,
+            200,
+            await paytmSigned({ resultInfo: { resultStatus: 'F', resultCode: '1001', resultMsg: 'Request parameters are not valid' } }),
+          );
         orders.set(orderId, {
           orderId,
           amount: String(txnAmount.value),
@@ -191,28 +212,54 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
         return send(
           res,
           200,
-          await paytmSigned({ resultInfo: { resultStatus: 'S', resultCode: '0000', resultMsg: 'Success' }, txnToken: `tok${++seq}f0e1d2c3`, isPromoCodeValid: false, authenticated: false }),
+          await paytmSigned({
+            resultInfo: { resultStatus: 'S', resultCode: '0000', resultMsg: 'Success' },
+            txnToken: `tok${++seq}f0e1d2c3`,
+            isPromoCodeValid: false,
+            authenticated: false,
+          }),
         );
       }
       const o = orders.get(String(body.orderId));
       if (path === '/v3/order/status') {
-        if (!o) return send(res, 200, await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '334', resultMsg: 'Invalid Order Id.' } }));
+        if (!o)
+          return send(
+            res,
+            200,
+            await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '334', resultMsg: 'Invalid Order Id.' } }),
+          );
         return send(res, 200, await paytmSigned(paytmStatusBody(o)));
       }
       if (path === '/refund/apply') {
         const t = o?.txns.find((x) => x.status === 'TXN_SUCCESS');
         if (!o || !t || body.txnId !== t.txnId)
-          return send(res, 200, await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '600', resultMsg: 'Invalid refund request.' } }));
+          return send(
+            res,
+            200,
+            await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '600', resultMsg: 'Invalid refund request.' } }),
+          );
         const refId = String(body.refId);
         if (o.refunds.some((r) => r.requestId === refId))
-          return send(res, 200, await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '617', resultMsg: 'Refund Already Raised' }, orderId: o.orderId, refId }));
+          return send(
+            res,
+            200,
+            await paytmSigned({
+              resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '617', resultMsg: 'Refund Already Raised' },
+              orderId: o.orderId,
+              refId,
+            }),
+          );
         const r: Refund = { id: `${++seq}0000000099`, requestId: refId, amount: String(body.refundAmount), status: 'PENDING' };
         o.refunds.push(r);
         return send(
           res,
           200,
           await paytmSigned({
-            resultInfo: { resultStatus: 'PENDING', resultCode: '601', resultMsg: 'Refund request was raised for this transaction. But it is pending state' },
+            resultInfo: {
+              resultStatus: 'PENDING',
+              resultCode: '601',
+              resultMsg: 'Refund request was raised for this transaction. But it is pending state',
+            },
             orderId: o.orderId,
             refId,
             txnId: t.txnId,
@@ -224,14 +271,23 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       }
       // /v2/refund/status
       const r = o?.refunds.find((x) => x.requestId === body.refId);
-      if (!o || !r) return send(res, 200, await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '631', resultMsg: 'Record not found' } }));
+      if (!o || !r)
+        return send(
+          res,
+          200,
+          await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '631', resultMsg: 'Record not found' } }),
+        );
       settle(o);
       const status = r.status === 'SUCCESS' ? 'TXN_SUCCESS' : r.status === 'FAILURE' ? 'TXN_FAILURE' : 'PENDING';
       return send(
         res,
         200,
         await paytmSigned({
-          resultInfo: { resultStatus: status, resultCode: status === 'TXN_SUCCESS' ? '10' : '601', resultMsg: status === 'TXN_SUCCESS' ? 'Refund Successfull' : 'Refund failed' },
+          resultInfo: {
+            resultStatus: status,
+            resultCode: status === 'TXN_SUCCESS' ? '10' : '601',
+            resultMsg: status === 'TXN_SUCCESS' ? 'Refund Successfull' : 'Refund failed',
+          },
           orderId: o.orderId,
           refId: r.requestId,
           refundId: r.id,
@@ -257,7 +313,12 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
           returnUrl: body.return_url,
         };
         orders.set(o.orderId, o);
-        return send(res, 200, { status: 'NEW', id: o.juspayId, order_id: o.orderId, payment_links: { web: `https://api.juspay.in/payment-page/order/${o.juspayId}` } });
+        return send(res, 200, {
+          status: 'NEW',
+          id: o.juspayId,
+          order_id: o.orderId,
+          payment_links: { web: `https://api.juspay.in/payment-page/order/${o.juspayId}` },
+        });
       }
       const m = /^\/orders\/([^/]+)(\/refunds)?$/.exec(path);
       const o = m ? orders.get(decodeURIComponent(m[1] as string)) : undefined;
@@ -270,12 +331,21 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       const requestId = form.get('unique_request_id') ?? '';
       const amount = form.get('amount') ?? '';
       if (!/^[A-Za-z0-9]{1,20}$/.test(requestId))
-        return send(res, 400, { status: 'Bad Request', error_code: 'invalid_request', error_message: 'unique_request_id must be alphanumeric and under 21 characters' });
+        return send(res, 400, {
+          status: 'Bad Request',
+          error_code: 'invalid_request',
+          error_message: 'unique_request_id must be alphanumeric and under 21 characters',
+        });
       if (!(Number(amount) >= 1))
         return send(res, 400, { status: 'Bad Request', error_code: 'invalid.amount', error_message: 'Refund amount must be at least 1' });
-      if (o.status !== 'CHARGED') return send(res, 400, { status: 'Bad Request', error_code: 'invalid.order.status', error_message: 'Order is not charged' });
+      if (o.status !== 'CHARGED')
+        return send(res, 400, { status: 'Bad Request', error_code: 'invalid.order.status', error_message: 'Order is not charged' });
       if (o.refunds.some((r) => r.requestId === requestId))
-        return send(res, 400, { status: 'Bad Request', error_code: 'duplicate.call', error_message: 'Request with the same unique_request_id is already processed' });
+        return send(res, 400, {
+          status: 'Bad Request',
+          error_code: 'duplicate.call',
+          error_message: 'Request with the same unique_request_id is already processed',
+        });
       o.refunds.push({ id: `rfnd_${++seq}`, requestId, amount, status: 'PENDING' });
       return send(res, 200, juspayOrderBody(o));
     }
@@ -300,7 +370,12 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
        * The shopper pays on Paytm's page: a transaction is recorded and the callback form Paytm would post is
        * returned (CHECKSUMHASH made by paytmchecksum). `amount` overrides what Paytm reports.
        */
-      async pay(orderId: string, status: 'TXN_SUCCESS' | 'TXN_FAILURE' | 'PENDING', instrument: FakeInstrument = { mode: 'UPI', vpa: 'shopper@upi' }, over: Record<string, string> = {}) {
+      async pay(
+        orderId: string,
+        status: 'TXN_SUCCESS' | 'TXN_FAILURE' | 'PENDING',
+        instrument: FakeInstrument = { mode: 'UPI', vpa: 'shopper@upi' },
+        over: Record<string, string> = {},
+      ) {
         const o = need(orderId);
         const txnId = `2026112811121280000${++seq}`;
         o.txns.push({ txnId, status, instrument });
@@ -350,7 +425,11 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
        * One transaction on Juspay's payment page for the order; the order takes its status (Juspay allows several
        * transactions per order). Returns the return-URL query Juspay would send the shopper back with.
        */
-      transact(orderId: string, status: 'CHARGED' | 'AUTHORIZATION_FAILED' | 'PENDING_VBV' | string, instrument: FakeInstrument = { mode: 'UPI', vpa: 'shopper@upi' }) {
+      transact(
+        orderId: string,
+        status: 'CHARGED' | 'AUTHORIZATION_FAILED' | 'PENDING_VBV' | string,
+        instrument: FakeInstrument = { mode: 'UPI', vpa: 'shopper@upi' },
+      ) {
         const o = need(orderId);
         const txnId = `${keys.juspayMerchantId}-${orderId}-${o.txns.length + 1}`;
         o.txns.push({ txnId, status, instrument });
@@ -372,7 +451,12 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
             authorization: `Basic ${Buffer.from(`${keys.juspayWebhookUser}:${keys.juspayWebhookPassword}`).toString('base64')}`,
             'content-type': 'application/json',
           },
-          body: { id: `evt_V2_${++seq}`, event_name: eventName, date_created: '2026-11-28T02:00:00Z', content: { order: juspayOrderBody(o) } },
+          body: {
+            id: `evt_V2_${++seq}`,
+            event_name: eventName,
+            date_created: '2026-11-28T02:00:00Z',
+            content: { order: juspayOrderBody(o) },
+          },
         };
       },
       failRefunds(orderId: string) {

@@ -139,13 +139,18 @@ export async function writeShipmentMove(
   return true;
 }
 
+/**
+ * The attempt that captured the order's money: the first success. A later success (a second payment for an
+ * order already paid) was refunded in full when it arrived, and a gateway refuses to refund it again.
+ */
 export async function successfulPayment(db: Executor, orderId: number) {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('order_id', '=', orderId)
     .where('status', '=', 'success')
-    .orderBy('attempt', 'desc')
+    .orderBy('finalized_at', 'asc')
+    .orderBy('attempt', 'asc')
     .executeTakeFirst();
 }
 

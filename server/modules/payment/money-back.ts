@@ -12,8 +12,7 @@ import type { PaymentDeps } from './service.ts';
 // to the staff queue, never only to a log.
 
 /** The payments row's paid_instrument, when the gateway reported one. */
-export const paidInstrumentColumn = (cb: VerifiedCallback) =>
-  cb.instrument ? { paid_instrument: JSON.stringify(cb.instrument) } : {};
+export const paidInstrumentColumn = (cb: VerifiedCallback) => (cb.instrument ? { paid_instrument: JSON.stringify(cb.instrument) } : {});
 
 /** The attempt does not place the order: it is failed with the reason the shopper reads (its money goes back). */
 export async function refuseOffer(trx: Db, payment: PaymentRow, now: Date): Promise<PaymentRow> {

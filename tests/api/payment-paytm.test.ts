@@ -1,0 +1,163 @@
+import { TransactionData } from '../../schemas/payment.ts';
+import { paymentGateway } from '../../server/modules/payment/index.ts';
+import { findGatewayPayment } from '../../server/modules/payment/index.ts';
+import { processRefund, type RefundAdapters } from '../../server/modules/orders/index.ts';
+import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';
+import { describeBackends } from '../helpers/app.ts';
+import { startFakeGateways } from '../helpers/fake-gateways.ts';
+import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
+
+// Paytm's current integration against a fake that behaves as Paytm documents (tests/helpers/fake-gateways.ts):
+// Initiate Transaction with the body signed by paytmchecksum, the txnToken hand-off to the payment page, the
+// callback confirmed by the Transaction Status call, the webhook, refunds PENDING then SUCCESS and "Refund
+// Already Raised" on a repeated refId. The store runs with PAYMENT_GATEWAY=paytm against the fake.
+
+const fake = await startFakeGateways();
+Object.assign(process.env, fake.env('paytm'));
+afterAll(() => fake.close());
+
+const CALLBACK = '/api/payment/paytm-callback-url';
+const WEBHOOK = '/api/payment/paytm-webhook';
+const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+
+describeBackends('Paytm against its documented behaviour', (ctx) => {
+  const db = () => ctx().handle.db;
+
+  const handedOff = async (price: [number, number] = [60_000, 90_000], method = 1, instrument: Record<string, string> = {}) => {
+    const v = await variantIn(db(), price[0], price[1]);
+    const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], await pincode(db(), 'cod'));
+    const agent = signIn(ctx().agent(), s);
+    const orderId = (await placeOrderFor(agent)).body.data.order_id as string;
+    const res = await agent.post('/api/payment/initate-transaction', { order_id: orderId, payment_method: method, instrument });
+    expect(res.statusCode).toBe(200);
+    const tx = TransactionData.parse(json(res).data);
+    return { agent, orderId, ref: tx.payment_ref, tx };
+  };
+  const post = (agent: ReturnType<ReturnType<typeof ctx>['agent']>, url: string, fields: Record<string, string>) =>
+    agent.request({ method: 'POST', url, payload: new URLSearchParams(fields).toString(), headers: formHeaders });
+  const orderOf = (orderId: string) =>
+    db()
+      .selectFrom('orders')
+      .select(['status', 'total', 'bank_offer_discount'])
+      .where('order_number', '=', orderId)
+      .executeTakeFirstOrThrow();
+  const attempt = (ref: string) => db().selectFrom('payments').selectAll().where('gateway_order_ref', '=', ref).executeTakeFirstOrThrow();
+
+  test('Initiate Transaction (signed body) gives a txnToken; the browser posts it to Paytm’s payment page', async () => {
+    const { ref, tx } = await handedOff();
+    expect(tx.redirect).toEqual({
+      url: `${fake.url}/theia/api/v1/showPaymentPage?mid=${fake.env('paytm').PAYTM_MID}&orderId=${ref}`,
+      method: 'POST',
+      fields: { mid: fake.env('paytm').PAYTM_MID, orderId: ref, txnToken: expect.stringMatching(/^tok/) },
+    });
+    const call = fake.calls.find((c) => c.path.startsWith('/theia/api/v1/initiateTransaction') && String(c.body).includes(ref));
+    expect(JSON.parse(String(call?.body)).body).toMatchObject({ requestType: 'Payment', websiteName: 'WEBSTAGING', orderId: ref });
+    expect(fake.calls.some((c) => c.path === '/theia/processTransaction')).toBe(false);
+  });
+
+  test('a success callback is confirmed by the status call; by POST or GET the shopper reaches the order', async () => {
+    const a = await handedOff();
+    const res = await post(a.agent, CALLBACK, await fake.paytm.pay(a.ref, 'TXN_SUCCESS'));
+    expect([res.statusCode, res.headers.location]).toEqual([303, `/order-successfull/${a.orderId}`]);
+    expect((await orderOf(a.orderId)).status).toBe('placed');
+    expect(fake.calls.some((c) => c.path === '/v3/order/status' && String(c.body).includes(a.ref))).toBe(true);
+    const b = await handedOff();
+    const query = new URLSearchParams(await fake.paytm.pay(b.ref, 'TXN_SUCCESS')).toString();
+    const viaGet = await b.agent.get(`${CALLBACK}?${query}`);
+    expect([viaGet.statusCode, viaGet.headers.location]).toEqual([303, `/order-successfull/${b.orderId}`]);
+  });
+
+  test('a checksummed "success" the status call does not confirm places nothing; another currency is refused', async () => {
+    const a = await handedOff();
+    // A valid checksum over fields that claim success while Paytm's own record says pending.
+    const claimed = await fake.paytm.pay(a.ref, 'PENDING', undefined, { STATUS: 'TXN_SUCCESS' });
+    const res = await post(a.agent, CALLBACK, claimed);
+    expect(res.headers.location).toBe(`/pending-payment?orderId=${a.orderId}`);
+    expect((await orderOf(a.orderId)).status).toBe('payment_pending');
+    const b = await handedOff();
+    const usd = await post(b.agent, CALLBACK, await fake.paytm.pay(b.ref, 'TXN_SUCCESS', undefined, { CURRENCY: 'USD' }));
+    expect(usd.headers.location).toBe(`/order-failed/${b.orderId}`);
+    expect((await orderOf(b.orderId)).status).toBe('payment_pending');
+  });
+
+  test('a lost return: Paytm’s webhook places the order once', async () => {
+    const { orderId, ref } = await handedOff();
+    await fake.paytm.pay(ref, 'TXN_SUCCESS');
+    const fields = await fake.paytm.webhook(ref);
+    const first = await ctx().app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: new URLSearchParams(fields).toString(),
+      headers: formHeaders,
+    });
+    expect(first.statusCode).toBe(200);
+    const again = await ctx().app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: new URLSearchParams(fields).toString(),
+      headers: formHeaders,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'placed' });
+    const forged = await ctx().app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: new URLSearchParams({ ...fields, TXNAMOUNT: '1.00' }).toString(),
+      headers: formHeaders,
+    });
+    expect(forged.statusCode).toBe(400);
+  });
+
+  test('a refund is PENDING, a repeated refId ("Refund Already Raised") is not a failure, and it is processed when Paytm pays', async () => {
+    const { agent, ref } = await handedOff();
+    await post(agent, CALLBACK, await fake.paytm.pay(ref, 'TXN_SUCCESS'));
+    const p = await attempt(ref);
+    const ship = await db().selectFrom('shipments').select('id').where('order_id', '=', p.order_id).executeTakeFirstOrThrow();
+    const key = `cancel:${ship.id}:paytm-event-000000001`;
+    const row = await db()
+      .insertInto('refunds')
+      .values({
+        order_id: p.order_id,
+        shipment_id: ship.id,
+        reason: 'cancel',
+        method: 'original',
+        payment_id: p.id,
+        bank_account_id: null,
+        amount: 20_000,
+        idempotency_key: key,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const adapters: RefundAdapters = { gatewayFor: () => paymentGateway(db()), payouts: sandboxPayouts };
+    expect(await processRefund(db(), row.id, adapters)).toBe('pending');
+    const found = await findGatewayPayment(db(), p.id);
+    const again = await paymentGateway(db()).refund({ payment: found?.payment as never, amount: 20_000, idempotencyKey: key });
+    expect(again.status).not.toBe('failed');
+    expect(await processRefund(db(), row.id, adapters)).toBe('processed');
+  });
+
+  test('a bank offer stands only on the instrument Paytm reports: another one is refunded and the order waits', async () => {
+    // The HDFC card offer (10%, on ₹2,000 or more) claimed with an HDFC card prefix, then paid by UPI.
+    const a = await handedOff([210_000, 400_000], 2, { card_bin: '485446' });
+    expect(a.tx.bank_offer_discount).toBeGreaterThan(0);
+    const upi = await post(a.agent, CALLBACK, await fake.paytm.pay(a.ref, 'TXN_SUCCESS', { mode: 'UPI', vpa: 'buyer@okaxis' }));
+    expect(upi.headers.location).toBe(`/order-failed/${a.orderId}`);
+    expect((await orderOf(a.orderId)).status).toBe('payment_pending');
+    const p = await attempt(a.ref);
+    expect(p.status).toBe('failed');
+    expect(p.failure_reason).toMatch(/bank offer .* refunded in full/);
+    const refund = await db().selectFrom('payment_refunds').select(['amount']).where('payment_id', '=', p.id).executeTakeFirstOrThrow();
+    expect(refund.amount).toBe(p.amount);
+    const failedPage = await a.agent.get(`/api/payment/payment-failed?orderId=${a.orderId}`);
+    expect(json(failedPage).data).toMatchObject({ can_retry: true, reason: p.failure_reason });
+    // The same offer paid with a qualifying HDFC card places the order at the discounted price.
+    const b = await handedOff([210_000, 400_000], 2, { card_bin: '485446' });
+    const card = await post(
+      b.agent,
+      CALLBACK,
+      await fake.paytm.pay(b.ref, 'TXN_SUCCESS', { mode: 'DC', bin: '485446', bank: 'HDFC Bank' }),
+    );
+    expect(card.headers.location).toBe(`/order-successfull/${b.orderId}`);
+    expect((await orderOf(b.orderId)).bank_offer_discount).toBe(b.tx.bank_offer_discount);
+  });
+});
