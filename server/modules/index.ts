@@ -14,6 +14,7 @@ import { ordersModule } from './orders/index.ts';
 import { paymentModule } from './payment/index.ts';
 import { reviewsModule } from './reviews/index.ts';
 import { sessionModule } from './session/index.ts';
+import { storefrontFormsModule } from './storefront-forms/index.ts';
 import { storesModule } from './stores/index.ts';
 import { systemModule } from './system/index.ts';
 import { uploadsModule } from './uploads/index.ts';
@@ -40,4 +41,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(reviewsModule, { db });
   await app.register(helpCenterModule, { db });
   await app.register(appInstallModule);
+  await app.register(storefrontFormsModule, { db });
 }

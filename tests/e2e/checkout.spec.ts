@@ -94,7 +94,7 @@ async function oneProductInCart(request: APIRequestContext) {
 /** From the cart page through the address step and the confirmation to the payment page. */
 async function checkoutToPayment(page: Page, addressId: number, check?: (name: string) => Promise<void>) {
   await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
   await page.waitForURL('**/select-address');
   await expect(step(page, 'address')).toBeVisible();
   await page.locator(`[data-testid=address-option][data-address-id="${addressId}"] input[type=radio]`).check();
@@ -304,7 +304,7 @@ test('the cart changed in another tab: order confirmation answers 409 and the ca
   const { addressId, product } = await oneProductInCart(page.request);
 
   await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
   await page.waitForURL('**/select-address');
   await page.locator(`[data-testid=address-option][data-address-id="${addressId}"] input[type=radio]`).check();
   await page.getByRole('button', { name: 'Deliver here' }).click();

@@ -7,8 +7,11 @@ export * from '@playwright/test';
 // navigation the specs wait until the app has committed (the app sets html[data-hydrated]), then act. Pages that
 // are not the app (the sandbox gateway's page, files) are left alone.
 
+/** Pages of a context with JavaScript off (`test.use({ javaScriptEnabled: false })`): nothing there ever hydrates. */
+const withoutScripts = new WeakSet<Page>();
+
 async function untilInteractive(page: Page, response: Response | null): Promise<void> {
-  if (!response || !(response.headers()['content-type'] ?? '').includes('text/html')) return;
+  if (!response || withoutScripts.has(page) || !(response.headers()['content-type'] ?? '').includes('text/html')) return;
   await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.hydrated === 'true');
 }
 
@@ -34,7 +37,8 @@ function waitForHydrationOnNavigation(page: Page): void {
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright types an auto fixture that provides nothing as void.
 export const test = base.extend<{ hydrated: void }>({
   hydrated: [
-    async ({ page }, use) => {
+    async ({ page, javaScriptEnabled }, use) => {
+      if (javaScriptEnabled === false) withoutScripts.add(page);
       waitForHydrationOnNavigation(page);
       await use();
     },

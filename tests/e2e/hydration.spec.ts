@@ -178,7 +178,7 @@ test.describe('server rendering', () => {
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
       expect(apiCalls.filter((c) => SHOPPER_CALLS.includes(c))).toEqual([]);
-      await expect(page.getByRole('button', { name: 'Proceed to checkout' })).toBeEnabled();
+      await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toBeEnabled();
     } finally {
       await page.request.post('/api/cart/delete-cart', { data: { variant_id: product.vid } });
     }
@@ -193,7 +193,7 @@ test.describe('server rendering', () => {
     expect((await page.request.post('/api/myAddress/user-address-add-update', { data: DEMO_ADDRESS })).ok()).toBe(true);
     try {
       await page.goto('/cart');
-      await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+      await page.getByRole('link', { name: 'Proceed to checkout' }).click();
       await page.waitForURL('**/select-address');
       await page.locator('[data-testid=address-option] input[type=radio]').first().check();
       await page.getByRole('button', { name: 'Deliver here' }).click();

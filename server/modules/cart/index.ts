@@ -14,8 +14,8 @@ export {
   loadBankOffers,
 } from './bank-offers.ts';
 export { CartRuleError, CouponNotApplicable, FreebieNotApplicable, OutOfStock, QuantityLimit } from './errors.ts';
-export { cartJourney, findCart, mergeGuestCart, withLockedCart } from './service.ts';
-export { cartOwner, mergeGuestCartAtSignIn, readCartCookie } from './cart-cookie.ts';
+export { addToCart, cartJourney, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity, withLockedCart } from './service.ts';
+export { cartOwner, mergeGuestCartAtSignIn, readCartCookie, setCartCookie } from './cart-cookie.ts';
 export { buildCartView } from './cart-view.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
 export { reconcileFreebies } from './freebie-rules.ts';

@@ -24,6 +24,7 @@ export {
 } from './cart-store.ts';
 export { readCartId, storeCartId } from './cookie.ts';
 export { cardToEventItem, lineToEventItem } from './event-items.ts';
+export { cartFunnelView } from './funnel-event.ts';
 export { useCart, useCartSessionSync, useFreebies, useMiniCart, useSavedForLater, useWishlist } from './hooks.ts';
 export type { Resource } from '../../api/resource.ts';
 // Cart components other areas use: the product page's buttons, the header's mini cart, product tiles.

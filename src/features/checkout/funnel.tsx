@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type Actor, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { flushBeforeRedirect } from '../../../events/index.ts';
@@ -8,6 +8,7 @@ import { checkoutFunnelMachine, type CheckoutServices, type FunnelContext, price
 import type { OrderDetailsData } from '../../../schemas/order.ts';
 import type { GatewayRedirect } from '../../../schemas/payment.ts';
 import { takeSeed } from '../../api/prefetch.ts';
+import { cartFunnelView, cartStore } from '../cart/index.ts';
 import { checkoutServices, pricedOrder, RENDERED_ORDER } from './api.ts';
 
 // The one checkout funnel of the tab: created on first use, shared by the cart, address, confirmation, payment
@@ -121,7 +122,11 @@ const noSubscription = () => () => {};
  * funnel has been created (useFunnelPage).
  */
 export function useUnadoptedOrder(): OrderDetailsData | undefined {
-  return useSyncExternalStore(noSubscription, () => undefined, () => unadopted);
+  return useSyncExternalStore(
+    noSubscription,
+    () => undefined,
+    () => unadopted,
+  );
 }
 
 const FunnelContextReact = createContext<FunnelActor | null>(null);
@@ -162,18 +167,26 @@ const pathOf = (route: string) => route.split('?')[0];
  * a page opened with no funnel behind it (a bookmark, a reload mid-call) goes to where the funnel is, else the cart.
  * `onEnter` runs first, so a page can move the funnel to itself (change address, an outcome from the gateway).
  */
-export function useFunnelPage(onEnter?: (actor: FunnelActor) => void) {
+export function useFunnelPage(onEnter?: (actor: FunnelActor) => void | Promise<void>) {
   const funnel = useCheckoutFunnel();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const entered = useRef(false);
+  // An `onEnter` that answers a promise is still moving the funnel: the page waits for it before following.
+  const [starting, setStarting] = useState(false);
   const { actor, snapshot } = funnel;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every funnel change; reads the live snapshot.
   useEffect(() => {
     if (!entered.current) {
       entered.current = true;
-      onEnter?.(actor);
+      const pending = onEnter?.(actor);
+      if (pending) {
+        setStarting(true);
+        void pending.finally(() => setStarting(false));
+        return;
+      }
     }
+    if (starting) return;
     const now = actor.getSnapshot();
     const route = funnelRoute(now);
     if (route === null) {
@@ -181,8 +194,8 @@ export function useFunnelPage(onEnter?: (actor: FunnelActor) => void) {
       return;
     }
     if (pathOf(route) !== pathname) navigate(route);
-  }, [snapshot, pathname]);
-  return funnel;
+  }, [snapshot, pathname, starting]);
+  return { ...funnel, starting };
 }
 
 /** SPEC §8: when order confirmation answers 409 the cart page shows what changed. */
@@ -200,4 +213,16 @@ export function useCartChangedNotice(show: (message: string) => void) {
     const sub = actor.subscribe(check);
     return () => sub.unsubscribe();
   }, [actor, show]);
+}
+
+/**
+ * Begins checkout from the shopper's cart as it is now, as the cart page's button does: for the address step opened
+ * without the cart page behind it (its link tapped before that page had hydrated, a bookmark, back then forward).
+ * An empty or unreadable cart leaves the funnel where it is, and the page then goes to the cart.
+ */
+export async function beginCheckoutFromCart(actor: FunnelActor): Promise<void> {
+  const data = await cartStore.load();
+  if (!data) return;
+  actor.send({ type: 'VIEW_CART', ...cartFunnelView(data), ...(data.cart_meta.cart_id ? { cart_id: data.cart_meta.cart_id } : {}) });
+  if (actor.getSnapshot().matches('cart')) actor.send({ type: 'BEGIN_CHECKOUT' });
 }

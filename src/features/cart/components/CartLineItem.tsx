@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CartLine } from '../../../../schemas/cart.ts';
+import { FORM_ACTIONS } from '../../../../schemas/form-notices.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { type ActionResult, moveLineToWishlist, removeFreebie, removeLine, saveLineForLater, updateQuantity } from '../cart-store.ts';
 import { visuallyHidden } from '../../../ui/theme/global.css.ts';
@@ -10,7 +11,11 @@ import * as cartCss from './cart.css.ts';
 import * as css from './CartLineItem.css.ts';
 import * as blocksCss from '../../../ui/blocks.css.ts';
 
-/** One cart line: quantity bounded by max_quantity, remove, and (signed in) wishlist / save-for-later moves. */
+/**
+ * One cart line: quantity bounded by max_quantity, remove, and (signed in) wishlist / save-for-later moves. Quantity
+ * and remove are forms the server answers too (docs/decisions/017), so they work before hydration and without
+ * JavaScript.
+ */
 export function CartLineItem({ line, signedIn, onResult }: { line: CartLine; signedIn: boolean; onResult(r: ActionResult): void }) {
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<ActionResult>) => {
@@ -47,22 +52,42 @@ export function CartLineItem({ line, signedIn, onResult }: { line: CartLine; sig
           <>
             <Price mrp={line.mrp} sale={line.sale_price} />
             <div className={cartCss.row}>
-              <label>
-                <span className={blocksCss.meta}>Qty </span>
-                <select
-                  className={css.select}
-                  value={line.quantity}
-                  disabled={busy || line.max_quantity === 0}
-                  aria-label={`Quantity of ${label}`}
-                  onChange={(e) => run(() => updateQuantity(line, Number(e.target.value)))}
-                >
-                  {options.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <form
+                method="post"
+                action={FORM_ACTIONS.updateCart}
+                style={{ display: 'contents' }}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const quantity = Number(new FormData(e.currentTarget).get('quantity'));
+                  if (quantity !== line.quantity) void run(() => updateQuantity(line, quantity));
+                }}
+              >
+                <input type="hidden" name="variant_id" value={line.variant_id} />
+                <input type="hidden" name="return_to" value="/cart" />
+                <label>
+                  <span className={blocksCss.meta}>Qty </span>
+                  <select
+                    name="quantity"
+                    className={css.select}
+                    value={line.quantity}
+                    disabled={busy || line.max_quantity === 0}
+                    aria-label={`Quantity of ${label}`}
+                    onChange={(e) => run(() => updateQuantity(line, Number(e.target.value)))}
+                  >
+                    {options.map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {/* Without JavaScript a choice in the list changes nothing by itself: this button sends it. */}
+                <noscript>
+                  <button type="submit" className={blocksCss.linkButton}>
+                    Update
+                  </button>
+                </noscript>
+              </form>
               <strong data-testid="line-total">
                 <span className={visuallyHidden}>Line total </span>
                 {formatPaise(line.price_before_tax)}
@@ -70,15 +95,21 @@ export function CartLineItem({ line, signedIn, onResult }: { line: CartLine; sig
             </div>
             {line.notice && <span className={blocksCss.badge.warn}>{line.notice}</span>}
             <div className={cartCss.row}>
-              <button
-                type="button"
-                className={blocksCss.linkButton}
-                disabled={busy}
-                onClick={() => run(() => removeLine(line))}
-                aria-label={`Remove ${label}`}
+              <form
+                method="post"
+                action={FORM_ACTIONS.removeFromCart}
+                style={{ display: 'contents' }}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void run(() => removeLine(line));
+                }}
               >
-                Remove
-              </button>
+                <input type="hidden" name="variant_id" value={line.variant_id} />
+                <input type="hidden" name="return_to" value="/cart" />
+                <button type="submit" className={blocksCss.linkButton} disabled={busy} aria-label={`Remove ${label}`}>
+                  Remove
+                </button>
+              </form>
               {signedIn && (
                 <>
                   <button type="button" className={blocksCss.linkButton} disabled={busy} onClick={() => run(() => saveLineForLater(line))}>

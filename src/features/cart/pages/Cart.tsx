@@ -2,11 +2,10 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CartListData } from '../../../../schemas/cart.ts';
 import { priceMetaValue } from '../../../../schemas/cart-rules.ts';
-import { quoteFromCart } from '../../../../schemas/quote.ts';
 import { rememberReturnTo } from '../../account/index.ts';
 import { useAuth } from '../../account/index.ts';
 import { type ActionResult, cartStore } from '../cart-store.ts';
-import { lineToEventItem } from '../event-items.ts';
+import { cartFunnelView } from '../funnel-event.ts';
 import { useCart, useFreebies } from '../hooks.ts';
 import { BankOfferList } from '../components/BankOfferList.tsx';
 import { CartLineItem } from '../components/CartLineItem.tsx';
@@ -17,6 +16,7 @@ import { FreebieProgress } from '../components/FreebieProgress.tsx';
 import { PriceSummary } from '../components/PriceSummary.tsx';
 import { RecommendedProducts } from '../components/RecommendedProducts.tsx';
 import { SavedForLaterList } from '../components/SavedForLaterList.tsx';
+import { FormNotice } from '../../../ui/FormNotice.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { useCartChangedNotice, useFunnelActor } from '../../checkout/funnel.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
@@ -51,12 +51,7 @@ export default function CartPage() {
   // reports it only with items); later changes on this page update what checkout starts from.
   useEffect(() => {
     if (!data) return;
-    const cart = {
-      items: data.cart_data.map((l) => lineToEventItem(l)),
-      value: priceMetaValue(data.price_meta, 'total_payable'),
-      ...(data.cart_meta.coupon_applied && data.cart_meta.coupon_code ? { coupon_code: data.cart_meta.coupon_code } : {}),
-      quote: quoteFromCart(data),
-    };
+    const cart = cartFunnelView(data);
     if (reported.current) funnel.send({ type: 'CART_UPDATED', ...cart });
     else {
       reported.current = true;
@@ -89,19 +84,17 @@ export default function CartPage() {
   if (!data || data.cart_data.length === 0 || !freebiesSettled) return <PageSkeleton />;
 
   const { cart_data: lines, cart_meta: meta, price_meta: priceMeta } = data;
+  // A real link (docs/decisions/017): tapped before the app has hydrated, the browser opens the next step itself
+  // (the address step starts checkout from the cart when no funnel led there).
   const checkout = () => {
-    if (isAuthenticated) {
-      funnel.send({ type: 'BEGIN_CHECKOUT' });
-      navigate('/select-address');
-    } else {
-      rememberReturnTo('/cart');
-      navigate('/my-account');
-    }
+    if (isAuthenticated) funnel.send({ type: 'BEGIN_CHECKOUT' });
+    else rememberReturnTo('/cart');
   };
   const blocked = lines.some((l) => l.notice && !l.is_freebie);
 
   return (
     <div className={blocksCss.column}>
+      <FormNotice />
       <h1 style={{ margin: 0 }}>
         My Cart{' '}
         <span className={blocksCss.meta}>
@@ -138,9 +131,20 @@ export default function CartPage() {
           <CouponPanel meta={meta} discount={priceMetaValue(priceMeta, 'coupon_discount')} onResult={onResult} />
           <PriceSummary priceMeta={priceMeta} freeDeliveryFrom={meta.free_delivery_from}>
             {blocked && <p className={blocksCss.badge.warn}>Some products are short of stock. Update them to continue.</p>}
-            <button type="button" className={button} style={{ width: '100%', marginTop: 12 }} disabled={blocked} onClick={checkout}>
-              {isAuthenticated ? 'Proceed to checkout' : 'Sign in to place order'}
-            </button>
+            {blocked ? (
+              <button type="button" className={button} style={{ width: '100%', marginTop: 12 }} disabled>
+                {isAuthenticated ? 'Proceed to checkout' : 'Sign in to place order'}
+              </button>
+            ) : (
+              <Link
+                to={isAuthenticated ? '/select-address' : '/my-account'}
+                className={button}
+                style={{ width: '100%', marginTop: 12 }}
+                onClick={checkout}
+              >
+                {isAuthenticated ? 'Proceed to checkout' : 'Sign in to place order'}
+              </Link>
+            )}
             <Link to="/" className={buttonSecondary} style={{ width: '100%', marginTop: 8 }}>
               Continue shopping
             </Link>

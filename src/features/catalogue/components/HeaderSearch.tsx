@@ -98,8 +98,12 @@ export function HeaderSearch() {
   const optionId = (o: SuggestOption) => `${id}-${o.id}`;
 
   return (
+    // A real GET form (SPEC §2 search address, /search?q=…): tapped before the app has hydrated, or with no
+    // JavaScript, the browser itself opens the search page; once hydrated the app takes the submit over.
     <form
       role="search"
+      action="/search"
+      method="get"
       style={{ position: 'relative' }}
       onSubmit={(e) => {
         e.preventDefault();
@@ -118,6 +122,7 @@ export function HeaderSearch() {
       <input
         ref={input}
         id={`${id}-input`}
+        name="q"
         className={css.searchField}
         type="search"
         role="combobox"

@@ -25,6 +25,7 @@ import { Price } from '../../../ui/Price.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
+import { FormNotice } from '../../../ui/FormNotice.tsx';
 import { ProductReviewsSection } from '../../reviews/index.ts';
 import { productImage, productImageSet } from '../../../../schemas/images.ts';
 
@@ -37,7 +38,6 @@ const positiveInt = (v: string | null): number | null => {
   const n = Number(v);
   return v && Number.isInteger(n) && n > 0 ? n : null;
 };
-
 
 /**
  * SPEC §2 origin brand: the trail runs through the brand when the shopper came here from that brand's page (a
@@ -284,6 +284,7 @@ export default function ProductPage() {
 
   return (
     <div className={catalogueCss.page}>
+      <FormNotice />
       <Breadcrumbs
         items={fromBrand ? d.brand_breadcrumbs : d.breadcrumbs}
         context={{ pageType: 'product', origin: fromBrand ? 'brand' : null }}

@@ -4,7 +4,7 @@ import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
 import { AddressOption } from '../components/AddressOption.tsx';
 import * as addressCss from '../components/AddressOption.css.ts';
-import { useFunnelPage } from '../funnel.tsx';
+import { beginCheckoutFromCart, useFunnelPage } from '../funnel.tsx';
 import { StickyAction } from '../components/StickyAction.tsx';
 import * as css from './CheckoutPage.css.ts';
 import { StepLoadError } from '../components/StepLoadError.tsx';
@@ -12,15 +12,17 @@ import { StepLoadError } from '../components/StepLoadError.tsx';
 /** Checkout step 2 (SPEC §4 begin checkout): choose the delivery address, deliver here, or add a new one. */
 export default function SelectAddressPage() {
   usePageMeta({ title: 'Select delivery address', description: 'Choose where your order is delivered' });
-  const { snapshot, send, busy } = useFunnelPage((actor) => {
+  const { snapshot, send, busy, starting } = useFunnelPage((actor) => {
     // Back from the confirmation (or the new-address form): the funnel returns to the address step.
     const s = actor.getSnapshot();
     if (s.matches({ orderConfirmation: 'ready' }) || s.matches({ orderConfirmation: 'loadFailed' })) actor.send({ type: 'CHANGE_ADDRESS' });
     if (s.matches({ checkout: 'adding' })) actor.send({ type: 'CANCEL_ADD_ADDRESS' });
+    // Opened with no checkout begun: the cart's link tapped before its page had hydrated (docs/decisions/017).
+    if (s.matches('idle') || s.matches('cart') || s.matches('emptyCart')) return beginCheckoutFromCart(actor);
   });
   const { addresses, selectedAddressId, error } = snapshot.context;
 
-  if (snapshot.matches({ checkout: 'loading' })) return <PageSkeleton />;
+  if (starting || snapshot.matches({ checkout: 'loading' })) return <PageSkeleton />;
   if (snapshot.matches({ checkout: 'loadFailed' }))
     return <StepLoadError title="Select delivery address" state="address-error" message={error} onRetry={() => send({ type: 'RELOAD' })} />;
   const selected = addresses.find((a) => a.address_id === selectedAddressId);
