@@ -574,7 +574,40 @@ export interface Database
     ContentTables,
     CheckoutTables,
     OrderCareTables,
-    ReviewTables, ReliabilityTables {}
+    ReviewTables, ReliabilityTables, StaffTables {}
+
+/** The operations console's staff, their sessions and the append-only audit trail (migration 170). */
+export interface StaffTables {
+  staff: {
+    id: Generated<number>;
+    email: string;
+    name: Generated<string>;
+    role: string;
+    password_hash: string;
+    totp_secret: string;
+    totp_last_step: Generated<number>;
+    disabled_at: Timestamp | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+  staff_sessions: {
+    id: string;
+    staff_id: number;
+    created_at: Timestamp & Generated<Date>;
+    last_seen_at: Timestamp & Generated<Date>;
+    expires_at: Timestamp;
+  };
+  audit_log: {
+    id: Generated<number>;
+    at: Timestamp & Generated<Date>;
+    actor: string;
+    staff_id: number | null;
+    action: string;
+    target: Generated<string>;
+    before: Json<unknown> | null;
+    after: Json<unknown> | null;
+    request_id: Generated<string>;
+  };
+}
 
 export interface OrderCareTables {
   shipment_pickup_addresses: { shipment_id: number; address_id: number };

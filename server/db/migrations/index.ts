@@ -11,6 +11,7 @@ import * as orderCare from './060_order_care.ts';
 import * as reviews from './070_reviews.ts';
 import * as content from './080_content.ts';
 import * as reliability from './090_reliability.ts';
+import * as staff from './170_staff.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '070_reviews': reviews as { up: (db: Kysely<unknown>) => Promise<void> },
   '080_content': content as { up: (db: Kysely<unknown>) => Promise<void> },
   '090_reliability': reliability as { up: (db: Kysely<unknown>) => Promise<void> },
+  '170_staff': staff as { up: (db: Kysely<unknown>) => Promise<void> },
 };
