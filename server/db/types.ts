@@ -580,7 +580,8 @@ export interface Database
     ReliabilityTables,
     AccountSecurityTables,
     PaymentIssueTables,
-    MoneyTables {}
+    MoneyTables,
+    StaffTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -596,6 +597,39 @@ export interface PaymentIssueTables {
     created_at: Timestamp & Generated<Date>;
     resolved_at: Timestamp | null;
     resolution: string | null;
+  };
+}
+
+/** The operations console's staff, their sessions and the append-only audit trail (migration 170). */
+export interface StaffTables {
+  staff: {
+    id: Generated<number>;
+    email: string;
+    name: Generated<string>;
+    role: string;
+    password_hash: string;
+    totp_secret: string;
+    totp_last_step: Generated<number>;
+    disabled_at: Timestamp | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+  staff_sessions: {
+    id: string;
+    staff_id: number;
+    created_at: Timestamp & Generated<Date>;
+    last_seen_at: Timestamp & Generated<Date>;
+    expires_at: Timestamp;
+  };
+  audit_log: {
+    id: Generated<number>;
+    at: Timestamp & Generated<Date>;
+    actor: string;
+    staff_id: number | null;
+    action: string;
+    target: Generated<string>;
+    before: Json<unknown> | null;
+    after: Json<unknown> | null;
+    request_id: Generated<string>;
   };
 }
 

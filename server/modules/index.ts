@@ -15,6 +15,7 @@ import { paymentModule } from './payment/index.ts';
 import { reviewsModule } from './reviews/index.ts';
 import { sessionModule } from './session/index.ts';
 import { storefrontFormsModule } from './storefront-forms/index.ts';
+import { staffModule } from './staff/index.ts';
 import { storesModule } from './stores/index.ts';
 import { systemModule } from './system/index.ts';
 import { uploadsModule } from './uploads/index.ts';
@@ -22,6 +23,7 @@ import { uploadsModule } from './uploads/index.ts';
 // Every domain module registers here, one line each.
 export async function registerModules(app: FastifyInstance, { handle }: { handle: DatabaseHandle }) {
   const { db } = handle;
+  await app.register(staffModule, { db });
   await app.register(systemModule, { handle });
   await app.register(sessionModule, { db });
   await app.register(catalogueModule, { handle });

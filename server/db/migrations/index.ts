@@ -15,6 +15,7 @@ import * as money from './100_money.ts';
 import * as accountSecurity from './110_account_security.ts';
 import * as paymentIssues from './140_payment_issues.ts';
 import * as reportingKeys from './150_reporting_keys.ts';
+import * as staff from './170_staff.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '110_account_security': accountSecurity as { up: (db: Kysely<unknown>) => Promise<void> },
   '140_payment_issues': paymentIssues as { up: (db: Kysely<unknown>) => Promise<void> },
   '150_reporting_keys': reportingKeys as { up: (db: Kysely<unknown>) => Promise<void> },
+  '170_staff': staff as { up: (db: Kysely<unknown>) => Promise<void> },
 };

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { envelope } from './common.ts';
+import { PERMISSIONS, STAFF_ROLES } from './staff-rules.ts';
+
+export * from './staff-rules.ts';
+
+// The operations console's calls (/api/ops, docs/decisions/019). Shared by server and console.
+
+export const STAFF_MESSAGES = {
+  wrongCredentials: 'The email, password or code is wrong.',
+  locked: 'Too many wrong attempts. Please try again after 15 minutes.',
+  tooManyFromNetwork: 'Too many attempts from your network. Please try again later.',
+  signedIn: 'Signed in.',
+  signedOut: 'Signed out.',
+  sessionEnded: 'Your staff session has ended. Please sign in again.',
+} as const;
+
+export const StaffSignInRequest = z.object({
+  email: z.string().trim().toLowerCase().email('Please enter a valid email address.').max(200),
+  password: z.string().min(1, 'Please enter your password.').max(200),
+  code: z.string().trim().regex(/^\d{6}$/, 'Please enter the 6-digit code from your authenticator app.'),
+});
+
+export const StaffMe = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type StaffMe = z.infer<typeof StaffMe>;
+export const StaffMeResponse = envelope(StaffMe);
+
+export const AuditQuery = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  staff_id: z.number().int().nullable(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  request_id: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditResponse = envelope(z.object({ entries: z.array(AuditEntry) }));
+
+export const CreateStaffRequest = z.object({
+  email: z.string().trim().toLowerCase().email('Please enter a valid email address.').max(200),
+  role: z.enum(STAFF_ROLES, { error: `role: one of ${STAFF_ROLES.join(', ')}` }),
+  password: z.string().min(10, 'A staff password needs at least 10 characters.').max(200),
+  name: z.string().trim().max(100).optional(),
+});
+/** The TOTP secret is in this answer once, and nowhere else afterwards. */
+export const CreateStaffResponse = envelope(
+  z.object({ id: z.number().int(), email: z.string(), role: z.enum(STAFF_ROLES), secret: z.string(), otpauth_url: z.string() }),
+);

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { devToolsEnabled } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { isOpsRoute } from '../../http/ops.ts';
+import { recordAudit } from './audit.ts';
+import { readStaffConfig } from './config.ts';
+import { staffRoutes } from './routes.ts';
+import { ensureDemoOwner, readStaffSession, STAFF_COOKIE } from './service.ts';
+
+// The staff module's public surface (docs/decisions/019): staff accounts, their sessions and the audit trail.
+export { type AuditWrite, listAudit, recordAudit } from './audit.ts';
+export { readStaffConfig } from './config.ts';
+export { createStaff, currentCode, DEMO_STAFF, otpauthUrl, STAFF_COOKIE, STAFF_COOKIE_PATH } from './service.ts';
+
+/**
+ * Registered first (modules/index.ts) and without encapsulation: its hooks run for every module's routes, so
+ * `req.staff` is known before any operations check, and every allowed operations write lands in the audit trail.
+ */
+export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
+  const config = readStaffConfig();
+  app.decorateRequest('staff', null);
+  app.decorateRequest('opsActor', null);
+  app.decorateRequest('audited', false);
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.cookies?.[STAFF_COOKIE]) return;
+    if (!isOpsRoute(req.method, req.routeOptions.url, req.routeOptions.config)) return;
+    req.staff = await readStaffSession(db, config, req);
+  });
+
+  // An operations write whose handler kept no entry of its own (calls other modules own) is recorded here, before
+  // its answer leaves: who, the call, its parameters and body.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.opsActor || req.audited || req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return payload;
+    await recordAudit(db, req, {
+      action: `${req.method} ${req.routeOptions.url}`,
+      target: JSON.stringify(req.params ?? {}),
+      after: req.body ?? null,
+    });
+    return payload;
+  });
+
+  await app.register(staffRoutes, { db, config });
+
+  if (devToolsEnabled()) app.addHook('onReady', async () => ensureDemoOwner(db));
+}
+// Fastify's own switch for a plugin that decorates its parent (what fastify-plugin sets).
+(staffModule as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

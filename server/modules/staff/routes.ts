@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { envelope } from '../../../schemas/common.ts';
+import { AuditQuery, CreateStaffRequest, CreateStaffResponse, AuditResponse, STAFF_MESSAGES, StaffMeResponse, StaffSignInRequest } from '../../../schemas/staff.ts';
+import { devToolsEnabled } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { Unauthorized } from '../../http/errors.ts';
+import { requireOps } from '../../http/ops.ts';
+import { parse } from '../../http/validate.ts';
+import { listAudit, recordAudit } from './audit.ts';
+import type { StaffConfig } from './config.ts';
+import { createStaff, demoOwnerCode, signIn, signOut, staffMe } from './service.ts';
+
+// The console's own calls (docs/decisions/019). Sign-in, sign-out and "who am I" are open; every other call
+// declares the permission it needs and passes requireOps.
+
+export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db; config: StaffConfig }) {
+  app.post(
+    '/api/ops/staff/sign-in',
+    { schema: { body: StaffSignInRequest, response: { 200: StaffMeResponse } } },
+    async (req, reply) => ok(await signIn(db, config, req, reply, parse(StaffSignInRequest, req.body)), STAFF_MESSAGES.signedIn),
+  );
+
+  app.post('/api/ops/staff/sign-out', async (req, reply) => {
+    await signOut(db, req, reply);
+    return ok(null, STAFF_MESSAGES.signedOut);
+  });
+
+  app.get('/api/ops/staff/me', { schema: { response: { 200: StaffMeResponse } } }, async (req) => {
+    const me = req.staff ? await staffMe(db, req.staff.id) : null;
+    if (!me) throw new Unauthorized(STAFF_MESSAGES.sessionEnded);
+    return ok(me);
+  });
+
+  // The owner reads the trail; nothing anywhere changes it.
+  app.get(
+    '/api/ops/audit',
+    { config: { opsPermission: 'audit:read' }, schema: { querystring: AuditQuery, response: { 200: AuditResponse } } },
+    async (req) => {
+      requireOps(req);
+      return ok({ entries: await listAudit(db, parse(AuditQuery, req.query)) });
+    },
+  );
+
+  // The owner adds staff (`npm run ops -- create-staff`, with the token for the very first owner).
+  app.post(
+    '/api/ops/staff',
+    { config: { opsPermission: 'staff:manage' }, schema: { body: CreateStaffRequest, response: { 200: CreateStaffResponse } } },
+    async (req) => {
+      requireOps(req);
+      const created = await createStaff(db, parse(CreateStaffRequest, req.body));
+      // Never the password or the secret: the trail is read by people.
+      await recordAudit(db, req, { action: 'staff.create', target: `staff:${created.id}`, after: { email: created.email, role: created.role } });
+      return ok(created, `Staff account ${created.email} created. Add the secret to an authenticator app now: it is not shown again.`);
+    },
+  );
+
+  // A development tool (KASRAT_DEV_TOOLS=1, like /api/dev/outbox): the demo owner's current TOTP code.
+  if (devToolsEnabled()) {
+    app.get('/api/dev/staff-code', { schema: { response: { 200: envelope(z.object({ code: z.string() }).nullable()) } } }, async () => {
+      const code = await demoOwnerCode(db);
+      return ok(code ? { code } : null);
+    });
+  }
+}

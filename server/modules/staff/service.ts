@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify as verifyPassword } from '@node-rs/argon2';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { generate, generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import { STAFF_MESSAGES, type StaffMe, type StaffRole, ROLE_PERMISSIONS } from '../../../schemas/staff.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, BadRequest, Conflict, TooManyRequests } from '../../http/errors.ts';
+import type { StaffPrincipal } from '../../http/ops.ts';
+import { clearLimit, clientKey, enforceLimit, hitLimit, peekLimit } from '../../http/rate-limit.ts';
+import { secureCookies } from '../../http/security.ts';
+import type { StaffConfig } from './config.ts';
+
+// Staff accounts and sessions (docs/decisions/019). Sessions are rows, as shoppers' are: the cookie holds a random
+// token, the row id is its SHA-256. A session ends after STAFF_IDLE_MINUTES unused or STAFF_SESSION_HOURS in all.
+
+export const STAFF_COOKIE = 'kasrat_staff';
+/**
+ * The cookie goes with /api calls only: every console call is under /api/ops, and the operations calls other
+ * modules own (review moderation, the funnel report) are elsewhere under /api. The console's HTML carries no data.
+ */
+export const STAFF_COOKIE_PATH = '/api';
+export const TOTP_ISSUER = 'Kasrat operations';
+/** A code from the step before or after the server's clock still counts: phones drift. */
+const TOTP_TOLERANCE_S = 30;
+const TOUCH_EVERY_MS = 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashStaffPassword = (password: string) => hash(password, { algorithm: 2 });
+// Verified when the email names nobody, so a wrong email costs the same time as a wrong password.
+let decoyHash: Promise<string> | null = null;
+
+export function otpauthUrl(email: string, secret: string): string {
+  return generateURI({ issuer: TOTP_ISSUER, label: email, secret });
+}
+
+export interface CreatedStaff {
+  id: number;
+  email: string;
+  role: StaffRole;
+  secret: string;
+  otpauth_url: string;
+}
+
+/** A new member of staff with a fresh TOTP secret, shown to them once (scripts/ops.mjs prints it). */
+export async function createStaff(
+  db: Db,
+  input: { email: string; role: StaffRole; password: string; name?: string; secret?: string },
+): Promise<CreatedStaff> {
+  const email = input.email.trim().toLowerCase();
+  if (input.password.length < 10) throw new BadRequest('A staff password needs at least 10 characters.');
+  const secret = input.secret ?? generateSecret();
+  const row = await db
+    .insertInto('staff')
+    .values({ email, name: input.name ?? '', role: input.role, password_hash: await hashStaffPassword(input.password), totp_secret: secret })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw new Conflict(`A staff account for ${email} already exists.`);
+  return { id: row.id, email, role: input.role, secret, otpauth_url: otpauthUrl(email, secret) };
+}
+
+/** The code an authenticator shows now for a secret (the development tools and tests use it). */
+export const currentCode = (secret: string): Promise<string> => generate({ secret });
+
+/**
+ * Password and TOTP code together, limited like the shoppers' sign-in: per client address, and per account so a
+ * guesser spread over many addresses gets no more tries. One answer for every wrong part, naming none.
+ */
+export async function signIn(
+  db: Db,
+  config: StaffConfig,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  input: { email: string; password: string; code: string },
+): Promise<StaffMe> {
+  const window = config.STAFF_LOGIN_WINDOW_S;
+  await enforceLimit(db, `staff-login:ip:${clientKey(req.ip)}`, config.STAFF_LOGIN_LIMIT_PER_IP, window, STAFF_MESSAGES.tooManyFromNetwork);
+  const accountKey = `staff-login:account:${input.email}`;
+  if ((await peekLimit(db, accountKey, window)) >= config.STAFF_LOGIN_FAILURE_LIMIT) throw new TooManyRequests(STAFF_MESSAGES.locked);
+  const staff = await db.selectFrom('staff').selectAll().where('email', '=', input.email).executeTakeFirst();
+  decoyHash ??= hashStaffPassword(randomBytes(16).toString('hex'));
+  const passwordOk = await verifyPassword(staff?.password_hash ?? (await decoyHash), input.password).catch(() => false);
+  let step: number | null = null;
+  if (staff && passwordOk && !staff.disabled_at) {
+    const result = await verifyTotp({
+      secret: staff.totp_secret,
+      token: input.code,
+      epochTolerance: TOTP_TOLERANCE_S,
+      afterTimeStep: Number(staff.totp_last_step),
+    }).catch(() => ({ valid: false as const }));
+    if (result.valid && 'timeStep' in result) step = result.timeStep;
+  }
+  // The step is taken in one conditional write: two instances given the same code accept it once.
+  const taken =
+    staff && step !== null
+      ? await db
+          .updateTable('staff')
+          .set({ totp_last_step: step })
+          .where('id', '=', staff.id)
+          .where('totp_last_step', '<', step)
+          .executeTakeFirst()
+      : null;
+  if (!staff || !taken || Number(taken.numUpdatedRows) !== 1) {
+    await hitLimit(db, accountKey, window);
+    throw new AppError(401, STAFF_MESSAGES.wrongCredentials);
+  }
+  await clearLimit(db, accountKey);
+  // A new session id at every sign-in; any session the browser carried ends.
+  const old = req.cookies[STAFF_COOKIE];
+  if (old) await db.deleteFrom('staff_sessions').where('id', '=', hashToken(old)).execute();
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + config.STAFF_SESSION_HOURS * 3_600_000);
+  await db.insertInto('staff_sessions').values({ id: hashToken(token), staff_id: staff.id, expires_at: expires }).execute();
+  reply.setCookie(STAFF_COOKIE, token, { path: STAFF_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secureCookies(req) });
+  const role = staff.role as StaffRole;
+  req.staff = { id: staff.id, email: staff.email, role, sessionId: hashToken(token) };
+  return { id: staff.id, email: staff.email, name: staff.name, role, permissions: [...ROLE_PERMISSIONS[role]] };
+}
+
+/** The live staff session a request carries, or null; last_seen_at moves at most once a minute. */
+export async function readStaffSession(db: Db, config: StaffConfig, req: FastifyRequest): Promise<StaffPrincipal | null> {
+  const token = req.cookies[STAFF_COOKIE];
+  if (!token || token.length > 200) return null;
+  const now = Date.now();
+  const row = await db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff as st', 'st.id', 's.staff_id')
+    .select(['s.id', 's.last_seen_at', 'st.id as staff_id', 'st.email', 'st.role'])
+    .where('s.id', '=', hashToken(token))
+    .where('s.expires_at', '>', new Date(now))
+    .where('s.last_seen_at', '>', new Date(now - config.STAFF_IDLE_MINUTES * 60_000))
+    .where('st.disabled_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (now - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS)
+    await db.updateTable('staff_sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.id).execute();
+  return { id: row.staff_id, email: row.email, role: row.role as StaffRole, sessionId: row.id };
+}
+
+export async function signOut(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = req.cookies[STAFF_COOKIE];
+  if (token) await db.deleteFrom('staff_sessions').where('id', '=', hashToken(token)).execute();
+  reply.clearCookie(STAFF_COOKIE, { path: STAFF_COOKIE_PATH });
+  req.staff = null;
+}
+
+export async function staffMe(db: Db, id: number): Promise<StaffMe | null> {
+  const row = await db.selectFrom('staff').select(['id', 'email', 'name', 'role']).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const role = row.role as StaffRole;
+  return { ...row, role, permissions: [...ROLE_PERMISSIONS[role]] };
+}
+
+export const DEMO_STAFF = { email: 'staff@kasrat.test', password: 'Staff@1234', role: 'owner' as const, name: 'Demo owner' };
+
+/** The demo owner of the development tools (README "Operations console"); kept as it is when it exists. */
+export async function ensureDemoOwner(db: Db): Promise<void> {
+  const exists = await db.selectFrom('staff').select('id').where('email', '=', DEMO_STAFF.email).executeTakeFirst();
+  if (exists) return;
+  await createStaff(db, DEMO_STAFF).catch((error: unknown) => {
+    // Another instance seeded it first.
+    if (!(error instanceof Conflict)) throw error;
+  });
+}
+
+/** The demo owner's current TOTP code, for the development tools only. */
+export async function demoOwnerCode(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('staff').select('totp_secret').where('email', '=', DEMO_STAFF.email).executeTakeFirst();
+  return row ? currentCode(row.totp_secret) : null;
+}
