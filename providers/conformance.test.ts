@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AffiliateOrder } from './affiliate.ts';
 import type { InsightsCall } from './search-insights.ts';
 import type { PixelPayload } from './social-pixel.ts';
+import type { ProviderId } from './types.ts';
+import { vendorIssues } from './vendor-checks.ts';
 import { freebie, harnessPerTest, item, signedIn } from '../tests/helpers/provider-harness.ts';
 
 // One shopper journey through the real bus and pipeline, every payload checked against a schema written from its
@@ -180,5 +182,29 @@ describe('every provider’s payload on the journey conforms to its vendor’s f
     expect(pixel?.data.content_ids).toEqual(skus);
     expect(feed?.custom_data.content_ids).toEqual(skus);
     expect(affiliate.line_items.map((l) => l.sku)).toEqual(skus);
+  });
+
+  test('the debug overlay’s checks find nothing on the journey, and name the field and rule of a bad payload', () => {
+    journey();
+    for (const [id, sent] of Object.entries(h.payloads)) for (const p of sent ?? []) expect(vendorIssues(id as ProviderId, p)).toEqual([]);
+    expect(
+      vendorIssues('search_insights', [
+        [
+          'clickedObjectIDsAfterSearch',
+          { eventName: 'Product Clicked', index: 'variants', userToken: 'a b', objectIDs: ['1'], queryID: 'q_1' },
+        ],
+      ]),
+    ).toEqual([
+      { field: '[0].userToken', rule: '1–129 of [a-zA-Z0-9_=/+-]' },
+      { field: '[0].queryID', rule: "the search's 32-hex query id" },
+    ]);
+    expect(
+      vendorIssues('data_layer', [
+        {
+          event: 'purchase',
+          ecommerce: { currency: 'INR', value: 350, transaction_id: 'KS1', items: [{ item_id: 'A', price: 300, quantity: 1 }] },
+        },
+      ]),
+    ).toEqual([{ field: 'ecommerce.value', rule: 'Σ price × quantity, without shipping or tax' }]);
   });
 });

@@ -21,6 +21,7 @@ export type { AnalyticsConfig, ConfigOverrides } from './config.ts';
 export type { DebugRecord, Outcome, Pipeline } from './pipeline.ts';
 export type { ProviderId } from './types.ts';
 export { PROVIDER_IDS } from './types.ts';
+export { type VendorIssue, vendorIssues } from './vendor-checks.ts';
 
 export interface AnalyticsHandle {
   config: AnalyticsConfig;

@@ -44,3 +44,10 @@ test('?debug=events turns the events overlay on for the session, listing the pag
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Events' })).toContainText('page_view');
 });
+
+test('an ad click’s fbclid is kept in the _fbc cookie in Meta’s format, for the server feed of later pages', async ({ page, context }) => {
+  await page.goto('/about?fbclid=IwAR-e2e_Click1');
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === '_fbc')?.value)
+    .toMatch(/^fb\.1\.\d{13}\.IwAR-e2e_Click1$/);
+});

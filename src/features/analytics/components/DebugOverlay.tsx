@@ -1,9 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
-import { type DebugRecord, PROVIDER_IDS, type Pipeline } from '../../../../providers/index.ts';
+import { type DebugRecord, PROVIDER_IDS, type Pipeline, vendorIssues } from '../../../../providers/index.ts';
 
 // The events debug overlay: every event with each provider's payload or the reason it was
-// suppressed, filtered by provider and event, copyable as JSON. Reads the pipeline's ring buffer only.
+// suppressed, filtered by provider and event, copyable as JSON. Reads the pipeline's ring buffer only. A payload
+// that breaks its vendor's format is marked with the field and the rule (docs/decisions/016).
 
 const s: Record<string, CSSProperties> = {
   trigger: {
@@ -38,6 +39,7 @@ const s: Record<string, CSSProperties> = {
   item: { borderTop: '1px solid #d4ddd9', padding: '8px 0' },
   pre: { margin: '4px 0 0', padding: 8, background: '#f6f8f7', overflow: 'auto', maxHeight: 240, fontSize: 12 },
   muted: { color: '#4b5b55' },
+  issue: { margin: '2px 0 0', color: '#a4262c', fontWeight: 600 },
   button: { padding: '6px 12px', borderRadius: 6, border: '1px solid #4b5b55', background: '#fff', color: '#1c2421', cursor: 'pointer' },
 };
 
@@ -120,14 +122,23 @@ export default function DebugOverlay({ pipeline, defaultOpen = false }: DebugOve
                 {r.suppressed ? (
                   <p style={{ margin: '4px 0 0' }}>Suppressed: {r.suppressed}</p>
                 ) : (
-                  r.outcomes.map((o) => (
-                    <details key={o.provider} data-provider={o.provider}>
-                      <summary>
-                        {o.provider}: {o.reason ?? 'sent'}
-                      </summary>
-                      {o.payload !== undefined && <pre style={s.pre}>{JSON.stringify(o.payload, null, 2)}</pre>}
-                    </details>
-                  ))
+                  r.outcomes.map((o) => {
+                    const issues = o.payload === undefined ? [] : vendorIssues(o.provider, o.payload);
+                    return (
+                      <details key={o.provider} data-provider={o.provider}>
+                        <summary>
+                          {o.provider}: {o.reason ?? 'sent'}
+                          {issues.length > 0 && ` — fails the vendor's format (${issues.length})`}
+                        </summary>
+                        {issues.map((i) => (
+                          <p key={i.field} style={s.issue}>
+                            {i.field}: {i.rule}
+                          </p>
+                        ))}
+                        {o.payload !== undefined && <pre style={s.pre}>{JSON.stringify(o.payload, null, 2)}</pre>}
+                      </details>
+                    );
+                  })
                 )}
               </li>
             ))}

@@ -132,6 +132,19 @@ describe('debug overlay', () => {
     h.stop();
   });
 
+  test('a payload that breaks its vendor’s format is marked with the field and the rule', async () => {
+    const h = createHarness();
+    h.pipeline.startDebug(50);
+    // A promotion seen without its items: GA4 requires items on view_promotion.
+    h.emit({ name: 'view_promotion', promotion: { section: 'banner_web' } });
+    render(<DebugOverlay pipeline={h.pipeline} defaultOpen />);
+    const list = within(await screen.findByRole('dialog')).getByRole('list', { name: 'Events' });
+    expect(within(list).getByText(/data_layer: sent — fails the vendor's format \(1\)/)).toBeInTheDocument();
+    expect(within(list).getByText('ecommerce.items: at least one item')).toBeInTheDocument();
+    expect(within(list).queryByText(/social_pixel: .*fails/)).not.toBeInTheDocument();
+    h.stop();
+  });
+
   test('filterRecords keeps suppressed events under a provider filter', () => {
     const records = [
       { event_id: '1', name: 'view_cart', at: 0, event: { name: 'page_view' as const }, suppressed: 'cart has no items', outcomes: [] },
