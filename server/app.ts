@@ -31,6 +31,7 @@ import {
   requestsDesktop,
 } from './html.ts';
 import { registerModules } from './modules/index.ts';
+import { gatewayCspSources, readPaymentConfig } from './payments/index.ts';
 import type { RenderTransport } from '../schemas/server-render.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
 import { readSession, SESSION_COOKIE, type Session } from './modules/session/index.ts';
@@ -87,7 +88,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Canonical links, JSON-LD and the CSRF check use the configured origin, never a Host header (required in production).
   const publicOrigin = config.PUBLIC_ORIGIN || siteOrigin();
-  await registerSecurity(app, { production: config.NODE_ENV === 'production', publicOrigin });
+  // The CSP lets the store's pages hand the shopper to the configured payment gateway, and to nothing else.
+  const gateway = gatewayCspSources(readPaymentConfig());
+  await registerSecurity(app, { production: config.NODE_ENV === 'production', publicOrigin, gateway });
   await app.register(cookie);
   // Files arrive as multipart/form-data; each purpose caps its own size (modules/uploads), this is the ceiling.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });

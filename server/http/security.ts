@@ -14,19 +14,27 @@ declare module 'fastify' {
   }
 }
 
+/** Hosts outside this site that the store's pages hand the shopper to (the payment gateway's, by configuration). */
+export interface CspSources {
+  formAction: string[];
+  scriptSrc: string[];
+}
+const NO_SOURCES: CspSources = { formAction: [], scriptSrc: [] };
+
 interface NoncedResponse extends ServerResponse {
   scriptNonce?: string;
   /** Whether this app runs in production (its CSP then upgrades insecure requests). */
   productionCsp?: boolean;
+  cspSources?: CspSources;
 }
 
 export const CROSS_SITE_REFUSED = 'This request came from another site and was refused.';
 
 // The CSP: no inline script, except data blocks carrying the response's nonce (only HTML pages make one).
-const cspDirectives = (production: boolean, scriptSrc: string) =>
+const cspDirectives = (production: boolean, scriptSrc: string, sources: CspSources) =>
   [
     "default-src 'self'",
-    `script-src ${scriptSrc}`,
+    `script-src ${[scriptSrc, ...sources.scriptSrc].join(' ')}`,
     "script-src-attr 'none'",
     // vanilla-extract emits files; inline style attributes stay allowed for the development pages.
     "style-src 'self' 'unsafe-inline'",
@@ -35,7 +43,7 @@ const cspDirectives = (production: boolean, scriptSrc: string) =>
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...sources.formAction].join(' ')}`,
     "frame-ancestors 'none'",
     ...(production ? ['upgrade-insecure-requests'] : []),
   ].join(';');
@@ -48,7 +56,10 @@ export function cspNonce(reply: FastifyReply): string {
   const res = reply.raw as NoncedResponse;
   if (!res.scriptNonce) {
     res.scriptNonce = randomBytes(16).toString('base64');
-    reply.header('content-security-policy', cspDirectives(res.productionCsp ?? false, `'self' 'nonce-${res.scriptNonce}'`));
+    reply.header(
+      'content-security-policy',
+      cspDirectives(res.productionCsp ?? false, `'self' 'nonce-${res.scriptNonce}'`, res.cspSources ?? NO_SOURCES),
+    );
   }
   return res.scriptNonce;
 }
@@ -106,8 +117,12 @@ export const API_CSP = "default-src 'none';frame-ancestors 'none'";
 export const isApiCall = (url: string): boolean => url.startsWith('/api/') && !API_REFERENCE.test(url);
 const API_REFERENCE = new RegExp(`^${DOCS_PREFIX}(?:[/?]|$)`);
 
-export async function registerSecurity(app: FastifyInstance, options: { production: boolean; publicOrigin: string }) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { production: boolean; publicOrigin: string; gateway?: CspSources },
+) {
   const { production, publicOrigin } = options;
+  const sources = options.gateway ?? NO_SOURCES;
   const hosts = allowedHosts(publicOrigin);
 
   // RFC 9110 §7.4: a Host (or an absolute request target's host) this site does not serve is misdirected; the
@@ -137,7 +152,7 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
   // The headers helmet would set with these options, written once: building them per response (helmet's
   // middleware chain with a nonce function) took about 40 % of a catalogue answer's time (bench/catalogue.ts).
   const headers: Record<string, string> = {
-    'content-security-policy': cspDirectives(production, "'self'"),
+    'content-security-policy': cspDirectives(production, "'self'", sources),
     // Google's sign-in page opens in the same tab; no popup needs a window reference.
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
@@ -164,6 +179,7 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
   };
   app.addHook('onRequest', async (req, reply) => {
     (reply.raw as NoncedResponse).productionCsp = production;
+    (reply.raw as NoncedResponse).cspSources = sources;
     reply.headers(isApiCall(req.url) ? apiHeaders : headers);
   });
 }

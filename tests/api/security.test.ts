@@ -281,7 +281,8 @@ describeBackends('security', (ctx) => {
     process.env.LOGIN_LIMIT_PER_IP = '3';
     const { app, handle } = ctx();
     const limited = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true }, handle, clientDir: null });
-    process.env.LOGIN_LIMIT_PER_IP = saved;
+    if (saved === undefined) delete process.env.LOGIN_LIMIT_PER_IP;
+    else process.env.LOGIN_LIMIT_PER_IP = saved;
     try {
       void app;
       const ip = `10.77.${process.pid % 250}.${Date.now() % 250}`;
