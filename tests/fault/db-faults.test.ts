@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
 import { createShoppers, pincode, type Shopper, variantIn } from '../api/checkout-fixtures.ts';
 import { type Cluster, findPostgresBin, freePort, startCluster } from './db-cluster.ts';
-import { type ServerProcess, startServer, waitHealthy } from './server-process.ts';
+import { type ServerProcess, startServer, waitFor, waitHealthy } from './server-process.ts';
 
 // The store against a PostgreSQL of its own that the test terminates, stops and freezes under a mixed load of
 // browsing, carts and orders (README "Reliability", docs/decisions/014-database-outages.md): the process lives
 // through each fault, answers 503 with Retry-After (or from memory) and nothing else while the database is away,
 // says so on /api/health/ready and is ready again within 5 s of the database; every order it acknowledged is
-// there, whole, once; a retry with the same Idempotency-Key gives the same order.
+// there, whole, once; a retry with the same Idempotency-Key gives the same order. Started while the database is
+// down, the server waits for it.
 
 const bin = findPostgresBin();
 if (!bin) console.warn('db-faults: skipped, PostgreSQL server programs (initdb, pg_ctl) are not installed');
@@ -170,12 +171,18 @@ async function inject(name: string, fault: () => Promise<void>, restore: () => P
 describe.skipIf(!bin)('the store through database faults (a disposable PostgreSQL)', () => {
   beforeAll(async () => {
     cluster = await startCluster(bin as string);
+    // Started while the database is away: the server waits for it instead of exiting (a supervisor would
+    // restart it in a loop for as long as the database is down).
+    await cluster.stop();
     server = startServer(await freePort(), {
       DATABASE_URL: cluster.url,
       DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       KASRAT_DEV_TOOLS: '',
       LOG_LEVEL: 'warn',
     });
+    await waitFor(() => server.output().includes('waiting for the database'), 'the server to wait for the database', 60_000);
+    expect(server.child.exitCode).toBeNull();
+    await cluster.start();
     await waitHealthy(server);
     handle = await openDatabase({ databaseUrl: cluster.url });
   }, 180_000);
@@ -240,6 +247,7 @@ describe.skipIf(!bin)('the store through database faults (a disposable PostgreSQ
         ok: inFault.filter((s) => s.status === 200).length,
         unavailable: inFault.filter((s) => s.status === 503).length,
         browse_ok: inFault.filter((s) => s.kind === 'browse' && s.status === 200).length,
+        browse_unavailable: [...new Set(inFault.filter((s) => s.kind === 'browse' && s.status === 503).map((s) => s.url))],
         ready_false: samples.filter((s) => s.kind === 'ready' && during(s, f) && s.status === 503).length,
         slowest_ms: Math.max(0, ...samples.filter((s) => s.at + s.ms >= f.start && s.at <= f.end && s.kind !== 'ready').map((s) => s.ms)),
       };
@@ -290,6 +298,8 @@ describe.skipIf(!bin)('the store through database faults (a disposable PostgreSQ
       if (f.name !== 'every backend terminated') expect(report.find((r) => r.fault === f.name)?.ready_false, f.name).toBeGreaterThan(0);
       expect(f.recoveryMs, f.name).toBeLessThan(RECOVERY_LIMIT_MS);
     }
+    // The catalogue, search and product answers kept coming from the in-process index while the database was away.
+    for (const r of report) expect(r.browse_unavailable, r.fault).toEqual([]);
     // Some orders were acknowledged and some refused during the faults: the scenario did test something.
     expect(orders.some((o) => o.statuses[0] === 503)).toBe(true);
 
