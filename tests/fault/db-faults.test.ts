@@ -101,9 +101,10 @@ function startLoad(shoppers: Shopper[], browse: string[], variantId: number, car
   running = true;
   let next = 0;
   const retry: OrderAttempt[] = [];
-  const browser = async (offset: number) => {
+  // One anonymous shopper and one signed in: both browse from memory while the database is away.
+  const browser = async (offset: number, cookie?: string) => {
     for (let i = offset; running; i++) {
-      await call('browse', browse[i % browse.length] as string);
+      await call('browse', browse[i % browse.length] as string, cookie ? { headers: { cookie } } : {});
       await sleep(20);
     }
   };
@@ -138,7 +139,7 @@ function startLoad(shoppers: Shopper[], browse: string[], variantId: number, car
       await sleep(s.status === 200 ? 100 : 250);
     }
   };
-  loops = [browser(0), browser(3), cart(), orderer(), orderer(), probe()];
+  loops = [browser(0), browser(3, `ksid=${cartShopper.token}`), cart(), orderer(), orderer(), probe()];
 }
 
 /** Liveness and readiness, ten times a second. */
