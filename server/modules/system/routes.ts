@@ -22,9 +22,10 @@ export async function systemRoutes(app: FastifyInstance, { handle, config }: { h
   // Readiness: whether this instance can serve calls that need the database, for a load balancer to route by
   // (README "Reliability"). Answered from the pool's probe, so it never waits on a database that does not answer.
   app.get('/api/health/ready', async (_req, reply) => {
-    const readiness = handle.readiness();
-    if (!readiness.ready) reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S));
-    return { status: readiness.ready ? ('ready' as const) : ('unavailable' as const), db: handle.kind, ...readiness };
+    // The database's own error stays in the log: this answer is public and would name hosts and ports.
+    const { ready, down_for_ms } = handle.readiness();
+    if (!ready) reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S));
+    return { status: ready ? ('ready' as const) : ('unavailable' as const), db: handle.kind, ready, down_for_ms };
   });
 
   // SPEC §7: the error boundary posts here. Stored so errors from every instance are in one place; limited per
