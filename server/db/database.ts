@@ -103,6 +103,9 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/** pg-pool's answer when no pooled connection became free in time (a queue wait, not a failed connect). */
+const isPoolWait = (error: unknown) => error instanceof Error && error.message === 'timeout exceeded when trying to connect';
+
 // int8 (bigserial, count(*)) arrive as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
@@ -142,12 +145,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // will not come; the probe reopens the gate.
     const gated = {
       connect: async () => {
-        if (!availability.up) throw new DatabaseUnreachable();
-        try {
-          return await pool.connect();
-        } catch (error) {
-          availability.failed(error);
-          throw error;
+        for (;;) {
+          if (!availability.up) throw new DatabaseUnreachable();
+          try {
+            return await pool.connect();
+          } catch (error) {
+            // pg-pool bounds the wait for a busy pool's free connection with the connect timeout too. Under a
+            // burst (a sale) that wait is not an outage: keep waiting while the probe, on its own connection,
+            // says the server answers; it turns the gate when the server is really away.
+            if (isPoolWait(error)) continue;
+            availability.failed(error);
+            throw error;
+          }
         }
       },
       end: () => pool.end(),

@@ -41,6 +41,20 @@ describe.skipIf(!BACKENDS.includes('postgres'))('the PostgreSQL pool when its co
     await admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   });
 
+  test('a burst that queues for connections longer than the connect timeout waits its turn: no 503, still ready', async () => {
+    const busy = await openDatabase({ databaseUrl: POSTGRES_URL, schema, timeouts: { connectMs: 150 } });
+    try {
+      // 10 pooled connections, 60 calls of 100 ms each: the last wait about 500 ms for a free connection.
+      const results = await Promise.allSettled(
+        Array.from({ length: 60 }, () => sql`SELECT pg_sleep(0.1)`.execute(busy.db)),
+      );
+      expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+      expect(busy.readiness().ready).toBe(true);
+    } finally {
+      await busy.close();
+    }
+  });
+
   test('an idle pooled connection ended by the server: no crash, the next call gets a new one', async () => {
     const pid = await backendPid(handle.db);
     await terminate(pid);
