@@ -82,6 +82,11 @@ async function aliceUntouchedBy(w: World, bobs: () => Promise<unknown>) {
   expect((await w.alice.get('/api/cart/wish-list')).json().data).toEqual(before.wish);
 }
 
+const formPost = (agent: Agent, url: string, fields: Record<string, string | number | undefined>) =>
+  agent.post(url, new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(), {
+    'content-type': 'application/x-www-form-urlencoded',
+  });
+
 const TABLE: Record<string, Row> = {
   'POST /api/myAddress/user-address-add-update': {
     kind: 'owned',
@@ -119,6 +124,19 @@ const TABLE: Record<string, Row> = {
   'POST /api/cart/add-to-cart': {
     kind: 'caller-scoped',
     check: (w) => aliceUntouchedBy(w, () => w.bob.post('/api/cart/add-to-cart', { variant_id: w.variants[0], quantity: 1 })),
+  },
+  // The storefront's HTML forms (docs/decisions/017) act on the caller's own cart, as the calls they stand for.
+  'POST /cart/add': {
+    kind: 'caller-scoped',
+    check: (w) => aliceUntouchedBy(w, () => formPost(w.bob, '/cart/add', { variant_id: w.variants[0], quantity: 1, return_to: '/cart' })),
+  },
+  'POST /cart/update': {
+    kind: 'caller-scoped',
+    check: (w) => aliceUntouchedBy(w, () => formPost(w.bob, '/cart/update', { variant_id: w.variants[1], quantity: 5, return_to: '/cart' })),
+  },
+  'POST /cart/remove': {
+    kind: 'caller-scoped',
+    check: (w) => aliceUntouchedBy(w, () => formPost(w.bob, '/cart/remove', { variant_id: w.variants[1], return_to: '/cart' })),
   },
   'POST /api/cart/update-cart': {
     kind: 'caller-scoped',
@@ -209,6 +227,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/ops/shipments/:shipmentId': OPERATIONS,
   'GET /api/ops/variants/:variantId': OPERATIONS,
   'POST /api/ops/shipments/:shipmentId/:action': OPERATIONS,
+  'POST /api/ops/payment-issues/:id/resolve': OPERATIONS,
   'POST /api/dev/reviews/purchase': { kind: 'public', reason: 'development tools only (KASRAT_DEV_TOOLS=1), for the signed-in customer' },
   'GET /api/order-success/order-success-data': PAYMENT,
   'GET /api/payment/active-payment': PAYMENT,
