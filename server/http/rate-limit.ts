@@ -68,4 +68,49 @@ export async function pruneLimits(db: Db): Promise<void> {
     .deleteFrom('rate_limits')
     .where('window_start', '<', new Date(Date.now() - 86_400_000))
     .execute();
+  await db
+    .deleteFrom('source_delays')
+    .where('updated_at', '<', new Date(Date.now() - 86_400_000))
+    .execute();
+}
+
+// Failed sign-in attempts slow their source, never the account (README "Security"): each failure from a client
+// address (an IPv6 /64 as one) after the first few makes that source wait, twice as long each time up to 15
+// minutes; an hour without failures starts it afresh. The owner, elsewhere, is not slowed.
+const FREE_FAILURES = 5;
+const MAX_DELAY_S = 900;
+const sourceKey = (ip: string) => `source:${clientKey(ip)}`;
+
+/** The wait a source has earned after `failures` failures, in seconds. */
+export const sourceDelayS = (failures: number): number =>
+  failures <= FREE_FAILURES ? 0 : Math.min(MAX_DELAY_S, 2 ** (failures - FREE_FAILURES));
+
+/** Refuses (429, `message`) a source that is still waiting. */
+export async function checkSourceDelay(db: Db, ip: string, message: string): Promise<void> {
+  const row = await db.selectFrom('source_delays').select('blocked_until').where('key', '=', sourceKey(ip)).executeTakeFirst();
+  if (row && new Date(row.blocked_until).getTime() > Date.now()) throw new TooManyRequests(message);
+}
+
+/** Counts a failure against its source and sets how long it waits. */
+export async function recordSourceFailure(db: Db, ip: string): Promise<number> {
+  const key = sourceKey(ip);
+  const row = await db
+    .insertInto('source_delays')
+    .values({ key, failures: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: sql`CASE WHEN source_delays.updated_at < now() - interval '1 hour' THEN 1 ELSE source_delays.failures + 1 END`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  const delay = sourceDelayS(row.failures);
+  if (delay > 0)
+    await db
+      .updateTable('source_delays')
+      .set({ blocked_until: sql`now() + ${delay} * interval '1 second'` })
+      .where('key', '=', key)
+      .execute();
+  return row.failures;
 }

@@ -65,6 +65,14 @@ describeBackends('auth: Google sign-in through the development identity provider
       url: `/api/dev/idp/authorize?${new URLSearchParams({ client_id: 'x', redirect_uri: 'https://evil.example/cb' })}`,
     });
     expect(foreign.statusCode).toBe(400);
+    // Paths browsers resolve off-site are refused too (one parsing rule with the app's return path).
+    for (const redirect_uri of ['/\\evil.example', '/\t/evil.example', '//evil.example/cb']) {
+      const offSite = await ctx().app.inject({
+        method: 'GET',
+        url: `/api/dev/idp/authorize?${new URLSearchParams({ client_id: 'x', redirect_uri })}`,
+      });
+      expect(offSite.statusCode, JSON.stringify(redirect_uri)).toBe(400);
+    }
     const consent = await ctx().app.inject({
       method: 'POST',
       url: '/api/dev/idp/authorize',
@@ -126,7 +134,7 @@ describeBackends('auth: Google sign-in through the development identity provider
     expect(again.json().status).toBe(1);
   });
 
-  test('registration accepts only a token carrying this browser\'s unused nonce (no pre-hijack with a nonce-less token)', async () => {
+  test("registration accepts only a token carrying this browser's unused nonce (no pre-hijack with a nonce-less token)", async () => {
     const NONCE = 'Google sign-in could not be confirmed for this browser. Please try again.';
     const registerWith = (a: ReturnType<typeof ipAgent>, who: ReturnType<typeof freshIdentity>, googleToken: string) =>
       submitRegister(ctx(), a, {

@@ -7,6 +7,7 @@ import {
   ImporterListResponse,
 } from '../../schemas/content-pages.ts';
 import { seedAuthenticityCode } from '../../server/db/seed/authenticity.ts';
+import { clientKey } from '../../server/http/rate-limit.ts';
 import { AUTHENTICITY_LIMIT } from '../../server/modules/authenticity/service.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { ipAgent } from './auth-helpers.ts';
@@ -138,9 +139,22 @@ describeBackends('authenticity API', (ctx) => {
     const counted = await ctx()
       .handle.db.selectFrom('rate_limits')
       .select('count')
-      .where('key', '=', `authenticity:ip:${agent.ip}`)
+      .where('key', '=', `authenticity:ip:${clientKey(agent.ip)}`)
       .executeTakeFirstOrThrow();
     expect(counted.count).toBe(AUTHENTICITY_LIMIT.attempts + 1);
+  });
+
+  test("guessing is counted per IPv6 /64, not per address: one subscriber's many addresses share one budget", async () => {
+    const prefix = `2001:db8:${(process.pid % 60000).toString(16)}:a1`;
+    for (let i = 0; i < AUTHENTICITY_LIMIT.attempts; i++) {
+      const res = await ipAgent(ctx(), `${prefix}::${(i + 1).toString(16)}`).post(
+        '/api/authenticator/authenticate',
+        form({ nac_code: 'NACTF0001', scratch_code: `SIXTY${String(i).padStart(5, '0')}` }),
+      );
+      expect(res.statusCode).toBe(422);
+    }
+    const sibling = await ipAgent(ctx(), `${prefix}::ffff`).post('/api/authenticator/authenticate', form(seedAuthenticityCode(3, 2)));
+    expect(sibling.statusCode).toBe(429);
   });
 
   test('guessing is rate limited per signed-in customer across addresses', async () => {

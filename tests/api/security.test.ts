@@ -3,7 +3,7 @@ import { buildApp } from '../../server/app.ts';
 import { devToolsEnabled, isLoopbackHost, readConfig } from '../../server/config.ts';
 import { DEMO_CUSTOMER, seed } from '../../server/db/seed/seed.ts';
 import { renderHead } from '../../server/html.ts';
-import { clientKey } from '../../server/http/rate-limit.ts';
+import { clientKey, sourceDelayS } from '../../server/http/rate-limit.ts';
 import { readMessagingConfig } from '../../server/messaging/config.ts';
 import { runRetention, readSystemConfig } from '../../server/modules/system/index.ts';
 import { pageMeta } from '../../schemas/content.ts';
@@ -263,17 +263,18 @@ describeBackends('security', (ctx) => {
     expect((await a.post('/api/auth/login/google', { email: DEMO_CUSTOMER.email, id_token: token })).statusCode).toBe(400);
   });
 
-  test('wrong-password lockout: a parallel burst gets no more tries than the limit, and email and mobile share one counter', async () => {
+  test('wrong-password lockout: a parallel burst gets no more tries than the limit, email and mobile share one counter, and the owner elsewhere still signs in', async () => {
     const a = ipAgent(ctx());
     const who = await registerCustomer(ctx(), a);
-    // Alternating email and mobile: one counter for the account.
-    const burst = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => loginAs(ipAgent(ctx()), i % 2 ? who.email : who.mobile, `Wrong#${i}`)),
-    );
+    // Alternating email and mobile from one source: one counter for the account there.
+    const attacker = ipAgent(ctx());
+    const burst = await Promise.all(Array.from({ length: 16 }, (_, i) => loginAs(attacker, i % 2 ? who.email : who.mobile, `Wrong#${i}`)));
     const tried = burst.filter((r) => r.statusCode === 400).length;
     expect(tried).toBeLessThanOrEqual(10);
     expect(burst.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(6);
-    expect((await loginAs(ipAgent(ctx()), who.mobile, who.password)).statusCode).toBe(429);
+    expect((await loginAs(attacker, who.mobile, who.password)).statusCode).toBe(429);
+    // Lock-out is no weapon: the owner, on another network, signs in with the password.
+    expect((await loginAs(ipAgent(ctx()), who.mobile, who.password)).statusCode).toBe(200);
   });
 
   test('credential stuffing: password attempts are limited per client address across accounts', async () => {
@@ -301,28 +302,106 @@ describeBackends('security', (ctx) => {
     }
   });
 
-  test('OTP guessing over time: a per-account daily failure cap holds across fresh codes', async () => {
+  test('OTP guessing over time: a daily failure cap per account and source holds across fresh codes, and the owner still signs in', async () => {
     const a = ipAgent(ctx());
     const who = await registerCustomer(ctx(), a);
+    const attacker = ipAgent(ctx());
     let last = 0;
     for (let round = 0; round < 5; round++) {
       await db().deleteFrom('rate_limits').where('key', 'like', 'otp:id:%').execute();
+      // Growing delays are their own test (failures slow the source); here only the daily cap counts.
+      await db().deleteFrom('source_delays').execute();
       await ipAgent(ctx()).post('/api/auth/otp', { type: 'login', email_or_mobile: who.mobile });
       const code = await latestOtp(ctx(), who.mobile);
       for (let i = 1; i <= 5; i++) {
         const wrong = String((Number(code) + i) % 1_000_000).padStart(6, '0');
-        last = (await ipAgent(ctx()).post('/api/auth/otp/login', { email_or_mobile: who.mobile, otp: wrong })).statusCode;
+        last = (await attacker.post('/api/auth/otp/login', { email_or_mobile: who.mobile, otp: wrong })).statusCode;
       }
     }
-    // 20 wrong codes a day: the next right code is refused too.
+    // 20 wrong codes a day from this source: its next right code is refused too.
     await db().deleteFrom('rate_limits').where('key', 'like', 'otp:id:%').execute();
+    await db().deleteFrom('source_delays').execute();
     await ipAgent(ctx()).post('/api/auth/otp', { type: 'login', email_or_mobile: who.mobile });
-    const right = await ipAgent(ctx()).post('/api/auth/otp/login', {
+    const code = await latestOtp(ctx(), who.mobile);
+    const right = await attacker.post('/api/auth/otp/login', { email_or_mobile: who.mobile, otp: code });
+    expect(last).toBe(429);
+    expect(right.statusCode).toBe(429);
+    // The owner, elsewhere, signs in with a fresh code, and can reset the password.
+    const owner = ipAgent(ctx());
+    expect((await owner.post('/api/auth/otp/login', { email_or_mobile: who.mobile, otp: code })).statusCode).toBe(200);
+    await db().deleteFrom('rate_limits').where('key', 'like', 'otp:id:%').execute();
+    expect((await owner.post('/api/auth/otp', { type: 'forgotPassword', email_or_mobile: who.mobile })).statusCode).toBe(200);
+    const reset = await owner.post('/api/auth/otp/verify', {
+      type: 'forgotPassword',
       email_or_mobile: who.mobile,
       otp: await latestOtp(ctx(), who.mobile),
     });
-    expect(last).toBe(429);
-    expect(right.statusCode).toBe(429);
+    expect(reset.statusCode).toBe(200);
+  });
+
+  test('failures slow their source, an IPv6 /64 as one, with growing delays; other sources are not slowed', async () => {
+    const who = await registerCustomer(ctx(), ipAgent(ctx()));
+    const prefix = `2001:db8:${(process.pid % 60000).toString(16)}:77`;
+    const one = ipAgent(ctx(), `${prefix}::1`);
+    const sibling = ipAgent(ctx(), `${prefix}::abcd`);
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await loginAs(i % 2 ? sibling : one, who.email, `Wrong#${i}x`)).statusCode);
+    // Five free failures across the /64, then the source waits.
+    expect(codes).toEqual([400, 400, 400, 400, 400, 400, 429]);
+    const row = await db()
+      .selectFrom('source_delays')
+      .selectAll()
+      .where('key', '=', `source:${clientKey(`${prefix}::1`)}`)
+      .executeTakeFirst();
+    expect(row?.failures).toBe(6);
+    expect(sourceDelayS(6)).toBe(2);
+    expect(sourceDelayS(9)).toBe(16);
+    expect(sourceDelayS(40)).toBe(900);
+    expect((await sibling.post('/api/auth/exists', { email_or_mobile: who.email })).statusCode).toBe(429);
+    // Another network, and the owner, are not slowed.
+    expect((await loginAs(ipAgent(ctx(), '2001:db8:ffff:1::1'), who.email, who.password)).statusCode).toBe(200);
+  });
+
+  test('every call that tells whether an account exists counts against one limit per client; errors tell strangers no account facts', async () => {
+    const saved = process.env.LOOKUP_LIMIT_PER_IP;
+    process.env.LOOKUP_LIMIT_PER_IP = '4';
+    const { handle } = ctx();
+    const limited = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true }, handle, clientDir: null });
+    process.env.LOOKUP_LIMIT_PER_IP = saved;
+    try {
+      const ip = { 'x-forwarded-for': `10.78.${process.pid % 250}.${Date.now() % 250}` };
+      const post = (url: string, body: unknown) => createAgent(limited).post(url, body, ip);
+      const taken = await post('/api/auth/otp', { type: 'register', email_or_mobile: DEMO_CUSTOMER.mobile, c_code: '+91' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().data).toMatchObject({
+        mobile_exists: true,
+        email_exists: false,
+        is_customer_blocked: false,
+        deletion_requested_at: null,
+      });
+      const unknown = await post('/api/auth/otp', { type: 'login', email_or_mobile: '9000000077', c_code: '+91' });
+      expect(unknown.statusCode).toBe(400);
+      await post('/api/auth/otp/login', { email_or_mobile: '9000000078', otp: '123456' });
+      await post('/api/auth/register', {
+        email: 'x@kasrat.test',
+        mobile: '9000000079',
+        otp: '123456',
+        first_name: 'Asha Rao',
+        password: 'Secret@123',
+      });
+      const past = [
+        await post('/api/auth/otp', { type: 'login', email_or_mobile: '9000000080', c_code: '+91' }),
+        await post('/api/auth/otp', { type: 'register', email_or_mobile: DEMO_CUSTOMER.email }),
+        await post('/api/auth/exists', { email_or_mobile: DEMO_CUSTOMER.email }),
+        await post('/api/auth/login', { email_or_mobile: DEMO_CUSTOMER.email, customer_password: 'Wrong@123' }),
+      ];
+      expect(past.map((r) => r.statusCode)).toEqual([429, 429, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+    // A wrong password tells nothing of the account's details.
+    const wrong = await loginAs(ipAgent(ctx()), DEMO_CUSTOMER.email, 'Wrong@123');
+    expect(wrong.json().data).toMatchObject({ mobile_exists: false, email_exists: false, deletion_requested_at: null });
   });
 
   test('account enumeration: exists and validate are rate limited per client address in the database', async () => {

@@ -23,11 +23,15 @@ const AuthConfigSchema = z
     OTP_SEND_WINDOW_S: z.coerce.number().int().min(1).default(900),
     LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
     LOGIN_FAILURE_WINDOW_S: z.coerce.number().int().min(1).default(900),
+    /** Wrong passwords per account over every address per LOGIN_FAILURE_WINDOW_S: guessing from many networks. */
+    LOGIN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(50),
     /** Password attempts per client address (IPv6 by /64) per LOGIN_FAILURE_WINDOW_S: credential stuffing. */
     LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
-    /** Wrong OTPs per account per day, over all codes: guessing spread over many codes. */
+    /** Wrong OTPs per account per client address (IPv6 by /64) per day, over all codes: guessing spread over many codes. */
     OTP_DAILY_FAILURE_LIMIT: z.coerce.number().int().min(1).default(20),
-    /** exists / validate calls per client address per 15 minutes: account enumeration. */
+    /** Wrong OTPs per account per day over every address: guessing spread over many networks; the owner is told. */
+    OTP_ACCOUNT_DAILY_FAILURE_LIMIT: z.coerce.number().int().min(1).default(200),
+    /** Calls that tell whether an account exists, per client address (IPv6 by /64) per 15 minutes: enumeration. */
     LOOKUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
     /** A session unused this long ends (README "Security"). */
     SESSION_IDLE_HOURS: z.coerce

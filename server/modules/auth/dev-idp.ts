@@ -2,6 +2,7 @@ import { createHash, createPrivateKey } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
+import { sameSitePath } from '../../../schemas/return-path.ts';
 import { isValidEmail } from '../../../schemas/validation.ts';
 import { BadRequest } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
@@ -35,7 +36,11 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /** Only this app's own pages may receive a token. */
 function safeRedirect(req: FastifyRequest, uri: string): string {
-  if (uri.startsWith('/') && !uri.startsWith('//')) return uri;
+  if (uri.startsWith('/')) {
+    const path = sameSitePath(uri);
+    if (path === null) throw new BadRequest('redirect_uri must point at this site');
+    return path;
+  }
   let url: URL;
   try {
     url = new URL(uri);

@@ -6,7 +6,7 @@ import { BadRequest, TooManyRequests } from '../../http/errors.ts';
 import { enqueueMessage, signalOutbox } from '../../messaging/index.ts';
 import { type AuthConfig, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './config.ts';
 import type { KeyRing } from './keys.ts';
-import { clientKey, hitLimit, peekLimit } from '../../http/rate-limit.ts';
+import { checkSourceDelay, clientKey, hitLimit, peekLimit, recordSourceFailure } from '../../http/rate-limit.ts';
 
 // One-time codes: six random digits, only an HMAC kept, valid 10 minutes, at most 5 tries (SPEC §4, §5).
 
@@ -23,6 +23,8 @@ export type OtpPurpose =
   | 'owner_proof';
 
 export const OTP_EXPIRED = 'OTP has expired. Please request a new OTP.';
+/** A source that failed too often waits (README "Security"). */
+export const SOURCE_WAIT_MESSAGE = 'Too many attempts from your network. Please try again later.';
 /** Sends past the limit answer with the SPEC wording, so the page disables Resend OTP (SPEC §4). */
 export const SEND_LIMIT_MESSAGE = `${MESSAGES.maxAttempts}. Please try again after some time.`;
 
@@ -73,6 +75,8 @@ export interface OtpService {
     customerId?: number | null;
     /** For a mobile: the country code the code was sent under must match. */
     cCode?: string;
+    /** The client address trying: failures slow it, and its own daily budget per account is counted. */
+    ip?: string;
   }): Promise<{ id: number; customerId: number | null; cCode: string }>;
   /** Supersedes every open code of this purpose for the identifier. */
   cancel(input: { purpose: OtpPurpose; identifier: string; customerId?: number | null }): Promise<number>;
@@ -125,6 +129,19 @@ export function createOtpService(db: Db, keys: KeyRing, config: AuthConfig): Otp
     signalOutbox();
   }
 
+  /** Evidence of an attack on the account, told to the contact the codes went to. */
+  async function warnOwner(identifier: string, cCode: string) {
+    const channel = channelOf(identifier);
+    await enqueueMessage(db, {
+      channel,
+      to: identifier,
+      c_code: channel === 'sms' ? cCode : null,
+      subject: channel === 'email' ? 'Many wrong codes were entered for your Kasrat account' : null,
+      body: 'Many wrong one-time codes were entered for your Kasrat account today, from many networks. Sign-in by code is paused until tomorrow; your password still works. Never share a code with anyone.',
+      otp: null,
+    });
+  }
+
   return {
     async send({ purpose, identifier, cCode = '+91', customerId = null, ip }) {
       await checkSendLimits(identifier, ip);
@@ -154,11 +171,19 @@ export function createOtpService(db: Db, keys: KeyRing, config: AuthConfig): Otp
       });
     },
 
-    async verify({ purpose, identifier, code, customerId, cCode }) {
-      // A running total of wrong codes per account (or address) per day, over every code sent: 5 tries per code
-      // times fresh codes would otherwise allow guessing without end.
-      const failureKey = `otp:fail:${customerId ?? identifier}`;
+    async verify({ purpose, identifier, code, customerId, cCode, ip }) {
+      // Running totals of wrong codes per day, over every code sent (5 tries per code times fresh codes would
+      // otherwise allow guessing without end): per account and client address, so a stranger's guesses never
+      // lock the owner out (README "Security"); and per account over all addresses, far higher, for guessing
+      // spread over many addresses, whose crossing the owner is told of.
+      const who = customerId ?? identifier;
+      const source = ip ? clientKey(ip) : 'unknown';
+      const failureKey = `otp:fail:${who}:${source}`;
+      const accountKey = `otp:fail-all:${who}`;
+      if (ip) await checkSourceDelay(db, ip, SOURCE_WAIT_MESSAGE);
       if ((await peekLimit(db, failureKey, 86_400)) >= config.OTP_DAILY_FAILURE_LIMIT) throw new TooManyRequests(MESSAGES.maxAttempts);
+      if ((await peekLimit(db, accountKey, 86_400)) >= config.OTP_ACCOUNT_DAILY_FAILURE_LIMIT)
+        throw new TooManyRequests(MESSAGES.maxAttempts);
       let query = db
         .selectFrom('otps')
         .select(['id', 'code_hash', 'expires_at', 'attempts', 'customer_id', 'c_code'])
@@ -182,6 +207,8 @@ export function createOtpService(db: Db, keys: KeyRing, config: AuthConfig): Otp
       const expected = await keys.hashCode(scope(purpose as OtpPurpose, identifier), code);
       if (!keys.sameHash(expected, row.code_hash)) {
         await hitLimit(db, failureKey, 86_400);
+        if (ip) await recordSourceFailure(db, ip);
+        if ((await hitLimit(db, accountKey, 86_400)) === config.OTP_ACCOUNT_DAILY_FAILURE_LIMIT) await warnOwner(identifier, row.c_code);
         if (counted.attempts >= OTP_MAX_ATTEMPTS) throw new TooManyRequests(MESSAGES.maxAttempts);
         throw new BadRequest(MESSAGES.otpWrong);
       }

@@ -19,7 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { fail, ok } from '../../http/envelope.ts';
 import { AppError, BadRequest, Conflict, Forbidden, TooManyRequests } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import { clearLimit, clientKey, enforceLimit, hitLimit } from '../../http/rate-limit.ts';
+import { checkSourceDelay, clearLimit, clientKey, enforceLimit, hitLimit, recordSourceFailure } from '../../http/rate-limit.ts';
 import { deleteCustomerSessions } from '../session/queries.ts';
 import { loadSessionUser } from '../session/index.ts';
 import type { AuthConfig } from './config.ts';
@@ -35,6 +35,7 @@ import {
   checkNewPassword,
   checkPassword,
   completeSignIn,
+  strangerData,
   hashPassword,
   openSignedInSession,
   readPassword,
@@ -71,7 +72,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   /** Codes that sign in or reset go only to a detail proven on the account (an unproven one may be someone else's). */
   async function verifiedCustomer(identifier: string, cCode: string) {
     const customer = await existingCustomer(identifier, cCode);
-    if (!isVerifiedDetail(customer, identifier)) throw new BadRequest(AUTH_MESSAGES.unverifiedDetail, authData(customer));
+    if (!isVerifiedDetail(customer, identifier)) throw new BadRequest(AUTH_MESSAGES.unverifiedDetail, strangerData(customer));
     return customer;
   }
 
@@ -86,9 +87,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return { customer, grant };
   }
 
-  /** exists / validate answer whether an account exists: counted per client address against enumeration. */
-  const limitLookups = (req: FastifyRequest) =>
-    enforceLimit(db, `lookup:ip:${clientKey(req.ip)}`, config.LOOKUP_LIMIT_PER_IP, LOOKUP_WINDOW_S, AUTH_MESSAGES.tooManyAttempts);
+  /**
+   * Every call whose answer tells whether an account exists (exists, validate, the OTP sends and checks, the
+   * password sign-in, registration) counts against one limit per client address, an IPv6 /64 as one
+   * (README "Security"); a source that keeps failing also waits (rate-limit.ts).
+   */
+  const limitLookups = async (req: FastifyRequest) => {
+    await checkSourceDelay(db, req.ip, AUTH_MESSAGES.tooManyAttempts);
+    await enforceLimit(db, `lookup:ip:${clientKey(req.ip)}`, config.LOOKUP_LIMIT_PER_IP, LOOKUP_WINDOW_S, AUTH_MESSAGES.tooManyAttempts);
+  };
 
   /**
    * The one check of a Google id_token, on every call that accepts one (sign-in and registration): signature,
@@ -153,9 +160,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     const { type, email_or_mobile: identifier, c_code } = parse(OtpRequest, req.body);
     let customerId: number | null = null;
     let cCode = c_code;
+    if (type !== 'profile') await limitLookups(req);
     if (type === 'register') {
       const customer = await findCustomerByIdentifier(db, identifier, c_code);
-      if (customer) throw new Conflict(takenMessage(identifier), authData(customer));
+      // To a stranger, only what the SPEC wording says: the detail is taken.
+      if (customer)
+        throw new Conflict(
+          takenMessage(identifier),
+          authData(null, identifier.includes('@') ? { email_exists: true } : { mobile_exists: true }),
+        );
     } else if (type === 'profile') {
       if (identifier.includes('@')) throw new BadRequest(MESSAGES.mobile);
       const { customer } = await profileCustomer(req);
@@ -175,15 +188,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.post('/api/auth/otp/verify', { schema: { response: { 200: AuthResponse }, body: OtpVerifyRequest } }, async (req, reply) => {
     const { email_or_mobile: identifier, otp: code, type, c_code } = parse(OtpVerifyRequest, req.body);
     if (type === 'forgotPassword') {
+      await limitLookups(req);
       const customer = await verifiedCustomer(identifier, c_code);
-      await otp.verify({ purpose: 'forgotPassword', identifier, code, customerId: customer.id, cCode: customer.c_code });
+      await otp.verify({ purpose: 'forgotPassword', identifier, code, customerId: customer.id, cCode: customer.c_code, ip: req.ip });
       await issueGrant(db, reply, req, 'password_reset', customer.id, identifier);
       return ok(authData(customer, { verified: true }), 'OTP verified. Please create a new password.');
     }
     // Profile step: the verified mobile joins the account (under the country code it was sent to), then the
     // shopper is signed in; sessions opened before the change end.
     const { customer, grant } = await profileCustomer(req);
-    const proven = await otp.verify({ purpose: 'profile', identifier, code, customerId: customer.id, cCode: c_code });
+    const proven = await otp.verify({ purpose: 'profile', identifier, code, customerId: customer.id, cCode: c_code, ip: req.ip });
     try {
       await db
         .updateTable('customers')
@@ -203,8 +217,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   app.post('/api/auth/otp/login', { schema: { response: { 200: AuthResponse }, body: OtpLoginRequest } }, async (req, reply) => {
     const { email_or_mobile: identifier, otp: code, c_code } = parse(OtpLoginRequest, req.body);
+    await limitLookups(req);
     const customer = await verifiedCustomer(identifier, c_code);
-    await otp.verify({ purpose: 'login', identifier, code, customerId: customer.id, cCode: customer.c_code });
+    await otp.verify({ purpose: 'login', identifier, code, customerId: customer.id, cCode: customer.c_code, ip: req.ip });
     return completeSignIn(db, req, reply, customer, identifier);
   });
 
@@ -219,15 +234,28 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       config.LOGIN_FAILURE_WINDOW_S,
       AUTH_MESSAGES.tooManyAttempts,
     );
-    const customer = await existingCustomer(identifier, body.c_code);
-    // One counter per account whichever detail names it, incremented before the check: a parallel burst
-    // gets no more tries than the limit.
-    const accountKey = `login:account:${customer.id}`;
+    await limitLookups(req);
+    const customer = await existingCustomer(identifier, body.c_code).catch(async (error) => {
+      await recordSourceFailure(db, req.ip);
+      throw error;
+    });
+    // One counter per account and client address whichever detail names it, incremented before the check: a
+    // parallel burst gets no more tries than the limit, and a stranger's tries never lock the owner out.
+    // Guessing spread over many networks meets a far higher limit per account; past it the owner still signs in
+    // with a code or resets the password, which lifts it.
+    const accountKey = `login:account:${customer.id}:${clientKey(req.ip)}`;
+    const everywhereKey = `login:account:${customer.id}:all`;
     if ((await hitLimit(db, accountKey, config.LOGIN_FAILURE_WINDOW_S)) > config.LOGIN_FAILURE_LIMIT)
       throw new TooManyRequests(AUTH_MESSAGES.loginLocked);
+    if ((await hitLimit(db, everywhereKey, config.LOGIN_FAILURE_WINDOW_S)) > config.LOGIN_ACCOUNT_FAILURE_LIMIT)
+      throw new TooManyRequests(AUTH_MESSAGES.loginLocked);
     const password = await readPassword(keys, body.customer_password, body.is_encrypted);
-    if (!(await checkPassword(customer.password_hash, password))) throw new BadRequest(MESSAGES.wrongPassword, authData(customer));
+    if (!(await checkPassword(customer.password_hash, password))) {
+      await recordSourceFailure(db, req.ip);
+      throw new BadRequest(MESSAGES.wrongPassword, strangerData(customer));
+    }
     await clearLimit(db, accountKey);
+    await clearLimit(db, everywhereKey);
     return completeSignIn(db, req, reply, customer, identifier);
   });
 
@@ -247,7 +275,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       // Linking by email only to an email this account proved: otherwise whoever registered it first (perhaps
       // not its owner) would share the account with the Google user.
       if (customer.email !== identity.email || !customer.email_verified)
-        throw new Conflict(AUTH_MESSAGES.googleUnverified, authData(customer));
+        throw new Conflict(AUTH_MESSAGES.googleUnverified, strangerData(customer));
       await db.updateTable('customers').set({ google_sub: identity.sub, updated_at: new Date() }).where('id', '=', customer.id).execute();
       // A new way in: sessions opened before it end.
       await deleteCustomerSessions(db, customer.id);
@@ -257,6 +285,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   app.post('/api/auth/register', { schema: { response: { 200: AuthResponse }, body: RegisterRequest } }, async (req, reply) => {
     const body = parse(RegisterRequest, req.body);
+    await limitLookups(req);
     let googleSub: string | null = null;
     let spendNonce: ((reply: FastifyReply) => Promise<void>) | null = null;
     if (body.google_token) {
@@ -336,7 +365,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       .execute();
     // A reset password ends every other session of the account, and lifts the wrong-password lock.
     await deleteCustomerSessions(db, customer.id);
-    await clearLimit(db, `login:account:${customer.id}`);
+    await db.deleteFrom('rate_limits').where('key', 'like', `login:account:${customer.id}:%`).execute();
     const answer = await completeSignIn(db, req, reply, customer, body.email_or_mobile);
     return { ...answer, message: AUTH_MESSAGES.passwordUpdated };
   });

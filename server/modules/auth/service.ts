@@ -72,8 +72,16 @@ export function authData(customer: CustomerRow | null | undefined, extra: Partia
   };
 }
 
+/**
+ * What an error may tell someone who has not proven the account (README "Security"): the blocked flag the
+ * SPEC §4 wording needs, and no other fact (not which details it has, nor a deletion request).
+ */
+export function strangerData(customer: CustomerRow | null | undefined): AuthData {
+  return authData(null, { is_customer_blocked: Boolean(customer?.is_blocked) });
+}
+
 export function assertNotBlocked(customer: CustomerRow): void {
-  if (customer.is_blocked) throw new AppError(403, AUTH_MESSAGES.blocked, authData(customer));
+  if (customer.is_blocked) throw new AppError(403, AUTH_MESSAGES.blocked, strangerData(customer));
 }
 
 /** The clear password: decrypted with the server's RSA-OAEP key when the browser encrypted it. */

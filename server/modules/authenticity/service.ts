@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AuthenticateData, AuthenticateRequest, AuthenticityBrand } from '../../../schemas/content-pages.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, NotFound, TooManyRequests } from '../../http/errors.ts';
-import { hitLimit } from '../../http/rate-limit.ts';
+import { clientKey, hitLimit } from '../../http/rate-limit.ts';
 import * as q from './queries.ts';
 
 // Authenticity checks and certificates (SPEC §1, §3 authenticity form, §7 authenticity and importer calls).
@@ -37,7 +37,7 @@ export async function authenticate(
   input: z.output<typeof AuthenticateRequest>,
   who: { ip: string; customerId: number | null },
 ): Promise<{ message: string; data: AuthenticateData }> {
-  const keys = [`authenticity:ip:${who.ip}`, ...(who.customerId ? [`authenticity:customer:${who.customerId}`] : [])];
+  const keys = [`authenticity:ip:${clientKey(who.ip)}`, ...(who.customerId ? [`authenticity:customer:${who.customerId}`] : [])];
   for (const key of keys) {
     const count = await hitLimit(db, key, AUTHENTICITY_LIMIT.windowS);
     if (count > AUTHENTICITY_LIMIT.attempts) throw new TooManyRequests('Too many authenticity checks. Please try again in 15 minutes.');

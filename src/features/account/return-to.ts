@@ -1,3 +1,5 @@
+import { sameSitePath } from '../../../schemas/return-path.ts';
+
 // SPEC §2: a private route sends a signed-out visitor to /my-account and remembers where they came from;
 // /my-account sends a signed-in user back there, or to /. The origin is kept in router state and in
 // sessionStorage, so it survives a reload or a sign-in that leaves the app (Google).
@@ -22,6 +24,6 @@ export function takeReturnTo(): string | null {
   }
 }
 
-/** Only same-site paths are followed, so a crafted ?from cannot send a shopper elsewhere. */
+/** Only same-site paths are followed (by URL parsing), so a crafted ?from cannot send a shopper elsewhere. */
 export const isSafeReturnPath = (path: unknown): path is string =>
-  typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/my-account');
+  sameSitePath(path) !== null && !(path as string).startsWith('/my-account');
