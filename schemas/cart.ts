@@ -8,6 +8,8 @@ export { CART_COOKIE, CART_COOKIE_DAYS } from './constants.ts';
 export const MAX_QUANTITY_PER_LINE = 10;
 /** Most different products one cart may hold (keeps a cart, and every read of it, bounded). */
 export const MAX_CART_LINES = 50;
+/** Most units (free gifts aside) one order may hold: with one unpaid order per customer, what one account can hold. */
+export const MAX_UNITS_PER_ORDER = 30;
 
 const Id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2_147_483_647);
 // Large quantities reach the business rule (clear message) instead of a schema error.

@@ -1,6 +1,9 @@
 // The payment methods and their reporting names (SPEC §9), without zod: the payment page lists them in the browser,
 // where zod does not travel (docs/decisions/008); schemas/payment.ts re-exports them beside its schemas.
 
+/** SPEC §9: the method code of pay on delivery (COD); every other code is prepaid. The one place it is written. */
+export const PAY_ON_DELIVERY = 4 as const;
+
 /** SPEC §9: 1 UPI, 2 Debit & Credit Cards, 3 Net Banking, 4 Pay on delivery, 6 Wallets. */
 export const PAYMENT_METHODS = [
   { code: 1, name: 'UPI', instrument: 'upi' },
@@ -15,4 +18,4 @@ export function paymentMethodName(code: number | null | undefined): string {
   return PAYMENT_METHODS.find((m) => m.code === code)?.name ?? 'NA';
 }
 /** SPEC §9: 4 is COD, everything else Prepaid. */
-export const paymentMode = (code: number | null | undefined): 'COD' | 'Prepaid' => (code === 4 ? 'COD' : 'Prepaid');
+export const paymentMode = (code: number | null | undefined): 'COD' | 'Prepaid' => (code === PAY_ON_DELIVERY ? 'COD' : 'Prepaid');

@@ -528,7 +528,7 @@ export interface CheckoutTables {
   };
 }
 
-export type ReviewStatus = 'published' | 'hidden';
+export type ReviewStatus = 'published' | 'hidden' | 'withdrawn';
 export type ReviewStatsScope = 'product' | 'brand' | 'all';
 
 export interface ReviewTables {
@@ -576,7 +576,10 @@ export interface Database
     ContentTables,
     CheckoutTables,
     OrderCareTables,
-    ReviewTables, ReliabilityTables, PaymentIssueTables {}
+    ReviewTables,
+    ReliabilityTables,
+    MoneyTables,
+    PaymentIssueTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -657,3 +660,17 @@ export interface ReliabilityTables {
   };
 }
 
+export type StockReason = 'order_placed' | 'order_released' | 'cancelled' | 'returned' | 'staff_adjustment';
+
+export interface MoneyTables {
+  stock_ledger: {
+    id: Generated<string>;
+    variant_id: number;
+    delta: number;
+    reason: StockReason;
+    order_ref: string | null;
+    shipment_ref: string | null;
+    staff_ref: string | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+}

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { CART_COOKIE, CartListData, MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from '../../schemas/cart.ts';
 import { mergeGuestCart } from '../../server/modules/cart/index.ts';
 import { type Agent, describeBackends } from '../helpers/app.ts';
+import { createOrder } from '../helpers/orders.ts';
 import { createCustomer, lowStockVariant, outOfStockVariant, priceOf, signInDirectly, variantsPriced } from './cart-fixtures.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field; CartListData.parse checks the cart shape.
@@ -286,9 +287,10 @@ describeBackends('cart API', (ctx) => {
     expect(dynamic.find((c) => c.code === 'WELCOME200')).toMatchObject({ applicable: false, reason: expect.stringMatching(/sign in/) });
     expect(dynamic[0].applicable).toBe(true);
 
-    // Signed in, a customer with an earlier order cannot use a first-order coupon.
+    // Signed in, a customer with an earlier order that was kept cannot use a first-order coupon.
     const customerId = await createCustomer(db());
-    await db().updateTable('customers').set({ last_order_at: new Date() }).where('id', '=', customerId).execute();
+    const [kept] = await variantsPriced(db(), 50_000, 500_000);
+    await createOrder(db(), { customerId, paymentMethod: 4, shipments: [{ lines: [{ variantId: kept.id, quantity: 1 }] }] });
     await signInDirectly(db(), agent, customerId);
     expect(json(await agent.post('/api/cart/apply-coupon', { coupon_code: 'WELCOME200' })).message).toBe(
       'Coupon WELCOME200 is valid on your first order only.',

@@ -11,6 +11,7 @@ import * as orderCare from './060_order_care.ts';
 import * as reviews from './070_reviews.ts';
 import * as content from './080_content.ts';
 import * as reliability from './090_reliability.ts';
+import * as money from './100_money.ts';
 import * as paymentIssues from './140_payment_issues.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '070_reviews': reviews as { up: (db: Kysely<unknown>) => Promise<void> },
   '080_content': content as { up: (db: Kysely<unknown>) => Promise<void> },
   '090_reliability': reliability as { up: (db: Kysely<unknown>) => Promise<void> },
+  '100_money': money as { up: (db: Kysely<unknown>) => Promise<void> },
   '140_payment_issues': paymentIssues as { up: (db: Kysely<unknown>) => Promise<void> },
 };

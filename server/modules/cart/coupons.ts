@@ -1,4 +1,5 @@
 import type { CouponView, DynamicCoupon } from '../../../schemas/cart.ts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CartRow } from './queries.ts';
 import { withLockedCart } from './service.ts';
@@ -42,7 +43,25 @@ export async function listCouponRules(db: Db, now = new Date()): Promise<CouponR
 /** First-order and per-customer-limit facts; null for a guest. */
 export async function loadCouponCustomer(db: Db, customerId: number | null, code?: string): Promise<CouponCustomer> {
   if (customerId === null) return null;
-  const customer = await db.selectFrom('customers').select(['id', 'last_order_at']).where('id', '=', customerId).executeTakeFirst();
+  // A first order counts once it is kept: a cancelled or expired first order does not use up a first-order coupon.
+  const customer = await db
+    .selectFrom('customers as c')
+    .select([
+      'c.id',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('orders as o')
+              .select('o.id')
+              .whereRef('o.customer_id', '=', 'c.id')
+              .where('o.placed_at', 'is not', null)
+              .where('o.status', 'in', ['placed', 'confirmed']),
+          )
+          .as('has_kept_order'),
+    ])
+    .where('c.id', '=', customerId)
+    .executeTakeFirst();
   if (!customer) return null;
   let redemptions = 0;
   if (code) {
@@ -54,7 +73,7 @@ export async function loadCouponCustomer(db: Db, customerId: number | null, code
       .executeTakeFirst();
     redemptions = Number(row?.n ?? 0);
   }
-  return { id: customer.id, has_ordered: customer.last_order_at !== null, redemptions };
+  return { id: customer.id, has_ordered: Boolean(customer.has_kept_order), redemptions };
 }
 
 export function toCouponView(c: CouponRule): CouponView {
@@ -122,4 +141,35 @@ export async function recordCouponRedemption(
       discount: redemption.discount,
     })
     .execute();
+}
+
+/** The cart closed by the order placed from it, as a common table expression for the order's own statement. */
+export const closeCartCte = (cartId: string, now: Date) =>
+  sql`closed_cart AS (UPDATE carts SET status = 'ordered', updated_at = ${now}::timestamptz WHERE id = ${cartId}::text)`;
+
+/** Guarded coupon count: used < usage_limit (NULL = no global limit). False when the coupon is used up. */
+export async function countCouponUse(trx: Db, code: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('coupons')
+    .set({ used: sql`used + 1` })
+    .where('code', '=', code)
+    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used', '<', eb.ref('usage_limit'))]))
+    .returning('code')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * An order's coupon use given back (its hold released, or the order cancelled before shipping): the global count
+ * and the customer's redemption. Only when the order still held a redemption, so nothing is given back twice.
+ */
+export async function releaseCouponUse(trx: Db, code: string, orderRef: string): Promise<boolean> {
+  const gone = await trx
+    .deleteFrom('coupon_redemptions')
+    .where('order_ref', '=', orderRef)
+    .where('coupon_code', '=', code)
+    .executeTakeFirst();
+  if (Number(gone.numDeletedRows) === 0) return false;
+  await trx.updateTable('coupons').set({ used: sql`greatest(used - 1, 0)` }).where('code', '=', code).execute();
+  return true;
 }

@@ -19,7 +19,14 @@ export { cartOwner, mergeGuestCartAtSignIn, readCartCookie } from './cart-cookie
 export { buildCartView } from './cart-view.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
 export { reconcileFreebies } from './freebie-rules.ts';
-export { loadCouponCustomer, loadCouponRule, recordCouponRedemption } from './coupons.ts';
+export {
+  closeCartCte,
+  countCouponUse,
+  loadCouponCustomer,
+  loadCouponRule,
+  recordCouponRedemption,
+  releaseCouponUse,
+} from './coupons.ts';
 
 /** Every /api/cart call of SPEC §7 and the two freebie calls. */
 export async function cartModule(app: FastifyInstance, { db }: { db: Db }) {

@@ -9,7 +9,8 @@ export { CheckoutRuleError } from './errors.ts';
 export { claimIdempotencyKey, hashRequest, type KeyClaim, pruneIdempotencyKeys, storeIdempotentAnswer } from './idempotency.ts';
 export { findDeliveryAddress } from './queries.ts';
 export { idempotencyKeyOf } from './routes.ts';
-export { type CheckoutDeps, type PlacedOrder, placeOrder } from './service.ts';
+export type { CheckoutDeps, PlacedOrder } from './service.ts';
+export { placeOrder } from '../../flows/place-order.ts';
 
 export async function checkoutModule(app: FastifyInstance, deps: CheckoutDeps & { db: Db }) {
   await app.register(checkoutRoutes, deps);

@@ -1,4 +1,4 @@
-import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Address } from '../../../schemas/account.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
@@ -63,6 +63,8 @@ export interface LockedOrderParties {
   cart: Selectable<Database['carts']>;
   /** The cart's chosen address (the customer's own), with its pincode's service; null when none is chosen. */
   delivery: DeliveryAddress | null;
+  /** The customer's orders still waiting for payment (a new placement releases them). */
+  unpaidOrderIds: number[];
 }
 
 /**
@@ -87,6 +89,8 @@ export async function lockCustomerAndCart(
       sql<AddressRow | null>`CASE WHEN a.id IS NULL THEN NULL ELSE to_jsonb(a) END`.as('chosen_address'),
       'p.serviceable',
       'p.cod_available',
+      sql<number[] | null>`(SELECT array_agg(o.id ORDER BY o.id) FROM orders o
+                            WHERE o.customer_id = c.id AND o.status = 'payment_pending')`.as('unpaid_order_ids'),
     ])
     .where('c.id', '=', customerId)
     .modifyEnd(sql`FOR NO KEY UPDATE OF c FOR UPDATE OF k`);
@@ -102,7 +106,7 @@ export async function lockCustomerAndCart(
   const row = r.rows[0] as Row & { claimed: number; next_order_number: string };
   const { claimed, next_order_number: orderNumber } = row;
   if (row.id == null) return { claimed: claimed > 0, orderNumber, parties: undefined };
-  const { is_blocked, chosen_address, serviceable, cod_available, claimed: _c, next_order_number: _n, ...cart } = row;
+  const { is_blocked, chosen_address, serviceable, cod_available, unpaid_order_ids, claimed: _c, next_order_number: _n, ...cart } = row;
   return {
     claimed: claimed > 0,
     orderNumber,
@@ -110,6 +114,7 @@ export async function lockCustomerAndCart(
       isBlocked: is_blocked,
       cart,
       delivery: chosen_address ? toDeliveryAddress(chosen_address, { serviceable, cod_available }) : null,
+      unpaidOrderIds: (unpaid_order_ids ?? []).map(Number),
     },
   };
 }
@@ -125,90 +130,4 @@ export async function pendingOrderOf(db: Db, customerId: number, now: Date) {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-/** The guarded stock take as a statement: one row back when the units were there. */
-export const stockTakeStatement = (variantId: number, quantity: number) =>
-  sql`UPDATE variants SET stock = stock - ${quantity} WHERE id = ${variantId} AND stock >= ${quantity} RETURNING id`;
-
-/**
- * Guarded stock take: never below zero, whatever runs at the same time. False when the units are gone. `alongside`
- * (a statement of this transaction on its own rows, e.g. storing the idempotent answer) runs in the same round trip.
- */
-export async function takeVariantStock(trx: Db, variantId: number, quantity: number, alongside?: RawBuilder<unknown>): Promise<boolean> {
-  const take = stockTakeStatement(variantId, quantity);
-  const r = await (alongside ? sql`WITH alongside AS (${alongside}) ${take}` : take).execute(trx);
-  return r.rows.length > 0;
-}
-
-/** Guarded coupon count: used < usage_limit (NULL = no global limit). False when the coupon is used up. */
-export async function countCouponUse(trx: Db, code: string): Promise<boolean> {
-  const row = await trx
-    .updateTable('coupons')
-    .set({ used: sql`used + 1` })
-    .where('code', '=', code)
-    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used', '<', eb.ref('usage_limit'))]))
-    .returning('code')
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-export interface NewOrder {
-  customerId: number;
-  cartId: string;
-  address: Address;
-  couponCode: string | null;
-  mrpTotal: number;
-  itemTotal: number;
-  couponDiscount: number;
-  shippingTotal: number;
-  total: number;
-  expiresAt: Date;
-  items: Array<Omit<Insertable<Database['order_items']>, 'order_id' | 'shipment_id'>>;
-  now: Date;
-  /** A number reserved beforehand (lockCustomerAndCart); else the next one. */
-  orderNumber?: string;
-  /** A guarded stock take (stockTakeStatement) in the same round trip; `took` says whether the units were there. */
-  take?: RawBuilder<unknown>;
-  /** Another statement of this transaction on its own rows (storing the idempotent answer), same round trip. */
-  alongside?: RawBuilder<unknown>;
-}
-
-/**
- * Writes the order, its first shipment and that shipment's first event, its items, and closes the cart: one
- * statement (the order's transaction is held open by every round trip, and buyers of one product queue on it),
- * with the first stock take and the stored answer when given.
- */
-export async function insertOrder(trx: Db, o: NewOrder) {
-  const items = JSON.stringify(o.items);
-  const number = o.orderNumber ? sql`${o.orderNumber}::text` : sql`'KS' || nextval('order_number_seq')::text`;
-  const r = await sql<{ id: number; order_number: string; total: number; customer_id: number; took: boolean }>`
-    WITH n AS (SELECT ${number} AS order_number),
-    o AS (
-      INSERT INTO orders (order_number, customer_id, cart_id, payment_method, address_id, address, coupon_code, mrp_total,
-                          item_total, coupon_discount, shipping_total, total, expires_at, placed_at)
-      SELECT n.order_number, ${o.customerId}::integer, ${o.cartId}::text, NULL, ${o.address.address_id}::integer,
-             ${JSON.stringify(o.address)}::jsonb, ${o.couponCode}::text, ${o.mrpTotal}::integer, ${o.itemTotal}::integer,
-             ${o.couponDiscount}::integer, ${o.shippingTotal}::integer, ${o.total}::integer, ${o.expiresAt}::timestamptz, NULL
-      FROM n
-      RETURNING id, order_number, total, customer_id),
-    s AS (
-      INSERT INTO shipments (order_id, shipment_number, awb, shipping_total, delivered_at)
-      SELECT o.id, o.order_number || '-1', NULL, ${o.shippingTotal}::integer, NULL FROM o
-      RETURNING id, order_id),
-    e AS (
-      INSERT INTO shipment_events (shipment_id, from_status, to_status, note)
-      SELECT s.id, NULL, 'payment_pending', 'Order placed, awaiting payment' FROM s),
-    i AS (
-      INSERT INTO order_items (order_id, shipment_id, variant_id, product_id, sku, name, brand_name, category_name, swatch,
-                               quantity, mrp, sale_price, discount_share, is_freebie)
-      SELECT s.order_id, s.id, x.variant_id, x.product_id, x.sku, x.name, x.brand_name, x.category_name, x.swatch,
-             x.quantity, x.mrp, x.sale_price, x.discount_share, x.is_freebie
-      FROM s, jsonb_to_recordset(${items}::jsonb) AS x(variant_id integer, product_id integer, sku text, name text,
-           brand_name text, category_name text, swatch text, quantity integer, mrp integer, sale_price integer,
-           discount_share integer, is_freebie boolean)),
-    c AS (UPDATE carts SET status = 'ordered', updated_at = ${o.now}::timestamptz WHERE id = ${o.cartId}::text),
-    t AS (${o.take ?? sql`SELECT 1`})${o.alongside ? sql`, a AS (${o.alongside})` : sql``}
-    SELECT id, order_number, total, customer_id, EXISTS (SELECT 1 FROM t) AS took FROM o`.execute(trx);
-  return r.rows[0] as { id: number; order_number: string; total: number; customer_id: number; took: boolean };
 }

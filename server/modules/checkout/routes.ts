@@ -11,12 +11,33 @@ import {
 } from '../../../schemas/order.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
+import { Forbidden } from '../../http/errors.ts';
+import { CROSS_SITE_REFUSED } from '../../http/security.ts';
 import { parse } from '../../http/validate.ts';
 import { requireCustomer, requireCustomerId } from '../session/index.ts';
 import { readCartCookie } from '../cart/index.ts';
-import { type CheckoutDeps, deliverHere, orderDetails, placeOrder } from './service.ts';
+import { placeOrder } from '../../flows/place-order.ts';
+import { type CheckoutDeps, deliverHere, orderDetails } from './service.ts';
 
 // POST /api/select-address/deliver-here and /api/order-confirmation (SPEC §7). HTTP only: parse, call, answer.
+
+/**
+ * A GET that places an order must be the store's own script calling it (README "Security"): a link or a form
+ * on another site makes a top-level navigation, which carries the SameSite=Lax cookie. Browsers say so in
+ * Sec-Fetch-Site and Sec-Fetch-Mode; a client without them (an older browser, a script) must send the
+ * Idempotency-Key header, which no navigation and no cross-site request without a CORS preflight can carry.
+ */
+export function assertOwnCall(req: FastifyRequest): void {
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const site = header('sec-fetch-site');
+  const mode = header('sec-fetch-mode');
+  const dest = header('sec-fetch-dest');
+  const navigation = mode === 'navigate' || dest === 'document' || dest === 'iframe' || dest === 'frame';
+  if (site ? site !== 'same-origin' || navigation : navigation || !header(IDEMPOTENCY_HEADER)) throw new Forbidden(CROSS_SITE_REFUSED);
+}
 
 /** The Idempotency-Key header, validated when present. */
 export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
@@ -53,6 +74,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutDeps & 
     '/api/order-confirmation/place-order',
     { schema: { querystring: PlaceOrderQuery, response: { 200: PlaceOrderResponse } } },
     async (req) => {
+      assertOwnCall(req);
       const query = parse(PlaceOrderQuery, req.query);
       const key = idempotencyKeyOf(req);
       // placeOrder locks the customer row and refuses a blocked customer itself.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PaymentMethodCode } from '../../db/types.ts';
+import { takeStock } from '../inventory/index.ts';
 import { allocateDiscount } from './refund-rules.ts';
 import { opsMove } from './service.ts';
 
@@ -67,16 +68,12 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
     const total = itemTotal - shares.reduce((a, b) => a + b, 0) + shippingTotal;
     const prepaid = spec.paymentMethod !== 4;
 
-    // Stock is taken as checkout takes it: never below zero.
-    for (const l of lines) {
-      const res = await trx
-        .updateTable('variants')
-        .set((eb) => ({ stock: eb('stock', '-', l.quantity) }))
-        .where('id', '=', l.v.id)
-        .where('stock', '>=', l.quantity)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw new Error(`not enough stock of variant ${l.v.id}`);
-    }
+    const seq = await sql<{ n: string }>`select nextval('order_number_seq') as n`.execute(trx);
+    const orderNumber = `KS${seq.rows[0].n}`;
+    // Stock is taken as checkout takes it (never below zero), through the inventory module and its ledger.
+    for (const l of lines)
+      if (!(await takeStock(trx, { variant_id: l.v.id, quantity: l.quantity }, { order: orderNumber })))
+        throw new Error(`not enough stock of variant ${l.v.id}`);
     const customer = await trx
       .selectFrom('customers')
       .select(['first_name', 'last_name', 'email', 'mobile'])
@@ -117,8 +114,6 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
       .insertInto('carts')
       .values({ id: cartId, customer_id: spec.customerId, status: 'ordered', coupon_code: spec.couponCode ?? null })
       .execute();
-    const seq = await sql<{ n: string }>`select nextval('order_number_seq') as n`.execute(trx);
-    const orderNumber = `KS${seq.rows[0].n}`;
     const at = spec.createdAt ?? new Date();
     const order = await trx
       .insertInto('orders')

@@ -16,6 +16,14 @@ export { canMove, nextStatus, STATUS_LABELS, shipmentLifecycle } from './lifecyc
 export { processPendingRefunds, processRefund, type RefundAdapters } from './refunds.ts';
 export type { BankPayouts, RefundGateway } from './refund-gateway.ts';
 export { opsMove } from './service.ts';
+export {
+  insertPendingOrder,
+  markOrderExpired,
+  markOrderPaid,
+  moveOrderShipments,
+  type NewOrder as NewPendingOrder,
+  unitsHeld,
+} from './placement.ts';
 
 const REFUND_RETRY_MS = 300_000;
 

@@ -4,7 +4,7 @@ import { IllegalShipmentMove, move, nextStatus, SHIPMENT_EVENTS, SHIPMENT_STATUS
 // Every legal move of the shipment life cycle; every pair not listed here must be refused.
 const LEGAL: Record<ShipmentStatus, Partial<Record<ShipmentEventType, ShipmentStatus>>> = {
   placed: { AWAIT_PAYMENT: 'payment_pending', CONFIRM: 'confirmed', CANCEL: 'cancelled' },
-  payment_pending: { CONFIRM: 'confirmed', CANCEL: 'cancelled' },
+  payment_pending: { PAY: 'placed', CONFIRM: 'confirmed', CANCEL: 'cancelled' },
   confirmed: { PACK: 'packed', CANCEL: 'cancelled' },
   packed: { SHIP: 'shipped', CANCEL: 'cancelled' },
   shipped: { DELIVER: 'delivered' },

@@ -6,6 +6,7 @@ import { Conflict } from '../../http/errors.ts';
 // first. Fulfilment state lives on the shipment (an order ships in one or more parcels); the order's state is
 // read from its shipments.
 //
+//   placed ◀─ payment_pending (PAY: paid online, or pay on delivery chosen; a new order starts here)
 //   placed ─▶ payment_pending ─▶ confirmed ─▶ packed ─▶ shipped ─▶ delivered ─▶ return_requested
 //     │            │                 │          │                     ▲               │
 //     └────────────┴─────────────────┴──────────┴──▶ cancelled        └─ (withdrawn) ─┤
@@ -13,6 +14,7 @@ import { Conflict } from '../../http/errors.ts';
 //                                   refunded ◀─ returned ◀─ return_picked_up ◀────────┘
 export type ShipmentEvent =
   | { type: 'AWAIT_PAYMENT' }
+  | { type: 'PAY' }
   | { type: 'CONFIRM' }
   | { type: 'PACK' }
   | { type: 'SHIP' }
@@ -33,7 +35,8 @@ export const shipmentLifecycle = setup({
   initial: 'placed',
   states: {
     placed: { on: { AWAIT_PAYMENT: 'payment_pending', CONFIRM: 'confirmed', CANCEL: 'cancelled' } },
-    payment_pending: { on: { CONFIRM: 'confirmed', CANCEL: 'cancelled' } },
+    // PAY: the order's money is settled (a captured payment, or pay on delivery chosen); staff confirm it next.
+    payment_pending: { on: { PAY: 'placed', CONFIRM: 'confirmed', CANCEL: 'cancelled' } },
     confirmed: { on: { PACK: 'packed', CANCEL: 'cancelled' } },
     // Once handed to the courier a shipment can no longer be cancelled, only returned after delivery.
     packed: { on: { SHIP: 'shipped', CANCEL: 'cancelled' } },
@@ -50,6 +53,7 @@ export const shipmentLifecycle = setup({
 export const SHIPMENT_STATUSES = Object.keys(shipmentLifecycle.config.states ?? {}) as ShipmentStatus[];
 export const SHIPMENT_EVENTS: ShipmentEventType[] = [
   'AWAIT_PAYMENT',
+  'PAY',
   'CONFIRM',
   'PACK',
   'SHIP',
@@ -90,6 +94,7 @@ export const STATUS_LABELS: Record<ShipmentStatus, string> = {
 
 const ACTIONS: Record<ShipmentEventType, string> = {
   AWAIT_PAYMENT: 'wait for payment on',
+  PAY: 'take payment for',
   CONFIRM: 'confirm',
   PACK: 'pack',
   SHIP: 'ship',

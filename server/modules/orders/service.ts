@@ -12,12 +12,14 @@ import type { Db } from '../../db/database.ts';
 import type { Insertable } from 'kysely';
 import type { Database, ShipmentStatus } from '../../db/types.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
+import { putBack } from '../inventory/index.ts';
 import { uploadUrl } from '../uploads/index.ts';
 import { toBankView } from './bank-accounts.ts';
 import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
 import * as q from './queries.ts';
 import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine } from './refund-rules.ts';
 import { productImage } from '../../../schemas/images.ts';
+import { PAY_ON_DELIVERY, paymentMethodName } from '../../../schemas/payment-rules.ts';
 
 // The rules of the account order pages (SPEC §2) and /api/order (SPEC §7): what a shopper sees, and every
 // status change, which goes through the life-cycle machine inside one transaction.
@@ -47,15 +49,8 @@ function chosenReason(list: readonly { id: string; reason: string }[], id: strin
   return chosen.reason;
 }
 
-const PAYMENT_LABELS: Record<number, string> = {
-  1: 'UPI',
-  2: 'Debit & Credit Cards',
-  3: 'Net Banking',
-  4: 'Pay on delivery',
-  6: 'Wallets',
-};
-/** SPEC §9 payment method codes; anything else is NA. */
-export const paymentLabel = (code: number | null): string => (code !== null && PAYMENT_LABELS[code]) || 'NA';
+/** SPEC §9 payment method names (one owner: schemas/payment-rules.ts); anything else is NA. */
+export const paymentLabel = (code: number | null): string => paymentMethodName(code);
 
 const INVOICED: ShipmentStatus[] = ['shipped', 'delivered', 'return_requested', 'return_picked_up', 'returned', 'refunded'];
 export const hasInvoice = (status: ShipmentStatus) => INVOICED.includes(status);
@@ -384,12 +379,13 @@ export async function cancelShipment(
         .set((eb) => ({ cancelled_quantity: eb('cancelled_quantity', '+', units) }))
         .where('id', '=', item.id)
         .execute();
-      await trx
-        .updateTable('variants')
-        .set((eb) => ({ stock: eb('stock', '+', units), updated_at: new Date() }))
-        .where('id', '=', item.variant_id)
-        .execute();
     }
+    await putBack(
+      trx as Db,
+      chosen.map((c) => ({ variant_id: c.item.variant_id, quantity: c.units })),
+      'cancelled',
+      { order: ctx.shipment.order_number, shipment: ctx.shipment.shipment_number },
+    );
     const remaining = items.reduce((n, i) => n + unitsLeft(i), 0) - chosen.reduce((n, c) => n + c.units, 0);
     const note = `${chosen.map((c) => `${c.units} × ${c.item.name}`).join(', ')} cancelled: ${reason}${input.comment ? ` (${input.comment})` : ''}`;
     if (remaining === 0) {
@@ -417,7 +413,7 @@ export async function cancelShipment(
       .executeTakeFirstOrThrow();
     const eventId = last.id;
 
-    const prepaid = ctx.shipment.payment_method !== 4;
+    const prepaid = ctx.shipment.payment_method !== PAY_ON_DELIVERY;
     const payment = prepaid ? await q.successfulPayment(trx, ctx.shipment.order_id) : undefined;
     const breakdown = computeRefund({
       reason: 'cancel',
@@ -509,7 +505,8 @@ async function pickupFor(db: q.Executor, shipment: q.FoundShipment, customerId: 
   return { id: chosen ? chosen.id : null, address: chosen ? pickupOf(chosen) : pickupOf(readAddress(shipment.order_address)) };
 }
 
-const refundMethodOf = (s: { payment_method: number | null }) => (s.payment_method === 4 ? 'bank' : 'original') as 'bank' | 'original';
+const refundMethodOf = (s: { payment_method: number | null }) =>
+  (s.payment_method === PAY_ON_DELIVERY ? 'bank' : 'original') as 'bank' | 'original';
 
 export async function returnDetails(db: Db, customerId: number, shipmentId: string) {
   const shipment = await q.findShipment(db, shipmentId, customerId);
@@ -687,7 +684,7 @@ export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opt
         break;
       case 'deliver': {
         await applyMove(ctx, 'DELIVER', note, { delivered_at: opts.at ?? new Date() });
-        if (ctx.shipment.payment_method === 4) {
+        if (ctx.shipment.payment_method === PAY_ON_DELIVERY) {
           // Pay on delivery: the courier collected what this shipment still bills; refunds can come out of that.
           const items = await q.itemsOfShipment(trx, ctx.shipment.id);
           const collected =
@@ -728,6 +725,14 @@ export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opt
             .where('id', '=', i.order_item_id)
             .execute();
         await trx.updateTable('returns').set({ status: 'received', updated_at: new Date() }).where('id', '=', ret.id).execute();
+        // Units received back are on hand again; one that cannot be sold is written off by a staff adjustment.
+        const variantOf = new Map((await q.itemsOfShipment(trx, ctx.shipment.id)).map((i) => [i.id, i.variant_id]));
+        await putBack(
+          trx as Db,
+          retItems.map((i) => ({ variant_id: variantOf.get(i.order_item_id) as number, quantity: i.quantity })),
+          'returned',
+          { order: ctx.shipment.order_number, shipment: ctx.shipment.shipment_number },
+        );
         const payment = ret.refund_method === 'original' ? await q.successfulPayment(trx, ctx.shipment.order_id) : undefined;
         if (quote.amount > 0) {
           refundIds.push(

@@ -55,3 +55,13 @@ export async function logCallback(
     .values({ ...entry, payload: JSON.stringify(entry.payload) })
     .execute();
 }
+
+/** An order's open attempts end with it (its hold released). */
+export async function expireOpenAttempts(trx: Db, orderId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ status: 'expired', finalized_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', 'in', ['created', 'pending'])
+    .execute();
+}

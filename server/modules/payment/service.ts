@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Address } from '../../../schemas/account.ts';
 import type { PaymentInstrumentType } from '../../../schemas/cart.ts';
 import { formatPaise } from '../../../schemas/money.ts';
@@ -15,12 +14,12 @@ import {
   type TransactionData,
 } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
+import { finalizePayment as finalizeFlow } from '../../flows/finalize-payment.ts';
 import { AppError, Conflict, NotFound, refusedBy } from '../../http/errors.ts';
-import type { CallbackCheck, GatewayPayment, PaymentConfig, PaymentGateway, VerifiedCallback } from '../../payments/index.ts';
+import type { CallbackCheck, GatewayPayment, PaymentConfig, PaymentGateway } from '../../payments/index.ts';
 import { bankOfferViews, findBankOfferForPayment, loadBankOffers } from '../cart/index.ts';
-import { allocateDiscount, claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from '../checkout/index.ts';
-import { offerStands } from './instrument.ts';
-import { paidInstrumentColumn, refundWholePayment, refuseOffer } from './money-back.ts';
+import { claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from '../checkout/index.ts';
+import { refundWholePayment } from './money-back.ts';
 import {
   findCustomerOrder,
   latestAttempt,
@@ -262,7 +261,7 @@ export interface FinalizeResult {
   outcome: 'applied' | 'unchanged';
 }
 
-const resultOf = (order: OrderRow, payment: PaymentRow | undefined): PaymentResultData => {
+export const resultOf = (order: OrderRow, payment: PaymentRow | undefined): PaymentResultData => {
   const status: PaymentOutcome =
     order.status === 'placed' || order.status === 'confirmed'
       ? 'success'
@@ -290,60 +289,8 @@ const resultOf = (order: OrderRow, payment: PaymentRow | undefined): PaymentResu
   };
 };
 
-/**
- * Applies what a gateway says happened to an attempt, once. Keyed by the attempt's reference and the gateway's
- * payment id: a repeated, late or out-of-order callback changes nothing twice. The amount must equal the
- * attempt's. A success on an order that can no longer take it (already paid by another attempt, or expired) is
- * refunded after the transaction.
- */
-export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, now = new Date()): Promise<FinalizeResult> {
-  const { db } = deps;
-  const found = await paymentByRef(db, cb.ref);
-  if (!found) throw new CallbackRejected('unknown payment reference');
-  const outcome = await db.transaction().execute(async (trx) => {
-    const order = (await lockOrderById(trx, found.order_id)) as OrderRow;
-    const payment = (await paymentByRef(trx, cb.ref, true)) as PaymentRow;
-    if (payment.gateway !== deps.gateway.name) throw new CallbackRejected('callback from another gateway');
-    if (cb.amount !== payment.amount) throw new CallbackRejected('amount does not match the payment');
-    if (payment.gateway_payment_id && payment.gateway_payment_id !== cb.gatewayPaymentId)
-      throw new CallbackRejected('payment id does not match');
-    // An expired or failed attempt still records a late success (the money moved): a gateway may charge after a
-    // failure (Juspay: several transactions per order; a UPI approval after a timeout). It places the order when
-    // the order still waits, else it is refunded below.
-    const final =
-      payment.status === 'success' || ((payment.status === 'failed' || payment.status === 'expired') && cb.status !== 'success');
-    // Only created → pending → success | failed moves; anything else (a replay, a late pending) changes nothing.
-    if (final || (payment.status === 'pending' && cb.status === 'pending')) return { order, payment, applied: false, refund: false };
-    const finalizedAt = cb.status === 'pending' ? null : now;
-    const updated = await trx
-      .updateTable('payments')
-      .set({
-        status: cb.status,
-        gateway_payment_id: cb.gatewayPaymentId || payment.gateway_payment_id,
-        failure_reason: cb.reason,
-        finalized_at: finalizedAt,
-        ...paidInstrumentColumn(cb),
-      })
-      .where('id', '=', payment.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (cb.status !== 'success') return { order, payment: updated, applied: true, refund: false };
-    if (order.status !== 'payment_pending') return { order, payment: updated, applied: true, refund: true };
-    // A bank offer stands only on an instrument the gateway reports as qualifying; otherwise the payment goes
-    // back and the order waits for a payment at the right price.
-    if (cb.instrument !== undefined && !(await offerStands(trx, updated, offerBase(order), cb.instrument))) {
-      const refused = await refuseOffer(trx, updated, now);
-      return { order, payment: refused, applied: true, refund: true };
-    }
-    const placed = await markOrderPlaced(trx, order, updated, now);
-    return { order: placed, payment: updated, applied: true, refund: false };
-  });
-  if (outcome.refund) await refundUnusable(deps, outcome.order, outcome.payment);
-  return { result: resultOf(outcome.order, outcome.payment), outcome: outcome.applied ? 'applied' : 'unchanged' };
-}
-
 /** Money taken for an order that cannot use it goes straight back (never charge twice). */
-async function refundUnusable(deps: PaymentDeps, order: OrderRow, payment: PaymentRow): Promise<void> {
+export async function refundUnusable(deps: PaymentDeps, order: OrderRow, payment: PaymentRow): Promise<void> {
   const customer = await deps.db
     .selectFrom('customers')
     .select(['email', 'mobile'])
@@ -352,71 +299,18 @@ async function refundUnusable(deps: PaymentDeps, order: OrderRow, payment: Payme
   await refundWholePayment(deps, gatewayPayment(order, payment, customer), { orderId: order.id, paymentId: payment.id });
 }
 
-/** The order is placed: status, payment facts, shipment, customer's last order, the affiliate order. */
-async function markOrderPlaced(trx: Db, order: OrderRow, payment: PaymentRow, now: Date): Promise<OrderRow> {
-  const placed = await trx
-    .updateTable('orders')
-    .set({
-      status: 'placed',
-      payment_method: payment.method,
-      paid_total: payment.method === 4 ? 0 : payment.amount,
-      bank_offer_discount: payment.offer_discount,
-      total: payment.amount,
-      placed_at: now,
-      expires_at: null,
-      version: sql`version + 1`,
-      updated_at: now,
-    })
-    .where('id', '=', order.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (payment.offer_discount > 0) {
-    // The bank offer joins the coupon in each line's share, so refunds never exceed what was paid.
-    const items = await trx
-      .selectFrom('order_items')
-      .select(['id', 'sale_price', 'quantity', 'is_freebie'])
-      .where('order_id', '=', order.id)
-      .orderBy('id')
-      .execute();
-    const shares = allocateDiscount(
-      items.map((i) => (i.is_freebie ? 0 : i.sale_price * i.quantity)),
-      order.coupon_discount + payment.offer_discount,
-    );
-    for (const [n, item] of items.entries())
-      await trx.updateTable('order_items').set({ discount_share: shares[n] }).where('id', '=', item.id).execute();
-  }
-  const shipments = await trx
-    .updateTable('shipments')
-    .set({ status: 'placed', updated_at: now, version: sql`version + 1` })
-    .where('order_id', '=', order.id)
-    .where('status', '=', 'payment_pending')
-    .returning('id')
-    .execute();
-  if (shipments.length)
-    await trx
-      .insertInto('shipment_events')
-      .values(
-        shipments.map((s) => ({
-          shipment_id: s.id,
-          from_status: 'payment_pending' as const,
-          to_status: 'placed' as const,
-          note: payment.method === 4 ? 'Pay on delivery' : 'Payment received',
-        })),
-      )
-      .execute();
-  const customer = await trx
-    .updateTable('customers')
-    .set({ last_order_at: now })
-    .where('id', '=', order.customer_id)
-    .returning(['first_name', 'last_name', 'email', 'mobile'])
-    .executeTakeFirstOrThrow();
-  const affiliate = await affiliateOrder(trx, placed, customer, order.customer_id);
+/** The affiliate order of a placed order, queued from the stored order (SPEC §3). */
+export async function queueAffiliateOrder(
+  trx: Db,
+  placed: OrderRow,
+  customer: { first_name: string; last_name: string; email: string | null; mobile: string | null },
+): Promise<void> {
+  const affiliate = await affiliateOrder(trx, placed, customer, placed.customer_id);
   await trx
     .insertInto('event_outbox')
     .values({ kind: 'affiliate', ref: placed.order_number, payload: JSON.stringify(affiliate) })
     .onConflict((oc) => oc.columns(['kind', 'ref']).doNothing())
     .execute();
-  return placed;
 }
 
 /** SPEC §6 months: a customer is new when they had no order in the 6 months before this one. */
@@ -481,7 +375,7 @@ export async function handleCallback(deps: PaymentDeps, fields: Record<string, s
     throw new CallbackRejected(check.reason);
   }
   try {
-    const r = await finalizePayment(deps, check.callback, now);
+    const r = await finalizeFlow(deps, check.callback, now);
     await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.callback.ref, outcome: r.outcome, reason: null, payload });
     return r;
   } catch (error) {
@@ -523,7 +417,7 @@ export async function verifyTransaction(
       .where('id', '=', customerId)
       .executeTakeFirstOrThrow();
     const answer = await deps.gateway.status(gatewayPayment(order, last, customer)).catch(() => null);
-    if (answer && answer.ref === last.gateway_order_ref) return (await finalizePayment(deps, answer, now)).result;
+    if (answer && answer.ref === last.gateway_order_ref) return (await finalizeFlow(deps, answer, now)).result;
   }
   return resultOf(order, last);
 }
@@ -545,104 +439,7 @@ export async function paymentFailed(deps: PaymentDeps, customerId: number, order
   };
 }
 
-export async function payOnDelivery(deps: PaymentDeps, customerId: number, orderId: string, now = new Date()): Promise<PaymentResultData> {
-  const { db } = deps;
-  const order0 = await requireOrder(db, customerId, orderId);
-  return db.transaction().execute(async (trx) => {
-    const order = (await lockOrderById(trx, order0.id)) as OrderRow;
-    // Asking twice answers the same placed order.
-    if (order.payment_method === 4 && order.status !== 'payment_pending') return resultOf(order, await latestAttempt(trx, order.id));
-    const eligible = await codEligibility({ ...deps, db: trx }, order, now);
-    if (!eligible.ok) throw new PaymentRuleError(eligible.reason);
-    const attempt = await nextAttemptNumber(trx, order.id);
-    const payment = await trx
-      .insertInto('payments')
-      .values({
-        order_id: order.id,
-        attempt,
-        gateway: 'cod',
-        method: 4,
-        instrument: null,
-        amount: order.total,
-        status: 'pending',
-        gateway_order_ref: `${order.order_number}-${attempt}`,
-        gateway_payment_id: null,
-        failure_reason: null,
-        finalized_at: null,
-        bank_offer_id: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const placed = await markOrderPlaced(trx, order, payment, now);
-    return { ...resultOf(placed, payment), payment_status: 'success' as const };
-  });
-}
-
-// ---------- expiry ----------
-
-/**
- * Expires orders whose payment time ran out and puts their stock and coupon use back. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so any number of instances may run it and each order is expired once.
- */
-export async function expireOrders(db: Db, now = new Date(), batch = 100): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('orders')
-      .select(['id', 'order_number', 'coupon_code'])
-      .where('status', '=', 'payment_pending')
-      .where('expires_at', '<=', now)
-      .orderBy('expires_at')
-      .limit(batch)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    for (const o of due) {
-      const items = await trx
-        .selectFrom('order_items')
-        .select(['variant_id', 'quantity'])
-        .where('order_id', '=', o.id)
-        .orderBy('variant_id')
-        .execute();
-      for (const i of items)
-        await trx
-          .updateTable('variants')
-          .set({ stock: sql`stock + ${i.quantity}` })
-          .where('id', '=', i.variant_id)
-          .execute();
-      if (o.coupon_code) {
-        await trx.updateTable('coupons').set({ used: sql`greatest(used - 1, 0)` }).where('code', '=', o.coupon_code).execute();
-        await trx.deleteFrom('coupon_redemptions').where('order_ref', '=', o.order_number).execute();
-      }
-      await trx
-        .updateTable('orders')
-        .set({ status: 'expired', updated_at: now, version: sql`version + 1` })
-        .where('id', '=', o.id)
-        .execute();
-      await trx
-        .updateTable('payments')
-        .set({ status: 'expired', finalized_at: now })
-        .where('order_id', '=', o.id)
-        .where('status', 'in', ['created', 'pending'])
-        .execute();
-      const ships = await trx
-        .updateTable('shipments')
-        .set({ status: 'cancelled', updated_at: now })
-        .where('order_id', '=', o.id)
-        .returning('id')
-        .execute();
-      if (ships.length)
-        await trx
-          .insertInto('shipment_events')
-          .values(
-            ships.map((s) => ({
-              shipment_id: s.id,
-              from_status: 'payment_pending' as const,
-              to_status: 'cancelled' as const,
-              note: 'Payment time ran out',
-            })),
-          )
-          .execute();
-    }
-    return due.length;
-  });
-}
+// The order flows (docs/decisions/011-order-flows.md) finalize payments, place pay-on-delivery orders and expire
+// unpaid ones; the payment routes reach them through this module.
+export { finalizePayment, payOnDelivery } from '../../flows/finalize-payment.ts';
+export { expireUnpaidOrders as expireOrders } from '../../flows/expire-order.ts';

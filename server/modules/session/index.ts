@@ -4,6 +4,8 @@ import { readAuthConfig } from '../auth/index.ts';
 import { sessionRoutes } from './routes.ts';
 import { configureSessions } from './service.ts';
 
+export { recordLastOrder } from './queries.ts';
+
 export {
   endAllSessions,
   endSession,

@@ -47,3 +47,13 @@ export async function findSessionCustomer(db: Db, customerId: number) {
     .where('id', '=', customerId)
     .executeTakeFirst();
 }
+
+/** A placed order is the customer's last order (shown in the session answer); returns who to tell about it. */
+export async function recordLastOrder(db: Db, customerId: number, at: Date) {
+  return db
+    .updateTable('customers')
+    .set({ last_order_at: at })
+    .where('id', '=', customerId)
+    .returning(['first_name', 'last_name', 'email', 'mobile'])
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,124 @@
+import type { Db } from '../db/database.ts';
+import type { VerifiedCallback } from '../payments/index.ts';
+import { markOrderPaid, moveOrderShipments } from '../modules/orders/index.ts';
+import { lockOrderById, nextAttemptNumber, type OrderRow, type PaymentRow, paymentByRef } from '../modules/payment/queries.ts';
+import {
+  CallbackRejected,
+  codEligibility,
+  type FinalizeResult,
+  type PaymentDeps,
+  PaymentRuleError,
+  queueAffiliateOrder,
+  refundUnusable,
+  resultOf,
+} from '../modules/payment/service.ts';
+import { latestAttempt } from '../modules/payment/queries.ts';
+import { recordLastOrder } from '../modules/session/index.ts';
+import { offerStands } from '../modules/payment/instrument.ts';
+import { paidInstrumentColumn, refuseOffer } from '../modules/payment/money-back.ts';
+import { PAY_ON_DELIVERY } from '../../schemas/payment-rules.ts';
+import { findCustomerOrder } from '../modules/payment/queries.ts';
+import { NotFound } from '../http/errors.ts';
+import type { PaymentResultData } from '../../schemas/payment.ts';
+
+// Finalize a payment and place the order (docs/decisions/011-order-flows.md): what a gateway says happened to an
+// attempt is applied once, and a captured payment (or pay on delivery chosen) places the order: the order's
+// money, its shipment moved payment_pending → placed by the life-cycle machine (PAY), the customer's last order,
+// the affiliate order. One transaction; every write through the module that owns the table.
+
+/** The order is placed by `payment`, inside `trx` (the caller holds the order row locked). */
+export async function placePaidOrder(trx: Db, order: OrderRow, payment: PaymentRow, now: Date): Promise<OrderRow> {
+  const cod = payment.method === PAY_ON_DELIVERY;
+  const placed = await markOrderPaid(trx, order, payment, !cod, now);
+  await moveOrderShipments(trx, order.id, 'PAY', cod ? 'Pay on delivery' : 'Payment received');
+  const customer = await recordLastOrder(trx, order.customer_id, now);
+  await queueAffiliateOrder(trx, placed, customer);
+  return placed;
+}
+
+/**
+ * Applies what a gateway says happened to an attempt, once. Keyed by the attempt's reference and the gateway's
+ * payment id: a repeated, late or out-of-order callback changes nothing twice. The amount must equal the
+ * attempt's. A success on an order that can no longer take it (already paid by another attempt, or expired) is
+ * refunded after the transaction.
+ */
+export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, now = new Date()): Promise<FinalizeResult> {
+  const { db } = deps;
+  const found = await paymentByRef(db, cb.ref);
+  if (!found) throw new CallbackRejected('unknown payment reference');
+  const outcome = await db.transaction().execute(async (trx) => {
+    const order = (await lockOrderById(trx, found.order_id)) as OrderRow;
+    const payment = (await paymentByRef(trx, cb.ref, true)) as PaymentRow;
+    if (payment.gateway !== deps.gateway.name) throw new CallbackRejected('callback from another gateway');
+    if (cb.amount !== payment.amount) throw new CallbackRejected('amount does not match the payment');
+    if (payment.gateway_payment_id && payment.gateway_payment_id !== cb.gatewayPaymentId)
+      throw new CallbackRejected('payment id does not match');
+    // An expired or failed attempt still records a late success (the money moved): a gateway may charge after a
+    // failure (Juspay: several transactions per order; a UPI approval after a timeout). It places the order when
+    // the order still waits, else it is refunded below (docs/decisions/015-gateway-life-cycle.md).
+    const final =
+      payment.status === 'success' || ((payment.status === 'failed' || payment.status === 'expired') && cb.status !== 'success');
+    // Only created → pending → success | failed moves; anything else (a replay, a late pending) changes nothing.
+    if (final || (payment.status === 'pending' && cb.status === 'pending')) return { order, payment, applied: false, refund: false };
+    const finalizedAt = cb.status === 'pending' ? null : now;
+    const updated = await trx
+      .updateTable('payments')
+      .set({
+        status: cb.status,
+        gateway_payment_id: cb.gatewayPaymentId || payment.gateway_payment_id,
+        failure_reason: cb.reason,
+        finalized_at: finalizedAt,
+        ...paidInstrumentColumn(cb),
+      })
+      .where('id', '=', payment.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (cb.status !== 'success') return { order, payment: updated, applied: true, refund: false };
+    if (order.status !== 'payment_pending') return { order, payment: updated, applied: true, refund: true };
+    // A bank offer stands only on an instrument the gateway reports as qualifying; otherwise the payment goes
+    // back and the order waits for a payment at the right price (SPEC §6 bank offers).
+    if (cb.instrument !== undefined && !(await offerStands(trx, updated, order.item_total - order.coupon_discount, cb.instrument))) {
+      const refused = await refuseOffer(trx, updated, now);
+      return { order, payment: refused, applied: true, refund: true };
+    }
+    const placed = await placePaidOrder(trx, order, updated, now);
+    return { order: placed, payment: updated, applied: true, refund: false };
+  });
+  if (outcome.refund) await refundUnusable(deps, outcome.order, outcome.payment);
+  return { result: resultOf(outcome.order, outcome.payment), outcome: outcome.applied ? 'applied' : 'unchanged' };
+}
+
+/** Pay on delivery chosen for an open order: a pending COD attempt, and the order placed. Asking twice answers the same order. */
+export async function payOnDelivery(deps: PaymentDeps, customerId: number, orderId: string, now = new Date()): Promise<PaymentResultData> {
+  const { db } = deps;
+  const order0 = await findCustomerOrder(db, customerId, orderId);
+  if (!order0) throw new NotFound('Order not found');
+  return db.transaction().execute(async (trx) => {
+    const order = (await lockOrderById(trx, order0.id)) as OrderRow;
+    if (order.payment_method === PAY_ON_DELIVERY && order.status !== 'payment_pending')
+      return resultOf(order, await latestAttempt(trx, order.id));
+    const eligible = await codEligibility({ ...deps, db: trx }, order, now);
+    if (!eligible.ok) throw new PaymentRuleError(eligible.reason);
+    const attempt = await nextAttemptNumber(trx, order.id);
+    const payment = await trx
+      .insertInto('payments')
+      .values({
+        order_id: order.id,
+        attempt,
+        gateway: 'cod',
+        method: PAY_ON_DELIVERY,
+        instrument: null,
+        amount: order.total,
+        status: 'pending',
+        gateway_order_ref: `${order.order_number}-${attempt}`,
+        gateway_payment_id: null,
+        failure_reason: null,
+        finalized_at: null,
+        bank_offer_id: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const placed = await placePaidOrder(trx, order, payment, now);
+    return { ...resultOf(placed, payment), payment_status: 'success' as const };
+  });
+}

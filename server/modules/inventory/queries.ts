@@ -1,0 +1,73 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { StockReason } from '../../db/types.ts';
+
+// The only writer of variants.stock. Every change writes its stock_ledger row in the same statement, so the
+// ledger always sums to the change (migration 100_money). Lock order: variants by id, as checkout takes them.
+
+export interface StockRef {
+  order?: string | null;
+  shipment?: string | null;
+  staff?: string | null;
+}
+
+export interface StockLine {
+  variant_id: number;
+  quantity: number;
+}
+
+const ledgerRow = (variant: RawBuilder<unknown>, delta: RawBuilder<unknown>, reason: StockReason, ref: StockRef) =>
+  sql`INSERT INTO stock_ledger (variant_id, delta, reason, order_ref, shipment_ref, staff_ref)
+      SELECT ${variant}, ${delta}, ${reason}::text, ${ref.order ?? null}::text, ${ref.shipment ?? null}::text, ${ref.staff ?? null}::text`;
+
+/**
+ * A guarded take of `quantity` units as two common table expressions, `<name>` (one row when the units were there)
+ * and its ledger row: for a statement that writes more (the order, the stored answer) in the same round trip.
+ */
+export function takeCtes(name: string, variantId: number, quantity: number, ref: StockRef): RawBuilder<unknown> {
+  const t = sql.id(name);
+  return sql`${t} AS (UPDATE variants SET stock = stock - ${quantity}::integer
+                      WHERE id = ${variantId}::integer AND stock >= ${quantity}::integer RETURNING id),
+             ${sql.id(`${name}_ledger`)} AS (${ledgerRow(sql`id`, sql`-${quantity}::integer`, 'order_placed', ref)} FROM ${t})`;
+}
+
+/**
+ * Guarded take: never below zero, whatever runs at the same time. False when the units are gone. `alongside`
+ * (a statement of the caller's transaction on its own rows) runs in the same round trip.
+ */
+export async function takeStock(trx: Db, line: StockLine, ref: StockRef, alongside?: RawBuilder<unknown>): Promise<boolean> {
+  const r = await sql`WITH ${alongside ? sql`alongside AS (${alongside}), ` : sql``}${takeCtes('t', line.variant_id, line.quantity, ref)}
+    SELECT id FROM t`.execute(trx);
+  return r.rows.length > 0;
+}
+
+/** Units coming back (an order released, cancelled or returned), one variant at a time in id order. */
+export async function putBack(trx: Db, lines: readonly StockLine[], reason: StockReason, ref: StockRef): Promise<void> {
+  const units = new Map<number, number>();
+  for (const l of lines) if (l.quantity > 0) units.set(l.variant_id, (units.get(l.variant_id) ?? 0) + l.quantity);
+  for (const [variantId, quantity] of [...units].sort((a, b) => a[0] - b[0]))
+    await sql`WITH u AS (UPDATE variants SET stock = stock + ${quantity}::integer, updated_at = now()
+                         WHERE id = ${variantId}::integer RETURNING id)
+      ${ledgerRow(sql`id`, sql`${quantity}::integer`, reason, ref)} FROM u`.execute(trx);
+}
+
+/** A staff count: sets stock on hand to `stock` (never below zero); the ledger records the difference. */
+export async function adjustStock(trx: Db, variantId: number, delta: number, staff: string): Promise<number | null> {
+  const r = await sql<{ stock: number }>`WITH u AS (UPDATE variants SET stock = stock + ${delta}::integer, updated_at = now()
+                         WHERE id = ${variantId}::integer AND stock + ${delta}::integer >= 0 RETURNING id, stock),
+      l AS (${ledgerRow(sql`id`, sql`${delta}::integer`, 'staff_adjustment', { staff })} FROM u WHERE ${delta}::integer <> 0)
+    SELECT stock FROM u`.execute(trx);
+  return r.rows[0]?.stock ?? null;
+}
+
+/** The ledger's sum per variant (an audit: stock now − stock before the first row). */
+export async function ledgerSums(db: Db, variantIds: readonly number[]): Promise<Map<number, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stock_ledger')
+    .select(['variant_id', sql<string>`sum(delta)`.as('sum')])
+    .where('variant_id', 'in', [...variantIds])
+    .groupBy('variant_id')
+    .execute();
+  return new Map(rows.map((r) => [r.variant_id, Number(r.sum)]));
+}

@@ -1,0 +1,155 @@
+import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { Address } from '../../../schemas/account.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+import { allocateDiscount } from './refund-rules.ts';
+import { nextStatus, type ShipmentEventType } from './lifecycle.ts';
+import { writeShipmentMove } from './queries.ts';
+
+// The orders module's writes for the order flows (server/flows): an order and its first shipment written at
+// placement, its money settled, its shipments moved, each through the life-cycle machine.
+
+export interface NewOrder {
+  customerId: number;
+  cartId: string;
+  address: Address;
+  couponCode: string | null;
+  mrpTotal: number;
+  itemTotal: number;
+  couponDiscount: number;
+  shippingTotal: number;
+  total: number;
+  expiresAt: Date;
+  items: Array<Omit<Insertable<Database['order_items']>, 'order_id' | 'shipment_id'>>;
+  now: Date;
+  /** A number reserved beforehand; else the next one. */
+  orderNumber?: string;
+  /**
+   * Other modules' writes in the same round trip, as common table expressions (the cart's closure, a stock take,
+   * the stored idempotent answer).
+   */
+  with?: RawBuilder<unknown>[];
+  /** The name of the stock take among `with`, whose row says the units were there. */
+  took?: string;
+}
+
+/**
+ * Writes the order, its first shipment and that shipment's first event, and its items: one statement (the order's
+ * transaction is held open by every round trip, and buyers of one product queue on it), carrying the other
+ * modules' writes given in `with`. `took` is false when a stock take `t` found the units gone.
+ */
+export async function insertPendingOrder(trx: Db, o: NewOrder) {
+  const items = JSON.stringify(o.items);
+  const number = o.orderNumber ? sql`${o.orderNumber}::text` : sql`'KS' || nextval('order_number_seq')::text`;
+  const extra = o.with ?? [];
+  const r = await sql<{ id: number; order_number: string; total: number; customer_id: number; took: boolean }>`
+    WITH n AS (SELECT ${number} AS order_number),
+    o AS (
+      INSERT INTO orders (order_number, customer_id, cart_id, payment_method, address_id, address, coupon_code, mrp_total,
+                          item_total, coupon_discount, shipping_total, total, expires_at, placed_at)
+      SELECT n.order_number, ${o.customerId}::integer, ${o.cartId}::text, NULL, ${o.address.address_id}::integer,
+             ${JSON.stringify(o.address)}::jsonb, ${o.couponCode}::text, ${o.mrpTotal}::integer, ${o.itemTotal}::integer,
+             ${o.couponDiscount}::integer, ${o.shippingTotal}::integer, ${o.total}::integer, ${o.expiresAt}::timestamptz, NULL
+      FROM n
+      RETURNING id, order_number, total, customer_id),
+    s AS (
+      INSERT INTO shipments (order_id, shipment_number, awb, shipping_total, delivered_at)
+      SELECT o.id, o.order_number || '-1', NULL, ${o.shippingTotal}::integer, NULL FROM o
+      RETURNING id, order_id),
+    e AS (
+      INSERT INTO shipment_events (shipment_id, from_status, to_status, note)
+      SELECT s.id, NULL, 'payment_pending', 'Order placed, awaiting payment' FROM s),
+    i AS (
+      INSERT INTO order_items (order_id, shipment_id, variant_id, product_id, sku, name, brand_name, category_name, swatch,
+                               quantity, mrp, sale_price, discount_share, is_freebie)
+      SELECT s.order_id, s.id, x.variant_id, x.product_id, x.sku, x.name, x.brand_name, x.category_name, x.swatch,
+             x.quantity, x.mrp, x.sale_price, x.discount_share, x.is_freebie
+      FROM s, jsonb_to_recordset(${items}::jsonb) AS x(variant_id integer, product_id integer, sku text, name text,
+           brand_name text, category_name text, swatch text, quantity integer, mrp integer, sale_price integer,
+           discount_share integer, is_freebie boolean))
+    ${extra.length ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
+    SELECT id, order_number, total, customer_id, ${o.took ? sql`EXISTS (SELECT 1 FROM ${sql.id(o.took)})` : sql`true`} AS took FROM o`.execute(
+    trx,
+  );
+  return r.rows[0] as { id: number; order_number: string; total: number; customer_id: number; took: boolean };
+}
+
+type OrderRow = Selectable<Database['orders']>;
+
+/** The order's money is settled by `payment`: its status, totals and (with a bank offer) each line's discount share. */
+export async function markOrderPaid(
+  trx: Db,
+  order: OrderRow,
+  payment: { method: number; amount: number; offer_discount: number },
+  paidNow: boolean,
+  now: Date,
+): Promise<OrderRow> {
+  const placed = await trx
+    .updateTable('orders')
+    .set({
+      status: 'placed',
+      payment_method: payment.method as OrderRow['payment_method'],
+      paid_total: paidNow ? payment.amount : 0,
+      bank_offer_discount: payment.offer_discount,
+      total: payment.amount,
+      placed_at: now,
+      expires_at: null,
+      version: sql`version + 1`,
+      updated_at: now,
+    })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (payment.offer_discount > 0) {
+    // The bank offer joins the coupon in each line's share, so refunds never exceed what was paid.
+    const items = await trx
+      .selectFrom('order_items')
+      .select(['id', 'sale_price', 'quantity', 'is_freebie'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    const shares = allocateDiscount(items, order.coupon_discount + payment.offer_discount);
+    for (const [n, item] of items.entries())
+      await trx.updateTable('order_items').set({ discount_share: shares[n] }).where('id', '=', item.id).execute();
+  }
+  return placed;
+}
+
+/** An unpaid order whose hold is released (its time ran out, or a newer order replaced it). */
+export async function markOrderExpired(trx: Db, orderId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ status: 'expired', updated_at: now, version: sql`version + 1` })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * The one writer of shipment status for flows: every shipment of the order that the machine lets take `event`
+ * moves, with its timeline event; the others are left as they are. Returns how many moved.
+ */
+export async function moveOrderShipments(trx: Db, orderId: number, event: ShipmentEventType, note: string | null): Promise<number> {
+  const shipments = await trx
+    .selectFrom('shipments')
+    .select(['id', 'status', 'version'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  let moved = 0;
+  for (const s of shipments) {
+    const to = nextStatus(s.status, event);
+    if (to !== null && (await writeShipmentMove(trx, s, to, note))) moved++;
+  }
+  return moved;
+}
+
+/** The units an order holds, per line (what its release puts back). */
+export async function unitsHeld(trx: Db, orderId: number) {
+  return trx
+    .selectFrom('order_items')
+    .select(['variant_id', sql<number>`quantity - cancelled_quantity - returned_quantity`.as('quantity')])
+    .where('order_id', '=', orderId)
+    .orderBy('variant_id')
+    .execute();
+}
