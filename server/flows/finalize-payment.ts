@@ -77,7 +77,7 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
     if (order.status !== 'payment_pending') return { order, payment: updated, applied: true, refund: true };
     // A bank offer stands only on an instrument the gateway reports as qualifying; otherwise the payment goes
     // back and the order waits for a payment at the right price (SPEC §6 bank offers).
-    if (cb.instrument !== undefined && !(await offerStands(trx, updated, order.item_total - order.coupon_discount, cb.instrument))) {
+    if (!(await offerStands(trx, updated, order.item_total - order.coupon_discount, cb.instrument))) {
       const refused = await refuseOffer(trx, updated, now);
       return { order, payment: refused, applied: true, refund: true };
     }
