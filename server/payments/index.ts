@@ -41,3 +41,15 @@ export function createGateway(config: PaymentConfig, deps: { db: Db; fetch?: typ
       return createSandboxGateway({ db: deps.db, secret: config.SANDBOX_GATEWAY_SECRET, pendingSettleS: config.SANDBOX_PENDING_SETTLE_S });
   }
 }
+
+/**
+ * What the store's CSP must allow for the configured gateway's hand-off, and nothing more (README "Security"):
+ * Paytm's hosted page takes a form post from the shopper's browser (form-action); Juspay's is a plain navigation
+ * and the sandbox's a page of this site, which no directive restricts. A gateway whose checkout loads its own
+ * script names that script's origin in `scriptSrc`.
+ */
+export function gatewayCspSources(config: PaymentConfig): { formAction: string[]; scriptSrc: string[] } {
+  // The txnToken form posts to showPaymentPage on the configured Paytm host.
+  if (config.PAYMENT_GATEWAY === 'paytm') return { formAction: [new URL(config.PAYTM_HOST).origin], scriptSrc: [] };
+  return { formAction: [], scriptSrc: [] };
+}
