@@ -14,9 +14,9 @@ import {
   resultOf,
 } from '../modules/payment/service.ts';
 import { latestAttempt } from '../modules/payment/queries.ts';
+import { recordLastOrder } from '../modules/session/index.ts';
 import { offerStands } from '../modules/payment/instrument.ts';
 import { paidInstrumentColumn, refuseOffer } from '../modules/payment/money-back.ts';
-import { recordLastOrder } from '../modules/session/index.ts';
 import { PAY_ON_DELIVERY } from '../../schemas/payment-rules.ts';
 import { findCustomerOrder } from '../modules/payment/queries.ts';
 import { NotFound } from '../http/errors.ts';
@@ -56,8 +56,9 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
       throw new CallbackRejected('payment id does not match');
     // An expired or failed attempt still records a late success (the money moved): a gateway may charge after a
     // failure (Juspay: several transactions per order; a UPI approval after a timeout). It places the order when
-    // the order still waits, else it is refunded below.
-    const final = payment.status === 'success' || ((payment.status === 'failed' || payment.status === 'expired') && cb.status !== 'success');
+    // the order still waits, else it is refunded below (docs/decisions/015-gateway-life-cycle.md).
+    const final =
+      payment.status === 'success' || ((payment.status === 'failed' || payment.status === 'expired') && cb.status !== 'success');
     // Only created → pending → success | failed moves; anything else (a replay, a late pending) changes nothing.
     if (final || (payment.status === 'pending' && cb.status === 'pending')) return { order, payment, applied: false, refund: false };
     const finalizedAt = cb.status === 'pending' ? null : now;
@@ -76,8 +77,8 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
     if (cb.status !== 'success') return { order, payment: updated, applied: true, refund: false };
     if (order.status !== 'payment_pending') return { order, payment: updated, applied: true, refund: true };
     // A bank offer stands only on an instrument the gateway reports as qualifying; otherwise the payment goes
-    // back and the order waits for a payment at the right price.
-    if (cb.instrument !== undefined && !(await offerStands(trx, updated, offerBase(order), cb.instrument))) {
+    // back and the order waits for a payment at the right price (SPEC §6 bank offers).
+    if (!(await offerStands(trx, updated, offerBase(order), cb.instrument))) {
       const refused = await refuseOffer(trx, updated, now);
       return { order, payment: refused, applied: true, refund: true };
     }

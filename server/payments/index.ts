@@ -20,7 +20,16 @@ export type {
 export { gatewayRefundId, safeEqual } from './signing.ts';
 export { createJuspayGateway, JUSPAY_RETURN_PATH, JUSPAY_WEBHOOK_PATH, juspayReturnSignature } from './juspay.ts';
 export { createPaytmGateway, PAYTM_CALLBACK_PATH, PAYTM_WEBHOOK_PATH, paytmPaymentPage, verifyPaytmChecksum } from './paytm.ts';
-export { SANDBOX_CALLBACK_PATH, SANDBOX_CHECKOUT_PATH, sandboxPageSignature, signSandboxCallback } from './sandbox.ts';
+export {
+  SANDBOX_BANKS,
+  SANDBOX_CALLBACK_PATH,
+  SANDBOX_CHECKOUT_PATH,
+  SANDBOX_PAY_PATH,
+  SANDBOX_TEST_CARDS,
+  sandboxInstrumentText,
+  sandboxPageSignature,
+  signSandboxCallback,
+} from './sandbox.ts';
 
 export function createGateway(config: PaymentConfig, deps: { db: Db; fetch?: typeof fetch }): PaymentGateway {
   switch (config.PAYMENT_GATEWAY) {
@@ -40,6 +49,7 @@ export function createGateway(config: PaymentConfig, deps: { db: Db; fetch?: typ
  * script names that script's origin in `scriptSrc`.
  */
 export function gatewayCspSources(config: PaymentConfig): { formAction: string[]; scriptSrc: string[] } {
-  if (config.PAYMENT_GATEWAY === 'paytm') return { formAction: [new URL(config.PAYTM_HOSTED_URL).origin], scriptSrc: [] };
+  // The txnToken form posts to showPaymentPage on the configured Paytm host.
+  if (config.PAYMENT_GATEWAY === 'paytm') return { formAction: [new URL(config.PAYTM_HOST).origin], scriptSrc: [] };
   return { formAction: [], scriptSrc: [] };
 }

@@ -1,6 +1,6 @@
 import { SandboxCallbackRequest } from '../../schemas/payment.ts';
 import type { Db } from '../db/database.ts';
-import type { CallbackCheck, GatewayPayment, PaymentGateway, RefundResult, VerifiedCallback } from './gateway.ts';
+import type { CallbackCheck, GatewayPayment, PaidInstrument, PaymentGateway, RefundResult, VerifiedCallback } from './gateway.ts';
 import { hmacHex, safeEqual } from './signing.ts';
 
 // The local sandbox gateway (ARCHITECTURE.md "Payments"): a hosted page served by the app where the shopper
@@ -9,6 +9,48 @@ import { hmacHex, safeEqual } from './signing.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/api/payment/sandbox/checkout';
 export const SANDBOX_CALLBACK_PATH = '/api/payment/sandbox/callback';
+/** Where the hosted page's "pay" form goes: the sandbox, as a gateway, records what was used and signs it. */
+export const SANDBOX_PAY_PATH = '/api/payment/sandbox/pay';
+
+/** Test cards the sandbox accepts (number → bank), as gateways publish test cards; the first six digits are the prefix. */
+export const SANDBOX_TEST_CARDS: Record<string, string> = {
+  '4854460000000003': 'HDFC Bank',
+  '5228520000000004': 'HDFC Bank',
+  '4111111111111111': 'State Bank of India',
+  '5555555555554444': 'Axis Bank',
+};
+export const SANDBOX_BANKS = ['HDFC Bank', 'ICICI Bank', 'State Bank of India', 'Axis Bank', 'Kotak Mahindra Bank'] as const;
+const VPA = /^[A-Za-z0-9._-]{2,25}@[A-Za-z]{2,9}$/;
+
+/**
+ * What the shopper used on the hosted page, as the text signed into the callback ("card:485446",
+ * "netbanking:ICICI Bank", "upi:name@okaxis", "wallet"); null when the entry is not a test instrument.
+ */
+export function sandboxInstrumentText(type: string, entry: { card_number?: string; bank?: string; vpa?: string }): string | null {
+  if (type === 'card') {
+    const digits = (entry.card_number ?? '').replace(/[\s-]/g, '');
+    return SANDBOX_TEST_CARDS[digits] ? `card:${digits.slice(0, 6)}` : null;
+  }
+  if (type === 'netbanking') return SANDBOX_BANKS.find((b) => b === entry.bank) ? `netbanking:${entry.bank}` : null;
+  if (type === 'upi') return VPA.test(entry.vpa ?? '') ? `upi:${entry.vpa}` : null;
+  return type === 'wallet' ? 'wallet' : null;
+}
+
+/** The instrument a signed sandbox callback reports. */
+function paidInstrumentOf(text: string): PaidInstrument {
+  const colon = text.indexOf(':');
+  const kind = colon < 0 ? text : text.slice(0, colon);
+  const detail = colon < 0 ? '' : text.slice(colon + 1);
+  const type = kind === 'card' || kind === 'netbanking' || kind === 'upi' || kind === 'wallet' ? kind : null;
+  const bin = type === 'card' && /^\d{6}$/.test(detail) ? detail : null;
+  const cardBank = bin ? (Object.entries(SANDBOX_TEST_CARDS).find(([n]) => n.startsWith(bin))?.[1] ?? null) : null;
+  return {
+    type,
+    card_bin: bin,
+    bank: type === 'netbanking' && detail ? detail : cardBank,
+    vpa: type === 'upi' && detail ? detail : null,
+  };
+}
 
 export type SandboxStatus = 'success' | 'failed' | 'pending';
 
@@ -58,6 +100,8 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
         status: f.status,
         amount: Number(f.amount),
         reason: f.status === 'failed' ? 'The payment was declined by the bank (sandbox).' : null,
+        // What the hosted page recorded, signed with the rest: bank offers are checked against it.
+        instrument: paidInstrumentOf(f.instrument),
       };
       return { ok: true, callback };
     },
@@ -76,6 +120,8 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
         status: settled ? 'success' : 'pending',
         amount: row.amount,
         reason: null,
+        // A settled collect request was paid with the method the attempt was made for; no card details.
+        instrument: paidInstrumentOf(payment.instrument ?? 'upi'),
       };
     },
     async refund({ payment, amount, idempotencyKey }): Promise<RefundResult> {

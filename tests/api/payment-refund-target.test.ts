@@ -3,6 +3,7 @@ import { processPendingRefunds, processRefund, type RefundAdapters } from '../..
 import type { BankPayouts } from '../../server/modules/orders/index.ts';
 import { paymentGateway } from '../../server/modules/payment/index.ts';
 import { describeBackends } from '../helpers/app.ts';
+import { payFormFields, SANDBOX_PAY_URL } from '../helpers/sandbox-page.ts';
 import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
 import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 
@@ -11,11 +12,6 @@ import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from 
 // and the customer's real payment would never come back.
 
 process.env.OPS_TOKEN = OPS_TOKEN_FOR_TESTS;
-
-const signedFields = (html: string, status: string) => {
-  const form = html.split('<form').find((f) => f.includes(`value="${status}"`)) ?? '';
-  return Object.fromEntries([...form.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-};
 
 describeBackends('refund target', (ctx) => {
   const db = () => ctx().handle.db;
@@ -36,8 +32,8 @@ describeBackends('refund target', (ctx) => {
       const page = await agent.get(tx.redirect.url);
       const res = await agent.request({
         method: 'POST',
-        url: '/api/payment/sandbox/callback',
-        payload: new URLSearchParams(signedFields(page.body, 'success')).toString(),
+        url: SANDBOX_PAY_URL,
+        payload: new URLSearchParams(payFormFields(page.body)).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       expect(res.statusCode).toBe(303);

@@ -4,15 +4,11 @@ import { TransactionData } from '../../schemas/payment.ts';
 import { gatewayPaymentOf, paymentGateway, paymentModule, refundPayment } from '../../server/modules/payment/index.ts';
 import type { PaymentGateway } from '../../server/payments/index.ts';
 import { describeBackends } from '../helpers/app.ts';
+import { payFormFields, SANDBOX_PAY_URL } from '../helpers/sandbox-page.ts';
 import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 
 // Refunds for other modules (the orders module's cancellations and returns): the payment module's configured
 // adapter is reachable as paymentGateway(db), and refundPayment goes through it, once per idempotency key.
-
-const signedFields = (html: string, status: string) => {
-  const form = html.split('<form').find((f) => f.includes(`value="${status}"`)) ?? '';
-  return Object.fromEntries([...form.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-};
 
 describeBackends('payment gateway for other modules', (ctx) => {
   const db = () => ctx().handle.db;
@@ -28,8 +24,8 @@ describeBackends('payment gateway for other modules', (ctx) => {
     const page = await agent.get(tx.redirect.url);
     const back = await agent.request({
       method: 'POST',
-      url: '/api/payment/sandbox/callback',
-      payload: new URLSearchParams(signedFields(page.body, 'success')).toString(),
+      url: SANDBOX_PAY_URL,
+      payload: new URLSearchParams(payFormFields(page.body)).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(back.statusCode).toBe(303);

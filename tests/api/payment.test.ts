@@ -1,7 +1,13 @@
 import PaytmChecksum from 'paytmchecksum';
 import { OrderSuccessData } from '../../schemas/order.ts';
 import { ActivePaymentData, PaymentResultData, TransactionData } from '../../schemas/payment.ts';
-import { createJuspayGateway, juspayReturnSignature, readPaymentConfig, verifyPaytmChecksum } from '../../server/payments/index.ts';
+import {
+  createJuspayGateway,
+  juspayReturnSignature,
+  readPaymentConfig,
+  signSandboxCallback,
+  verifyPaytmChecksum,
+} from '../../server/payments/index.ts';
 import { expireOrders } from '../../server/modules/payment/index.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
@@ -9,6 +15,11 @@ import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from 
 const secretFields = (html: string, status: string) => {
   const form = html.split('<form').find((f) => f.includes(`value="${status}"`)) ?? '';
   return Object.fromEntries([...form.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+};
+/** A success callback as the sandbox signs it once the shopper paid on its page (UPI, by default). */
+const successFields = (html: string, instrument = 'upi:shopper@okaxis') => {
+  const f = secretFields(html, 'failed');
+  return signSandboxCallback(readPaymentConfig().SANDBOX_GATEWAY_SECRET, { ref: f.ref, amount: Number(f.amount), instrument }, 'success');
 };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
@@ -72,7 +83,7 @@ describeBackends('payment API', (ctx) => {
     expect(res.statusCode).toBe(200);
     const tx = TransactionData.parse(json(res).data);
     const html = await hostedPage(agent, tx.redirect.url);
-    const fields = secretFields(html, 'success');
+    const fields = successFields(html);
     const first = await callback(agent, fields);
     expect(first.statusCode).toBe(303);
     expect(first.headers.location).toBe(`/order-successfull/${orderId}`);
@@ -100,7 +111,7 @@ describeBackends('payment API', (ctx) => {
   test("tampered signature, wrong amount, another order's reference: the failed-payment page, nothing changed, logged", async () => {
     const { agent, orderId } = await placed();
     const tx = TransactionData.parse(json(await initiate(agent, orderId)).data);
-    const fields = secretFields(await hostedPage(agent, tx.redirect.url), 'success');
+    const fields = successFields(await hostedPage(agent, tx.redirect.url));
     // A browser is never shown an error document: it lands on the order's failed-payment page.
     const tampered = await callback(agent, { ...fields, signature: `${fields.signature.slice(0, -1)}0` });
     expect([tampered.statusCode, tampered.headers.location]).toEqual([303, `/order-failed/${orderId}`]);
@@ -148,7 +159,7 @@ describeBackends('payment API', (ctx) => {
     const retry = await agent.post('/api/payment/retry-payment', { order_id: orderId, payment_method: 1, instrument: {} });
     const tx2 = TransactionData.parse(json(retry).data);
     expect(tx2.attempt).toBe(2);
-    const ok = await callback(agent, secretFields(await hostedPage(agent, tx2.redirect.url), 'success'));
+    const ok = await callback(agent, successFields(await hostedPage(agent, tx2.redirect.url)));
     expect(ok.headers.location).toBe(`/order-successfull/${orderId}`);
     expect(await db().selectFrom('orders').select('id').where('order_number', 'like', orderId).execute()).toHaveLength(1);
   });
@@ -193,7 +204,7 @@ describeBackends('payment API', (ctx) => {
   test('an unpaid order expires and releases its stock; a late success is refunded, not placed', async () => {
     const { v, agent, orderId } = await placed();
     const tx = TransactionData.parse(json(await initiate(agent, orderId)).data);
-    const fields = secretFields(await hostedPage(agent, tx.redirect.url), 'success');
+    const fields = successFields(await hostedPage(agent, tx.redirect.url));
     const before = (await db().selectFrom('variants').select('stock').where('id', '=', v.id).executeTakeFirstOrThrow()).stock;
     await db()
       .updateTable('orders')
@@ -279,7 +290,14 @@ describe('gateway signatures', () => {
     const good = await gateway.verifyCallback({ ...params, signature: encodeURIComponent(signature), signature_algorithm: 'HMAC-SHA256' });
     expect(good).toEqual({
       ok: true,
-      callback: { ref: 'KS100002-1', gatewayPaymentId: 'ordeh_1', status: 'success', amount: 123_450, reason: null, instrument: expect.anything() },
+      callback: {
+        ref: 'KS100002-1',
+        gatewayPaymentId: 'ordeh_1',
+        status: 'success',
+        amount: 123_450,
+        reason: null,
+        instrument: expect.anything(),
+      },
     });
     const bad = await gateway.verifyCallback({
       ...params,

@@ -26,8 +26,12 @@ import {
   PAYTM_CALLBACK_PATH,
   PAYTM_WEBHOOK_PATH,
   SANDBOX_CALLBACK_PATH,
+  SANDBOX_BANKS,
   SANDBOX_CHECKOUT_PATH,
+  SANDBOX_PAY_PATH,
+  SANDBOX_TEST_CARDS,
   safeEqual,
+  sandboxInstrumentText,
   sandboxPageSignature,
   signSandboxCallback,
 } from '../../payments/index.ts';
@@ -55,6 +59,15 @@ import { findCustomerOrder, type OrderRow } from './queries.ts';
 // /api/payment and /api/order-success (SPEC §7), and the sandbox gateway's hosted page. HTTP only.
 
 const originOf = (req: FastifyRequest, configured: string) => configured || `${req.protocol}://${req.host}`;
+
+/** The sandbox page's pay form: the page's own signature and what the shopper entered. */
+const SandboxPayRequest = z.object({
+  ref: z.string().min(1).max(100),
+  sig: z.string().max(200),
+  card_number: z.string().max(40).optional(),
+  bank: z.string().max(60).optional(),
+  vpa: z.string().max(80).optional(),
+});
 
 /** Form posts from gateways (Paytm, the sandbox page) and JSON from the app both reach the callbacks. */
 function formFields(body: unknown): Record<string, string> {
@@ -280,6 +293,26 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       status: payment.status,
       action: SANDBOX_CALLBACK_PATH,
       outcomes,
+      pay: {
+        action: SANDBOX_PAY_PATH,
+        fields: { ref, sig: sandboxPageSignature(secret, ref) },
+        cards: SANDBOX_TEST_CARDS,
+        banks: SANDBOX_BANKS,
+      },
     });
+  });
+
+  // The hosted page's pay form: the sandbox, playing the gateway, records the instrument entered, signs it into
+  // the callback and hands that to the same callback handling as a gateway's post (then the outcome page).
+  app.post(SANDBOX_PAY_PATH, fromGateway, async (req, reply) => {
+    if (deps.gateway.name !== 'sandbox') throw new NotFound();
+    const f = parse(SandboxPayRequest, formFields(req.body));
+    const secret = deps.config.SANDBOX_GATEWAY_SECRET;
+    const payment = safeEqual(f.sig, sandboxPageSignature(secret, f.ref)) ? await paymentByRef(db, f.ref) : undefined;
+    if (!payment) throw new NotFound('Payment not found');
+    const instrument = sandboxInstrumentText(payment.instrument ?? 'upi', f);
+    if (!instrument) throw new BadRequest('Enter one of the test cards, a listed bank or a UPI ID such as name@okaxis.');
+    const fields = signSandboxCallback(secret, { ref: f.ref, amount: payment.amount, instrument }, 'success');
+    return reply.redirect(await returnPage(deps, fields, f.ref), 303);
   });
 }
