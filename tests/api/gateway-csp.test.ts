@@ -24,7 +24,7 @@ describeBackends('the CSP and the payment gateway', (ctx) => {
   }
 
   test("with Paytm, pages may post the hand-off form to Paytm's host and to no other", async () => {
-    const csp = await cspWith({ PAYMENT_GATEWAY: 'paytm', PAYTM_HOSTED_URL: 'https://securegw.paytm.in/theia/processTransaction' });
+    const csp = await cspWith({ PAYMENT_GATEWAY: 'paytm', PAYTM_HOST: 'https://securegw.paytm.in', PAYTM_MERCHANT_KEY: 'csp-test-key-16c' });
     expect(directive(csp, 'form-action')).toBe("form-action 'self' https://securegw.paytm.in");
     expect(directive(csp, 'script-src')).toMatch(/^script-src 'self' 'nonce-[^']+'$/);
   });
