@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { isOpsRoute } from '../../http/ops.ts';
 import { recordAudit } from './audit.ts';
 import { readStaffConfig } from './config.ts';
+import { staffCatalogueRoutes } from './catalogue-routes.ts';
 import { staffRoutes } from './routes.ts';
 import { ensureDemoOwner, readStaffSession, STAFF_COOKIE } from './service.ts';
 
@@ -41,6 +42,7 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   await app.register(staffRoutes, { db, config });
+  await app.register(staffCatalogueRoutes, { db });
 
   if (devToolsEnabled()) app.addHook('onReady', async () => ensureDemoOwner(db));
 }
