@@ -105,3 +105,26 @@ const Prices = z.object({
   mrp: z.number().int(),
 });
 export const VariantPriceResponse = envelope(z.object({ before: Prices, after: Prices }));
+
+export const CUSTOMER_MESSAGES = {
+  blocked: 'Customer blocked. Their sessions have ended.',
+  unblocked: 'Customer unblocked.',
+} as const;
+
+export const StaffCustomerQuery = z.object({ q: z.string().trim().max(100).default('') });
+export const StaffCustomer = z.object({
+  customer_id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  is_blocked: z.boolean(),
+  orders: z.number().int(),
+  created_at: z.string(),
+});
+export type StaffCustomer = z.infer<typeof StaffCustomer>;
+export const StaffCustomersResponse = envelope(z.object({ customers: z.array(StaffCustomer) }));
+export const CustomerParams = z.object({ customerId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const CustomerBlockRequest = z.object({ blocked: z.boolean({ error: 'blocked: true or false' }) });
+export const CustomerBlockResponse = envelope(
+  z.object({ customer_id: z.number().int(), is_blocked: z.boolean(), sessions_ended: z.number().int() }),
+);

@@ -210,6 +210,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/ops/variants/:variantId': OPERATIONS,
   'POST /api/ops/shipments/:shipmentId/:action': OPERATIONS,
   'POST /api/ops/catalogue/variants/:variantId/price': OPERATIONS,
+  'POST /api/ops/customers/:customerId/block': OPERATIONS,
   'POST /api/dev/reviews/purchase': { kind: 'public', reason: 'development tools only (KASRAT_DEV_TOOLS=1), for the signed-in customer' },
   'GET /api/order-success/order-success-data': PAYMENT,
   'GET /api/payment/active-payment': PAYMENT,
