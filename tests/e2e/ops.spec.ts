@@ -77,8 +77,22 @@ test('the demo owner signs in with the password and a TOTP code; the console is 
   await expect(page.getByRole('heading', { name: 'Catalogue' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' }).first()).toBeVisible();
   await axeClean(page, 'catalogue');
+  // Customers: find the demo shopper, block (their sessions end) and unblock; both land in the audit trail.
+  await page.getByRole('link', { name: 'Customers' }).click();
+  await page.getByLabel('Name, email or mobile').fill('demo@kasrat.test');
+  await page.getByLabel('Name, email or mobile').press('Enter');
+  const demo = page.getByRole('row', { name: /demo@kasrat\.test/ });
+  await expect(demo.getByRole('cell', { name: 'Active' })).toBeVisible();
+  await axeClean(page, 'customers');
+  await demo.getByRole('button', { name: /^Block/ }).click();
+  await expect(page.getByText('Customer blocked. Their sessions have ended.')).toBeVisible();
+  await expect(demo.getByRole('cell', { name: 'Blocked' })).toBeVisible();
+  await demo.getByRole('button', { name: /^Unblock/ }).click();
+  await expect(page.getByText('Customer unblocked.')).toBeVisible();
+  await expect(demo.getByRole('cell', { name: 'Active' })).toBeVisible();
   await page.getByRole('link', { name: 'Audit trail' }).click();
   await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'customer.block', exact: true })).toBeVisible();
   await axeClean(page, 'audit trail');
 });
 

@@ -1,5 +1,12 @@
 import { get, post } from '../../api/client.ts';
-import type { AuditResponse, StaffMeResponse, StaffVariantsResponse, VariantPriceResponse } from '../../../schemas/staff.ts';
+import type {
+  AuditResponse,
+  CustomerBlockResponse,
+  StaffCustomersResponse,
+  StaffMeResponse,
+  StaffVariantsResponse,
+  VariantPriceResponse,
+} from '../../../schemas/staff.ts';
 
 // The operations console's calls (/api/ops, docs/decisions/019). A 401 or 404 is the console's to show: it never
 // sends staff to the shoppers' sign-in or not-found pages.
@@ -14,3 +21,6 @@ export const findVariants = (q: string) =>
 export const saveVariantPrice = (variantId: number, body: { price: number; mrp: number; expected_price: number; expected_mrp: number }) =>
   post<typeof VariantPriceResponse>(`/api/ops/catalogue/variants/${variantId}/price`, body, quiet);
 export const auditTrail = () => get<typeof AuditResponse>('/api/ops/audit?limit=100', quiet);
+export const findCustomers = (q: string) => get<typeof StaffCustomersResponse>(`/api/ops/customers?q=${encodeURIComponent(q)}`, quiet);
+export const setCustomerBlocked = (customerId: number, blocked: boolean) =>
+  post<typeof CustomerBlockResponse>(`/api/ops/customers/${customerId}/block`, { blocked }, quiet);

@@ -1,9 +1,18 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { NormalisedError } from '../../../api/client.ts';
-import type { AuditEntry, Permission, StaffMe, StaffVariant } from '../../../../schemas/staff.ts';
+import type { AuditEntry, Permission, StaffCustomer, StaffMe, StaffVariant } from '../../../../schemas/staff.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { auditTrail, findVariants, saveVariantPrice, staffMe, staffSignIn, staffSignOut } from '../api.ts';
+import {
+  auditTrail,
+  findCustomers,
+  findVariants,
+  setCustomerBlocked,
+  saveVariantPrice,
+  staffMe,
+  staffSignIn,
+  staffSignOut,
+} from '../api.ts';
 import { CONSOLE_CSS, css } from './console-styles.ts';
 
 // The operations console at /ops (docs/decisions/019): staff sign-in with a TOTP code, then the areas the role may
@@ -103,6 +112,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (me: StaffMe) => void }) {
 
 const AREAS: Array<{ path: string; label: string; needs: Permission }> = [
   { path: '/ops/catalogue', label: 'Catalogue', needs: 'catalogue:read' },
+  { path: '/ops/customers', label: 'Customers', needs: 'customers:read' },
   { path: '/ops/audit', label: 'Audit trail', needs: 'audit:read' },
 ];
 
@@ -133,6 +143,7 @@ function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
       </nav>
       <main className={css.main}>
         {current?.path === '/ops/catalogue' && <Catalogue canEdit={me.permissions.includes('catalogue:write')} />}
+        {current?.path === '/ops/customers' && <Customers canEdit={me.permissions.includes('customers:write')} />}
         {current?.path === '/ops/audit' && <Audit />}
         {!current && <p>Your role has no console areas yet.</p>}
       </main>
@@ -318,6 +329,97 @@ function Audit() {
                   <code>{e.after == null ? '' : JSON.stringify(e.after)}</code>
                 </td>
                 <td className={css.cell}>{e.request_id}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Customers({ canEdit }: { canEdit: boolean }) {
+  const [query, setQuery] = useState('');
+  const [rows, setRows] = useState<StaffCustomer[] | null>(null);
+  const [status, setStatus] = useState<{ kind: 'error' | 'saved'; text: string } | null>(null);
+  const search = useCallback(async (q: string) => {
+    try {
+      setRows((await findCustomers(q)).data.customers);
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    }
+  }, []);
+  useEffect(() => {
+    void search('');
+  }, [search]);
+  const toggle = async (row: StaffCustomer) => {
+    try {
+      const answer = await setCustomerBlocked(row.customer_id, !row.is_blocked);
+      setRows((all) => all?.map((r) => (r.customer_id === row.customer_id ? { ...r, is_blocked: answer.data.is_blocked } : r)) ?? null);
+      setStatus({ kind: 'saved', text: answer.message });
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    }
+  };
+  return (
+    <section aria-labelledby="ops-customers">
+      <h1 id="ops-customers" className={css.heading}>
+        Customers
+      </h1>
+      <form
+        className={css.searchRow}
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void search(query);
+        }}
+      >
+        <label className={css.field}>
+          Name, email or mobile
+          <input className={css.input} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        <button className={css.button} type="submit">
+          Search
+        </button>
+      </form>
+      <div aria-live="polite">
+        {status && (
+          <p role={status.kind === 'error' ? 'alert' : undefined} className={status.kind === 'error' ? css.error : css.saved}>
+            {status.text}
+          </p>
+        )}
+      </div>
+      {rows === null ? (
+        <p>Loading…</p>
+      ) : rows.length === 0 ? (
+        <p>No customers match.</p>
+      ) : (
+        <table className={css.table}>
+          <thead>
+            <tr>
+              {['Name', 'Email', 'Mobile', 'Orders', 'Status', ''].map((h, i) => (
+                <th key={h || i} className={css.cell} scope="col">
+                  {h || <span className="ops-hidden">Action</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.customer_id}>
+                <td className={css.cell}>{row.name}</td>
+                <td className={css.cell}>{row.email}</td>
+                <td className={css.cell}>{row.mobile}</td>
+                <td className={css.cell}>{row.orders}</td>
+                <td className={css.cell}>{row.is_blocked ? 'Blocked' : 'Active'}</td>
+                <td className={css.cell}>
+                  {canEdit && (
+                    <button type="button" className={css.button} onClick={() => toggle(row)}>
+                      {row.is_blocked ? 'Unblock' : 'Block'}
+                      <span className="ops-hidden"> {row.email ?? row.mobile ?? row.name}</span>
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

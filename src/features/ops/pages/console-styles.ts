@@ -48,4 +48,5 @@ export const CONSOLE_CSS = `
 .ops-table{width:100%;border-collapse:collapse;background:#fff}
 .ops-cell{border-bottom:1px solid #d4ddd9;padding:8px;text-align:left;vertical-align:top}
 .ops-row{display:flex;gap:8px;align-items:end;margin-bottom:16px}
+.ops-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
