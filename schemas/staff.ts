@@ -18,7 +18,10 @@ export const STAFF_MESSAGES = {
 export const StaffSignInRequest = z.object({
   email: z.string().trim().toLowerCase().email('Please enter a valid email address.').max(200),
   password: z.string().min(1, 'Please enter your password.').max(200),
-  code: z.string().trim().regex(/^\d{6}$/, 'Please enter the 6-digit code from your authenticator app.'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit code from your authenticator app.'),
 });
 
 export const StaffMe = z.object({
@@ -59,4 +62,69 @@ export const CreateStaffRequest = z.object({
 /** The TOTP secret is in this answer once, and nowhere else afterwards. */
 export const CreateStaffResponse = envelope(
   z.object({ id: z.number().int(), email: z.string(), role: z.enum(STAFF_ROLES), secret: z.string(), otpauth_url: z.string() }),
+);
+
+export const CATALOGUE_EDIT_MESSAGES = {
+  negative: 'The price cannot be below zero.',
+  mrpBelowPrice: 'The MRP cannot be below the price.',
+  stale: 'Someone else changed this price since you opened it. Check the current values and try again.',
+  saved: 'Price saved.',
+} as const;
+
+const Paise = z
+  .number({ error: 'Enter an amount in paise.' })
+  .int('Enter a whole number of paise.')
+  .max(100_000_000, 'That amount is too large.');
+
+export const StaffVariantQuery = z.object({ q: z.string().trim().max(100).default('') });
+export const StaffVariant = z.object({
+  variant_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  label: z.string(),
+  price: z.number().int(),
+  mrp: z.number().int(),
+  stock: z.number().int(),
+});
+export type StaffVariant = z.infer<typeof StaffVariant>;
+export const StaffVariantsResponse = envelope(z.object({ variants: z.array(StaffVariant) }));
+
+export const VariantPriceParams = z.object({ variantId: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The new price and MRP, and the ones the editor saw (the optimistic version). */
+export const VariantPriceRequest = z
+  .object({ price: Paise, mrp: Paise, expected_price: Paise, expected_mrp: Paise })
+  .refine((b) => b.price >= 0 && b.mrp >= 0, { message: CATALOGUE_EDIT_MESSAGES.negative, path: ['price'] })
+  .refine((b) => b.mrp >= b.price, { message: CATALOGUE_EDIT_MESSAGES.mrpBelowPrice, path: ['mrp'] });
+const Prices = z.object({
+  variant_id: z.number().int(),
+  product_id: z.number().int(),
+  sku: z.string(),
+  price: z.number().int(),
+  mrp: z.number().int(),
+});
+export const VariantPriceResponse = envelope(z.object({ before: Prices, after: Prices }));
+
+export const CUSTOMER_MESSAGES = {
+  blocked: 'Customer blocked. Their sessions have ended.',
+  unblocked: 'Customer unblocked.',
+} as const;
+
+export const StaffCustomerQuery = z.object({ q: z.string().trim().max(100).default('') });
+export const StaffCustomer = z.object({
+  customer_id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  is_blocked: z.boolean(),
+  orders: z.number().int(),
+  created_at: z.string(),
+});
+export type StaffCustomer = z.infer<typeof StaffCustomer>;
+export const StaffCustomersResponse = envelope(z.object({ customers: z.array(StaffCustomer) }));
+export const CustomerParams = z.object({ customerId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const CustomerBlockRequest = z.object({ blocked: z.boolean({ error: 'blocked: true or false' }) });
+export const CustomerBlockResponse = envelope(
+  z.object({ customer_id: z.number().int(), is_blocked: z.boolean(), sessions_ended: z.number().int() }),
 );

@@ -175,6 +175,7 @@ export const routes: RouteObject[] = [
           { path: '/my-account', ...page('account/pages/MyAccount', { guard: 'guest' }) },
         ],
       },
+      { path: '/ops/*', ...page('ops/pages/Console') },
     ],
   },
 ];

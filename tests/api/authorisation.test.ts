@@ -34,7 +34,10 @@ type Row =
 
 const CATALOGUE = { kind: 'public', reason: 'catalogue data, the same for every shopper' } as const;
 const PUBLISHED_REVIEWS = { kind: 'public', reason: 'published reviews and their aggregates are public (hidden ones answer 404)' } as const;
-const OPERATIONS = { kind: 'public', reason: 'operations calls: OPS_TOKEN bearer only, never a customer session' } as const;
+const OPERATIONS = {
+  kind: 'public',
+  reason: 'operations calls: OPS_TOKEN or a staff session, never a customer session (tests/api/ops-permissions.test.ts)',
+} as const;
 const PAYMENT = {
   kind: 'suite',
   proof: 'tests/api/payment.test.ts: orders are looked up by (id, session customer); a foreign order is 404',
@@ -228,6 +231,8 @@ const TABLE: Record<string, Row> = {
   'GET /api/ops/variants/:variantId': OPERATIONS,
   'POST /api/ops/shipments/:shipmentId/:action': OPERATIONS,
   'POST /api/ops/payment-issues/:id/resolve': OPERATIONS,
+  'POST /api/ops/catalogue/variants/:variantId/price': OPERATIONS,
+  'POST /api/ops/customers/:customerId/block': OPERATIONS,
   'POST /api/dev/reviews/purchase': { kind: 'public', reason: 'development tools only (KASRAT_DEV_TOOLS=1), for the signed-in customer' },
   'GET /api/order-success/order-success-data': PAYMENT,
   'GET /api/payment/active-payment': PAYMENT,

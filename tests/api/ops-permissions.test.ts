@@ -39,7 +39,12 @@ describeBackends(
       const t = ctx();
       opsRoutes = routes
         .filter((r) => isOpsRoute(r.method, r.url, r.config as OpsRoute['config']) && !OPEN.has(`${r.method} ${r.url}`))
-        .map((r) => ({ key: `${r.method} ${r.url}`, method: r.method, url: r.url, needed: permissionFor(r.method, r.url, r.config as OpsRoute['config']) }))
+        .map((r) => ({
+          key: `${r.method} ${r.url}`,
+          method: r.method,
+          url: r.url,
+          needed: permissionFor(r.method, r.url, r.config as OpsRoute['config']),
+        }))
         .filter((r, i, all) => all.findIndex((x) => x.key === r.key) === i);
       for (const role of STAFF_ROLES) staff.set(role, (await signedInStaff(t, role)).agent);
       shopper = t.agent();

@@ -16,7 +16,11 @@ export async function newStaff(t: TestApp, role: StaffRole) {
 export async function signedInStaff(t: TestApp, role: StaffRole): Promise<{ agent: Agent; id: number; email: string; secret: string }> {
   const staff = await newStaff(t, role);
   const agent = t.agent();
-  const res = await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: STAFF_PASSWORD, code: await currentCode(staff.secret) });
+  const res = await agent.post('/api/ops/staff/sign-in', {
+    email: staff.email,
+    password: STAFF_PASSWORD,
+    code: await currentCode(staff.secret),
+  });
   if (res.statusCode !== 200) throw new Error(`staff sign-in failed: ${res.statusCode} ${res.body}`);
   return { agent, id: staff.id, email: staff.email, secret: staff.secret };
 }

@@ -57,15 +57,26 @@ describeBackends('staff', (ctx) => {
     const staff = await newStaff(t, 'fulfilment');
     const agent = t.agent();
     for (let i = 0; i < 5; i++)
-      expect((await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: `wrong-${i}-password`, code: '123456' })).statusCode).toBe(401);
-    const locked = await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: STAFF_PASSWORD, code: await currentCode(staff.secret) });
+      expect(
+        (await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: `wrong-${i}-password`, code: '123456' })).statusCode,
+      ).toBe(401);
+    const locked = await agent.post('/api/ops/staff/sign-in', {
+      email: staff.email,
+      password: STAFF_PASSWORD,
+      code: await currentCode(staff.secret),
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(STAFF_MESSAGES.locked);
   });
 
   test('bad input is a 400 naming the problem, never a 500', async () => {
     const agent = ctx().agent();
-    for (const body of [{}, { email: 'x', password: 'p', code: '123456' }, { email: 'a@b.in', password: 'p', code: '12ab56' }, { email: 'a@b.in', password: '', code: '123456' }]) {
+    for (const body of [
+      {},
+      { email: 'x', password: 'p', code: '123456' },
+      { email: 'a@b.in', password: 'p', code: '12ab56' },
+      { email: 'a@b.in', password: '', code: '123456' },
+    ]) {
       const res = await agent.post('/api/ops/staff/sign-in', body);
       expect(res.statusCode).toBe(400);
       expect(res.json().status).toBe(0);
@@ -120,7 +131,9 @@ describeBackends('staff', (ctx) => {
     const created = byToken.json().data;
     expect(created.otpauth_url).toContain(`secret=${created.secret}`);
     // The new account signs in with the printed secret.
-    const signIn = await t.agent().post('/api/ops/staff/sign-in', { email: body.email, password: body.password, code: await currentCode(created.secret) });
+    const signIn = await t
+      .agent()
+      .post('/api/ops/staff/sign-in', { email: body.email, password: body.password, code: await currentCode(created.secret) });
     expect(signIn.statusCode).toBe(200);
     expect((await t.agent().post('/api/ops/staff', body, TOKEN)).statusCode).toBe(409);
     expect((await t.agent().post('/api/ops/staff', { ...body, email: 'x@staff.kasrat.test', role: 'boss' }, TOKEN)).statusCode).toBe(400);

@@ -3,7 +3,12 @@ import { z } from 'zod';
 // The operations console's sign-in settings (docs/decisions/019), read once at start-up.
 const StaffConfigSchema = z.object({
   /** Minutes a staff session may go unused before it ends: a console left open on a shared desk closes soon. */
-  STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  STAFF_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** Hours a staff session lasts at most, however busy: staff sign in again every working day. */
   STAFF_SESSION_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   /** Wrong passwords or codes per staff account per STAFF_LOGIN_WINDOW_S before the account's sign-in pauses. */

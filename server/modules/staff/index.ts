@@ -4,6 +4,8 @@ import type { Db } from '../../db/database.ts';
 import { isOpsRoute } from '../../http/ops.ts';
 import { recordAudit } from './audit.ts';
 import { readStaffConfig } from './config.ts';
+import { staffCatalogueRoutes } from './catalogue-routes.ts';
+import { staffCustomerRoutes } from './customer-routes.ts';
 import { staffRoutes } from './routes.ts';
 import { ensureDemoOwner, readStaffSession, STAFF_COOKIE } from './service.ts';
 
@@ -41,6 +43,8 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   await app.register(staffRoutes, { db, config });
+  await app.register(staffCatalogueRoutes, { db });
+  await app.register(staffCustomerRoutes, { db });
 
   if (devToolsEnabled()) app.addHook('onReady', async () => ensureDemoOwner(db));
 }

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../schemas/common.ts';
-import { AuditQuery, CreateStaffRequest, CreateStaffResponse, AuditResponse, STAFF_MESSAGES, StaffMeResponse, StaffSignInRequest } from '../../../schemas/staff.ts';
+import {
+  AuditQuery,
+  CreateStaffRequest,
+  CreateStaffResponse,
+  AuditResponse,
+  STAFF_MESSAGES,
+  StaffMeResponse,
+  StaffSignInRequest,
+} from '../../../schemas/staff.ts';
 import { devToolsEnabled } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
@@ -16,10 +24,8 @@ import { createStaff, demoOwnerCode, signIn, signOut, staffMe } from './service.
 // declares the permission it needs and passes requireOps.
 
 export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db; config: StaffConfig }) {
-  app.post(
-    '/api/ops/staff/sign-in',
-    { schema: { body: StaffSignInRequest, response: { 200: StaffMeResponse } } },
-    async (req, reply) => ok(await signIn(db, config, req, reply, parse(StaffSignInRequest, req.body)), STAFF_MESSAGES.signedIn),
+  app.post('/api/ops/staff/sign-in', { schema: { body: StaffSignInRequest, response: { 200: StaffMeResponse } } }, async (req, reply) =>
+    ok(await signIn(db, config, req, reply, parse(StaffSignInRequest, req.body)), STAFF_MESSAGES.signedIn),
   );
 
   app.post('/api/ops/staff/sign-out', async (req, reply) => {
@@ -51,7 +57,11 @@ export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db
       requireOps(req);
       const created = await createStaff(db, parse(CreateStaffRequest, req.body));
       // Never the password or the secret: the trail is read by people.
-      await recordAudit(db, req, { action: 'staff.create', target: `staff:${created.id}`, after: { email: created.email, role: created.role } });
+      await recordAudit(db, req, {
+        action: 'staff.create',
+        target: `staff:${created.id}`,
+        after: { email: created.email, role: created.role },
+      });
       return ok(created, `Staff account ${created.email} created. Add the secret to an authenticator app now: it is not shown again.`);
     },
   );

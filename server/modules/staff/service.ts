@@ -51,7 +51,13 @@ export async function createStaff(
   const secret = input.secret ?? generateSecret();
   const row = await db
     .insertInto('staff')
-    .values({ email, name: input.name ?? '', role: input.role, password_hash: await hashStaffPassword(input.password), totp_secret: secret })
+    .values({
+      email,
+      name: input.name ?? '',
+      role: input.role,
+      password_hash: await hashStaffPassword(input.password),
+      totp_secret: secret,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -110,7 +116,10 @@ export async function signIn(
   if (old) await db.deleteFrom('staff_sessions').where('id', '=', hashToken(old)).execute();
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + config.STAFF_SESSION_HOURS * 3_600_000);
-  await db.insertInto('staff_sessions').values({ id: hashToken(token), staff_id: staff.id, expires_at: expires }).execute();
+  await db
+    .insertInto('staff_sessions')
+    .values({ id: hashToken(token), staff_id: staff.id, expires_at: expires })
+    .execute();
   reply.setCookie(STAFF_COOKIE, token, { path: STAFF_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secureCookies(req) });
   const role = staff.role as StaffRole;
   req.staff = { id: staff.id, email: staff.email, role, sessionId: hashToken(token) };
@@ -133,7 +142,11 @@ export async function readStaffSession(db: Db, config: StaffConfig, req: Fastify
     .executeTakeFirst();
   if (!row) return null;
   if (now - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS)
-    await db.updateTable('staff_sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('staff_sessions')
+      .set({ last_seen_at: new Date(now) })
+      .where('id', '=', row.id)
+      .execute();
   return { id: row.staff_id, email: row.email, role: row.role as StaffRole, sessionId: row.id };
 }
 
