@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fuzz } from '../tests/fault/fuzz-harness.ts';
 import { openFuzzTarget } from '../tests/fault/fuzz-session.ts';
+if (process.argv.includes('--model')) await import('./fuzz-model.ts'); // the store model runs instead
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
