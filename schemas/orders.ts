@@ -245,14 +245,23 @@ export type CancelShipmentRequest = z.infer<typeof CancelShipmentRequest>;
 export const PartialCancelRequest = CancelShipmentRequest.extend({ items: ItemSelection });
 export type PartialCancelRequest = z.infer<typeof PartialCancelRequest>;
 export const CancelReverseRequest = z.object({ shipmentId: ShipmentNumber });
+/** The refund a cancellation would give (all units when `items` is left out), before the shopper confirms. */
+export const CancelRefundRequest = z.object({ shipmentId: ShipmentNumber, items: ItemSelection.optional() });
 
 export const CancelResult = z.object({
   shipment_id: z.string(),
   status: ShipmentStatusSchema,
-  refund: z.object({ amount: PaiseSchema, method: z.enum(['original', 'bank']).nullable(), method_label: z.string() }),
+  // What the shopper no longer earns, when the change costs a promotion ("Refund ₹X: ₹Y less because …").
+  refund: z.object({
+    amount: PaiseSchema,
+    method: z.enum(['original', 'bank']).nullable(),
+    method_label: z.string(),
+    note: z.string().nullable().optional(),
+  }),
 });
 export type CancelResult = z.infer<typeof CancelResult>;
 export const CancelResponse = envelope(CancelResult);
+export const CancelRefundResponse = envelope(CancelResult.shape.refund);
 
 // ---- return ----
 
@@ -298,6 +307,8 @@ export const RefundAmount = z.object({
   method: z.enum(['original', 'bank']),
   method_label: z.string(),
   items: z.array(z.object({ order_item_id: z.number().int(), units: z.number().int(), amount: PaiseSchema })),
+  /** What the shopper no longer earns, shown before they confirm. */
+  note: z.string().nullable().optional(),
 });
 export type RefundAmount = z.infer<typeof RefundAmount>;
 export const RefundAmountResponse = envelope(RefundAmount);

@@ -7,6 +7,7 @@ import { buildApp } from '../server/app.ts';
 import { fuzz } from '../tests/fault/fuzz-harness.ts';
 import { openFuzzTarget } from '../tests/fault/fuzz-session.ts';
 import { fuzzRequestTargets, fuzzSeed } from '../tests/fault/fuzz-targets.ts';
+if (process.argv.includes('--model')) await import('./fuzz-model.ts'); // the store model runs instead
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -388,7 +388,7 @@ describeBackends('orders API', (ctx) => {
       shipmentId: first.shipmentNumber,
       reason_id: 'ordered_by_mistake',
     });
-    expect(json(cancel).data.refund).toEqual({ amount: 0, method: null, method_label: 'No payment was taken' });
+    expect(json(cancel).data.refund).toEqual({ amount: 0, method: null, method_label: 'No payment was taken', note: null });
 
     await advance(db(), second.shipmentNumber, 'delivered');
     const photo = json(await uploadPhoto(agent, second.shipmentNumber)).data.media_id;

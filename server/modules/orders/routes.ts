@@ -1,6 +1,9 @@
+import { cancelOrderShipment, previewCancel } from '../../flows/cancel.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CancelReverseRequest,
+  CancelRefundRequest,
+  CancelRefundResponse,
   CancelShipmentRequest,
   IfscQuery,
   OrderListingRequest,
@@ -37,7 +40,6 @@ import {
   assertReturnable,
   attachReturnMedia,
   CANCEL_REASONS,
-  cancelShipment,
   listOrders,
   orderDetails,
   RETURN_REASONS,
@@ -96,9 +98,19 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(CancelShipmentRequest, req.body);
-      const { refundIds, ...result } = await cancelShipment(db, customerId, body, null);
+      const { refundIds, order: _o, products: _p, reviewsWithdrawn: _r, ...result } = await cancelOrderShipment(db, customerId, body, null);
       await payOut(req, refundIds);
       return ok(result, 'Your shipment has been cancelled.');
+    },
+  );
+
+  app.post(
+    '/api/order/cancel-refund-amount',
+    { schema: { response: { 200: CancelRefundResponse }, body: CancelRefundRequest } },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const body = parse(CancelRefundRequest, req.body);
+      return ok(await previewCancel(db, customerId, body.shipmentId, body.items ?? null));
     },
   );
 
@@ -108,7 +120,13 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(PartialCancelRequest, req.body);
-      const { refundIds, ...result } = await cancelShipment(db, customerId, body, body.items);
+      const {
+        refundIds,
+        order: _o,
+        products: _p,
+        reviewsWithdrawn: _r,
+        ...result
+      } = await cancelOrderShipment(db, customerId, body, body.items);
       await payOut(req, refundIds);
       return ok(result, result.status === 'cancelled' ? 'Your shipment has been cancelled.' : 'The selected items have been cancelled.');
     },

@@ -17,7 +17,8 @@ import { uploadUrl } from '../uploads/index.ts';
 import { toBankView } from './bank-accounts.ts';
 import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
 import * as q from './queries.ts';
-import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine } from './refund-rules.ts';
+import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine, type RefundBreakdown } from './refund-rules.ts';
+import { type BenefitLost, benefitLost, refundNote } from './promotion-rules.ts';
 import { productImage } from '../../../schemas/images.ts';
 import { PAY_ON_DELIVERY, paymentMethodName } from '../../../schemas/payment-rules.ts';
 
@@ -315,6 +316,11 @@ async function applyMove(
   return to;
 }
 
+async function orderCancelled(trx: q.Executor, orderId: number): Promise<boolean> {
+  const o = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+  return o.status === 'cancelled';
+}
+
 /** When every shipment of an order is cancelled, so is the order. */
 async function settleOrderStatus(trx: q.Executor, orderId: number) {
   const open = await trx
@@ -346,11 +352,69 @@ function pickLines(items: q.OrderItemRow[], selection: SelectedUnits[], verb: 'c
   });
 }
 
+/**
+ * The order re-priced without `chosen` (promotion-rules.ts): what the shopper no longer earns. When no paid unit
+ * would be left, the shipment's free gifts join `chosen`.
+ */
+async function promotionsAfter(
+  trx: q.Executor,
+  orderId: number,
+  shipmentId: number,
+  chosen: Array<{ item: q.OrderItemRow; units: number }>,
+): Promise<{ lost: BenefitLost; chosen: Array<{ item: q.OrderItemRow; units: number }> }> {
+  const items = await q.itemsOf(trx, [orderId]);
+  const going = new Map(chosen.map((c) => [c.item.id, c.units]));
+  const value = (i: q.OrderItemRow, units: number) => (i.is_freebie ? 0 : i.sale_price * units);
+  const keptBefore = items.reduce((n, i) => n + value(i, unitsLeft(i)), 0);
+  const keptAfter = items.reduce((n, i) => n + value(i, unitsLeft(i) - (going.get(i.id) ?? 0)), 0);
+  const p = await q.promotionsOf(trx, orderId);
+  const lost = benefitLost({
+    keptBefore,
+    keptAfter,
+    itemTotal: p.order.item_total,
+    gifts: p.gifts.map((g) => {
+      const item = items.find((i) => i.id === g.id) as q.OrderItemRow;
+      return { name: g.name, value: g.mrp * unitsLeft(item), threshold: g.threshold, kept: unitsLeft(item) - (going.get(g.id) ?? 0) > 0 };
+    }),
+    freeDelivery: p.delivery && p.order.shipping_total === 0 ? { threshold: p.delivery.free_from, charge: p.delivery.charge } : null,
+    coupon: p.coupon ? { code: p.coupon.code, minCart: p.coupon.min_cart, discount: p.order.coupon_discount } : null,
+    bankOffer: p.offer ? { minCart: p.offer.min_cart, discount: p.order.bank_offer_discount } : null,
+  });
+  if (!lost.cancelGifts) return { lost, chosen };
+  const gifts = items
+    .filter((i) => i.is_freebie && i.shipment_id === shipmentId && unitsLeft(i) - (going.get(i.id) ?? 0) > 0)
+    .map((item) => ({ item, units: unitsLeft(item) - (going.get(item.id) ?? 0) }));
+  const merged = chosen.map((c) => {
+    const more = gifts.find((g) => g.item.id === c.item.id);
+    return more ? { item: c.item, units: c.units + more.units } : c;
+  });
+  return { lost, chosen: [...merged, ...gifts.filter((g) => !going.has(g.item.id))] };
+}
+
+/** The refund less what the shopper no longer earns (never below zero), taken off shipping first, then the lines. */
+function lessBenefitLost(b: RefundBreakdown, lost: BenefitLost): RefundBreakdown & { note: string | null } {
+  let excess = Math.min(lost.amount, b.total);
+  const deducted = excess;
+  const cutShipping = Math.min(b.shipping, excess);
+  excess -= cutShipping;
+  const items = b.items.map((i) => {
+    const cut = Math.min(i.amount, excess);
+    excess -= cut;
+    return { ...i, amount: i.amount - cut };
+  });
+  const total = b.total - deducted;
+  return { items, shipping: b.shipping - cutShipping, total, note: refundNote(total, lost, deducted) };
+}
+
 export interface CancelOutcome {
   shipment_id: string;
   status: ShipmentStatus;
-  refund: { amount: number; method: 'original' | 'bank' | null; method_label: string };
+  refund: { amount: number; method: 'original' | 'bank' | null; method_label: string; note: string | null };
   refundIds: number[];
+  /** The order's id, its customer, and the products whose every unit in this order is now cancelled. */
+  order: { id: number; customer_id: number; cancelled: boolean; order_number: string };
+  /** The products of the paid lines cancelled (a review of one may no longer stand as from a buyer). */
+  products: number[];
 }
 
 /**
@@ -362,16 +426,19 @@ export async function cancelShipment(
   customerId: number | null,
   input: { shipmentId: string; reason_id: string; comment: string | null },
   selection: SelectedUnits[] | null,
+  /** Runs inside the cancellation's transaction (the cancel flow gives back what the order held elsewhere). */
+  after?: (trx: Db, outcome: CancelOutcome) => Promise<void>,
 ): Promise<CancelOutcome> {
   const reason = chosenReason(CANCEL_REASONS, input.reason_id);
   return withLockedShipment(db, input.shipmentId, customerId, async (ctx) => {
     const { trx } = ctx;
     if (!canMove(ctx.shipment.status, 'CANCEL')) move(ctx.shipment.status, 'CANCEL');
     const items = await q.itemsOfShipment(trx, ctx.shipment.id);
-    const chosen = selection
+    const picked = selection
       ? pickLines(items, selection, 'cancel')
       : items.filter((i) => unitsLeft(i) > 0).map((item) => ({ item, units: unitsLeft(item) }));
-    if (chosen.length === 0) throw new Conflict('Nothing is left to cancel in this shipment.');
+    if (picked.length === 0) throw new Conflict('Nothing is left to cancel in this shipment.');
+    const { lost, chosen } = await promotionsAfter(trx, ctx.shipment.order_id, ctx.shipment.id, picked);
 
     for (const { item, units } of chosen) {
       await trx
@@ -415,20 +482,23 @@ export async function cancelShipment(
 
     const prepaid = ctx.shipment.payment_method !== PAY_ON_DELIVERY;
     const payment = prepaid ? await q.successfulPayment(trx, ctx.shipment.order_id) : undefined;
-    const breakdown = computeRefund({
-      reason: 'cancel',
-      lines: chosen.map((c) => ({
-        line: refundable(c.item),
-        alreadyRefunded: c.item.cancelled_quantity + c.item.returned_quantity,
-        units: c.units,
-      })),
-      // Pay on delivery before delivery: nothing was paid, nothing comes back (refund rule 4).
-      paid: Boolean(payment),
-      shippingTotal: ctx.shipment.shipping_total,
-      cancelsWholeShipment: remaining === 0,
-      orderPaid: ctx.shipment.paid_total,
-      orderRefunded: await q.refundedTotal(trx, ctx.shipment.order_id),
-    });
+    const breakdown = lessBenefitLost(
+      computeRefund({
+        reason: 'cancel',
+        lines: chosen.map((c) => ({
+          line: refundable(c.item),
+          alreadyRefunded: c.item.cancelled_quantity + c.item.returned_quantity,
+          units: c.units,
+        })),
+        // Pay on delivery before delivery: nothing was paid, nothing comes back (refund rule 4).
+        paid: Boolean(payment),
+        shippingTotal: ctx.shipment.shipping_total,
+        cancelsWholeShipment: remaining === 0,
+        orderPaid: ctx.shipment.paid_total,
+        orderRefunded: await q.refundedTotal(trx, ctx.shipment.order_id),
+      }),
+      payment ? lost : { amount: 0, reasons: [], cancelGifts: false },
+    );
     const refundIds: number[] = [];
     if (breakdown.total > 0 && payment) {
       refundIds.push(
@@ -445,16 +515,26 @@ export async function cancelShipment(
         }),
       );
     }
-    return {
+    const outcome: CancelOutcome = {
       shipment_id: ctx.shipment.shipment_number,
       status: ctx.shipment.status,
       refund: {
         amount: breakdown.total,
         method: breakdown.total > 0 ? ('original' as const) : null,
         method_label: breakdown.total > 0 ? REFUND_LABELS.original : 'No payment was taken',
+        note: breakdown.note,
       },
       refundIds,
+      order: {
+        id: ctx.shipment.order_id,
+        customer_id: ctx.shipment.customer_id,
+        cancelled: remaining === 0 && (await orderCancelled(trx, ctx.shipment.order_id)),
+        order_number: ctx.shipment.order_number,
+      },
+      products: chosen.filter((c) => !c.item.is_freebie).map((c) => c.item.product_id),
     };
+    if (after) await after(trx as Db, outcome);
+    return outcome;
   });
 }
 
@@ -554,27 +634,31 @@ export async function refundQuote(db: Db, customerId: number, shipmentId: string
 
 async function quoteReturn(db: q.Executor, shipment: q.FoundShipment, selection: SelectedUnits[]): Promise<RefundAmount> {
   const items = await q.itemsOfShipment(db, shipment.id);
-  const chosen = pickLines(items, selection, 'return');
-  const breakdown = computeRefund({
-    reason: 'return',
-    lines: chosen.map((c) => ({
-      line: refundable(c.item),
-      alreadyRefunded: c.item.cancelled_quantity + c.item.returned_quantity,
-      units: c.units,
-    })),
-    paid: true,
-    shippingTotal: shipment.shipping_total,
-    cancelsWholeShipment: false,
-    // A delivered pay-on-delivery shipment was paid at the door: what it was paid is what it can refund.
-    orderPaid: Math.max(shipment.paid_total, 0),
-    orderRefunded: await q.refundedTotal(db, shipment.order_id),
-  });
+  const { lost, chosen } = await promotionsAfter(db, shipment.order_id, shipment.id, pickLines(items, selection, 'return'));
+  const breakdown = lessBenefitLost(
+    computeRefund({
+      reason: 'return',
+      lines: chosen.map((c) => ({
+        line: refundable(c.item),
+        alreadyRefunded: c.item.cancelled_quantity + c.item.returned_quantity,
+        units: c.units,
+      })),
+      paid: true,
+      shippingTotal: shipment.shipping_total,
+      cancelsWholeShipment: false,
+      // A delivered pay-on-delivery shipment was paid at the door: what it was paid is what it can refund.
+      orderPaid: Math.max(shipment.paid_total, 0),
+      orderRefunded: await q.refundedTotal(db, shipment.order_id),
+    }),
+    lost,
+  );
   const method = refundMethodOf(shipment);
   return {
     amount: breakdown.total,
     method,
     method_label: method === 'bank' ? REFUND_LABELS.bank : REFUND_LABELS.original,
     items: breakdown.items,
+    note: breakdown.note,
   };
 }
 
@@ -633,7 +717,8 @@ export async function submitReturn(
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('return_items')
-      .values(input.items.map((i) => ({ return_id: ret.id, order_item_id: i.order_item_id, quantity: i.quantity })))
+      // The quote's lines: the chosen ones, and a free gift that must come back with them.
+      .values(quote.items.map((i) => ({ return_id: ret.id, order_item_id: i.order_item_id, quantity: i.units })))
       .execute();
     await trx
       .updateTable('return_media')

@@ -7,7 +7,7 @@ import { reviewRoutes } from './routes.ts';
 import { DEFAULT_LIMITS, type ReviewLimits } from './service.ts';
 
 export { recountStats as recountReviewStats } from './queries.ts';
-export { DEFAULT_LIMITS as REVIEW_LIMITS, limitKey as reviewLimitKey } from './service.ts';
+export { DEFAULT_LIMITS as REVIEW_LIMITS, limitKey as reviewLimitKey, withdrawUnboughtReviews } from './service.ts';
 
 // Read once at start-up: per-customer hourly limits on review writes, photo uploads and helpful votes.
 const LimitsEnv = z.object({

@@ -477,3 +477,21 @@ export async function rateLogistics(
 }
 
 export { photosOf, photoUrl };
+
+/**
+ * A review stands as from a buyer only while its author bought the product (SPEC §5): when the order holding the
+ * customer's only purchase of a product is cancelled, their review of it is withdrawn, inside the caller's
+ * transaction. Returns how many were withdrawn (the caller tells the catalogue after commit).
+ */
+export async function withdrawUnboughtReviews(trx: Db, customerId: number, productIds: readonly number[]): Promise<number> {
+  let withdrawn = 0;
+  for (const productId of [...new Set(productIds)].sort((a, b) => a - b)) {
+    const review = await findCustomerReview(trx, customerId, productId);
+    if (!review || review.status === 'withdrawn') continue;
+    if ((await purchaseOf(trx, customerId, productId)).bought) continue;
+    await trx.updateTable('reviews').set({ status: 'withdrawn' }).where('id', '=', review.id).execute();
+    await shiftStats(trx as never, { productId, brandId: review.brand_id }, contributionOf(review), null);
+    withdrawn++;
+  }
+  return withdrawn;
+}

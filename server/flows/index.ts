@@ -1,0 +1,5 @@
+// The order flows (docs/decisions/011-order-flows.md): each one transaction over module functions.
+export { type UnpaidOrder, expireUnpaidOrders, releaseUnpaidOrder } from './expire-order.ts';
+export { finalizePayment, payOnDelivery, placePaidOrder } from './finalize-payment.ts';
+export { type PlaceOrderInput, placeOrder } from './place-order.ts';
+export { cancelOrderShipment, previewCancel } from './cancel.ts';

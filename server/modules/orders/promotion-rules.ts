@@ -1,0 +1,67 @@
+import { formatPaise } from '../../../schemas/money.ts';
+
+// Promotions follow every change of an order (docs/decisions/011-order-flows.md, "Promotions after a change").
+// After a cancel or a return, the paid lines the shopper keeps are priced again under the order's promotions:
+// a free gift needs its threshold, free delivery its threshold, a coupon and a bank offer their minimums. What the
+// shopper no longer earns comes off the refund (never below zero), and the shopper is told why before confirming:
+// "Refund ₹X: ₹Y less because the free shaker needs ₹1,999". When no paid unit is left, the free gifts go with
+// the change instead (no shipment is left holding only free lines). Pure rules, integer paise.
+
+export interface OrderPromotions {
+  /** Sale value of the order's paid units before this change (sale price × units not yet cancelled or returned). */
+  keptBefore: number;
+  /** The same after this change. */
+  keptAfter: number;
+  /** The order's item total when placed (sale price × every unit), the base the discounts were shared on. */
+  itemTotal: number;
+  gifts: Array<{ name: string; value: number; threshold: number; kept: boolean }>;
+  /** Free delivery earned when placed, with the rule's threshold and the charge it saved; null when none. */
+  freeDelivery: { threshold: number; charge: number } | null;
+  coupon: { code: string; minCart: number; discount: number } | null;
+  bankOffer: { minCart: number; discount: number } | null;
+}
+
+export interface BenefitLost {
+  /** What comes off the refund. */
+  amount: number;
+  /** One line per benefit no longer earned, for the shopper. */
+  reasons: string[];
+  /** True when the free gifts must go with the change (no paid unit is left). */
+  cancelGifts: boolean;
+}
+
+const share = (discount: number, kept: number, total: number) => (total > 0 ? Math.floor((discount * kept) / total) : 0);
+
+/** What the shopper no longer earns once the kept value falls from `keptBefore` to `keptAfter`. */
+export function benefitLost(p: OrderPromotions): BenefitLost {
+  const reasons: string[] = [];
+  let amount = 0;
+  if (p.keptAfter <= 0) return { amount: 0, reasons, cancelGifts: p.gifts.some((g) => g.kept) };
+  const lost = (threshold: number) => p.keptBefore >= threshold && p.keptAfter < threshold;
+  for (const g of p.gifts)
+    if (g.kept && lost(g.threshold)) {
+      amount += g.value;
+      reasons.push(`the free ${g.name} needs ${formatPaise(g.threshold)}`);
+    }
+  const couponLost = p.coupon !== null && lost(p.coupon.minCart);
+  if (p.coupon && couponLost) {
+    amount += share(p.coupon.discount, p.keptAfter, p.itemTotal);
+    reasons.push(`coupon ${p.coupon.code} needs ${formatPaise(p.coupon.minCart)}`);
+  }
+  const couponKept = p.coupon && !couponLost ? share(p.coupon.discount, p.keptAfter, p.itemTotal) : 0;
+  if (p.bankOffer && p.keptBefore >= p.bankOffer.minCart && p.keptAfter - couponKept < p.bankOffer.minCart) {
+    amount += share(p.bankOffer.discount, p.keptAfter, p.itemTotal);
+    reasons.push(`the bank offer needs ${formatPaise(p.bankOffer.minCart)}`);
+  }
+  if (p.freeDelivery && lost(p.freeDelivery.threshold) && p.freeDelivery.charge > 0) {
+    amount += p.freeDelivery.charge;
+    reasons.push(`free delivery needs ${formatPaise(p.freeDelivery.threshold)}`);
+  }
+  return { amount, reasons, cancelGifts: false };
+}
+
+/** The line the shopper reads before confirming, or null when nothing is lost. */
+export function refundNote(refund: number, lost: BenefitLost, deducted: number): string | null {
+  if (deducted <= 0 || lost.reasons.length === 0) return null;
+  return `Refund ${formatPaise(refund)}: ${formatPaise(deducted)} less because ${lost.reasons.join(', ')}.`;
+}

@@ -1,0 +1,159 @@
+import type { Db } from '../../server/db/database.ts';
+import { type Agent, describeBackends, type TestApp } from '../helpers/app.ts';
+import { createOrder, createOrderFor, orderableVariants } from '../helpers/orders.ts';
+import { createCustomer, signInDirectly } from './cart-fixtures.ts';
+import { createShoppers, json, newKey, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
+
+// Promotions follow every change of an order; a cancelled order gives its coupon use back; a review whose only
+// purchase was cancelled is withdrawn.
+
+async function shopper(t: TestApp): Promise<{ agent: Agent; customerId: number }> {
+  const customerId = await createCustomer(t.handle.db);
+  const agent = t.agent();
+  await signInDirectly(t.handle.db, agent, customerId);
+  return { agent, customerId };
+}
+
+async function shaker(db: Db) {
+  return db.selectFrom('freebies').select(['variant_id', 'threshold']).orderBy('threshold').executeTakeFirstOrThrow();
+}
+
+describeBackends('money: promotions after a change', (ctx) => {
+  const db = () => ctx().handle.db;
+
+  /** A prepaid order above the free-shaker threshold: line A, line B below the threshold alone, the shaker. */
+  async function giftOrder() {
+    const gift = await shaker(db());
+    const pool = await orderableVariants(db(), 50_000, 190_000);
+    const b = pool.find((v) => v.sale_price < gift.threshold) ?? pool[0];
+    const a = pool.find((v) => v.id !== b.id && v.sale_price + b.sale_price >= gift.threshold);
+    if (!a) throw new Error('no pair of variants crosses the free-gift threshold');
+    const { agent, customerId } = await shopper(ctx());
+    const order = await createOrder(db(), {
+      customerId,
+      paymentMethod: 1,
+      shipments: [
+        {
+          lines: [
+            { variantId: a.id, quantity: 1 },
+            { variantId: b.id, quantity: 1 },
+            { variantId: gift.variant_id, quantity: 1, isFreebie: true },
+          ],
+        },
+      ],
+    });
+    const items = order.shipments[0].items;
+    const itemOf = (variantId: number) => items.find((i) => i.variantId === variantId) as { id: number };
+    return { agent, order, a, b, gift, lineA: itemOf(a.id), lineB: itemOf(b.id), lineGift: itemOf(gift.variant_id) };
+  }
+
+  test('a cancel that takes the order below the gift threshold refunds less, and says why before confirming', async () => {
+    const { agent, order, a, lineA, lineGift } = await giftOrder();
+    const shipmentId = order.shipments[0].shipmentNumber;
+    const giftMrp = (await db().selectFrom('order_items').select('mrp').where('id', '=', lineGift.id).executeTakeFirstOrThrow()).mrp;
+    const preview = await agent.post('/api/order/cancel-refund-amount', {
+      shipmentId,
+      items: [{ order_item_id: lineA.id, quantity: 1 }],
+    });
+    expect(preview.statusCode).toBe(200);
+    const quoted = json(preview).data;
+    expect(quoted.note).toMatch(/^Refund ₹[\d,.]+: ₹[\d,.]+ less because the free .+ needs ₹1,999/);
+    const paidA = await db()
+      .selectFrom('order_items')
+      .select(['sale_price', 'discount_share'])
+      .where('id', '=', lineA.id)
+      .executeTakeFirstOrThrow();
+    expect(quoted.amount).toBeLessThanOrEqual(paidA.sale_price - paidA.discount_share - giftMrp);
+    // The preview changed nothing; the cancellation refunds exactly what it showed.
+    const res = await agent.post('/api/order/partial-cancel-shipment-submit', {
+      shipmentId,
+      reason_id: 'changed_mind',
+      comment: null,
+      items: [{ order_item_id: lineA.id, quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.refund).toMatchObject({ amount: quoted.amount, note: quoted.note });
+    const refunds = await db().selectFrom('refunds').select('amount').where('order_id', '=', order.id).execute();
+    expect(refunds.map((r) => r.amount)).toEqual([quoted.amount]);
+    expect(a.sale_price).toBeGreaterThan(quoted.amount);
+  });
+
+  test('cancelling every paid line takes the free gift with it: no shipment is left holding only the gift', async () => {
+    const { agent, order, lineA, lineB, lineGift } = await giftOrder();
+    const shipmentId = order.shipments[0].shipmentNumber;
+    const res = await agent.post('/api/order/partial-cancel-shipment-submit', {
+      shipmentId,
+      reason_id: 'changed_mind',
+      comment: null,
+      items: [
+        { order_item_id: lineA.id, quantity: 1 },
+        { order_item_id: lineB.id, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.status).toBe('cancelled');
+    const gift = await db().selectFrom('order_items').select('cancelled_quantity').where('id', '=', lineGift.id).executeTakeFirstOrThrow();
+    expect(gift.cancelled_quantity).toBe(1);
+    const paid = (await db().selectFrom('orders').select('paid_total').where('id', '=', order.id).executeTakeFirstOrThrow()).paid_total;
+    const refunded = await db().selectFrom('refunds').select('amount').where('order_id', '=', order.id).execute();
+    expect(refunded.reduce((n, r) => n + r.amount, 0)).toBe(paid);
+  });
+
+  test('an order cancelled before shipping gives its coupon use back; a first-order coupon stays available', async () => {
+    const v = await variantIn(db(), 120_000, 300_000);
+    const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], await pincode(db(), 'cod'));
+    const agent = signIn(ctx().agent(), s);
+    const applied = await agent.post('/api/cart/apply-coupon', { coupon_code: 'WELCOME200' });
+    expect(applied.statusCode).toBe(200);
+    const usedBefore = (await db().selectFrom('coupons').select('used').where('code', '=', 'WELCOME200').executeTakeFirstOrThrow()).used;
+    const placed = await placeOrderFor(agent, newKey());
+    expect(placed.res.statusCode).toBe(200);
+    const orderId = placed.body.data.order_id as string;
+    expect((await agent.post('/api/payment/pay-on-delivery', { order_id: orderId })).statusCode).toBe(200);
+    const usedPlaced = (await db().selectFrom('coupons').select('used').where('code', '=', 'WELCOME200').executeTakeFirstOrThrow()).used;
+    expect(usedPlaced).toBe(usedBefore + 1);
+    const cancel = await agent.post('/api/order/cancel-shipment-submit', {
+      shipmentId: `${orderId}-1`,
+      reason_id: 'changed_mind',
+      comment: null,
+    });
+    expect(cancel.statusCode).toBe(200);
+    const usedAfter = (await db().selectFrom('coupons').select('used').where('code', '=', 'WELCOME200').executeTakeFirstOrThrow()).used;
+    expect(usedAfter).toBe(usedBefore);
+    expect(await db().selectFrom('coupon_redemptions').select('id').where('order_ref', '=', orderId).execute()).toEqual([]);
+    // The cancelled first order did not use up the first-order coupon.
+    expect((await agent.post('/api/cart/add-to-cart', { variant_id: v.id, quantity: 1 })).statusCode).toBe(200);
+    const again = await agent.post('/api/cart/apply-coupon', { coupon_code: 'WELCOME200' });
+    expect(json(again).message).toMatch(/^Coupon WELCOME200 applied/);
+  });
+
+  test('a review whose only purchase was cancelled is withdrawn', async () => {
+    const { agent, customerId } = await shopper(ctx());
+    const [v] = await orderableVariants(db(), 50_000, 500_000);
+    const { product_id } = await db().selectFrom('variants').select('product_id').where('id', '=', v.id).executeTakeFirstOrThrow();
+    const product = await db().selectFrom('products').select(['id', 'brand_id']).where('id', '=', product_id).executeTakeFirstOrThrow();
+    const { orderId } = await createOrderFor(db(), customerId, [product.id], { shipment: 'placed', orderStatus: 'placed' });
+    const review = await db()
+      .insertInto('reviews')
+      .values({
+        product_id: product.id,
+        brand_id: product.brand_id,
+        customer_id: customerId,
+        author_name: 'Buyer',
+        rating: 5,
+        title: 'Great',
+        body: 'Great taste.',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const order = await db().selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const cancel = await agent.post('/api/order/cancel-shipment-submit', {
+      shipmentId: `${order.order_number}-1`,
+      reason_id: 'changed_mind',
+      comment: null,
+    });
+    expect(cancel.statusCode).toBe(200);
+    const after = await db().selectFrom('reviews').select('status').where('id', '=', review.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe('withdrawn');
+  });
+});

@@ -1,0 +1,362 @@
+import fc from 'fast-check';
+import type { Db } from '../../server/db/database.ts';
+import { cancelOrderShipment, expireUnpaidOrders, finalizePayment } from '../../server/flows/index.ts';
+import { opsMove } from '../../server/modules/orders/index.ts';
+import { submitReturn } from '../../server/modules/orders/service.ts';
+import { createGateway, readPaymentConfig } from '../../server/payments/index.ts';
+import { type Agent, type Backend, createTestApp, type TestApp } from '../helpers/app.ts';
+import { createShoppers, pincode, type Shopper, signIn } from '../api/checkout-fixtures.ts';
+import { pricedVariants } from '../helpers/variants.ts';
+
+// A model of the store checked by random operation sequences (docs/decisions/011-order-flows.md): shoppers add to
+// cart, apply a coupon, take the free gift, place orders (pay on delivery or online), gateways call back, orders
+// expire, shoppers cancel (whole or in part) and return, operations ship and deliver. After every step the store's
+// money and stock invariants are checked against the database.
+
+interface Real {
+  t: TestApp;
+  db: Db;
+  shoppers: Array<{ s: Shopper; agent: Agent }>;
+  variants: number[];
+  freebieId: number;
+  initialStock: Map<number, number>;
+  initialUsed: Map<string, number>;
+  clock: { now: Date };
+  violations: string[];
+  steps: number;
+  /** Refusals by kind, to show the model reaches the states it means to. */
+  refusals: Map<string, number>;
+}
+
+type Model = Record<string, never>;
+type Cmd = fc.AsyncCommand<Model, Real>;
+
+const live = ['payment_pending', 'placed', 'confirmed'] as const;
+
+/** Every invariant of the store; each breach is a line in `real.violations`. */
+export async function checkInvariants(real: Real, after: string): Promise<void> {
+  const { db } = real;
+  const fail = (m: string) => real.violations.push(`${after}: ${m}`);
+  const stock = await db
+    .selectFrom('variants')
+    .select(['id', 'stock'])
+    .where('id', 'in', [...real.initialStock.keys()])
+    .execute();
+  const held = await db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select([
+      'i.variant_id',
+      (eb) => eb.fn.sum<string>(eb.ref('i.quantity')).as('q'),
+      (eb) => eb.fn.sum<string>(eb.ref('i.cancelled_quantity')).as('c'),
+      (eb) => eb.fn.sum<string>(eb.ref('i.returned_quantity')).as('r'),
+    ])
+    .where('o.status', 'in', live)
+    .groupBy('i.variant_id')
+    .execute();
+  const ledger = await db
+    .selectFrom('stock_ledger')
+    .select(['variant_id', (eb) => eb.fn.sum<string>(eb.ref('delta')).as('d')])
+    .where('variant_id', 'in', [...real.initialStock.keys()])
+    .groupBy('variant_id')
+    .execute();
+  for (const v of stock) {
+    const h = held.find((x) => x.variant_id === v.id);
+    const holding = h ? Number(h.q) - Number(h.c) - Number(h.r) : 0;
+    const seed = real.initialStock.get(v.id) as number;
+    if (v.stock + holding !== seed) fail(`variant ${v.id}: stock ${v.stock} + held ${holding} ≠ seed ${seed}`);
+    const sum = Number(ledger.find((l) => l.variant_id === v.id)?.d ?? 0);
+    if (seed + sum !== v.stock) fail(`variant ${v.id}: ledger sums to ${sum}, stock moved ${v.stock - seed}`);
+  }
+  const customers = real.shoppers.map((x) => x.s.customerId);
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'status', 'paid_total', 'cart_id', 'customer_id'])
+    .where('customer_id', 'in', customers)
+    .execute();
+  const refunds = await db
+    .selectFrom('refunds')
+    .select(['order_id', 'amount', 'status'])
+    .where('order_id', 'in', orders.length ? orders.map((o) => o.id) : [0])
+    .execute();
+  for (const o of orders) {
+    const refunded = refunds.filter((r) => r.order_id === o.id && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
+    if (refunded > Math.max(o.paid_total, 0)) fail(`order ${o.order_number}: refunded ${refunded} > paid ${o.paid_total}`);
+  }
+  const carts = new Map<string, number>();
+  for (const o of orders) carts.set(o.cart_id as string, (carts.get(o.cart_id as string) ?? 0) + 1);
+  for (const [cart, n] of carts) if (n > 1) fail(`cart ${cart} has ${n} orders`);
+  for (const c of customers)
+    if (orders.filter((o) => o.customer_id === c && o.status === 'payment_pending').length > 1)
+      fail(`customer ${c} holds two unpaid orders`);
+  // Coupon uses = live redemptions: every redemption belongs to a live order, and each coupon's count moved with them.
+  const redemptions = await db
+    .selectFrom('coupon_redemptions as r')
+    .leftJoin('orders as o', 'o.order_number', 'r.order_ref')
+    .select(['r.coupon_code', 'o.status'])
+    .execute();
+  for (const r of redemptions)
+    if (r.status && !live.includes(r.status as (typeof live)[number]))
+      fail(`a redemption of ${r.coupon_code} outlives its ${r.status} order`);
+  for (const c of await db.selectFrom('coupons').select(['code', 'used']).execute()) {
+    const n = redemptions.filter((r) => r.coupon_code === c.code).length;
+    if (c.used - n !== (real.initialUsed.get(c.code) ?? 0)) fail(`coupon ${c.code}: ${c.used} uses, ${n} redemptions`);
+  }
+  const shipments = await db
+    .selectFrom('order_items as i')
+    .innerJoin('shipments as s', 's.id', 'i.shipment_id')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select(['s.shipment_number', 's.status', 'i.is_freebie', 'i.quantity', 'i.cancelled_quantity', 'i.returned_quantity'])
+    .where('o.customer_id', 'in', customers)
+    .where('s.status', 'not in', ['cancelled', 'refunded', 'returned'])
+    .where('o.status', 'in', live)
+    .execute();
+  const byShipment = new Map<string, { paid: number; free: number }>();
+  for (const l of shipments) {
+    const left = l.quantity - l.cancelled_quantity - l.returned_quantity;
+    const e = byShipment.get(l.shipment_number) ?? { paid: 0, free: 0 };
+    if (l.is_freebie) e.free += left;
+    else e.paid += left;
+    byShipment.set(l.shipment_number, e);
+  }
+  for (const [n, e] of byShipment) if (e.paid === 0 && e.free > 0) fail(`shipment ${n} holds only free lines`);
+}
+
+const pick = <T>(xs: readonly T[], i: number): T | undefined => (xs.length ? xs[i % xs.length] : undefined);
+
+async function shipmentsOf(real: Real, who: number, statuses: string[]) {
+  return real.db
+    .selectFrom('shipments as s')
+    .innerJoin('orders as o', 'o.id', 's.order_id')
+    .select(['s.id', 's.shipment_number', 'o.payment_method', 'o.id as order_id'])
+    .where('o.customer_id', '=', real.shoppers[who].s.customerId)
+    .where('s.status', 'in', statuses as never[])
+    .orderBy('s.id')
+    .execute();
+}
+
+function command(name: string, args: fc.Arbitrary<number[]>, run: (real: Real, a: number[]) => Promise<unknown>): fc.Arbitrary<Cmd> {
+  return args.map(
+    (a): Cmd => ({
+      check: () => true,
+      async run(_m, real) {
+        await run(real, a).catch((error: unknown) => {
+          // A refusal (4xx, a rule) is part of the store; anything else is a violation.
+          const status = (error as { statusCode?: number }).statusCode;
+          if (status === undefined || status >= 500) real.violations.push(`${name}(${a}) threw ${String(error)}`);
+        });
+        real.steps++;
+        await checkInvariants(real, `${name}(${a})`);
+      },
+      toString: () => `${name}(${a})`,
+    }),
+  );
+}
+
+const who = fc.nat({ max: 2 });
+const small = fc.integer({ min: 1, max: 4 });
+
+export function storeCommands(): fc.Arbitrary<Cmd>[] {
+  const post = async (real: Real, i: number, url: string, body: unknown) => {
+    const res = await real.shoppers[i].agent.post(url, body);
+    if (res.statusCode >= 500) real.violations.push(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    else if (res.statusCode >= 400) {
+      const k = `${url} ${res.statusCode} ${(res.json() as { message: string }).message.slice(0, 60)}`;
+      real.refusals.set(k, (real.refusals.get(k) ?? 0) + 1);
+    }
+    return res;
+  };
+  return [
+    command('addToCart', fc.tuple(who, fc.nat(), small), (real, [i, v, q]) =>
+      post(real, i, '/api/cart/add-to-cart', { variant_id: pick(real.variants, v), quantity: q }),
+    ),
+    command('coupon', fc.tuple(who), (real, [i]) => post(real, i, '/api/cart/apply-coupon', { coupon_code: 'FIT10' })),
+    command('gift', fc.tuple(who), (real, [i]) => post(real, i, '/api/freebie/add-freebie-to-cart', { freebie_id: real.freebieId })),
+    command('place', fc.tuple(who, fc.nat({ max: 1 }), fc.nat()), async (real, [i, online, v]) => {
+      const { s, agent } = real.shoppers[i];
+      // Most placements find a cart with something in it.
+      await post(real, i, '/api/cart/add-to-cart', { variant_id: pick(real.variants, v), quantity: 1 });
+      await post(real, i, '/api/select-address/deliver-here', { address_id: s.addressId });
+      const res = await agent.get('/api/order-confirmation/place-order', {
+        'idempotency-key': `model-key-${process.pid}-${Date.now()}-${real.steps}-${i}`,
+      });
+      if (res.statusCode >= 500) real.violations.push(`place-order answered ${res.statusCode}`);
+      if (res.statusCode !== 200) {
+        {
+          const k = `place ${res.statusCode} ${(res.json() as { message: string }).message.slice(0, 60)}`;
+          real.refusals.set(k, (real.refusals.get(k) ?? 0) + 1);
+        }
+        return;
+      }
+      const orderId = (res.json() as { data: { order_id: string } }).data.order_id;
+      if (online) await post(real, i, '/api/payment/initate-transaction', { order_id: orderId, payment_method: 1, instrument: {} });
+      else await post(real, i, '/api/payment/pay-on-delivery', { order_id: orderId });
+    }),
+    command('callback', fc.tuple(who, fc.nat({ max: 2 })), async (real, [i, kind]) => {
+      const attempt = await real.db
+        .selectFrom('payments as p')
+        .innerJoin('orders as o', 'o.id', 'p.order_id')
+        .select(['p.gateway_order_ref', 'p.amount', 'p.gateway'])
+        .where('o.customer_id', '=', real.shoppers[i].s.customerId)
+        .where('p.gateway', '<>', 'cod')
+        .orderBy('p.id', 'desc')
+        .executeTakeFirst();
+      if (!attempt) return;
+      const config = readPaymentConfig();
+      const gateway = createGateway({ ...config, PAYMENT_GATEWAY: attempt.gateway as never }, { db: real.db });
+      const status = (['success', 'failed', 'pending'] as const)[kind];
+      await finalizePayment(
+        { db: real.db, config, gateway },
+        {
+          ref: attempt.gateway_order_ref,
+          gatewayPaymentId: `pay_${attempt.gateway_order_ref}`,
+          status,
+          amount: attempt.amount,
+          reason: null,
+        },
+        real.clock.now,
+      );
+    }),
+    command('expire', fc.tuple(fc.nat({ max: 1 })), async (real) => {
+      real.clock.now = new Date(real.clock.now.getTime() + 20 * 60_000);
+      await expireUnpaidOrders(real.db, real.clock.now);
+    }),
+    command('cancel', fc.tuple(who, fc.nat(), fc.nat({ max: 1 })), async (real, [i, n, partial]) => {
+      const s = pick(await shipmentsOf(real, i, ['placed', 'confirmed', 'packed']), n);
+      if (!s) return;
+      const items = await real.db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('shipment_id', '=', s.id)
+        .where('is_freebie', '=', false)
+        .execute();
+      const line = pick(
+        items.filter((x) => x.quantity - x.cancelled_quantity > 0),
+        n,
+      );
+      const input = { shipmentId: s.shipment_number, reason_id: 'changed_mind', comment: null };
+      if (partial && line)
+        await cancelOrderShipment(real.db, real.shoppers[i].s.customerId, input, [{ order_item_id: line.id, quantity: 1 }]);
+      else await cancelOrderShipment(real.db, real.shoppers[i].s.customerId, input, null);
+    }),
+    command('ship', fc.tuple(who, fc.nat(), fc.nat({ max: 1 })), async (real, [i, n, deliver]) => {
+      const s = pick(await shipmentsOf(real, i, deliver ? ['shipped'] : ['placed', 'confirmed', 'packed']), n);
+      if (!s) return;
+      if (deliver) await opsMove(real.db, s.shipment_number, 'deliver', { at: real.clock.now });
+      else {
+        await opsMove(real.db, s.shipment_number, 'pack');
+        await opsMove(real.db, s.shipment_number, 'ship', { awb: 'MODEL12345' });
+      }
+    }),
+    command('return', fc.tuple(who, fc.nat()), async (real, [i, n]) => {
+      const s = pick(
+        (await shipmentsOf(real, i, ['delivered'])).filter((x) => x.payment_method !== 4),
+        n,
+      );
+      if (!s) return;
+      const items = await real.db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('shipment_id', '=', s.id)
+        .where('is_freebie', '=', false)
+        .execute();
+      const line = pick(
+        items.filter((x) => x.quantity - x.cancelled_quantity - x.returned_quantity > 0),
+        n,
+      );
+      if (!line) return;
+      await submitReturn(real.db, real.shoppers[i].s.customerId, {
+        shipmentId: s.shipment_number,
+        reason_id: 'damaged',
+        comment: null,
+        items: [{ order_item_id: line.id, quantity: 1 }],
+        media_ids: [],
+      });
+      await opsMove(real.db, s.shipment_number, 'pickup-return');
+      await opsMove(real.db, s.shipment_number, 'receive-return');
+    }),
+  ];
+}
+
+/** Opens a store, runs random command sequences for about `steps` steps, returns the steps run and every violation. */
+export async function runStoreModel(opts: { steps: number; seed: number; backend?: Backend; runs?: number }) {
+  const t = await createTestApp(opts.backend ?? 'pglite');
+  try {
+    const db = t.handle.db;
+    const variants = (await pricedVariants(db, 40_000, 200_000, 20).limit(3).execute()).map((v) => v.id);
+    const freebie = await db.selectFrom('freebies').select(['id', 'variant_id']).orderBy('threshold').executeTakeFirstOrThrow();
+    const tracked = [...variants, freebie.variant_id];
+    const real: Real = {
+      t,
+      db,
+      shoppers: [],
+      variants,
+      freebieId: freebie.id,
+      initialStock: new Map(),
+      initialUsed: new Map(),
+      clock: { now: new Date() },
+      violations: [],
+      steps: 0,
+      refusals: new Map(),
+    };
+    // Runs go on until the steps are done (a sequence is up to 60 commands, often fewer).
+    const runs = Math.max(opts.runs ?? 1, Math.ceil(opts.steps / 10));
+    const perRun = 60;
+    await fc
+      .assert(
+        fc.asyncProperty(fc.commands(storeCommands(), { maxCommands: perRun, size: 'max' }), async (cmds) => {
+          if (real.steps >= opts.steps) return true;
+          // Each run: three fresh shoppers; stock and coupon counts read as they stand (the invariants hold across runs).
+          const pin = await pincode(db, 'cod');
+          const made = await createShoppers(db, 3, [], pin);
+          real.shoppers = made.map((s) => ({ s, agent: signIn(t.agent(), s) }));
+          real.clock.now = new Date();
+          for (const r of await db.selectFrom('variants').select(['id', 'stock']).where('id', 'in', tracked).execute()) {
+            const sum = await db
+              .selectFrom('stock_ledger')
+              .select((eb) => eb.fn.sum<string>(eb.ref('delta')).as('d'))
+              .where('variant_id', '=', r.id)
+              .executeTakeFirst();
+            // The seed figure: stock before the first ledger row (orders of earlier runs still hold units).
+            real.initialStock.set(r.id, r.stock - Number(sum?.d ?? 0));
+          }
+          // Uses counted before any redemption was recorded (seeded counts): the difference stays constant.
+          const held = await db.selectFrom('coupon_redemptions').select('coupon_code').execute();
+          for (const c of await db.selectFrom('coupons').select(['code', 'used']).execute())
+            real.initialUsed.set(c.code, c.used - held.filter((r) => r.coupon_code === c.code).length);
+          const before = real.violations.length;
+          await fc.asyncModelRun(() => ({ model: {} as Model, real }), cmds);
+          return real.violations.length === before;
+        }),
+        { numRuns: runs, seed: opts.seed, endOnFailure: true },
+      )
+      .catch((error: unknown) => {
+        if (real.violations.length === 0) real.violations.push(String(error));
+      });
+    const count = async (table: 'orders' | 'refunds' | 'returns') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const statuses = await db
+      .selectFrom('orders')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('status')
+      .execute();
+    return {
+      steps: real.steps,
+      violations: real.violations,
+      orders: await count('orders'),
+      refunds: await count('refunds'),
+      returns: await count('returns'),
+      statuses: Object.fromEntries(statuses.map((r) => [r.status, Number(r.n)])),
+      refusals: Object.fromEntries(real.refusals),
+    };
+  } finally {
+    await t.close();
+  }
+}
