@@ -61,9 +61,17 @@ const MEANING = {
   PAYMENT_GATEWAY:
     'The gateway that takes payments: `sandbox` (no money moves), `paytm` or `juspay` (docs/decisions/006-gateway-adapters.md).',
   PAYTM_MID: 'Paytm merchant id.',
-  PAYTM_HOSTED_URL: 'Paytm’s hosted payment page.',
-  PAYTM_STATUS_URL: 'Paytm’s transaction status call.',
-  PAYTM_REFUND_URL: 'Paytm’s refund call.',
+  JUSPAY_WEBHOOK_PASSWORD: 'The password of the Basic credentials Juspay’s dashboard sends with every webhook.',
+  DB_CONNECT_TIMEOUT_MS:
+    'How long opening a PostgreSQL connection may take; a call waiting for a free pooled connection waits on while the database answers (docs/decisions/014-database-outages.md).',
+  DB_STATEMENT_TIMEOUT_MS:
+    'PostgreSQL `statement_timeout` of the store’s connections; the client gives up 2 s after it (a frozen server cannot enforce its own). `0` turns it off.',
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS:
+    'PostgreSQL `idle_in_transaction_session_timeout`: a transaction left open this long is ended by the server. `0` turns it off.',
+  ALLOWED_HOSTS:
+    'Comma-separated host names (with port if not the default) the server answers for besides loopback names and `PUBLIC_ORIGIN`’s host; any other Host is a 421.',
+  BANK_ACCOUNT_OLD_KEYS:
+    'Comma-separated earlier `BANK_ACCOUNT_KEY` values, still read while the hourly re-encryption job moves rows to the current key (README, Security).',
   JUSPAY_MERCHANT_ID: 'Juspay merchant id.',
   COD_MAX_PAISE: 'Largest order value (paise) for which pay on delivery is offered; see `COD_MIN_PAISE`.',
   JUSPAY_API_KEY: 'Juspay API key.',

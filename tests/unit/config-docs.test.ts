@@ -75,7 +75,8 @@ describe('docs/configuration.md', () => {
     expect(row('KASRAT_DEV_TOOLS')).toContain('cannot be on in production');
     expect(row('SMTP_URL')).toContain('required in production');
     expect(row('PAYMENT_GATEWAY')).toContain('production refuses its development default');
-    expect(row('PAYTM_HOSTED_URL')).toContain('`https://securegw-stage.paytm.in/theia/processTransaction`');
+    expect(row('PAYTM_HOST')).toContain('`https://securegw-stage.paytm.in`');
+    expect(row('PAYTM_HOST')).toContain('production refuses');
   });
 });
 
