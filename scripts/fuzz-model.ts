@@ -15,6 +15,7 @@ const started = Date.now();
 const report = await runStoreModel({ steps, seed, backend });
 console.log(`store model on ${backend}, seed ${seed}: ${report.steps} steps in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`orders ${report.orders} (${JSON.stringify(report.statuses)}), refunds ${report.refunds}, returns ${report.returns}`);
+console.log(`refusals:        ${JSON.stringify(report.refusals)}`);
 console.log(`violations:      ${report.violations.length}`);
 for (const v of report.violations.slice(0, 20)) console.log(`  ${v}`);
 const file = 'bench/results.json';

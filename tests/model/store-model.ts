@@ -144,6 +144,10 @@ function command(name: string, args: fc.Arbitrary<number[]>, run: (real: Real, a
           // A refusal (4xx, a rule) is part of the store; anything else is a violation.
           const status = (error as { statusCode?: number }).statusCode;
           if (status === undefined || status >= 500) real.violations.push(`${name}(${a}) threw ${String(error)}`);
+          else {
+            const k = `${name} ${status} ${String((error as Error).message).slice(0, 60)}`;
+            real.refusals.set(k, (real.refusals.get(k) ?? 0) + 1);
+          }
         });
         real.steps++;
         await checkInvariants(real, `${name}(${a})`);
