@@ -28,7 +28,7 @@ export interface EventSubscription {
 /**
  * The bus as an observable: `subscribe(fn)` or `subscribe({ next })`. It has RxJS's `Subscribable` shape, so
  * `from(events$)` gives an RxJS Observable where operators are wanted; the bus itself ships without RxJS,
- * because it is part of the reporting core every page loads (ARCHITECTURE.md "Reporting").
+ * because it is part of the reporting core every page loads (docs/architecture.md "Reporting").
  */
 export interface EventStream {
   subscribe(observer: ((d: DomainEvent) => void) | { next: (d: DomainEvent) => void }): EventSubscription;

@@ -1,4 +1,4 @@
-// Provider and event flags in one typed object (ARCHITECTURE.md "Reporting"), overridable at start-up.
+// Provider and event flags in one typed object (docs/architecture.md "Reporting"), overridable at start-up.
 import type { EventName } from '../events/index.ts';
 import type { ProviderId } from './types.ts';
 

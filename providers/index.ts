@@ -4,7 +4,7 @@
  * App code never calls providers: it emits events. Overrides (flags, endpoints) go in `startAnalytics({ config })`.
  *
  * This file is the reporting core with bus, pipeline and delivery. Each provider adapter is its own chunk,
- * imported only when its provider is enabled (ARCHITECTURE.md "Reporting"); events wait in the pipeline, in
+ * imported only when its provider is enabled (docs/architecture.md "Reporting"); events wait in the pipeline, in
  * emit order, until the enabled adapters have loaded (`pipeline.ready()`; a page left meanwhile can keep them with
  * `pipeline.takeWaiting()`, as the store start-up does). The hashing library travels with the adapters that hash.
  */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The reporting core loads each enabled adapter as its own chunk (ARCHITECTURE.md "Reporting"): events emitted
+// The reporting core loads each enabled adapter as its own chunk (docs/architecture.md "Reporting"): events emitted
 // while the chunks load wait in the pipeline, in emit order, and none is lost.
 import type { DomainEvent } from '../events/index.ts';
 import { resolveConfig } from './config.ts';

@@ -1,4 +1,4 @@
-// The one place the reporting rules that are not a provider's own run (ARCHITECTURE.md "Reporting"):
+// The one place the reporting rules that are not a provider's own run (docs/architecture.md "Reporting"):
 // browser check → enrichment → event-level filters (preview, empty cart, wishlist page, freebies) →
 // per provider: flags → map → send, each in its own try/catch. Synchronous; nothing is kept per event
 // except the ring buffer while debugging.

@@ -1,4 +1,4 @@
-// The one interface every provider implements (ARCHITECTURE.md "Reporting").
+// The one interface every provider implements (docs/architecture.md "Reporting").
 import type { CatalogueEvent, EventContext } from '../events/index.ts';
 import type { KeyValueStorage } from '../events/storage.ts';
 

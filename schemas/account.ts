@@ -338,7 +338,7 @@ export const PincodeDetails = z.object({
 export type PincodeDetails = z.infer<typeof PincodeDetails>;
 export const PincodeResponse = envelope(PincodeDetails);
 
-// ---------- development outbox (ARCHITECTURE.md) ----------
+// ---------- development outbox (docs/architecture.md "Data") ----------
 
 export const OutboxQuery = z.object({ to: z.string().trim().min(1, 'to is required').max(254) });
 export const OutboxMessage = z.object({

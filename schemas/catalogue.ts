@@ -218,7 +218,7 @@ export const ActivePrice = z.object({
 export type ActivePrice = z.infer<typeof ActivePrice>;
 
 /**
- * The fixed product-search-listing shape (ARCHITECTURE.md). One hit per product (its best-matching variant);
+ * The fixed product-search-listing shape (docs/architecture.md "API conventions"). One hit per product (its best-matching variant);
  * `nbHits` counts those products across pages, `totalHits` the matching variants. Facet counts are products.
  */
 export const ListingResult = z.object({

@@ -1,4 +1,4 @@
-// The server-side conversion feed (SPEC §7 "Server-side conversion payloads", ARCHITECTURE.md "Reporting"):
+// The server-side conversion feed (SPEC §7 "Server-side conversion payloads", docs/architecture.md "Reporting"):
 // POST /api/events/conversions and GET /api/analytics/funnel. Shared by the browser provider and the server.
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 // `npm run bench [-- suite…]`: builds, runs each benchmark in bench/ in turn (never alongside each other: the machine has two
-// cores), merges their JSON into bench/results.json under the keys of ARCHITECTURE.md, and prints a table.
+// cores), merges their JSON into bench/results.json under the keys of docs/architecture.md "bench/results.json keys", and prints a table.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 

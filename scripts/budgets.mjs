@@ -1,4 +1,4 @@
-// Size budgets (ARCHITECTURE.md "bench/results.json keys": web.home_js_gz_kb, events.core_only_gz_bytes), checked
+// Size budgets (docs/architecture.md "bench/results.json keys": web.home_js_gz_kb, events.core_only_gz_bytes), checked
 // by size only: `node scripts/budgets.mjs` after `npm run build` (npm test runs it), and used by the benchmarks.
 //   - home initial JavaScript: the entry script, its modulepreloads and the home route's chunk, gzipped;
 //   - the reporting core: events/ + providers/ as a page loads them (bus, pipeline, delivery; each provider

@@ -1,4 +1,4 @@
-// Enforces the dependency rules of ARCHITECTURE.md (part of `npm run lint`):
+// Enforces the dependency rules of docs/architecture.md "Layout" (part of `npm run lint`):
 // - top-level direction: schemas <- events <- providers, schemas <- machines, (schemas, events, machines,
 //   providers) <- src, schemas <- server; tests/ may import anything, and a *.test.ts file may also use tests/helpers;
 // - src/ may use only providers' public index (providers/index.ts); a test may look inside;

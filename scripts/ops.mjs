@@ -1,4 +1,4 @@
-// `npm run ops -- <command>`: the operations API from a terminal (ARCHITECTURE.md "Operations").
+// `npm run ops -- <command>`: the operations API from a terminal (docs/architecture.md "Operations").
 //   npm run ops -- show <shipment>
 //   npm run ops -- pack|deliver|pickup-return|receive-return <shipment> [--at "2026-11-05 10:00"] [--note text]
 //   npm run ops -- ship <shipment> --awb <AWB>

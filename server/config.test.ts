@@ -22,7 +22,7 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('operations token (ARCHITECTURE.md "Data")', () => {
+describe('operations token (docs/architecture.md "Data")', () => {
   const prod = {
     NODE_ENV: 'production',
     PUBLIC_ORIGIN: 'https://www.kasrat.in',

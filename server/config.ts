@@ -114,7 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * The operations token (ARCHITECTURE.md "Data"), '' when unset. Read when a call is checked (server/http/ops.ts);
+ * The operations token (docs/architecture.md "Data"), '' when unset. Read when a call is checked (server/http/ops.ts);
  * `readConfig` is the production rule (required, not a default, long enough).
  */
 export function readOpsToken(env: NodeJS.ProcessEnv = process.env): string {

@@ -304,7 +304,7 @@ export interface AuthTables {
   };
 }
 
-/** Reporting (ARCHITECTURE.md): the server-side conversion feed and its outbox (migration 010_events). */
+/** Reporting (docs/architecture.md "Reporting"): the server-side conversion feed and its outbox (migration 010_events). */
 export interface EventsTables {
   conversion_events: {
     event_id: string;

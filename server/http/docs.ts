@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { requireOps } from './ops.ts';
 
-// The API contract (ARCHITECTURE.md "API conventions"): each route declares the zod schemas of its request (and,
+// The API contract (docs/architecture.md "API conventions"): each route declares the zod schemas of its request (and,
 // where one exists, its response) in its route options; @fastify/swagger turns them into one OpenAPI document,
 // served at /api/docs/json, with the swagger-ui page at /api/docs (its assets served from this app: the CSP of
 // server/http/security.ts allows only this origin's scripts). README "API documentation" says who may read them.
@@ -40,7 +40,7 @@ export async function registerApiDocs(app: FastifyInstance, { open }: { open: bo
       openapi: '3.1.0',
       info: {
         title: 'Kasrat API',
-        description: 'Every /api call of the store. Responses are `{ status: 1 | 0, message, data }` (ARCHITECTURE.md).',
+        description: 'Every /api call of the store. Responses are `{ status: 1 | 0, message, data }` (docs/architecture.md "API conventions").',
         version: '1.0.0',
       },
     },

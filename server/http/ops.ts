@@ -5,7 +5,7 @@ import { readOpsToken } from '../config.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 
 // Operations calls (shipment moves, review moderation, the funnel report, the operations console, the API document
-// outside development) are for machines with `authorization: Bearer <OPS_TOKEN>` (ARCHITECTURE.md "Data") or for
+// outside development) are for machines with `authorization: Bearer <OPS_TOKEN>` (docs/architecture.md "Data") or for
 // staff signed in to the console whose role holds the call's permission (docs/decisions/019). This file is the one
 // check; server/config.ts owns the token and the production rule, server/modules/staff the staff sessions (it sets
 // `req.staff` before any route's own hooks run). Without OPS_TOKEN configured, only staff sessions open the calls.

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { parse } from '../http/validate.ts';
 import { listMessagesTo } from './outbox.ts';
 
-/** ARCHITECTURE.md: outside production, the messages sent to an address, newest first. */
+/** docs/architecture.md "Data": outside production, the messages sent to an address, newest first. */
 export async function devOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get('/api/dev/outbox', { schema: { querystring: OutboxQuery } }, async (req) => {
     const { to } = parse(OutboxQuery, req.query);

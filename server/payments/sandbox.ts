@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { CallbackCheck, GatewayPayment, PaidInstrument, PaymentGateway, RefundResult, VerifiedCallback } from './gateway.ts';
 import { hmacHex, safeEqual } from './signing.ts';
 
-// The local sandbox gateway (ARCHITECTURE.md "Payments"): a hosted page served by the app where the shopper
+// The local sandbox gateway (docs/architecture.md "Payments"): a hosted page served by the app where the shopper
 // picks success, failure or pending; each choice posts back a form signed with HMAC-SHA256, exactly as a real
 // gateway's callback would. Refunds succeed at once and are recorded in payment_refunds.
 

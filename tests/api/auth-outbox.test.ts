@@ -9,7 +9,7 @@ import { smtpTransport, transportsFromConfig, type Transports, webhookTransport 
 import { OutboxWorker } from '../../server/messaging/worker.ts';
 import { describeBackends, POSTGRES_URL } from '../helpers/app.ts';
 
-// The outbox (ARCHITECTURE.md "Growing past one machine"): messages are rows, claimed with FOR UPDATE SKIP
+// The outbox (docs/architecture.md "Growing past one machine"): messages are rows, claimed with FOR UPDATE SKIP
 // LOCKED so any number of workers send each one once; transports chosen by configuration.
 
 // The app's own worker would race the workers under test; the one test about it starts an app with it on.

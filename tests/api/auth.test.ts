@@ -61,7 +61,7 @@ describeBackends('auth: exists, validate, login, sessions', (ctx) => {
     }
   });
 
-  test('API clients may send is_encrypted false (ARCHITECTURE.md); mobile and email both identify', async () => {
+  test('API clients may send is_encrypted false (docs/architecture.md "API conventions"); mobile and email both identify', async () => {
     for (const id of [DEMO_CUSTOMER.email, DEMO_CUSTOMER.mobile, ' DEMO@Kasrat.test ']) {
       const res = await loginAs(ipAgent(ctx()), id, DEMO_CUSTOMER.password);
       expect(res.json().status, id).toBe(1);

@@ -81,7 +81,7 @@ describeBackends('cart concurrency', (ctx) => {
   });
 });
 
-// ARCHITECTURE.md "Growing past one machine": two instances on one PostgreSQL share one cart, and concurrent
+// docs/architecture.md "Growing past one machine": two instances on one PostgreSQL share one cart, and concurrent
 // changes arriving at different instances still serialise on the cart row.
 describe.skipIf(!BACKENDS.includes('postgres'))('a cart shared by two instances on one PostgreSQL', () => {
   let two: Awaited<ReturnType<typeof openTwoInstances>>;

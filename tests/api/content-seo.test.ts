@@ -1,6 +1,6 @@
 import { describeBackends } from '../helpers/app.ts';
 
-// SPEC §2 / ARCHITECTURE.md "Rendering": every content page carries its own title and description, in the server
+// SPEC §2 / docs/architecture.md "Rendering": every content page carries its own title and description, in the server
 // HTML (crawlers run no JavaScript) and from page-seo-meta (the app's navigation), and both agree.
 const PAGES: Array<[string, RegExp]> = [
   ['/authenticity', /^Check Authenticity \| Kasrat$/],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, openTwoInstances } from '../helpers/app.ts';
 
-// ARCHITECTURE.md "Growing past one machine": two stateless instances on one PostgreSQL share sessions, carts and
+// docs/architecture.md "Growing past one machine": two stateless instances on one PostgreSQL share sessions, carts and
 // rate limits, because all of them are rows.
 describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL', () => {
   let a: FastifyInstance;

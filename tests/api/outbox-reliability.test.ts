@@ -15,7 +15,7 @@ import { claimOutbox, forwardOnce, MAX_ATTEMPTS, markFailed, markSent } from '..
 import { describeBackends, POSTGRES_URL } from '../helpers/app.ts';
 
 // Outboxes that never double-send and never retry forever, and scheduled jobs one instance runs at a time
-// (ARCHITECTURE.md "Growing past one machine").
+// (docs/architecture.md "Growing past one machine").
 process.env.OUTBOX_WORKER = 'off';
 
 const recording = (sent: number[], delayMs = 0): Transports => {

@@ -10,7 +10,7 @@ import { createShoppers, pincode, type Shopper, variantIn } from '../api/checkou
 import { BACKENDS, POSTGRES_URL } from '../helpers/app.ts';
 import { kill9, type ServerProcess, shopper, startServer, waitFor, waitHealthy } from './server-process.ts';
 
-// Crash safety (SPEC §7 "no input may lose an acknowledged write"; ARCHITECTURE.md "Data"): the real server is
+// Crash safety (SPEC §7 "no input may lose an acknowledged write"; docs/architecture.md "Data"): the real server is
 // killed with SIGKILL in the middle of first-run seeding in the middle of cart writes and outbox sends, and under checkout load, started
 // again on the same data, and must hold every write it acknowledged and no partial rows; likewise under concurrent
 // order placement (orders are written in one transaction: a kill leaves all of an order or nothing).

@@ -6,7 +6,7 @@ import { arbitraryFor, nastyString, toQueryString } from './zod-arbitrary.ts';
 
 // The fuzzer behind tests/fault/fuzz.test.ts (a short run) and `npm run fuzz` (≥ 100,000 requests): every registered
 // route, every HTTP method, bodies generated from the route's own zod schema, and the classic hostile inputs.
-// The rule it checks: no request gets a 5xx (SPEC §7 / ARCHITECTURE.md: bad input is a clear 4xx, never a 500).
+// The rule it checks: no request gets a 5xx (SPEC §7 / docs/architecture.md "API conventions": bad input is a clear 4xx, never a 500).
 
 export interface Route {
   method: string;

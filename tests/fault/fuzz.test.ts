@@ -8,7 +8,7 @@ import { fuzzRequestTargets, fuzzSeed } from './fuzz-targets.ts';
 const SEED = fuzzSeed();
 console.log(`[fuzz] seed ${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run tests/fault/fuzz.test.ts)`);
 
-// SPEC §7 / ARCHITECTURE.md: every request is validated and no input causes a 500. A short run of the fuzzer over
+// SPEC §7 / docs/architecture.md "API conventions": every request is validated and no input causes a 500. A short run of the fuzzer over
 // every registered route (`npm run fuzz` sends 100,000 and more), plus the inputs that once made a 500.
 describe.each(BACKENDS)('fuzzing every route [%s]', (backend) => {
   let target: FuzzTarget;

@@ -7,7 +7,7 @@ import { BACKENDS, POSTGRES_URL } from '../helpers/app.ts';
 import { type ServerProcess, startServer, waitFor, waitHealthy } from './server-process.ts';
 
 // Two real server processes (server/main.ts, as npm start runs it) on one PostgreSQL schema, on different ports
-// (ARCHITECTURE.md "Growing past one machine"): both start at once on the empty schema (one migrates and seeds,
+// (docs/architecture.md "Growing past one machine"): both start at once on the empty schema (one migrates and seeds,
 // the other waits), sessions and carts are shared, concurrent checkouts through both oversell nothing, and each
 // one's search index follows stock and price changes made through the other (docs/caches-across-instances.md).
 

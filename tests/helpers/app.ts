@@ -135,7 +135,7 @@ export function describeBackends(
 }
 
 /**
- * Two app instances on one PostgreSQL schema (ARCHITECTURE.md "Growing past one machine"), and a `browser()` whose
+ * Two app instances on one PostgreSQL schema (docs/architecture.md "Growing past one machine"), and a `browser()` whose
  * requests a load balancer spreads over both: one cookie jar, two targets.
  */
 export async function openTwoInstances() {

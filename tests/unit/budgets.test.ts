@@ -1,4 +1,4 @@
-// The reporting core's size budget (ARCHITECTURE.md "Reporting"): bus + pipeline + delivery, without the provider
+// The reporting core's size budget (docs/architecture.md "Reporting"): bus + pipeline + delivery, without the provider
 // adapters, ≤ 8 KB gz. The home page's JavaScript budget needs a build: scripts/budgets.mjs checks it after
 // `npm run build` in `npm test`; its ceiling may only move down from the 120 KB goal.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

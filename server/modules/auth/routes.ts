@@ -58,7 +58,7 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
-/** The onboarding calls of SPEC §7 under /api/auth (ARCHITECTURE.md). */
+/** The onboarding calls of SPEC §7 under /api/auth (docs/architecture.md "API conventions"). */
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { db, keys, otp, google, config } = deps;
 

@@ -33,7 +33,7 @@ import { recommendedProducts } from './recommended.ts';
 import { deleteSavedForLater, listSavedForLater, moveSavedToCart, saveForLater } from './save-for-later.ts';
 import { addToWishlist, listWishlist, moveCartLineToWishlist, moveWishlistToCart, removeFromWishlist } from './wishlist.ts';
 
-// Every /api/cart call of SPEC §7 and the two freebie calls (/api/freebie, ARCHITECTURE.md).
+// Every /api/cart call of SPEC §7 and the two freebie calls (/api/freebie, docs/architecture.md "API conventions").
 
 export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   /** The one customer check (blocked customers refused), answering with this route's sign-in prompt. */

@@ -4,7 +4,7 @@ import { readForwardConfig } from './config.ts';
 import { startForwarder } from './outbox.ts';
 import { eventsRoutes } from './routes.ts';
 
-// Reporting, server side (ARCHITECTURE.md "Reporting"): the conversion feed, the affiliate drop box, the funnel
+// Reporting, server side (docs/architecture.md "Reporting"): the conversion feed, the affiliate drop box, the funnel
 // report (routes.ts), their rules (service.ts), queries (queries.ts) and the outbox forwarder (outbox.ts).
 export { claimOutbox, forwardOnce, MAX_ATTEMPTS, markFailed, markSent, sealAffiliateOrder } from './outbox.ts';
 export { funnelReport, hashEmail, hashPhone, storeConversions } from './service.ts';

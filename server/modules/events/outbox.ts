@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ForwardConfig } from './config.ts';
 
-// Forwarding through the outbox (ARCHITECTURE.md "Growing past one machine"): any instance may run it; rows
+// Forwarding through the outbox (docs/architecture.md "Growing past one machine"): any instance may run it; rows
 // are claimed with SELECT … FOR UPDATE SKIP LOCKED and leased, so each row is sent by one claimer at a time.
 // Completion counts only for the claim that still holds the row (lease_token); after MAX_ATTEMPTS failures a row
 // is dead-lettered (dead_at) instead of retried forever. Delivery is at least once: every retry of a row carries the

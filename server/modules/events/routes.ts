@@ -13,7 +13,7 @@ import { affiliateOrderOf, purchaseConversion } from '../payment/index.ts';
 import { findStoredEvent } from './queries.ts';
 import { checkEventTimes, checkFunnelRange, funnelReport, storeAffiliateOrder, storeConversions } from './service.ts';
 
-// The reporting calls (ARCHITECTURE.md "Reporting"), HTTP only: the conversion feed, the affiliate drop box, the
+// The reporting calls (docs/architecture.md "Reporting"), HTTP only: the conversion feed, the affiliate drop box, the
 // funnel report and the development look-up. The rules are in service.ts.
 
 const DevEventQuery = z.object({ event_id: z.string().min(1).max(100), event_name: z.string().min(1).max(40).optional() });

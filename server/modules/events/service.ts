@@ -17,7 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { BadRequest } from '../../http/errors.ts';
 import { closedFunnelCounts, enqueueForward, eventsPerStep, insertConversion } from './queries.ts';
 
-// The rules of server-side reporting (ARCHITECTURE.md "Reporting"): conversion events stored once each (dedup on
+// The rules of server-side reporting (docs/architecture.md "Reporting"): conversion events stored once each (dedup on
 // event_id) with PII only as SHA-256 (the clear value is hashed here and never written anywhere), the events
 // forwarded, the accepted time window, and the SPEC §4 funnel counted per session.
 

@@ -11,7 +11,7 @@ import { findShipment } from './queries.ts';
 import { processPendingRefunds, processRefund, type RefundAdapters } from './refunds.ts';
 import { opsMove } from './service.ts';
 
-// The operations API (ARCHITECTURE.md "Operations"): moves shipments along so every later state is reachable.
+// The operations API (docs/architecture.md "Operations"): moves shipments along so every later state is reachable.
 // Authorization: Bearer $OPS_TOKEN (server/http/ops.ts); anything else is a 401. `npm run ops -- …` is a client of these calls.
 
 const Params = z.object({

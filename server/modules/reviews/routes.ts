@@ -41,7 +41,7 @@ import {
   upvote,
 } from './service.ts';
 
-// /api/review/v1 (SPEC §7, base from ARCHITECTURE.md), and the direct review-service variants of SPEC §7
+// /api/review/v1 (SPEC §7, base from docs/architecture.md "API conventions"), and the direct review-service variants of SPEC §7
 // (/api/review/p/v1/…) as second paths to the same handlers.
 const V1 = '/api/review/v1';
 const DIRECT = '/api/review/p/v1';

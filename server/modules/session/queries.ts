@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 
-// Session rows (ARCHITECTURE.md "Growing past one machine"): the row id is the SHA-256 of the cookie token.
+// Session rows (docs/architecture.md "Growing past one machine"): the row id is the SHA-256 of the cookie token.
 
 export interface SessionRow {
   id: string;
