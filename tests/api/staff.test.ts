@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { sql } from 'kysely';
 import { STAFF_MESSAGES } from '../../schemas/staff.ts';
 import { OPS_REFUSED, STAFF_FORBIDDEN } from '../../server/http/ops.ts';
@@ -147,6 +148,29 @@ describeBackends('staff', (ctx) => {
     expect(String(entry?.request_id)).not.toBe('');
     expect(JSON.stringify(trail)).not.toContain(created.secret);
     expect(JSON.stringify(trail)).not.toContain(body.password);
+  });
+
+  test('npm run ops -- create-staff prints the password, TOTP secret and otpauth URL once; they sign in', async () => {
+    const t = ctx();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const out = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['scripts/ops.mjs', 'create-staff', '--email', 'first.owner@staff.kasrat.test', '--role', 'owner'],
+        { encoding: 'utf8', env: { ...process.env, OPS_TOKEN: OPS_TOKEN_FOR_TESTS, OPS_URL: `http://127.0.0.1:${port}` } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+    expect(out.code).toBe(0);
+    const password = /^password: (\S+)$/m.exec(out.stdout)?.[1] as string;
+    const secret = /"secret": "([A-Z2-7]+)"/.exec(out.stdout)?.[1] as string;
+    expect(out.stdout).toContain('otpauth://totp/');
+    const res = await t
+      .agent()
+      .post('/api/ops/staff/sign-in', { email: 'first.owner@staff.kasrat.test', password, code: await currentCode(secret) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.role).toBe('owner');
   });
 
   test('an operations write by staff is recorded with who, the call and the request id; only the owner reads the trail', async () => {
