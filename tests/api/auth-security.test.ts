@@ -168,6 +168,9 @@ describe('production has no development doors', () => {
       OPS_TOKEN: 'auth-security-test-operations-token',
       PAYMENT_GATEWAY: 'paytm',
       PAYTM_MERCHANT_KEY: 'testkey-16bytes!',
+      PAYTM_MID: 'AuthSecurityTest01',
+      PAYTM_HOST: 'https://securegw.paytm.in',
+      PAYTM_WEBSITE: 'DEFAULT',
       SANDBOX_GATEWAY_SECRET: 'auth-security-test-sandbox-secret',
       KASRAT_DEV_TOOLS: '',
     });

@@ -31,6 +31,17 @@ describeBackends('the CSP and the payment gateway', (ctx) => {
 
   test('with the sandbox or Juspay, the hand-off is a navigation and the CSP stays closed', async () => {
     for (const gateway of ['sandbox', 'juspay'])
-      expect(directive(await cspWith({ PAYMENT_GATEWAY: gateway }), 'form-action'), gateway).toBe("form-action 'self'");
+      expect(
+        directive(
+          await cspWith({
+            PAYMENT_GATEWAY: gateway,
+            // Any keys but the published development ones, which every environment refuses.
+            JUSPAY_RESPONSE_KEY: 'csp-test-juspay-response-key',
+            JUSPAY_WEBHOOK_PASSWORD: 'csp-test-juspay-webhook-password',
+          }),
+          'form-action',
+        ),
+        gateway,
+      ).toBe("form-action 'self'");
   });
 });
