@@ -96,6 +96,19 @@ describe('zero-loss delivery queue', () => {
     expect([1, 2, 3, 4, 20].map(defaultBackoff)).toEqual([1000, 2000, 4000, 8000, 300_000]);
   });
 
+  test("every answer's body is read to its end, so the request ends and frees its connection", async () => {
+    const answers = [new Response('{"status":1}', { status: 200 }), new Response('{"status":0}', { status: 400 })];
+    const fetch = vi.fn(() => Promise.resolve(answers.shift() as Response));
+    const q = createDelivery({ storage: new MemoryStorage(), fetch: fetch as never });
+    const sent = [...answers];
+    q.enqueue('/x', { n: 1 });
+    q.enqueue('/x', { n: 2 });
+    await settle();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(sent.map((r) => r.bodyUsed)).toEqual([true, true]);
+  });
+
   test('a 400 (invalid payload) is dropped, not retried forever', async () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('', { status: 400 })));
     const storage = new MemoryStorage();

@@ -3,6 +3,11 @@
 // On pagehide and before a gateway redirect pending items go out with sendBeacon; whatever was not
 // acknowledged is replayed on the next load. The server deduplicates on event_id, so replays are safe.
 
+/** Reads an answer's body to its end and forgets it. */
+function drain(res: Response): void {
+  if (typeof res.arrayBuffer === 'function') res.arrayBuffer().catch(() => {});
+}
+
 export type QueueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 export interface DeliveryDeps {
@@ -129,6 +134,9 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     request.then(
       (res) => {
         clearTimer(timeout);
+        // Read the (small) answer: an unread body of an answer no cache may keep (the API's `no-store`) holds the
+        // request open and its connection taken, one of the six a browser opens to this host.
+        drain(res);
         if (timedOut) return;
         inflight.delete(item.id);
         // 2xx is delivered; another 4xx will never succeed (invalid payload): log and drop. 408/429/5xx retry.
