@@ -37,6 +37,8 @@ const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 // The rest of the React stack changes far less often than the app: one stable, long-cached chunk.
 const VENDOR = /[\\/]node_modules[\\/](react|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
+const SHELL = /[\\/]src[\\/](ui|api|app)[\\/]|[\\/]src[\\/]features[\\/][\w-]+[\\/](hooks|local-data|return-to)\.tsx?$|[\\/]schemas[\\/](money|cookie)/;
+
 // The chunk of the reporting pipeline (providers/index.ts), which imports the adapters.
 const REPORTING_CHUNK = /(^|\/)providers-[\w-]+\.js$/;
 
@@ -80,7 +82,17 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     sourcemap: 'hidden',
     target: 'es2022',
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'react-dom', test: REACT_DOM, priority: 1 }, { name: 'vendor', test: VENDOR }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: REACT_DOM, priority: 1 },
+            { name: 'vendor', test: VENDOR },
+            // The shell's own small modules that pages share with it (toasts, icons, meta, money, storage) stay one
+            // chunk: split one per module, each gzips alone and the first load grows by several KB.
+            { name: 'shell', test: SHELL, minShareCount: 2 },
+          ],
+        },
+      },
       // Feature barrels re-export pages and forms the shell never uses; without this, their (style) imports keep
       // whole pages — the sign-in view with XState, dialogs — in the first load. App modules only run at import
       // what they export; styles (vanilla-extract), the entry and dependencies keep their side effects.
