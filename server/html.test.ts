@@ -264,6 +264,15 @@ describe('chunksOf', () => {
     expect(chunksOf(manifest, ['src/features/catalogue/pages/Home.tsx', 'src/features/catalogue/pages/Brands.tsx'])).toHaveLength(5);
   });
 
+  it('finds a module that became a shared chunk (imported statically elsewhere) by the chunk named after it', () => {
+    const shared: ChunkManifest = {
+      ...manifest,
+      '_providers-1.js': { file: 'assets/providers-1.js', name: 'providers', imports: ['_vendor.js'] },
+      'src/features/analytics/components/DebugOverlay.tsx': { file: 'assets/DebugOverlay-1.js', name: 'DebugOverlay', src: 'x', imports: ['_providers-1.js'] },
+    };
+    expect(chunksOf(shared, ['providers/index.ts'])).toEqual(['/assets/providers-1.js', '/assets/vendor-1.js']);
+  });
+
   it('knows nothing of a module the build did not make', () => {
     expect(chunksOf(manifest, ['src/features/catalogue/pages/Nope.tsx'])).toEqual([]);
     expect(chunksOf(manifest, [])).toEqual([]);

@@ -33,7 +33,7 @@ export function loadTemplate(clientDir: string | null): string {
 }
 
 /** The client build's manifest (Vite's `build.manifest`): the chunk of each source module and what it imports. */
-export type ChunkManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+export type ChunkManifest = Record<string, { file: string; name?: string; src?: string; imports?: string[]; isEntry?: boolean }>;
 
 export function loadChunkManifest(clientDir: string | null): ChunkManifest | null {
   const file = clientDir ? path.join(clientDir, '.vite', 'manifest.json') : null;
@@ -56,8 +56,19 @@ export function chunksOf(manifest: ChunkManifest, modules: readonly string[]): s
     out.add(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const module of modules) visit(module);
+  for (const module of modules) visit(manifest[module] ? module : (sharedChunkOf(manifest, module) ?? module));
   return [...out];
+}
+
+/**
+ * A module that is also imported statically somewhere (the reporting pipeline, by the debug overlay) is no chunk
+ * of its own in the manifest: the bundler puts it in a shared chunk named after it (an index module after its
+ * folder), keyed by that chunk's file.
+ */
+function sharedChunkOf(manifest: ChunkManifest, module: string): string | undefined {
+  const base = path.basename(module).replace(/\.[cm]?[jt]sx?$/, '');
+  const name = base === 'index' ? path.basename(path.dirname(module)) : base;
+  return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]?.name === name && !manifest[key]?.src);
 }
 
 /**
