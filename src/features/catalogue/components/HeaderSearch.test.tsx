@@ -135,3 +135,11 @@ test('on the search page the box shows the term being searched', () => {
   const t = setup('/search?q=gold%20whey&sortby=price_asc');
   expect(t.box).toHaveValue('gold whey');
 });
+
+test('a term in the box that the state has not seen (typed before hydration) is the one searched', async () => {
+  const t = setup();
+  // As the browser keeps what a shopper typed before the app hydrated: the value, with no React change event.
+  (t.box as HTMLInputElement).value = 'whey';
+  (t.box.closest('form') as HTMLFormElement).requestSubmit();
+  await waitFor(() => expect(t.where()).toBe('/search?q=whey'));
+});

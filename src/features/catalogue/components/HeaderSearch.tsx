@@ -41,6 +41,12 @@ export function HeaderSearch() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inflight = useRef<AbortController | null>(null);
 
+  // A term typed before the app hydrated becomes the state's, so suggestions and the submit start from it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== q) setQ(typed);
+  }, []);
   // The box shows the term of the search page it is on (and follows back / forward there).
   useEffect(() => {
     if (onSearchPage) setQ(urlTerm);
@@ -108,7 +114,8 @@ export function HeaderSearch() {
       onSubmit={(e) => {
         e.preventDefault();
         if (activeOption) return go(activeOption.url);
-        const term = q.trim();
+        // The box's own value: a term typed before the app hydrated is in the box, not yet in the state.
+        const term = (input.current?.value ?? q).trim();
         // The same encoding as the search page's own URL (URLSearchParams), so one search has one address.
         if (term) go(`/search?${new URLSearchParams({ q: term })}`);
       }}
