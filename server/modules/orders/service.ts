@@ -485,11 +485,7 @@ export async function cancelShipment(
     const breakdown = lessBenefitLost(
       computeRefund({
         reason: 'cancel',
-        lines: chosen.map((c) => ({
-          line: refundable(c.item),
-          alreadyRefunded: c.item.cancelled_quantity + c.item.returned_quantity,
-          units: c.units,
-        })),
+        lines: refundLines(chosen),
         // Pay on delivery before delivery: nothing was paid, nothing comes back (refund rule 4).
         paid: Boolean(payment),
         shippingTotal: ctx.shipment.shipping_total,
@@ -632,17 +628,27 @@ export async function refundQuote(db: Db, customerId: number, shipmentId: string
   return quoteReturn(db, shipment, selection);
 }
 
+/** The chosen units of each line as the refund rules take them (what the line has already given back included). */
+function refundLines(
+  chosen: ReadonlyArray<{
+    item: Parameters<typeof refundable>[0] & { cancelled_quantity: number; returned_quantity: number };
+    units: number;
+  }>,
+) {
+  return chosen.map((c) => ({
+    line: refundable(c.item),
+    alreadyRefunded: c.item.cancelled_quantity + c.item.returned_quantity,
+    units: c.units,
+  }));
+}
+
 async function quoteReturn(db: q.Executor, shipment: q.FoundShipment, selection: SelectedUnits[]): Promise<RefundAmount> {
   const items = await q.itemsOfShipment(db, shipment.id);
   const { lost, chosen } = await promotionsAfter(db, shipment.order_id, shipment.id, pickLines(items, selection, 'return'));
   const breakdown = lessBenefitLost(
     computeRefund({
       reason: 'return',
-      lines: chosen.map((c) => ({
-        line: refundable(c.item),
-        alreadyRefunded: c.item.cancelled_quantity + c.item.returned_quantity,
-        units: c.units,
-      })),
+      lines: refundLines(chosen),
       paid: true,
       shippingTotal: shipment.shipping_total,
       cancelsWholeShipment: false,

@@ -51,14 +51,21 @@ export async function refundWholePayment(
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .execute();
-  if (answer?.status === 'failed')
-    await raiseIssue(deps.db, {
-      kind: 'unusable_refund_failed',
-      dedupKey: `unusable:${payment.ref}`,
-      orderId: ids.orderId,
-      paymentId: ids.paymentId,
-      amount: payment.amount,
-      note: `The gateway refused the automatic refund of payment ${payment.ref}: refund it by hand.`,
-    });
+  if (answer?.status === 'failed') await queueRefusedRefund(deps.db, { ref: payment.ref, ...ids, amount: payment.amount });
   return answer;
+}
+
+/** The gateway refused the automatic refund of an unusable payment: a person refunds it (the staff queue). */
+export function queueRefusedRefund(
+  db: Db,
+  refused: { ref: string; orderId: number | null; paymentId: number | null; amount: number },
+): Promise<unknown> {
+  return raiseIssue(db, {
+    kind: 'unusable_refund_failed',
+    dedupKey: `unusable:${refused.ref}`,
+    orderId: refused.orderId,
+    paymentId: refused.paymentId,
+    amount: refused.amount,
+    note: `The gateway refused the automatic refund of payment ${refused.ref}: refund it by hand.`,
+  });
 }

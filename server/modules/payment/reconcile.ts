@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { GatewayPayment } from '../../payments/index.ts';
 import { findGatewayPayment } from './gateway.ts';
-import { raiseIssue } from './issues.ts';
+import { queueRefusedRefund } from './money-back.ts';
 import { finalizePayment, type PaymentDeps } from './service.ts';
 
 // Nothing paid is lost (docs/decisions/015-gateway-life-cycle.md). A return can be lost and a webhook can fail,
@@ -107,14 +107,7 @@ async function pollAutomaticRefunds(deps: PaymentDeps, db: Db, batch: number): P
       .execute();
     settled++;
     if (answer.status === 'failed')
-      await raiseIssue(db, {
-        kind: 'unusable_refund_failed',
-        dedupKey: `unusable:${r.gateway_order_ref}`,
-        orderId: r.order_id,
-        paymentId: r.payment_id,
-        amount: r.amount,
-        note: `The gateway refused the automatic refund of payment ${r.gateway_order_ref}: refund it by hand.`,
-      });
+      await queueRefusedRefund(db, { ref: r.gateway_order_ref, orderId: r.order_id, paymentId: r.payment_id, amount: r.amount });
   }
   return settled;
 }
