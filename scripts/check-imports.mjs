@@ -6,7 +6,10 @@
 //   another feature only through that feature's index.ts; ui/ and api/ import no feature and not app/; app/ reaches
 //   a feature through its index.ts or one of its pages/ (the routes load pages lazily);
 // - bare imports: schemas, events, providers and machines never import react or axios; server never imports a
-//   browser-only package (react, react-dom, react-router-dom, axios).
+//   browser-only package (react, react-dom, react-router-dom, axios);
+// - a server module (server/modules/<name>/) imports another module only through that module's index.ts;
+// - no import cycle between files of server/, and no cycle between features of src/features/. Only imports that
+//   load code count (`import type` is erased); a test file is not part of either graph.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +28,13 @@ const CORE_WITHOUT_BROWSER = ['schemas', 'events', 'providers', 'machines'];
 const BROWSER_ONLY = /^(react|react-dom|react-router-dom|axios|@xstate\/react|@radix-ui\/.*)(\/.*)?$/;
 
 const importRe =
-  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|[\s;])import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|vi\.mock\(\s*['"]([^'"]+)['"]/g;
+  /(?:^|[\s;])(?:import|export)\s([^'"]*?)from\s+['"]([^'"]+)['"]|(?:^|[\s;])import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|vi\.mock\(\s*['"]([^'"]+)['"]/g;
 
 /** Where a file sits: its top folder and, inside src/, its zone (app, ui, api, feature:<name>). */
 function placeOf(rel) {
   const parts = rel.split('/');
   const top = parts[0];
+  if (top === 'server' && parts[1] === 'modules' && parts.length > 3) return { top, module: parts[2], rest: parts.slice(3).join('/') };
   if (top !== 'src') return { top };
   if (parts[1] === 'features') return { top, zone: `feature:${parts[2]}`, feature: parts[2], rest: parts.slice(3).join('/') };
   if (parts.length === 2) return { top, zone: 'app' }; // src/main.tsx is the entry: part of app
@@ -59,6 +63,8 @@ export function checkImport(from, spec) {
     return `a test beside the code may import only tests/helpers/ (${spec})`;
   if (source.top === 'src' && !isTest && target.top === 'providers' && targetRel !== 'providers/index.ts')
     return `src/ may import providers only through providers/index.ts (${spec})`;
+  if (source.module && target.module && source.module !== target.module && target.rest !== 'index.ts')
+    return `server module ${source.module} may import module ${target.module} only through its index.ts (${spec})`;
   if (target.top !== 'src' || source.top === 'tests') {
     // tests/ may look inside a feature (a model test drives its pages and swaps its API calls), never the reverse.
     return null;
@@ -77,17 +83,116 @@ export function checkImport(from, spec) {
   return null;
 }
 
+/** Every import in one file's text: the specifier, and whether it loads code (not `import type`/`export type`). */
+function importsOf(text) {
+  const found = [];
+  for (const m of text.matchAll(importRe)) {
+    const clause = m[1];
+    const spec = m[2] ?? m[3] ?? m[4] ?? m[5];
+    // `import type { A }`, and `import { type A, type B }` where every name is a type, are erased by the compiler.
+    const typeOnly =
+      clause !== undefined && (/^type\s/.test(clause.trim()) || /^\{\s*(type\s+[\w$]+(\s+as\s+[\w$]+)?\s*,?\s*)+\}$/.test(clause.trim()));
+    found.push({ spec, runtime: !typeOnly && m[5] === undefined });
+  }
+  return found;
+}
+
+/** A shortest cycle through `start` in `graph` (Map node -> Map next -> label), as a list of nodes ending at start. */
+function cycleThrough(graph, start, members) {
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const node = queue.shift();
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!members.has(next)) continue;
+      if (next === start) {
+        const way = [start];
+        for (let at = node; at !== start; at = previous.get(at)) way.unshift(at);
+        return [start, ...way];
+      }
+      if (!previous.has(next)) {
+        previous.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
+
+/** The strongly connected parts of `graph` with more than one node (Tarjan), each as a Set. */
+function tangles(graph) {
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  const visit = (node) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
+    }
+    if (low.get(node) === index.get(node)) {
+      const part = new Set();
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        part.add(member);
+      } while (member !== node);
+      if (part.size > 1) found.push(part);
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+/** One problem per cycle: the first node (by name) of each tangle, and a shortest way back to it. */
+function cycleProblems(graph, explain) {
+  return tangles(graph).map((part) => {
+    const start = [...part].sort()[0];
+    const path = cycleThrough(graph, start, part);
+    const steps = path.slice(0, -1).map((node, i) => graph.get(node).get(path[i + 1]));
+    return explain(path, steps);
+  });
+}
+
 /** Every problem in the given files (paths relative to `root`). */
 export function checkFiles(root, files) {
   const problems = [];
+  const serverGraph = new Map(); // file -> (imported file -> the importing file)
+  const featureGraph = new Map(); // feature -> (imported feature -> the first file that imports it)
+  const known = new Set(files.map((file) => file.split(path.sep).join('/')));
   for (const file of files) {
+    const rel = file.split(path.sep).join('/');
     const text = readFileSync(path.join(root, file), 'utf8');
-    for (const m of text.matchAll(importRe)) {
-      const spec = m[1] ?? m[2] ?? m[3] ?? m[4];
-      const problem = checkImport(file.split(path.sep).join('/'), spec);
+    const isTest = /\.test\.tsx?$/.test(rel);
+    const source = placeOf(rel);
+    for (const { spec, runtime } of importsOf(text)) {
+      const problem = checkImport(rel, spec);
       if (problem) problems.push(`${file}: ${problem}`);
+      if (!runtime || isTest || !spec.startsWith('.')) continue;
+      const targetRel = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
+      const target = placeOf(targetRel);
+      if (source.top === 'server' && target.top === 'server' && known.has(targetRel)) {
+        if (!serverGraph.has(rel)) serverGraph.set(rel, new Map());
+        serverGraph.get(rel).set(targetRel, rel);
+      }
+      if (source.feature && target.feature && source.feature !== target.feature) {
+        if (!featureGraph.has(source.feature)) featureGraph.set(source.feature, new Map());
+        const edges = featureGraph.get(source.feature);
+        if (!edges.has(target.feature)) edges.set(target.feature, `${rel} imports ${spec}`);
+      }
     }
   }
+  problems.push(...cycleProblems(serverGraph, (cycle) => `import cycle in server/: ${cycle.join(' -> ')}`));
+  problems.push(...cycleProblems(featureGraph, (cycle, steps) => `feature cycle: ${cycle.join(' -> ')} (${steps.join('; ')})`));
   return problems;
 }
 

@@ -34,15 +34,10 @@ import { registerModules } from './modules/index.ts';
 import { gatewayCspSources, readPaymentConfig } from './payments/index.ts';
 import type { RenderTransport } from '../schemas/server-render.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
-import { readSession, SESSION_COOKIE, type Session } from './modules/session/index.ts';
+import { SESSION_COOKIE } from './modules/session/index.ts';
 import { CART_COOKIE } from '../schemas/constants.ts';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The request's session, read from the database once and memoised. */
-    getSession(): Promise<Session | null>;
-    sessionCache: Session | null | undefined;
-  }
   interface FastifyInstance {
     metaResolvers: MetaResolver[];
     /** Modules' checks of their page addresses (canonical redirects, unknown items), run before a page renders. */
@@ -97,11 +92,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], ...API_COMPRESSION });
   registerCaching(app);
 
-  app.decorateRequest('sessionCache', undefined);
-  app.decorateRequest('getSession', async function (this: import('fastify').FastifyRequest) {
-    if (this.sessionCache === undefined) this.sessionCache = await readSession(handle.db, this);
-    return this.sessionCache;
-  });
   app.decorate('metaResolvers', [] as MetaResolver[]);
   app.decorate('pageAddressChecks', [] as PageAddressCheck[]);
 

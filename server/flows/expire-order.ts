@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { releaseCouponUse } from '../modules/cart/index.ts';
 import { putBack } from '../modules/inventory/index.ts';
-import { markOrderExpired, moveOrderShipments, unitsHeld } from '../modules/orders/index.ts';
+import { markOrderExpired, moveOrderShipments, unitsHeld } from '../modules/orders/placement.ts';
 import { expireOpenAttempts } from '../modules/payment/queries.ts';
 
 // Expire an unpaid order (docs/decisions/011-order-flows.md): its hold on stock and on its coupon is released,

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { VerifiedCallback } from '../payments/index.ts';
-import { markOrderPaid, moveOrderShipments } from '../modules/orders/index.ts';
+import { markOrderPaid, moveOrderShipments } from '../modules/orders/placement.ts';
 import { lockOrderById, nextAttemptNumber, type OrderRow, type PaymentRow, paymentByRef } from '../modules/payment/queries.ts';
 import {
   CallbackRejected,

@@ -28,7 +28,7 @@ import {
   stockProblems,
 } from '../modules/checkout/service.ts';
 import { takeCtes, takeStock } from '../modules/inventory/index.ts';
-import { insertPendingOrder } from '../modules/orders/index.ts';
+import { insertPendingOrder } from '../modules/orders/placement.ts';
 import { REPLACED, releaseUnpaidOrder } from './expire-order.ts';
 
 // Place an order (SPEC §7 "Checkout and orders"; docs/decisions/011-order-flows.md): re-price the cart, check it is

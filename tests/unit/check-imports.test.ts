@@ -30,9 +30,11 @@ const feature = {
 test('allowed shapes pass: a feature uses ui, another feature through its index, app loads pages', () => {
   const out = check({
     ...feature,
-    'src/features/account/pages/Wishlist.tsx': "import { cartStore } from '../../cart/index.ts';\nimport { Price } from '../../../ui/Price.tsx';\n",
+    'src/features/account/pages/Wishlist.tsx':
+      "import { cartStore } from '../../cart/index.ts';\nimport { Price } from '../../../ui/Price.tsx';\n",
     'src/features/cart/pages/Cart.tsx': "import { cartStore } from '../store.ts';\n",
-    'src/app/routes.tsx': "const p = () => import('../features/cart/pages/Cart.tsx');\nimport { cartStore } from '../features/cart/index.ts';\n",
+    'src/app/routes.tsx':
+      "const p = () => import('../features/cart/pages/Cart.tsx');\nimport { cartStore } from '../features/cart/index.ts';\n",
     'providers/x.test.ts': "import { h } from '../tests/helpers/harness.ts';\n",
     'tests/helpers/harness.ts': 'export const h = 1;\n',
   });
@@ -41,17 +43,114 @@ test('allowed shapes pass: a feature uses ui, another feature through its index,
 });
 
 test.each([
-  ["a feature reaching into another feature's internals", 'src/features/account/pages/W.tsx', "import { cartStore } from '../../cart/store.ts';", 'only through its index.ts'],
-  ['ui importing a feature, even its index', 'src/ui/Header.tsx', "import { cartStore } from '../features/cart/index.ts';", 'ui/ may not import a feature'],
+  [
+    "a feature reaching into another feature's internals",
+    'src/features/account/pages/W.tsx',
+    "import { cartStore } from '../../cart/store.ts';",
+    'only through its index.ts',
+  ],
+  [
+    'ui importing a feature, even its index',
+    'src/ui/Header.tsx',
+    "import { cartStore } from '../features/cart/index.ts';",
+    'ui/ may not import a feature',
+  ],
   ['a feature importing app', 'src/features/cart/pages/C.tsx', "import { routes } from '../../../app/routes.tsx';", 'may not import app/'],
   ['src using a provider internal', 'src/features/cart/x.ts', "import { rules } from '../../../providers/rules.ts';", 'providers/index.ts'],
   ['a provider importing react', 'providers/pixel.ts', "import { useState } from 'react';", 'providers/ may not import react'],
   ['events importing axios', 'events/send.ts', "import axios from 'axios';", 'events/ may not import axios'],
   ['server importing src', 'server/x.ts', "import { Price } from '../src/ui/Price.tsx';", 'server/ may not import src/'],
-  ['a test in providers importing src', 'providers/p.test.ts', "import { Price } from '../src/ui/Price.tsx';", 'providers/ may not import src/'],
+  [
+    'a test in providers importing src',
+    'providers/p.test.ts',
+    "import { Price } from '../src/ui/Price.tsx';",
+    'providers/ may not import src/',
+  ],
 ])('%s is reported', (_name, file, line, message) => {
   const out = check({ ...feature, [file]: `${line}\n` });
   expect(out.code).toBe(1);
   expect(out.output).toContain(file);
   expect(out.output).toContain(message);
+});
+
+// Server modules: a module's index.ts is its only public surface, and files never import each other in a circle.
+const serverModules = {
+  'server/modules/auth/index.ts': "export { signIn } from './service.ts';\n",
+  'server/modules/auth/service.ts': "import { readSession } from '../session/index.ts';\nexport const signIn = () => readSession;\n",
+  'server/modules/session/index.ts': "export { readSession } from './service.ts';\n",
+  'server/modules/session/service.ts': "import { sessionRow } from './queries.ts';\nexport const readSession = sessionRow;\n",
+  'server/modules/session/queries.ts': 'export const sessionRow = 1;\n',
+};
+
+test('allowed server shapes pass: a module uses another through its index, a type-only import may point back', () => {
+  const out = check({
+    ...serverModules,
+    'server/modules/session/types.ts': "import type { signIn } from '../auth/index.ts';\nexport type S = typeof signIn;\n",
+    'server/modules/session/routes.ts': "import { type signIn } from '../auth/index.ts';\nexport type R = typeof signIn;\n",
+    'server/flows/sign-in.ts': "import { sessionRow } from '../modules/session/queries.ts';\nexport const f = sessionRow;\n",
+    'server/modules/auth/service.test.ts': "import { signIn } from './index.ts';\nexport const t = signIn;\n",
+  });
+  expect(out.output).toContain('import boundaries ok');
+  expect(out.code).toBe(0);
+});
+
+test('a deep import between server modules is reported', () => {
+  const out = check({
+    ...serverModules,
+    'server/modules/auth/routes.ts': "import { sessionRow } from '../session/queries.ts';\nexport const r = sessionRow;\n",
+  });
+  expect(out.code).toBe(1);
+  expect(out.output).toContain(
+    'server/modules/auth/routes.ts: server module auth may import module session only through its index.ts (../session/queries.ts)',
+  );
+});
+
+test('an import cycle between server files is reported with its path', () => {
+  const out = check({
+    ...serverModules,
+    'server/modules/session/service.ts':
+      "import { sessionRow } from './queries.ts';\nimport { signIn } from '../auth/index.ts';\nexport const readSession = [sessionRow, signIn];\n",
+  });
+  expect(out.code).toBe(1);
+  expect(out.output).toContain(
+    'import cycle in server/: server/modules/auth/index.ts -> server/modules/auth/service.ts -> server/modules/session/index.ts -> server/modules/session/service.ts -> server/modules/auth/index.ts',
+  );
+});
+
+test('a cycle through a flow and a module is reported too', () => {
+  const out = check({
+    ...serverModules,
+    'server/flows/sign-in.ts': "import { sessionRow } from '../modules/session/queries.ts';\nexport const f = sessionRow;\n",
+    'server/modules/session/queries.ts': "import { f } from '../../flows/sign-in.ts';\nexport const sessionRow = f;\n",
+  });
+  expect(out.code).toBe(1);
+  expect(out.output).toContain(
+    'import cycle in server/: server/flows/sign-in.ts -> server/modules/session/queries.ts -> server/flows/sign-in.ts',
+  );
+});
+
+test('a cycle between features is reported, naming the imports that make it', () => {
+  const out = check({
+    ...feature,
+    'src/features/account/index.ts': "export { useAuth } from './auth.ts';\n",
+    'src/features/account/auth.ts': 'export const useAuth = 1;\n',
+    'src/features/account/pages/Wishlist.tsx': "import { cartStore } from '../../cart/index.ts';\nexport default cartStore;\n",
+    'src/features/cart/store.ts': "import { useAuth } from '../account/index.ts';\nexport const cartStore = useAuth;\n",
+  });
+  expect(out.code).toBe(1);
+  expect(out.output).toContain(
+    'feature cycle: account -> cart -> account (src/features/account/pages/Wishlist.tsx imports ../../cart/index.ts; src/features/cart/store.ts imports ../account/index.ts)',
+  );
+});
+
+test('a feature importing only types from a feature that imports it is no cycle', () => {
+  const out = check({
+    ...feature,
+    'src/features/account/index.ts': "export type { Auth } from './auth.ts';\n",
+    'src/features/account/auth.ts': 'export type Auth = 1;\n',
+    'src/features/account/pages/Wishlist.tsx': "import { cartStore } from '../../cart/index.ts';\nexport default cartStore;\n",
+    'src/features/cart/store.ts': "import type { Auth } from '../account/index.ts';\nexport const cartStore: Auth = 1;\n",
+  });
+  expect(out.output).toContain('import boundaries ok');
+  expect(out.code).toBe(0);
 });

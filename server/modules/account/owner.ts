@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { enqueueMessage, signalOutbox } from '../../messaging/index.ts';
 import { type CustomerRow, maskIdentifier } from '../auth/index.ts';
-import { deleteCustomerSessions } from '../session/queries.ts';
+import { deleteCustomerSessions } from '../session/index.ts';
 
 // Proof from the owner before a change of a way in (email, mobile, password) or of the refund bank account
 // (README "Security", ASVS V2.5 / V3.7): a sign-in, the password, or a code to the account's verified contact,

@@ -20,14 +20,14 @@ import { fail, ok } from '../../http/envelope.ts';
 import { AppError, BadRequest, Conflict, Forbidden, TooManyRequests } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { checkSourceDelay, clearLimit, clientKey, enforceLimit, hitLimit, recordSourceFailure } from '../../http/rate-limit.ts';
-import { deleteCustomerSessions } from '../session/queries.ts';
-import { loadSessionUser } from '../session/index.ts';
+import { findCustomerById, findCustomerByIdentifier, isUniqueViolation, isVerifiedDetail } from '../customers/index.ts';
+import { deleteCustomerSessions } from '../session/index.ts';
 import type { AuthConfig } from './config.ts';
 import { GoogleTokenError, type GoogleVerifier } from './google.ts';
 import { consumeGrant, issueGrant, readGrant } from './grants.ts';
 import type { KeyRing } from './keys.ts';
 import { OTP_EXPIRED, type OtpService } from './otp.ts';
-import { findCustomerById, findCustomerByIdentifier, isUniqueViolation, isVerifiedDetail } from './queries.ts';
+import { loadSessionUser } from './session-user.ts';
 import {
   AUTH_MESSAGES,
   assertNotBlocked,

@@ -6,13 +6,14 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, BadRequest } from '../../http/errors.ts';
 import { mergeGuestCartAtSignIn } from '../cart/index.ts';
-import { loadSessionUser, startSession } from '../session/index.ts';
+import type { CustomerRow } from '../customers/index.ts';
+import { startSession } from '../session/index.ts';
 import { type AuthConfig, readAuthConfig } from './config.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './google.ts';
 import { issueGrant } from './grants.ts';
 import { createKeyRing, type KeyRing } from './keys.ts';
 import { createOtpService, type OtpService } from './otp.ts';
-import type { CustomerRow } from './queries.ts';
+import { loadSessionUser } from './session-user.ts';
 
 export interface AuthServices {
   config: AuthConfig;

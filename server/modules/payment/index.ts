@@ -2,21 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { createGateway, type PaymentConfig, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
 import { keepGateway } from './gateway.ts';
-import { checkoutModule, pruneIdempotencyKeys } from '../checkout/index.ts';
+import { pruneIdempotencyKeys } from '../checkout/index.ts';
 import { scheduleJob } from '../../jobs/scheduled.ts';
 import { paymentIssueRoutes } from './issues.ts';
 import { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
 import { paymentRoutes } from './routes.ts';
-import { expireOrders } from './service.ts';
+import { expireUnpaidOrders as expireOrders } from '../../flows/expire-order.ts';
 
-// The payment module's public surface: checkout and payment routes, the expiry job, and what others reuse
+// The payment module's public surface: the payment routes, the expiry job, and what others reuse
 // (the orders module refunds through the same gateway; the events feed checks purchases against orders).
 export { findGatewayPayment, gatewayPaymentOf, paymentGateway, refundPayment } from './gateway.ts';
 export { affiliateOrderOf, purchaseConversion } from './purchase-events.ts';
 export { type IssueKind, openIssues, raiseIssue } from './issues.ts';
 export { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
 export { handleWebhook } from './webhooks.ts';
-export { codEligibility, expireOrders, finalizePayment, handleCallback } from './service.ts';
+export { codEligibility } from './service.ts';
+export { handleCallback } from './callbacks.ts';
+// The order flows (docs/decisions/011-order-flows.md) finalize payments and expire unpaid orders.
+export { finalizePayment } from '../../flows/finalize-payment.ts';
+export { expireOrders };
 
 const RECONCILE_JOB = { name: 'payment-reconcile', everyMs: 300_000, leaseMs: 240_000 };
 
@@ -33,7 +37,6 @@ export async function paymentModule(app: FastifyInstance, options: PaymentModule
   // Kept per database so the orders module refunds through this same adapter (paymentGateway(db)).
   const gateway = keepGateway(db, options.gateway ?? createGateway(config, { db }));
   const deps = { db, config, gateway, log: app.log, paymentTtlS: config.ORDER_PAYMENT_TTL_S };
-  await app.register(checkoutModule, deps);
   await app.register(paymentRoutes, deps);
   await app.register(paymentIssueRoutes, { db });
 

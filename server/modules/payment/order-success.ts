@@ -3,7 +3,7 @@ import type { OrderSuccessData } from '../../../schemas/order.ts';
 import { paymentMethodName, paymentMode } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
-import { loadVariantInfo } from '../cart/variant-info.ts';
+import { loadVariantInfo } from '../cart/index.ts';
 import { productImage } from '../../../schemas/images.ts';
 import { failedPath, isNewCustomer } from './service.ts';
 import { findCustomerOrder } from './queries.ts';

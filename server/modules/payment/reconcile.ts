@@ -2,7 +2,8 @@ import type { Db } from '../../db/database.ts';
 import type { GatewayPayment } from '../../payments/index.ts';
 import { findGatewayPayment } from './gateway.ts';
 import { queueRefusedRefund } from './money-back.ts';
-import { finalizePayment, type PaymentDeps } from './service.ts';
+import { finalizePayment } from '../../flows/finalize-payment.ts';
+import type { PaymentDeps } from './service.ts';
 
 // Nothing paid is lost (docs/decisions/015-gateway-life-cycle.md). A return can be lost and a webhook can fail,
 // so the store also asks: before an unpaid order expires, the gateway is asked about its open attempts; and a

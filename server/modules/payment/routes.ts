@@ -42,16 +42,15 @@ import { orderSuccessData } from './order-success.ts';
 import { paymentByRef } from './queries.ts';
 import { sandboxPage } from './sandbox-page.ts';
 import { handleWebhook, returnPage } from './webhooks.ts';
+import { payOnDelivery } from '../../flows/finalize-payment.ts';
+import { handleCallback, verifyTransaction } from './callbacks.ts';
 import {
   activePayment,
-  handleCallback,
   handOff,
   initiateTransaction,
   offerList,
   type PaymentDeps,
   paymentFailed,
-  payOnDelivery,
-  verifyTransaction,
   writeAttempt,
 } from './service.ts';
 import { findCustomerOrder, type OrderRow } from './queries.ts';

@@ -14,9 +14,8 @@ import {
   type TransactionData,
 } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
-import { finalizePayment as finalizeFlow } from '../../flows/finalize-payment.ts';
 import { AppError, Conflict, NotFound, refusedBy } from '../../http/errors.ts';
-import type { CallbackCheck, GatewayPayment, PaymentConfig, PaymentGateway } from '../../payments/index.ts';
+import type { GatewayPayment, PaymentConfig, PaymentGateway } from '../../payments/index.ts';
 import { bankOfferViews, findBankOfferForPayment, loadBankOffers } from '../cart/index.ts';
 import { claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from '../checkout/index.ts';
 import { refundWholePayment } from './money-back.ts';
@@ -24,7 +23,6 @@ import {
   findCustomerOrder,
   latestAttempt,
   lockOrderById,
-  logCallback,
   nextAttemptNumber,
   type OrderRow,
   type PaymentRow,
@@ -64,7 +62,7 @@ const isOpen = (o: OrderRow, now: Date) => o.status === 'payment_pending' && o.e
 /** Bank offers apply to the value after coupon (the cart's rule). */
 export const offerBase = (o: OrderRow) => o.item_total - o.coupon_discount;
 
-async function requireOrder(db: Db, customerId: number, orderId: string): Promise<OrderRow> {
+export async function requireOrder(db: Db, customerId: number, orderId: string): Promise<OrderRow> {
   const order = await findCustomerOrder(db, customerId, orderId);
   if (!order) throw new NotFound('Order not found');
   return order;
@@ -136,7 +134,7 @@ export async function offerList(
 const instrumentOf = (method: number): PaymentInstrumentType =>
   (PAYMENT_METHODS.find((m) => m.code === method)?.instrument ?? 'upi') as PaymentInstrumentType;
 
-function gatewayPayment(order: OrderRow, p: PaymentRow, customer: { email: string | null; mobile: string | null }): GatewayPayment {
+export function gatewayPayment(order: OrderRow, p: PaymentRow, customer: { email: string | null; mobile: string | null }): GatewayPayment {
   return {
     ref: p.gateway_order_ref,
     orderId: order.order_number,
@@ -365,62 +363,7 @@ export async function affiliateOrder(
   };
 }
 
-/** Verifies and applies a gateway callback; every callback, accepted or not, is logged. */
-export async function handleCallback(deps: PaymentDeps, fields: Record<string, string>, now = new Date()): Promise<FinalizeResult> {
-  const check: CallbackCheck = await deps.gateway.verifyCallback(fields);
-  const payload = redactCallback(fields);
-  if (!check.ok) {
-    await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.ref, outcome: 'rejected', reason: check.reason, payload });
-    deps.log?.warn({ ref: check.ref, reason: check.reason, gateway: deps.gateway.name }, 'payment callback rejected');
-    throw new CallbackRejected(check.reason);
-  }
-  try {
-    const r = await finalizeFlow(deps, check.callback, now);
-    await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.callback.ref, outcome: r.outcome, reason: null, payload });
-    return r;
-  } catch (error) {
-    if (error instanceof CallbackRejected) {
-      await logCallback(deps.db, {
-        gateway: deps.gateway.name,
-        ref: check.callback.ref,
-        outcome: 'rejected',
-        reason: error.message,
-        payload,
-      });
-      deps.log?.warn({ ref: check.callback.ref, reason: error.message }, 'payment callback rejected');
-    }
-    throw error;
-  }
-}
-
-/** Signatures are kept out of the log table (they are proof of nothing once stored). */
-function redactCallback(fields: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields).slice(0, 40)) out[k] = /signature|checksum/i.test(k) ? '[redacted]' : String(v).slice(0, 200);
-  return out;
-}
-
-// ---------- verify-transaction, payment-failed, pay-on-delivery ----------
-
-export async function verifyTransaction(
-  deps: PaymentDeps,
-  customerId: number,
-  orderId: string,
-  now = new Date(),
-): Promise<PaymentResultData> {
-  const order = await requireOrder(deps.db, customerId, orderId);
-  const last = await latestAttempt(deps.db, order.id);
-  if (order.status === 'payment_pending' && last && (last.status === 'pending' || last.status === 'created')) {
-    const customer = await deps.db
-      .selectFrom('customers')
-      .select(['email', 'mobile'])
-      .where('id', '=', customerId)
-      .executeTakeFirstOrThrow();
-    const answer = await deps.gateway.status(gatewayPayment(order, last, customer)).catch(() => null);
-    if (answer && answer.ref === last.gateway_order_ref) return (await finalizeFlow(deps, answer, now)).result;
-  }
-  return resultOf(order, last);
-}
+// ---------- payment-failed ----------
 
 export async function paymentFailed(deps: PaymentDeps, customerId: number, orderId: string, now = new Date()): Promise<PaymentFailedData> {
   const order = await requireOrder(deps.db, customerId, orderId);
@@ -438,8 +381,3 @@ export async function paymentFailed(deps: PaymentDeps, customerId: number, order
     next: result.payment_status === 'success' ? result.next : canRetry ? `/retry-payment?orderId=${order.order_number}` : '/cart',
   };
 }
-
-// The order flows (docs/decisions/011-order-flows.md) finalize payments, place pay-on-delivery orders and expire
-// unpaid ones; the payment routes reach them through this module.
-export { finalizePayment, payOnDelivery } from '../../flows/finalize-payment.ts';
-export { expireUnpaidOrders as expireOrders } from '../../flows/expire-order.ts';

@@ -2,7 +2,9 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { WebhookInput } from '../../payments/index.ts';
 import { logCallback, paymentByRef } from './queries.ts';
-import { CallbackRejected, type FinalizeResult, failedPath, finalizePayment, handleCallback, type PaymentDeps } from './service.ts';
+import { finalizePayment } from '../../flows/finalize-payment.ts';
+import { handleCallback } from './callbacks.ts';
+import { CallbackRejected, type FinalizeResult, failedPath, type PaymentDeps } from './service.ts';
 
 // Server-to-server notifications and shopper returns that do not check out. A return can be lost (the shopper
 // closes the tab after paying by UPI): both gateways send a webhook for every outcome, verified by the adapter

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../http/validate.ts';
-import { productSvg } from '../system/images.ts';
+import { productSvg } from '../system/index.ts';
 
 // Seeded review photos are drawn here, like product images (no binary assets, no network): the product's pack
 // on a table top, the angle and light picked by the photo's hue so no two look alike.

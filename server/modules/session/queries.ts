@@ -40,14 +40,6 @@ export async function deleteCustomerSessions(db: Db, customerId: number, keepId?
   await q.execute();
 }
 
-export async function findSessionCustomer(db: Db, customerId: number) {
-  return db
-    .selectFrom('customers')
-    .select(['id', 'first_name', 'last_name', 'email', 'mobile', 'c_code', 'last_order_at', 'is_blocked'])
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-}
-
 /** A placed order is the customer's last order (shown in the session answer); returns who to tell about it. */
 export async function recordLastOrder(db: Db, customerId: number, at: Date) {
   return db

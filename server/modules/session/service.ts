@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../../schemas/common.ts';
 import type { Db } from '../../db/database.ts';
 import { Unauthorized } from '../../http/errors.ts';
 import { secureCookies } from '../../http/security.ts';
-import { type CustomerRow, findCustomerById } from '../auth/index.ts';
-import { cartJourney } from '../cart/index.ts';
-import { deleteCustomerSessions, deleteSession, findLiveSession, findSessionCustomer, insertSession, touchSession } from './queries.ts';
+import { type CustomerRow, findCustomerById } from '../customers/index.ts';
+import { deleteCustomerSessions, deleteSession, findLiveSession, insertSession, touchSession } from './queries.ts';
 
 // Sessions are rows: the cookie holds a random token, the row id is its SHA-256, so a database leak does not
 // leak usable cookies. A session ends after 30 days, or after SESSION_IDLE_HOURS without use.
@@ -93,20 +91,4 @@ export function formatLastOrder(date: Date | null): string | null {
   const d = new Date(date.getTime() + IST_OFFSET_MS);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getUTCDate())}-${p(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
-}
-
-export async function loadSessionUser(db: Db, customerId: number): Promise<SessionUser | null> {
-  const c = await findSessionCustomer(db, customerId);
-  if (!c || c.is_blocked) return null;
-  return {
-    customer_id: c.id,
-    customer_name: `${c.first_name} ${c.last_name}`.trim(),
-    customer_first_name: c.first_name,
-    customer_email: c.email,
-    customer_mobile: c.mobile,
-    customer_c_code: c.c_code,
-    is_complete_profile: Boolean(c.email && c.mobile && c.first_name),
-    last_order: formatLastOrder(c.last_order_at),
-    cart_journey: await cartJourney(db, customerId),
-  };
 }

@@ -4,6 +4,7 @@ import { imageRoutes } from './images.ts';
 import { systemRoutes } from './routes.ts';
 import { readSystemConfig, runRetention } from './service.ts';
 
+export { productSvg } from './images.ts';
 export { runRetention, readSystemConfig, type RetentionResult } from './service.ts';
 
 /** Health, client error reports, generated images, and the retention job of this instance. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 
-// Customer rows as sign-in and account calls read them. Shared by the auth, account and session modules.
+// Customer rows as sign-in, session and account calls read them: the identity every other module builds on.
 export const CUSTOMER_COLUMNS = [
   'id',
   'first_name',
@@ -55,3 +55,12 @@ export async function findCustomerById(db: Db, id: number): Promise<CustomerRow 
 }
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === '23505';
+
+/** The columns of the session user (SPEC §3). */
+export async function findSessionCustomer(db: Db, customerId: number) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'first_name', 'last_name', 'email', 'mobile', 'c_code', 'last_order_at', 'is_blocked'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}

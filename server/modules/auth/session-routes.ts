@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { fail, ok } from '../../http/envelope.ts';
-import { endSession, loadSessionUser } from './service.ts';
+import { endSession } from '../session/index.ts';
+import { loadSessionUser } from './session-user.ts';
 
 export const LOGOUT_NEEDS_BUTTON = 'Please use the Logout button to log out.';
 

@@ -1,0 +1,63 @@
+import type { PaymentResultData } from '../../../schemas/payment.ts';
+import { finalizePayment as finalizeFlow } from '../../flows/finalize-payment.ts';
+import type { CallbackCheck } from '../../payments/index.ts';
+import { latestAttempt, logCallback } from './queries.ts';
+import { CallbackRejected, type FinalizeResult, gatewayPayment, type PaymentDeps, requireOrder, resultOf } from './service.ts';
+
+// What a gateway says about an attempt, applied through the finalize flow (docs/decisions/011-order-flows.md).
+// Kept apart from service.ts, which the flow itself uses, so that no file and its flow import each other.
+
+/** Verifies and applies a gateway callback; every callback, accepted or not, is logged. */
+export async function handleCallback(deps: PaymentDeps, fields: Record<string, string>, now = new Date()): Promise<FinalizeResult> {
+  const check: CallbackCheck = await deps.gateway.verifyCallback(fields);
+  const payload = redactCallback(fields);
+  if (!check.ok) {
+    await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.ref, outcome: 'rejected', reason: check.reason, payload });
+    deps.log?.warn({ ref: check.ref, reason: check.reason, gateway: deps.gateway.name }, 'payment callback rejected');
+    throw new CallbackRejected(check.reason);
+  }
+  try {
+    const r = await finalizeFlow(deps, check.callback, now);
+    await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.callback.ref, outcome: r.outcome, reason: null, payload });
+    return r;
+  } catch (error) {
+    if (error instanceof CallbackRejected) {
+      await logCallback(deps.db, {
+        gateway: deps.gateway.name,
+        ref: check.callback.ref,
+        outcome: 'rejected',
+        reason: error.message,
+        payload,
+      });
+      deps.log?.warn({ ref: check.callback.ref, reason: error.message }, 'payment callback rejected');
+    }
+    throw error;
+  }
+}
+
+/** Signatures are kept out of the log table (they are proof of nothing once stored). */
+function redactCallback(fields: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields).slice(0, 40)) out[k] = /signature|checksum/i.test(k) ? '[redacted]' : String(v).slice(0, 200);
+  return out;
+}
+
+export async function verifyTransaction(
+  deps: PaymentDeps,
+  customerId: number,
+  orderId: string,
+  now = new Date(),
+): Promise<PaymentResultData> {
+  const order = await requireOrder(deps.db, customerId, orderId);
+  const last = await latestAttempt(deps.db, order.id);
+  if (order.status === 'payment_pending' && last && (last.status === 'pending' || last.status === 'created')) {
+    const customer = await deps.db
+      .selectFrom('customers')
+      .select(['email', 'mobile'])
+      .where('id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    const answer = await deps.gateway.status(gatewayPayment(order, last, customer)).catch(() => null);
+    if (answer && answer.ref === last.gateway_order_ref) return (await finalizeFlow(deps, answer, now)).result;
+  }
+  return resultOf(order, last);
+}
