@@ -92,7 +92,7 @@ export const ZOD_FREE_PAGES = [
   'src/features/catalogue/pages/BrandPage.tsx',
   'src/features/catalogue/pages/Search.tsx',
   'src/features/catalogue/pages/ProductPage.tsx',
-  'src/features/cart/pages/Cart.tsx',
+  'src/features/checkout/pages/Cart.tsx',
   'src/features/checkout/pages/SelectAddress.tsx',
   'src/features/checkout/pages/OrderConfirmation.tsx',
   'src/features/checkout/pages/Payment.tsx',

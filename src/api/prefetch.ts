@@ -5,7 +5,7 @@ import { createContext, useContext, useState } from 'react';
 // wanted; the answers go into the page, and the browser starts from them before hydrating, so its first render is
 // the server's and nothing is fetched twice.
 //
-// Two kinds of answer travel: the catalogue's, the same for every shopper (features/catalogue/resource.ts), and
+// Two kinds of answer travel: the catalogue's, the same for every shopper (src/api/cached-resource.ts), and
 // the shopper's own (their session, cart, gifts), loaded only when the server renders with the shopper's cookies
 // (a "personal" render, whose HTML is private) and keyed with {@link SHOPPER_KEY}.
 

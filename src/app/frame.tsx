@@ -1,5 +1,5 @@
 import { type ReactNode, StrictMode, useEffect } from 'react';
-import { ServerViewportProvider } from '../features/catalogue/index.ts';
+import { ServerViewportProvider } from '../ui/useMediaQuery.ts';
 
 // The frame around the router, the same on the server and in the browser (docs/decisions/010): hydration matches
 // only if both trees have the same shape, down to the ids React's useId derives from it.

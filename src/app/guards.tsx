@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { isSafeReturnPath, rememberReturnTo, takeReturnTo, useAuth } from '../features/account/index.ts';
+import { isSafeReturnPath, rememberReturnTo, takeReturnTo } from '../api/return-to.ts';
+import { useAuth } from '../api/auth.tsx';
 import { PageSkeleton } from '../ui/Skeleton.tsx';
 
 // SPEC §2: a private route sends a signed-out visitor to /my-account and remembers where they came from;

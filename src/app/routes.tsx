@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
-import { AnalyticsDebug } from '../features/analytics/index.ts';
-import { AuthProvider } from '../features/account/index.ts';
+import { AnalyticsDebug, syncUser } from '../features/analytics/index.ts';
+import { AuthProvider } from '../api/auth.tsx';
 import { ToastProvider } from '../ui/Toast.tsx';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
@@ -61,7 +61,7 @@ function Root() {
   if (typeof window !== 'undefined' && (window as { __KASRAT_CRASH__?: boolean }).__KASRAT_CRASH__)
     throw new Error('Crash test requested by the page');
   return (
-    <AuthProvider>
+    <AuthProvider onUser={syncUser}>
       <MetaProvider>
         <ToastProvider>
           <Outlet />
@@ -142,7 +142,7 @@ export const routes: RouteObject[] = [
               { path: 'order/cancel-shipment/:orderId', ...page('orders/pages/CancelShipmentPage') },
               { path: 'order/order-delivered/:orderId', ...page('orders/pages/OrderDeliveredPage') },
               { path: 'order/return-item/:orderId', ...page('orders/pages/ReturnItemPage') },
-              { path: 'wishlist', ...page('account/pages/Wishlist') },
+              { path: 'wishlist', ...page('cart/pages/Wishlist') },
             ],
           },
           { path: '*', ...page('content/pages/CatchAll') },
@@ -151,7 +151,7 @@ export const routes: RouteObject[] = [
       {
         element: <CheckoutLayout area="cart" />,
         children: [
-          { path: '/cart', ...page('cart/pages/Cart') },
+          { path: '/cart', ...page('checkout/pages/Cart') },
           { path: '/select-address', ...page('checkout/pages/SelectAddress') },
           { path: '/order-confirmation', ...page('checkout/pages/OrderConfirmation') },
           { path: '/add-new-address', ...page('checkout/pages/AddNewAddress') },

@@ -4,7 +4,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } fr
 import { httpClient, setNavigator } from '../api/client.ts';
 import { seedShopperData } from '../api/prefetch.ts';
 import { nextTask } from '../api/tasks.ts';
-import { seedResourceCache } from '../features/catalogue/index.ts';
+import { seedResourceCache } from '../api/cached-resource.ts';
 import { AppFrame } from './frame.tsx';
 import { HYDRATION_STATE_ID, type HydrationState } from './hydration.ts';
 import { routes } from './routes.tsx';

@@ -6,7 +6,7 @@ import type { ServerRenderer } from '../../schemas/server-render.ts';
 import * as entry from '../../src/app/server-render.tsx';
 import { render } from '../../src/app/server-render.tsx';
 import { mountApp } from '../../src/app/start.tsx';
-import { clearResourceCache } from '../../src/features/catalogue/index.ts';
+import { clearResourceCache } from '../../src/api/cached-resource.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { matchRoutes } from 'react-router-dom';
 import { routes } from '../../src/app/routes.tsx';

@@ -1,9 +1,7 @@
-// The account feature's public surface: the session (AuthProvider, useAuth), the header link, the return path
-// kept across sign-in (SPEC §2) and the sign-in view the model tests drive.
-export { type AuthState, AuthProvider, useAuth } from './AuthContext.tsx';
+// The account feature's public surface: the header link and the sign-in view the model tests drive. The session
+// (useAuth) and the return path kept across sign-in (SPEC §2) are shared infrastructure, in src/api/.
 export { AccountLink } from './components/AccountLink.tsx';
 export { OnboardingView, type OnboardingViewProps } from './components/OnboardingView.tsx';
-export { isSafeReturnPath, rememberReturnTo, takeReturnTo } from './return-to.ts';
 // Form pieces and the page-data hook other features' forms reuse (checkout's address step, content forms).
 export { Alert, EmailField, FieldFrame, PhoneField, TextField } from './components/Fields.tsx';
 export { useResource } from './hooks/useResource.ts';

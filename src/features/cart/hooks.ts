@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuth } from '../account/index.ts';
+import { useAuth } from '../../api/auth.tsx';
 import { readCartId } from './cookie.ts';
 import { useStore } from '../../api/resource.ts';
 import { cartStore, freebieStore, miniCartStore, savedStore, wishlistStore } from './stores.ts';

@@ -34,3 +34,10 @@ export { ProductTile } from './components/ProductTile.tsx';
 export { MoveToCartButton } from './components/MoveToCartButton.tsx';
 export { WishlistButton } from './components/WishlistButton.tsx';
 export { PriceSummary } from './components/PriceSummary.tsx';
+// The cart page's parts: the page is the checkout funnel's first step, so it lives in the checkout feature.
+export { BankOfferList } from './components/BankOfferList.tsx';
+export { CartLineItem } from './components/CartLineItem.tsx';
+export { CouponPanel } from './components/CouponPanel.tsx';
+export { FreebieProgress } from './components/FreebieProgress.tsx';
+export { RecommendedProducts } from './components/RecommendedProducts.tsx';
+export { SavedForLaterList } from './components/SavedForLaterList.tsx';

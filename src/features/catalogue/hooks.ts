@@ -1,6 +1,6 @@
 import { usePageMeta } from '../../ui/meta.tsx';
 import { catalogueApi } from './api.ts';
-import { useResource } from './resource.ts';
+import { useCachedResource as useResource } from '../../api/cached-resource.ts';
 
 /**
  * The page's real title and description from GET /api/seo/page-seo-meta (the same rules the server used for the

@@ -5,11 +5,9 @@ export { hitToEventItem } from './events.ts';
 export { lastSearchTerm, previousProductPage, readUrlHistory, recordUrl } from './local-data.ts';
 export { HeaderSearch } from './components/HeaderSearch.tsx';
 export * as breadcrumbStyles from './components/Breadcrumbs.css.ts';
-export { clearResourceCache, seedResourceCache, useResource as useCachedResource } from './resource.ts';
 // Promotion sections and product rails for the offers, sale and landing pages (content feature).
 export { ProductList } from './components/ProductList.tsx';
 export { ProductRail } from './components/ProductRail.tsx';
 export { Banners, Carousel, PromotedProducts, PromotionCards, PromotionTiles } from './components/Promotions.tsx';
-export { ServerViewportProvider, useMediaQuery } from './components/useMediaQuery.ts';
 export * as catalogueStyles from './components/catalogue.css.ts';
 export { listItems } from './events.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../ui/Icon.tsx';
 import * as css from '../../../ui/Layout.css.ts';
-import { useAuth } from '../AuthContext.tsx';
+import { useAuth } from '../../../api/auth.tsx';
 
 /** The header's account link: "Sign in" for a guest, a greeting once signed in. */
 export function AccountLink() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { useAuth } from '../AuthContext.tsx';
+import { useAuth } from '../../../api/auth.tsx';
 import * as css from '../components/account.css.ts';
 
 const SECTIONS = [

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { emit } from '../../../../events/index.ts';
 import { post } from '../../../api/client.ts';
-import { useAuth } from '../AuthContext.tsx';
+import { useAuth } from '../../../api/auth.tsx';
 import { forgetRememberedUser } from '../remembered.ts';
 import { button } from '../../../ui/theme/global.css.ts';
 

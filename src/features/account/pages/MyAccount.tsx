@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { emit } from '../../../../events/index.ts';
 import type { OnboardingContext } from '../../../../machines/onboarding/index.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { useAuth } from '../AuthContext.tsx';
+import { useAuth } from '../../../api/auth.tsx';
 import { takeGoogleReturn } from '../google.ts';
 import { createOnboardingServices } from '../onboarding-services.ts';
 import { rememberUser } from '../remembered.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EventItem } from '../../../../events/index.ts';
-import { useAuth } from '../../account/index.ts';
-import { rememberReturnTo } from '../../account/index.ts';
+import { useAuth } from '../../../api/auth.tsx';
+import { rememberReturnTo } from '../../../api/return-to.ts';
 import { addToWishlist } from '../cart-store.ts';
 import { useWishlist } from '../hooks.ts';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { rememberReturnTo } from '../../account/index.ts';
-import { useAuth } from '../../account/index.ts';
+import { rememberReturnTo } from '../../../api/return-to.ts';
+import { useAuth } from '../../../api/auth.tsx';
 import { useCart } from '../hooks.ts';
 import * as cartCss from '../components/cart.css.ts';
 import * as blocksCss from '../../../ui/blocks.css.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatDay } from '../../../../schemas/dates.ts';
 import { catalogueApi } from '../api.ts';
-import { useResource } from '../resource.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import * as css from './catalogue.css.ts';

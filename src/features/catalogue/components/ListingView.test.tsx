@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom'
 import type { Facet, ProductHit } from '../../../../schemas/catalogue.ts';
 import { type DomainEvent, type EventOf, events$ } from '../../../../events/index.ts';
 import { isFilteredListing } from '../../../../providers/rules.ts';
-import { clearResourceCache } from '../resource.ts';
+import { clearResourceCache } from '../../../api/cached-resource.ts';
 import { fakeApi, hit, listingResult, ok } from '../../../../tests/helpers/catalogue-fixtures.ts';
 import { ToastProvider } from '../../../ui/Toast.tsx';
 import { ListingView } from './ListingView.tsx';

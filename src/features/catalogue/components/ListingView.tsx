@@ -18,7 +18,7 @@ import {
   setSort,
   withListingState,
 } from '../listing-params.ts';
-import { useResource } from '../resource.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
@@ -27,7 +27,7 @@ import * as catalogueCss from './catalogue.css.ts';
 import { FacetPanel } from './FacetPanel.tsx';
 import { Pagination } from './Pagination.tsx';
 import { ProductList } from './ProductList.tsx';
-import { useMediaQuery } from './useMediaQuery.ts';
+import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 
 // One listing UI for brand, category, shop, bestseller and search pages: facets with counts, sort, active
 // filters, products and pages. Its whole state is the page URL (shareable; each change is a history entry, so

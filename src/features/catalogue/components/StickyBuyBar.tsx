@@ -4,7 +4,7 @@ import type { ProductHit } from '../../../../schemas/catalogue.ts';
 import { AddToCartButton } from '../../cart/index.ts';
 import { Price } from '../../../ui/Price.tsx';
 import * as pdp from './StickyBuyBar.css.ts';
-import { useMediaQuery } from './useMediaQuery.ts';
+import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 
 // Phones (< 992px): once the page's own add-to-cart buttons have scrolled up out of view, a bar fixed to the
 // bottom keeps the price and Add to cart at hand. While it shows, the body gets matching bottom padding so the

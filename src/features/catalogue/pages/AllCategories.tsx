@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { CategoryNode } from '../../../../schemas/catalogue.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
-import { useResource } from '../resource.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from './AllCategories.css.ts';
 import * as catalogueCss from '../components/catalogue.css.ts';

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
 import { catalogueApi } from '../api.ts';
 import { useCatalogueMeta } from '../hooks.ts';
-import { useResource } from '../resource.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';
 import { ListingHeader } from '../components/ListingHeader.tsx';

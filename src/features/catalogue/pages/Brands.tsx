@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { BrandSummary } from '../../../../schemas/catalogue.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
-import { useResource } from '../resource.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as catalogueCss from '../components/catalogue.css.ts';
 import * as css from './Brands.css.ts';

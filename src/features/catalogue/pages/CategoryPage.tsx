@@ -2,13 +2,13 @@ import { useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
 import { catalogueApi } from '../api.ts';
 import { useCatalogueMeta } from '../hooks.ts';
-import { useResource } from '../resource.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';
 import { ListingHeader } from '../components/ListingHeader.tsx';
 import { ListingView } from '../components/ListingView.tsx';
 import { Banners } from '../components/Promotions.tsx';
-import { useMediaQuery } from '../components/useMediaQuery.ts';
+import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 
 // /product-category/{slug}: the category's banner (web or mobile by breakpoint), its sub-categories, then its
 // products with filters.

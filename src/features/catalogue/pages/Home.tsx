@@ -5,11 +5,11 @@ import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
 
 import { readSimilarViewed } from '../local-data.ts';
-import { useResource } from '../resource.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import * as catalogueCss from '../components/catalogue.css.ts';
 import { ProductRail } from '../components/ProductRail.tsx';
 import { Banners, Carousel, CategoryTiles, PromotedProducts, PromotionTiles } from '../components/Promotions.tsx';
-import { useMediaQuery } from '../components/useMediaQuery.ts';
+import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { Section } from '../../../ui/Section.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';

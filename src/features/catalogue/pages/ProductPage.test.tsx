@@ -5,7 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { type DomainEvent, events$ } from '../../../../events/index.ts';
 import { setNavigator } from '../../../api/client.ts';
 import { MetaProvider } from '../../../ui/meta.tsx';
-import { clearResourceCache, seedResourceCache } from '../resource.ts';
+import { clearResourceCache, seedResourceCache } from '../../../api/cached-resource.ts';
 import { fakeApi, hit, ok, productDetail } from '../../../../tests/helpers/catalogue-fixtures.ts';
 import { ToastProvider } from '../../../ui/Toast.tsx';
 import ProductPage from './ProductPage.tsx';

@@ -10,7 +10,7 @@ import { catalogueApi } from '../api.ts';
 import { hitToEventItem } from '../events.ts';
 import { useCatalogueMeta } from '../hooks.ts';
 import { readUrlHistory, rememberSimilarViewed } from '../local-data.ts';
-import { useResource } from '../resource.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { AddToCartButton, WishlistButton } from '../../cart/index.ts';
 import { AuthenticityPanel } from '../components/AuthenticityPanel.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';

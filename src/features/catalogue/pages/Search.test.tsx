@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { type DomainEvent, events$ } from '../../../../events/index.ts';
 import { MetaProvider } from '../../../ui/meta.tsx';
 import { readSearchTerm } from '../local-data.ts';
-import { clearResourceCache } from '../resource.ts';
+import { clearResourceCache } from '../../../api/cached-resource.ts';
 import { fakeApi, hit, listingResult, ok } from '../../../../tests/helpers/catalogue-fixtures.ts';
 import { ToastProvider } from '../../../ui/Toast.tsx';
 import SearchPage from './Search.tsx';

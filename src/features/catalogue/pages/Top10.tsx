@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
 import { listItems } from '../events.ts';
-import { useResource } from '../resource.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';
 import { ProductList } from '../components/ProductList.tsx';

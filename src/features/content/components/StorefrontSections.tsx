@@ -1,5 +1,6 @@
 import type { HomeSections } from '../../../../schemas/catalogue.ts';
-import { Banners, Carousel, PromotedProducts, PromotionTiles, ProductRail, useMediaQuery } from '../../catalogue/index.ts';
+import { Banners, Carousel, PromotedProducts, PromotionTiles, ProductRail } from '../../catalogue/index.ts';
+import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { Section } from './OfferSections.tsx';
 
 /**

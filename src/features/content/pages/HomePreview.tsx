@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { useCachedResource } from '../../catalogue/index.ts';
+import { useCachedResource } from '../../../api/cached-resource.ts';
 import { saleApi } from '../api.ts';
 import { LoadError, OffersSkeleton, offerStyles as css, PreviewNotice } from '../components/OfferSections.tsx';
 import { StorefrontSections } from '../components/StorefrontSections.tsx';

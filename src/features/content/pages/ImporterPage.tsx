@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { messageOf } from '../../../api/resource.ts';
-import { useCachedResource } from '../../catalogue/index.ts';
+import { useCachedResource } from '../../../api/cached-resource.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';

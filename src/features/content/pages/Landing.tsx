@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { button } from '../../../ui/theme/global.css.ts';
-import { catalogueApi, useCachedResource } from '../../catalogue/index.ts';
+import { catalogueApi } from '../../catalogue/index.ts';
+import { useCachedResource } from '../../../api/cached-resource.ts';
 import { LoadError, OffersSkeleton, offerStyles as css } from '../components/OfferSections.tsx';
 import { StorefrontSections } from '../components/StorefrontSections.tsx';
 

@@ -5,7 +5,7 @@ import type { OffersPageData, ProductHit, Promotion } from '../../../../schemas/
 import { fakeApi, hit, ok } from '../../../../tests/helpers/catalogue-fixtures.ts';
 import { MetaProvider } from '../../../ui/meta.tsx';
 import { ToastProvider } from '../../../ui/Toast.tsx';
-import { clearResourceCache } from '../../catalogue/index.ts';
+import { clearResourceCache } from '../../../api/cached-resource.ts';
 import { bankOfferTerms } from '../components/OfferSections.tsx';
 import OffersCouponsPage from './OffersCoupons.tsx';
 

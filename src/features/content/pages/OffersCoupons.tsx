@@ -1,13 +1,7 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
-import {
-  Banners,
-  Carousel,
-  PromotedProducts,
-  PromotionCards,
-  ProductRail,
-  useCachedResource,
-  useMediaQuery,
-} from '../../catalogue/index.ts';
+import { Banners, Carousel, PromotedProducts, PromotionCards, ProductRail } from '../../catalogue/index.ts';
+import { useCachedResource } from '../../../api/cached-resource.ts';
+import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { saleApi } from '../api.ts';
 import {
   BankOffers,

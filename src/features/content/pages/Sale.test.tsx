@@ -8,7 +8,7 @@ import { createHarness } from '../../../../tests/helpers/provider-harness.ts';
 import { DEFAULT_IMAGE } from '../../../ui/Img.tsx';
 import { MetaProvider } from '../../../ui/meta.tsx';
 import { ToastProvider } from '../../../ui/Toast.tsx';
-import { clearResourceCache } from '../../catalogue/index.ts';
+import { clearResourceCache } from '../../../api/cached-resource.ts';
 import SalePage from './Sale.tsx';
 
 // The sale page: its SPEC §2 sections, rupees in Indian grouping, image fallback, skeleton and error, and the

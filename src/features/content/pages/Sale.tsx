@@ -2,15 +2,9 @@ import { useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { saleMeta } from '../../../../schemas/content.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import {
-  Banners,
-  PromotedProducts,
-  PromotionTiles,
-  ProductList,
-  ProductRail,
-  useCachedResource,
-  useMediaQuery,
-} from '../../catalogue/index.ts';
+import { Banners, PromotedProducts, PromotionTiles, ProductList, ProductRail } from '../../catalogue/index.ts';
+import { useCachedResource } from '../../../api/cached-resource.ts';
+import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { saleApi } from '../api.ts';
 import {
   BankOffers,

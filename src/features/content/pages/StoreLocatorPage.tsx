@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useCachedResource } from '../../catalogue/index.ts';
+import { useCachedResource } from '../../../api/cached-resource.ts';
 import { useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';

@@ -1,7 +1,7 @@
 import { groupRupees } from '../../../../schemas/money.ts';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../account/index.ts';
-import { useCachedResource as useResource } from '../../catalogue/index.ts';
+import { useAuth } from '../../../api/auth.tsx';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
 import { reviewPaths, reviewsApi } from '../api.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Review, ReviewSort } from '../../../../schemas/review.ts';
-import { useAuth } from '../../account/index.ts';
+import { useAuth } from '../../../api/auth.tsx';
 import { Img } from '../../../ui/Img.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';

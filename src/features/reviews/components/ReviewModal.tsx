@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Review } from '../../../../schemas/review.ts';
 import { Img } from '../../../ui/Img.tsx';
-import { useCachedResource as useResource } from '../../catalogue/index.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { reviewsApi } from '../api.ts';
 import * as card from './ReviewCard.css.ts';
 import * as css from './ReviewModal.css.ts';

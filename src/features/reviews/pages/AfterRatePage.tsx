@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { useCachedResource as useResource } from '../../catalogue/index.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button } from '../../../ui/theme/global.css.ts';
 import { reviewPaths, reviewsApi } from '../api.ts';

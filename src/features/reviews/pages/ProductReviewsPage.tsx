@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { useAuth } from '../../account/index.ts';
+import { useAuth } from '../../../api/auth.tsx';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
 import { reviewPaths } from '../api.ts';
 import { ReviewsPageFrame } from './ReviewsPageFrame.tsx';

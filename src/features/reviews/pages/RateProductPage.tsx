@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ReviewPhoto } from '../../../../schemas/review.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { useCachedResource as useResource } from '../../catalogue/index.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { reviewPaths, reviewsApi } from '../api.ts';

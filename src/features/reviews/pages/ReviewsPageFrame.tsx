@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { useCachedResource as useResource } from '../../catalogue/index.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Img } from '../../../ui/Img.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { type ReviewScope, reviewsApi } from '../api.ts';

@@ -1,4 +1,4 @@
-import { sameSitePath } from '../../../schemas/return-path.ts';
+import { sameSitePath } from '../../schemas/return-path.ts';
 
 // SPEC §2: a private route sends a signed-out visitor to /my-account and remembers where they came from;
 // /my-account sends a signed-in user back there, or to /. The origin is kept in router state and in

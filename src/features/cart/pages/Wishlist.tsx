@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
-import { type ActionResult, MoveToCartButton, removeFromWishlist, useWishlist } from '../../cart/index.ts';
+import { type ActionResult, removeFromWishlist } from '../cart-store.ts';
+import { MoveToCartButton } from '../components/MoveToCartButton.tsx';
+import { useWishlist } from '../hooks.ts';
 import * as css from '../../../ui/blocks.css.ts';
-import { ProductTile } from '../../cart/index.ts';
+import { ProductTile } from '../components/ProductTile.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button, card } from '../../../ui/theme/global.css.ts';

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { type CartLine, type CartListData, priceMetaList } from '../../../../schemas/cart.ts';
-import { type DomainEvent, events$ } from '../../../../events/index.ts';
-import { ToastProvider } from '../../../ui/Toast.tsx';
-import { cartLine } from '../../../../tests/helpers/cart-line.ts';
+import { type CartLine, type CartListData, priceMetaList } from '../../schemas/cart.ts';
+import { type DomainEvent, events$ } from '../../events/index.ts';
+import { ToastProvider } from '../../src/ui/Toast.tsx';
+import { cartLine } from '../helpers/cart-line.ts';
 
 // SPEC §4/§5: the cart view (funnel step 1) is reported once, and only when the cart has items; free gift
 // lines travel flagged (the pipeline drops them), priced 0.
@@ -18,9 +18,9 @@ const api = vi.hoisted(() => ({
   saveForLater: vi.fn(),
   wishList: vi.fn(),
 }));
-vi.mock('../api.ts', () => ({ cartApi: api }));
-const { default: CartPage } = await import('./Cart.tsx');
-const { cartStore } = await import('../stores.ts');
+vi.mock('../../src/features/cart/api.ts', () => ({ cartApi: api }));
+const { default: CartPage } = await import('../../src/features/checkout/pages/Cart.tsx');
+const { cartStore } = await import('../../src/features/cart/stores.ts');
 
 const ok = (data: unknown) => Promise.resolve({ status: 1, message: 'Success', data });
 const line = (over: Partial<CartLine>): CartLine => cartLine(over);
@@ -99,7 +99,7 @@ test('an empty cart reports no cart view', async () => {
 });
 
 test('the cart waits for the free-gift list before showing its lines, so the banner above them moves nothing', async () => {
-  const { freebieStore } = await import('../stores.ts');
+  const { freebieStore } = await import('../../src/features/cart/stores.ts');
   freebieStore.reset();
   api.cartList.mockImplementation(() => ok(cart([line({})], 43_800)));
   let answer: (v: unknown) => void = () => undefined;

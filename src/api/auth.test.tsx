@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
-import { http } from '../../api/http.ts';
+import { http } from './http.ts';
 import { startTransition } from 'react';
-import { AuthProvider, useAuth } from './AuthContext.tsx';
+import { AuthProvider, useAuth } from './auth.tsx';
 
 // Which session answers apply as a transition (passing through to React's own).
 vi.mock('react', async (importOriginal) => {

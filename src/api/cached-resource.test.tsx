@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, render } from '@testing-library/react';
-import { clearResourceCache, seedResourceCache, useResource } from './resource.ts';
+import { clearResourceCache, seedResourceCache, useCachedResource as useResource } from './cached-resource.ts';
 
 // A page hydrated with the server's answers (docs/decisions/010) must not render itself a second time when its
 // resource hook's first effect finds the same answer in the cache: on a slow phone that second render of every

@@ -2,23 +2,27 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CartListData } from '../../../../schemas/cart.ts';
 import { priceMetaValue } from '../../../../schemas/cart-rules.ts';
-import { rememberReturnTo } from '../../account/index.ts';
-import { useAuth } from '../../account/index.ts';
-import { type ActionResult, cartStore } from '../cart-store.ts';
-import { cartFunnelView } from '../funnel-event.ts';
-import { useCart, useFreebies } from '../hooks.ts';
-import { BankOfferList } from '../components/BankOfferList.tsx';
-import { CartLineItem } from '../components/CartLineItem.tsx';
+import { rememberReturnTo } from '../../../api/return-to.ts';
+import { useAuth } from '../../../api/auth.tsx';
+import {
+  type ActionResult,
+  BankOfferList,
+  CartLineItem,
+  CouponPanel,
+  cartFunnelView,
+  cartStore,
+  FreebieProgress,
+  PriceSummary,
+  RecommendedProducts,
+  SavedForLaterList,
+  useCart,
+  useFreebies,
+} from '../../cart/index.ts';
 import * as blocksCss from '../../../ui/blocks.css.ts';
 import * as css from './Cart.css.ts';
-import { CouponPanel } from '../components/CouponPanel.tsx';
-import { FreebieProgress } from '../components/FreebieProgress.tsx';
-import { PriceSummary } from '../components/PriceSummary.tsx';
-import { RecommendedProducts } from '../components/RecommendedProducts.tsx';
-import { SavedForLaterList } from '../components/SavedForLaterList.tsx';
 import { FormNotice } from '../../../ui/FormNotice.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
-import { useCartChangedNotice, useFunnelActor } from '../../checkout/funnel.tsx';
+import { useCartChangedNotice, useFunnelActor } from '../funnel.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 

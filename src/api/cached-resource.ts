@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { SHOPPER_KEY, usePrefetchScope } from '../../api/prefetch.ts';
-import { type Resource as BaseResource, messageOf } from '../../api/resource.ts';
+import { SHOPPER_KEY, usePrefetchScope } from './prefetch.ts';
+import { type Resource as BaseResource, messageOf } from './resource.ts';
 
 // SPEC §4 data stores for catalogue pages: loading, data, error. A request sets loading; success stores data and
 // clears the error; failure stores the error and clears data. Answers are kept briefly by key, so going back to
@@ -49,7 +49,7 @@ const statusOf = (e: unknown): number | null => (e as { response?: { status?: nu
  * Loads `key` with `load` (null key: nothing to load). With `keepPrevious`, the last answer stays on screen while
  * the next loads (filters and pages of a listing swap in place instead of flashing a skeleton).
  */
-export function useResource<T>(
+export function useCachedResource<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
   options: { keepPrevious?: boolean } = {},

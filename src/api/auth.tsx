@@ -1,9 +1,8 @@
 import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { PingResponse, SessionUser } from '../../../schemas/common.ts';
-import { syncUser } from '../analytics/index.ts';
-import { get, onResponse } from '../../api/client.ts';
-import { useShopperSeed } from '../../api/prefetch.ts';
+import type { PingResponse, SessionUser } from '../../schemas/common.ts';
+import { get, onResponse } from './client.ts';
+import { useShopperSeed } from './prefetch.ts';
 import { isSessionRefreshTrigger } from './session-refresh.ts';
 
 // SPEC §3 authentication context: isAuthenticated false and loading true until the first ping answers.
@@ -26,7 +25,13 @@ export const useAuth = (): AuthState => useContext(AuthContext);
 
 const ping = () => get<typeof PingResponse>('/api/ping', { on401: 'silent' });
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `onUser` hears every session answer (the app hands it to reporting, which keeps the user in the event context):
+ * a prop rather than an import, so this store depends on no feature.
+ */
+export function AuthProvider({ children, onUser }: { children: ReactNode; onUser?: (user: SessionUser | null) => void }) {
+  const tell = useRef(onUser);
+  tell.current = onUser;
   // A page the server rendered with the shopper's cookies (src/api/prefetch.ts) starts from its session: the
   // server's markup and the first render agree, and the first ping is not needed.
   const seeded = useShopperSeed('session', async () => (await ping()).data);
@@ -49,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setUser(res.data);
           setLoading(false);
         });
-        syncUser(res.data);
+        tell.current?.(res.data);
       }
       return res.data;
     } catch {
@@ -59,7 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setUser(null);
           setLoading(false);
         });
-        syncUser(null);
+        tell.current?.(null);
       }
       return null;
     }
@@ -74,7 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     fromServer.current = false;
-    syncUser(user);
+    tell.current?.(user);
   }, [pathname, fetchSession]);
 
   // SPEC §4: the other re-fetch triggers (cart persistence, order confirmation, payment, email or mobile change…)
