@@ -65,7 +65,7 @@ export function readPaymentConfig(env: NodeJS.ProcessEnv = process.env): Payment
   const c = parsed.data;
   if (c.COD_MIN_PAISE > c.COD_MAX_PAISE) throw new Error('Invalid payment configuration:\n  COD_MIN_PAISE: must not exceed COD_MAX_PAISE');
   // The development keys are published with the source: whoever has them can sign a "paid" callback. A real
-  // gateway is never run with them, whatever NODE_ENV says (README "Payments").
+  // gateway is never run with them, whatever NODE_ENV says (README "Configuration", payments).
   const published: string[] = [];
   if (c.PAYMENT_GATEWAY === 'paytm' && c.PAYTM_MERCHANT_KEY === DEV_PAYTM_KEY) published.push('PAYTM_MERCHANT_KEY');
   if (c.PAYMENT_GATEWAY === 'juspay') {

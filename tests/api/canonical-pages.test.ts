@@ -1,6 +1,6 @@
 import { describeBackends } from '../helpers/app.ts';
 
-// One address per catalogue page (SPEC §2, README "Search engines"): another slug for a product, brand or category
+// One address per catalogue page (SPEC §2, docs/architecture.md "Rendering"): another slug for a product, brand or category
 // moves (301) to its canonical address, an unknown one is a 404 with the not-found page, and a slug-only product
 // link is resolved by the server.
 describeBackends('canonical catalogue addresses', (ctx) => {

@@ -22,6 +22,9 @@ const DECISION_NUMBER = /\bdocs\/decisions\/(\d{3})\b/g;
 // sections by the name the page had outside the repository (they are being rewritten to point at docs/).
 const ARCHITECTURE_SECTION = /\b(?:docs\/architecture\.md|ARCHITECTURE\.md) "([^"\n]+)"/g;
 
+// A named section of the README: `README "Configuration"`, `README, "Performance"`, `README.md "Security"`.
+const README_SECTION = /\bREADME(?:\.md)?,? \(?"([^"\n]+)"/g;
+
 type Broken = { file: string; line: number; citation: string };
 
 /** The section numbers a rules document defines: `## 4. States…` gives 4, `### 4.2 Data stores` gives 4.2. */
@@ -63,6 +66,15 @@ function brokenDocPaths(file: string, text: string, exists: (p: string) => boole
 function brokenArchitectureSections(file: string, text: string, headings: Set<string>): Broken[] {
   const broken: Broken[] = [];
   for (const m of text.matchAll(ARCHITECTURE_SECTION)) {
+    if (!headings.has(m[1]!)) broken.push({ file, line: lineOf(text, m.index), citation: m[0] });
+  }
+  return broken;
+}
+
+/** Section-name citations of the README that name no `## ` heading of it. */
+function brokenReadmeSections(file: string, text: string, headings: Set<string>): Broken[] {
+  const broken: Broken[] = [];
+  for (const m of text.matchAll(README_SECTION)) {
     if (!headings.has(m[1]!)) broken.push({ file, line: lineOf(text, m.index), citation: m[0] });
   }
   return broken;
@@ -116,6 +128,15 @@ describe('citations resolve inside the repository', () => {
     expect(brokenArchitectureSections('x', `${page2} "Data" and ${page2} "Nowhere"`, headings).map((b) => b.citation)).toEqual([
       `${page2} "Nowhere"`,
     ]);
+  });
+
+  test('every section named in a citation of the README is a heading of README.md', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const headings = new Set([...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim()));
+    const broken = texts.flatMap(([f, t]) => brokenReadmeSections(f, t, headings));
+    expect(format(broken)).toBe('');
+    const r = 'README'; // built, so this file's own examples are not citations
+    expect(brokenReadmeSections('x', `${r} "Security" and ${r}, "Nowhere"`, headings).map((b) => b.citation)).toEqual([`${r}, "Nowhere"`]);
   });
 
   test('removing a section breaks the citations of it', () => {
