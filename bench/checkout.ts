@@ -33,6 +33,8 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 40);
 const ORDERS_ONE_PRODUCT = Number(process.env.BENCH_ORDERS_ONE_PRODUCT ?? 800);
 const BUYERS = 300;
 const SOCKET_DIR = process.env.BENCH_POSTGRES_SOCKET_DIR ?? '/var/run/postgresql';
+// BENCH_CHECKOUT_TARGETS=postgres,socket,pglite (the default: all three) runs only those.
+const TARGETS = (process.env.BENCH_CHECKOUT_TARGETS ?? 'postgres,socket,pglite').split(',');
 const log = (...args: unknown[]) => console.error('[bench:checkout]', ...args);
 
 interface Target {
@@ -212,7 +214,7 @@ async function runTarget(target: Target, orders: number, oneProductOrders = 0) {
 
 const results: Record<string, unknown> = {};
 const pgTarget = postgresTarget();
-try {
+if (TARGETS.includes('postgres')) try {
   const pgRun = await runTarget(pgTarget, ORDERS_PG, ORDERS_ONE_PRODUCT);
   results.orders_per_s = pgRun.ordersPerS;
   results.orders_per_s_one_product = pgRun.oneProductPerS;
@@ -223,7 +225,7 @@ try {
 }
 // The same server and database over PostgreSQL's Unix socket, as a store with its database on the same machine
 // would connect: each round trip is a cheaper system call than over loopback TCP.
-if (existsSync(SOCKET_DIR)) {
+if (TARGETS.includes('socket') && existsSync(SOCKET_DIR)) {
   const socketTarget = postgresTarget(`postgres://postgres@localhost/${new URL(POSTGRES_URL).pathname.slice(1)}?host=${SOCKET_DIR}`);
   try {
     const socketRun = await runTarget(socketTarget, ORDERS_PG);
@@ -233,14 +235,14 @@ if (existsSync(SOCKET_DIR)) {
     await socketTarget.cleanup();
   }
 }
-const liteTarget = pgliteTarget();
-try {
+const liteTarget = TARGETS.includes('pglite') ? pgliteTarget() : undefined;
+if (liteTarget) try {
   const liteRun = await runTarget(liteTarget, ORDERS_PGLITE);
   results.orders_per_s_pglite = liteRun.ordersPerS;
   results.oversold = Number(results.oversold) + liteRun.oversold;
   results.pglite = liteRun;
 } finally {
-  await liteTarget.cleanup();
+  await liteTarget?.cleanup();
 }
 results.concurrency = CONCURRENCY;
 results.products = PRODUCTS;
