@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider, sql } from 'kysely';
+import { type CompiledQuery, Kysely, Migrator, PostgresDialect, type MigrationProvider, type QueryResult, sql } from 'kysely';
 import pg from 'pg';
 import { Availability, DatabaseUnreachable, isConnectionError } from './availability.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -126,6 +126,15 @@ class PreparingClient extends pg.Client {
       (result as unknown as Promise<unknown>).then(undefined, (error: unknown) => this.#settled(error));
     return result;
   }
+}
+
+/**
+ * Runs `queries` in order on `db`'s connection (a transaction's own), each written without waiting for the answer
+ * to the one before (PostgreSQL: the pool pipelines; PGlite, in this process, runs them one after the other). A
+ * failure fails the whole; inside a transaction the statements after a failed one fail too, as they would one by one.
+ */
+export function pipelined(db: Db, queries: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> {
+  return db.getExecutor().provideConnection((connection) => Promise.all(queries.map((q) => connection.executeQuery(q))));
 }
 
 /** The answer to a transaction statement that was not sent (see PreparingClient.query). */

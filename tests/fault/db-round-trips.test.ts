@@ -3,12 +3,16 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
+import { migrate, type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
+import { seed } from '../../server/db/seed/seed.ts';
+import { placeOrder } from '../../server/flows/place-order.ts';
+import { createShoppers, pincode, variantIn } from '../api/checkout-fixtures.ts';
 import { BACKENDS, POSTGRES_URL } from '../helpers/app.ts';
 
 // Round trips of a PostgreSQL transaction (server/db/database.ts, PreparingClient): BEGIN is held back and written
 // with the transaction's first statement, so a transaction of one statement costs two waits for the server (the
-// statement, COMMIT), not three; a transaction that runs nothing sends nothing. Counted on the wire, through a
+// statement, COMMIT), not three; a transaction that runs nothing sends nothing. Order placement (server/flows
+// place-order.ts) takes three: its locks with the key's claim and the cart's lines, the order's write, COMMIT. Counted on the wire, through a
 // proxy between the pool and the server: a "turn" is what the client writes before the server next answers.
 
 const schema = `dbturns_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -58,6 +62,8 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     const url = new URL(POSTGRES_URL);
     url.host = `127.0.0.1:${proxy.port}`;
     handle = await openDatabase({ databaseUrl: url.toString(), schema });
+    await migrate(handle.db);
+    await seed(handle.db, { scale: 0 });
     await sql`CREATE TABLE IF NOT EXISTS t (id int PRIMARY KEY, v int NOT NULL)`.execute(handle.db);
     await sql`INSERT INTO t VALUES (1, 0)`.execute(handle.db);
   });
@@ -87,6 +93,23 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     expect((await sql<{ v: number }>`SELECT v FROM t WHERE id = 1`.execute(handle.db)).rows[0].v).toBe(1);
     // Still a transaction: BEGIN went first, on the same connection.
     expect(proxy.conversations.some((c) => /begin[\s\S]*UPDATE t SET v = v \+ 1/.test(c.sent))).toBe(true);
+  });
+
+  test('an order is placed in three turns: locks, claim and cart lines; the order and its stock; COMMIT', async () => {
+    const variant = await variantIn(handle.db, 30_000, 200_000);
+    const [shopper] = await createShoppers(handle.db, 1, [{ variant_id: variant.id, quantity: 2 }], await pincode(handle.db, 'cod'));
+    const deps = { db: handle.db, paymentTtlS: 900 };
+    let answer: Awaited<ReturnType<typeof placeOrder>> | undefined;
+    const turns = await turnsOf(async () => {
+      answer = await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-1' });
+    });
+    expect(turns).toBe(3);
+    // Priced from the lines read in the first turn: two units at the variant's price.
+    expect(answer?.amount).toBeGreaterThanOrEqual(2 * variant.sale_price);
+    const stock = await handle.db.selectFrom('variants').select('stock').where('id', '=', variant.id).executeTakeFirstOrThrow();
+    expect(stock.stock).toBe(variant.stock - 2);
+    // The same key answers the same order.
+    expect(await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-1' })).toEqual(answer);
   });
 
   test('a transaction that runs no statement sends nothing', async () => {

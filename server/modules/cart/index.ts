@@ -17,6 +17,7 @@ export { CartRuleError, CouponNotApplicable, FreebieNotApplicable, OutOfStock, Q
 export { addToCart, cartJourney, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity, withLockedCart } from './service.ts';
 export { cartOwner, mergeGuestCartAtSignIn, readCartCookie, setCartCookie } from './cart-cookie.ts';
 export { buildCartView } from './cart-view.ts';
+export { type CartSnapshot, cartSnapshotQuery, toCartSnapshot } from './cart-lines.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
 export { reconcileFreebies } from './freebie-rules.ts';
 export {
