@@ -88,8 +88,9 @@ class PreparingClient extends pg.Client {
   override query(...args: any[]): any {
     const [text, values] = args;
     // A transaction's BEGIN is held back and written together with its first statement, one round trip for both
-    // (the connection pipelines: see openDatabase). A transaction that ends before any statement sends nothing.
-    // Kysely sends BEGIN, COMMIT and ROLLBACK as these exact texts without parameters.
+    // (the connection pipelines: see openDatabase; docs/decisions/023-fewer-round-trips.md). A transaction that
+    // ends before any statement sends nothing. Kysely sends BEGIN, COMMIT and ROLLBACK as these exact texts
+    // without parameters.
     const bare = args.length === 2 && Array.isArray(values) && values.length === 0;
     if (bare && text === 'begin' && !this.#beginPending) {
       this.#beginPending = true;

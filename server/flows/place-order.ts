@@ -88,7 +88,8 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     : null;
   return db.transaction().execute(async (trx) => {
     // The key is claimed in the same round trip as the customer and cart locks.
-    // The cart's lines are read in that round trip too, pipelined right behind the locks (so after them).
+    // The cart's lines are read in that round trip too, pipelined right behind the locks, so after them
+    // (docs/decisions/023-fewer-round-trips.md).
     const {
       claimed,
       orderNumber,
