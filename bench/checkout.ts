@@ -294,7 +294,14 @@ async function compare(ref: string) {
     for (let round = 0; round < rounds; round++) {
       for (const side of round % 2 ? [...sides].reverse() : sides) {
         const batch = batches.pop() as Shopper[];
-        const server = await startServer(target.env, side.dir);
+        // On a busy shared machine a server can fail to reach the database as it starts: try again, twice.
+        let server: ChildProcess | undefined;
+        for (let attempt = 1; !server; attempt++)
+          server = await startServer(target.env, side.dir).catch((error: unknown) => {
+            if (attempt >= 3) throw error;
+            log(`${side.name}: the server did not start (${String(error)}), again`);
+            return undefined;
+          });
         try {
           await placeAll(batch.slice(0, WARM_UP), CONCURRENCY);
           const run = await placeAll(batch.slice(WARM_UP), CONCURRENCY, server);
