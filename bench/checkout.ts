@@ -12,9 +12,9 @@
 // BENCH_SERVER_NODE_ARGS adds Node flags to the server process (e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile it).
 // The throughput is also measured over PostgreSQL's Unix socket when it exists (orders_per_s_unix_socket).
 // Prints progress on stderr and one JSON line on stdout: orders_per_s, orders_per_s_pglite, oversold (+ details).
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -33,6 +33,8 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 40);
 const ORDERS_ONE_PRODUCT = Number(process.env.BENCH_ORDERS_ONE_PRODUCT ?? 800);
 const BUYERS = 300;
 const SOCKET_DIR = process.env.BENCH_POSTGRES_SOCKET_DIR ?? '/var/run/postgresql';
+// BENCH_CHECKOUT_TARGETS=postgres,socket,pglite (the default: all three) runs only those.
+const TARGETS = (process.env.BENCH_CHECKOUT_TARGETS ?? 'postgres,socket,pglite').split(',');
 const log = (...args: unknown[]) => console.error('[bench:checkout]', ...args);
 
 interface Target {
@@ -70,7 +72,7 @@ function pgliteTarget(): Target {
   };
 }
 
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+async function startServer(env: Record<string, string>, cwd = process.cwd()): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
@@ -87,6 +89,7 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
         KASRAT_DEV_TOOLS: '',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
+      cwd,
     },
   );
   const deadline = Date.now() + 300_000;
@@ -109,8 +112,24 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-/** Places every shopper's order, `concurrency` at a time; answers by HTTP status. */
-async function placeAll(shoppers: Shopper[], concurrency: number) {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Places every shopper's order, `concurrency` at a time; answers by HTTP status. The load generator (this
+ * process) runs on the same two cores as the server and PostgreSQL: the CPU it used in the timed run is measured
+ * (process.cpuUsage) and reported beside the figure as `load_generator_cores` (CPU seconds over wall seconds), as is
+ * the server process's (`server_cores`). orders_per_s is not corrected for it: it is what the two cores did with
+ * the generator on them, and the generator's share says how much of the machine it took.
+ */
+async function placeAll(shoppers: Shopper[], concurrency: number, server?: ChildProcess) {
   const statuses = new Map<number, number>();
   let next = 0;
   const worker = async () => {
@@ -124,8 +143,17 @@ async function placeAll(shoppers: Shopper[], concurrency: number) {
     }
   };
   const started = performance.now();
+  const cpu = process.cpuUsage();
+  const serverCpu = cpuSecondsOf(server?.pid);
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { seconds: (performance.now() - started) / 1000, statuses: Object.fromEntries(statuses) };
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return {
+    seconds,
+    statuses: Object.fromEntries(statuses),
+    loadGeneratorCores: Number(((used.user + used.system) / 1e6 / seconds).toFixed(2)),
+    serverCores: Number(((cpuSecondsOf(server?.pid) - serverCpu) / seconds).toFixed(2)),
+  };
 }
 
 async function runTarget(target: Target, orders: number, oneProductOrders = 0) {
@@ -172,9 +200,12 @@ async function runTarget(target: Target, orders: number, oneProductOrders = 0) {
     const WARM_UP = 100;
     await placeAll(shoppers.slice(0, WARM_UP), CONCURRENCY);
     const timed = shoppers.slice(WARM_UP);
-    const run = await placeAll(timed, CONCURRENCY);
+    const run = await placeAll(timed, CONCURRENCY, server);
     const ordersPerS = Math.round((run.statuses[200] ?? 0) / run.seconds);
-    log(`${target.name}: ${timed.length} orders in ${run.seconds.toFixed(2)} s → ${ordersPerS}/s`, run.statuses);
+    log(
+      `${target.name}: ${timed.length} orders in ${run.seconds.toFixed(2)} s → ${ordersPerS}/s (load generator ${run.loadGeneratorCores} cores, server ${run.serverCores})`,
+      run.statuses,
+    );
     let oneProductPerS: number | undefined;
     if (oneProduct.length) {
       const hot = await placeAll(oneProduct, CONCURRENCY);
@@ -200,6 +231,8 @@ async function runTarget(target: Target, orders: number, oneProductOrders = 0) {
       orders: timed.length,
       seconds: Number(run.seconds.toFixed(2)),
       statuses: run.statuses,
+      load_generator_cores: run.loadGeneratorCores,
+      server_cores: run.serverCores,
       oversold: Math.max(0, unitsSold - STOCK) + Math.max(0, -stockLeft),
       unitsSold,
       stockLeft,
@@ -210,20 +243,114 @@ async function runTarget(target: Target, orders: number, oneProductOrders = 0) {
   }
 }
 
+/**
+ * `BENCH_COMPARE=<git ref> npx tsx bench/checkout.ts`: this tree's server against <ref>'s, side by side in one run,
+ * on one PostgreSQL schema over TCP, instead of the figures above. BENCH_COMPARE_ROUNDS rounds (default 4), each
+ * placing BENCH_COMPARE_ORDERS orders (default 600, after a warm-up of 100) with each server in turn, the order
+ * alternating: a busy moment of a shared machine falls on both sides. Prints every run and each side's median.
+ */
+async function compare(ref: string) {
+  const rounds = Number(process.env.BENCH_COMPARE_ROUNDS ?? 4);
+  const perRun = Number(process.env.BENCH_COMPARE_ORDERS ?? 600);
+  const WARM_UP = 100;
+  const base = mkdtempSync(path.join(tmpdir(), 'kasrat-bench-base-'));
+  execSync(`git archive ${ref} | tar -x -C ${base}`);
+  symlinkSync(path.resolve('node_modules'), path.join(base, 'node_modules'));
+  const target = postgresTarget();
+  const sides = [
+    { name: 'this', dir: process.cwd() },
+    { name: ref, dir: base },
+  ];
+  try {
+    const handle = await target.open();
+    await migrate(handle.db);
+    await seed(handle.db, { scale: 0 });
+    const pin = await pincode(handle.db, 'cod');
+    const products = [];
+    for (let i = 0; i < PRODUCTS; i++) products.push(await variantIn(handle.db, 30_000, 200_000, i));
+    await handle.db
+      .updateTable('variants')
+      .set({ stock: 1_000_000 })
+      .where(
+        'id',
+        'in',
+        products.map((p) => p.id),
+      )
+      .execute();
+    const batches: Shopper[][] = [];
+    for (let b = 0; b < rounds * sides.length; b++) {
+      const batch: Shopper[] = [];
+      for (let i = 0; i < perRun + WARM_UP; i += 100) {
+        const product = products[(b * 7 + i / 100) % products.length];
+        batch.push(
+          ...(await createShoppers(handle.db, Math.min(100, perRun + WARM_UP - i), [{ variant_id: product.id, quantity: 1 }], pin)),
+        );
+      }
+      batch.sort((a, c) => a.token.localeCompare(c.token));
+      batches.push(batch);
+    }
+    await handle.close();
+    const runs: Array<{ round: number; side: string; orders_per_s: number; load_generator_cores: number; server_cores: number }> = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const side of round % 2 ? [...sides].reverse() : sides) {
+        const batch = batches.pop() as Shopper[];
+        // On a busy shared machine a server can fail to reach the database as it starts: try again, twice.
+        let server: ChildProcess | undefined;
+        for (let attempt = 1; !server; attempt++)
+          server = await startServer(target.env, side.dir).catch((error: unknown) => {
+            if (attempt >= 3) throw error;
+            log(`${side.name}: the server did not start (${String(error)}), again`);
+            return undefined;
+          });
+        try {
+          await placeAll(batch.slice(0, WARM_UP), CONCURRENCY);
+          const run = await placeAll(batch.slice(WARM_UP), CONCURRENCY, server);
+          const perS = Math.round((run.statuses[200] ?? 0) / run.seconds);
+          log(`round ${round + 1}, ${side.name}: ${perS} orders/s`, run.statuses, `load generator ${run.loadGeneratorCores} cores`);
+          runs.push({
+            round: round + 1,
+            side: side.name,
+            orders_per_s: perS,
+            load_generator_cores: run.loadGeneratorCores,
+            server_cores: run.serverCores,
+          });
+        } finally {
+          await stop(server);
+        }
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const medians = Object.fromEntries(
+      sides.map((side) => [side.name, median(runs.filter((r) => r.side === side.name).map((r) => r.orders_per_s))]),
+    );
+    log('medians', medians);
+    console.log(JSON.stringify({ compare: ref, medians, runs }));
+  } finally {
+    await target.cleanup();
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+if (process.env.BENCH_COMPARE) {
+  await compare(process.env.BENCH_COMPARE);
+  process.exit(0);
+}
+
 const results: Record<string, unknown> = {};
 const pgTarget = postgresTarget();
-try {
-  const pgRun = await runTarget(pgTarget, ORDERS_PG, ORDERS_ONE_PRODUCT);
-  results.orders_per_s = pgRun.ordersPerS;
-  results.orders_per_s_one_product = pgRun.oneProductPerS;
-  results.oversold = pgRun.oversold;
-  results.postgres = pgRun;
-} finally {
-  await pgTarget.cleanup();
-}
+if (TARGETS.includes('postgres'))
+  try {
+    const pgRun = await runTarget(pgTarget, ORDERS_PG, ORDERS_ONE_PRODUCT);
+    results.orders_per_s = pgRun.ordersPerS;
+    results.load_generator_cores = pgRun.load_generator_cores;
+    results.orders_per_s_one_product = pgRun.oneProductPerS;
+    results.oversold = pgRun.oversold;
+    results.postgres = pgRun;
+  } finally {
+    await pgTarget.cleanup();
+  }
 // The same server and database over PostgreSQL's Unix socket, as a store with its database on the same machine
 // would connect: each round trip is a cheaper system call than over loopback TCP.
-if (existsSync(SOCKET_DIR)) {
+if (TARGETS.includes('socket') && existsSync(SOCKET_DIR)) {
   const socketTarget = postgresTarget(`postgres://postgres@localhost/${new URL(POSTGRES_URL).pathname.slice(1)}?host=${SOCKET_DIR}`);
   try {
     const socketRun = await runTarget(socketTarget, ORDERS_PG);
@@ -233,15 +360,16 @@ if (existsSync(SOCKET_DIR)) {
     await socketTarget.cleanup();
   }
 }
-const liteTarget = pgliteTarget();
-try {
-  const liteRun = await runTarget(liteTarget, ORDERS_PGLITE);
-  results.orders_per_s_pglite = liteRun.ordersPerS;
-  results.oversold = Number(results.oversold) + liteRun.oversold;
-  results.pglite = liteRun;
-} finally {
-  await liteTarget.cleanup();
-}
+const liteTarget = TARGETS.includes('pglite') ? pgliteTarget() : undefined;
+if (liteTarget)
+  try {
+    const liteRun = await runTarget(liteTarget, ORDERS_PGLITE);
+    results.orders_per_s_pglite = liteRun.ordersPerS;
+    results.oversold = Number(results.oversold) + liteRun.oversold;
+    results.pglite = liteRun;
+  } finally {
+    await liteTarget?.cleanup();
+  }
 results.concurrency = CONCURRENCY;
 results.products = PRODUCTS;
 results.scarce = { stock: STOCK, buyers: BUYERS };

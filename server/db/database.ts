@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider, sql } from 'kysely';
+import { type CompiledQuery, Kysely, Migrator, PostgresDialect, type MigrationProvider, type QueryResult, sql } from 'kysely';
 import pg from 'pg';
 import { Availability, DatabaseUnreachable, isConnectionError } from './availability.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -81,9 +81,35 @@ class PreparingClient extends pg.Client {
     if (isConnectionError(error)) this.#failed(error);
   }
 
+  /** A BEGIN not yet sent: it goes out with the transaction's first statement (see {@link query}). */
+  #beginPending = false;
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has many overloads; only (text, values) is changed.
   override query(...args: any[]): any {
     const [text, values] = args;
+    // A transaction's BEGIN is held back and written together with its first statement, one round trip for both
+    // (the connection pipelines: see openDatabase; docs/decisions/023-fewer-round-trips.md). A transaction that
+    // ends before any statement sends nothing. Kysely sends BEGIN, COMMIT and ROLLBACK as these exact texts
+    // without parameters.
+    const bare = args.length === 2 && Array.isArray(values) && values.length === 0;
+    if (bare && text === 'begin' && !this.#beginPending) {
+      this.#beginPending = true;
+      return Promise.resolve(NOTHING_SENT('BEGIN'));
+    }
+    if (this.#beginPending) {
+      this.#beginPending = false;
+      if (bare && (text === 'commit' || text === 'rollback')) return Promise.resolve(NOTHING_SENT(text.toUpperCase()));
+      const begun = this.#watch(super.query('begin')) as Promise<unknown>;
+      if (args.length !== 2 || typeof text !== 'string') {
+        // Any other call shape (a callback, a submittable): BEGIN goes ahead of it, as it would have.
+        begun.catch(() => {});
+        // @ts-expect-error forwarding whichever overload the caller used
+        return super.query(...args);
+      }
+      const first = this.query(text, values) as Promise<unknown>;
+      // Both are on the wire; the statement's answer is the caller's, a failed BEGIN fails it too.
+      return Promise.all([begun, first]).then(([, result]) => result);
+    }
     if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
       let name = this.#names.get(text);
       if (!name && this.#names.size < PREPARED_PER_CONNECTION) {
@@ -102,6 +128,18 @@ class PreparingClient extends pg.Client {
     return result;
   }
 }
+
+/**
+ * Runs `queries` in order on `db`'s connection (a transaction's own), each written without waiting for the answer
+ * to the one before (PostgreSQL: the pool pipelines; PGlite, in this process, runs them one after the other). A
+ * failure fails the whole; inside a transaction the statements after a failed one fail too, as they would one by one.
+ */
+export function pipelined(db: Db, queries: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> {
+  return db.getExecutor().provideConnection((connection) => Promise.all(queries.map((q) => connection.executeQuery(q))));
+}
+
+/** The answer to a transaction statement that was not sent (see PreparingClient.query). */
+const NOTHING_SENT = (command: string) => ({ command, rowCount: null, oid: 0, rows: [], fields: [] });
 
 /** pg-pool's answer when no pooled connection became free in time (a queue wait, not a failed connect). */
 const isPoolWait = (error: unknown) => error instanceof Error && error.message === 'timeout exceeded when trying to connect';
@@ -131,6 +169,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       Client: PreparingClient,
       ...connection,
       max: 10,
+      // A statement is written without waiting for the answer to the one before it on the same connection (pg's
+      // pipeline mode, each statement still its own protocol sync, so one's failure does not skip the next): a
+      // transaction's held-back BEGIN travels with its first statement (PreparingClient).
+      pipeline: true,
       connectionTimeoutMillis: timeouts.connectMs,
       // A peer that vanished (failover, a dropped network) is found by TCP keepalive, not by the next query.
       keepAlive: true,

@@ -4,7 +4,7 @@ import { MAX_QUANTITY_PER_LINE, MAX_UNITS_PER_ORDER, priceMetaValue } from '../.
 import type { PlaceOrderData } from '../../schemas/order.ts';
 import type { Db } from '../db/database.ts';
 import { Forbidden } from '../http/errors.ts';
-import { closeCartCte, countCouponUse, recordCouponRedemption } from '../modules/cart/index.ts';
+import { cartSnapshotQuery, closeCartCte, countCouponUse, recordCouponRedemption, toCartSnapshot } from '../modules/cart/index.ts';
 import { allocateDiscount } from '../modules/checkout/cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from '../modules/checkout/errors.ts';
 import {
@@ -88,11 +88,19 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     : null;
   return db.transaction().execute(async (trx) => {
     // The key is claimed in the same round trip as the customer and cart locks.
+    // The cart's lines are read in that round trip too, pipelined right behind the locks, so after them
+    // (docs/decisions/023-fewer-round-trips.md).
     const {
       claimed,
       orderNumber,
       parties: locked,
-    } = await lockCustomerAndCart(trx, input.customerId, claim ? claimStatement(claim, now) : undefined);
+      alongside: lines,
+    } = await lockCustomerAndCart(
+      trx,
+      input.customerId,
+      claim ? claimStatement(claim, now) : undefined,
+      cartSnapshotQuery(trx, { customerId: input.customerId }).compile(),
+    );
     if (claim && !claimed) {
       // Already used: the same request's answer, or (an expired key taken over) on with the locks already held.
       const replay = await replayIdempotencyKey<PlaceOrderData>(trx, claim, now);
@@ -111,7 +119,9 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     if (locked.isBlocked) throw new Forbidden(BLOCKED);
     const { cart } = locked;
 
-    const priced = await repriceCart(trx, cart, input.customerId, now, true);
+    // Lines of another cart cannot come back (one active cart per customer, locked first); if ever, read again.
+    const snapshot = lines.every((l) => l.cart_id === cart.id) ? toCartSnapshot(lines) : undefined;
+    const priced = await repriceCart(trx, cart, input.customerId, now, true, snapshot);
     if (priced.view.cart_meta.item_count === 0) throw new CheckoutRuleError('Your cart is empty.', { redirect: '/cart' });
     checkUnchanged(priced, input.quote);
     const problems = stockProblems(priced.view.cart_data);

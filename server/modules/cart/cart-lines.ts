@@ -19,11 +19,13 @@ export interface CartSnapshot {
 }
 
 /**
- * The cart's lines with their catalogue facts and the delivery rule, in one round trip. Paid lines first (in the
- * order added), then free gifts. Lines whose variant vanished are left out.
+ * The statement reading a cart's lines with their catalogue facts and the delivery rule. Paid lines first (in the
+ * order added), then free gifts. Lines whose variant vanished are left out. `cart` is the cart's id, or a
+ * customer whose active cart it is (so the read can be sent before the cart's id is known: order placement
+ * pipelines it behind the statement that locks that cart).
  */
-export async function readCartSnapshot(db: Db, cartId: string): Promise<CartSnapshot> {
-  const rows = await selectVariantFacts(db)
+export function cartSnapshotQuery(db: Db, cart: { id: string } | { customerId: number }) {
+  return selectVariantFacts(db)
     .innerJoin('cart_items as ci', 'ci.variant_id', 'v.id')
     .select([
       'ci.id as line_id',
@@ -39,10 +41,23 @@ export async function readCartSnapshot(db: Db, cartId: string): Promise<CartSnap
       sql<DeliveryRule | null>`(SELECT json_build_object('free_from', d.free_from, 'charge', d.charge) FROM delivery_rules d
         WHERE d.active ORDER BY d.id LIMIT 1)`.as('delivery_rule'),
     )
-    .where('ci.cart_id', '=', cartId)
+    .where((eb) =>
+      'id' in cart
+        ? eb('ci.cart_id', '=', cart.id)
+        : eb(
+            'ci.cart_id',
+            '=',
+            eb.selectFrom('carts').select('carts.id').where('carts.customer_id', '=', cart.customerId).where('carts.status', '=', 'active'),
+          ),
+    )
     .orderBy('ci.is_freebie')
-    .orderBy('ci.id')
-    .execute();
+    .orderBy('ci.id');
+}
+
+type SnapshotRow = Awaited<ReturnType<ReturnType<typeof cartSnapshotQuery>['execute']>>[number];
+
+/** The snapshot of {@link cartSnapshotQuery}'s rows. */
+export function toCartSnapshot(rows: readonly SnapshotRow[]): CartSnapshot {
   return {
     lines: rows.map((r) => ({
       row: {
@@ -59,6 +74,11 @@ export async function readCartSnapshot(db: Db, cartId: string): Promise<CartSnap
     })),
     rule: rows.length ? (rows[0].delivery_rule ?? null) : undefined,
   };
+}
+
+/** The cart's lines with their catalogue facts and the delivery rule, in one round trip. */
+export async function readCartSnapshot(db: Db, cartId: string): Promise<CartSnapshot> {
+  return toCartSnapshot(await cartSnapshotQuery(db, { id: cartId }).execute());
 }
 
 export async function readCartLines(db: Db, cartId: string): Promise<ResolvedLine[]> {

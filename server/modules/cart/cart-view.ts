@@ -2,7 +2,7 @@ import { type CartLine, type CartListData, type MiniCartData, priceMetaValue, pr
 import type { Db } from '../../db/database.ts';
 import type { CartRow } from './queries.ts';
 import { withLockedCart } from './service.ts';
-import { couponLine, pricedLine, type ResolvedLine, readCartSnapshot } from './cart-lines.ts';
+import { type CartSnapshot, couponLine, pricedLine, type ResolvedLine, readCartSnapshot } from './cart-lines.ts';
 import { evaluateCoupon } from './coupon-rules.ts';
 import { loadCouponCustomer, loadCouponRule } from './coupons.ts';
 import { freebieLinesToRemove, loadFreebieRules, reconcileFreebies } from './freebie-rules.ts';
@@ -95,10 +95,11 @@ export async function buildCartView(
   cart: CartRow | null,
   customerId: number | null,
   now = new Date(),
-  options: { cartLocked?: boolean } = {},
+  options: { cartLocked?: boolean; snapshot?: CartSnapshot } = {},
 ): Promise<CartListData> {
   if (!cart) return emptyCartView(await loadDeliveryRule(db));
-  let snapshot = await readCartSnapshot(db, cart.id);
+  // A snapshot the caller read already (order placement, in the round trip of its locks) is of this cart.
+  let snapshot = options.snapshot ?? (await readCartSnapshot(db, cart.id));
   let removedFreebies: string[] = [];
   if (snapshot.lines.some((l) => l.row.is_freebie)) {
     const stale = freebieLinesToRemove(

@@ -1,6 +1,6 @@
-import { type RawBuilder, type Selectable, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Address } from '../../../schemas/account.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, pipelined } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { type AddressRow, toAddress } from '../account/index.ts';
 
@@ -71,13 +71,15 @@ export interface LockedOrderParties {
  * The customer (NO KEY UPDATE, see lockCustomer) and their active cart (UPDATE) locked in one statement, with the
  * cart's delivery address read alongside; `parties` is undefined when the customer has no active cart. With a
  * `claim`, the same round trip first inserts the idempotency key (the lock order above: key, then customer and
- * cart); `claimed` is false when the key was already there (the caller then replays or refuses).
+ * cart); `claimed` is false when the key was already there (the caller then replays or refuses). `alongside`, a
+ * statement pipelined behind (it runs once the locks are held), answers its rows in the same round trip.
  */
-export async function lockCustomerAndCart(
+export async function lockCustomerAndCart<A = never>(
   trx: Db,
   customerId: number,
   claim?: RawBuilder<unknown>,
-): Promise<{ claimed: boolean; orderNumber: string; parties: LockedOrderParties | undefined }> {
+  alongside?: CompiledQuery<A>,
+): Promise<{ claimed: boolean; orderNumber: string; parties: LockedOrderParties | undefined; alongside: A[] }> {
   const locked = trx
     .selectFrom('customers as c')
     .innerJoin('carts as k', (join) => join.onRef('k.customer_id', '=', 'c.id').on('k.status', '=', 'active'))
@@ -97,19 +99,23 @@ export async function lockCustomerAndCart(
   type Row = NonNullable<Awaited<ReturnType<typeof locked.executeTakeFirst>>>;
   // The claim and the order's number are the outer side of the join, so the key is taken (or found taken) before
   // the locks. A number reserved for an order that is then refused is a gap, as after any rollback.
-  const r = await sql<Row & { claimed: number; next_order_number: string }>`
+  const statement = sql<Row & { claimed: number; next_order_number: string }>`
     ${claim ? sql`WITH claim AS (${claim})` : sql``}
     SELECT cc.claimed, cc.next_order_number, l.*
     FROM (SELECT ${claim ? sql`(SELECT count(*)::int FROM claim)` : sql`1`} AS claimed,
                  'KS' || nextval('order_number_seq')::text AS next_order_number) cc
-    LEFT JOIN LATERAL (${locked}) l ON true`.execute(trx);
+    LEFT JOIN LATERAL (${locked}) l ON true`.compile(trx);
+  // `alongside` is written right behind, without waiting: it runs once this statement holds the locks.
+  const [r, more] = await pipelined(trx, alongside ? [statement, alongside] : [statement]);
   const row = r.rows[0] as Row & { claimed: number; next_order_number: string };
+  const rest = (more?.rows ?? []) as A[];
   const { claimed, next_order_number: orderNumber } = row;
-  if (row.id == null) return { claimed: claimed > 0, orderNumber, parties: undefined };
+  if (row.id == null) return { claimed: claimed > 0, orderNumber, parties: undefined, alongside: rest };
   const { is_blocked, chosen_address, serviceable, cod_available, unpaid_order_ids, claimed: _c, next_order_number: _n, ...cart } = row;
   return {
     claimed: claimed > 0,
     orderNumber,
+    alongside: rest,
     parties: {
       isBlocked: is_blocked,
       cart,

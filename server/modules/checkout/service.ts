@@ -10,7 +10,7 @@ import {
 } from '../../../schemas/order.ts';
 import type { Db } from '../../db/database.ts';
 import { NotFound } from '../../http/errors.ts';
-import { buildCartView, findCart } from '../cart/index.ts';
+import { buildCartView, type CartSnapshot, findCart } from '../cart/index.ts';
 import { cartChanges } from './cart-changes.ts';
 import { CartChanged, CheckoutRuleError } from './errors.ts';
 import { type DeliveryAddress, findDeliveryAddress } from './queries.ts';
@@ -48,8 +48,15 @@ export async function customerCart(db: Db, customerId: number, cookieCartId: str
 }
 
 /** The cart re-priced now, by the cart module's own rules (free gifts the cart lost are dropped first). */
-export async function repriceCart(db: Db, cart: CartRow, customerId: number, now: Date, cartLocked = false): Promise<PricedCart> {
-  const view = await buildCartView(db, cart, customerId, now, { cartLocked });
+export async function repriceCart(
+  db: Db,
+  cart: CartRow,
+  customerId: number,
+  now: Date,
+  cartLocked = false,
+  snapshot?: CartSnapshot,
+): Promise<PricedCart> {
+  const view = await buildCartView(db, cart, customerId, now, { cartLocked, ...(snapshot ? { snapshot } : {}) });
   const quote = decodeQuote(quoteFromCart(view)) as Quote;
   const names = new Map(view.cart_data.map((l) => [l.variant_id, l.variant_name]));
   return { view, quote, nameOf: (id) => names.get(id) ?? `Product ${id}` };

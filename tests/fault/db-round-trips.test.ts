@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { migrate, type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
+import { seed } from '../../server/db/seed/seed.ts';
+import { placeOrder } from '../../server/flows/place-order.ts';
+import { createShoppers, pincode, variantIn } from '../api/checkout-fixtures.ts';
+import { BACKENDS, POSTGRES_URL } from '../helpers/app.ts';
+
+// Round trips of a PostgreSQL transaction (server/db/database.ts, PreparingClient): BEGIN is held back and written
+// with the transaction's first statement, so a transaction of one statement costs two waits for the server (the
+// statement, COMMIT), not three; a transaction that runs nothing sends nothing. Order placement (server/flows
+// place-order.ts) takes three: its locks with the key's claim and the cart's lines, the order's write, COMMIT. Counted on the wire, through a
+// proxy between the pool and the server: a "turn" is what the client writes before the server next answers.
+
+const schema = `dbturns_${process.pid}_${randomBytes(3).toString('hex')}`;
+
+interface Conversation {
+  sent: string;
+  turns: number;
+  clientSpokeLast: boolean;
+}
+
+/** A TCP proxy to the test server that records each connection's turns and what the client sent. */
+async function turnCountingProxy(target: URL) {
+  const conversations: Conversation[] = [];
+  const server = net.createServer((client) => {
+    const c: Conversation = { sent: '', turns: 0, clientSpokeLast: false };
+    conversations.push(c);
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    client.on('data', (chunk) => {
+      if (!c.clientSpokeLast) c.turns++;
+      c.clientSpokeLast = true;
+      c.sent += chunk.toString('latin1');
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      c.clientSpokeLast = false;
+      client.write(chunk);
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as net.AddressInfo).port;
+  return { port, conversations, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the wire', () => {
+  let proxy: Awaited<ReturnType<typeof turnCountingProxy>>;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    const target = new URL(POSTGRES_URL);
+    proxy = await turnCountingProxy(target);
+    const url = new URL(POSTGRES_URL);
+    url.host = `127.0.0.1:${proxy.port}`;
+    handle = await openDatabase({ databaseUrl: url.toString(), schema });
+    await migrate(handle.db);
+    await seed(handle.db, { scale: 0 });
+    await sql`CREATE TABLE IF NOT EXISTS t (id int PRIMARY KEY, v int NOT NULL)`.execute(handle.db);
+    await sql`INSERT INTO t VALUES (1, 0)`.execute(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await proxy?.close();
+    const c = new pg.Client({ connectionString: POSTGRES_URL });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await c.end();
+  });
+
+  /** Turns taken, over every connection, while `work` runs. */
+  async function turnsOf(work: () => Promise<unknown>) {
+    const before = proxy.conversations.map((c) => c.turns);
+    await work();
+    return proxy.conversations.reduce((n, c, i) => n + c.turns - (before[i] ?? 0), 0);
+  }
+
+  test('BEGIN travels with the first statement: one statement and COMMIT are two turns', async () => {
+    const turns = await turnsOf(() =>
+      handle.db.transaction().execute(async (trx) => {
+        await sql`UPDATE t SET v = v + 1 WHERE id = 1`.execute(trx);
+      }),
+    );
+    expect(turns).toBe(2);
+    expect((await sql<{ v: number }>`SELECT v FROM t WHERE id = 1`.execute(handle.db)).rows[0].v).toBe(1);
+    // Still a transaction: BEGIN went first, on the same connection.
+    expect(proxy.conversations.some((c) => /begin[\s\S]*UPDATE t SET v = v \+ 1/.test(c.sent))).toBe(true);
+  });
+
+  test('an order is placed in three turns: locks, claim and cart lines; the order and its stock; COMMIT', async () => {
+    const variant = await variantIn(handle.db, 30_000, 200_000);
+    const [shopper] = await createShoppers(handle.db, 1, [{ variant_id: variant.id, quantity: 2 }], await pincode(handle.db, 'cod'));
+    const deps = { db: handle.db, paymentTtlS: 900 };
+    let answer: Awaited<ReturnType<typeof placeOrder>> | undefined;
+    const turns = await turnsOf(async () => {
+      answer = await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-1' });
+    });
+    expect(turns).toBe(3);
+    // Priced from the lines read in the first turn: two units at the variant's price.
+    expect(answer?.amount).toBeGreaterThanOrEqual(2 * variant.sale_price);
+    const stock = await handle.db.selectFrom('variants').select('stock').where('id', '=', variant.id).executeTakeFirstOrThrow();
+    expect(stock.stock).toBe(variant.stock - 2);
+    // The same key answers the same order.
+    expect(await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-1' })).toEqual(answer);
+  });
+
+  test('a transaction that runs no statement sends nothing', async () => {
+    expect(await turnsOf(() => handle.db.transaction().execute(async () => 'nothing'))).toBe(0);
+  });
+
+  test('a failure after the first statement still rolls it back', async () => {
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await sql`UPDATE t SET v = 100 WHERE id = 1`.execute(trx);
+        await sql`INSERT INTO t VALUES (1, 0)`.execute(trx); // duplicate key
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect((await sql<{ v: number }>`SELECT v FROM t WHERE id = 1`.execute(handle.db)).rows[0].v).toBe(1);
+  });
+
+  test('a failing first statement fails the transaction and leaves the connection usable', async () => {
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO t VALUES (1, 0)`.execute(trx);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    const rows = await Promise.all(Array.from({ length: 12 }, (_, i) => sql<{ n: number }>`SELECT ${i}::int AS n`.execute(handle.db)));
+    expect(rows.map((r) => r.rows[0].n)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+  });
+});
