@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 import { expect, type Page, test } from './fixtures.ts';
 
 // The sale, offers and landing pages in Chromium: sections render, axe is clean, view_sale_page reaches the
@@ -52,6 +53,8 @@ test('landing page: top categories and the authenticity promise; axe clean', asy
 });
 
 test('staff previews show unpublished offers and report nothing under /preview/', async ({ page }) => {
+  // The SPEC §6 header alone is public: the operations token rides along (docs/decisions/009-staff-preview-authorisation.md).
+  await page.setExtraHTTPHeaders({ 'x-ops-token': E2E_OPS_TOKEN });
   for (const [url, heading] of [
     ['/preview/sale/mega-sale?id=2', 'Mega Sale'],
     ['/preview/offers-coupons?id=2', 'Offers & Coupons'],
