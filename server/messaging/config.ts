@@ -2,13 +2,12 @@ import { z } from 'zod';
 
 // Messaging configuration, read once from the environment (STYLE §12). Transports are chosen here:
 // console in development, SMTP for email and an HTTP webhook for SMS when configured.
+
 /** The transports a configuration picks: the one named, else SMTP / the webhook when configured, else the console. */
-export function transportsOf(env: {
-  EMAIL_TRANSPORT?: string;
-  SMS_TRANSPORT?: string;
-  SMTP_URL?: string;
-  SMS_WEBHOOK_URL?: string;
-}): { EMAIL_TRANSPORT: 'console' | 'smtp'; SMS_TRANSPORT: 'console' | 'webhook' } {
+export function transportsOf(env: { EMAIL_TRANSPORT?: string; SMS_TRANSPORT?: string; SMTP_URL?: string; SMS_WEBHOOK_URL?: string }): {
+  EMAIL_TRANSPORT: 'console' | 'smtp';
+  SMS_TRANSPORT: 'console' | 'webhook';
+} {
   return {
     EMAIL_TRANSPORT: env.EMAIL_TRANSPORT === 'smtp' || (!env.EMAIL_TRANSPORT && env.SMTP_URL) ? 'smtp' : 'console',
     SMS_TRANSPORT: env.SMS_TRANSPORT === 'webhook' || (!env.SMS_TRANSPORT && env.SMS_WEBHOOK_URL) ? 'webhook' : 'console',

@@ -433,7 +433,9 @@ describeBackends('reviews API', (ctx) => {
     const reviewId = Review.parse(json(rated).data.review).review_id;
     expect(await guest()).toBe(200);
     const moderate = (status: 'hidden' | 'published') =>
-      ctx().agent().post(`${V1}/ops/review-status`, { review_id: reviewId, status }, { authorization: `Bearer ${OPS_TOKEN}` });
+      ctx()
+        .agent()
+        .post(`${V1}/ops/review-status`, { review_id: reviewId, status }, { authorization: `Bearer ${OPS_TOKEN}` });
     expect((await moderate('hidden')).statusCode).toBe(200);
     expect(await guest()).toBe(404);
     expect((await agent.get(url)).statusCode).toBe(200);

@@ -91,7 +91,12 @@ describe('development tools and production settings', () => {
     expect(demoNotice(optedIn)).toMatch(/^Demo store on 0\.0\.0\.0 \(ALLOW_DEMO_TRANSPORTS=1\)/);
     expect(() => readConfig({ HOST: '0.0.0.0', [DEMO_OPT_IN_VAR]: 'yes' })).toThrow(DEMO_OPT_IN_VAR);
     // A real gateway and real transports need no opt-in, and print no demo line.
-    const real = readConfig({ HOST: '0.0.0.0', PAYMENT_GATEWAY: 'juspay', SMTP_URL: 'smtp://mail.example:587', SMS_WEBHOOK_URL: 'https://sms.example/send' });
+    const real = readConfig({
+      HOST: '0.0.0.0',
+      PAYMENT_GATEWAY: 'juspay',
+      SMTP_URL: 'smtp://mail.example:587',
+      SMS_WEBHOOK_URL: 'https://sms.example/send',
+    });
     expect(demoNotice(real)).toBeNull();
   });
 

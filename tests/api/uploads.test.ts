@@ -169,15 +169,15 @@ describeBackends('uploads', (ctx) => {
       .where('id', '=', stored.id)
       .execute();
     const twoMb = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
-    const big = await app.inject({ method: 'POST', url: '/upload', ...multipartForm([{ name: 'file', filename: 'a.png', type: 'image/png', data: twoMb }]) });
+    const big = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      ...multipartForm([{ name: 'file', filename: 'a.png', type: 'image/png', data: twoMb }]),
+    });
     expect(big.statusCode).toBe(429);
     expect(big.json().message).toBe(UPLOAD_MESSAGES.quota);
     expect((await app.inject({ method: 'POST', url: '/upload', ...multipartForm(png(1)) })).statusCode).toBe(200);
-    await db()
-      .updateTable('uploads')
-      .set({ size: UPLOAD_LIMITS.bytesPerDay })
-      .where('id', '=', stored.id)
-      .execute();
+    await db().updateTable('uploads').set({ size: UPLOAD_LIMITS.bytesPerDay }).where('id', '=', stored.id).execute();
     const spent = await app.inject({ method: 'POST', url: '/upload', ...multipartForm(png(1)) });
     expect(spent.statusCode).toBe(429);
     expect(spent.json().message).toBe(UPLOAD_MESSAGES.quota);
@@ -203,7 +203,13 @@ describeBackends('uploads', (ctx) => {
     const app = await uploader('review_photo', customer);
     let last = 0;
     for (let i = 0; i <= UPLOAD_LIMITS.callsPerHour; i++)
-      last = (await app.inject({ method: 'POST', url: '/upload', ...multipartForm([{ name: 'file', filename: 'x.png', type: 'image/png', data: 'not an image' }]) })).statusCode;
+      last = (
+        await app.inject({
+          method: 'POST',
+          url: '/upload',
+          ...multipartForm([{ name: 'file', filename: 'x.png', type: 'image/png', data: 'not an image' }]),
+        })
+      ).statusCode;
     expect(last).toBe(429);
     await app.close();
   }, 120_000);
@@ -213,7 +219,11 @@ describeBackends('uploads', (ctx) => {
     const agent = ctx().agent();
     await signInDirectly(db(), agent, customer);
     const [v] = await orderableVariants(db());
-    const order = await createOrder(db(), { customerId: customer, paymentMethod: 1, shipments: [{ lines: [{ variantId: v.id, quantity: 1 }] }] });
+    const order = await createOrder(db(), {
+      customerId: customer,
+      paymentMethod: 1,
+      shipments: [{ lines: [{ variantId: v.id, quantity: 1 }] }],
+    });
     const s = order.shipments[0];
     await advance(db(), s.shipmentNumber, 'delivered');
     const photo = () =>
@@ -253,8 +263,16 @@ describeBackends('uploads', (ctx) => {
       .execute();
     // A return photo counts as taken once its return is submitted; one still waiting is not.
     const [v] = await orderableVariants(db());
-    const order = await createOrder(db(), { customerId: customer, paymentMethod: 1, shipments: [{ lines: [{ variantId: v.id, quantity: 1 }] }] });
-    const shipment = await db().selectFrom('shipments').select('id').where('shipment_number', '=', order.shipments[0].shipmentNumber).executeTakeFirstOrThrow();
+    const order = await createOrder(db(), {
+      customerId: customer,
+      paymentMethod: 1,
+      shipments: [{ lines: [{ variantId: v.id, quantity: 1 }] }],
+    });
+    const shipment = await db()
+      .selectFrom('shipments')
+      .select('id')
+      .where('shipment_number', '=', order.shipments[0].shipmentNumber)
+      .executeTakeFirstOrThrow();
     const waiting = await up();
     await db().insertInto('return_media').values({ upload_id: waiting.id, shipment_id: shipment.id }).execute();
     await db()
@@ -264,8 +282,12 @@ describeBackends('uploads', (ctx) => {
       .execute();
     await db().updateTable('uploads').set({ created_at: sql<Date>`now() - interval '23 hours'` }).where('id', '=', fresh.id).execute();
     expect(await deleteUnattached(db(), UPLOAD_LIMITS.unattachedHours)).toBe(2);
-    const left = (await db().selectFrom('uploads').select('id').where('customer_id', '=', customer).execute()).map((r) => r.id).sort((a, b) => a - b);
+    const left = (await db().selectFrom('uploads').select('id').where('customer_id', '=', customer).execute())
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
     expect(left).toEqual([fresh.id, ticketed.id, reviewed.id].sort((a, b) => a - b));
-    expect(await db().selectFrom('return_media').select('upload_id').where('upload_id', '=', waiting.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db().selectFrom('return_media').select('upload_id').where('upload_id', '=', waiting.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

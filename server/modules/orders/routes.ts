@@ -160,7 +160,9 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     const { shipmentId } = parse(ShipmentQuery, fields);
     if (files.length !== 1) throw new BadRequest('Please upload one photo at a time.');
     const shipment = await assertReturnable(db, customerId, shipmentId);
-    const stored = await attachReturnMedia(db, shipment.id, (tx) => storeUpload(tx, { customerId, purpose: 'return_media', bytes: files[0].bytes }));
+    const stored = await attachReturnMedia(db, shipment.id, (tx) =>
+      storeUpload(tx, { customerId, purpose: 'return_media', bytes: files[0].bytes }),
+    );
     return ok({ media_id: stored.public_id, url: stored.url, content_type: stored.content_type, size: stored.size }, 'Photo added.');
   });
 

@@ -29,7 +29,11 @@ export async function uploadsModule(app: FastifyInstance, { db }: { db: Db }) {
   // Hourly, one instance at a time: files nothing took within a day go (SECURITY.md "Uploads").
   scheduleJob(app, db, UNATTACHED_UPLOADS_JOB, async () => {
     let removed = 0;
-    for (let batch = await deleteUnattached(db, UPLOAD_LIMITS.unattachedHours); batch > 0; batch = await deleteUnattached(db, UPLOAD_LIMITS.unattachedHours))
+    for (
+      let batch = await deleteUnattached(db, UPLOAD_LIMITS.unattachedHours);
+      batch > 0;
+      batch = await deleteUnattached(db, UPLOAD_LIMITS.unattachedHours)
+    )
       removed += batch;
     if (removed) app.log.info({ removed }, 'deleted uploads nothing took');
   });

@@ -30,13 +30,7 @@ export function OwnerProofDialog({ onConfirmed, onCancel }: { onConfirmed(): voi
   }, []);
   return createPortal(
     <div className={css.backdrop}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="owner-proof-title"
-        className={css.dialog}
-        onSubmit={(e) => e.stopPropagation()}
-      >
+      <div role="dialog" aria-modal="true" aria-labelledby="owner-proof-title" className={css.dialog} onSubmit={(e) => e.stopPropagation()}>
         <h2 id="owner-proof-title" ref={heading} tabIndex={-1} className={css.title}>
           Confirm it is you
         </h2>

@@ -55,7 +55,8 @@ describe('refund bank account in the return form', () => {
     hasPassword = true;
     saves = 0;
     vi.mocked(get).mockImplementation(((url: string) => {
-      if (url.startsWith('/api/order/fetch-ifsc-details')) return answer({ ifsc: 'HDFC0000001', bank: 'HDFC Bank', branch: 'Fort', city: 'Mumbai' });
+      if (url.startsWith('/api/order/fetch-ifsc-details'))
+        return answer({ ifsc: 'HDFC0000001', bank: 'HDFC Bank', branch: 'Fort', city: 'Mumbai' });
       if (url === '/api/myAccount/get-profile-values') return answer({ has_password: hasPassword });
       if (url === '/api/auth/public-key') return answer({ spki: SPKI });
       return Promise.reject(new Error(`unexpected GET ${url}`));
