@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { transportsOf } from './messaging/config.ts';
 
 /** Development conveniences (demo customer, /api/dev/*) exist only with exactly this setting (README "Security"). */
 export const DEV_TOOLS_VAR = 'KASRAT_DEV_TOOLS';
@@ -15,6 +16,29 @@ export function isLoopbackHost(host: string): boolean {
   if (isIP(h) === 4) return h.startsWith('127.');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
   return Boolean(mapped?.[1]?.startsWith('127.'));
+}
+
+/**
+ * The opt-in a store bound beyond loopback needs to run the demo parts: the sandbox gateway (takes no money) and the
+ * console message transports (write sign-in codes to the log). Fail closed: without it such a start is refused,
+ * whatever NODE_ENV says (SECURITY.md).
+ */
+export const DEMO_OPT_IN_VAR = 'ALLOW_DEMO_TRANSPORTS';
+
+/** The demo parts a configuration runs, in words; empty for a store on a real gateway and real transports. */
+export function demoParts(env: Record<string, unknown>): string[] {
+  const text = (name: string) => (typeof env[name] === 'string' ? (env[name] as string) : undefined);
+  const parts: string[] = [];
+  if ((text('PAYMENT_GATEWAY') ?? 'sandbox') === 'sandbox') parts.push('the sandbox gateway takes no money');
+  const t = transportsOf({
+    EMAIL_TRANSPORT: text('EMAIL_TRANSPORT'),
+    SMS_TRANSPORT: text('SMS_TRANSPORT'),
+    SMTP_URL: text('SMTP_URL'),
+    SMS_WEBHOOK_URL: text('SMS_WEBHOOK_URL'),
+  });
+  const logged = [t.EMAIL_TRANSPORT === 'console' && 'emails', t.SMS_TRANSPORT === 'console' && 'SMS'].filter(Boolean);
+  if (logged.length) parts.push(`${logged.join(' and ')} (sign-in codes too) are written to this log`);
+  return parts;
 }
 
 /** Values that ship in examples and documentation: a secret equal to one of these is no secret in production. */
@@ -53,6 +77,11 @@ const ConfigSchema = z
     /** Bearer token of operations calls (funnel report, shipment moves, review moderation). */
     OPS_TOKEN: z.string().optional(),
     KASRAT_DEV_TOOLS: z.string().optional(),
+    /**
+     * Exactly `1` lets a store whose `HOST` is not loopback run the sandbox gateway or the console message
+     * transports (a shared demo); without it such a start is refused.
+     */
+    ALLOW_DEMO_TRANSPORTS: z.string().optional(),
     /** "<id>:<32 bytes in base64>": the key bank account numbers are encrypted with (AES-256-GCM). */
     BANK_ACCOUNT_KEY: z
       .string()
@@ -73,6 +102,13 @@ const ConfigSchema = z
     const devTools = c.KASRAT_DEV_TOOLS === '1';
     if (devTools && !isLoopbackHost(c.HOST))
       ctx.addIssue({ code: 'custom', path: [DEV_TOOLS_VAR], message: `must be off when HOST (${c.HOST}) is not a loopback address` });
+    const demo = demoParts(c);
+    if (demo.length && !isLoopbackHost(c.HOST) && c.ALLOW_DEMO_TRANSPORTS !== '1')
+      ctx.addIssue({
+        code: 'custom',
+        path: [DEMO_OPT_IN_VAR],
+        message: `HOST (${c.HOST}) is not a loopback address and ${demo.join(', and ')}: configure a real gateway (PAYMENT_GATEWAY) and transports (SMTP_URL, SMS_WEBHOOK_URL), or set ${DEMO_OPT_IN_VAR}=1 to run this demo store there`,
+      });
     if (c.NODE_ENV !== 'production') return;
     if (devTools) ctx.addIssue({ code: 'custom', path: [DEV_TOOLS_VAR], message: 'cannot be on in production' });
     if (!c.OPS_TOKEN) ctx.addIssue({ code: 'custom', path: ['OPS_TOKEN'], message: 'required in production' });
@@ -100,6 +136,7 @@ const ConfigSchema = z
     TRUST_PROXY: c.TRUST_PROXY,
     EVENTS_LIMIT_PER_IP: c.EVENTS_LIMIT_PER_IP,
     devTools: c.KASRAT_DEV_TOOLS === '1',
+    demo: demoParts(c),
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -111,6 +148,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** The one start-up line of a store running demo parts (SECURITY.md), or null for a real store. */
+export function demoNotice(config: Pick<Config, 'demo' | 'HOST' | 'PORT'>): string | null {
+  if (!config.demo.length) return null;
+  const where = isLoopbackHost(config.HOST) ? 'on this machine only' : `on ${config.HOST} (${DEMO_OPT_IN_VAR}=1)`;
+  return `Demo store ${where}: ${config.demo.join('; ')}. A real store sets PAYMENT_GATEWAY, SMTP_URL and SMS_WEBHOOK_URL (docs/configuration.md).`;
 }
 
 /**

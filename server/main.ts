@@ -9,7 +9,7 @@ if (nodeProblem) {
 }
 
 const { boot } = await import('./boot.ts');
-const { readConfig } = await import('./config.ts');
+const { demoNotice, readConfig } = await import('./config.ts');
 const { DataDirLocked } = await import('./db/data-dir-lock.ts');
 
 const config = readConfig();
@@ -78,3 +78,6 @@ process.on('unhandledRejection', (err) => {
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// A plain start is a working demo store: it says so once, in one line (SECURITY.md).
+const notice = demoNotice(config);
+if (notice) app.log.warn(notice);

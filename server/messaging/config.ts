@@ -2,6 +2,18 @@ import { z } from 'zod';
 
 // Messaging configuration, read once from the environment (STYLE §12). Transports are chosen here:
 // console in development, SMTP for email and an HTTP webhook for SMS when configured.
+
+/** The transports a configuration picks: the one named, else SMTP / the webhook when configured, else the console. */
+export function transportsOf(env: { EMAIL_TRANSPORT?: string; SMS_TRANSPORT?: string; SMTP_URL?: string; SMS_WEBHOOK_URL?: string }): {
+  EMAIL_TRANSPORT: 'console' | 'smtp';
+  SMS_TRANSPORT: 'console' | 'webhook';
+} {
+  return {
+    EMAIL_TRANSPORT: env.EMAIL_TRANSPORT === 'smtp' || (!env.EMAIL_TRANSPORT && env.SMTP_URL) ? 'smtp' : 'console',
+    SMS_TRANSPORT: env.SMS_TRANSPORT === 'webhook' || (!env.SMS_TRANSPORT && env.SMS_WEBHOOK_URL) ? 'webhook' : 'console',
+  };
+}
+
 const MessagingConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -15,11 +27,7 @@ const MessagingConfigSchema = z
     OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   })
-  .transform((c) => ({
-    ...c,
-    EMAIL_TRANSPORT: c.EMAIL_TRANSPORT ?? (c.SMTP_URL ? 'smtp' : 'console'),
-    SMS_TRANSPORT: c.SMS_TRANSPORT ?? (c.SMS_WEBHOOK_URL ? 'webhook' : 'console'),
-  }))
+  .transform((c) => ({ ...c, ...transportsOf(c) }))
   .superRefine((c, ctx) => {
     if (c.EMAIL_TRANSPORT === 'smtp' && !c.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_TRANSPORT=smtp' });

@@ -6,6 +6,11 @@ import { observeParses } from '../../server/http/validate.ts';
 import { productDetail } from '../../server/modules/catalogue/product.ts';
 import { catalogueStore } from '../../server/search/index.ts';
 import { describeBackends } from '../helpers/app.ts';
+import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
+
+// Previews need the operations token beside the SPEC §6 header (docs/decisions/009-staff-preview-authorisation.md).
+process.env.OPS_TOKEN = OPS_TOKEN_FOR_TESTS;
+const STAFF_PREVIEW = { authorization: PREVIEW_AUTHORIZATION, 'x-ops-token': OPS_TOKEN_FOR_TESTS };
 
 // Catalogue answers carry a validator and revalidate on every use (server/http/caching.ts): a 304 saves the body,
 // never the freshness; personal answers are never marked public.
@@ -182,7 +187,7 @@ describeBackends('catalogue answers: ETag and Cache-Control', (ctx) => {
   });
 
   test('previews, errors and personal calls are never marked public', async () => {
-    const preview = await get('/api/home/home-page-preview-info?id=1', { authorization: PREVIEW_AUTHORIZATION });
+    const preview = await get('/api/home/home-page-preview-info?id=1', STAFF_PREVIEW);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers.etag).toBeUndefined();
     expect(String(preview.headers['cache-control'] ?? '')).not.toContain('public');

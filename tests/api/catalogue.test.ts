@@ -27,6 +27,11 @@ import {
 import type { Db } from '../../server/db/database.ts';
 import { catalogueChanged } from '../../server/search/index.ts';
 import { describeBackends } from '../helpers/app.ts';
+import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
+
+// Previews need the operations token beside the SPEC §6 header (docs/decisions/009-staff-preview-authorisation.md).
+process.env.OPS_TOKEN = OPS_TOKEN_FOR_TESTS;
+const STAFF_PREVIEW = { authorization: PREVIEW_AUTHORIZATION, 'x-ops-token': OPS_TOKEN_FOR_TESTS };
 
 // Catalogue calls of SPEC §7 on both databases: listings, product page and its side calls, brands, menu,
 // offers, sale, home, SEO, and the server HTML titles.
@@ -343,7 +348,7 @@ describeBackends('catalogue API', (ctx) => {
       const after = await ok('/api/home/home-page-info');
       expect(after.mini_banners.map((b: { id: number }) => b.id)).not.toContain(first.id);
       expect(after.mini_banners.map((b: { id: number }) => b.id)).not.toContain(before.mini_banners[1].id);
-      const preview = await ok('/api/home/home-page-preview-info?id=3', { authorization: PREVIEW_AUTHORIZATION });
+      const preview = await ok('/api/home/home-page-preview-info?id=3', STAFF_PREVIEW);
       expect(preview.mini_banners.map((b: { id: number }) => b.id)).toContain(before.mini_banners[1].id);
       expect(preview.preview_id).toBe(3);
     });
@@ -352,8 +357,8 @@ describeBackends('catalogue API', (ctx) => {
       expect((await get('/api/home/home-page-preview-info')).code).toBe(403);
       expect((await get('/api/offers/offer-data-preview', { authorization: 'Bearer nope' })).code).toBe(403);
       expect((await get('/api/sale/get-preview-salepage-data?slug=clearance')).code).toBe(403);
-      await ok('/api/offers/offer-data-preview?id=1', { authorization: PREVIEW_AUTHORIZATION });
-      await ok('/api/sale/get-preview-salepage-data?slug=clearance', { authorization: PREVIEW_AUTHORIZATION });
+      await ok('/api/offers/offer-data-preview?id=1', STAFF_PREVIEW);
+      await ok('/api/sale/get-preview-salepage-data?slug=clearance', STAFF_PREVIEW);
     });
 
     test('offers calls', async () => {

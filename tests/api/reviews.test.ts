@@ -413,6 +413,36 @@ describeBackends('reviews API', (ctx) => {
 
   // ---- photos --------------------------------------------------------------------------------------
 
+  test('review photos are public only while their review is published: not before, and not once hidden', async () => {
+    const p = await freshProduct();
+    const { agent, id } = await shopper();
+    await createOrderFor(db(), id, [p.id]);
+    const up = await agent.request({
+      method: 'POST',
+      url: `${V1}/rate-product-image-upload`,
+      ...multipartForm([{ name: 'file', filename: 'tub.png', type: 'image/png', data: PNG }]),
+    });
+    expect(up.statusCode).toBe(200);
+    const { photo_id: photoId, url } = json(up).data.photos[0] as { photo_id: string; url: string };
+    const guest = async () => (await ctx().agent().get(url)).statusCode;
+    // Uploaded, on no review yet: its sender sees it, nobody else.
+    expect(await guest()).toBe(404);
+    expect((await agent.get(url)).statusCode).toBe(200);
+    const rated = await agent.post(`${V1}/set-rate-product`, { product_id: p.id, rating: 4, title: 'Photo', photo_ids: [photoId] });
+    expect(rated.statusCode).toBe(200);
+    const reviewId = Review.parse(json(rated).data.review).review_id;
+    expect(await guest()).toBe(200);
+    const moderate = (status: 'hidden' | 'published') =>
+      ctx()
+        .agent()
+        .post(`${V1}/ops/review-status`, { review_id: reviewId, status }, { authorization: `Bearer ${OPS_TOKEN}` });
+    expect((await moderate('hidden')).statusCode).toBe(200);
+    expect(await guest()).toBe(404);
+    expect((await agent.get(url)).statusCode).toBe(200);
+    expect((await moderate('published')).statusCode).toBe(200);
+    expect(await guest()).toBe(200);
+  });
+
   test('photos: upload, attach on rating, add on update; non-image, oversize and others’ reviews are refused', async () => {
     const p = await freshProduct();
     const { agent, id } = await shopper();

@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { OffersPageResponse, PREVIEW_AUTHORIZATION, type ProductHit, SalePageResponse } from '../../schemas/catalogue.ts';
 import { percentOff } from '../../schemas/money.ts';
 import { describeBackends } from '../helpers/app.ts';
+import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
 import { ipAgent, loginAs } from './auth-helpers.ts';
+import { signedInStaff } from './staff-fixtures.ts';
 
 // The sale manager and offers calls of SPEC §7 as the sale and offers pages use them, and the preview
-// authorization of SPEC §6 (plus, in production, a staff session or the operations token).
+// authorization of SPEC §6 (plus a staff session or the operations token, in every environment).
 
 const preview = { authorization: PREVIEW_AUTHORIZATION };
 const previewUrls = [
@@ -93,57 +95,64 @@ describeBackends('sale and offers pages API', (ctx) => {
     });
   });
 
-  describe('preview (SPEC §6)', () => {
+  describe('preview (SPEC §6, docs/decisions/009-staff-preview-authorisation.md)', () => {
+    const saved = { env: process.env.NODE_ENV, ops: process.env.OPS_TOKEN };
+    beforeEach(() => {
+      process.env.OPS_TOKEN = OPS_TOKEN_FOR_TESTS;
+    });
+    afterEach(() => {
+      process.env.NODE_ENV = saved.env;
+      if (saved.ops === undefined) delete process.env.OPS_TOKEN;
+      else process.env.OPS_TOKEN = saved.ops;
+    });
+    const staffPreview = { ...preview, 'x-ops-token': OPS_TOKEN_FOR_TESTS };
+
     test('a preview call without the preview authorization is refused', async () => {
       for (const url of previewUrls) {
         expect((await get(url)).statusCode, url).toBe(403);
-        expect((await get(url, { authorization: 'Preview wrong' })).statusCode, url).toBe(403);
-        expect((await get(url, preview)).statusCode, url).toBe(200);
+        expect((await get(url, { authorization: 'Preview wrong', 'x-ops-token': OPS_TOKEN_FOR_TESTS })).statusCode, url).toBe(403);
+        expect((await get(url, staffPreview)).statusCode, url).toBe(200);
       }
     });
 
-    describe('in production', () => {
-      const saved = { env: process.env.NODE_ENV, ops: process.env.OPS_TOKEN };
-      beforeEach(() => {
-        process.env.NODE_ENV = 'production';
-        process.env.OPS_TOKEN = 'ops-secret-for-preview-tests';
-      });
-      afterEach(() => {
-        process.env.NODE_ENV = saved.env;
-        if (saved.ops === undefined) delete process.env.OPS_TOKEN;
-        else process.env.OPS_TOKEN = saved.ops;
-      });
+    // Fail closed: NODE_ENV unset, development or test is no reason to trust the published header.
+    test.each([undefined, 'development', 'test', 'production'])('the fixed preview header alone is refused (NODE_ENV=%s)', async (env) => {
+      if (env === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = env;
+      for (const url of previewUrls) {
+        const res = await get(url, preview);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json().message).toMatch(/staff/);
+      }
+    });
 
-      test('the fixed preview header alone is refused', async () => {
-        for (const url of previewUrls) {
-          const res = await get(url, preview);
-          expect(res.statusCode, url).toBe(403);
-          expect(res.json().message).toMatch(/staff/);
-        }
-      });
+    test('the operations token opens preview; a wrong one does not, nor the token without the preview header', async () => {
+      for (const url of previewUrls) {
+        expect((await get(url, staffPreview)).statusCode, url).toBe(200);
+        expect((await get(url, { ...preview, 'x-ops-token': 'guess' })).statusCode, url).toBe(403);
+        expect((await get(url, { 'x-ops-token': OPS_TOKEN_FOR_TESTS })).statusCode, url).toBe(403);
+      }
+    });
 
-      test('the operations token opens preview; a wrong one does not, nor the token without the preview header', async () => {
-        for (const url of previewUrls) {
-          expect((await get(url, { ...preview, 'x-ops-token': 'ops-secret-for-preview-tests' })).statusCode, url).toBe(200);
-          expect((await get(url, { ...preview, 'x-ops-token': 'guess' })).statusCode, url).toBe(403);
-          expect((await get(url, { 'x-ops-token': 'ops-secret-for-preview-tests' })).statusCode, url).toBe(403);
-        }
-      });
+    test('a console staff session opens preview, with the preview header only', async () => {
+      const { agent } = await signedInStaff(ctx(), 'marketing');
+      for (const url of previewUrls) {
+        expect((await agent.get(url, preview)).statusCode, url).toBe(200);
+        expect((await agent.get(url)).statusCode, url).toBe(403);
+      }
+    });
 
-      test('a signed-in staff session opens preview; a shopper session does not', async () => {
-        const agent = ipAgent(ctx());
-        process.env.NODE_ENV = 'test';
-        expect((await loginAs(agent, 'demo@kasrat.test', 'Demo@1234')).statusCode).toBe(200);
-        process.env.NODE_ENV = 'production';
-        const db = ctx().handle.db;
-        for (const url of previewUrls) expect((await agent.get(url, preview)).statusCode, url).toBe(403);
-        await db.updateTable('customers').set({ is_staff: true }).where('email', '=', 'demo@kasrat.test').execute();
-        try {
-          for (const url of previewUrls) expect((await agent.get(url, preview)).statusCode, url).toBe(200);
-        } finally {
-          await db.updateTable('customers').set({ is_staff: false }).where('email', '=', 'demo@kasrat.test').execute();
-        }
-      });
+    test('a signed-in staff customer opens preview; a shopper session does not', async () => {
+      const agent = ipAgent(ctx());
+      expect((await loginAs(agent, 'demo@kasrat.test', 'Demo@1234')).statusCode).toBe(200);
+      const db = ctx().handle.db;
+      for (const url of previewUrls) expect((await agent.get(url, preview)).statusCode, url).toBe(403);
+      await db.updateTable('customers').set({ is_staff: true }).where('email', '=', 'demo@kasrat.test').execute();
+      try {
+        for (const url of previewUrls) expect((await agent.get(url, preview)).statusCode, url).toBe(200);
+      } finally {
+        await db.updateTable('customers').set({ is_staff: false }).where('email', '=', 'demo@kasrat.test').execute();
+      }
     });
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app.ts';
-import { devToolsEnabled, isLoopbackHost, readConfig } from '../../server/config.ts';
+import { DEMO_OPT_IN_VAR, demoNotice, devToolsEnabled, isLoopbackHost, readConfig } from '../../server/config.ts';
 import { DEMO_CUSTOMER, seed } from '../../server/db/seed/seed.ts';
 import { renderHead } from '../../server/html.ts';
 import { clientKey, sourceDelayS } from '../../server/http/rate-limit.ts';
@@ -70,6 +70,34 @@ describe('development tools and production settings', () => {
     expect(() => readConfig({ NODE_ENV: 'production', KASRAT_DEV_TOOLS: '1', OPS_TOKEN: OPS, PUBLIC_ORIGIN: 'https://kasrat.in' })).toThrow(
       /cannot be on in production/,
     );
+  });
+
+  test('fail closed: a plain start is a loopback demo store saying so in one line; beyond loopback the demo parts need the opt-in', () => {
+    // NODE_ENV unset: loopback by default, the sandbox gateway and console transports, and one line that says so.
+    const plain = readConfig({});
+    expect(plain.HOST).toBe('127.0.0.1');
+    const line = demoNotice(plain) ?? '';
+    expect(line).not.toContain('\n');
+    expect(line).toMatch(/^Demo store on this machine only: the sandbox gateway takes no money; emails and SMS .* written to this log/);
+    // Beyond loopback, whatever NODE_ENV says (unset, development, test), the demo parts are refused without the opt-in.
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      expect(() => readConfig({ NODE_ENV, HOST: '0.0.0.0' }), NODE_ENV).toThrow(
+        new RegExp(`${DEMO_OPT_IN_VAR}: HOST \\(0\\.0\\.0\\.0\\) is not a loopback address and the sandbox gateway takes no money`),
+      );
+      // A real gateway with the console transports is still a demo part: the log would hold sign-in codes.
+      expect(() => readConfig({ NODE_ENV, HOST: '10.0.0.5', PAYMENT_GATEWAY: 'paytm' }), NODE_ENV).toThrow(/written to this log/);
+    }
+    const optedIn = readConfig({ HOST: '0.0.0.0', [DEMO_OPT_IN_VAR]: '1' });
+    expect(demoNotice(optedIn)).toMatch(/^Demo store on 0\.0\.0\.0 \(ALLOW_DEMO_TRANSPORTS=1\)/);
+    expect(() => readConfig({ HOST: '0.0.0.0', [DEMO_OPT_IN_VAR]: 'yes' })).toThrow(DEMO_OPT_IN_VAR);
+    // A real gateway and real transports need no opt-in, and print no demo line.
+    const real = readConfig({
+      HOST: '0.0.0.0',
+      PAYMENT_GATEWAY: 'juspay',
+      SMTP_URL: 'smtp://mail.example:587',
+      SMS_WEBHOOK_URL: 'https://sms.example/send',
+    });
+    expect(demoNotice(real)).toBeNull();
   });
 
   test('demo account in production: the known-password demo customer is seeded only with the development tools', async () => {

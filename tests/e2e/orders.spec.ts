@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
+import { OWNER_PROOF_REQUIRED } from '../../schemas/constants.ts';
 
 // After purchase, in Chromium against the built app: the demo customer's orders (seeded with KASRAT_DEV_TOOLS=1)
 // → details → cancel one item (stock back) → operations marks a parcel delivered → return with a photo → refund to
@@ -105,8 +106,22 @@ test('orders after purchase: cancel an item, return a delivered one with a photo
   await page.getByLabel('Account holder’s name').fill('Demo Shopper');
   await page.getByLabel('Account number', { exact: true }).fill('501002345678');
   await page.getByLabel('Confirm account number').fill('501002345678');
+  // The owner's proof of this session is fresh (it just signed in); answer the first save as the server does once
+  // it is not, and the form asks for the password in a dialog before saving (README "Security").
+  let refused = false;
+  await page.route('**/api/order/update-bank-details', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({ status: 403, json: { status: 0, message: OWNER_PROOF_REQUIRED, data: null } });
+  });
   await page.getByRole('button', { name: 'Save bank account' }).click();
+  const proof = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await proof.getByLabel('Your password').fill(DEMO.customer_password);
+  await page.screenshot({ path: '/tmp/return-owner-proof.png' });
+  await proof.getByRole('button', { name: 'Confirm' }).click();
+  await expect(proof).toBeHidden();
   await expect(page.getByRole('radio', { name: /HDFC Bank XXXXXX5678/ })).toBeChecked();
+  await expect(page).toHaveURL(/\/order\/return-item\//);
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/return-item.png', fullPage: true });
   await page.getByRole('button', { name: 'Request return' }).click();

@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
+import { PREVIEW_AUTHORIZATION } from '../../schemas/catalogue.ts';
 import { expect, type Page, test } from './fixtures.ts';
 
 // The sale, offers and landing pages in Chromium: sections render, axe is clean, view_sale_page reaches the
@@ -52,6 +54,8 @@ test('landing page: top categories and the authenticity promise; axe clean', asy
 });
 
 test('staff previews show unpublished offers and report nothing under /preview/', async ({ page }) => {
+  // The SPEC §6 header alone is public: the operations token rides along (docs/decisions/009-staff-preview-authorisation.md).
+  await page.setExtraHTTPHeaders({ 'x-ops-token': E2E_OPS_TOKEN });
   for (const [url, heading] of [
     ['/preview/sale/mega-sale?id=2', 'Mega Sale'],
     ['/preview/offers-coupons?id=2', 'Offers & Coupons'],
@@ -72,8 +76,11 @@ test('a preview call without the preview authorization is refused', async ({ req
     '/api/sale/get-preview-salepage-data?slug=mega-sale',
     '/api/offers/offer-data-preview',
     '/api/home/home-page-preview-info',
-  ])
+  ]) {
     expect((await request.get(url)).status(), url).toBe(403);
+    // The SPEC §6 header is public: alone it opens nothing, whatever NODE_ENV the server runs with.
+    expect((await request.get(url, { headers: { authorization: PREVIEW_AUTHORIZATION } })).status(), url).toBe(403);
+  }
 });
 
 test('mobile screenshots of the sale and offers pages', async ({ browser }) => {

@@ -5,6 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { Forbidden, NotFound } from '../../http/errors.ts';
 import { isOps } from '../../http/ops.ts';
 import type { CatalogueStore, ProductRec } from '../../search/index.ts';
+import { readStaffConfig } from '../staff/config.ts';
+import { readStaffSession, STAFF_COOKIE } from '../staff/service.ts';
 import { toHit } from '../../search/index.ts';
 import { brandSummary, categorySummary, defaultVariant, hitsOf, popularProducts } from './context.ts';
 import { type Content, isLive } from './content-cache.ts';
@@ -19,14 +21,15 @@ export const PREVIEW_OPS_HEADER = 'x-ops-token';
 
 /**
  * SPEC §6: preview calls carry the fixed preview authorization header; without it they are refused. That value
- * is public (it is in the specification), so production also wants a signed-in staff session or the operations
- * token (sent as `x-ops-token`).
+ * is public (it is in the specification), so it never suffices alone, whatever NODE_ENV says: the call also
+ * needs the operations token (sent as `x-ops-token`), a console staff session, or a signed-in customer marked
+ * staff (docs/decisions/009-staff-preview-authorisation.md).
  */
 export async function requirePreview(db: Db, req: FastifyRequest): Promise<void> {
   if (req.headers.authorization !== PREVIEW_AUTHORIZATION) throw new Forbidden('Preview is for Kasrat staff only.');
-  if (process.env.NODE_ENV !== 'production') return;
   const token = req.headers[PREVIEW_OPS_HEADER];
   if (typeof token === 'string' && isOps({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest)) return;
+  if (req.cookies?.[STAFF_COOKIE] && (await readStaffSession(db, readStaffConfig(), req))) return;
   const session = await req.getSession();
   if (session?.customerId && (await isStaff(db, session.customerId))) return;
   throw new Forbidden('Preview is for Kasrat staff only: sign in with a staff account.');

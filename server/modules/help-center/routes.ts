@@ -35,7 +35,7 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
   });
   app.post(`${base}/upload`, async (req) => {
     const customer = await requireCustomer(db, req);
-    const { files } = await receiveFiles(req, 'help_attachment');
+    const { files } = await receiveFiles(req, 'help_attachment', { db, customerId: customer.id });
     const stored = await service.uploadAttachments(db, customer.id, files);
     return ok(
       stored.map(({ public_id, content_type, size, url }) => ({ public_id, content_type, size, url })),

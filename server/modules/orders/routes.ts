@@ -156,12 +156,13 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
   // One photo per call (multipart: field shipmentId, then the file). The uploads module checks the bytes.
   app.post('/api/order/return-shipment-media', { schema: { response: { 200: ReturnMediaResponse } } }, async (req) => {
     const customerId = await customerOf(req);
-    const { files, fields } = await receiveFiles(req, 'return_media');
+    const { files, fields } = await receiveFiles(req, 'return_media', { db, customerId });
     const { shipmentId } = parse(ShipmentQuery, fields);
     if (files.length !== 1) throw new BadRequest('Please upload one photo at a time.');
     const shipment = await assertReturnable(db, customerId, shipmentId);
-    const stored = await storeUpload(db, { customerId, purpose: 'return_media', bytes: files[0].bytes });
-    await attachReturnMedia(db, shipment.id, stored.id);
+    const stored = await attachReturnMedia(db, shipment.id, (tx) =>
+      storeUpload(tx, { customerId, purpose: 'return_media', bytes: files[0].bytes }),
+    );
     return ok({ media_id: stored.public_id, url: stored.url, content_type: stored.content_type, size: stored.size }, 'Photo added.');
   });
 

@@ -8,6 +8,7 @@ import type {
   ShipmentItem,
   ShipmentView,
 } from '../../../schemas/orders.ts';
+import { MAX_RETURN_PHOTOS } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { Insertable } from 'kysely';
 import type { Database, ShipmentStatus } from '../../db/types.ts';
@@ -619,9 +620,28 @@ export async function assertReturnable(db: Db, customerId: number, shipmentId: s
   return shipment;
 }
 
-export async function attachReturnMedia(db: Db, shipmentId: number, uploadId: number) {
-  await db.insertInto('return_media').values({ upload_id: uploadId, shipment_id: shipmentId }).execute();
+/**
+ * Stores a return photo and attaches it to the shipment, refusing it once the shipment already holds
+ * MAX_RETURN_PHOTOS photos waiting for a return: the cap holds from the first photo, not only at submit. The
+ * shipment's row lock makes parallel uploads count one after another.
+ */
+export async function attachReturnMedia<T extends { id: number }>(db: Db, shipmentId: number, store: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    await tx.selectFrom('shipments').select('id').where('id', '=', shipmentId).forUpdate().executeTakeFirst();
+    const waiting = await tx
+      .selectFrom('return_media')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('shipment_id', '=', shipmentId)
+      .where('return_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(waiting.n) >= MAX_RETURN_PHOTOS) throw new BadRequest(TOO_MANY_RETURN_PHOTOS);
+    const stored = await store(tx);
+    await tx.insertInto('return_media').values({ upload_id: stored.id, shipment_id: shipmentId }).execute();
+    return stored;
+  });
 }
+
+export const TOO_MANY_RETURN_PHOTOS = `This return already has ${MAX_RETURN_PHOTOS} photos: that is the most it can take.`;
 
 export async function refundQuote(db: Db, customerId: number, shipmentId: string, selection: SelectedUnits[]): Promise<RefundAmount> {
   const shipment = await assertReturnable(db, customerId, shipmentId);

@@ -167,7 +167,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
     { consumes: ['multipart/form-data'] },
     async (req) => {
       const customer = await customerId(req);
-      const { files } = await receiveFiles(req, 'review_photo');
+      const { files } = await receiveFiles(req, 'review_photo', { db, customerId: customer });
       if (!files.length) throw new BadRequest('Please choose a photo to upload.');
       const photos = [];
       for (const file of files) {
@@ -181,7 +181,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
   );
   post('update-review-image-upload', { consumes: ['multipart/form-data'] }, async (req) => {
     const customer = await customerId(req);
-    const { files, fields } = await receiveFiles(req, 'review_photo');
+    const { files, fields } = await receiveFiles(req, 'review_photo', { db, customerId: customer });
     const { review_id } = parse(UpdateReviewImageFields, fields);
     if (files.length !== 1) throw new BadRequest('Please choose one photo to upload.');
     await checkPhotoRoom(db, customer, review_id);

@@ -8,3 +8,6 @@ export { useResource } from './hooks/useResource.ts';
 export { AddressForm, type Draft, EMPTY_ADDRESS } from './pages/Addresses.tsx';
 export * as formStyles from './components/form-styles.ts';
 export { addressApi } from './api.ts';
+// The owner's proof before a change another feature makes (the refund bank account in the return form).
+export { needsOwnerProof } from './components/ConfirmOwner.tsx';
+export { OwnerProofDialog } from './components/OwnerProofDialog.tsx';

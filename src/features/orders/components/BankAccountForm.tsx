@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fieldErrors } from '../../../ui/form-errors.ts';
-import { Alert, TextField } from '../../account/index.ts';
+import { Alert, needsOwnerProof, OwnerProofDialog, TextField } from '../../account/index.ts';
 import { messageOf } from '../../../api/resource.ts';
 import {
   ACCOUNT_NUMBER_MAX,
@@ -31,6 +31,7 @@ export function BankAccountForm({ onSaved }: { onSaved(account: BankAccountView)
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [proving, setProving] = useState(false);
 
   useEffect(() => {
     const code = ifsc.trim().toUpperCase();
@@ -60,7 +61,10 @@ export function BankAccountForm({ onSaved }: { onSaved(account: BankAccountView)
       const res = await ordersApi.saveBank(body);
       onSaved(res.data);
     } catch (err) {
-      setFormError(messageOf(err));
+      const message = messageOf(err);
+      // The server wants the owner's proof first (README "Security"): ask for it, then save again.
+      if (needsOwnerProof(message)) setProving(true);
+      else setFormError(message);
     } finally {
       setBusy(false);
     }
@@ -109,6 +113,18 @@ export function BankAccountForm({ onSaved }: { onSaved(account: BankAccountView)
       <button type="button" className={button} disabled={busy || bank.loading} onClick={save}>
         Save bank account
       </button>
+      {proving ? (
+        <OwnerProofDialog
+          onCancel={() => {
+            setProving(false);
+            setFormError('The bank account was not saved: we could not confirm it is you.');
+          }}
+          onConfirmed={() => {
+            setProving(false);
+            void save();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
