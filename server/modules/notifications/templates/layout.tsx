@@ -14,7 +14,7 @@ const PAGE = '#f6f8f7';
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif';
 
 const s = {
-  body: { backgroundColor: PAGE, fontFamily: FONT, color: TEXT, margin: 0, padding: '24px 0' },
+  body: { backgroundColor: PAGE, fontFamily: FONT, color: TEXT, margin: 0, padding: '24px 8px' },
   container: { backgroundColor: '#ffffff', border: `1px solid ${BORDER}`, borderRadius: '10px', maxWidth: '560px', padding: '0' },
   header: { backgroundColor: BRAND, borderRadius: '10px 10px 0 0', padding: '16px 24px' },
   brand: { color: '#ffffff', fontSize: '20px', fontWeight: 700, letterSpacing: '0.08em', margin: 0 },
@@ -34,7 +34,7 @@ const s = {
     textDecoration: 'none',
   },
   link: { color: BRAND, textDecoration: 'underline' },
-  footer: { color: MUTED, fontSize: '12px', lineHeight: '18px', margin: '4px 24px' },
+  footer: { color: MUTED, fontSize: '12px', lineHeight: '18px', margin: '4px 0' },
 } satisfies Record<string, CSSProperties>;
 
 export function EmailLayout({ content, origin }: { content: EmailContent; origin: string }) {
@@ -84,8 +84,8 @@ export function EmailLayout({ content, origin }: { content: EmailContent; origin
             ) : null}
           </Section>
         </Container>
-        <Section style={{ maxWidth: '560px', margin: '12px auto 0' }}>
-          <Hr style={{ borderColor: BORDER, margin: '0 24px 8px' }} />
+        <Section style={{ maxWidth: '560px', margin: '12px auto 0', padding: '0 24px' }}>
+          <Hr style={{ borderColor: BORDER, margin: '0 0 8px' }} />
           <Text style={s.footer}>
             This is a service message about your order at Kasrat. It carries no offers, so it is sent whatever your
             newsletter choice. Questions?{' '}
