@@ -56,7 +56,8 @@ describeBackends('transactional messages', (ctx) => {
     await db().updateTable('customers').set({ mobile, first_name: 'Asha', opt_in: false }).where('id', '=', s.customerId).execute();
     const agent = signIn(ctx().agent(), s);
     const { body } = await placeOrderFor(agent);
-    const email = (await db().selectFrom('customers').select('email').where('id', '=', s.customerId).executeTakeFirstOrThrow()).email as string;
+    const email = (await db().selectFrom('customers').select('email').where('id', '=', s.customerId).executeTakeFirstOrThrow())
+      .email as string;
     return { s, agent, mobile, email, orderId: body.data.order_id as string };
   };
 
@@ -104,7 +105,11 @@ describeBackends('transactional messages', (ctx) => {
     const order = await db().selectFrom('orders').select('id').where('order_number', '=', orderId).executeTakeFirstOrThrow();
     const again = await Promise.all([notifyOrderPlaced(db(), order.id), notifyOrderPlaced(db(), order.id)]);
     expect(again).toEqual([0, 0]);
-    const rows = await db().selectFrom('outbox').select(['channel', 'dedup_key']).where('dedup_key', 'like', `order:${orderId}:%`).execute();
+    const rows = await db()
+      .selectFrom('outbox')
+      .select(['channel', 'dedup_key'])
+      .where('dedup_key', 'like', `order:${orderId}:%`)
+      .execute();
     expect(rows.map((r) => r.dedup_key).sort()).toEqual([`order:${orderId}:order_placed:email`, `order:${orderId}:order_placed:sms`]);
     await deliver();
     await deliver();
@@ -140,7 +145,11 @@ describeBackends('transactional messages', (ctx) => {
     expect(smsTo(mobile)[0]).toContain(`Pay again: http://localhost:3000/retry-payment?orderId=${orderId}`);
 
     const f = fields(await page(), 'failed');
-    const paid = signSandboxCallback(readPaymentConfig().SANDBOX_GATEWAY_SECRET, { ref: f.ref, amount: Number(f.amount), instrument: 'upi:asha@okaxis' }, 'success');
+    const paid = signSandboxCallback(
+      readPaymentConfig().SANDBOX_GATEWAY_SECRET,
+      { ref: f.ref, amount: Number(f.amount), instrument: 'upi:asha@okaxis' },
+      'success',
+    );
     expect((await callback(paid)).statusCode).toBe(303);
     await deliver();
     const placed = smtp.to(email).map((x) => x.parsed.subject);
@@ -197,7 +206,15 @@ describeBackends('transactional messages', (ctx) => {
     await setShipmentStatus(db(), shipmentId, 'delivered');
     const ret = await db()
       .insertInto('returns')
-      .values({ shipment_id: shipmentId, customer_id: customerId, reason_code: 'other', comment: null, pickup_address: {}, refund_method: 'original', bank_account_id: null })
+      .values({
+        shipment_id: shipmentId,
+        customer_id: customerId,
+        reason_code: 'other',
+        comment: null,
+        pickup_address: JSON.stringify({}),
+        refund_method: 'original',
+        bank_account_id: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const item = await db().selectFrom('order_items').select('id').where('shipment_id', '=', shipmentId).executeTakeFirstOrThrow();
@@ -205,7 +222,11 @@ describeBackends('transactional messages', (ctx) => {
     await setShipmentStatus(db(), shipmentId, 'return_requested');
     await opsMove(db(), shipment, 'pickup-return');
     const received = await opsMove(db(), shipment, 'receive-return');
-    const refund = await db().selectFrom('refunds').select(['id', 'amount']).where('id', '=', received.refundIds[0]).executeTakeFirstOrThrow();
+    const refund = await db()
+      .selectFrom('refunds')
+      .select(['id', 'amount'])
+      .where('id', '=', received.refundIds[0])
+      .executeTakeFirstOrThrow();
     const gateway: RefundAdapters = {
       gatewayFor: () => ({ refund: async () => ({ refundId: 'rf_1', status: 'success' }) }),
       payouts: { payout: async () => ({ refundId: 'po_1', status: 'processed' }) },
@@ -233,8 +254,14 @@ describeBackends('transactional messages', (ctx) => {
     const [v] = await orderableVariants(db());
     const order = await createOrder(db(), { customerId, paymentMethod: 1, shipments: [{ lines: [{ variantId: v.id, quantity: 2 }] }] });
     const shipment = order.shipments[0].shipmentNumber;
-    const item = await db().selectFrom('order_items').select('id').where('shipment_id', '=', order.shipments[0].id).executeTakeFirstOrThrow();
-    await cancelOrderShipment(db(), customerId, { shipmentId: shipment, reason_id: 'other', comment: null }, [{ order_item_id: item.id, quantity: 1 }]);
+    const item = await db()
+      .selectFrom('order_items')
+      .select('id')
+      .where('shipment_id', '=', order.shipments[0].id)
+      .executeTakeFirstOrThrow();
+    await cancelOrderShipment(db(), customerId, { shipmentId: shipment, reason_id: 'other', comment: null }, [
+      { order_item_id: item.id, quantity: 1 },
+    ]);
     await cancelOrderShipment(db(), customerId, { shipmentId: shipment, reason_id: 'other', comment: null }, null);
     await deliver();
     const subjects = smtp.to(email).map((x) => x.parsed.subject);
@@ -248,11 +275,7 @@ describeBackends('transactional messages', (ctx) => {
   const customer = async () => {
     const mobile = String(PHONE_BASE + phones++);
     const email = `msg-${mobile}@kasrat.test`;
-    const row = await db()
-      .insertInto('customers')
-      .values({ first_name: 'Ravi', email, mobile })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await db().insertInto('customers').values({ first_name: 'Ravi', email, mobile }).returning('id').executeTakeFirstOrThrow();
     return { customerId: row.id, email, mobile };
   };
 });

@@ -61,11 +61,11 @@ describe('emails', () => {
     expect(email.text).toContain('Hi Asha,');
     for (const fact of plan.email.facts) {
       expect(email.text).toContain(`${fact.label}: ${fact.value}`);
-      expect(email.html).toContain(escape(fact.value));
+      expect(email.html).toContain(escapeHtml(fact.value));
     }
     if (plan.email.action) {
       expect(email.text).toContain(`${plan.email.action.label}: ${plan.email.action.href}`);
-      expect(email.html).toContain(`href="${escape(plan.email.action.href)}"`);
+      expect(email.html).toContain(`href="${escapeHtml(plan.email.action.href)}"`);
     }
     // Service messages only: nothing that would need marketing consent.
     expect(`${email.subject} ${email.text}`).not.toMatch(/\b(offer|sale|discount|coupon|deal|% off|newsletter deals)\b/i);
@@ -100,4 +100,4 @@ describe('emails', () => {
   });
 });
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

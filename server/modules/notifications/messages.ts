@@ -185,7 +185,9 @@ export function planMessage(event: MessageEvent, firstName: string | null, origi
       const days = REFUND_DAYS[event.method];
       return {
         email: {
-          subject: processed ? `Your refund of ${rupees(event.amount)} is processed` : `Your refund of ${rupees(event.amount)} is on its way`,
+          subject: processed
+            ? `Your refund of ${rupees(event.amount)} is processed`
+            : `Your refund of ${rupees(event.amount)} is on its way`,
           preview: `To your ${refundTarget[event.method]}, in ${days} working days.`,
           heading: processed ? 'Your refund is processed' : 'Your refund has started',
           greeting,

@@ -5,11 +5,7 @@ import type { Db } from '../../db/database.ts';
 // that causes the message, so it sees that change.
 
 export async function recipientOf(db: Db, customerId: number) {
-  return db
-    .selectFrom('customers')
-    .select(['first_name', 'email', 'mobile', 'c_code'])
-    .where('id', '=', customerId)
-    .executeTakeFirst();
+  return db.selectFrom('customers').select(['first_name', 'email', 'mobile', 'c_code']).where('id', '=', customerId).executeTakeFirst();
 }
 
 export async function orderFacts(db: Db, orderId: number) {

@@ -69,7 +69,12 @@ export async function notifyPaymentFailed(db: Db, paymentId: number): Promise<nu
 export async function notifyShipmentCancelled(db: Db, shipmentNumber: string): Promise<number> {
   const s = await shipmentByNumber(db, shipmentNumber);
   if (!s) return 0;
-  const event: MessageEvent = { kind: 'shipment_cancelled', order: s.order_number, shipment: s.shipment_number, whole: s.status === 'cancelled' };
+  const event: MessageEvent = {
+    kind: 'shipment_cancelled',
+    order: s.order_number,
+    shipment: s.shipment_number,
+    whole: s.status === 'cancelled',
+  };
   return queueEvent(db, s.customer_id, event, `shipment:${s.shipment_number}:v${s.version}`);
 }
 

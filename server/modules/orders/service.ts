@@ -319,7 +319,8 @@ async function applyMove(
 
 /** Out for delivery: only a shipped parcel; a timeline event without a status change. */
 async function recordOutForDelivery(ctx: MoveContext, note: string) {
-  if (ctx.shipment.status !== 'shipped') throw new Conflict(`A ${ctx.shipment.status.replace(/_/g, ' ')} shipment cannot go out for delivery.`);
+  if (ctx.shipment.status !== 'shipped')
+    throw new Conflict(`A ${ctx.shipment.status.replace(/_/g, ' ')} shipment cannot go out for delivery.`);
   await ctx.trx
     .insertInto('shipment_events')
     .values({ shipment_id: ctx.shipment.id, from_status: 'shipped', to_status: 'shipped', note })

@@ -87,8 +87,8 @@ export function EmailLayout({ content, origin }: { content: EmailContent; origin
         <Section style={{ maxWidth: '560px', margin: '12px auto 0', padding: '0 24px' }}>
           <Hr style={{ borderColor: BORDER, margin: '0 0 8px' }} />
           <Text style={s.footer}>
-            This is a service message about your order at Kasrat. It carries no offers, so it is sent whatever your
-            newsletter choice. Questions?{' '}
+            This is a service message about your order at Kasrat. It carries no offers, so it is sent whatever your newsletter choice.
+            Questions?{' '}
             <Link href={`${origin}/help-center`} style={s.link}>
               Help centre
             </Link>

@@ -20,21 +20,15 @@ export const SMS_TEMPLATES = {
   order_placed: 'Kasrat: Thank you! Order {order} of Rs {amount} is placed. Details: {origin}/account/order/order-details/{order}',
   order_placed_cod:
     'Kasrat: Order {order} is placed. Please pay Rs {amount} on delivery. Details: {origin}/account/order/order-details/{order}',
-  payment_failed:
-    'Kasrat: Payment of Rs {amount} for order {order} did not go through. Pay again: {origin}/retry-payment?orderId={order}',
-  shipment_cancelled:
-    'Kasrat: Items of shipment {shipment} are cancelled as asked. Any refund due is sent in a separate message.',
+  payment_failed: 'Kasrat: Payment of Rs {amount} for order {order} did not go through. Pay again: {origin}/retry-payment?orderId={order}',
+  shipment_cancelled: 'Kasrat: Items of shipment {shipment} are cancelled as asked. Any refund due is sent in a separate message.',
   shipped: 'Kasrat: Shipment {shipment} is on its way, AWB {awb}. Track: {origin}/account/order/shipment-details/{shipment}',
-  out_for_delivery:
-    'Kasrat: Shipment {shipment} is out for delivery today. Track: {origin}/account/order/shipment-details/{shipment}',
-  delivered:
-    'Kasrat: Shipment {shipment} is delivered. Thank you! Returns and reviews: {origin}/account/order/order-delivered/{shipment}',
-  return_picked_up:
-    'Kasrat: We picked up the return of shipment {shipment}. The refund starts once it reaches our warehouse.',
+  out_for_delivery: 'Kasrat: Shipment {shipment} is out for delivery today. Track: {origin}/account/order/shipment-details/{shipment}',
+  delivered: 'Kasrat: Shipment {shipment} is delivered. Thank you! Returns and reviews: {origin}/account/order/order-delivered/{shipment}',
+  return_picked_up: 'Kasrat: We picked up the return of shipment {shipment}. The refund starts once it reaches our warehouse.',
   refund_initiated:
     'Kasrat: Refund of Rs {amount} for shipment {shipment} is initiated to your {method}. Expect it in {days} working days.',
-  refund_processed:
-    'Kasrat: Refund of Rs {amount} for shipment {shipment} is processed to your {method}. It shows in {days} working days.',
+  refund_processed: 'Kasrat: Refund of Rs {amount} for shipment {shipment} is processed to your {method}. It shows in {days} working days.',
 } as const;
 
 export type SmsTemplateId = keyof typeof SMS_TEMPLATES;
