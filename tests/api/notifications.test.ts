@@ -9,7 +9,7 @@ import { notifyOrderPlaced, notifyShipment } from '../../server/modules/notifica
 import { opsMove, processRefund, type RefundAdapters } from '../../server/modules/orders/index.ts';
 import { readPaymentConfig, signSandboxCallback } from '../../server/payments/index.ts';
 import { describeBackends } from '../helpers/app.ts';
-import { createOrder, orderableVariants, setShipmentStatus } from '../helpers/orders.ts';
+import { createOrder, OPS_TOKEN_FOR_TESTS, orderableVariants, setShipmentStatus } from '../helpers/orders.ts';
 import { type LocalSmtp, startSmtp } from '../helpers/smtp.ts';
 import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 
@@ -18,6 +18,7 @@ import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from 
 // is read back as the shopper's mail client would, headers and MIME parts included. SMS go to a recording
 // transport. The app's own worker is off: these tests run the worker themselves, against the local server.
 process.env.OUTBOX_WORKER = 'off';
+process.env.OPS_TOKEN = OPS_TOKEN_FOR_TESTS;
 
 const FROM = 'Kasrat <orders@kasrat.test>';
 const PHONE_BASE = 7_000_000_000 + (process.pid % 100_000) * 10_000;
@@ -165,10 +166,22 @@ describeBackends('transactional messages', (ctx) => {
     const shipment = order.shipments[0].shipmentNumber;
     await opsMove(db(), shipment, 'pack');
     await opsMove(db(), shipment, 'ship', { awb: 'AWB123456789' });
-    await opsMove(db(), shipment, 'out-for-delivery');
+    // The courier's last leg, told by operations over HTTP: the status stays shipped.
+    const outForDelivery = () =>
+      ctx().app.inject({
+        method: 'POST',
+        url: `/api/ops/shipments/${shipment}/out-for-delivery`,
+        headers: { authorization: `Bearer ${OPS_TOKEN_FOR_TESTS}` },
+        payload: {},
+      });
+    const out = await outForDelivery();
+    expect(out.statusCode).toBe(200);
+    expect(json(out).data.status).toBe('shipped');
     await expect(notifyShipment(db(), shipment, 'out_for_delivery')).resolves.toBe(0);
     await opsMove(db(), shipment, 'deliver');
-    await expect(opsMove(db(), shipment, 'out-for-delivery')).rejects.toThrow(/delivered shipment cannot go out for delivery/);
+    const late = await outForDelivery();
+    expect(late.statusCode).toBe(409);
+    expect(json(late).message).toMatch(/delivered shipment cannot go out for delivery/);
     await deliver();
 
     const mails = smtp.to(email).map((x) => x.parsed);
