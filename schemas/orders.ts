@@ -375,7 +375,7 @@ export const BankDetailsResponse = envelope(BankAccountView.nullable());
 
 // ---- operations ----
 
-export const OPS_ACTIONS = ['pack', 'ship', 'deliver', 'pickup-return', 'receive-return'] as const;
+export const OPS_ACTIONS = ['pack', 'ship', 'out-for-delivery', 'deliver', 'pickup-return', 'receive-return'] as const;
 export type OpsAction = (typeof OPS_ACTIONS)[number];
 export const OpsMoveRequest = z.object({
   awb: z

@@ -6,7 +6,7 @@
 //   another feature only through that feature's index.ts; ui/ and api/ import no feature and not app/; app/ reaches
 //   a feature through its index.ts or one of its pages/ (the routes load pages lazily);
 // - bare imports: schemas, events, providers and machines never import react or axios; server never imports a
-//   browser-only package (react, react-dom, react-router-dom, axios);
+//   browser-only package (react, react-dom, react-router-dom, axios), but for the email templates' React;
 // - a server module (server/modules/<name>/) imports another module only through that module's index.ts;
 // - no import cycle between files of server/, and no cycle between features of src/features/. Only imports that
 //   load code count (`import type` is erased); a test file is not part of either graph.
@@ -26,6 +26,10 @@ const ALLOWED = {
 const TOP = Object.keys(ALLOWED);
 const CORE_WITHOUT_BROWSER = ['schemas', 'events', 'providers', 'machines'];
 const BROWSER_ONLY = /^(react|react-dom|react-router-dom|axios|@xstate\/react|@radix-ui\/.*)(\/.*)?$/;
+// The one exception: transactional emails are React rendered to static HTML on the server
+// (docs/decisions/022-transactional-messages.md), in their own folder, with React and react-dom/server only.
+const EMAIL_TEMPLATES = /^server\/modules\/notifications\/templates\//;
+const EMAIL_RENDERING = /^(react|react\/jsx-runtime|react-dom\/server)$/;
 
 const importRe =
   /(?:^|[\s;])(?:import|export)\s([^'"]*?)from\s+['"]([^'"]+)['"]|(?:^|[\s;])import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|vi\.mock\(\s*['"]([^'"]+)['"]/g;
@@ -51,7 +55,8 @@ export function checkImport(from, spec) {
   const isTest = /\.test\.tsx?$/.test(from);
   if (!spec.startsWith('.')) {
     if (CORE_WITHOUT_BROWSER.includes(source.top) && BROWSER_ONLY.test(spec)) return `${source.top}/ may not import ${spec}`;
-    if (source.top === 'server' && BROWSER_ONLY.test(spec)) return `server/ may not import ${spec}`;
+    if (source.top === 'server' && BROWSER_ONLY.test(spec) && !(EMAIL_TEMPLATES.test(from) && EMAIL_RENDERING.test(spec)))
+      return `server/ may not import ${spec}`;
     return null;
   }
   const targetRel = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));

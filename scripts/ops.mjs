@@ -1,6 +1,6 @@
 // `npm run ops -- <command>`: the operations API from a terminal (docs/architecture.md "Operations").
 //   npm run ops -- show <shipment>
-//   npm run ops -- pack|deliver|pickup-return|receive-return <shipment> [--at "2026-11-05 10:00"] [--note text]
+//   npm run ops -- pack|out-for-delivery|deliver|pickup-return|receive-return <shipment> [--at "2026-11-05 10:00"] [--note text]
 //   npm run ops -- ship <shipment> --awb <AWB>
 //   npm run ops -- retry-refunds
 //   npm run ops -- create-staff --email a@b.in --role owner|catalogue|fulfilment|support|marketing [--name N] [--password P]
@@ -17,12 +17,12 @@ for (let i = 0; i < rest.length; i++) {
 const base = (process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
 const token = process.env.OPS_TOKEN;
 const usage =
-  'usage: npm run ops -- <show|pack|ship|deliver|pickup-return|receive-return> <shipment> [--awb X] [--at TIME] [--note TEXT] | retry-refunds | create-staff --email E --role R';
+  'usage: npm run ops -- <show|pack|ship|out-for-delivery|deliver|pickup-return|receive-return> <shipment> [--awb X] [--at TIME] [--note TEXT] | retry-refunds | create-staff --email E --role R';
 if (!token) {
   console.error('OPS_TOKEN is not set.');
   process.exit(2);
 }
-const moves = ['pack', 'ship', 'deliver', 'pickup-return', 'receive-return'];
+const moves = ['pack', 'ship', 'out-for-delivery', 'deliver', 'pickup-return', 'receive-return'];
 let request;
 if (command === 'create-staff' && flags.email && flags.role) {
   const { randomBytes } = await import('node:crypto');

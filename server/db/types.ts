@@ -275,6 +275,10 @@ export interface AuthTables {
     sent_at: Timestamp | null;
     /** The claim holding the row while it is 'sending' (migration 090_reliability). */
     lease_token: Generated<string | null>;
+    /** An email's HTML part, beside the plain text in body (migration 210_transactional_messages). */
+    html: Generated<string | null>;
+    /** One message per (order, shipment, payment or refund; event; channel): unique when set (migration 210). */
+    dedup_key: Generated<string | null>;
   };
   addresses: {
     id: Generated<number>;

@@ -3,6 +3,7 @@ import { releaseCouponUse } from '../modules/cart/index.ts';
 import { catalogueChanged } from '../modules/catalogue/index.ts';
 import { type CancelOutcome, cancelShipment, type SelectedUnits } from '../modules/orders/service.ts';
 import { withdrawUnboughtReviews } from '../modules/reviews/index.ts';
+import { notifyShipmentCancelled } from '../modules/notifications/index.ts';
 
 // Cancel a shipment, whole or in part (docs/decisions/011-order-flows.md), in one transaction: the orders module
 // cancels the units, puts them back through inventory, re-prices what is kept under the order's promotions and
@@ -22,6 +23,7 @@ export async function cancelOrderShipment(
       if (order.coupon_code) await releaseCouponUse(trx, order.coupon_code, o.order.order_number);
     }
     reviewsWithdrawn = await withdrawUnboughtReviews(trx, o.order.customer_id, o.products);
+    await notifyShipmentCancelled(trx, o.shipment_id);
   });
   // The catalogue shows each product's rating: told after commit, as a new review does.
   if (reviewsWithdrawn) await catalogueChanged(db);

@@ -20,6 +20,7 @@ import { paidInstrumentColumn, refuseOffer } from '../modules/payment/money-back
 import { PAY_ON_DELIVERY } from '../../schemas/payment-rules.ts';
 import { findCustomerOrder } from '../modules/payment/queries.ts';
 import { NotFound } from '../http/errors.ts';
+import { notifyOrderPlaced, notifyPaymentFailed } from '../modules/notifications/index.ts';
 import type { PaymentResultData } from '../../schemas/payment.ts';
 
 // Finalize a payment and place the order (docs/decisions/011-order-flows.md): what a gateway says happened to an
@@ -34,6 +35,7 @@ export async function placePaidOrder(trx: Db, order: OrderRow, payment: PaymentR
   await moveOrderShipments(trx, order.id, 'PAY', cod ? 'Pay on delivery' : 'Payment received');
   const customer = await recordLastOrder(trx, order.customer_id, now);
   await queueAffiliateOrder(trx, placed, customer);
+  await notifyOrderPlaced(trx, order.id);
   return placed;
 }
 
@@ -74,6 +76,7 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
       .where('id', '=', payment.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (cb.status === 'failed' && order.status === 'payment_pending') await notifyPaymentFailed(trx, updated.id);
     if (cb.status !== 'success') return { order, payment: updated, applied: true, refund: false };
     if (order.status !== 'payment_pending') return { order, payment: updated, applied: true, refund: true };
     // A bank offer stands only on an instrument the gateway reports as qualifying; otherwise the payment goes

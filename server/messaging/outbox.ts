@@ -15,6 +15,8 @@ export interface OutgoingMessage {
   body: string;
   /** The code inside the body, kept only for the development outbox (KASRAT_DEV_TOOLS=1); null otherwise. */
   otp?: string | null;
+  /** An email's HTML part; body is then its plain-text part. */
+  html?: string | null;
 }
 
 export interface ClaimedMessage {
@@ -24,6 +26,8 @@ export interface ClaimedMessage {
   c_code: string | null;
   subject: string | null;
   body: string;
+  /** An email's HTML part (body is then its plain text); absent or null for plain messages. */
+  html?: string | null;
   attempts: number;
   /** The claim holding this row; completion only counts while it still holds it. */
   lease_token: string;
@@ -50,6 +54,7 @@ export async function enqueueMessage(db: Db, message: OutgoingMessage): Promise<
       subject: message.subject ?? null,
       body: message.body,
       otp: message.otp ?? null,
+      html: message.html ?? null,
       locked_until: null,
       last_error: null,
       sent_at: null,
@@ -59,6 +64,34 @@ export async function enqueueMessage(db: Db, message: OutgoingMessage): Promise<
   // Inside a transaction the row is not visible until commit: the caller signals after committing.
   if (!db.isTransaction) signalOutbox();
   return row.id;
+}
+
+/**
+ * Queues a message once per key: a second report of the same event (a retried callback, another instance, a
+ * replayed operations step) finds the key taken and queues nothing. Returns whether this call queued it. Inside a
+ * transaction the key is taken with the change that caused the message, and given back if that change rolls back.
+ */
+export async function enqueueOnce(db: Db, message: OutgoingMessage, dedupKey: string): Promise<boolean> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      channel: message.channel,
+      recipient: message.to,
+      c_code: message.c_code ?? null,
+      subject: message.subject ?? null,
+      body: message.body,
+      otp: null,
+      html: message.html ?? null,
+      dedup_key: dedupKey,
+      locked_until: null,
+      last_error: null,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column('dedup_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (row && !db.isTransaction) signalOutbox();
+  return Boolean(row);
 }
 
 export const signalOutbox = (): void => {
@@ -93,7 +126,7 @@ export async function claimDueMessages(db: Db, limit: number, leaseMs: number, m
       .updateTable('outbox')
       .set({ status: 'sending', attempts: sql`attempts + 1`, locked_until: new Date(Date.now() + leaseMs), lease_token: token })
       .where('id', 'in', ids)
-      .returning(['id', 'channel', 'recipient', 'c_code', 'subject', 'body', 'attempts'])
+      .returning(['id', 'channel', 'recipient', 'c_code', 'subject', 'body', 'html', 'attempts'])
       .execute();
     return rows.map((r) => ({ ...r, lease_token: token }));
   });
@@ -115,7 +148,7 @@ export async function markSent(db: Db, message: Pick<ClaimedMessage, 'id' | 'lea
     locked_until: null,
     lease_token: null,
     last_error: null,
-    ...(scrub ? { otp: null, body: '[sent]' } : {}),
+    ...(scrub ? { otp: null, body: '[sent]', html: null } : {}),
   });
 }
 
@@ -133,7 +166,7 @@ export async function markFailed(db: Db, message: ClaimedMessage, error: string,
     locked_until: null,
     lease_token: null,
     last_error: error.slice(0, 500),
-    ...(giveUp && scrub ? { otp: null, body: '[failed]' } : {}),
+    ...(giveUp && scrub ? { otp: null, body: '[failed]', html: null } : {}),
   });
 }
 

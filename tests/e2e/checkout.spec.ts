@@ -298,6 +298,20 @@ test('pay on delivery places the order without a gateway', async ({ page }) => {
   await expect(step(page, 'success')).toContainText('Pay on delivery');
   expect(gateway).toEqual([]);
   await expectAxeClean(page, 'success (pay on delivery)');
+
+  // The page's promise is kept: the address it names has the confirmation (the development outbox shows it).
+  const promise = await step(page, 'success').getByText('A confirmation has been sent to').textContent();
+  const address = promise?.match(/sent to (\S+@\S+)\.$/)?.[1] as string;
+  expect(address).toBeTruthy();
+  await expect
+    .poll(async () => {
+      const sent = (await json(await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(address)}`))).data as Array<{
+        subject: string | null;
+        body: string;
+      }>;
+      return sent.find((m) => m.subject === `Your Kasrat order ${orderId} is placed`)?.body ?? '';
+    })
+    .toContain(`/account/order/order-details/${orderId}`);
 });
 
 test('the cart changed in another tab: order confirmation answers 409 and the cart says what changed', async ({ page, context }) => {

@@ -37,6 +37,8 @@ test('allowed shapes pass: a feature uses ui, another feature through its index,
       "const p = () => import('../features/cart/pages/Cart.tsx');\nimport { cartStore } from '../features/cart/index.ts';\n",
     'providers/x.test.ts': "import { h } from '../tests/helpers/harness.ts';\n",
     'tests/helpers/harness.ts': 'export const h = 1;\n',
+    'server/modules/notifications/templates/render.tsx':
+      "import type { CSSProperties } from 'react';\nimport { renderToStaticMarkup } from 'react-dom/server';\n",
   });
   expect(out.output).toContain('import boundaries ok');
   expect(out.code).toBe(0);
@@ -60,6 +62,8 @@ test.each([
   ['a provider importing react', 'providers/pixel.ts', "import { useState } from 'react';", 'providers/ may not import react'],
   ['events importing axios', 'events/send.ts', "import axios from 'axios';", 'events/ may not import axios'],
   ['server importing src', 'server/x.ts', "import { Price } from '../src/ui/Price.tsx';", 'server/ may not import src/'],
+  ['server importing react outside the email templates', 'server/modules/orders/x.tsx', "import { useState } from 'react';", 'server/ may not import react'],
+  ['an email template importing the browser renderer', 'server/modules/notifications/templates/x.tsx', "import { createRoot } from 'react-dom/client';", 'server/ may not import react-dom/client'],
   [
     'a test in providers importing src',
     'providers/p.test.ts',

@@ -17,6 +17,7 @@ import * as paymentIssues from './140_payment_issues.ts';
 import * as reportingKeys from './150_reporting_keys.ts';
 import * as staff from './170_staff.ts';
 import * as uploadLimits from './190_upload_limits.ts';
+import * as transactionalMessages from './210_transactional_messages.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '150_reporting_keys': reportingKeys as { up: (db: Kysely<unknown>) => Promise<void> },
   '170_staff': staff as { up: (db: Kysely<unknown>) => Promise<void> },
   '190_upload_limits': uploadLimits as { up: (db: Kysely<unknown>) => Promise<void> },
+  '210_transactional_messages': transactionalMessages as { up: (db: Kysely<unknown>) => Promise<void> },
 };

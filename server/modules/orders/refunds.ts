@@ -4,6 +4,7 @@ import { findGatewayPayment, raiseIssue } from '../payment/index.ts';
 import { decryptAccountNumber } from './bank-accounts.ts';
 import type { BankPayouts, PayoutResult, RefundGateway } from './refund-gateway.ts';
 import type { RefundResult } from '../../payments/index.ts';
+import { notifyRefund } from '../notifications/index.ts';
 
 // Paying refunds out. A refund row is written in the same transaction as the cancellation or return that
 // causes it (status pending); paying it happens after commit, here, with the row's idempotency key as the
@@ -97,6 +98,7 @@ export async function processRefund(
     .where('id', '=', refundId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 1) await notifyRefund(db, refundId, 'processed');
   return Number(res.numUpdatedRows) === 1 ? 'processed' : 'done';
 }
 

@@ -22,6 +22,7 @@ import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine, type R
 import { type BenefitLost, benefitLost, refundNote } from './promotion-rules.ts';
 import { productImage } from '../../../schemas/images.ts';
 import { PAY_ON_DELIVERY, paymentMethodName } from '../../../schemas/payment-rules.ts';
+import { notifyRefund, notifyShipment } from '../notifications/index.ts';
 
 // The rules of the account order pages (SPEC §2) and /api/order (SPEC §7): what a shopper sees, and every
 // status change, which goes through the life-cycle machine inside one transaction.
@@ -317,6 +318,16 @@ async function applyMove(
   return to;
 }
 
+/** Out for delivery: only a shipped parcel; a timeline event without a status change. */
+async function recordOutForDelivery(ctx: MoveContext, note: string) {
+  if (ctx.shipment.status !== 'shipped')
+    throw new Conflict(`A ${ctx.shipment.status.replace(/_/g, ' ')} shipment cannot go out for delivery.`);
+  await ctx.trx
+    .insertInto('shipment_events')
+    .values({ shipment_id: ctx.shipment.id, from_status: 'shipped', to_status: 'shipped', note })
+    .execute();
+}
+
 async function orderCancelled(trx: q.Executor, orderId: number): Promise<boolean> {
   const o = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
   return o.status === 'cancelled';
@@ -557,6 +568,7 @@ async function insertRefund(
       .insertInto('refund_items')
       .values(items.map((i) => ({ refund_id: id, order_item_id: i.order_item_id, quantity: i.units, amount: i.amount })))
       .execute();
+  if (inserted) await notifyRefund(trx as Db, id, 'initiated');
   return id;
 }
 
@@ -775,7 +787,7 @@ export async function setPickupAddress(db: Db, customerId: number, shipmentId: s
 
 // ---------------------------------------------------------------- operations
 
-export type OpsAction = 'pack' | 'ship' | 'deliver' | 'pickup-return' | 'receive-return';
+export type OpsAction = 'pack' | 'ship' | 'out-for-delivery' | 'deliver' | 'pickup-return' | 'receive-return';
 
 /** Moves a shipment along for operations; a return received is refunded in the same transaction. */
 export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opts: { awb?: string; at?: Date; note?: string } = {}) {
@@ -792,9 +804,17 @@ export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opt
       case 'ship':
         if (!opts.awb) throw new BadRequest('awb: the courier’s AWB number is required to ship.');
         await applyMove(ctx, 'SHIP', note ?? `AWB ${opts.awb}`, { awb: opts.awb });
+        await notifyShipment(trx as Db, ctx.shipment.shipment_number, 'shipped');
+        break;
+      case 'out-for-delivery':
+        // The courier's last leg: the status stays shipped (the machine has no such state); the timeline and the
+        // shopper are told.
+        await recordOutForDelivery(ctx, note ?? 'Out for delivery');
+        await notifyShipment(trx as Db, ctx.shipment.shipment_number, 'out_for_delivery');
         break;
       case 'deliver': {
         await applyMove(ctx, 'DELIVER', note, { delivered_at: opts.at ?? new Date() });
+        await notifyShipment(trx as Db, ctx.shipment.shipment_number, 'delivered');
         if (ctx.shipment.payment_method === PAY_ON_DELIVERY) {
           // Pay on delivery: the courier collected what this shipment still bills; refunds can come out of that.
           const items = await q.itemsOfShipment(trx, ctx.shipment.id);
@@ -811,6 +831,7 @@ export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opt
       }
       case 'pickup-return':
         await applyMove(ctx, 'PICK_UP_RETURN', note);
+        await notifyShipment(trx as Db, ctx.shipment.shipment_number, 'return_picked_up');
         await trx
           .updateTable('returns')
           .set({ status: 'picked_up', updated_at: new Date() })
