@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PaymentIssueView } from '../../../schemas/payment.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
@@ -41,16 +42,41 @@ export async function raiseIssue(db: Db, issue: NewIssue): Promise<void> {
     .execute();
 }
 
-export async function openIssues(db: Db, limit = 200) {
-  return db
+/** The open queue, oldest first, with what staff need beside each item (the order, its attempts, the payment). */
+export async function openIssues(db: Db, limit = 200): Promise<PaymentIssueView[]> {
+  const rows = await db
     .selectFrom('payment_issues as i')
     .leftJoin('orders as o', 'o.id', 'i.order_id')
-    .select(['i.id', 'i.kind', 'i.amount', 'i.note', 'i.created_at', 'i.refund_id', 'o.order_number'])
+    .leftJoin('payments as p', 'p.id', 'i.payment_id')
+    .select((eb) => [
+      'i.id',
+      'i.kind',
+      'i.amount',
+      'i.note',
+      'i.created_at',
+      'i.refund_id',
+      'o.order_number',
+      'o.status as order_status',
+      'p.gateway_order_ref',
+      eb.selectFrom('payments as a').select((a) => a.fn.countAll<string>().as('n')).whereRef('a.order_id', '=', 'i.order_id').as('attempts'),
+    ])
     .where('i.resolved_at', 'is', null)
     .orderBy('i.created_at')
     .orderBy('i.id')
     .limit(limit)
     .execute();
+  return rows.map((i) => ({
+    id: i.id,
+    kind: i.kind,
+    order_id: i.order_number,
+    order_status: i.order_status,
+    payment_ref: i.gateway_order_ref,
+    attempts: Number(i.attempts ?? 0),
+    refund_id: i.refund_id,
+    amount: i.amount,
+    note: i.note,
+    created_at: new Date(i.created_at).toISOString(),
+  }));
 }
 
 const IssueParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -63,18 +89,8 @@ const ResolveRequest = z.object({
 export async function paymentIssueRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.addHook('onRequest', async (req) => requireOps(req));
 
-  app.get('/api/ops/payment-issues', async () =>
-    ok(
-      (await openIssues(db)).map((i) => ({
-        id: i.id,
-        kind: i.kind,
-        order_id: i.order_number,
-        amount: i.amount,
-        note: i.note,
-        created_at: new Date(i.created_at).toISOString(),
-      })),
-    ),
-  );
+  // The answer is PaymentIssuesResponse (schemas/payment.ts), which documents each field.
+  app.get('/api/ops/payment-issues', async () => ok(await openIssues(db)));
 
   app.post('/api/ops/payment-issues/:id/resolve', { schema: { params: IssueParams, body: ResolveRequest } }, async (req) => {
     const { id } = parse(IssueParams, req.params);
