@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { GatewayPayment } from '../../payments/index.ts';
+import { reportRefund } from '../events/index.ts';
 import { findGatewayPayment, raiseIssue } from '../payment/index.ts';
 import { decryptAccountNumber } from './bank-accounts.ts';
 import type { BankPayouts, PayoutResult, RefundGateway } from './refund-gateway.ts';
@@ -97,7 +98,9 @@ export async function processRefund(
     .where('id', '=', refundId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1 ? 'processed' : 'done';
+  if (Number(res.numUpdatedRows) !== 1) return 'done';
+  await reportRefund(db, refundId);
+  return 'processed';
 }
 
 async function markFailed(

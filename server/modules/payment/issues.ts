@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
+import { reportRefund } from '../events/index.ts';
 import { parse } from '../../http/validate.ts';
 
 // The staff queue for money that needs a person (docs/decisions/015-gateway-life-cycle.md): a refund the gateway
@@ -105,13 +106,15 @@ export async function paymentIssueRoutes(app: FastifyInstance, { db }: { db: Db 
         .executeTakeFirst();
       if (!issue) return false;
       // A refund paid by hand is paid: it counts as processed from now on (never before a person says so).
-      if (issue.kind === 'refund_to_pay' && issue.refund_id)
-        await trx
+      if (issue.kind === 'refund_to_pay' && issue.refund_id) {
+        const paid = await trx
           .updateTable('refunds')
           .set({ status: 'processed', processed_at: new Date(), gateway_refund_id: body.resolution.slice(0, 100) })
           .where('id', '=', issue.refund_id)
           .where('status', '=', 'pending')
-          .execute();
+          .executeTakeFirst();
+        if (Number(paid.numUpdatedRows) === 1) await reportRefund(trx, issue.refund_id);
+      }
       return true;
     });
     if (!done) throw new NotFound('No open payment issue with this id.');
