@@ -133,7 +133,7 @@ describeBackends('refunds reported to GA4 and Meta', (ctx) => {
     expect(meta.custom_data).toMatchObject({ value: r.first.sale_price / 100, content_ids: [r.first.sku] });
   });
 
-  test('a refund not processed reports nothing; GA4 rows go to the collect address with the stream's id and secret', async () => {
+  test('a refund not processed reports nothing; GA4 rows go to the collect address with the stream’s id and secret', async () => {
     const r = await refunded('partial');
     await db().updateTable('refunds').set({ status: 'pending' }).where('id', '=', r.refundId).execute();
     await reportRefund(db(), r.refundId);
