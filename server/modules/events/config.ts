@@ -25,6 +25,7 @@ const ForwardEnv = z
       .string()
       .regex(/^G-[A-Z0-9]{4,20}$/, 'a GA4 measurement id, G-…')
       .optional(),
+    /** The Measurement Protocol API secret of that stream (GA4 Admin → Data streams); set with GA4_MEASUREMENT_ID. */
     GA4_API_SECRET: z.string().min(1).optional(),
     /** The Measurement Protocol endpoint; unset = GA4's own (https://www.google-analytics.com/mp/collect). */
     GA4_COLLECT_URL: z.string().url().optional(),
