@@ -103,7 +103,11 @@ function journey() {
   const whey = item({ sale_price: 30_000, mrp: 32_000 });
   // A home banner seen, with the products it leads to (GA4: view_promotion names its items).
   h.emit(
-    { name: 'view_promotion', promotion: { section: 'banner_web', id: '7', name: 'Whey week', creative: '/images/banner/7.svg', position: 0 }, items: [whey] },
+    {
+      name: 'view_promotion',
+      promotion: { section: 'banner_web', id: '7', name: 'Whey week', creative: '/images/banner/7.svg', position: 0 },
+      items: [whey],
+    },
     { url: '/' },
   );
   h.emit(
@@ -209,7 +213,7 @@ describe('every provider’s payload on the journey conforms to its vendor’s f
     const ga4Purchase = ga4?.ecommerce as unknown as { value: number; shipping: number };
     expect(ga4Purchase.value + ga4Purchase.shipping).toBe(350);
     expect(pixel?.data.value).toBe(350);
-    expect((feed?.custom_data as unknown as { value: number }).value).toBe(350);
+    expect((feed?.custom_data as { value?: number } | undefined)?.value).toBe(350);
     expect(affiliate.total).toBe(350);
     expect(mAttrs?.value).toBe(350);
     expect(insights?.objectData.reduce((sum, o) => sum + o.price * o.quantity, 0)).toBe(ga4Purchase.value);

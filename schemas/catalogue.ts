@@ -226,7 +226,10 @@ export const ListingResult = z.object({
    * A search's id (32 hex), present when a term was searched: the search insights events after this search
    * (clicks, add-to-carts, purchases) carry it (docs/decisions/016-reporting-the-vendors-accept.md).
    */
-  queryID: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+  queryID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
   results: z.object({
     query: z.string(),
     sortby: SortBy,

@@ -222,7 +222,11 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
     expect((await refundState(refundId)).status).toBe('pending');
     expect(await processRefund(db(), refundId, adapters())).toBe('processed');
     // Its point of success reports it to GA4 and Meta, once (tests/api/refund-reports.test.ts checks the formats).
-    const reported = await db().selectFrom('event_outbox').select('kind').where('ref', 'in', [`refund:${refundId}`, `Refund:refund-${refundId}`]).execute();
+    const reported = await db()
+      .selectFrom('event_outbox')
+      .select('kind')
+      .where('ref', 'in', [`refund:${refundId}`, `Refund:refund-${refundId}`])
+      .execute();
     expect(reported.map((r) => r.kind).sort()).toEqual(['conversion', 'ga4']);
     const calls = fake.calls.filter((c) => c.path.endsWith('/refunds'));
     for (const c of calls) expect(new URLSearchParams(String(c.body)).get('unique_request_id')).toMatch(/^[A-Za-z0-9]{1,20}$/);

@@ -19,7 +19,12 @@ import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from 
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const Ga4Item = z
-  .object({ item_id: z.string().min(1).optional(), item_name: z.string().min(1).optional(), price: z.number(), quantity: z.number().int().positive() })
+  .object({
+    item_id: z.string().min(1).optional(),
+    item_name: z.string().min(1).optional(),
+    price: z.number(),
+    quantity: z.number().int().positive(),
+  })
   .refine((i) => i.item_id || i.item_name, 'item_id or item_name');
 const Ga4Refund = z.object({
   client_id: z.string().min(1),
@@ -43,9 +48,23 @@ const MetaRefund = z.object({
   event_name: z.string().min(1).max(50),
   event_time: z.number().int().positive(),
   event_id: z.string().min(1),
-  action_source: z.enum(['email', 'website', 'app', 'phone_call', 'chat', 'physical_store', 'system_generated', 'business_messaging', 'other']),
+  action_source: z.enum([
+    'email',
+    'website',
+    'app',
+    'phone_call',
+    'chat',
+    'physical_store',
+    'system_generated',
+    'business_messaging',
+    'other',
+  ]),
   user_data: z
-    .object({ em: z.array(z.string().regex(HEX64)).optional(), ph: z.array(z.string().regex(HEX64)).optional(), external_id: z.array(z.string().regex(HEX64)).optional() })
+    .object({
+      em: z.array(z.string().regex(HEX64)).optional(),
+      ph: z.array(z.string().regex(HEX64)).optional(),
+      external_id: z.array(z.string().regex(HEX64)).optional(),
+    })
     .refine((u) => u.em || u.ph || u.external_id, 'at least one customer information parameter'),
   custom_data: z.object({
     currency: z.string().regex(/^[A-Z]{3}$/),
@@ -63,7 +82,15 @@ describeBackends('refunds reported to GA4 and Meta', (ctx) => {
   const refunded = async (part: 'whole' | 'partial') => {
     const a = await variantIn(db(), 60_000, 90_000);
     const b = await variantIn(db(), 60_000, 90_000, 1);
-    const [s] = await createShoppers(db(), 1, [{ variant_id: a.id, quantity: 2 }, { variant_id: b.id, quantity: 1 }], await pincode(db(), 'cod'));
+    const [s] = await createShoppers(
+      db(),
+      1,
+      [
+        { variant_id: a.id, quantity: 2 },
+        { variant_id: b.id, quantity: 1 },
+      ],
+      await pincode(db(), 'cod'),
+    );
     const agent = signIn(ctx().agent(), s);
     const orderId = (await placeOrderFor(agent)).body.data.order_id as string;
     expect(json(await agent.post('/api/payment/pay-on-delivery', { order_id: orderId })).status).toBe(1);

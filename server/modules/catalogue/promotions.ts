@@ -60,9 +60,7 @@ export function promotionOf(store: CatalogueStore, o: OfferRec, slot: string): P
     creative_slot: slot,
     brand: brand ? { id: brand.id, name: brand.name, slug: brand.slug } : null,
     product: hit,
-    items: hit
-      ? [hit]
-      : leadItems(store, brand ? { brandId: brand.id } : category ? { categoryId: category.id } : null),
+    items: hit ? [hit] : leadItems(store, brand ? { brandId: brand.id } : category ? { categoryId: category.id } : null),
     position: o.position,
     is_preview: o.is_preview,
   };

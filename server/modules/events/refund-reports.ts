@@ -29,7 +29,17 @@ export async function refundReports(db: Db, refundId: number) {
   const refund = await db
     .selectFrom('refunds as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .select(['r.id', 'r.amount', 'r.status', 'r.idempotency_key', 'r.processed_at', 'o.order_number', 'o.total', 'o.created_at', 'o.customer_id'])
+    .select([
+      'r.id',
+      'r.amount',
+      'r.status',
+      'r.idempotency_key',
+      'r.processed_at',
+      'o.order_number',
+      'o.total',
+      'o.created_at',
+      'o.customer_id',
+    ])
     .where('r.id', '=', refundId)
     .executeTakeFirst();
   if (!refund || refund.status !== 'processed') return null;
@@ -61,11 +71,7 @@ export async function refundReports(db: Db, refundId: number) {
       },
     ],
   };
-  const customer = await db
-    .selectFrom('customers')
-    .select(['email', 'mobile'])
-    .where('id', '=', refund.customer_id)
-    .executeTakeFirst();
+  const customer = await db.selectFrom('customers').select(['email', 'mobile']).where('id', '=', refund.customer_id).executeTakeFirst();
   const user_data: Record<string, string[]> = {};
   const em = hashEmail(customer?.email ?? undefined);
   const ph = hashPhone(customer?.mobile ?? undefined);

@@ -59,7 +59,11 @@ export async function openIssues(db: Db, limit = 200): Promise<PaymentIssueView[
       'o.order_number',
       'o.status as order_status',
       'p.gateway_order_ref',
-      eb.selectFrom('payments as a').select((a) => a.fn.countAll<string>().as('n')).whereRef('a.order_id', '=', 'i.order_id').as('attempts'),
+      eb
+        .selectFrom('payments as a')
+        .select((a) => a.fn.countAll<string>().as('n'))
+        .whereRef('a.order_id', '=', 'i.order_id')
+        .as('attempts'),
     ])
     .where('i.resolved_at', 'is', null)
     .orderBy('i.created_at')

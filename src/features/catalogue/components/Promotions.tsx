@@ -210,7 +210,11 @@ export function CategoryTiles({ categories }: { categories: Array<CategorySummar
     <ul ref={ref} className={catalogueCss.tiles}>
       {categories.map((c, i) => (
         <li key={c.id}>
-          <Link to={c.url} className={catalogueCss.tile} onClick={() => report({ name: 'select_promotion', promotion: payload(c, i), ...itemsOf(c) })}>
+          <Link
+            to={c.url}
+            className={catalogueCss.tile}
+            onClick={() => report({ name: 'select_promotion', promotion: payload(c, i), ...itemsOf(c) })}
+          >
             <Img src={c.image} alt="" width={240} height={240} />
             <span>{c.name}</span>
           </Link>
