@@ -42,7 +42,7 @@ export async function refundReports(db: Db, refundId: number) {
     ])
     .where('r.id', '=', refundId)
     .executeTakeFirst();
-  if (!refund || refund.status !== 'processed') return null;
+  if (refund?.status !== 'processed') return null;
   const lines = await db
     .selectFrom('refund_items as ri')
     .innerJoin('order_items as i', 'i.id', 'ri.order_item_id')
