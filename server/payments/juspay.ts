@@ -148,7 +148,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       amount: Math.round(body.amount * 100),
       reason: status === 'failed' ? (str(body.bank_error_message) ?? REASONS[body.status ?? ''] ?? 'Payment failed') : null,
       instrument: instrumentOf(body),
-      review: REVIEW[body.status ?? ''] ?? null,
+      ...(REVIEW[body.status ?? ''] ? { review: REVIEW[body.status ?? ''] } : {}),
     };
   };
 
