@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AffiliateOrder } from './affiliate.ts';
 import type { InsightsCall } from './search-insights.ts';
 import type { PixelPayload } from './social-pixel.ts';
+import type { MarketingCall } from './marketing.ts';
 import type { ProviderId } from './types.ts';
 import { vendorIssues } from './vendor-checks.ts';
 import { freebie, harnessPerTest, item, signedIn } from '../tests/helpers/provider-harness.ts';
@@ -100,6 +101,15 @@ const AffiliateSpec = z
 /** Search, click, cart with a free gift, sign-in, checkout and a small pay-on-delivery order with ₹50 delivery. */
 function journey() {
   const whey = item({ sale_price: 30_000, mrp: 32_000 });
+  // A home banner seen, with the products it leads to (GA4: view_promotion names its items).
+  h.emit(
+    {
+      name: 'view_promotion',
+      promotion: { section: 'banner_web', id: '7', name: 'Whey week', creative: '/images/banner/7.svg', position: 0 },
+      items: [whey],
+    },
+    { url: '/' },
+  );
   h.emit(
     { name: 'search_query_fetched', search_term: 'whey', query_id: QUERY_ID, results: 2, items: [whey, item({ variant_id: 102 })] },
     { url: '/search?q=whey' },
@@ -182,6 +192,31 @@ describe('every provider’s payload on the journey conforms to its vendor’s f
     expect(pixel?.data.content_ids).toEqual(skus);
     expect(feed?.custom_data.content_ids).toEqual(skus);
     expect(affiliate.line_items.map((l) => l.sku)).toEqual(skus);
+    // Marketing and search insights get the same purchase: the order id and SKUs (marketing), the search index's
+    // record ids for the SKUs' variants (search insights: Algolia's objectIDs, docs/decisions/016).
+    const marketing = h
+      .sent<MarketingCall[]>('marketing')
+      .flat()
+      .find((c) => c[0] === 'track_event' && c[1] === 'purchase');
+    const mAttrs = marketing?.[2] as { order_id?: string; skus?: string[]; value?: number } | undefined;
+    expect(mAttrs).toMatchObject({ order_id: 'KS100321', skus });
+    const insights = h
+      .sent<InsightsCall[]>('search_insights')
+      .flat()
+      .find((c) => c[0] === 'purchasedObjectIDsAfterSearch')?.[1] as
+      | { objectIDs: string[]; objectData: Array<{ price: number; quantity: number }> }
+      | undefined;
+    expect(insights?.objectIDs).toEqual(['101']);
+    // One value: ₹350 paid (₹300 of goods, ₹50 delivery). GA4 reports it as value without shipping plus shipping
+    // (its purchase rule, docs/decisions/016), search insights as the goods' prices (Algolia's objectData);
+    // everyone else reports the ₹350.
+    const ga4Purchase = ga4?.ecommerce as unknown as { value: number; shipping: number };
+    expect(ga4Purchase.value + ga4Purchase.shipping).toBe(350);
+    expect(pixel?.data.value).toBe(350);
+    expect((feed?.custom_data as { value?: number } | undefined)?.value).toBe(350);
+    expect(affiliate.total).toBe(350);
+    expect(mAttrs?.value).toBe(350);
+    expect(insights?.objectData.reduce((sum, o) => sum + o.price * o.quantity, 0)).toBe(ga4Purchase.value);
   });
 
   test('the debug overlay’s checks find nothing on the journey, and name the field and rule of a bad payload', () => {

@@ -222,6 +222,14 @@ export type ActivePrice = z.infer<typeof ActivePrice>;
  * `nbHits` counts those products across pages, `totalHits` the matching variants. Facet counts are products.
  */
 export const ListingResult = z.object({
+  /**
+   * A search's id (32 hex), present when a term was searched: the search insights events after this search
+   * (clicks, add-to-carts, purchases) carry it (docs/decisions/016-reporting-the-vendors-accept.md).
+   */
+  queryID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
   results: z.object({
     query: z.string(),
     sortby: SortBy,
@@ -303,6 +311,12 @@ export const Promotion = z.object({
   creative_slot: z.string(),
   brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
   product: ProductHit.nullable(),
+  /**
+   * The products the promotion leads to, reported with its view_promotion / select_promotion (GA4 asks for the
+   * promotion's items): its own product, else the first product of the brand or category it links to; empty when
+   * it links elsewhere.
+   */
+  items: z.array(ProductHit).max(4),
   position: z.number().int(),
   is_preview: z.boolean(),
 });
@@ -364,7 +378,8 @@ export const HomeSections = z.object({
   mini_banners: z.array(Promotion),
   authenticity_banner: z.array(Promotion),
   top_brands: z.array(Promotion),
-  categories: z.array(CategorySummary),
+  /** Category tiles, each with the first product of its category (the tile's promotion items). */
+  categories: z.array(CategorySummary.extend({ items: z.array(ProductHit).max(4) })),
   new_brand_launches: z.array(Promotion),
   banner_web: z.array(Promotion),
   banner_mobile: z.array(Promotion),

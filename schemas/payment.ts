@@ -183,3 +183,43 @@ export const PaymentPlaceOrderData = PlaceOrderData.extend({
 });
 export type PaymentPlaceOrderData = z.infer<typeof PaymentPlaceOrderData>;
 export const PaymentPlaceOrderResponse = envelope(PaymentPlaceOrderData);
+
+// ---------- the staff queue: GET /api/ops/payment-issues (docs/decisions/015-gateway-life-cycle.md) ----------
+
+export const PAYMENT_ISSUE_KINDS = [
+  'refund_failed',
+  'refund_to_pay',
+  'unusable_refund_failed',
+  'offer_not_qualified',
+  'status_mismatch',
+] as const;
+
+/**
+ * One open item of money that needs a person. `kind`: refund_failed (the gateway refused a refund, or it was
+ * under the gateway's minimum), refund_to_pay (a pay-on-delivery refund to pay by hand: resolving it marks the
+ * refund processed), unusable_refund_failed (a payment the store could not keep was not given back),
+ * offer_not_qualified (a bank offer paid with an instrument that does not qualify: refunded, for the record),
+ * status_mismatch (the gateway reports a state or amount the store cannot apply while money may have moved).
+ */
+export const PaymentIssueView = z.object({
+  id: z.number().int(),
+  kind: z.enum(PAYMENT_ISSUE_KINDS),
+  /** The order number (KS…), null when the issue names no order. */
+  order_id: z.string().nullable(),
+  /** The order's status now (payment_pending, placed, cancelled…). */
+  order_status: OrderStatus.nullable(),
+  /** The gateway reference of the payment attempt concerned (`<order>-<attempt>`), when there is one. */
+  payment_ref: z.string().nullable(),
+  /** How many payment attempts the order has had. */
+  attempts: z.number().int().nonnegative(),
+  /** The refund row concerned, when there is one. */
+  refund_id: z.number().int().nullable(),
+  /** Paise: the money the issue is about (the refund, the payment). */
+  amount: PaiseSchema,
+  /** What happened and what to do, in words. */
+  note: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type PaymentIssueView = z.infer<typeof PaymentIssueView>;
+/** Oldest first; at most 200. */
+export const PaymentIssuesResponse = envelope(z.array(PaymentIssueView));

@@ -327,7 +327,8 @@ export interface EventsTables {
   };
   event_outbox: {
     id: Generated<number>;
-    kind: 'conversion' | 'affiliate';
+    /** 'ga4': migration 220_refund_reports. */
+    kind: 'conversion' | 'affiliate' | 'ga4';
     ref: string;
     payload: Json<Record<string, unknown>>;
     attempts: Generated<number>;

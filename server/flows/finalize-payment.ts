@@ -21,6 +21,8 @@ import { PAY_ON_DELIVERY } from '../../schemas/payment-rules.ts';
 import { findCustomerOrder } from '../modules/payment/queries.ts';
 import { NotFound } from '../http/errors.ts';
 import { notifyOrderPlaced, notifyPaymentFailed } from '../modules/notifications/index.ts';
+import { raiseIssue } from '../modules/payment/issues.ts';
+import { formatPaise } from '../../schemas/money.ts';
 import type { PaymentResultData } from '../../schemas/payment.ts';
 
 // Finalize a payment and place the order (docs/decisions/011-order-flows.md): what a gateway says happened to an
@@ -49,6 +51,22 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
   const { db } = deps;
   const found = await paymentByRef(db, cb.ref);
   if (!found) throw new CallbackRejected('unknown payment reference');
+  // What the gateway says disagrees with what the store can apply, while money may have moved: nothing changes,
+  // and a person is asked (docs/decisions/015-gateway-life-cycle.md, the staff queue).
+  const mismatch = found.gateway !== deps.gateway.name ? null : mismatchOf(found, cb);
+  if (mismatch) {
+    await raiseIssue(db, {
+      kind: 'status_mismatch',
+      dedupKey: `mismatch:${cb.ref}:${mismatch.key}`,
+      orderId: found.order_id,
+      paymentId: found.id,
+      amount: cb.amount,
+      note: `Payment ${cb.ref}: ${mismatch.note}`,
+    });
+    if (!cb.review) throw new CallbackRejected(mismatch.reason);
+    const order = (await db.selectFrom('orders').selectAll().where('id', '=', found.order_id).executeTakeFirstOrThrow()) as OrderRow;
+    return { result: resultOf(order, found), outcome: 'unchanged' };
+  }
   const outcome = await db.transaction().execute(async (trx) => {
     const order = (await lockOrderById(trx, found.order_id)) as OrderRow;
     const payment = (await paymentByRef(trx, cb.ref, true)) as PaymentRow;
@@ -62,7 +80,20 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
     const final =
       payment.status === 'success' || ((payment.status === 'failed' || payment.status === 'expired') && cb.status !== 'success');
     // Only created → pending → success | failed moves; anything else (a replay, a late pending) changes nothing.
-    if (final || (payment.status === 'pending' && cb.status === 'pending')) return { order, payment, applied: false, refund: false };
+    if (final || (payment.status === 'pending' && cb.status === 'pending')) {
+      // The store placed the order on this payment and the gateway now says no money stayed (Juspay
+      // AUTO_REFUNDED, a reversal): the order ships unpaid unless a person looks.
+      if (payment.status === 'success' && cb.status === 'failed')
+        await raiseIssue(trx, {
+          kind: 'status_mismatch',
+          dedupKey: `mismatch:${cb.ref}:failed-after-success`,
+          orderId: order.id,
+          paymentId: payment.id,
+          amount: payment.amount,
+          note: `Payment ${cb.ref} is recorded as paid, and the gateway now reports it failed: ${cb.reason ?? 'no reason given'}.`,
+        });
+      return { order, payment, applied: false, refund: false };
+    }
     const finalizedAt = cb.status === 'pending' ? null : now;
     const updated = await trx
       .updateTable('payments')
@@ -83,6 +114,14 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
     // back and the order waits for a payment at the right price (SPEC §6 bank offers).
     if (!(await offerStands(trx, updated, offerBase(order), cb.instrument))) {
       const refused = await refuseOffer(trx, updated, now);
+      await raiseIssue(trx, {
+        kind: 'offer_not_qualified',
+        dedupKey: `offer:${cb.ref}`,
+        orderId: order.id,
+        paymentId: updated.id,
+        amount: updated.amount,
+        note: `Payment ${cb.ref} claimed a bank offer of ${formatPaise(updated.offer_discount)} with an instrument that does not qualify; it is refunded in full and the order waits for a new payment.`,
+      });
       return { order, payment: refused, applied: true, refund: true };
     }
     const placed = await placePaidOrder(trx, order, updated, now);
@@ -90,6 +129,28 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
   });
   if (outcome.refund) await refundUnusable(deps, outcome.order, outcome.payment);
   return { result: resultOf(outcome.order, outcome.payment), outcome: outcome.applied ? 'applied' : 'unchanged' };
+}
+
+/**
+ * A gateway answer that cannot be applied while money may have moved: a success for another amount, a success
+ * under another payment id, or a state the adapter marks for review (a partial capture, a held authorisation).
+ */
+function mismatchOf(payment: PaymentRow, cb: VerifiedCallback): { key: string; reason: string; note: string } | null {
+  if (cb.review) return { key: 'review', reason: 'state needs review', note: cb.review };
+  if (cb.status !== 'success') return null;
+  if (cb.amount !== payment.amount)
+    return {
+      key: `amount-${cb.amount}`,
+      reason: 'amount does not match the payment',
+      note: `the gateway reports ${formatPaise(cb.amount)} paid where the attempt asked for ${formatPaise(payment.amount)}. Check and refund on the gateway.`,
+    };
+  if (payment.gateway_payment_id && cb.gatewayPaymentId && payment.gateway_payment_id !== cb.gatewayPaymentId)
+    return {
+      key: `id-${cb.gatewayPaymentId.slice(0, 60)}`,
+      reason: 'payment id does not match',
+      note: `the gateway reports a success under payment id ${cb.gatewayPaymentId}, where ${payment.gateway_payment_id} was recorded. Check for a second charge.`,
+    };
+  return null;
 }
 
 /** Pay on delivery chosen for an open order: a pending COD attempt, and the order placed. Asking twice answers the same order. */

@@ -37,6 +37,11 @@ export interface VerifiedCallback {
   reason: string | null;
   /** The instrument actually used, when the gateway says (null: not reported). */
   instrument?: PaidInstrument | null;
+  /**
+   * Set when the gateway reports money in a state the store never acts on by itself (Juspay: part of the amount
+   * captured, an authorisation held and not captured): nothing changes, and a person is asked (status_mismatch).
+   */
+  review?: string | null;
 }
 
 export type CallbackCheck = { ok: true; callback: VerifiedCallback } | { ok: false; reason: string; ref: string | null };

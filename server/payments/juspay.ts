@@ -42,6 +42,11 @@ const STATUS: Record<string, VerifiedCallback['status']> = {
   COD_INITIATED: 'pending',
   CAPTURE_INITIATED: 'pending',
   VOID_INITIATED: 'pending',
+  // Pre-authorisation states (Juspay's capture and void APIs); the store never pre-authorises, so money held or
+  // partly captured is not a payment it can take: never success, never failed (money may have moved).
+  AUTHORIZED: 'pending',
+  VOID_FAILED: 'pending',
+  PARTIAL_CHARGED: 'pending',
   AUTHENTICATION_FAILED: 'failed',
   AUTHORIZATION_FAILED: 'failed',
   JUSPAY_DECLINED: 'failed',
@@ -59,6 +64,12 @@ const REASONS: Record<string, string> = {
   VOIDED: 'The payment was cancelled.',
   CAPTURE_FAILED: 'The payment could not be completed.',
   NOT_FOUND: 'No payment was made.',
+};
+/** Statuses where money moved in a way no rule here settles: a person looks (payment_issues, status_mismatch). */
+const REVIEW: Record<string, string> = {
+  PARTIAL_CHARGED: 'Juspay reports the order PARTIAL_CHARGED: only part of the amount was captured. Refund what was taken.',
+  AUTHORIZED: 'Juspay reports the order AUTHORIZED: the amount is held on the card, not captured. Void it on Juspay.',
+  VOID_FAILED: 'Juspay reports the order VOID_FAILED: a held amount could not be released. Release it on Juspay.',
 };
 const TYPES: Record<string, PaidInstrument['type']> = { CARD: 'card', NB: 'netbanking', UPI: 'upi', WALLET: 'wallet' };
 
@@ -137,6 +148,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       amount: Math.round(body.amount * 100),
       reason: status === 'failed' ? (str(body.bank_error_message) ?? REASONS[body.status ?? ''] ?? 'Payment failed') : null,
       instrument: instrumentOf(body),
+      ...(REVIEW[body.status ?? ''] ? { review: REVIEW[body.status ?? ''] } : {}),
     };
   };
 

@@ -49,11 +49,20 @@ const REFUND_ALREADY_RAISED = '617';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v.slice(0, 100) : null);
 
-function paidInstrument(mode: unknown, bin: unknown, bank: unknown, vpa: unknown): PaidInstrument {
-  const b = text(bin);
+/**
+ * The card prefix in a masked card number ("411111XXXXXX1111"): the status answer's `maskedCardNo` (the field of
+ * Paytm's NativePaymentStatusResponseBody in paytm-pg-node-sdk; the answer has no `binNumber`). Null when the
+ * first six digits are masked too.
+ */
+export function binOfMaskedCard(masked: unknown): string | null {
+  const m = /^(\d{6})/.exec((text(masked) ?? '').replace(/[\s-]/g, ''));
+  return m?.[1] ?? null;
+}
+
+function paidInstrument(mode: unknown, maskedCard: unknown, bank: unknown, vpa: unknown): PaidInstrument {
   return {
     type: MODES[text(mode) ?? ''] ?? null,
-    card_bin: b && /^\d{6,8}$/.test(b) ? b.slice(0, 6) : null,
+    card_bin: binOfMaskedCard(maskedCard),
     bank: text(bank),
     vpa: text(vpa),
   };
@@ -104,7 +113,7 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
       status,
       amount,
       reason: status === 'failed' ? (text(info.resultMsg) ?? 'Payment failed') : null,
-      instrument: paidInstrument(body.paymentMode, body.binNumber, body.bankName, body.vpa),
+      instrument: paidInstrument(body.paymentMode, body.maskedCardNo, body.bankName, body.vpa),
     };
   };
 

@@ -1,4 +1,4 @@
-import { TransactionData } from '../../schemas/payment.ts';
+import { PaymentIssuesResponse } from '../../schemas/payment.ts';
 import type { Db } from '../../server/db/database.ts';
 import { askBeforeExpiry, expireOrders, paymentGateway, reconcilePayments } from '../../server/modules/payment/index.ts';
 import { processRefund, type RefundAdapters } from '../../server/modules/orders/index.ts';
@@ -6,8 +6,9 @@ import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';
 import { readPaymentConfig } from '../../server/payments/index.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { startFakeGateways } from '../helpers/fake-gateways.ts';
+import { handedOffOrder } from '../helpers/gateway-orders.ts';
 import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
-import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
+import { json } from './checkout-fixtures.ts';
 
 // Juspay as its documentation describes it, over HTTP (tests/helpers/fake-gateways.ts): several transactions per
 // order, NEW before any, the full status map, webhooks, a lost return, refunds PENDING then SUCCESS and
@@ -25,16 +26,7 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
   const deps = () => ({ db: db(), config: readPaymentConfig(), gateway: paymentGateway(db()) });
 
   /** A shopper with an order handed to Juspay (the session exists on the fake, status NEW). */
-  const handedOff = async () => {
-    const v = await variantIn(db(), 60_000, 90_000);
-    const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], await pincode(db(), 'cod'));
-    const agent = signIn(ctx().agent(), s);
-    const orderId = (await placeOrderFor(agent)).body.data.order_id as string;
-    const res = await agent.post('/api/payment/initate-transaction', { order_id: orderId, payment_method: 1, instrument: {} });
-    expect(res.statusCode).toBe(200);
-    const tx = TransactionData.parse(json(res).data);
-    return { agent, orderId, ref: tx.payment_ref, tx };
-  };
+  const handedOff = () => handedOffOrder(db(), () => ctx().agent());
   const back = (agent: ReturnType<ReturnType<typeof ctx>['agent']>, query: Record<string, string>) =>
     agent.get(`${RETURN}?${new URLSearchParams(query).toString()}`);
   const orderStatus = async (orderId: string) =>
@@ -70,6 +62,57 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
     const b = await handedOff();
     expect((await back(b.agent, fake.juspay.transact(b.ref, 'AUTO_REFUNDED'))).headers.location).toBe(`/order-failed/${b.orderId}`);
     expect(await orderStatus(b.orderId)).toBe('payment_pending');
+  });
+
+  /** The open staff queue, checked against the answer's schema. */
+  const queue = async () => PaymentIssuesResponse.parse(json(await ops('/api/ops/payment-issues'))).data;
+
+  test('PARTIAL_CHARGED (part of the amount captured) waits, changes nothing, and asks a person (status_mismatch)', async () => {
+    const { agent, orderId, ref } = await handedOff();
+    const res = await back(agent, fake.juspay.transact(ref, 'PARTIAL_CHARGED', { mode: 'CC', bin: '411111', bank: 'HDFC Bank' }));
+    expect(res.headers.location).toBe(`/pending-payment?orderId=${orderId}`);
+    expect(await orderStatus(orderId)).toBe('payment_pending');
+    expect((await attempt(ref)).status).toBe('created');
+    // Asked again (the reconciliation job): still one item in the queue.
+    await reconcilePayments(deps());
+    const items = (await queue()).filter((i) => i.payment_ref === ref);
+    expect(items).toEqual([
+      expect.objectContaining({ kind: 'status_mismatch', order_id: orderId, order_status: 'payment_pending', attempts: 1 }),
+    ]);
+    expect(items[0]?.note).toMatch(/PARTIAL_CHARGED/);
+  });
+
+  test('AUTHORIZED and VOID_FAILED (money held, never captured) are not a payment: pending, and in the queue', async () => {
+    for (const status of ['AUTHORIZED', 'VOID_FAILED']) {
+      const { agent, orderId, ref } = await handedOff();
+      expect((await back(agent, fake.juspay.transact(ref, status))).headers.location).toBe(`/pending-payment?orderId=${orderId}`);
+      expect(await orderStatus(orderId)).toBe('payment_pending');
+      expect((await queue()).find((i) => i.payment_ref === ref)?.note).toContain(status);
+    }
+  });
+
+  test('a charge for another amount is refused and put before a person; so is AUTO_REFUNDED after the order was placed', async () => {
+    const a = await handedOff();
+    const fakeOrder = fake.orders.get(a.ref);
+    if (!fakeOrder) throw new Error('no fake order');
+    fakeOrder.amount = '1.00';
+    const res = await back(a.agent, fake.juspay.transact(a.ref, 'CHARGED'));
+    expect(res.headers.location).toBe(`/order-failed/${a.orderId}`);
+    expect(await orderStatus(a.orderId)).toBe('payment_pending');
+    expect((await queue()).filter((i) => i.payment_ref === a.ref)).toEqual([
+      expect.objectContaining({ kind: 'status_mismatch', amount: 100, order_id: a.orderId }),
+    ]);
+    const b = await handedOff();
+    await back(b.agent, fake.juspay.transact(b.ref, 'CHARGED'));
+    expect(await orderStatus(b.orderId)).toBe('placed');
+    fake.juspay.transact(b.ref, 'AUTO_REFUNDED');
+    const hook = fake.juspay.webhook(b.ref, 'ORDER_REFUNDED');
+    expect((await ctx().app.inject({ method: 'POST', url: WEBHOOK, headers: hook.headers, payload: hook.body })).statusCode).toBe(200);
+    expect(await orderStatus(b.orderId)).toBe('placed');
+    expect((await attempt(b.ref)).status).toBe('success');
+    const flagged = (await queue()).filter((i) => i.payment_ref === b.ref);
+    expect(flagged).toEqual([expect.objectContaining({ kind: 'status_mismatch', order_status: 'placed' })]);
+    expect(flagged[0]?.note).toMatch(/recorded as paid/);
   });
 
   test('a return that does not check out lands on the failed-payment page, never a JSON error', async () => {
@@ -178,6 +221,13 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
     expect(again.status).not.toBe('failed');
     expect((await refundState(refundId)).status).toBe('pending');
     expect(await processRefund(db(), refundId, adapters())).toBe('processed');
+    // Its point of success reports it to GA4 and Meta, once (tests/api/refund-reports.test.ts checks the formats).
+    const reported = await db()
+      .selectFrom('event_outbox')
+      .select('kind')
+      .where('ref', 'in', [`refund:${refundId}`, `Refund:refund-${refundId}`])
+      .execute();
+    expect(reported.map((r) => r.kind).sort()).toEqual(['conversion', 'ga4']);
     const calls = fake.calls.filter((c) => c.path.endsWith('/refunds'));
     for (const c of calls) expect(new URLSearchParams(String(c.body)).get('unique_request_id')).toMatch(/^[A-Za-z0-9]{1,20}$/);
   });

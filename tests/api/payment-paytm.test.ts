@@ -1,11 +1,14 @@
-import { TransactionData } from '../../schemas/payment.ts';
+import PaytmChecksum from 'paytmchecksum';
+import { PaymentIssuesResponse } from '../../schemas/payment.ts';
 import { paymentGateway } from '../../server/modules/payment/index.ts';
 import { findGatewayPayment } from '../../server/modules/payment/index.ts';
 import { processRefund, type RefundAdapters } from '../../server/modules/orders/index.ts';
 import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { startFakeGateways } from '../helpers/fake-gateways.ts';
-import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
+import { handedOffOrder } from '../helpers/gateway-orders.ts';
+import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
+import { json } from './checkout-fixtures.ts';
 
 // Paytm's current integration against a fake that behaves as Paytm documents (tests/helpers/fake-gateways.ts):
 // Initiate Transaction with the body signed by paytmchecksum, the txnToken hand-off to the payment page, the
@@ -13,7 +16,7 @@ import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from 
 // Already Raised" on a repeated refId. The store runs with PAYMENT_GATEWAY=paytm against the fake.
 
 const fake = await startFakeGateways();
-Object.assign(process.env, fake.env('paytm'));
+Object.assign(process.env, fake.env('paytm'), { OPS_TOKEN: OPS_TOKEN_FOR_TESTS });
 afterAll(() => fake.close());
 
 const CALLBACK = '/api/payment/paytm-callback-url';
@@ -23,16 +26,8 @@ const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
 describeBackends('Paytm against its documented behaviour', (ctx) => {
   const db = () => ctx().handle.db;
 
-  const handedOff = async (price: [number, number] = [60_000, 90_000], method = 1, instrument: Record<string, string> = {}) => {
-    const v = await variantIn(db(), price[0], price[1]);
-    const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], await pincode(db(), 'cod'));
-    const agent = signIn(ctx().agent(), s);
-    const orderId = (await placeOrderFor(agent)).body.data.order_id as string;
-    const res = await agent.post('/api/payment/initate-transaction', { order_id: orderId, payment_method: method, instrument });
-    expect(res.statusCode).toBe(200);
-    const tx = TransactionData.parse(json(res).data);
-    return { agent, orderId, ref: tx.payment_ref, tx };
-  };
+  const handedOff = (price?: [number, number], method?: number, instrument?: Record<string, string>) =>
+    handedOffOrder(db(), () => ctx().agent(), { price, method, instrument });
   const post = (agent: ReturnType<ReturnType<typeof ctx>['agent']>, url: string, fields: Record<string, string>) =>
     agent.request({ method: 'POST', url, payload: new URLSearchParams(fields).toString(), headers: formHeaders });
   const orderOf = (orderId: string) =>
@@ -41,6 +36,7 @@ describeBackends('Paytm against its documented behaviour', (ctx) => {
       .select(['status', 'total', 'bank_offer_discount'])
       .where('order_number', '=', orderId)
       .executeTakeFirstOrThrow();
+  const ops = (url: string) => ctx().app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${OPS_TOKEN_FOR_TESTS}` } });
   const attempt = (ref: string) => db().selectFrom('payments').selectAll().where('gateway_order_ref', '=', ref).executeTakeFirstOrThrow();
 
   test('Initiate Transaction (signed body) gives a txnToken; the browser posts it to Paytm’s payment page', async () => {
@@ -159,5 +155,24 @@ describeBackends('Paytm against its documented behaviour', (ctx) => {
     );
     expect(card.headers.location).toBe(`/order-successfull/${b.orderId}`);
     expect((await orderOf(b.orderId)).bank_offer_discount).toBe(b.tx.bank_offer_discount);
+    // The refused offer is in the staff queue (for the record: its refund is automatic); the qualifying one is not.
+    const queue = PaymentIssuesResponse.parse(json(await ops('/api/ops/payment-issues'))).data;
+    expect(queue.filter((i) => i.payment_ref === a.ref)).toEqual([
+      expect.objectContaining({ kind: 'offer_not_qualified', order_id: a.orderId, amount: p.amount, attempts: 1, refund_id: null }),
+    ]);
+    expect(queue.some((i) => i.payment_ref === b.ref)).toBe(false);
+  });
+
+  test('the card prefix comes from the status answer’s maskedCardNo when the callback carries none', async () => {
+    const a = await handedOff([210_000, 400_000], 2, { card_bin: '485446' });
+    const fields = await fake.paytm.pay(a.ref, 'TXN_SUCCESS', { mode: 'DC', bin: '485446', bank: 'HDFC Bank' });
+    const { BIN_NUMBER: _bin, CHECKSUMHASH: _sum, ...rest } = fields;
+    const unsigned: Record<string, string> = rest;
+    const res = await post(a.agent, CALLBACK, {
+      ...unsigned,
+      CHECKSUMHASH: await PaytmChecksum.generateSignature(unsigned, fake.env('paytm').PAYTM_MERCHANT_KEY),
+    });
+    expect(res.headers.location).toBe(`/order-successfull/${a.orderId}`);
+    expect((await attempt(a.ref)).paid_instrument).toMatchObject({ type: 'card', card_bin: '485446', bank: 'HDFC Bank' });
   });
 });

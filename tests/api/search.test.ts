@@ -22,6 +22,17 @@ describeBackends('search API', (ctx) => {
     return r.body.data;
   };
   const db = (): Db => ctx().handle.db;
+
+  test('a search answers its own 32-hex queryID (the search insights id): one per result list, none on a listing', async () => {
+    const first = await search('q=whey&pn=1');
+    expect(first.queryID).toMatch(/^[0-9a-f]{32}$/);
+    // The same search again (cached or not) names the same list; another page or term is another list.
+    for (let i = 0; i < 3; i++) expect((await search('q=whey&pn=1')).queryID).toBe(first.queryID);
+    expect((await search('q=whey&pn=2')).queryID).not.toBe(first.queryID);
+    expect((await search('q=creatine')).queryID).not.toBe(first.queryID);
+    const shop = await get('/api/listing/shop');
+    expect(shop.body.data).not.toHaveProperty('queryID');
+  });
   /** All hits over every page of a query. */
   const allPages = async (query: string) => {
     const first = await search(`${query}&pn=1&per_page=60`);
@@ -32,7 +43,7 @@ describeBackends('search API', (ctx) => {
 
   test('the answer has the fixed shape and each hit the SPEC §3 fields', async () => {
     const data = await search('q=whey');
-    expect(Object.keys(data).sort()).toEqual(['active_filters', 'active_price', 'hits', 'nbHits', 'results', 'totalHits']);
+    expect(Object.keys(data).sort()).toEqual(['active_filters', 'active_price', 'hits', 'nbHits', 'queryID', 'results', 'totalHits']);
     const hit = data.hits[0] as ProductHit;
     for (const field of [
       'pid',

@@ -156,7 +156,8 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       paymentMode: t?.instrument.mode,
       refundAmt: '0.00',
       txnDate: '2026-11-28 02:00:00.0',
-      ...(t?.instrument.bin ? { binNumber: t.instrument.bin, lastFourDigit: '1111' } : {}),
+      // paytm-pg-node-sdk's NativePaymentStatusResponseBody: the card comes back masked, its prefix in clear.
+      ...(t?.instrument.bin ? { maskedCardNo: `${t.instrument.bin.slice(0, 6)}XXXXXX1111`, cardIndexNo: 'ci_1' } : {}),
       ...(t?.instrument.vpa ? { vpa: t.instrument.vpa } : {}),
     };
   };

@@ -18,6 +18,7 @@ import * as reportingKeys from './150_reporting_keys.ts';
 import * as staff from './170_staff.ts';
 import * as uploadLimits from './190_upload_limits.ts';
 import * as transactionalMessages from './210_transactional_messages.ts';
+import * as refundReports from './220_refund_reports.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '170_staff': staff as { up: (db: Kysely<unknown>) => Promise<void> },
   '190_upload_limits': uploadLimits as { up: (db: Kysely<unknown>) => Promise<void> },
   '210_transactional_messages': transactionalMessages as { up: (db: Kysely<unknown>) => Promise<void> },
+  '220_refund_reports': refundReports as { up: (db: Kysely<unknown>) => Promise<void> },
 };

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { productUrl, type SaleType, type SearchRequest, type Suggestions } from '../../../schemas/catalogue.ts';
 import type { BaseFilter, CatalogueStore, Filters, SearchQuery } from '../../search/index.ts';
 import { productImage } from '../../../schemas/images.ts';
@@ -36,6 +37,17 @@ export function toQuery(p: ListingParams, base?: BaseFilter): SearchQuery {
 const COMMA = Buffer.from(',');
 
 /**
+ * A search's query id, as the search insights service asks (32 hex, returned by the search: docs/decisions/016).
+ * It names the result list a shopper saw: the same search on the same catalogue gives the same list, so it gives
+ * the same id, and the answer stays cacheable; a catalogue change or another instance makes a new one.
+ */
+export function searchQueryId(store: CatalogueStore, key: string): string {
+  return createHash('sha256').update(`${QUERY_ID_SALT}|${store.version}|${key}`).digest('hex').slice(0, 32);
+}
+/** Per process, so one instance's ids do not name another's result lists. */
+const QUERY_ID_SALT = randomBytes(8).toString('hex');
+
+/**
  * The whole product-search-listing response, JSON bytes (hits are spliced in from the per-variant cache). Once
  * cached, the answer is also found by `address`, the request's path and query (CatalogueStore.answerAt).
  */
@@ -59,8 +71,10 @@ export function listingResponse(store: CatalogueStore, query: SearchQuery, addre
         if (hits.length) hits.push(COMMA);
         hits.push(store.hitJsonOf(v));
       }
+      // Only a search (a term typed) has a query id: a listing page is not a search for the insights service.
+      const queryId = query.q ? `"queryID":"${searchQueryId(store, key)}",` : '';
       return okJsonParts([
-        Buffer.from(`{"results":${JSON.stringify(results)},"hits":[`),
+        Buffer.from(`{${queryId}"results":${JSON.stringify(results)},"hits":[`),
         ...hits,
         Buffer.from(
           `],"totalHits":${out.totalHits},"nbHits":${out.nbHits},"active_filters":${JSON.stringify(out.activeFilters)},"active_price":${JSON.stringify(out.activePrice)}}`,

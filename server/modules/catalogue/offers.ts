@@ -10,7 +10,7 @@ import { readStaffSession, STAFF_COOKIE } from '../staff/service.ts';
 import { toHit } from '../../search/index.ts';
 import { brandSummary, categorySummary, defaultVariant, hitsOf, popularProducts } from './context.ts';
 import { type Content, isLive } from './content-cache.ts';
-import { promotionsOf } from './promotions.ts';
+import { leadItems, promotionsOf } from './promotions.ts';
 import { isStaff } from './queries.ts';
 
 // Offers (/api/offers/*), the sale manager (/api/sale/*) and the home page (/api/home/*), built from the
@@ -64,7 +64,9 @@ export function homeSections(store: CatalogueStore, content: Content, preview = 
     mini_banners: promotionsOf(store, content, kind('mini_banner'), 'homepage_mini_banner', o),
     authenticity_banner: promotionsOf(store, content, kind('authenticity_banner'), 'authenticity_banner', o),
     top_brands: promotionsOf(store, content, kind('top_brand'), 'top_brands', o),
-    categories: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary),
+    categories: store.snapshot.categories
+      .filter((c) => c.is_top)
+      .map((c) => ({ ...categorySummary(c), items: leadItems(store, { categoryId: c.id }) })),
     new_brand_launches: promotionsOf(store, content, kind('new_launch'), 'new_brand_launches', o),
     banner_web: promotionsOf(store, content, kind('banner_web'), 'banner_web', o),
     banner_mobile: promotionsOf(store, content, kind('banner_mobile'), 'banner_mobile', o),

@@ -1,5 +1,5 @@
-import type { Promotion } from '../../../schemas/catalogue.ts';
-import type { CatalogueStore } from '../../search/index.ts';
+import type { ProductHit, Promotion } from '../../../schemas/catalogue.ts';
+import type { BaseFilter, CatalogueStore } from '../../search/index.ts';
 import { toHit } from '../../search/index.ts';
 import { brandUrl, categoryUrl, defaultVariant } from './context.ts';
 import { type Content, isLive, type OfferRec } from './content-cache.ts';
@@ -22,6 +22,15 @@ const SIZES: Record<string, [number, number]> = {
 
 export const bannerSize = (kind: string): [number, number] => SIZES[kind] ?? [600, 300];
 
+/**
+ * The first product of a brand or category (the listing's own order), as a promotion's item: GA4's
+ * view_promotion names the items a promotion leads to. One keeps the home answer small.
+ */
+export function leadItems(store: CatalogueStore, base: BaseFilter | null): ProductHit[] {
+  if (!base) return [];
+  return store.index.search({ q: '', sortby: 'relevance', page: 1, perPage: 1, filters: {}, base }).hits.map(toHit);
+}
+
 export function promotionOf(store: CatalogueStore, o: OfferRec, slot: string): Promotion {
   const snap = store.snapshot;
   const brand = o.brand_id === null ? undefined : snap.brandsById.get(o.brand_id);
@@ -39,7 +48,8 @@ export function promotionOf(store: CatalogueStore, o: OfferRec, slot: string): P
             ? categoryUrl(categorySlug)
             : '/offers-coupons/';
   const [width, height] = bannerSize(o.kind);
-  const title = categorySlug ? (snap.categoriesBySlug.get(categorySlug)?.name ?? o.title) : o.title;
+  const category = categorySlug ? snap.categoriesBySlug.get(categorySlug) : undefined;
+  const title = category?.name ?? o.title;
   return {
     id: o.id,
     kind: o.kind,
@@ -50,6 +60,7 @@ export function promotionOf(store: CatalogueStore, o: OfferRec, slot: string): P
     creative_slot: slot,
     brand: brand ? { id: brand.id, name: brand.name, slug: brand.slug } : null,
     product: hit,
+    items: hit ? [hit] : leadItems(store, brand ? { brandId: brand.id } : category ? { categoryId: category.id } : null),
     position: o.position,
     is_preview: o.is_preview,
   };

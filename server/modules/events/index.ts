@@ -8,6 +8,7 @@ import { eventsRoutes } from './routes.ts';
 // report (routes.ts), their rules (service.ts), queries (queries.ts) and the outbox forwarder (outbox.ts).
 export { claimOutbox, forwardOnce, MAX_ATTEMPTS, markFailed, markSent, sealAffiliateOrder } from './outbox.ts';
 export { funnelReport, hashEmail, hashPhone, storeConversions } from './service.ts';
+export { refundReports, reportRefund } from './refund-reports.ts';
 
 /** The reporting calls, and the forwarder every instance runs (rows claimed with SKIP LOCKED). */
 export async function eventsModule(app: FastifyInstance, { db }: { db: Db }) {

@@ -11,7 +11,7 @@ import type { ForwardConfig } from './config.ts';
 
 export interface OutboxRow {
   id: number;
-  kind: 'conversion' | 'affiliate';
+  kind: 'conversion' | 'affiliate' | 'ga4';
   ref: string;
   payload: Record<string, unknown>;
   attempts: number;
@@ -125,7 +125,10 @@ export function httpSend(config: ForwardConfig): Send {
       headers: {
         'content-type': 'application/json',
         'idempotency-key': idempotencyKey,
-        ...(config.EVENTS_FORWARD_TOKEN ? { authorization: `Bearer ${config.EVENTS_FORWARD_TOKEN}` } : {}),
+        // The token is ours: only our own targets get it, never GA4.
+        ...(config.EVENTS_FORWARD_TOKEN && (url === config.EVENTS_FORWARD_URL || url === config.AFFILIATE_FORWARD_URL)
+          ? { authorization: `Bearer ${config.EVENTS_FORWARD_TOKEN}` }
+          : {}),
       },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(config.EVENTS_FORWARD_TIMEOUT_MS),
@@ -165,6 +168,7 @@ export async function forwardOnce(db: Db, config: ForwardConfig, send: Send): Pr
   const kinds: OutboxRow['kind'][] = [];
   if (config.EVENTS_FORWARD_URL) kinds.push('conversion');
   if (config.AFFILIATE_FORWARD_URL) kinds.push('affiliate');
+  if (config.GA4_MEASUREMENT_ID && config.GA4_API_SECRET) kinds.push('ga4');
   const claimed = await claimOutbox(db, kinds, CLAIM_LIMIT, new Date(), leaseFor(config.EVENTS_FORWARD_TIMEOUT_MS));
   // Affiliate rows go one request each: a pass takes a few, so it stays inside its lease; the rest wait.
   let affiliates = 0;
@@ -190,6 +194,17 @@ export async function forwardOnce(db: Db, config: ForwardConfig, send: Send): Pr
       for (const r of conversions) await markFailed(db, r, String(error));
     }
   }
+  // GA4's Measurement Protocol takes one request per row (its own batching is per client id).
+  for (const r of rows.filter((x) => x.kind === 'ga4')) {
+    try {
+      await send(ga4CollectUrl(config), r.payload, idempotencyKeyOf(r));
+      await markSent(db, [r]);
+      sent++;
+    } catch (error) {
+      failed++;
+      await markFailed(db, r, String(error));
+    }
+  }
   for (const r of rows.filter((x) => x.kind === 'affiliate')) {
     if (!isServerBuilt(r.payload) || !config.AFFILIATE_KEY) {
       failed++;
@@ -208,6 +223,14 @@ export async function forwardOnce(db: Db, config: ForwardConfig, send: Send): Pr
   return { sent, failed };
 }
 
+/** GA4's collect address with the stream's measurement id and API secret (Measurement Protocol query parameters). */
+export function ga4CollectUrl(config: ForwardConfig): string {
+  const url = new URL(config.GA4_COLLECT_URL ?? 'https://www.google-analytics.com/mp/collect');
+  url.searchParams.set('measurement_id', config.GA4_MEASUREMENT_ID ?? '');
+  url.searchParams.set('api_secret', config.GA4_API_SECRET ?? '');
+  return url.toString();
+}
+
 /** Runs forwardOnce on an interval while a target is configured; returns stop(). */
 export function startForwarder(
   db: Db,
@@ -215,7 +238,7 @@ export function startForwarder(
   log: { warn: (o: object, m: string) => void },
   send: Send = httpSend(config),
 ) {
-  if (!config.EVENTS_FORWARD_URL && !config.AFFILIATE_FORWARD_URL) return { stop: async () => {} };
+  if (!config.EVENTS_FORWARD_URL && !config.AFFILIATE_FORWARD_URL && !config.GA4_MEASUREMENT_ID) return { stop: async () => {} };
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { GatewayPayment } from '../../payments/index.ts';
+import { reportRefund } from '../events/index.ts';
 import { findGatewayPayment, raiseIssue } from '../payment/index.ts';
 import { decryptAccountNumber } from './bank-accounts.ts';
 import type { BankPayouts, PayoutResult, RefundGateway } from './refund-gateway.ts';
@@ -98,8 +99,10 @@ export async function processRefund(
     .where('id', '=', refundId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 1) await notifyRefund(db, refundId, 'processed');
-  return Number(res.numUpdatedRows) === 1 ? 'processed' : 'done';
+  if (Number(res.numUpdatedRows) !== 1) return 'done';
+  await notifyRefund(db, refundId, 'processed');
+  await reportRefund(db, refundId);
+  return 'processed';
 }
 
 async function markFailed(

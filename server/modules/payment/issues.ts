@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { PaymentIssueView } from '../../../schemas/payment.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
+import { reportRefund } from '../events/index.ts';
 import { parse } from '../../http/validate.ts';
 
 // The staff queue for money that needs a person (docs/decisions/015-gateway-life-cycle.md): a refund the gateway
@@ -41,16 +43,45 @@ export async function raiseIssue(db: Db, issue: NewIssue): Promise<void> {
     .execute();
 }
 
-export async function openIssues(db: Db, limit = 200) {
-  return db
+/** The open queue, oldest first, with what staff need beside each item (the order, its attempts, the payment). */
+export async function openIssues(db: Db, limit = 200): Promise<PaymentIssueView[]> {
+  const rows = await db
     .selectFrom('payment_issues as i')
     .leftJoin('orders as o', 'o.id', 'i.order_id')
-    .select(['i.id', 'i.kind', 'i.amount', 'i.note', 'i.created_at', 'i.refund_id', 'o.order_number'])
+    .leftJoin('payments as p', 'p.id', 'i.payment_id')
+    .select((eb) => [
+      'i.id',
+      'i.kind',
+      'i.amount',
+      'i.note',
+      'i.created_at',
+      'i.refund_id',
+      'o.order_number',
+      'o.status as order_status',
+      'p.gateway_order_ref',
+      eb
+        .selectFrom('payments as a')
+        .select((a) => a.fn.countAll<string>().as('n'))
+        .whereRef('a.order_id', '=', 'i.order_id')
+        .as('attempts'),
+    ])
     .where('i.resolved_at', 'is', null)
     .orderBy('i.created_at')
     .orderBy('i.id')
     .limit(limit)
     .execute();
+  return rows.map((i) => ({
+    id: i.id,
+    kind: i.kind,
+    order_id: i.order_number,
+    order_status: i.order_status,
+    payment_ref: i.gateway_order_ref,
+    attempts: Number(i.attempts ?? 0),
+    refund_id: i.refund_id,
+    amount: i.amount,
+    note: i.note,
+    created_at: new Date(i.created_at).toISOString(),
+  }));
 }
 
 const IssueParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -63,18 +94,8 @@ const ResolveRequest = z.object({
 export async function paymentIssueRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.addHook('onRequest', async (req) => requireOps(req));
 
-  app.get('/api/ops/payment-issues', async () =>
-    ok(
-      (await openIssues(db)).map((i) => ({
-        id: i.id,
-        kind: i.kind,
-        order_id: i.order_number,
-        amount: i.amount,
-        note: i.note,
-        created_at: new Date(i.created_at).toISOString(),
-      })),
-    ),
-  );
+  // The answer is PaymentIssuesResponse (schemas/payment.ts), which documents each field.
+  app.get('/api/ops/payment-issues', async () => ok(await openIssues(db)));
 
   app.post('/api/ops/payment-issues/:id/resolve', { schema: { params: IssueParams, body: ResolveRequest } }, async (req) => {
     const { id } = parse(IssueParams, req.params);
@@ -89,13 +110,15 @@ export async function paymentIssueRoutes(app: FastifyInstance, { db }: { db: Db 
         .executeTakeFirst();
       if (!issue) return false;
       // A refund paid by hand is paid: it counts as processed from now on (never before a person says so).
-      if (issue.kind === 'refund_to_pay' && issue.refund_id)
-        await trx
+      if (issue.kind === 'refund_to_pay' && issue.refund_id) {
+        const paid = await trx
           .updateTable('refunds')
           .set({ status: 'processed', processed_at: new Date(), gateway_refund_id: body.resolution.slice(0, 100) })
           .where('id', '=', issue.refund_id)
           .where('status', '=', 'pending')
-          .execute();
+          .executeTakeFirst();
+        if (Number(paid.numUpdatedRows) === 1) await reportRefund(trx, issue.refund_id);
+      }
       return true;
     });
     if (!done) throw new NotFound('No open payment issue with this id.');

@@ -40,7 +40,8 @@ export function useSeenOnce(ref: RefObject<Element | null>, key: string, onView:
   }, [ref, key]);
 }
 
-const itemsOf = (p: Promotion) => (p.product ? { items: [hitToEventItem(p.product)] } : {});
+/** The products a promotion leads to (GA4's view_promotion names them): the answer's `items`. */
+const itemsOf = (p: { items?: ProductHit[] }) => (p.items?.length ? { items: p.items.map((h) => hitToEventItem(h)) } : {});
 
 function PromotionLink({
   p,
@@ -192,7 +193,7 @@ export function PromotionTiles({ items, section }: { items: Promotion[]; section
 }
 
 /** The home page's category tiles (SPEC §2 'categories' section). */
-export function CategoryTiles({ categories }: { categories: CategorySummary[] }) {
+export function CategoryTiles({ categories }: { categories: Array<CategorySummary & { items?: ProductHit[] }> }) {
   const ref = useRef<HTMLUListElement>(null);
   const payload = (c: CategorySummary, position: number): PromotionPayload => ({
     section: 'categories',
@@ -202,14 +203,18 @@ export function CategoryTiles({ categories }: { categories: CategorySummary[] })
     position,
   });
   useSeenOnce(ref, categories.map((c) => c.id).join(','), () => {
-    for (const [i, c] of categories.entries()) report({ name: 'view_promotion', promotion: payload(c, i) });
+    for (const [i, c] of categories.entries()) report({ name: 'view_promotion', promotion: payload(c, i), ...itemsOf(c) });
   });
   if (categories.length === 0) return null;
   return (
     <ul ref={ref} className={catalogueCss.tiles}>
       {categories.map((c, i) => (
         <li key={c.id}>
-          <Link to={c.url} className={catalogueCss.tile} onClick={() => report({ name: 'select_promotion', promotion: payload(c, i) })}>
+          <Link
+            to={c.url}
+            className={catalogueCss.tile}
+            onClick={() => report({ name: 'select_promotion', promotion: payload(c, i), ...itemsOf(c) })}
+          >
             <Img src={c.image} alt="" width={240} height={240} />
             <span>{c.name}</span>
           </Link>

@@ -19,6 +19,9 @@ const results = [
   hit({ pid: 2, vid: 21, parent_name: 'Iso Whey', sale_price: 150_000 }),
 ];
 
+/** The search's own id, as the search answer gives it. */
+const QUERY_ID = '0123456789abcdef0123456789abcdef';
+
 function setup(url: string) {
   const calls = fakeApi((u) => {
     if (u.pathname !== '/api/search/product-search-listing') return undefined;
@@ -26,6 +29,7 @@ function setup(url: string) {
     return {
       body: ok(
         listingResult(hits, {
+          queryID: QUERY_ID,
           results: {
             query: u.searchParams.get('q') ?? '',
             sortby: 'relevance',
@@ -69,7 +73,8 @@ test('a search reports once; a re-sort is a new list view, not a new search; a c
   expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Results for “gold whey”');
   await waitFor(() => expect(t.names()).toEqual(['search', 'search_query_fetched', 'view_item_list']));
   expect(t.seen[0]?.event).toEqual({ name: 'search', search_term: 'gold whey' });
-  expect(t.seen[1]?.event).toMatchObject({ name: 'search_query_fetched', search_term: 'gold whey', results: 2 });
+  // The query id is the one the search answered, never one made up in the browser.
+  expect(t.seen[1]?.event).toMatchObject({ name: 'search_query_fetched', search_term: 'gold whey', results: 2, query_id: QUERY_ID });
   expect(readSearchTerm(document.cookie)).toBe('gold whey');
   expect(document.title).toBe('Search results for “gold whey” | Kasrat');
 

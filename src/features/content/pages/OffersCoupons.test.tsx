@@ -22,6 +22,7 @@ const promo = (id: number, kind: string, title: string, product: ProductHit | nu
   brand: kind === 'brand_of_week' ? { id: 1, name: 'Titan Forge', slug: 'titan-forge' } : null,
   product,
   position: id,
+  items: product ? [product] : [],
   is_preview: false,
 });
 

@@ -26,6 +26,7 @@ const promo = (id: number, kind: string, slot: string, product: ProductHit | nul
   brand: kind === 'partner' ? { id, name: `Partner ${id}`, slug: `partner-${id}` } : null,
   product,
   position: id,
+  items: product ? [product] : [],
   is_preview: false,
 });
 
