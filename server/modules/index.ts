@@ -12,7 +12,7 @@ import { checkoutModule } from './checkout/index.ts';
 import { eventsModule } from './events/index.ts';
 import { helpCenterModule } from './help-center/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
-import { ordersModule } from './orders/index.ts';
+import { markRefundPaidByHand, ordersModule } from './orders/index.ts';
 import { paymentModule } from './payment/index.ts';
 import { reviewsModule } from './reviews/index.ts';
 import { sessionModule } from './session/index.ts';
@@ -43,7 +43,7 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(uploadsModule, { db });
   // An order placed waits ORDER_PAYMENT_TTL_S for its payment (a payment setting: docs/configuration.md).
   await app.register(checkoutModule, { db, paymentTtlS: readPaymentConfig().ORDER_PAYMENT_TTL_S });
-  await app.register(paymentModule, { db });
+  await app.register(paymentModule, { db, refundPaidByHand: markRefundPaidByHand });
   await app.register(ordersModule, { db });
   await app.register(reviewsModule, { db });
   await app.register(helpCenterModule, { db });

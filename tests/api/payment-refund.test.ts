@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { declareOnlyCompilers } from '../../server/http/docs.ts';
 import { TransactionData } from '../../schemas/payment.ts';
+import { markRefundPaidByHand } from '../../server/modules/orders/index.ts';
 import { gatewayPaymentOf, paymentGateway, paymentModule, refundPayment } from '../../server/modules/payment/index.ts';
 import type { PaymentGateway } from '../../server/payments/index.ts';
 import { describeBackends } from '../helpers/app.ts';
@@ -81,7 +82,7 @@ describeBackends('payment gateway for other modules', (ctx) => {
     declareOnlyCompilers(app);
     // A second handle on the same database (another instance's), so the test app's adapter stays as it was.
     const other = db().withoutPlugins();
-    await app.register(paymentModule, { db: other, gateway: fake });
+    await app.register(paymentModule, { db: other, gateway: fake, refundPaidByHand: markRefundPaidByHand });
     await app.ready();
     try {
       expect(paymentGateway(other)).toBe(fake);

@@ -5,8 +5,6 @@ import type { Db } from '../../db/database.ts';
 import { Forbidden, NotFound } from '../../http/errors.ts';
 import { isOps } from '../../http/ops.ts';
 import type { CatalogueStore, ProductRec } from '../../search/index.ts';
-import { readStaffConfig } from '../staff/config.ts';
-import { readStaffSession, STAFF_COOKIE } from '../staff/service.ts';
 import { toHit } from '../../search/index.ts';
 import { brandSummary, categorySummary, defaultVariant, hitsOf, popularProducts } from './context.ts';
 import { type Content, isLive } from './content-cache.ts';
@@ -29,7 +27,8 @@ export async function requirePreview(db: Db, req: FastifyRequest): Promise<void>
   if (req.headers.authorization !== PREVIEW_AUTHORIZATION) throw new Forbidden('Preview is for Kasrat staff only.');
   const token = req.headers[PREVIEW_OPS_HEADER];
   if (typeof token === 'string' && isOps({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest)) return;
-  if (req.cookies?.[STAFF_COOKIE] && (await readStaffSession(db, readStaffConfig(), req))) return;
+  // The staff module reads a console session for every preview call (server/modules/staff/index.ts).
+  if (req.staff) return;
   const session = await req.getSession();
   if (session?.customerId && (await isStaff(db, session.customerId))) return;
   throw new Forbidden('Preview is for Kasrat staff only: sign in with a staff account.');

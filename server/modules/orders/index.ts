@@ -14,7 +14,7 @@ import { orderRoutes } from './routes.ts';
 // The orders module's public surface: the registration function, and what tests and other modules reuse.
 export { insertOrder, type CreatedOrder, type NewOrder } from './demo-orders.ts';
 export { canMove, nextStatus, STATUS_LABELS, shipmentLifecycle } from './lifecycle.ts';
-export { processPendingRefunds, processRefund, type RefundAdapters } from './refunds.ts';
+export { markRefundPaidByHand, processPendingRefunds, processRefund, type RefundAdapters } from './refunds.ts';
 export type { BankPayouts, RefundGateway } from './refund-gateway.ts';
 export { opsMove } from './service.ts';
 export {

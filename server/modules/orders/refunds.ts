@@ -147,3 +147,19 @@ export async function processPendingRefunds(db: Db, adapters: RefundAdapters): P
   for (const { id } of pending) if ((await processRefund(db, id, adapters)) === 'processed') processed++;
   return processed;
 }
+
+/**
+ * A refund a person paid by hand (the staff queue's "to pay") is processed from now on, never before a person says
+ * so; the shopper is told and the vendors get the refund, once.
+ */
+export async function markRefundPaidByHand(db: Db, refundId: number, reference: string): Promise<void> {
+  const paid = await db
+    .updateTable('refunds')
+    .set({ status: 'processed', processed_at: new Date(), gateway_refund_id: reference.slice(0, 100) })
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(paid.numUpdatedRows) !== 1) return;
+  await notifyRefund(db, refundId, 'processed');
+  await reportRefund(db, refundId);
+}

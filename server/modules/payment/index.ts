@@ -4,7 +4,7 @@ import { createGateway, type PaymentConfig, type PaymentGateway, readPaymentConf
 import { keepGateway } from './gateway.ts';
 import { pruneIdempotencyKeys } from '../checkout/index.ts';
 import { scheduleJob } from '../../jobs/scheduled.ts';
-import { paymentIssueRoutes } from './issues.ts';
+import { paymentIssueRoutes, type RefundPaidByHand } from './issues.ts';
 import { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
 import { paymentRoutes } from './routes.ts';
 import { expireUnpaidOrders as expireOrders } from '../../flows/expire-order.ts';
@@ -29,6 +29,8 @@ export interface PaymentModuleOptions {
   config?: PaymentConfig;
   /** Tests swap the gateway (e.g. Juspay with a fake status call). */
   gateway?: PaymentGateway;
+  /** The orders module's step for a refund a person paid by hand (injected: orders depends on payment). */
+  refundPaidByHand: RefundPaidByHand;
 }
 
 export async function paymentModule(app: FastifyInstance, options: PaymentModuleOptions) {
@@ -38,7 +40,7 @@ export async function paymentModule(app: FastifyInstance, options: PaymentModule
   const gateway = keepGateway(db, options.gateway ?? createGateway(config, { db }));
   const deps = { db, config, gateway, log: app.log, paymentTtlS: config.ORDER_PAYMENT_TTL_S };
   await app.register(paymentRoutes, deps);
-  await app.register(paymentIssueRoutes, { db });
+  await app.register(paymentIssueRoutes, { db, refundPaidByHand: options.refundPaidByHand });
 
   // Expiry (and idempotency-key pruning) on every instance; SKIP LOCKED hands each due order to one of them.
   const sweep = async () => {

@@ -6,7 +6,6 @@ import type { Database } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
-import { reportRefund } from '../events/index.ts';
 import { parse } from '../../http/validate.ts';
 
 // The staff queue for money that needs a person (docs/decisions/015-gateway-life-cycle.md): a refund the gateway
@@ -91,7 +90,10 @@ const ResolveRequest = z.object({
 });
 
 /** /api/ops/payment-issues: the open queue, and marking one done (a "to pay" refund becomes processed). */
-export async function paymentIssueRoutes(app: FastifyInstance, { db }: { db: Db }) {
+/** Marks a refund paid by hand as processed and tells whoever must know; the orders module owns refunds. */
+export type RefundPaidByHand = (trx: Db, refundId: number, reference: string) => Promise<void>;
+
+export async function paymentIssueRoutes(app: FastifyInstance, { db, refundPaidByHand }: { db: Db; refundPaidByHand: RefundPaidByHand }) {
   app.addHook('onRequest', async (req) => requireOps(req));
 
   // The answer is PaymentIssuesResponse (schemas/payment.ts), which documents each field.
@@ -110,15 +112,7 @@ export async function paymentIssueRoutes(app: FastifyInstance, { db }: { db: Db 
         .executeTakeFirst();
       if (!issue) return false;
       // A refund paid by hand is paid: it counts as processed from now on (never before a person says so).
-      if (issue.kind === 'refund_to_pay' && issue.refund_id) {
-        const paid = await trx
-          .updateTable('refunds')
-          .set({ status: 'processed', processed_at: new Date(), gateway_refund_id: body.resolution.slice(0, 100) })
-          .where('id', '=', issue.refund_id)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(paid.numUpdatedRows) === 1) await reportRefund(trx, issue.refund_id);
-      }
+      if (issue.kind === 'refund_to_pay' && issue.refund_id) await refundPaidByHand(trx, issue.refund_id, body.resolution);
       return true;
     });
     if (!done) throw new NotFound('No open payment issue with this id.');

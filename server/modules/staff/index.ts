@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { devToolsEnabled } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { PREVIEW_AUTHORIZATION } from '../../../schemas/catalogue.ts';
 import { isOpsRoute } from '../../http/ops.ts';
 import { recordAudit } from './audit.ts';
 import { readStaffConfig } from './config.ts';
@@ -26,7 +27,9 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
 
   app.addHook('onRequest', async (req) => {
     if (!req.cookies?.[STAFF_COOKIE]) return;
-    if (!isOpsRoute(req.method, req.routeOptions.url, req.routeOptions.config)) return;
+    // Operations calls, and preview calls (a preview needs staff: docs/decisions/009-staff-preview-authorisation.md).
+    const preview = req.headers.authorization === PREVIEW_AUTHORIZATION;
+    if (!preview && !isOpsRoute(req.method, req.routeOptions.url, req.routeOptions.config)) return;
     req.staff = await readStaffSession(db, config, req);
   });
 
