@@ -6,6 +6,7 @@ import { recordAudit } from './audit.ts';
 import { readStaffConfig } from './config.ts';
 import { staffCatalogueRoutes } from './catalogue-routes.ts';
 import { staffCustomerRoutes } from './customer-routes.ts';
+import { staffOrderRoutes } from './order-routes.ts';
 import { staffRoutes } from './routes.ts';
 import { ensureDemoOwner, readStaffSession, STAFF_COOKIE } from './service.ts';
 
@@ -45,6 +46,7 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(staffRoutes, { db, config });
   await app.register(staffCatalogueRoutes, { db });
   await app.register(staffCustomerRoutes, { db });
+  await app.register(staffOrderRoutes, { db });
 
   if (devToolsEnabled()) app.addHook('onReady', async () => ensureDemoOwner(db));
 }
