@@ -7,6 +7,14 @@ import type {
   StaffVariantsResponse,
   VariantPriceResponse,
 } from '../../../schemas/staff.ts';
+import type {
+  OpsMoveResponse,
+  OpsOrderResponse,
+  OpsOrdersResponse,
+  OpsPaymentIssuesResponse,
+  OpsResolveResponse,
+  OpsRetryResponse,
+} from '../../../schemas/ops-orders.ts';
 
 // The operations console's calls (/api/ops, docs/decisions/019). A 401 or 404 is the console's to show: it never
 // sends staff to the shoppers' sign-in or not-found pages.
@@ -24,3 +32,23 @@ export const auditTrail = () => get<typeof AuditResponse>('/api/ops/audit?limit=
 export const findCustomers = (q: string) => get<typeof StaffCustomersResponse>(`/api/ops/customers?q=${encodeURIComponent(q)}`, quiet);
 export const setCustomerBlocked = (customerId: number, blocked: boolean) =>
   post<typeof CustomerBlockResponse>(`/api/ops/customers/${customerId}/block`, { blocked }, quiet);
+
+export interface OrderFilters {
+  status?: string;
+  from?: string;
+  to?: string;
+  payment?: string;
+  pincode?: string;
+  q?: string;
+}
+const queryOf = (filters: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+export const findOrders = (filters: OrderFilters) => get<typeof OpsOrdersResponse>(`/api/ops/orders?${queryOf({ ...filters })}`, quiet);
+export const opsOrder = (orderId: string) => get<typeof OpsOrderResponse>(`/api/ops/orders/${encodeURIComponent(orderId)}`, quiet);
+export const moveShipment = (shipmentId: string, action: string, body: { awb?: string; comment?: string } = {}) =>
+  post<typeof OpsMoveResponse>(`/api/ops/shipments/${encodeURIComponent(shipmentId)}/${action}`, body, quiet);
+export const invoiceUrl = (shipmentId: string) => `/api/ops/shipments/${encodeURIComponent(shipmentId)}/invoice`;
+export const retryRefunds = () => post<typeof OpsRetryResponse>('/api/ops/refunds/retry', {}, quiet);
+export const paymentIssues = () => get<typeof OpsPaymentIssuesResponse>('/api/ops/payment-issues', quiet);
+export const resolvePaymentIssue = (id: number, resolution: string) =>
+  post<typeof OpsResolveResponse>(`/api/ops/payment-issues/${id}/resolve`, { resolution }, quiet);

@@ -6,6 +6,8 @@ import { staffMe, staffSignOut } from '../api.ts';
 import Audit from './areas/Audit.tsx';
 import Catalogue from './areas/Catalogue.tsx';
 import Customers from './areas/Customers.tsx';
+import Orders from './areas/Orders.tsx';
+import Refunds from './areas/Refunds.tsx';
 import { CONSOLE_CSS, css } from './console-styles.ts';
 import SignIn from './SignIn.tsx';
 
@@ -37,10 +39,15 @@ export default function Console() {
 }
 
 const AREAS: Array<{ path: string; label: string; needs: Permission }> = [
+  { path: '/ops/orders', label: 'Orders', needs: 'orders:read' },
+  { path: '/ops/refunds', label: 'Refunds', needs: 'orders:read' },
   { path: '/ops/catalogue', label: 'Catalogue', needs: 'catalogue:read' },
   { path: '/ops/customers', label: 'Customers', needs: 'customers:read' },
   { path: '/ops/audit', label: 'Audit trail', needs: 'audit:read' },
 ];
+
+/** The order number of an order's page, /ops/orders/<number>. */
+const orderIdIn = (pathname: string) => /^\/ops\/orders\/([A-Za-z0-9-]{4,40})\/?$/.exec(pathname)?.[1] ?? null;
 
 function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
   const { pathname } = useLocation();
@@ -68,6 +75,8 @@ function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
         </button>
       </nav>
       <main className={css.main}>
+        {current?.path === '/ops/orders' && <Orders orderId={orderIdIn(pathname)} canEdit={me.permissions.includes('orders:write')} />}
+        {current?.path === '/ops/refunds' && <Refunds canEdit={me.permissions.includes('refunds:write')} />}
         {current?.path === '/ops/catalogue' && <Catalogue canEdit={me.permissions.includes('catalogue:write')} />}
         {current?.path === '/ops/customers' && <Customers canEdit={me.permissions.includes('customers:write')} />}
         {current?.path === '/ops/audit' && <Audit />}
