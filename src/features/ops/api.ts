@@ -5,7 +5,9 @@ import type {
   StaffCustomersResponse,
   StaffMeResponse,
   StaffVariantsResponse,
+  ProductPublishResponse,
   VariantPriceResponse,
+  VariantStockResponse,
 } from '../../../schemas/staff.ts';
 import type {
   OpsMoveResponse,
@@ -52,3 +54,11 @@ export const retryRefunds = () => post<typeof OpsRetryResponse>('/api/ops/refund
 export const paymentIssues = () => get<typeof OpsPaymentIssuesResponse>('/api/ops/payment-issues', quiet);
 export const resolvePaymentIssue = (id: number, resolution: string) =>
   post<typeof OpsResolveResponse>(`/api/ops/payment-issues/${id}/resolve`, { resolution }, quiet);
+export const saveVariantStock = (
+  variantId: number,
+  body: { on_hand: number; expected_stock: number; reason: (typeof STOCK_REASON_LIST)[number]; note?: string },
+) => post<typeof VariantStockResponse>(`/api/ops/catalogue/variants/${variantId}/stock`, body, quiet);
+export const setProductPublished = (productId: number, published: boolean) =>
+  post<typeof ProductPublishResponse>(`/api/ops/catalogue/products/${productId}/publish`, { published }, quiet);
+/** schemas/staff.ts STOCK_REASONS, repeated here: a value from a zod module would load zod in the browser. */
+export const STOCK_REASON_LIST = ['recount', 'received', 'damaged', 'correction'] as const;

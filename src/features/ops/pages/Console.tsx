@@ -3,13 +3,13 @@ import { Link, useLocation } from 'react-router-dom';
 import type { Permission, StaffMe } from '../../../../schemas/staff.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { staffMe, staffSignOut } from '../api.ts';
-import Audit from './areas/Audit.tsx';
-import Catalogue from './areas/Catalogue.tsx';
-import Customers from './areas/Customers.tsx';
-import Orders from './areas/Orders.tsx';
-import Refunds from './areas/Refunds.tsx';
-import { CONSOLE_CSS, css } from './console-styles.ts';
-import SignIn from './SignIn.tsx';
+import Audit from '../console/areas/Audit.tsx';
+import Catalogue from '../console/areas/Catalogue.tsx';
+import Customers from '../console/areas/Customers.tsx';
+import Orders from '../console/areas/Orders.tsx';
+import Refunds from '../console/areas/Refunds.tsx';
+import { CONSOLE_CSS, css } from '../console/console-styles.ts';
+import SignIn from '../console/SignIn.tsx';
 
 // The operations console at /ops (docs/decisions/019): staff sign-in with a TOTP code, then the areas the role may
 // use. Every check that matters is on the server; the console only leaves out what the role cannot use.
