@@ -138,3 +138,25 @@ export const OpsResolveResponse = envelope(z.object({ id: z.number().int(), reso
 export const OpsRetryResponse = envelope(z.object({ processed: z.number().int() }));
 /** A shipment move or cancellation: where the shipment is now. */
 export const OpsMoveResponse = envelope(z.object({ shipment_id: z.string(), status: z.string(), status_label: z.string() }).passthrough());
+
+// The Today page (docs/decisions/019): the day's orders and revenue, and the health of the two outboxes.
+const Sales = z.object({ orders: z.number().int(), revenue: z.number().int(), cancelled_shipments: z.number().int() });
+const Queue = z.object({
+  pending: z.number().int(),
+  oldest_pending_at: z.string().nullable(),
+  dead_letters: z.number().int(),
+});
+export const OpsTodayResponse = envelope(
+  z.object({
+    day: z.string(),
+    today: Sales,
+    last_7_days: Sales,
+    outboxes: z.object({ messages: Queue, feeds: Queue }),
+  }),
+);
+export type OpsToday = z.infer<typeof OpsTodayResponse>['data'];
+export const OUTBOX_QUEUES = ['messages', 'feeds'] as const;
+export const OutboxRetryRequest = z.object({
+  queue: z.enum(OUTBOX_QUEUES, { error: `queue: one of ${OUTBOX_QUEUES.join(', ')}` }),
+});
+export const OutboxRetryResponse = envelope(z.object({ queue: z.enum(OUTBOX_QUEUES), requeued: z.number().int() }));

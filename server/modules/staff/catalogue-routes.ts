@@ -26,7 +26,7 @@ import { recordAudit } from './audit.ts';
 // The console's catalogue: find variants, edit price and MRP (docs/decisions/019). The storefront's caches follow
 // the database (docs/caches-across-instances.md); this instance applies the change before answering.
 
-const LIMIT = 50;
+const LIMIT = 25;
 
 export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
