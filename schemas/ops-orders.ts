@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common.ts';
+import { FunnelResponse } from './events.ts';
 
 // The console's orders area (docs/decisions/019): find orders, read one with its shipments' timelines, refunds and
 // payments. The moves themselves are the operations calls of the orders module (/api/ops/shipments/…).
@@ -160,3 +161,5 @@ export const OutboxRetryRequest = z.object({
   queue: z.enum(OUTBOX_QUEUES, { error: `queue: one of ${OUTBOX_QUEUES.join(', ')}` }),
 });
 export const OutboxRetryResponse = envelope(z.object({ queue: z.enum(OUTBOX_QUEUES), requeued: z.number().int() }));
+/** The analysts' funnel report (/api/analytics/funnel) as the console reads it. */
+export const FunnelEnvelope = envelope(FunnelResponse);

@@ -77,7 +77,13 @@ test('the demo owner signs in with the password and a TOTP code; the console is 
   await page.keyboard.press('Enter');
   await expect(page.getByText('Role: owner')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Audit trail' })).toBeVisible();
-  // Orders are where the owner lands.
+  // Today is where the owner lands: the day's orders in rupees, the outboxes and the funnel.
+  await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Outbox health' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Conversion funnel' })).toBeVisible();
+  await axeClean(page, 'today');
+  await page.screenshot({ path: '/tmp/ops-today.png', fullPage: true });
+  await page.getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await axeClean(page, 'orders');
   await page.getByRole('link', { name: 'Catalogue' }).click();
@@ -104,6 +110,7 @@ test('the demo owner signs in with the password and a TOTP code; the console is 
 });
 
 test('support cannot change a price; a catalogue editor can, and the product page shows it', async ({ browser, request }) => {
+  test.setTimeout(150_000);
   const make = async (role: string) => {
     const email = `${role}-${Date.now()}@staff.kasrat.test`;
     const res = await request.post('/api/ops/staff', { headers: TOKEN, data: { email, role, password: 'E2e-console-pass' } });

@@ -16,6 +16,9 @@ import type {
   OpsPaymentIssuesResponse,
   OpsResolveResponse,
   OpsRetryResponse,
+  OpsTodayResponse,
+  FunnelEnvelope,
+  OutboxRetryResponse,
 } from '../../../schemas/ops-orders.ts';
 
 // The operations console's calls (/api/ops, docs/decisions/019). A 401 or 404 is the console's to show: it never
@@ -62,3 +65,6 @@ export const setProductPublished = (productId: number, published: boolean) =>
   post<typeof ProductPublishResponse>(`/api/ops/catalogue/products/${productId}/publish`, { published }, quiet);
 /** schemas/staff.ts STOCK_REASONS, repeated here: a value from a zod module would load zod in the browser. */
 export const STOCK_REASON_LIST = ['recount', 'received', 'damaged', 'correction'] as const;
+export const opsToday = () => get<typeof OpsTodayResponse>('/api/ops/today', quiet);
+export const retryOutbox = (queue: 'messages' | 'feeds') => post<typeof OutboxRetryResponse>('/api/ops/outbox/retry', { queue }, quiet);
+export const funnelReport = () => get<typeof FunnelEnvelope>('/api/analytics/funnel', quiet);

@@ -8,6 +8,7 @@ import Catalogue from '../console/areas/Catalogue.tsx';
 import Customers from '../console/areas/Customers.tsx';
 import Orders from '../console/areas/Orders.tsx';
 import Refunds from '../console/areas/Refunds.tsx';
+import Today from '../console/areas/Today.tsx';
 import { CONSOLE_CSS, css } from '../console/console-styles.ts';
 import SignIn from '../console/SignIn.tsx';
 
@@ -39,6 +40,7 @@ export default function Console() {
 }
 
 const AREAS: Array<{ path: string; label: string; needs: Permission }> = [
+  { path: '/ops/today', label: 'Today', needs: 'reports:read' },
   { path: '/ops/orders', label: 'Orders', needs: 'orders:read' },
   { path: '/ops/refunds', label: 'Refunds', needs: 'orders:read' },
   { path: '/ops/catalogue', label: 'Catalogue', needs: 'catalogue:read' },
@@ -75,6 +77,7 @@ function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
         </button>
       </nav>
       <main className={css.main}>
+        {current?.path === '/ops/today' && <Today canRetry={me.role === 'owner'} />}
         {current?.path === '/ops/orders' && <Orders orderId={orderIdIn(pathname)} canEdit={me.permissions.includes('orders:write')} />}
         {current?.path === '/ops/refunds' && <Refunds canEdit={me.permissions.includes('refunds:write')} />}
         {current?.path === '/ops/catalogue' && <Catalogue canEdit={me.permissions.includes('catalogue:write')} />}
