@@ -33,7 +33,7 @@ export const css = {
 // Desktop-first: staff work at a desk. Plain, dense, high-contrast (colours from the store's theme variables).
 export const CONSOLE_CSS = `
 .ops-shell{display:grid;grid-template-columns:210px 1fr;min-height:100vh;background:#f6f8f7;color:#1c2421}
-.ops-nav{background:#1c2421;color:#fff;padding:16px;display:flex;flex-direction:column;gap:8px}
+.ops-nav{background:#1c2421;color:#fff;padding:16px;display:flex;flex-direction:column;gap:8px;overflow-wrap:anywhere}
 .ops-nav-link{color:#fff;padding:4px 8px;border-radius:6px}
 .ops-nav-link[aria-current="page"]{background:#0b6e4f}
 .ops-nav-link:focus-visible{outline:3px solid #fff}
