@@ -87,6 +87,9 @@ export const StaffVariant = z.object({
   price: z.number().int(),
   mrp: z.number().int(),
   stock: z.number().int(),
+  /** Units live orders hold (placed, not yet shipped): already out of `stock`, still on the shelf. */
+  held: z.number().int(),
+  is_published: z.boolean(),
 });
 export type StaffVariant = z.infer<typeof StaffVariant>;
 export const StaffVariantsResponse = envelope(z.object({ variants: z.array(StaffVariant) }));
@@ -128,3 +131,34 @@ export const CustomerBlockRequest = z.object({ blocked: z.boolean({ error: 'bloc
 export const CustomerBlockResponse = envelope(
   z.object({ customer_id: z.number().int(), is_blocked: z.boolean(), sessions_ended: z.number().int() }),
 );
+
+export const STOCK_REASONS = ['recount', 'received', 'damaged', 'correction'] as const;
+export const STOCK_EDIT_MESSAGES = {
+  belowHeld: (held: number) => `Stock on hand cannot be below the ${held} unit(s) live orders hold.`,
+  stale: 'Someone changed this stock since you opened it (an order, or another editor). Check the current count and try again.',
+  saved: 'Stock saved.',
+} as const;
+/**
+ * A count of the units on the shelf (what live orders hold included), the available stock the editor saw (the
+ * optimistic version) and why.
+ */
+export const VariantStockRequest = z.object({
+  on_hand: z
+    .number({ error: 'on_hand: a whole number of units' })
+    .int('on_hand: a whole number of units')
+    .min(0, 'Stock cannot be below zero.')
+    .max(1_000_000),
+  expected_stock: z.number().int().min(0).max(1_000_000),
+  reason: z.enum(STOCK_REASONS, { error: `reason: one of ${STOCK_REASONS.join(', ')}` }),
+  note: z.string().trim().max(200).optional(),
+});
+const StockState = z.object({ stock: z.number().int(), held: z.number().int(), on_hand: z.number().int() });
+export const VariantStockResponse = envelope(z.object({ variant_id: z.number().int(), before: StockState, after: StockState }));
+
+export const PUBLISH_MESSAGES = {
+  published: 'Product published.',
+  unpublished: 'Product unpublished: shoppers no longer see it.',
+} as const;
+export const ProductParams = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ProductPublishRequest = z.object({ published: z.boolean({ error: 'published: true or false' }) });
+export const ProductPublishResponse = envelope(z.object({ product_id: z.number().int(), is_published: z.boolean() }));

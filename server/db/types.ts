@@ -49,6 +49,8 @@ export interface FoundationTables {
     sales_count: Generated<number>;
     is_bestseller: Generated<boolean>;
     synonyms: Generated<string>;
+    /** Migration 200: false hides the product from the listing, search and its page (docs/decisions/019). */
+    is_published: Generated<boolean>;
     created_at: Timestamp & Generated<Date>;
     updated_at: Timestamp & Generated<Date>;
   };
@@ -734,6 +736,8 @@ export interface MoneyTables {
     order_ref: string | null;
     shipment_ref: string | null;
     staff_ref: string | null;
+    /** Migration 200: why staff changed stock (their reason and note). */
+    note: Generated<string | null>;
     created_at: Timestamp & Generated<Date>;
   };
 }

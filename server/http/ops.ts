@@ -44,7 +44,11 @@ declare module 'fastify' {
 export const OPS_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/ops/shipments/:shipmentId': 'orders:read',
   'POST /api/ops/shipments/:shipmentId/:action': 'orders:write',
+  'POST /api/ops/shipments/:shipmentId/cancel': 'orders:write',
+  'GET /api/ops/shipments/:shipmentId/invoice': 'orders:read',
   'GET /api/ops/variants/:variantId': 'catalogue:read',
+  'GET /api/ops/payment-issues': 'orders:read',
+  'POST /api/ops/payment-issues/:id/resolve': 'refunds:write',
   'POST /api/ops/refunds/retry': 'refunds:write',
   'POST /api/review/v1/ops/review-status': 'reviews:moderate',
   'GET /api/analytics/funnel': 'reports:read',

@@ -221,13 +221,17 @@ export async function loadSnapshot(db: Db): Promise<CatalogueSnapshot> {
   }
   for (const c of categories) for (const anc of c.path) anc.subtree.push(c.id);
 
-  const productRows = (await db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('id').execute()) as ProductRow[];
+  const productRows = (await db.selectFrom('products').select(PRODUCT_COLUMNS).select('is_published').orderBy('id').execute()) as Array<
+    ProductRow & { is_published: boolean }
+  >;
   const products: ProductRec[] = [];
   const productsById = new Map<number, ProductRec>();
   for (const r of productRows) {
     const brand = brandsById.get(r.brand_id);
     const category = categoriesById.get(r.category_id);
-    if (!brand || !category) continue;
+    // An unpublished product is known (its edits need no rebuild) but not shown (docs/decisions/019); publishing
+    // moves the structure counter, which reloads this snapshot (migration 200).
+    if (!brand || !category || !r.is_published) continue;
     const p = { id: r.id, brand, category, variants: [] } as unknown as ProductRec;
     applyProductRow(p, r);
     products.push(p);

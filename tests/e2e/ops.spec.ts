@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
+import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
 import { expect, type Page, test } from './fixtures.ts';
 
 // The operations console at /ops (docs/decisions/019): staff sign in with a TOTP code; a role sees and does only
@@ -58,6 +59,8 @@ test('no shopper page loads the console: the build keeps it in its own chunks', 
 });
 
 test('the demo owner signs in with the password and a TOTP code; the console is keyboard-usable and axe clean', async ({ page }) => {
+  // axe runs on five console pages of a shared machine.
+  test.setTimeout(150_000);
   await page.goto('/ops');
   await expect(page.getByRole('heading', { name: 'Kasrat operations' })).toBeVisible();
   await axeClean(page, 'sign-in');
@@ -74,6 +77,16 @@ test('the demo owner signs in with the password and a TOTP code; the console is 
   await page.keyboard.press('Enter');
   await expect(page.getByText('Role: owner')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Audit trail' })).toBeVisible();
+  // Today is where the owner lands: the day's orders in rupees, the outboxes and the funnel.
+  await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Outbox health' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Conversion funnel' })).toBeVisible();
+  await axeClean(page, 'today');
+  await page.screenshot({ path: '/tmp/ops-today.png', fullPage: true });
+  await page.getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await axeClean(page, 'orders');
+  await page.getByRole('link', { name: 'Catalogue' }).click();
   await expect(page.getByRole('heading', { name: 'Catalogue' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' }).first()).toBeVisible();
   await axeClean(page, 'catalogue');
@@ -97,6 +110,7 @@ test('the demo owner signs in with the password and a TOTP code; the console is 
 });
 
 test('support cannot change a price; a catalogue editor can, and the product page shows it', async ({ browser, request }) => {
+  test.setTimeout(150_000);
   const make = async (role: string) => {
     const email = `${role}-${Date.now()}@staff.kasrat.test`;
     const res = await request.post('/api/ops/staff', { headers: TOKEN, data: { email, role, password: 'E2e-console-pass' } });
@@ -111,6 +125,7 @@ test('support cannot change a price; a catalogue editor can, and the product pag
   const support = await make('support');
   const supportPage = await (await browser.newContext()).newPage();
   await signIn(supportPage, support.email, 'E2e-console-pass', await generate({ secret: support.secret }));
+  await supportPage.getByRole('link', { name: 'Catalogue' }).click();
   await expect(supportPage.getByText('Your role can see prices but not change them.')).toBeVisible();
   await expect(supportPage.getByRole('button', { name: 'Save' })).toHaveCount(0);
   const refused = await supportPage.request.post(`/api/ops/catalogue/variants/${variant.variant_id}/price`, {
@@ -132,6 +147,86 @@ test('support cannot change a price; a catalogue editor can, and the product pag
   await row.getByLabel('Price', { exact: true }).fill(String(newPrice));
   await row.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Price saved.')).toBeVisible();
+  // A count of the shelf with a reason: saved through the stock ledger.
+  await page
+    .getByText(/available/)
+    .first()
+    .click();
+  const stock = page.getByRole('form', { name: /^Stock of / }).first();
+  await stock.getByLabel('On the shelf').fill('60');
+  await stock.getByLabel('Reason').selectOption('received');
+  await stock.getByRole('button', { name: 'Save stock' }).click();
+  await expect(page.getByText('Stock saved.')).toBeVisible();
+  await page.screenshot({ path: '/tmp/ops-catalogue.png', fullPage: true });
   await page.goto(`/product/${variant.slug}/?pId=${variant.product_id}&vId=${variant.variant_id}`);
   await expect(page.getByTestId('pdp-price')).toHaveAttribute('data-price', String(newPrice * 100));
+});
+
+test("fulfilment packs and ships an order with an AWB in the console; the shopper's order page shows it shipped", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // The demo shopper places a pay-on-delivery order of one product.
+  const shopper = await (await browser.newContext()).newPage();
+  const api = shopper.request;
+  expect((await (await api.post('/api/auth/login', { data: DEMO_SIGN_IN })).json()).status).toBe(1);
+  for (const line of (await (await api.post('/api/cart/cart-list', { data: {} })).json()).data.cart_data as Array<{
+    variant_id: number;
+    is_freebie: boolean;
+  }>)
+    if (line.is_freebie) await api.post('/api/cart/remove-freebee', { data: {} });
+    else await api.post('/api/cart/delete-cart', { data: { variant_id: line.variant_id } });
+  await api.post('/api/cart/remove-coupon', { data: {} });
+  const addresses = async () =>
+    (await (await api.get('/api/myAddress/user-address-list')).json()).data as Array<{ address_id: number; pincode: string }>;
+  if (!(await addresses()).some((a) => a.pincode === DEMO_ADDRESS.pincode))
+    await api.post('/api/myAddress/user-address-add-update', { data: DEMO_ADDRESS });
+  const addressId = (await addresses()).find((a) => a.pincode === DEMO_ADDRESS.pincode)?.address_id;
+  const hits = (await (await api.get('/api/search/product-search-listing?q=whey&sortby=price_asc')).json()).data.hits as Array<{
+    vid: number;
+    sale_price: number;
+    stock_status: string;
+  }>;
+  const product = hits.find((h) => h.sale_price >= 40_000 && h.sale_price <= 300_000 && !/out/i.test(h.stock_status));
+  expect(product).toBeTruthy();
+  expect((await api.post('/api/cart/add-to-cart', { data: { variant_id: product?.vid, quantity: 1 } })).status()).toBe(200);
+  expect((await api.post('/api/select-address/deliver-here', { data: { address_id: addressId } })).status()).toBe(200);
+  const placed = await api.get('/api/order-confirmation/place-order', { headers: { 'idempotency-key': `ops-e2e-${Date.now()}` } });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const orderId = (await placed.json()).data.order_id as string;
+  const cod = await api.post('/api/payment/pay-on-delivery', { data: { order_id: orderId } });
+  expect(cod.status(), await cod.text()).toBe(200);
+
+  // Fulfilment finds it, packs it and ships it with the courier's AWB.
+  const email = `fulfilment-${Date.now()}@staff.kasrat.test`;
+  const made = await request.post('/api/ops/staff', { headers: TOKEN, data: { email, role: 'fulfilment', password: 'E2e-console-pass' } });
+  expect(made.status()).toBe(200);
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email, 'E2e-console-pass', await generate({ secret: (await made.json()).data.secret as string }));
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  // Fulfilment has no catalogue editing, no customers and no audit trail.
+  await expect(page.getByRole('link', { name: 'Audit trail' })).toHaveCount(0);
+  await page.getByLabel('Order number or customer').fill(orderId);
+  await page.getByLabel('Payment').selectOption({ label: 'Pay on delivery' });
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row')).toHaveCount(2);
+  await page.getByRole('link', { name: orderId }).click();
+  await expect(page.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible();
+  await axeClean(page, 'order page');
+  await page.getByRole('button', { name: 'Pack' }).click();
+  await expect(page.getByRole('heading', { name: /: Packed$/ })).toBeVisible();
+  await page.getByLabel('Courier AWB').fill('DLV4455667');
+  await page.getByRole('button', { name: 'Ship', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /: Shipped · AWB DLV4455667$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Invoice/ })).toBeVisible();
+  await page.screenshot({ path: '/tmp/ops-order-shipped.png', fullPage: true });
+
+  // The shopper's order page says so.
+  await shopper.goto(`/account/order/order-details/${orderId}`);
+  await expect(shopper.getByText('Shipped').first()).toBeVisible();
+
+  // Delivered, so later journeys find the demo shopper's orders as they were.
+  await page.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(page.getByRole('heading', { name: /: Delivered · AWB/ })).toBeVisible();
 });

@@ -37,6 +37,8 @@ export async function recommendedProducts(db: Db, cartId: string | null, limit: 
         (join) => join.onRef('dv.product_id', '=', 'p.id'),
       )
       .select(['dv.variant_id'])
+      // An unpublished product is not offered (docs/decisions/019).
+      .where('p.is_published', '=', true)
       // Free gifts are earned, not sold next to the offer that gives them away.
       .where('p.id', 'not in', (eb) =>
         eb.selectFrom('freebies as f').innerJoin('variants as fv', 'fv.id', 'f.variant_id').select('fv.product_id'),

@@ -1,3 +1,3 @@
 // Inventory: the one writer of stock on hand, every change a row in the stock ledger (docs/decisions/011).
 // Flows and modules change stock only through these functions.
-export { adjustStock, ledgerSums, putBack, type StockLine, type StockRef, takeCtes, takeStock } from './queries.ts';
+export { adjustStock, heldUnits, ledgerSums, putBack, type StockLine, type StockRef, takeCtes, takeStock } from './queries.ts';

@@ -9,6 +9,8 @@ export interface StockRef {
   order?: string | null;
   shipment?: string | null;
   staff?: string | null;
+  /** Why staff changed stock (migration 200). */
+  note?: string | null;
 }
 
 export interface StockLine {
@@ -17,8 +19,9 @@ export interface StockLine {
 }
 
 const ledgerRow = (variant: RawBuilder<unknown>, delta: RawBuilder<unknown>, reason: StockReason, ref: StockRef) =>
-  sql`INSERT INTO stock_ledger (variant_id, delta, reason, order_ref, shipment_ref, staff_ref)
-      SELECT ${variant}, ${delta}, ${reason}::text, ${ref.order ?? null}::text, ${ref.shipment ?? null}::text, ${ref.staff ?? null}::text`;
+  sql`INSERT INTO stock_ledger (variant_id, delta, reason, order_ref, shipment_ref, staff_ref, note)
+      SELECT ${variant}, ${delta}, ${reason}::text, ${ref.order ?? null}::text, ${ref.shipment ?? null}::text, ${ref.staff ?? null}::text,
+             ${ref.note ?? null}::text`;
 
 /**
  * A guarded take of `quantity` units as two common table expressions, `<name>` (one row when the units were there)
@@ -51,11 +54,16 @@ export async function putBack(trx: Db, lines: readonly StockLine[], reason: Stoc
       ${ledgerRow(sql`id`, sql`${quantity}::integer`, reason, ref)} FROM u`.execute(trx);
 }
 
-/** A staff count: sets stock on hand to `stock` (never below zero); the ledger records the difference. */
-export async function adjustStock(trx: Db, variantId: number, delta: number, staff: string): Promise<number | null> {
+/** A staff change of `delta` units (never below zero), with who and why; the ledger records it. */
+export async function adjustStock(
+  trx: Db,
+  variantId: number,
+  delta: number,
+  ref: { staff: string; note?: string | null },
+): Promise<number | null> {
   const r = await sql<{ stock: number }>`WITH u AS (UPDATE variants SET stock = stock + ${delta}::integer, updated_at = now()
                          WHERE id = ${variantId}::integer AND stock + ${delta}::integer >= 0 RETURNING id, stock),
-      l AS (${ledgerRow(sql`id`, sql`${delta}::integer`, 'staff_adjustment', { staff })} FROM u WHERE ${delta}::integer <> 0)
+      l AS (${ledgerRow(sql`id`, sql`${delta}::integer`, 'staff_adjustment', ref)} FROM u WHERE ${delta}::integer <> 0)
     SELECT stock FROM u`.execute(trx);
   return r.rows[0]?.stock ?? null;
 }
@@ -70,4 +78,21 @@ export async function ledgerSums(db: Db, variantIds: readonly number[]): Promise
     .groupBy('variant_id')
     .execute();
   return new Map(rows.map((r) => [r.variant_id, Number(r.sum)]));
+}
+
+/** Shipment states whose units are taken from stock but still on the shelf: placed and not yet shipped. */
+const HOLDING = ['payment_pending', 'placed', 'confirmed', 'packed'] as const;
+
+/** Units live orders hold per variant (what a count of the shelf includes but `stock` no longer does). */
+export async function heldUnits(db: Db, variantIds: readonly number[]): Promise<Map<number, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_items as i')
+    .innerJoin('shipments as s', 's.id', 'i.shipment_id')
+    .select(['i.variant_id', sql<string>`sum(i.quantity - i.cancelled_quantity - i.returned_quantity)`.as('held')])
+    .where('i.variant_id', 'in', [...variantIds])
+    .where('s.status', 'in', [...HOLDING])
+    .groupBy('i.variant_id')
+    .execute();
+  return new Map(rows.map((r) => [r.variant_id, Number(r.held)]));
 }

@@ -16,7 +16,7 @@ export { insertOrder, type CreatedOrder, type NewOrder } from './demo-orders.ts'
 export { canMove, nextStatus, STATUS_LABELS, shipmentLifecycle } from './lifecycle.ts';
 export { markRefundPaidByHand, processPendingRefunds, processRefund, type RefundAdapters } from './refunds.ts';
 export type { BankPayouts, RefundGateway } from './refund-gateway.ts';
-export { opsMove } from './service.ts';
+export { hasInvoice, opsMove, readAddress } from './service.ts';
 export {
   insertPendingOrder,
   markOrderExpired,

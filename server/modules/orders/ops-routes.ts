@@ -6,6 +6,9 @@ import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
+import { cancelOrderShipment } from '../../flows/cancel.ts';
+import { OpsCancelRequest } from '../../../schemas/ops-orders.ts';
+import { shipmentInvoice } from './invoice.ts';
 import { STATUS_LABELS } from './lifecycle.ts';
 import { findShipment } from './queries.ts';
 import { processPendingRefunds, processRefund, type RefundAdapters } from './refunds.ts';
@@ -47,6 +50,36 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
       { ...result, status_label: STATUS_LABELS[result.status] },
       `Shipment ${result.shipment_id} is now ${STATUS_LABELS[result.status].toLowerCase()}.`,
     );
+  });
+
+  // The shop cancels a whole shipment through the same flow as the shopper (docs/decisions/011-order-flows.md):
+  // units back to stock, coupon use given back, the refund written and paid out.
+  app.post('/api/ops/shipments/:shipmentId/cancel', { schema: { params: ShipmentParams, body: OpsCancelRequest } }, async (req) => {
+    const { shipmentId } = parse(ShipmentParams, req.params);
+    const body = parse(OpsCancelRequest, req.body ?? {});
+    const { refundIds, status, refund } = await cancelOrderShipment(
+      db,
+      null,
+      { shipmentId, reason_id: 'other', comment: body.comment ? `Cancelled by the store: ${body.comment}` : 'Cancelled by the store' },
+      null,
+    );
+    for (const id of refundIds)
+      await processRefund(db, id, refunds).catch((err) => req.log.warn({ err: String(err), refundId: id }, 'refund left pending'));
+    return ok({ shipment_id: shipmentId, status, status_label: STATUS_LABELS[status], refund }, `Shipment ${shipmentId} is cancelled.`);
+  });
+
+  // The invoice of a dispatched shipment, as its shopper downloads it.
+  app.get('/api/ops/shipments/:shipmentId/invoice', { schema: { params: ShipmentParams } }, async (req, reply) => {
+    const { shipmentId } = parse(ShipmentParams, req.params);
+    const s = await findShipment(db, shipmentId, null);
+    if (!s) throw new NotFound(`No shipment ${shipmentId}.`);
+    const file = await shipmentInvoice(db, s.customer_id, shipmentId);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.bytes);
   });
 
   // Stock on hand of a variant: lets operations (and the e2e test) see a cancellation put units back.

@@ -1,24 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CATALOGUE_EDIT_MESSAGES,
+  PUBLISH_MESSAGES,
+  ProductParams,
+  ProductPublishRequest,
+  ProductPublishResponse,
+  STOCK_EDIT_MESSAGES,
   StaffVariantQuery,
   StaffVariantsResponse,
   VariantPriceParams,
   VariantPriceRequest,
   VariantPriceResponse,
+  VariantStockRequest,
+  VariantStockResponse,
 } from '../../../schemas/staff.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { Conflict, NotFound } from '../../http/errors.ts';
+import { AppError, Conflict, NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
 import { catalogueChanged, type PriceEditResult, setVariantPrice } from '../catalogue/index.ts';
+import { adjustStock, heldUnits } from '../inventory/index.ts';
 import { recordAudit } from './audit.ts';
 
 // The console's catalogue: find variants, edit price and MRP (docs/decisions/019). The storefront's caches follow
 // the database (docs/caches-across-instances.md); this instance applies the change before answering.
 
-const LIMIT = 50;
+const LIMIT = 25;
 
 export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
@@ -42,6 +50,7 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
           'v.sale_price',
           'v.mrp',
           'v.stock',
+          'p.is_published',
         ])
         .orderBy('p.name')
         .orderBy('v.position')
@@ -52,6 +61,10 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
         query = query.where((eb) => eb.or([eb('p.name', 'ilike', like), eb('v.sku', 'ilike', like)]));
       }
       const rows = await query.execute();
+      const held = await heldUnits(
+        db,
+        rows.map((r) => r.id),
+      );
       return ok({
         variants: rows.map((r) => ({
           variant_id: r.id,
@@ -63,6 +76,8 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
           price: r.sale_price,
           mrp: r.mrp,
           stock: r.stock,
+          held: held.get(r.id) ?? 0,
+          is_published: r.is_published,
         })),
       });
     },
@@ -90,6 +105,66 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
       if (result.kind === 'stale') throw new Conflict(CATALOGUE_EDIT_MESSAGES.stale, { current: result.current });
       await catalogueChanged(db);
       return ok({ before: result.before, after: result.after }, CATALOGUE_EDIT_MESSAGES.saved);
+    },
+  );
+
+  app.post(
+    '/api/ops/catalogue/variants/:variantId/stock',
+    {
+      config: { opsPermission: 'catalogue:write' },
+      schema: { params: VariantPriceParams, body: VariantStockRequest, response: { 200: VariantStockResponse } },
+    },
+    async (req) => {
+      requireOps(req);
+      const { variantId } = parse(VariantPriceParams, req.params);
+      const body = parse(VariantStockRequest, req.body);
+      const actor = req.opsActor?.kind === 'staff' ? `staff:${req.opsActor.staff.id}` : 'token';
+      const result = await db.transaction().execute(async (trx) => {
+        // The variant's row is locked first, as checkout takes it: no order takes or releases units meanwhile.
+        const row = await trx.selectFrom('variants').select(['id', 'stock']).where('id', '=', variantId).forUpdate().executeTakeFirst();
+        if (!row) throw new NotFound(`No variant ${variantId}.`);
+        const held = (await heldUnits(trx, [variantId])).get(variantId) ?? 0;
+        const before = { stock: row.stock, held, on_hand: row.stock + held };
+        if (row.stock !== body.expected_stock) throw new Conflict(STOCK_EDIT_MESSAGES.stale, { current: before });
+        // The units live orders hold are on the shelf until they ship: a count below them cannot be right.
+        if (body.on_hand < held) throw new AppError(422, STOCK_EDIT_MESSAGES.belowHeld(held), { current: before });
+        const delta = body.on_hand - held - row.stock;
+        const note = body.note ? `${body.reason}: ${body.note}` : body.reason;
+        const stock = await adjustStock(trx, variantId, delta, { staff: actor, note });
+        if (stock === null) throw new Conflict(STOCK_EDIT_MESSAGES.stale, { current: before });
+        const after = { stock, held, on_hand: stock + held };
+        await recordAudit(trx, req, { action: 'variant.stock', target: `variant:${variantId}`, before, after: { ...after, reason: note } });
+        return { variant_id: variantId, before, after };
+      });
+      await catalogueChanged(db);
+      return ok(result, STOCK_EDIT_MESSAGES.saved);
+    },
+  );
+
+  app.post(
+    '/api/ops/catalogue/products/:productId/publish',
+    {
+      config: { opsPermission: 'catalogue:write' },
+      schema: { params: ProductParams, body: ProductPublishRequest, response: { 200: ProductPublishResponse } },
+    },
+    async (req) => {
+      requireOps(req);
+      const { productId } = parse(ProductParams, req.params);
+      const { published } = parse(ProductPublishRequest, req.body);
+      await db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('products').select('is_published').where('id', '=', productId).forUpdate().executeTakeFirst();
+        if (!row) throw new NotFound(`No product ${productId}.`);
+        if (row.is_published !== published)
+          await trx.updateTable('products').set({ is_published: published, updated_at: new Date() }).where('id', '=', productId).execute();
+        await recordAudit(trx, req, {
+          action: published ? 'product.publish' : 'product.unpublish',
+          target: `product:${productId}`,
+          before: { is_published: row.is_published },
+          after: { is_published: published },
+        });
+      });
+      await catalogueChanged(db);
+      return ok({ product_id: productId, is_published: published }, published ? PUBLISH_MESSAGES.published : PUBLISH_MESSAGES.unpublished);
     },
   );
 }

@@ -5,8 +5,21 @@ import type {
   StaffCustomersResponse,
   StaffMeResponse,
   StaffVariantsResponse,
+  ProductPublishResponse,
   VariantPriceResponse,
+  VariantStockResponse,
 } from '../../../schemas/staff.ts';
+import type {
+  OpsMoveResponse,
+  OpsOrderResponse,
+  OpsOrdersResponse,
+  OpsPaymentIssuesResponse,
+  OpsResolveResponse,
+  OpsRetryResponse,
+  OpsTodayResponse,
+  FunnelEnvelope,
+  OutboxRetryResponse,
+} from '../../../schemas/ops-orders.ts';
 
 // The operations console's calls (/api/ops, docs/decisions/019). A 401 or 404 is the console's to show: it never
 // sends staff to the shoppers' sign-in or not-found pages.
@@ -24,3 +37,34 @@ export const auditTrail = () => get<typeof AuditResponse>('/api/ops/audit?limit=
 export const findCustomers = (q: string) => get<typeof StaffCustomersResponse>(`/api/ops/customers?q=${encodeURIComponent(q)}`, quiet);
 export const setCustomerBlocked = (customerId: number, blocked: boolean) =>
   post<typeof CustomerBlockResponse>(`/api/ops/customers/${customerId}/block`, { blocked }, quiet);
+
+export interface OrderFilters {
+  status?: string;
+  from?: string;
+  to?: string;
+  payment?: string;
+  pincode?: string;
+  q?: string;
+}
+const queryOf = (filters: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+export const findOrders = (filters: OrderFilters) => get<typeof OpsOrdersResponse>(`/api/ops/orders?${queryOf({ ...filters })}`, quiet);
+export const opsOrder = (orderId: string) => get<typeof OpsOrderResponse>(`/api/ops/orders/${encodeURIComponent(orderId)}`, quiet);
+export const moveShipment = (shipmentId: string, action: string, body: { awb?: string; comment?: string } = {}) =>
+  post<typeof OpsMoveResponse>(`/api/ops/shipments/${encodeURIComponent(shipmentId)}/${action}`, body, quiet);
+export const invoiceUrl = (shipmentId: string) => `/api/ops/shipments/${encodeURIComponent(shipmentId)}/invoice`;
+export const retryRefunds = () => post<typeof OpsRetryResponse>('/api/ops/refunds/retry', {}, quiet);
+export const paymentIssues = () => get<typeof OpsPaymentIssuesResponse>('/api/ops/payment-issues', quiet);
+export const resolvePaymentIssue = (id: number, resolution: string) =>
+  post<typeof OpsResolveResponse>(`/api/ops/payment-issues/${id}/resolve`, { resolution }, quiet);
+export const saveVariantStock = (
+  variantId: number,
+  body: { on_hand: number; expected_stock: number; reason: (typeof STOCK_REASON_LIST)[number]; note?: string },
+) => post<typeof VariantStockResponse>(`/api/ops/catalogue/variants/${variantId}/stock`, body, quiet);
+export const setProductPublished = (productId: number, published: boolean) =>
+  post<typeof ProductPublishResponse>(`/api/ops/catalogue/products/${productId}/publish`, { published }, quiet);
+/** schemas/staff.ts STOCK_REASONS, repeated here: a value from a zod module would load zod in the browser. */
+export const STOCK_REASON_LIST = ['recount', 'received', 'damaged', 'correction'] as const;
+export const opsToday = () => get<typeof OpsTodayResponse>('/api/ops/today', quiet);
+export const retryOutbox = (queue: 'messages' | 'feeds') => post<typeof OutboxRetryResponse>('/api/ops/outbox/retry', { queue }, quiet);
+export const funnelReport = () => get<typeof FunnelEnvelope>('/api/analytics/funnel', quiet);

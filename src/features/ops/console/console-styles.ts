@@ -20,12 +20,20 @@ export const css = {
   table: 'ops-table',
   cell: 'ops-cell',
   searchRow: 'ops-row',
+  filters: 'ops-row ops-filters',
+  facts: 'ops-facts',
+  card: 'ops-card ops-block',
+  subheading: 'ops-subheading',
+  minor: 'ops-minor',
+  timeline: 'ops-timeline',
+  danger: 'ops-button ops-danger',
+  linkButton: 'ops-button ops-link-button',
 } as const;
 
 // Desktop-first: staff work at a desk. Plain, dense, high-contrast (colours from the store's theme variables).
 export const CONSOLE_CSS = `
 .ops-shell{display:grid;grid-template-columns:210px 1fr;min-height:100vh;background:#f6f8f7;color:#1c2421}
-.ops-nav{background:#1c2421;color:#fff;padding:16px;display:flex;flex-direction:column;gap:8px}
+.ops-nav{background:#1c2421;color:#fff;padding:16px;display:flex;flex-direction:column;gap:8px;overflow-wrap:anywhere}
 .ops-nav-link{color:#fff;padding:4px 8px;border-radius:6px}
 .ops-nav-link[aria-current="page"]{background:#0b6e4f}
 .ops-nav-link:focus-visible{outline:3px solid #fff}
@@ -48,5 +56,15 @@ export const CONSOLE_CSS = `
 .ops-table{width:100%;border-collapse:collapse;background:#fff}
 .ops-cell{border-bottom:1px solid #d4ddd9;padding:8px;text-align:left;vertical-align:top}
 .ops-row{display:flex;gap:8px;align-items:end;margin-bottom:16px}
+.ops-filters{flex-wrap:wrap}
+.ops-facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:16px;margin-bottom:16px}
+.ops-facts p{margin:0}
+.ops-block{margin-bottom:16px;display:grid;gap:12px}
+.ops-subheading{font-size:1.1rem;margin:0}
+.ops-minor{font-size:1rem;margin:0}
+.ops-timeline{margin:0;padding-left:20px}
+.ops-danger{background:#b42318}
+.ops-link-button{text-decoration:none;display:inline-block}
+.ops-main a:not(.ops-button){color:#0b6e4f}
 .ops-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { OpsTodayResponse, OutboxRetryRequest, OutboxRetryResponse } from '../../../schemas/ops-orders.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { requireOps } from '../../http/ops.ts';
+import { parse } from '../../http/validate.ts';
+import { recordAudit } from './audit.ts';
+
+// The console's Today page (docs/decisions/019): orders and revenue of the India day (SPEC §9) and of the last
+// seven, and the health of the outboxes: the shoppers' messages (outbox) and the marketers' feeds (event_outbox).
+// Retrying a dead letter puts it back in its queue, where the workers claim it as any other row.
+
+const DAY_MS = 86_400_000;
+const IST_MS = 5.5 * 3_600_000;
+/** The start of the India day holding `now`, as an instant. */
+const istMidnight = (now: number) => new Date(Math.floor((now + IST_MS) / DAY_MS) * DAY_MS - IST_MS);
+
+async function sales(db: Db, since: Date) {
+  const row = await db
+    .selectFrom('orders')
+    .select([sql<string>`count(*)`.as('orders'), sql<string>`coalesce(sum(total), 0)`.as('revenue')])
+    .where('placed_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  const cancelled = await db
+    .selectFrom('shipment_events')
+    .select(sql<string>`count(DISTINCT shipment_id)`.as('n'))
+    .where('to_status', '=', 'cancelled')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return { orders: Number(row.orders), revenue: Number(row.revenue), cancelled_shipments: Number(cancelled.n) };
+}
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+export async function staffTodayRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get('/api/ops/today', { config: { opsPermission: 'reports:read' }, schema: { response: { 200: OpsTodayResponse } } }, async (req) => {
+    requireOps(req);
+    const midnight = istMidnight(Date.now());
+    const [today, week, messages, feeds] = await Promise.all([
+      sales(db, midnight),
+      sales(db, new Date(midnight.getTime() - 6 * DAY_MS)),
+      db
+        .selectFrom('outbox')
+        .select([
+          sql<string>`count(*) FILTER (WHERE status IN ('pending', 'sending'))`.as('pending'),
+          sql<Date | null>`min(created_at) FILTER (WHERE status IN ('pending', 'sending'))`.as('oldest'),
+          sql<string>`count(*) FILTER (WHERE status = 'failed')`.as('dead'),
+        ])
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('event_outbox')
+        .select([
+          sql<string>`count(*) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL)`.as('pending'),
+          sql<Date | null>`min(created_at) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL)`.as('oldest'),
+          sql<string>`count(*) FILTER (WHERE dead_at IS NOT NULL)`.as('dead'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    const queue = (r: { pending: string; oldest: Date | null; dead: string }) => ({
+      pending: Number(r.pending),
+      oldest_pending_at: iso(r.oldest),
+      dead_letters: Number(r.dead),
+    });
+    return ok({
+      day: new Date(midnight.getTime() + IST_MS).toISOString().slice(0, 10),
+      today,
+      last_7_days: week,
+      outboxes: { messages: queue(messages), feeds: queue(feeds) },
+    });
+  });
+
+  // Owner only (no permission declared, docs/decisions/019): a retry sends again what failed for a reason.
+  app.post('/api/ops/outbox/retry', { schema: { body: OutboxRetryRequest, response: { 200: OutboxRetryResponse } } }, async (req) => {
+    requireOps(req);
+    const { queue } = parse(OutboxRetryRequest, req.body);
+    const requeued = await db.transaction().execute(async (trx) => {
+      const result =
+        queue === 'messages'
+          ? await trx
+              .updateTable('outbox')
+              .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null, lease_token: null })
+              .where('status', '=', 'failed')
+              .executeTakeFirst()
+          : await trx
+              .updateTable('event_outbox')
+              .set({ dead_at: null, attempts: 0, next_attempt_at: new Date(), locked_until: null, lease_token: null })
+              .where('dead_at', 'is not', null)
+              .where('sent_at', 'is', null)
+              .executeTakeFirst();
+      const n = Number(result.numUpdatedRows);
+      await recordAudit(trx, req, { action: 'outbox.retry', target: `outbox:${queue}`, after: { requeued: n } });
+      return n;
+    });
+    return ok({ queue, requeued }, `${requeued} message(s) back in the ${queue} queue.`);
+  });
+}

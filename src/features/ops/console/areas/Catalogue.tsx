@@ -1,0 +1,199 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import type { StaffVariant } from '../../../../../schemas/staff.ts';
+import { findVariants, STOCK_REASON_LIST, saveVariantPrice, saveVariantStock, setProductPublished } from '../../api.ts';
+import { css } from '../console-styles.ts';
+import { DataTable, ErrorLine, errorData, messageOf, rupees, SearchForm, Status, type StatusLine, toPaise } from '../shared.tsx';
+
+// The catalogue area: find variants, edit price and MRP with the optimistic version (docs/decisions/019).
+
+export default function Catalogue({ canEdit }: { canEdit: boolean }) {
+  const [query, setQuery] = useState('');
+  const [rows, setRows] = useState<StaffVariant[] | null>(null);
+  const [error, setError] = useState('');
+  const search = useCallback(async (q: string) => {
+    setError('');
+    try {
+      setRows((await findVariants(q)).data.variants);
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  }, []);
+  useEffect(() => {
+    void search('');
+  }, [search]);
+  return (
+    <section aria-labelledby="ops-catalogue">
+      <h1 id="ops-catalogue" className={css.heading}>
+        Catalogue
+      </h1>
+      <SearchForm label="Product name or SKU" value={query} onChange={setQuery} onSearch={() => void search(query)} />
+      {!canEdit && <p className={css.notice}>Your role can see prices but not change them.</p>}
+      <ErrorLine text={error} />
+      <DataTable
+        label="Variants"
+        columns={['Product', 'SKU', 'Stock', 'Price and MRP (₹)', 'On the storefront']}
+        rows={rows}
+        rowKey={(r) => r.variant_id}
+        empty="No variants match."
+        cells={(row) => [
+          variantLabel(row),
+          row.sku,
+          <StockEditor key={`s${row.variant_id}`} row={row} canEdit={canEdit} />,
+          <PriceEditor key={`p${row.variant_id}`} row={row} canEdit={canEdit} />,
+          <PublishToggle
+            key={`v${row.variant_id}`}
+            row={row}
+            canEdit={canEdit}
+            onChanged={(published) =>
+              setRows((all) => all?.map((r) => (r.product_id === row.product_id ? { ...r, is_published: published } : r)) ?? null)
+            }
+          />,
+        ]}
+      />
+    </section>
+  );
+}
+
+const variantLabel = (row: StaffVariant) => `${row.product_name}${row.label ? ` (${row.label})` : ''}`;
+
+function PriceEditor({ row, canEdit }: { row: StaffVariant; canEdit: boolean }) {
+  // The values this editor saw: the server applies the edit only if they are still current (409 otherwise).
+  const [seen, setSeen] = useState({ price: row.price, mrp: row.mrp });
+  const [price, setPrice] = useState(rupees(row.price));
+  const [mrp, setMrp] = useState(rupees(row.mrp));
+  const [status, setStatus] = useState<StatusLine>(null);
+  const label = variantLabel(row);
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const p = toPaise(price);
+    const m = toPaise(mrp);
+    if (p === null || m === null) return setStatus({ kind: 'error', text: 'Enter amounts in rupees, like 1499 or 1499.50.' });
+    try {
+      const answer = await saveVariantPrice(row.variant_id, { price: p, mrp: m, expected_price: seen.price, expected_mrp: seen.mrp });
+      setSeen({ price: answer.data.after.price, mrp: answer.data.after.mrp });
+      setStatus({ kind: 'saved', text: answer.message });
+    } catch (e) {
+      const current = errorData<{ current?: { price: number; mrp: number } }>(e)?.current;
+      if (current) {
+        setSeen(current);
+        setStatus({ kind: 'error', text: `${messageOf(e)} Now: price ₹${rupees(current.price)}, MRP ₹${rupees(current.mrp)}.` });
+      } else setStatus({ kind: 'error', text: messageOf(e) });
+    }
+  };
+  return (
+    <>
+      <form onSubmit={save} aria-label={`Price of ${label}`} className={css.searchRow}>
+        <label className={css.field}>
+          Price
+          <input className={css.money} inputMode="decimal" value={price} readOnly={!canEdit} onChange={(e) => setPrice(e.target.value)} />
+        </label>
+        <label className={css.field}>
+          MRP
+          <input className={css.money} inputMode="decimal" value={mrp} readOnly={!canEdit} onChange={(e) => setMrp(e.target.value)} />
+        </label>
+        {canEdit && (
+          <button className={css.button} type="submit">
+            Save
+          </button>
+        )}
+      </form>
+      <Status status={status} />
+    </>
+  );
+}
+
+const REASON_LABELS: Record<(typeof STOCK_REASON_LIST)[number], string> = {
+  recount: 'Recount',
+  received: 'Goods received',
+  damaged: 'Damaged or expired',
+  correction: 'Correction',
+};
+
+function StockEditor({ row, canEdit }: { row: StaffVariant; canEdit: boolean }) {
+  // The available stock this editor saw: the server applies the count only if it is still current (409 otherwise).
+  const [seen, setSeen] = useState({ stock: row.stock, held: row.held });
+  const [onHand, setOnHand] = useState(String(row.stock + row.held));
+  const [reason, setReason] = useState<(typeof STOCK_REASON_LIST)[number]>('recount');
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState<StatusLine>(null);
+  const label = variantLabel(row);
+  const summary = `${seen.stock} available${seen.held ? `, ${seen.held} held by orders` : ''}`;
+  if (!canEdit) return <>{summary}</>;
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d+$/.test(onHand.trim())) return setStatus({ kind: 'error', text: 'Enter the units on the shelf as a whole number.' });
+    try {
+      const answer = await saveVariantStock(row.variant_id, {
+        on_hand: Number(onHand),
+        expected_stock: seen.stock,
+        reason,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      setSeen(answer.data.after);
+      setStatus({ kind: 'saved', text: answer.message });
+    } catch (e) {
+      const current = errorData<{ current?: { stock: number; held: number } }>(e)?.current;
+      if (current) setSeen(current);
+      setStatus({ kind: 'error', text: messageOf(e) });
+    }
+  };
+  return (
+    <>
+      <details>
+        <summary>
+          {summary}
+          <span className="ops-hidden">: change the stock of {label}</span>
+        </summary>
+        <form onSubmit={save} aria-label={`Stock of ${label}`} className={css.filters}>
+          <label className={css.field}>
+            On the shelf
+            <input className={css.money} inputMode="numeric" value={onHand} onChange={(e) => setOnHand(e.target.value)} />
+          </label>
+          <label className={css.field}>
+            Reason
+            <select className={css.input} value={reason} onChange={(e) => setReason(e.target.value as typeof reason)}>
+              {STOCK_REASON_LIST.map((r) => (
+                <option key={r} value={r}>
+                  {REASON_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={css.field}>
+            Note
+            <input className={css.input} value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+          </label>
+          <button className={css.button} type="submit">
+            Save stock
+          </button>
+        </form>
+      </details>
+      <Status status={status} />
+    </>
+  );
+}
+
+function PublishToggle({ row, canEdit, onChanged }: { row: StaffVariant; canEdit: boolean; onChanged: (published: boolean) => void }) {
+  const [status, setStatus] = useState<StatusLine>(null);
+  const text = row.is_published ? 'Published' : 'Unpublished';
+  if (!canEdit) return <>{text}</>;
+  const toggle = async () => {
+    try {
+      const answer = await setProductPublished(row.product_id, !row.is_published);
+      onChanged(answer.data.is_published);
+      setStatus({ kind: 'saved', text: answer.message });
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    }
+  };
+  return (
+    <>
+      <p className={css.minor}>{text}</p>
+      <button type="button" className={css.button} onClick={toggle}>
+        {row.is_published ? 'Unpublish' : 'Publish'}
+        <span className="ops-hidden"> {row.product_name}</span>
+      </button>
+      <Status status={status} />
+    </>
+  );
+}

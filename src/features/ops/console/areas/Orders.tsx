@@ -1,0 +1,304 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatPaise } from '../../../../../schemas/money.ts';
+import type { OpsOrder, OpsOrderRow, OpsShipment } from '../../../../../schemas/ops-orders.ts';
+import { PAYMENT_METHODS } from '../../../../../schemas/payment-rules.ts';
+import { findOrders, invoiceUrl, moveShipment, type OrderFilters, opsOrder } from '../../api.ts';
+import { css } from '../console-styles.ts';
+import { DataTable, ErrorLine, indiaTime, messageOf, Status, type StatusLine } from '../shared.tsx';
+
+// Orders (docs/decisions/019): find by status, day, payment, pincode and customer; an order's page with each
+// shipment's timeline and the moves it can take now. The server decides every move (the orders module's lifecycle).
+
+const STATUSES: Array<[string, string]> = [
+  ['placed', 'Order placed'],
+  ['confirmed', 'Confirmed'],
+  ['packed', 'Packed'],
+  ['shipped', 'Shipped'],
+  ['delivered', 'Delivered'],
+  ['cancelled', 'Cancelled'],
+  ['return_requested', 'Return requested'],
+  ['return_picked_up', 'Return picked up'],
+  ['returned', 'Returned'],
+  ['refunded', 'Refunded'],
+];
+
+export default function Orders({ orderId, canEdit }: { orderId: string | null; canEdit: boolean }) {
+  return orderId ? <OrderPage orderId={orderId} canEdit={canEdit} /> : <OrderList />;
+}
+
+function OrderList() {
+  const [rows, setRows] = useState<OpsOrderRow[] | null>(null);
+  const [error, setError] = useState('');
+  const search = useCallback(async (filters: OrderFilters) => {
+    setError('');
+    try {
+      setRows((await findOrders(filters)).data.orders);
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  }, []);
+  useEffect(() => {
+    void search({});
+  }, [search]);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (k: string) => String(form.get(k) ?? '').trim() || undefined;
+    void search({
+      q: value('q'),
+      status: value('status'),
+      from: value('from'),
+      to: value('to'),
+      payment: value('payment'),
+      pincode: value('pincode'),
+    });
+  };
+  return (
+    <section aria-labelledby="ops-orders">
+      <h1 id="ops-orders" className={css.heading}>
+        Orders
+      </h1>
+      <form className={css.filters} role="search" aria-label="Filter orders" onSubmit={submit}>
+        <label className={css.field}>
+          Order number or customer
+          <input className={css.input} name="q" type="search" />
+        </label>
+        <label className={css.field}>
+          Shipment status
+          <select className={css.input} name="status" defaultValue="">
+            <option value="">Any</option>
+            {STATUSES.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={css.field}>
+          Placed from
+          <input className={css.input} name="from" type="date" />
+        </label>
+        <label className={css.field}>
+          Placed until
+          <input className={css.input} name="to" type="date" />
+        </label>
+        <label className={css.field}>
+          Payment
+          <select className={css.input} name="payment" defaultValue="">
+            <option value="">Any</option>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m.code} value={m.code}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={css.field}>
+          Pincode
+          <input className={css.input} name="pincode" inputMode="numeric" pattern="\d{6}" maxLength={6} />
+        </label>
+        <button className={css.button} type="submit">
+          Search
+        </button>
+      </form>
+      <ErrorLine text={error} />
+      <DataTable
+        label="Orders"
+        columns={['Order', 'Placed', 'Customer', 'Pincode', 'Payment', 'Total', 'Shipments']}
+        rows={rows}
+        rowKey={(r) => r.order_id}
+        empty="No orders match."
+        cells={(r) => [
+          <Link key="o" to={`/ops/orders/${r.order_id}`}>
+            {r.order_id}
+          </Link>,
+          r.placed_at ? indiaTime(r.placed_at) : '',
+          r.customer,
+          r.pincode,
+          r.payment,
+          formatPaise(r.total),
+          r.shipments.map((s) => s.status_label).join(', '),
+        ]}
+      />
+    </section>
+  );
+}
+
+function OrderPage({ orderId, canEdit }: { orderId: string; canEdit: boolean }) {
+  const [order, setOrder] = useState<OpsOrder | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(async () => {
+    try {
+      setOrder((await opsOrder(orderId)).data);
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  }, [orderId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <section aria-labelledby="ops-order">
+      <p>
+        <Link to="/ops/orders">All orders</Link>
+      </p>
+      <h1 id="ops-order" className={css.heading}>
+        Order {orderId}
+      </h1>
+      <ErrorLine text={error} />
+      {!order && !error && <p>Loading…</p>}
+      {order && (
+        <>
+          <div className={css.facts}>
+            <p>
+              <strong>Customer</strong>
+              <br />
+              {order.customer.name} · {order.customer.email ?? order.customer.mobile}
+            </p>
+            <p>
+              <strong>Deliver to</strong>
+              <br />
+              {order.address.full_name}, {order.address.address}, {order.address.city}, {order.address.state} {order.address.pincode}
+            </p>
+            <p>
+              <strong>Payment</strong>
+              <br />
+              {order.payment}: {formatPaise(order.total)} (paid {formatPaise(order.paid_total)})
+              {order.coupon_code && ` · coupon ${order.coupon_code}`}
+            </p>
+            <p>
+              <strong>Placed</strong>
+              <br />
+              {order.placed_at ? indiaTime(order.placed_at) : 'Not placed'}
+            </p>
+          </div>
+          {order.shipments.map((s) => (
+            <ShipmentCard key={s.shipment_id} shipment={s} canEdit={canEdit} onMoved={load} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  pack: 'Pack',
+  deliver: 'Mark delivered',
+  'pickup-return': 'Return picked up',
+  'receive-return': 'Receive return',
+};
+
+function ShipmentCard({ shipment: s, canEdit, onMoved }: { shipment: OpsShipment; canEdit: boolean; onMoved: () => Promise<void> }) {
+  const [status, setStatus] = useState<StatusLine>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: string, body: { awb?: string; comment?: string } = {}) => {
+    setBusy(true);
+    try {
+      const answer = await moveShipment(s.shipment_id, action, body);
+      setStatus({ kind: 'saved', text: answer.message });
+      await onMoved();
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const headingId = `ops-shipment-${s.shipment_id}`;
+  return (
+    <article className={css.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={css.subheading}>
+        Shipment {s.shipment_id}: {s.status_label}
+        {s.awb && ` · AWB ${s.awb}`}
+      </h2>
+      <DataTable
+        label={`Items of shipment ${s.shipment_id}`}
+        columns={['Item', 'SKU', 'Quantity', 'Cancelled', 'Returned', 'Price']}
+        rows={s.items}
+        rowKey={(i) => i.sku}
+        cells={(i) => [i.name, i.sku, i.quantity, i.cancelled, i.returned, formatPaise(i.sale_price)]}
+      />
+      <h3 className={css.minor}>Timeline</h3>
+      <ol className={css.timeline}>
+        {s.timeline.map((e) => (
+          <li key={`${e.at}-${e.status}-${e.label}`}>
+            <strong>{e.label}</strong> · {indiaTime(e.at)}
+            {e.note && ` · ${e.note}`}
+          </li>
+        ))}
+      </ol>
+      {s.refunds.length > 0 && (
+        <>
+          <h3 className={css.minor}>Refunds</h3>
+          <DataTable
+            label={`Refunds of shipment ${s.shipment_id}`}
+            columns={['Refund', 'Reason', 'Method', 'Amount', 'Status']}
+            rows={s.refunds}
+            rowKey={(r) => r.refund_id}
+            cells={(r) => [
+              r.refund_id,
+              r.reason,
+              r.method === 'bank' ? 'Bank transfer' : 'Original payment',
+              formatPaise(r.amount),
+              r.failure_reason ? `${r.status}: ${r.failure_reason}` : r.status,
+            ]}
+          />
+        </>
+      )}
+      <div className={css.searchRow}>
+        {s.has_invoice && (
+          <a className={css.linkButton} href={invoiceUrl(s.shipment_id)} download>
+            Invoice<span className="ops-hidden"> of shipment {s.shipment_id}</span>
+          </a>
+        )}
+        {canEdit &&
+          s.actions
+            .filter((a) => a in ACTION_LABELS)
+            .map((a) => (
+              <button key={a} type="button" className={css.button} disabled={busy} onClick={() => run(a)}>
+                {ACTION_LABELS[a]}
+              </button>
+            ))}
+      </div>
+      {canEdit && s.actions.includes('ship') && (
+        <form
+          className={css.searchRow}
+          aria-label={`Ship ${s.shipment_id}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run('ship', { awb: String(new FormData(e.currentTarget).get('awb') ?? '').trim() });
+          }}
+        >
+          <label className={css.field}>
+            Courier AWB
+            <input className={css.input} name="awb" required pattern="[A-Za-z0-9]{6,20}" maxLength={20} autoComplete="off" />
+          </label>
+          <button className={css.button} type="submit" disabled={busy}>
+            Ship
+          </button>
+        </form>
+      )}
+      {canEdit && s.actions.includes('cancel') && (
+        <form
+          className={css.searchRow}
+          aria-label={`Cancel ${s.shipment_id}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            // A cancellation refunds and restocks at once: asked twice.
+            if (!window.confirm(`Cancel shipment ${s.shipment_id}? Its units go back to stock and a paid order is refunded.`)) return;
+            void run('cancel', { comment: String(new FormData(e.currentTarget).get('comment') ?? '').trim() || undefined });
+          }}
+        >
+          <label className={css.field}>
+            Reason for cancelling
+            <input className={css.input} name="comment" maxLength={500} />
+          </label>
+          <button className={css.danger} type="submit" disabled={busy}>
+            Cancel shipment
+          </button>
+        </form>
+      )}
+      <Status status={status} />
+    </article>
+  );
+}

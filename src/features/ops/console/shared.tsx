@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import type { NormalisedError } from '../../../api/client.ts';
+import { css } from './console-styles.ts';
+
+// What every console area shares: the server's message of a failed call, rupees, a status line and one table.
+
+export const messageOf = (error: unknown) =>
+  (error as NormalisedError)?.response?.data?.message || 'Something went wrong. Please try again.';
+
+/** The `data` of a 4xx answer (a 409 carries the current values there). */
+export const errorData = <T,>(error: unknown): T | undefined =>
+  (error as NormalisedError & { response?: { data?: { data?: T } } })?.response?.data?.data;
+
+/** Paise as an editable rupee amount ("1499.50"); shown amounts use formatPaise (Indian grouping). */
+export const rupees = (paise: number) => (paise / 100).toFixed(2);
+export const toPaise = (text: string): number | null => {
+  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return null;
+  return Math.round(Number(text) * 100);
+};
+
+export const indiaTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' });
+
+export type StatusLine = { kind: 'error' | 'saved'; text: string } | null;
+
+/** A polite live region: a saved change is announced, an error is an alert. */
+export function Status({ status }: { status: StatusLine }) {
+  return (
+    <div aria-live="polite">
+      {status && (
+        <p role={status.kind === 'error' ? 'alert' : undefined} className={status.kind === 'error' ? css.error : css.saved}>
+          {status.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ErrorLine({ text }: { text: string }) {
+  return text ? (
+    <p role="alert" className={css.error}>
+      {text}
+    </p>
+  ) : null;
+}
+
+export interface Column {
+  label: string;
+  /** Read by screen readers only (an action column). */
+  hidden?: boolean;
+}
+
+/**
+ * The console's one table: a header row and a row per item, each a list of cells. Loading, empty and error states
+ * are the caller's (`rows` null is loading).
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  cells,
+  empty = 'Nothing matches.',
+}: {
+  label: string;
+  columns: Array<string | Column>;
+  rows: T[] | null;
+  rowKey: (row: T) => string | number;
+  cells: (row: T) => ReactNode[];
+  empty?: string;
+}) {
+  if (rows === null) return <p>Loading…</p>;
+  if (rows.length === 0) return <p>{empty}</p>;
+  const cols = columns.map((c) => (typeof c === 'string' ? { label: c } : c));
+  return (
+    <table className={css.table} aria-label={label}>
+      <thead>
+        <tr>
+          {cols.map((c) => (
+            <th key={c.label} className={css.cell} scope="col">
+              {c.hidden ? <span className="ops-hidden">{c.label}</span> : c.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {cells(row).map((cell, i) => (
+              <td key={cols[i]?.label ?? i} className={css.cell}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A search form: one labelled field and a button. */
+export function SearchForm({
+  label,
+  value,
+  onChange,
+  onSearch,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onSearch: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <form
+      className={css.searchRow}
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch();
+      }}
+    >
+      <label className={css.field}>
+        {label}
+        <input className={css.input} type="search" value={value} onChange={(e) => onChange(e.target.value)} />
+      </label>
+      {children}
+      <button className={css.button} type="submit">
+        Search
+      </button>
+    </form>
+  );
+}
