@@ -115,12 +115,17 @@ describeBackends('operations console: stock and publishing', (ctx) => {
     expect(off.statusCode).toBe(200);
     expect((await page()).statusCode).toBe(404);
     expect(await searched()).not.toContain(`"${v.slug}"`);
+    // Nor can it be added to a cart by its id.
+    const refused = await shopper.post('/api/cart/add-to-cart', { variant_id: v.id, quantity: 1 });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('This product is no longer available.');
     const trail = await t.handle.db.selectFrom('audit_log').selectAll().where('target', '=', `product:${v.product_id}`).execute();
     expect(trail.map((a) => a.action)).toEqual(['product.unpublish']);
 
     expect((await editor.agent.post(url, { published: true })).statusCode).toBe(200);
     expect((await page()).statusCode).toBe(200);
     expect(await searched()).toContain(`"${v.slug}"`);
+    expect((await shopper.post('/api/cart/add-to-cart', { variant_id: v.id, quantity: 1 })).statusCode).toBe(200);
     expect((await editor.agent.post(url, { published: 'no' })).statusCode).toBe(400);
     expect((await editor.agent.post('/api/ops/catalogue/products/999999999/publish', { published: true })).statusCode).toBe(404);
     const marketing = await signedInStaff(t, 'marketing');

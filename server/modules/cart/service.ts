@@ -64,7 +64,7 @@ export async function withLockedCart<T>(db: Db, cartId: string, fn: (trx: Db, ca
 /** Adds units of a variant to a cart inside a locked transaction; refuses beyond stock or the per-line maximum. */
 export async function addQuantityLocked(trx: Db, cartId: string, variantId: number, quantity: number): Promise<number> {
   const info = (await loadVariantInfo(trx, [variantId])).get(variantId);
-  if (!info) throw new NotFound('This product is no longer available.');
+  if (!info?.published) throw new NotFound('This product is no longer available.');
   const line = await findPaidLine(trx, cartId, variantId);
   const inCart = line?.quantity ?? 0;
   const check = checkLineQuantity(info.variant_name, info.stock, inCart + quantity, inCart);

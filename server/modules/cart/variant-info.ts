@@ -25,9 +25,10 @@ export interface VariantInfo {
   mrp: number;
   sale_price: number;
   stock: number;
+  /** False once staff unpublish the product: it can no longer be added (docs/decisions/019). */
+  published: boolean;
   swatch: Swatch[];
 }
-
 
 function swatchOf(v: { weight: string | null; flavour: string | null; pack_size: string | null }): Swatch[] {
   const s: Swatch[] = [];
@@ -57,6 +58,7 @@ export function selectVariantFacts(db: Db) {
         'p.name',
         'p.slug',
         'p.parent_sku',
+        'p.is_published',
         'p.category_id',
         'p.brand_id',
         'b.name as brand_name',
@@ -101,6 +103,7 @@ export function toVariantInfo(r: VariantFacts): VariantInfo {
     mrp: r.mrp,
     sale_price: r.sale_price,
     stock: r.stock,
+    published: r.is_published,
     swatch,
   };
 }
