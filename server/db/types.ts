@@ -371,6 +371,8 @@ export interface OrderTables {
     shipping_total: Generated<number>;
     total: number;
     paid_total: Generated<number>;
+    /** The terms each promotion was sold with (migration 180; orders/promotion-rules.ts PromotionTerms). */
+    promotion_terms: ColumnType<unknown, string | null | undefined, string | null>;
     expires_at: Timestamp | null;
     placed_at: Timestamp | null;
     version: Generated<number>;

@@ -156,4 +156,89 @@ describeBackends('money: promotions after a change', (ctx) => {
     const after = await db().selectFrom('reviews').select('status').where('id', '=', review.id).executeTakeFirstOrThrow();
     expect(after.status).toBe('withdrawn');
   });
+
+  // The rules an order was sold with, not today's: a promotion changed after the sale does not change what a
+  // later cancel or return of that order gives back (orders.promotion_terms).
+  test('a partial cancel follows the gift threshold the order was sold with, not a threshold changed since', async () => {
+    const { agent, order, lineA, gift } = await giftOrder();
+    const rule = await db().selectFrom('freebies').select(['id', 'threshold']).where('variant_id', '=', gift.variant_id).orderBy('threshold').executeTakeFirstOrThrow();
+    // Today the shaker is free from ₹0.01: the kept line alone would earn it. The order was sold at ₹1,999.
+    await db().updateTable('freebies').set({ threshold: 1 }).where('id', '=', rule.id).execute();
+    try {
+      const preview = await agent.post('/api/order/cancel-refund-amount', {
+        shipmentId: order.shipments[0].shipmentNumber,
+        items: [{ order_item_id: lineA.id, quantity: 1 }],
+      });
+      expect(preview.statusCode).toBe(200);
+      expect(json(preview).data.note).toMatch(/less because the free .+ needs ₹1,999/);
+    } finally {
+      await db().updateTable('freebies').set({ threshold: rule.threshold }).where('id', '=', rule.id).execute();
+    }
+  });
+
+  test('a partial cancel follows the coupon minimum the order was sold with, not a minimum changed since', async () => {
+    const [a, b] = await orderableVariants(db(), 50_000, 190_000);
+    const code = `SOLD${Date.now() % 1_000_000}`;
+    const minCart = a.sale_price + b.sale_price;
+    await db()
+      .insertInto('coupons')
+      .values({
+        code,
+        description: 'Flat ₹100 off',
+        kind: 'flat',
+        value: 10_000,
+        min_cart: minCart,
+        starts_at: new Date(Date.now() - 86_400_000),
+        ends_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    const { agent, customerId } = await shopper(ctx());
+    const order = await createOrder(db(), {
+      customerId,
+      paymentMethod: 1,
+      couponCode: code,
+      couponDiscount: 10_000,
+      shipments: [{ lines: [{ variantId: a.id, quantity: 1 }, { variantId: b.id, quantity: 1 }] }],
+    });
+    // Today the coupon has no minimum; the order was sold with one the kept line alone does not reach.
+    await db().updateTable('coupons').set({ min_cart: 0 }).where('code', '=', code).execute();
+    const lineA = order.shipments[0].items.find((i) => i.variantId === a.id) as { id: number };
+    const preview = await agent.post('/api/order/cancel-refund-amount', {
+      shipmentId: order.shipments[0].shipmentNumber,
+      items: [{ order_item_id: lineA.id, quantity: 1 }],
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(json(preview).data.note).toContain(`coupon ${code} needs`);
+    const res = await agent.post('/api/order/partial-cancel-shipment-submit', {
+      shipmentId: order.shipments[0].shipmentNumber,
+      reason_id: 'changed_mind',
+      comment: null,
+      items: [{ order_item_id: lineA.id, quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.refund.amount).toBe(json(preview).data.amount);
+    expect(json(res).data.refund.amount).toBeLessThan(a.sale_price);
+  });
+
+  test('placing an order through checkout writes the terms its promotions were sold with', async () => {
+    const v = await variantIn(db(), 120_000, 300_000);
+    const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], await pincode(db(), 'cod'));
+    const agent = signIn(ctx().agent(), s);
+    expect((await agent.post('/api/cart/apply-coupon', { coupon_code: 'WELCOME200' })).statusCode).toBe(200);
+    const placed = await placeOrderFor(agent, newKey());
+    expect(placed.res.statusCode).toBe(200);
+    const row = await db()
+      .selectFrom('orders')
+      .select(['promotion_terms', 'coupon_discount', 'shipping_total'])
+      .where('order_number', '=', placed.body.data.order_id)
+      .executeTakeFirstOrThrow();
+    const coupon = await db().selectFrom('coupons').select('min_cart').where('code', '=', 'WELCOME200').executeTakeFirstOrThrow();
+    const rule = await db().selectFrom('delivery_rules').select(['free_from', 'charge']).where('active', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    expect(row.promotion_terms).toEqual({
+      gifts: [],
+      free_delivery: row.shipping_total === 0 ? { threshold: rule.free_from, charge: rule.charge } : null,
+      coupon: { code: 'WELCOME200', min_cart: coupon.min_cart, discount: row.coupon_discount },
+      bank_offer: null,
+    });
+  });
 });

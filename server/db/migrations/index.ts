@@ -16,6 +16,7 @@ import * as accountSecurity from './110_account_security.ts';
 import * as paymentIssues from './140_payment_issues.ts';
 import * as reportingKeys from './150_reporting_keys.ts';
 import * as staff from './170_staff.ts';
+import * as promotionTerms from './180_promotion_terms.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '140_payment_issues': paymentIssues as { up: (db: Kysely<unknown>) => Promise<void> },
   '150_reporting_keys': reportingKeys as { up: (db: Kysely<unknown>) => Promise<void> },
   '170_staff': staff as { up: (db: Kysely<unknown>) => Promise<void> },
+  '180_promotion_terms': promotionTerms as { up: (db: Kysely<unknown>) => Promise<void> },
 };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PaymentMethodCode } from '../../db/types.ts';
 import { takeStock } from '../inventory/index.ts';
+import { promotionTermsSql } from './placement.ts';
 import { allocateDiscount } from './refund-rules.ts';
 import { opsMove } from './service.ts';
 
@@ -114,6 +115,13 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
       .insertInto('carts')
       .values({ id: cartId, customer_id: spec.customerId, status: 'ordered', coupon_code: spec.couponCode ?? null })
       .execute();
+    // The gift lines' rules, for the promotions the order is sold with (promotionTermsSql).
+    const giftVariants = lines.filter((l) => l.isFreebie).map((l) => l.v.id);
+    const giftRules = giftVariants.length
+      ? (await trx.selectFrom('freebies').select(['id', 'variant_id']).where('variant_id', 'in', giftVariants).orderBy('threshold').execute())
+          .filter((f, i, all) => all.findIndex((g) => g.variant_id === f.variant_id) === i)
+          .map((f) => f.id)
+      : [];
     const at = spec.createdAt ?? new Date();
     const order = await trx
       .insertInto('orders')
@@ -133,6 +141,12 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
         shipping_total: shippingTotal,
         total,
         paid_total: prepaid ? total : 0,
+        promotion_terms: promotionTermsSql({
+          giftRules,
+          couponCode: spec.couponCode ?? null,
+          couponDiscount: spec.couponDiscount ?? 0,
+          shippingTotal,
+        }),
         placed_at: at,
         created_at: at,
         updated_at: at,

@@ -18,7 +18,7 @@ import { toBankView } from './bank-accounts.ts';
 import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
 import * as q from './queries.ts';
 import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine, type RefundBreakdown } from './refund-rules.ts';
-import { type BenefitLost, benefitLost, refundNote } from './promotion-rules.ts';
+import { type BenefitLost, benefitLost, readPromotionTerms, refundNote } from './promotion-rules.ts';
 import { productImage } from '../../../schemas/images.ts';
 import { PAY_ON_DELIVERY, paymentMethodName } from '../../../schemas/payment-rules.ts';
 
@@ -367,18 +367,21 @@ async function promotionsAfter(
   const value = (i: q.OrderItemRow, units: number) => (i.is_freebie ? 0 : i.sale_price * units);
   const keptBefore = items.reduce((n, i) => n + value(i, unitsLeft(i)), 0);
   const keptAfter = items.reduce((n, i) => n + value(i, unitsLeft(i) - (going.get(i.id) ?? 0)), 0);
-  const p = await q.promotionsOf(trx, orderId);
+  const order = await q.promotionsOf(trx, orderId);
+  const terms = readPromotionTerms(order.promotion_terms);
   const lost = benefitLost({
     keptBefore,
     keptAfter,
-    itemTotal: p.order.item_total,
-    gifts: p.gifts.map((g) => {
-      const item = items.find((i) => i.id === g.id) as q.OrderItemRow;
-      return { name: g.name, value: g.mrp * unitsLeft(item), threshold: g.threshold, kept: unitsLeft(item) - (going.get(g.id) ?? 0) > 0 };
+    itemTotal: order.item_total,
+    gifts: items.flatMap((item) => {
+      const rule = item.is_freebie ? terms.gifts.find((g) => g.variant_id === item.variant_id) : undefined;
+      if (!rule) return [];
+      const left = unitsLeft(item);
+      return [{ name: item.name, value: item.mrp * left, threshold: rule.threshold, kept: left - (going.get(item.id) ?? 0) > 0 }];
     }),
-    freeDelivery: p.delivery && p.order.shipping_total === 0 ? { threshold: p.delivery.free_from, charge: p.delivery.charge } : null,
-    coupon: p.coupon ? { code: p.coupon.code, minCart: p.coupon.min_cart, discount: p.order.coupon_discount } : null,
-    bankOffer: p.offer ? { minCart: p.offer.min_cart, discount: p.order.bank_offer_discount } : null,
+    freeDelivery: terms.free_delivery,
+    coupon: terms.coupon ? { code: terms.coupon.code, minCart: terms.coupon.min_cart, discount: terms.coupon.discount } : null,
+    bankOffer: terms.bank_offer ? { minCart: terms.bank_offer.min_cart, discount: terms.bank_offer.discount } : null,
   });
   if (!lost.cancelGifts) return { lost, chosen };
   const gifts = items
