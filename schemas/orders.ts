@@ -257,6 +257,8 @@ export const CancelResult = z.object({
     method: z.enum(['original', 'bank']).nullable(),
     method_label: z.string(),
     note: z.string().nullable().optional(),
+    // Pay on delivery: what the change adds to what the courier collects ("Pay ₹Y more on delivery because …").
+    due_on_delivery: PaiseSchema.optional(),
   }),
 });
 export type CancelResult = z.infer<typeof CancelResult>;

@@ -386,6 +386,8 @@ export interface OrderTables {
     status: Generated<ShipmentStatus>;
     awb: string | null;
     shipping_total: Generated<number>;
+    /** Pay on delivery: benefits no longer earned after a change, collected with the shipment (migration 180). */
+    due_on_delivery: Generated<number>;
     version: Generated<number>;
     delivered_at: Timestamp | null;
     created_at: Timestamp & Generated<Date>;

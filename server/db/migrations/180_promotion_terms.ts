@@ -6,11 +6,14 @@ import { execScript } from '../exec-script.ts';
 // orders.promotion_terms = { gifts: [{ variant_id, threshold }], free_delivery: { threshold, charge } | null,
 //   coupon: { code, min_cart, discount } | null, bank_offer: { min_cart, discount } | null }.
 // Orders placed before this column existed get the rules as they stand now: the best record there is of them.
+// shipments.due_on_delivery: on a pay-on-delivery order, what a change made the shopper no longer earn, which
+// the courier collects with the shipment (no refund exists to take it off).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(
     db,
     `
     ALTER TABLE orders ADD COLUMN promotion_terms jsonb;
+    ALTER TABLE shipments ADD COLUMN due_on_delivery integer NOT NULL DEFAULT 0 CHECK (due_on_delivery >= 0);
 
     UPDATE orders o SET promotion_terms = jsonb_build_object(
       'gifts', COALESCE((

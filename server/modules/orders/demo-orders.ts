@@ -118,7 +118,14 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
     // The gift lines' rules, for the promotions the order is sold with (promotionTermsSql).
     const giftVariants = lines.filter((l) => l.isFreebie).map((l) => l.v.id);
     const giftRules = giftVariants.length
-      ? (await trx.selectFrom('freebies').select(['id', 'variant_id']).where('variant_id', 'in', giftVariants).orderBy('threshold').execute())
+      ? (
+          await trx
+            .selectFrom('freebies')
+            .select(['id', 'variant_id'])
+            .where('variant_id', 'in', giftVariants)
+            .orderBy('threshold')
+            .execute()
+        )
           .filter((f, i, all) => all.findIndex((g) => g.variant_id === f.variant_id) === i)
           .map((f) => f.id)
       : [];

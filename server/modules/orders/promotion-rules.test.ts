@@ -17,7 +17,9 @@ describe('promotion terms as stored', () => {
   test('no snapshot, or a malformed one, is an order without promotions', () => {
     const none = { gifts: [], free_delivery: null, coupon: null, bank_offer: null };
     expect(readPromotionTerms(null)).toEqual(none);
-    expect(readPromotionTerms({ gifts: [{ variant_id: 'x' }], coupon: { code: 1 }, free_delivery: [], bank_offer: { min_cart: 1.5 } })).toEqual(none);
+    expect(
+      readPromotionTerms({ gifts: [{ variant_id: 'x' }], coupon: { code: 1 }, free_delivery: [], bank_offer: { min_cart: 1.5 } }),
+    ).toEqual(none);
   });
 });
 
@@ -35,13 +37,23 @@ describe('benefit lost', () => {
   });
 
   test('a coupon below its minimum gives back its share of the kept lines', () => {
-    const lost = benefitLost({ ...base, keptBefore: 250_000, keptAfter: 100_000, coupon: { code: 'FIT10', minCart: 200_000, discount: 25_000 } });
+    const lost = benefitLost({
+      ...base,
+      keptBefore: 250_000,
+      keptAfter: 100_000,
+      coupon: { code: 'FIT10', minCart: 200_000, discount: 25_000 },
+    });
     expect(lost.amount).toBe(10_000);
     expect(lost.reasons).toEqual(['coupon FIT10 needs ₹2,000']);
   });
 
   test('no paid unit left: the gifts go with the change, nothing is deducted', () => {
-    const lost = benefitLost({ ...base, keptBefore: 250_000, keptAfter: 0, gifts: [{ name: 'shaker', value: 49_900, threshold: 1, kept: true }] });
+    const lost = benefitLost({
+      ...base,
+      keptBefore: 250_000,
+      keptAfter: 0,
+      gifts: [{ name: 'shaker', value: 49_900, threshold: 1, kept: true }],
+    });
     expect(lost).toEqual({ amount: 0, reasons: [], cancelGifts: true });
   });
 });

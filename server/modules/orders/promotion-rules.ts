@@ -33,7 +33,8 @@ export interface PromotionTerms {
 }
 
 const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-const record = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const record = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 /** The stored terms read back; anything missing or malformed counts as no such promotion (an order with none). */
 export function readPromotionTerms(json: unknown): PromotionTerms {
@@ -49,7 +50,10 @@ export function readPromotionTerms(json: unknown): PromotionTerms {
       const threshold = int(r?.threshold);
       return variant_id !== null && threshold !== null ? [{ variant_id, threshold }] : [];
     }),
-    free_delivery: fd && int(fd.threshold) !== null && int(fd.charge) !== null ? { threshold: fd.threshold as number, charge: fd.charge as number } : null,
+    free_delivery:
+      fd && int(fd.threshold) !== null && int(fd.charge) !== null
+        ? { threshold: fd.threshold as number, charge: fd.charge as number }
+        : null,
     coupon:
       coupon && typeof coupon.code === 'string' && int(coupon.min_cart) !== null && int(coupon.discount) !== null
         ? { code: coupon.code, min_cart: coupon.min_cart as number, discount: coupon.discount as number }
@@ -98,6 +102,15 @@ export function benefitLost(p: OrderPromotions): BenefitLost {
     reasons.push(`free delivery needs ${formatPaise(p.freeDelivery.threshold)}`);
   }
   return { amount, reasons, cancelGifts: false };
+}
+
+/**
+ * Pay on delivery: no refund exists to take the lost benefit off, so it is added to what the courier collects;
+ * the line the shopper reads before confirming, or null when nothing is added.
+ */
+export function dueNote(due: number, lost: BenefitLost): string | null {
+  if (due <= 0 || lost.reasons.length === 0) return null;
+  return `Pay ${formatPaise(due)} more on delivery because ${lost.reasons.join(', ')}.`;
 }
 
 /** The line the shopper reads before confirming, or null when nothing is lost. */

@@ -192,9 +192,5 @@ export async function customerOf(db: Executor, customerId: number) {
 
 /** The order's promotions as sold (orders.promotion_terms), for re-pricing after a change (promotion-rules.ts). */
 export async function promotionsOf(db: Executor, orderId: number) {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'item_total', 'promotion_terms'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  return db.selectFrom('orders').select(['id', 'item_total', 'promotion_terms']).where('id', '=', orderId).executeTakeFirstOrThrow();
 }

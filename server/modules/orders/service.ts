@@ -18,7 +18,7 @@ import { toBankView } from './bank-accounts.ts';
 import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
 import * as q from './queries.ts';
 import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine, type RefundBreakdown } from './refund-rules.ts';
-import { type BenefitLost, benefitLost, readPromotionTerms, refundNote } from './promotion-rules.ts';
+import { type BenefitLost, benefitLost, dueNote, readPromotionTerms, refundNote } from './promotion-rules.ts';
 import { productImage } from '../../../schemas/images.ts';
 import { PAY_ON_DELIVERY, paymentMethodName } from '../../../schemas/payment-rules.ts';
 
@@ -412,7 +412,14 @@ function lessBenefitLost(b: RefundBreakdown, lost: BenefitLost): RefundBreakdown
 export interface CancelOutcome {
   shipment_id: string;
   status: ShipmentStatus;
-  refund: { amount: number; method: 'original' | 'bank' | null; method_label: string; note: string | null };
+  refund: {
+    amount: number;
+    method: 'original' | 'bank' | null;
+    method_label: string;
+    note: string | null;
+    /** Pay on delivery: what this change adds to what the courier collects. */
+    due_on_delivery: number;
+  };
   refundIds: number[];
   /** The order's id, its customer, and the products whose every unit in this order is now cancelled. */
   order: { id: number; customer_id: number; cancelled: boolean; order_number: string };
@@ -498,6 +505,8 @@ export async function cancelShipment(
       }),
       payment ? lost : { amount: 0, reasons: [], cancelGifts: false },
     );
+    // Pay on delivery: nothing was paid, so what is no longer earned is collected with what is left instead.
+    const due = prepaid ? 0 : await addDueOnDelivery(trx, ctx.shipment, remaining, lost.amount);
     const refundIds: number[] = [];
     if (breakdown.total > 0 && payment) {
       refundIds.push(
@@ -521,7 +530,8 @@ export async function cancelShipment(
         amount: breakdown.total,
         method: breakdown.total > 0 ? ('original' as const) : null,
         method_label: breakdown.total > 0 ? REFUND_LABELS.original : 'No payment was taken',
-        note: breakdown.note,
+        note: breakdown.note ?? dueNote(due, lost),
+        due_on_delivery: due,
       },
       refundIds,
       order: {
@@ -535,6 +545,35 @@ export async function cancelShipment(
     if (after) await after(trx as Db, outcome);
     return outcome;
   });
+}
+
+/**
+ * Adds what a pay-on-delivery shopper no longer earns to what the courier collects: on this shipment while it
+ * holds units, else on another of the order's shipments still on its way. Returns what was added (0 when no
+ * shipment is left to collect it).
+ */
+async function addDueOnDelivery(trx: q.Executor, shipment: q.FoundShipment, remaining: number, amount: number): Promise<number> {
+  if (amount <= 0) return 0;
+  const target =
+    remaining > 0
+      ? shipment.id
+      : (
+          await trx
+            .selectFrom('shipments')
+            .select('id')
+            .where('order_id', '=', shipment.order_id)
+            .where('id', '<>', shipment.id)
+            .where('status', 'in', ['placed', 'confirmed', 'packed', 'shipped'])
+            .orderBy('id')
+            .executeTakeFirst()
+        )?.id;
+  if (target === undefined) return 0;
+  await trx
+    .updateTable('shipments')
+    .set((eb) => ({ due_on_delivery: eb('due_on_delivery', '+', amount) }))
+    .where('id', '=', target)
+    .execute();
+  return amount;
 }
 
 async function insertRefund(
@@ -783,7 +822,8 @@ export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opt
           const items = await q.itemsOfShipment(trx, ctx.shipment.id);
           const collected =
             items.reduce((n, i) => n + linePaid(refundable(i)) - paidForFirstUnits(refundable(i), i.cancelled_quantity), 0) +
-            ctx.shipment.shipping_total;
+            ctx.shipment.shipping_total +
+            ctx.shipment.due_on_delivery;
           await trx
             .updateTable('orders')
             .set((eb) => ({ paid_total: eb('paid_total', '+', collected), updated_at: new Date() }))
