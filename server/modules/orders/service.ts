@@ -737,15 +737,18 @@ export async function submitReturn(
       if (!account) throw new NotFound('We could not find this bank account in your account.');
       bankAccountId = account.id;
     }
-    const media = await trx
-      .selectFrom('return_media as m')
-      .innerJoin('uploads as u', 'u.id', 'm.upload_id')
-      .select(['u.id', 'u.public_id'])
-      .where('m.shipment_id', '=', ctx.shipment.id)
-      .where('m.return_id', 'is', null)
-      .where('u.customer_id', '=', customerId)
-      .where('u.public_id', 'in', input.media_ids)
-      .execute();
+    // The route asks for a photo; a caller that sends none (operations, the store model) stores none.
+    const media = !input.media_ids.length
+      ? []
+      : await trx
+          .selectFrom('return_media as m')
+          .innerJoin('uploads as u', 'u.id', 'm.upload_id')
+          .select(['u.id', 'u.public_id'])
+          .where('m.shipment_id', '=', ctx.shipment.id)
+          .where('m.return_id', 'is', null)
+          .where('u.customer_id', '=', customerId)
+          .where('u.public_id', 'in', input.media_ids)
+          .execute();
     if (media.length !== new Set(input.media_ids).size) throw new NotFound('One of the photos was not found. Please upload it again.');
 
     const pickup = await pickupFor(trx, ctx.shipment, customerId);
@@ -768,15 +771,16 @@ export async function submitReturn(
       // The quote's lines: the chosen ones, and a free gift that must come back with them.
       .values(quote.items.map((i) => ({ return_id: ret.id, order_item_id: i.order_item_id, quantity: i.units })))
       .execute();
-    await trx
-      .updateTable('return_media')
-      .set({ return_id: ret.id })
-      .where(
-        'upload_id',
-        'in',
-        media.map((m) => m.id),
-      )
-      .execute();
+    if (media.length)
+      await trx
+        .updateTable('return_media')
+        .set({ return_id: ret.id })
+        .where(
+          'upload_id',
+          'in',
+          media.map((m) => m.id),
+        )
+        .execute();
     return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status, refund: quote };
   });
 }
