@@ -1,3 +1,4 @@
+import { PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -67,7 +68,7 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
     const itemTotal = lines.reduce((n, l) => n + l.sale * l.quantity, 0);
     const shippingTotal = spec.shipments.reduce((n, s) => n + (s.shippingTotal ?? 0), 0);
     const total = itemTotal - shares.reduce((a, b) => a + b, 0) + shippingTotal;
-    const prepaid = spec.paymentMethod !== 4;
+    const prepaid = spec.paymentMethod !== PAY_ON_DELIVERY;
 
     const seq = await sql<{ n: string }>`select nextval('order_number_seq') as n`.execute(trx);
     const orderNumber = `KS${seq.rows[0].n}`;

@@ -1,3 +1,4 @@
+import { IST_TIME_ZONE } from '../../../../schemas/dates.ts';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { NormalisedError } from '../../../api/client.ts';
@@ -318,7 +319,7 @@ function Audit() {
           <tbody>
             {entries.map((e) => (
               <tr key={e.id}>
-                <td className={css.cell}>{new Date(e.at).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}</td>
+                <td className={css.cell}>{new Date(e.at).toLocaleString('en-IN', { timeZone: IST_TIME_ZONE })}</td>
                 <td className={css.cell}>{e.actor}</td>
                 <td className={css.cell}>{e.action}</td>
                 <td className={css.cell}>{e.target}</td>
