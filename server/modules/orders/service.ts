@@ -418,7 +418,7 @@ export interface CancelOutcome {
     method_label: string;
     note: string | null;
     /** Pay on delivery: what this change adds to what the courier collects. */
-    due_on_delivery: number;
+    due_on_delivery?: number;
   };
   refundIds: number[];
   /** The order's id, its customer, and the products whose every unit in this order is now cancelled. */
@@ -531,7 +531,8 @@ export async function cancelShipment(
         method: breakdown.total > 0 ? ('original' as const) : null,
         method_label: breakdown.total > 0 ? REFUND_LABELS.original : 'No payment was taken',
         note: breakdown.note ?? dueNote(due, lost),
-        due_on_delivery: due,
+        // Only when the change adds something to collect (the answer of every other cancel stays as it was).
+        ...(due > 0 ? { due_on_delivery: due } : {}),
       },
       refundIds,
       order: {
