@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatDay, formatDayTime } from './dates.ts';
+import { describe, expect, it, test } from 'vitest';
+import { formatDay, formatDayTime, indiaMidnight, indiaToday, indiaWall } from './dates.ts';
 
 // The hand-written rule must read exactly as the en-IN formatter it replaces, in both zones, on any date.
 const intl = (zone: string, time: boolean) =>
@@ -51,5 +51,14 @@ describe('dates in the en-IN style', () => {
   it('gives nothing for an invalid date', () => {
     expect(formatDay(new Date('nope'), 'IST')).toBe('');
     expect(formatDayTime(new Date('nope'), 'UTC')).toBe('');
+  });
+});
+
+describe('India time helpers (the one owner of the +05:30 offset)', () => {
+  test('today in India turns at 18:30 UTC, midnight India time is 18:30 UTC the day before', () => {
+    expect(indiaToday(Date.parse('2026-11-27T18:29:59Z'))).toBe('2026-11-27');
+    expect(indiaToday(Date.parse('2026-11-27T18:30:00Z'))).toBe('2026-11-28');
+    expect(indiaMidnight('2026-11-28').toISOString()).toBe('2026-11-27T18:30:00.000Z');
+    expect(indiaWall(new Date('2026-12-31T18:30:00Z')).getUTCFullYear()).toBe(2027);
   });
 });

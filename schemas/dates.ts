@@ -4,13 +4,26 @@
 // one offset all year (UTC+05:30, no daylight saving), so India time is plain arithmetic.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
-const IST_OFFSET_MS = 330 * 60_000;
+// The one owner of India time (SPEC §9, GMT+05:30): every other India-time computation uses these.
+/** India's offset from UTC, in milliseconds (330 minutes). */
+export const IST_OFFSET_MS = 330 * 60_000;
+/** The offset as ISO 8601 writes it, for a date-time stored without a zone. */
+export const IST_OFFSET = '+05:30';
+/** The IANA zone, for Intl formatters that need one. */
+export const IST_TIME_ZONE = 'Asia/Kolkata';
+
+/** A date whose UTC fields read as India's wall clock at `d` (getUTCFullYear is the year in India). */
+export const indiaWall = (d: Date | number): Date => new Date((typeof d === 'number' ? d : d.getTime()) + IST_OFFSET_MS);
+/** Today's date in India as YYYY-MM-DD. */
+export const indiaToday = (now: Date | number = Date.now()): string => indiaWall(now).toISOString().slice(0, 10);
+/** Midnight India time of a YYYY-MM-DD day. */
+export const indiaMidnight = (day: string): Date => new Date(`${day}T00:00:00${IST_OFFSET}`);
 
 /** The zone a date is read in: India time, or UTC for calendar days stored without a time (certificates). */
 export type DateZone = 'IST' | 'UTC';
 
 /** The wall-clock fields of `d` in `zone`, read off a shifted UTC date. */
-const wall = (d: Date, zone: DateZone) => new Date(d.getTime() + (zone === 'IST' ? IST_OFFSET_MS : 0));
+const wall = (d: Date, zone: DateZone) => (zone === 'IST' ? indiaWall(d) : d);
 
 /** "5 Nov 2026"; an invalid date gives ''. */
 export function formatDay(d: Date, zone: DateZone): string {

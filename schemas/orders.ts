@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, PaiseSchema } from './common.ts';
-import { formatDay, formatDayTime } from './dates.ts';
+import { formatDay, formatDayTime, IST_OFFSET } from './dates.ts';
 
 // After purchase: every /api/order call of SPEC §7 (order listing, shipments, cancel, return, refunds, bank
 // accounts, invoice) and the operations calls that move shipments along. Money is integer paise.
@@ -30,7 +30,7 @@ export function parseOrderDate(text: string): Date | null {
   if (!t) return null;
   let iso = t.replace(' ', 'T');
   if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) iso += 'T00:00:00';
-  if (!ZONE.test(iso)) iso += '+05:30';
+  if (!ZONE.test(iso)) iso += IST_OFFSET;
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : d;
 }
@@ -257,6 +257,8 @@ export const CancelResult = z.object({
     method: z.enum(['original', 'bank']).nullable(),
     method_label: z.string(),
     note: z.string().nullable().optional(),
+    // Pay on delivery: what the change adds to what the courier collects ("Pay ₹Y more on delivery because …").
+    due_on_delivery: PaiseSchema.optional(),
   }),
 });
 export type CancelResult = z.infer<typeof CancelResult>;

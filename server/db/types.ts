@@ -378,6 +378,8 @@ export interface OrderTables {
     shipping_total: Generated<number>;
     total: number;
     paid_total: Generated<number>;
+    /** The terms each promotion was sold with (migration 180; orders/promotion-rules.ts PromotionTerms). */
+    promotion_terms: ColumnType<unknown, string | null | undefined, string | null>;
     expires_at: Timestamp | null;
     placed_at: Timestamp | null;
     version: Generated<number>;
@@ -391,6 +393,8 @@ export interface OrderTables {
     status: Generated<ShipmentStatus>;
     awb: string | null;
     shipping_total: Generated<number>;
+    /** Pay on delivery: benefits no longer earned after a change, collected with the shipment (migration 180). */
+    due_on_delivery: Generated<number>;
     version: Generated<number>;
     delivered_at: Timestamp | null;
     created_at: Timestamp & Generated<Date>;

@@ -252,6 +252,7 @@ async function writeOrder(
     orderNumber: o.orderNumber,
     with: o.with,
     took: o.took,
+    giftRules: lines.flatMap((l) => (l.is_freebie && l.freebie_id !== null ? [l.freebie_id] : [])),
     items: lines.map((l, i) => ({
       variant_id: l.variant_id,
       product_id: l.product_id,

@@ -1,3 +1,4 @@
+import { indiaWall } from '../../schemas/dates.ts';
 import { Link } from 'react-router-dom';
 import { container } from './theme/global.css.ts';
 import * as css from './Layout.css.ts';
@@ -6,7 +7,7 @@ import * as css from './Layout.css.ts';
 export function footerYear(now: Date = new Date()): number {
   const t = now.getTime();
   if (!Number.isFinite(t)) return 2024;
-  return new Date(t + 330 * 60_000).getUTCFullYear();
+  return indiaWall(t).getUTCFullYear();
 }
 
 const COLUMNS: Array<[string, Array<[string, string]>]> = [

@@ -1,6 +1,6 @@
 import type { Db } from '../../server/db/database.ts';
 import { type Agent, describeBackends, type TestApp } from '../helpers/app.ts';
-import { createOrder, createOrderFor, orderableVariants } from '../helpers/orders.ts';
+import { advance, createOrder, createOrderFor, orderableVariants } from '../helpers/orders.ts';
 import { createCustomer, signInDirectly } from './cart-fixtures.ts';
 import { createShoppers, json, newKey, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 
@@ -22,7 +22,7 @@ describeBackends('money: promotions after a change', (ctx) => {
   const db = () => ctx().handle.db;
 
   /** A prepaid order above the free-shaker threshold: line A, line B below the threshold alone, the shaker. */
-  async function giftOrder() {
+  async function giftOrder(paymentMethod: 1 | 4 = 1) {
     const gift = await shaker(db());
     const pool = await orderableVariants(db(), 50_000, 190_000);
     const b = pool.find((v) => v.sale_price < gift.threshold) ?? pool[0];
@@ -31,7 +31,7 @@ describeBackends('money: promotions after a change', (ctx) => {
     const { agent, customerId } = await shopper(ctx());
     const order = await createOrder(db(), {
       customerId,
-      paymentMethod: 1,
+      paymentMethod,
       shipments: [
         {
           lines: [
@@ -155,5 +155,135 @@ describeBackends('money: promotions after a change', (ctx) => {
     expect(cancel.statusCode).toBe(200);
     const after = await db().selectFrom('reviews').select('status').where('id', '=', review.id).executeTakeFirstOrThrow();
     expect(after.status).toBe('withdrawn');
+  });
+
+  // The rules an order was sold with, not today's: a promotion changed after the sale does not change what a
+  // later cancel or return of that order gives back (orders.promotion_terms).
+  test('a partial cancel follows the gift threshold the order was sold with, not a threshold changed since', async () => {
+    const { agent, order, lineA, gift } = await giftOrder();
+    const rule = await db()
+      .selectFrom('freebies')
+      .select(['id', 'threshold'])
+      .where('variant_id', '=', gift.variant_id)
+      .orderBy('threshold')
+      .executeTakeFirstOrThrow();
+    // Today the shaker is free from ₹0.01: the kept line alone would earn it. The order was sold at ₹1,999.
+    await db().updateTable('freebies').set({ threshold: 1 }).where('id', '=', rule.id).execute();
+    try {
+      const preview = await agent.post('/api/order/cancel-refund-amount', {
+        shipmentId: order.shipments[0].shipmentNumber,
+        items: [{ order_item_id: lineA.id, quantity: 1 }],
+      });
+      expect(preview.statusCode).toBe(200);
+      expect(json(preview).data.note).toMatch(/less because the free .+ needs ₹1,999/);
+    } finally {
+      await db().updateTable('freebies').set({ threshold: rule.threshold }).where('id', '=', rule.id).execute();
+    }
+  });
+
+  test('a partial cancel follows the coupon minimum the order was sold with, not a minimum changed since', async () => {
+    const [a, b] = await orderableVariants(db(), 50_000, 190_000);
+    const code = `SOLD${Date.now() % 1_000_000}`;
+    const minCart = a.sale_price + b.sale_price;
+    await db()
+      .insertInto('coupons')
+      .values({
+        code,
+        description: 'Flat ₹100 off',
+        kind: 'flat',
+        value: 10_000,
+        min_cart: minCart,
+        starts_at: new Date(Date.now() - 86_400_000),
+        ends_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    const { agent, customerId } = await shopper(ctx());
+    const order = await createOrder(db(), {
+      customerId,
+      paymentMethod: 1,
+      couponCode: code,
+      couponDiscount: 10_000,
+      shipments: [
+        {
+          lines: [
+            { variantId: a.id, quantity: 1 },
+            { variantId: b.id, quantity: 1 },
+          ],
+        },
+      ],
+    });
+    // Today the coupon has no minimum; the order was sold with one the kept line alone does not reach.
+    await db().updateTable('coupons').set({ min_cart: 0 }).where('code', '=', code).execute();
+    const lineA = order.shipments[0].items.find((i) => i.variantId === a.id) as { id: number };
+    const preview = await agent.post('/api/order/cancel-refund-amount', {
+      shipmentId: order.shipments[0].shipmentNumber,
+      items: [{ order_item_id: lineA.id, quantity: 1 }],
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(json(preview).data.note).toContain(`coupon ${code} needs`);
+    const res = await agent.post('/api/order/partial-cancel-shipment-submit', {
+      shipmentId: order.shipments[0].shipmentNumber,
+      reason_id: 'changed_mind',
+      comment: null,
+      items: [{ order_item_id: lineA.id, quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.refund.amount).toBe(json(preview).data.amount);
+    expect(json(res).data.refund.amount).toBeLessThan(a.sale_price);
+  });
+
+  test('placing an order through checkout writes the terms its promotions were sold with', async () => {
+    const v = await variantIn(db(), 120_000, 300_000);
+    const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], await pincode(db(), 'cod'));
+    const agent = signIn(ctx().agent(), s);
+    expect((await agent.post('/api/cart/apply-coupon', { coupon_code: 'WELCOME200' })).statusCode).toBe(200);
+    const placed = await placeOrderFor(agent, newKey());
+    expect(placed.res.statusCode).toBe(200);
+    const row = await db()
+      .selectFrom('orders')
+      .select(['promotion_terms', 'coupon_discount', 'shipping_total'])
+      .where('order_number', '=', placed.body.data.order_id)
+      .executeTakeFirstOrThrow();
+    const coupon = await db().selectFrom('coupons').select('min_cart').where('code', '=', 'WELCOME200').executeTakeFirstOrThrow();
+    const rule = await db()
+      .selectFrom('delivery_rules')
+      .select(['free_from', 'charge'])
+      .where('active', '=', true)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(row.promotion_terms).toEqual({
+      gifts: [],
+      free_delivery: row.shipping_total === 0 ? { threshold: rule.free_from, charge: rule.charge } : null,
+      coupon: { code: 'WELCOME200', min_cart: coupon.min_cart, discount: row.coupon_discount },
+      bank_offer: null,
+    });
+  });
+
+  test('pay on delivery: the benefit no longer earned is added to what the courier collects, and said before confirming', async () => {
+    const { agent, order, b, lineA, lineGift } = await giftOrder(4);
+    const shipmentId = order.shipments[0].shipmentNumber;
+    const giftMrp = (await db().selectFrom('order_items').select('mrp').where('id', '=', lineGift.id).executeTakeFirstOrThrow()).mrp;
+    const preview = await agent.post('/api/order/cancel-refund-amount', { shipmentId, items: [{ order_item_id: lineA.id, quantity: 1 }] });
+    expect(preview.statusCode).toBe(200);
+    expect(json(preview).data).toMatchObject({ amount: 0, due_on_delivery: giftMrp });
+    expect(json(preview).data.note).toMatch(/^Pay ₹[\d,.]+ more on delivery because the free .+ needs ₹1,999\.$/);
+    // The preview changed nothing.
+    const due = () =>
+      db().selectFrom('shipments').select('due_on_delivery').where('shipment_number', '=', shipmentId).executeTakeFirstOrThrow();
+    expect((await due()).due_on_delivery).toBe(0);
+    const res = await agent.post('/api/order/partial-cancel-shipment-submit', {
+      shipmentId,
+      reason_id: 'changed_mind',
+      comment: null,
+      items: [{ order_item_id: lineA.id, quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.refund).toMatchObject({ amount: 0, due_on_delivery: giftMrp, note: json(preview).data.note });
+    expect((await due()).due_on_delivery).toBe(giftMrp);
+    // Delivered: the courier collected the kept line and the gift's value the shopper no longer earns.
+    await advance(db(), shipmentId, 'delivered');
+    const paid = await db().selectFrom('orders').select('paid_total').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(paid.paid_total).toBe(b.sale_price + giftMrp);
+    expect(await db().selectFrom('refunds').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
   });
 });

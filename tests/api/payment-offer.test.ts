@@ -55,6 +55,15 @@ describeBackends('bank offer bound to the instrument used', (ctx) => {
     const hdfc = await pay((await agent.get(retry.redirect.url)).body, '4854460000000003');
     expect(hdfc.headers.location).toBe(`/order-successfull/${orderId}`);
     expect(await order()).toMatchObject({ status: 'placed', bank_offer_discount: retry.bank_offer_discount });
+    // The offer's terms join the order's promotions as sold: a later cancel is re-priced under them.
+    const paid = await db()
+      .selectFrom('payments')
+      .select('bank_offer_id')
+      .where('gateway_order_ref', '=', retry.payment_ref)
+      .executeTakeFirstOrThrow();
+    const offer = await db().selectFrom('bank_offers').select('min_cart').where('id', '=', paid.bank_offer_id).executeTakeFirstOrThrow();
+    const terms = await db().selectFrom('orders').select('promotion_terms').where('order_number', '=', orderId).executeTakeFirstOrThrow();
+    expect(terms.promotion_terms).toMatchObject({ bank_offer: { min_cart: offer.min_cart, discount: retry.bank_offer_discount } });
   });
 
   test('the pay form refuses an entry that is not a test instrument, and a forged page signature', async () => {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import type { Db } from '../../server/db/database.ts';
 import { cancelOrderShipment, expireUnpaidOrders, finalizePayment } from '../../server/flows/index.ts';
-import { opsMove } from '../../server/modules/orders/index.ts';
+import { opsMove, processPendingRefunds } from '../../server/modules/orders/index.ts';
+import { readPromotionTerms } from '../../server/modules/orders/promotion-rules.ts';
+import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';
 import { submitReturn } from '../../server/modules/orders/service.ts';
 import { createGateway, readPaymentConfig } from '../../server/payments/index.ts';
 import { type Agent, type Backend, createTestApp, type TestApp } from '../helpers/app.ts';
@@ -71,7 +73,7 @@ export async function checkInvariants(real: Real, after: string): Promise<void> 
   const customers = real.shoppers.map((x) => x.s.customerId);
   const orders = await db
     .selectFrom('orders')
-    .select(['id', 'order_number', 'status', 'paid_total', 'cart_id', 'customer_id'])
+    .select(['id', 'order_number', 'status', 'paid_total', 'cart_id', 'customer_id', 'payment_method', 'item_total', 'promotion_terms'])
     .where('customer_id', 'in', customers)
     .execute();
   const refunds = await db
@@ -83,6 +85,7 @@ export async function checkInvariants(real: Real, after: string): Promise<void> 
     const refunded = refunds.filter((r) => r.order_id === o.id && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
     if (refunded > Math.max(o.paid_total, 0)) fail(`order ${o.order_number}: refunded ${refunded} > paid ${o.paid_total}`);
   }
+  await checkMoneyKept(real, orders, refunds, fail);
   const carts = new Map<string, number>();
   for (const o of orders) carts.set(o.cart_id as string, (carts.get(o.cart_id as string) ?? 0) + 1);
   for (const [cart, n] of carts) if (n > 1) fail(`cart ${cart} has ${n} orders`);
@@ -122,6 +125,71 @@ export async function checkInvariants(real: Real, after: string): Promise<void> 
   for (const [n, e] of byShipment) if (e.paid === 0 && e.free > 0) fail(`shipment ${n} holds only free lines`);
 }
 
+/**
+ * Per prepaid order that was paid: paid − refunded = what the kept lines are worth under the promotion terms the
+ * order was sold with, + delivery (docs/decisions/011-order-flows.md, "Promotions after a change"). Worth is
+ * computed here from scratch (not by the store's incremental rules): kept sale value, less the coupon and bank
+ * offer shares still earned, plus the value of a kept gift no longer earned, plus the shipping charged and the
+ * free delivery no longer earned. Shares are rounded per line by the store, so a few paise per line may differ.
+ */
+async function checkMoneyKept(
+  real: Real,
+  orders: Array<{
+    id: number;
+    order_number: string;
+    paid_total: number;
+    payment_method: number | null;
+    item_total: number;
+    promotion_terms: unknown;
+  }>,
+  refunds: Array<{ order_id: number; amount: number; status: string }>,
+  fail: (m: string) => void,
+) {
+  const paid = orders.filter((o) => o.payment_method !== 4 && o.paid_total > 0);
+  if (paid.length === 0) return;
+  const ids = paid.map((o) => o.id);
+  const [items, shipments] = await Promise.all([
+    real.db
+      .selectFrom('order_items')
+      .select([
+        'order_id',
+        'shipment_id',
+        'quantity',
+        'cancelled_quantity',
+        'returned_quantity',
+        'sale_price',
+        'mrp',
+        'is_freebie',
+        'variant_id',
+      ])
+      .where('order_id', 'in', ids)
+      .execute(),
+    real.db.selectFrom('shipments').select(['id', 'order_id', 'status', 'shipping_total']).where('order_id', 'in', ids).execute(),
+  ]);
+  for (const o of paid) {
+    const terms = readPromotionTerms(o.promotion_terms);
+    const lines = items.filter((i) => i.order_id === o.id);
+    const left = (i: (typeof lines)[number]) => i.quantity - i.cancelled_quantity - i.returned_quantity;
+    const kept = lines.reduce((n, i) => n + (i.is_freebie ? 0 : i.sale_price * left(i)), 0);
+    const share = (d: number) => (o.item_total > 0 ? Math.floor((d * kept) / o.item_total) : 0);
+    const coupon = terms.coupon && kept >= terms.coupon.min_cart ? share(terms.coupon.discount) : 0;
+    const offer = terms.bank_offer && kept - coupon >= terms.bank_offer.min_cart ? share(terms.bank_offer.discount) : 0;
+    let worth = kept - coupon - offer;
+    if (kept > 0)
+      for (const g of lines.filter((i) => i.is_freebie && left(i) > 0)) {
+        const rule = terms.gifts.find((r) => r.variant_id === g.variant_id);
+        if (rule && kept < rule.threshold) worth += g.mrp * left(g);
+      }
+    // Shipping stays charged on every shipment not wholly cancelled; free delivery no longer earned is charged too.
+    worth += shipments.filter((s) => s.order_id === o.id && s.status !== 'cancelled').reduce((n, s) => n + s.shipping_total, 0);
+    if (kept > 0 && terms.free_delivery && kept < terms.free_delivery.threshold) worth += terms.free_delivery.charge;
+    const refunded = refunds.filter((r) => r.order_id === o.id && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
+    const tolerance = 2 * lines.length;
+    if (Math.abs(o.paid_total - refunded - worth) > tolerance)
+      fail(`order ${o.order_number}: paid ${o.paid_total} − refunded ${refunded} ≠ kept worth ${worth}`);
+  }
+}
+
 const pick = <T>(xs: readonly T[], i: number): T | undefined => (xs.length ? xs[i % xs.length] : undefined);
 
 async function shipmentsOf(real: Real, who: number, statuses: string[]) {
@@ -133,6 +201,52 @@ async function shipmentsOf(real: Real, who: number, statuses: string[]) {
     .where('s.status', 'in', statuses as never[])
     .orderBy('s.id')
     .execute();
+}
+
+/** The gateway's callback for the shopper's latest online attempt. */
+async function payLatest(real: Real, i: number, status: 'success' | 'failed' | 'pending') {
+  const attempt = await real.db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .leftJoin('bank_offers as b', 'b.id', 'p.bank_offer_id')
+    .select(['p.gateway_order_ref', 'p.amount', 'p.gateway', 'b.instrument', 'b.bank', 'b.card_bins'])
+    .where('o.customer_id', '=', real.shoppers[i].s.customerId)
+    .where('p.gateway', '<>', 'cod')
+    .orderBy('p.id', 'desc')
+    .executeTakeFirst();
+  if (!attempt) return;
+  // The shopper pays with the instrument the attempt's bank offer was chosen for (a qualifying payment).
+  const instrument = attempt.instrument
+    ? { type: attempt.instrument as 'card', bank: attempt.bank, card_bin: attempt.card_bins?.[0] ?? null, vpa: null }
+    : undefined;
+  const config = readPaymentConfig();
+  const gateway = createGateway({ ...config, PAYMENT_GATEWAY: attempt.gateway as never }, { db: real.db });
+  await finalizePayment(
+    { db: real.db, config, gateway },
+    {
+      ref: attempt.gateway_order_ref,
+      gatewayPaymentId: `pay_${attempt.gateway_order_ref}`,
+      status,
+      amount: attempt.amount,
+      reason: null,
+      instrument,
+    },
+    real.clock.now,
+  );
+}
+
+/** Operations take a shipment through packing and shipping to delivered. */
+async function deliver(real: Real, shipmentNumber: string) {
+  const { status } = await real.db
+    .selectFrom('shipments')
+    .select('status')
+    .where('shipment_number', '=', shipmentNumber)
+    .executeTakeFirstOrThrow();
+  if (status !== 'shipped') {
+    await opsMove(real.db, shipmentNumber, 'pack');
+    await opsMove(real.db, shipmentNumber, 'ship', { awb: 'MODEL12345' });
+  }
+  await opsMove(real.db, shipmentNumber, 'deliver', { at: real.clock.now });
 }
 
 function command(name: string, args: fc.Arbitrary<number[]>, run: (real: Real, a: number[]) => Promise<unknown>): fc.Arbitrary<Cmd> {
@@ -160,7 +274,14 @@ function command(name: string, args: fc.Arbitrary<number[]>, run: (real: Real, a
 const who = fc.nat({ max: 2 });
 const small = fc.integer({ min: 1, max: 4 });
 
+/** The commands, weighted: returns, refunds and placements come up more often than the rest. */
 export function storeCommands(): fc.Arbitrary<Cmd>[] {
+  const all = baseCommands();
+  const weight: Record<number, number> = { 3: 2, 6: 2, 8: 3, 9: 2 };
+  return all.flatMap((c, i) => Array.from({ length: weight[i] ?? 1 }, () => c));
+}
+
+function baseCommands(): fc.Arbitrary<Cmd>[] {
   const post = async (real: Real, i: number, url: string, body: unknown) => {
     const res = await real.shoppers[i].agent.post(url, body);
     if (res.statusCode >= 500) real.violations.push(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
@@ -170,57 +291,45 @@ export function storeCommands(): fc.Arbitrary<Cmd>[] {
     }
     return res;
   };
+  const place = async (real: Real, i: number, online: number, v: number) => {
+    const { s, agent } = real.shoppers[i];
+    // Most placements find a cart with something in it.
+    await post(real, i, '/api/cart/add-to-cart', { variant_id: pick(real.variants, v), quantity: 1 });
+    await post(real, i, '/api/select-address/deliver-here', { address_id: s.addressId });
+    const res = await agent.get('/api/order-confirmation/place-order', {
+      'idempotency-key': `model-key-${process.pid}-${Date.now()}-${real.steps}-${i}`,
+    });
+    if (res.statusCode >= 500) real.violations.push(`place-order answered ${res.statusCode}`);
+    if (res.statusCode !== 200) {
+      {
+        const k = `place ${res.statusCode} ${(res.json() as { message: string }).message.slice(0, 60)}`;
+        real.refusals.set(k, (real.refusals.get(k) ?? 0) + 1);
+      }
+      return;
+    }
+    const orderId = (res.json() as { data: { order_id: string } }).data.order_id;
+    if (online) await post(real, i, '/api/payment/initate-transaction', { order_id: orderId, payment_method: 1, instrument: {} });
+    else await post(real, i, '/api/payment/pay-on-delivery', { order_id: orderId });
+    // Half the online placements are paid at once, so prepaid orders reach cancels, returns and refunds often.
+    if (online === 2) await payLatest(real, i, 'success');
+  };
   return [
     command('addToCart', fc.tuple(who, fc.nat(), small), (real, [i, v, q]) =>
       post(real, i, '/api/cart/add-to-cart', { variant_id: pick(real.variants, v), quantity: q }),
     ),
-    command('coupon', fc.tuple(who), (real, [i]) => post(real, i, '/api/cart/apply-coupon', { coupon_code: 'FIT10' })),
-    command('gift', fc.tuple(who), (real, [i]) => post(real, i, '/api/freebie/add-freebie-to-cart', { freebie_id: real.freebieId })),
-    command('place', fc.tuple(who, fc.nat({ max: 1 }), fc.nat()), async (real, [i, online, v]) => {
-      const { s, agent } = real.shoppers[i];
-      // Most placements find a cart with something in it.
-      await post(real, i, '/api/cart/add-to-cart', { variant_id: pick(real.variants, v), quantity: 1 });
-      await post(real, i, '/api/select-address/deliver-here', { address_id: s.addressId });
-      const res = await agent.get('/api/order-confirmation/place-order', {
-        'idempotency-key': `model-key-${process.pid}-${Date.now()}-${real.steps}-${i}`,
-      });
-      if (res.statusCode >= 500) real.violations.push(`place-order answered ${res.statusCode}`);
-      if (res.statusCode !== 200) {
-        {
-          const k = `place ${res.statusCode} ${(res.json() as { message: string }).message.slice(0, 60)}`;
-          real.refusals.set(k, (real.refusals.get(k) ?? 0) + 1);
-        }
-        return;
-      }
-      const orderId = (res.json() as { data: { order_id: string } }).data.order_id;
-      if (online) await post(real, i, '/api/payment/initate-transaction', { order_id: orderId, payment_method: 1, instrument: {} });
-      else await post(real, i, '/api/payment/pay-on-delivery', { order_id: orderId });
+    // Coupon and gift: the cart is filled first often enough that the promotions apply (and later changes cost them).
+    command('coupon', fc.tuple(who, fc.nat(), fc.nat({ max: 2 })), async (real, [i, v, q]) => {
+      if (q) await post(real, i, '/api/cart/add-to-cart', { variant_id: pick(real.variants, v), quantity: q });
+      return post(real, i, '/api/cart/apply-coupon', { coupon_code: 'FIT10' });
     }),
-    command('callback', fc.tuple(who, fc.nat({ max: 2 })), async (real, [i, kind]) => {
-      const attempt = await real.db
-        .selectFrom('payments as p')
-        .innerJoin('orders as o', 'o.id', 'p.order_id')
-        .select(['p.gateway_order_ref', 'p.amount', 'p.gateway'])
-        .where('o.customer_id', '=', real.shoppers[i].s.customerId)
-        .where('p.gateway', '<>', 'cod')
-        .orderBy('p.id', 'desc')
-        .executeTakeFirst();
-      if (!attempt) return;
-      const config = readPaymentConfig();
-      const gateway = createGateway({ ...config, PAYMENT_GATEWAY: attempt.gateway as never }, { db: real.db });
-      const status = (['success', 'failed', 'pending'] as const)[kind];
-      await finalizePayment(
-        { db: real.db, config, gateway },
-        {
-          ref: attempt.gateway_order_ref,
-          gatewayPaymentId: `pay_${attempt.gateway_order_ref}`,
-          status,
-          amount: attempt.amount,
-          reason: null,
-        },
-        real.clock.now,
-      );
+    command('gift', fc.tuple(who, fc.nat(), fc.nat({ max: 3 })), async (real, [i, v, q]) => {
+      if (q) await post(real, i, '/api/cart/add-to-cart', { variant_id: pick(real.variants, v), quantity: q });
+      return post(real, i, '/api/freebie/add-freebie-to-cart', { freebie_id: real.freebieId });
     }),
+    command('place', fc.tuple(who, fc.nat({ max: 2 }), fc.nat()), (real, [i, online, v]) => place(real, i, online, v)),
+    command('callback', fc.tuple(who, fc.nat({ max: 2 })), (real, [i, kind]) =>
+      payLatest(real, i, (['success', 'failed', 'pending'] as const)[kind]),
+    ),
     command('expire', fc.tuple(fc.nat({ max: 1 })), async (real) => {
       real.clock.now = new Date(real.clock.now.getTime() + 20 * 60_000);
       await expireUnpaidOrders(real.db, real.clock.now);
@@ -252,32 +361,58 @@ export function storeCommands(): fc.Arbitrary<Cmd>[] {
         await opsMove(real.db, s.shipment_number, 'ship', { awb: 'MODEL12345' });
       }
     }),
-    command('return', fc.tuple(who, fc.nat()), async (real, [i, n]) => {
-      const s = pick(
+    command('return', fc.tuple(who, fc.nat(), fc.nat({ max: 1 })), async (real, [i, n, whole]) => {
+      // Returns are reached often: a prepaid shipment on its way is delivered first when none is delivered yet.
+      let s = pick(
         (await shipmentsOf(real, i, ['delivered'])).filter((x) => x.payment_method !== 4),
         n,
       );
-      if (!s) return;
+      if (!s) {
+        const moving = pick(
+          (await shipmentsOf(real, i, ['placed', 'confirmed', 'packed', 'shipped'])).filter((x) => x.payment_method !== 4),
+          n,
+        );
+        if (moving) {
+          await deliver(real, moving.shipment_number);
+          s = moving;
+        } else {
+          // None on its way either: the shopper buys and pays online, and it is delivered.
+          await place(real, i, 2, n);
+          const bought = (await shipmentsOf(real, i, ['placed', 'confirmed'])).filter((x) => x.payment_method !== 4).at(-1);
+          if (!bought) return;
+          await deliver(real, bought.shipment_number);
+          s = bought;
+        }
+      }
       const items = await real.db
         .selectFrom('order_items')
         .selectAll()
         .where('shipment_id', '=', s.id)
         .where('is_freebie', '=', false)
         .execute();
-      const line = pick(
-        items.filter((x) => x.quantity - x.cancelled_quantity - x.returned_quantity > 0),
-        n,
-      );
+      const open = items.filter((x) => x.quantity - x.cancelled_quantity - x.returned_quantity > 0);
+      const line = pick(open, n);
       if (!line) return;
       await submitReturn(real.db, real.shoppers[i].s.customerId, {
         shipmentId: s.shipment_number,
         reason_id: 'damaged',
         comment: null,
-        items: [{ order_item_id: line.id, quantity: 1 }],
+        items: whole
+          ? open.map((x) => ({ order_item_id: x.id, quantity: x.quantity - x.cancelled_quantity - x.returned_quantity }))
+          : [{ order_item_id: line.id, quantity: 1 }],
         media_ids: [],
       });
       await opsMove(real.db, s.shipment_number, 'pickup-return');
       await opsMove(real.db, s.shipment_number, 'receive-return');
+    }),
+    command('refund', fc.tuple(fc.nat({ max: 1 })), async (real) => {
+      // Refunds written by cancels and returns are paid out (sandbox gateway), as the retry sweep does.
+      const config = readPaymentConfig();
+      await processPendingRefunds(real.db, {
+        gatewayFor: (name) => createGateway({ ...config, PAYMENT_GATEWAY: name as never }, { db: real.db }),
+        payouts: sandboxPayouts,
+        production: false,
+      });
     }),
   ];
 }
@@ -348,8 +483,8 @@ export async function runStoreModel(opts: { steps: number; seed: number; backend
       );
     const statuses = await db
       .selectFrom('orders')
-      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
-      .groupBy('status')
+      .select(['status', 'payment_method', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy(['status', 'payment_method'])
       .execute();
     return {
       steps: real.steps,
@@ -357,7 +492,7 @@ export async function runStoreModel(opts: { steps: number; seed: number; backend
       orders: await count('orders'),
       refunds: await count('refunds'),
       returns: await count('returns'),
-      statuses: Object.fromEntries(statuses.map((r) => [r.status, Number(r.n)])),
+      statuses: Object.fromEntries(statuses.map((r) => [`${r.status}/${r.payment_method ?? '-'}`, Number(r.n)])),
       refusals: Object.fromEntries(real.refusals),
     };
   } finally {

@@ -20,6 +20,7 @@ import * as uploadLimits from './190_upload_limits.ts';
 import * as transactionalMessages from './210_transactional_messages.ts';
 import * as refundReports from './220_refund_reports.ts';
 import * as consoleCatalogue from './200_console_catalogue.ts';
+import * as promotionTerms from './180_promotion_terms.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '210_transactional_messages': transactionalMessages as { up: (db: Kysely<unknown>) => Promise<void> },
   '220_refund_reports': refundReports as { up: (db: Kysely<unknown>) => Promise<void> },
   '200_console_catalogue': consoleCatalogue as { up: (db: Kysely<unknown>) => Promise<void> },
+  '180_promotion_terms': promotionTerms as { up: (db: Kysely<unknown>) => Promise<void> },
 };

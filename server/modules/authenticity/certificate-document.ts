@@ -1,3 +1,4 @@
+import { IST_TIME_ZONE, indiaMidnight } from '../../../schemas/dates.ts';
 import type { CertificateRow } from './queries.ts';
 
 // The certificate document, drawn here from its row (no binary assets, no network): what the certificate
@@ -5,11 +6,11 @@ import type { CertificateRow } from './queries.ts';
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const longDate = (iso: string) =>
-  new Date(`${iso}T00:00:00+05:30`).toLocaleDateString('en-IN', {
+  indiaMidnight(iso).toLocaleDateString('en-IN', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'Asia/Kolkata',
+    timeZone: IST_TIME_ZONE,
   });
 
 export function certificateSvg(c: CertificateRow): string {

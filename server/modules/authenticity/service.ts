@@ -1,3 +1,4 @@
+import { IST_TIME_ZONE } from '../../../schemas/dates.ts';
 import type { z } from 'zod';
 import type { AuthenticateData, AuthenticateRequest, AuthenticityBrand } from '../../../schemas/content-pages.ts';
 import type { Db } from '../../db/database.ts';
@@ -17,7 +18,7 @@ const whenText = (d: Date) =>
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: 'Asia/Kolkata',
+    timeZone: IST_TIME_ZONE,
   });
 
 /** A code answer that is not "genuine": status 0 with its data, which the app keeps (SPEC §8). */

@@ -1,3 +1,4 @@
+import { IST_TIME_ZONE } from '../../../schemas/dates.ts';
 import { formatPaise } from '../../../schemas/money.ts';
 
 // The coupon rule engine: pure functions over a coupon, the cart lines and the customer. Each refusal carries
@@ -50,7 +51,7 @@ export type CouponResult =
   | { ok: true; discount: number; eligible_subtotal: number }
   | { ok: false; refusal: CouponRefusal; reason: string };
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: IST_TIME_ZONE });
 export const formatDate = (d: Date) => dateFormat.format(d);
 
 const refuse = (refusal: CouponRefusal, reason: string): CouponResult => ({ ok: false, refusal, reason });

@@ -1,3 +1,4 @@
+import { IST_OFFSET_MS, indiaMidnight, indiaToday } from '../../../schemas/dates.ts';
 import { createHash } from 'node:crypto';
 import {
   type ConversionEvent,
@@ -185,11 +186,9 @@ export async function storeAffiliateOrder(db: Db, order: AffiliateOrder): Promis
 // without a cart view in that session is not a conversion; such sessions are reported apart.
 
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** Today's date in India (SPEC §9 +05:30) as YYYY-MM-DD. */
-export const indiaToday = (now = Date.now()): string => new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);
-const dayStart = (day: string): Date => new Date(`${day}T00:00:00+05:30`);
+/** Today's date in India (SPEC §9 +05:30) as YYYY-MM-DD; India time is owned by schemas/dates.ts. */
+export { indiaToday };
+const dayStart = indiaMidnight;
 
 /** A range given by its start alone ends today: it may span at most FUNNEL_MAX_DAYS days. */
 export function checkFunnelRange(range: { from?: string; to?: string }, now = Date.now()): void {

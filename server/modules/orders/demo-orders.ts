@@ -1,8 +1,10 @@
+import { PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PaymentMethodCode } from '../../db/types.ts';
 import { takeStock } from '../inventory/index.ts';
+import { promotionTermsSql } from './placement.ts';
 import { allocateDiscount } from './refund-rules.ts';
 import { opsMove } from './service.ts';
 
@@ -66,7 +68,7 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
     const itemTotal = lines.reduce((n, l) => n + l.sale * l.quantity, 0);
     const shippingTotal = spec.shipments.reduce((n, s) => n + (s.shippingTotal ?? 0), 0);
     const total = itemTotal - shares.reduce((a, b) => a + b, 0) + shippingTotal;
-    const prepaid = spec.paymentMethod !== 4;
+    const prepaid = spec.paymentMethod !== PAY_ON_DELIVERY;
 
     const seq = await sql<{ n: string }>`select nextval('order_number_seq') as n`.execute(trx);
     const orderNumber = `KS${seq.rows[0].n}`;
@@ -114,6 +116,20 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
       .insertInto('carts')
       .values({ id: cartId, customer_id: spec.customerId, status: 'ordered', coupon_code: spec.couponCode ?? null })
       .execute();
+    // The gift lines' rules, for the promotions the order is sold with (promotionTermsSql).
+    const giftVariants = lines.filter((l) => l.isFreebie).map((l) => l.v.id);
+    const giftRules = giftVariants.length
+      ? (
+          await trx
+            .selectFrom('freebies')
+            .select(['id', 'variant_id'])
+            .where('variant_id', 'in', giftVariants)
+            .orderBy('threshold')
+            .execute()
+        )
+          .filter((f, i, all) => all.findIndex((g) => g.variant_id === f.variant_id) === i)
+          .map((f) => f.id)
+      : [];
     const at = spec.createdAt ?? new Date();
     const order = await trx
       .insertInto('orders')
@@ -133,6 +149,12 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
         shipping_total: shippingTotal,
         total,
         paid_total: prepaid ? total : 0,
+        promotion_terms: promotionTermsSql({
+          giftRules,
+          couponCode: spec.couponCode ?? null,
+          couponDiscount: spec.couponDiscount ?? 0,
+          shippingTotal,
+        }),
         placed_at: at,
         created_at: at,
         updated_at: at,

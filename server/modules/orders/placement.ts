@@ -31,6 +31,34 @@ export interface NewOrder {
   with?: RawBuilder<unknown>[];
   /** The name of the stock take among `with`, whose row says the units were there. */
   took?: string;
+  /** The free-gift rules (freebies.id) of the gift lines, whose thresholds the order keeps (promotionTermsSql). */
+  giftRules?: readonly number[];
+}
+
+/**
+ * The terms each promotion of the order is sold with, snapshot as the order is written (PromotionTerms in
+ * promotion-rules.ts): the gift thresholds, free delivery's threshold and the charge it saved, the coupon's minimum
+ * and discount. An expression of the order's own INSERT, so the snapshot costs no round trip. The bank offer joins
+ * when a payment places the order (markOrderPaid).
+ */
+export function promotionTermsSql(t: {
+  giftRules: readonly number[];
+  couponCode: string | null;
+  couponDiscount: number;
+  shippingTotal: number;
+}): RawBuilder<string> {
+  return sql<string>`jsonb_build_object(
+      'gifts', COALESCE((SELECT jsonb_agg(jsonb_build_object('variant_id', f.variant_id, 'threshold', f.threshold) ORDER BY f.id)
+                         FROM freebies f
+                         WHERE f.id IN (SELECT value::integer FROM jsonb_array_elements_text(${JSON.stringify(t.giftRules)}::jsonb))),
+                '[]'::jsonb),
+      'free_delivery', CASE WHEN ${t.shippingTotal}::integer = 0 THEN (
+        SELECT jsonb_build_object('threshold', d.free_from, 'charge', d.charge)
+        FROM delivery_rules d WHERE d.active ORDER BY d.id LIMIT 1) END,
+      'coupon', CASE WHEN ${t.couponDiscount}::integer > 0 THEN (
+        SELECT jsonb_build_object('code', c.code, 'min_cart', c.min_cart, 'discount', ${t.couponDiscount}::integer)
+        FROM coupons c WHERE c.code = ${t.couponCode}::text) END,
+      'bank_offer', NULL)`;
 }
 
 /**
@@ -46,10 +74,11 @@ export async function insertPendingOrder(trx: Db, o: NewOrder) {
     WITH n AS (SELECT ${number} AS order_number),
     o AS (
       INSERT INTO orders (order_number, customer_id, cart_id, payment_method, address_id, address, coupon_code, mrp_total,
-                          item_total, coupon_discount, shipping_total, total, expires_at, placed_at)
+                          item_total, coupon_discount, shipping_total, total, expires_at, placed_at, promotion_terms)
       SELECT n.order_number, ${o.customerId}::integer, ${o.cartId}::text, NULL, ${o.address.address_id}::integer,
              ${JSON.stringify(o.address)}::jsonb, ${o.couponCode}::text, ${o.mrpTotal}::integer, ${o.itemTotal}::integer,
-             ${o.couponDiscount}::integer, ${o.shippingTotal}::integer, ${o.total}::integer, ${o.expiresAt}::timestamptz, NULL
+             ${o.couponDiscount}::integer, ${o.shippingTotal}::integer, ${o.total}::integer, ${o.expiresAt}::timestamptz, NULL,
+             ${promotionTermsSql({ giftRules: o.giftRules ?? [], couponCode: o.couponCode, couponDiscount: o.couponDiscount, shippingTotal: o.shippingTotal })}
       FROM n
       RETURNING id, order_number, total, customer_id),
     s AS (
@@ -80,7 +109,7 @@ type OrderRow = Selectable<Database['orders']>;
 export async function markOrderPaid(
   trx: Db,
   order: OrderRow,
-  payment: { method: number; amount: number; offer_discount: number },
+  payment: { method: number; amount: number; offer_discount: number; bank_offer_id: number | null },
   paidNow: boolean,
   now: Date,
 ): Promise<OrderRow> {
@@ -91,6 +120,14 @@ export async function markOrderPaid(
       payment_method: payment.method as OrderRow['payment_method'],
       paid_total: paidNow ? payment.amount : 0,
       bank_offer_discount: payment.offer_discount,
+      // The bank offer's terms join the order's promotions as sold (promotionTermsSql).
+      ...(payment.offer_discount > 0 && payment.bank_offer_id !== null
+        ? {
+            promotion_terms: sql`COALESCE(promotion_terms, '{}'::jsonb) || jsonb_build_object('bank_offer',
+              (SELECT jsonb_build_object('min_cart', b.min_cart, 'discount', ${payment.offer_discount}::integer)
+               FROM bank_offers b WHERE b.id = ${payment.bank_offer_id}::integer))`,
+          }
+        : {}),
       total: payment.amount,
       placed_at: now,
       expires_at: null,

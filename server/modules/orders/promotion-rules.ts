@@ -21,6 +21,50 @@ export interface OrderPromotions {
   bankOffer: { minCart: number; discount: number } | null;
 }
 
+/**
+ * The terms each promotion of an order was sold with, snapshot when the order is written (orders.promotion_terms,
+ * placement.ts promotionTermsSql): a change is re-priced under these, never under the rules of the day.
+ */
+export interface PromotionTerms {
+  gifts: Array<{ variant_id: number; threshold: number }>;
+  free_delivery: { threshold: number; charge: number } | null;
+  coupon: { code: string; min_cart: number; discount: number } | null;
+  bank_offer: { min_cart: number; discount: number } | null;
+}
+
+const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+const record = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+/** The stored terms read back; anything missing or malformed counts as no such promotion (an order with none). */
+export function readPromotionTerms(json: unknown): PromotionTerms {
+  const t = record(typeof json === 'string' ? JSON.parse(json) : json) ?? {};
+  const gifts = Array.isArray(t.gifts) ? t.gifts : [];
+  const fd = record(t.free_delivery);
+  const coupon = record(t.coupon);
+  const offer = record(t.bank_offer);
+  return {
+    gifts: gifts.flatMap((g) => {
+      const r = record(g);
+      const variant_id = int(r?.variant_id);
+      const threshold = int(r?.threshold);
+      return variant_id !== null && threshold !== null ? [{ variant_id, threshold }] : [];
+    }),
+    free_delivery:
+      fd && int(fd.threshold) !== null && int(fd.charge) !== null
+        ? { threshold: fd.threshold as number, charge: fd.charge as number }
+        : null,
+    coupon:
+      coupon && typeof coupon.code === 'string' && int(coupon.min_cart) !== null && int(coupon.discount) !== null
+        ? { code: coupon.code, min_cart: coupon.min_cart as number, discount: coupon.discount as number }
+        : null,
+    bank_offer:
+      offer && int(offer.min_cart) !== null && int(offer.discount) !== null
+        ? { min_cart: offer.min_cart as number, discount: offer.discount as number }
+        : null,
+  };
+}
+
 export interface BenefitLost {
   /** What comes off the refund. */
   amount: number;
@@ -58,6 +102,15 @@ export function benefitLost(p: OrderPromotions): BenefitLost {
     reasons.push(`free delivery needs ${formatPaise(p.freeDelivery.threshold)}`);
   }
   return { amount, reasons, cancelGifts: false };
+}
+
+/**
+ * Pay on delivery: no refund exists to take the lost benefit off, so it is added to what the courier collects;
+ * the line the shopper reads before confirming, or null when nothing is added.
+ */
+export function dueNote(due: number, lost: BenefitLost): string | null {
+  if (due <= 0 || lost.reasons.length === 0) return null;
+  return `Pay ${formatPaise(due)} more on delivery because ${lost.reasons.join(', ')}.`;
 }
 
 /** The line the shopper reads before confirming, or null when nothing is lost. */

@@ -190,35 +190,7 @@ export async function customerOf(db: Executor, customerId: number) {
   return db.selectFrom('customers').select(['first_name', 'last_name', 'email', 'mobile']).where('id', '=', customerId).executeTakeFirst();
 }
 
-/** The order's promotions as placed, for re-pricing after a change (promotion-rules.ts). */
+/** The order's promotions as sold (orders.promotion_terms), for re-pricing after a change (promotion-rules.ts). */
 export async function promotionsOf(db: Executor, orderId: number) {
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'item_total', 'shipping_total', 'coupon_code', 'coupon_discount', 'bank_offer_discount'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  const [coupon, offer, delivery, gifts] = await Promise.all([
-    order.coupon_code
-      ? db.selectFrom('coupons').select(['code', 'min_cart']).where('code', '=', order.coupon_code).executeTakeFirst()
-      : Promise.resolve(undefined),
-    order.bank_offer_discount > 0
-      ? db
-          .selectFrom('payments as p')
-          .innerJoin('bank_offers as b', 'b.id', 'p.bank_offer_id')
-          .select(['b.min_cart'])
-          .where('p.order_id', '=', orderId)
-          .where('p.status', '=', 'success')
-          .orderBy('p.attempt', 'desc')
-          .executeTakeFirst()
-      : Promise.resolve(undefined),
-    db.selectFrom('delivery_rules').select(['free_from', 'charge']).where('active', '=', true).orderBy('id').executeTakeFirst(),
-    db
-      .selectFrom('order_items as i')
-      .innerJoin('freebies as f', 'f.variant_id', 'i.variant_id')
-      .select(['i.id', 'i.mrp', 'i.quantity', 'i.name', 'f.threshold'])
-      .where('i.order_id', '=', orderId)
-      .where('i.is_freebie', '=', true)
-      .execute(),
-  ]);
-  return { order, coupon, offer, delivery, gifts };
+  return db.selectFrom('orders').select(['id', 'item_total', 'promotion_terms']).where('id', '=', orderId).executeTakeFirstOrThrow();
 }

@@ -19,7 +19,7 @@ import { toBankView } from './bank-accounts.ts';
 import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
 import * as q from './queries.ts';
 import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine, type RefundBreakdown } from './refund-rules.ts';
-import { type BenefitLost, benefitLost, refundNote } from './promotion-rules.ts';
+import { type BenefitLost, benefitLost, dueNote, readPromotionTerms, refundNote } from './promotion-rules.ts';
 import { productImage } from '../../../schemas/images.ts';
 import { PAY_ON_DELIVERY, paymentMethodName } from '../../../schemas/payment-rules.ts';
 import { notifyRefund, notifyShipment } from '../notifications/index.ts';
@@ -379,18 +379,21 @@ async function promotionsAfter(
   const value = (i: q.OrderItemRow, units: number) => (i.is_freebie ? 0 : i.sale_price * units);
   const keptBefore = items.reduce((n, i) => n + value(i, unitsLeft(i)), 0);
   const keptAfter = items.reduce((n, i) => n + value(i, unitsLeft(i) - (going.get(i.id) ?? 0)), 0);
-  const p = await q.promotionsOf(trx, orderId);
+  const order = await q.promotionsOf(trx, orderId);
+  const terms = readPromotionTerms(order.promotion_terms);
   const lost = benefitLost({
     keptBefore,
     keptAfter,
-    itemTotal: p.order.item_total,
-    gifts: p.gifts.map((g) => {
-      const item = items.find((i) => i.id === g.id) as q.OrderItemRow;
-      return { name: g.name, value: g.mrp * unitsLeft(item), threshold: g.threshold, kept: unitsLeft(item) - (going.get(g.id) ?? 0) > 0 };
+    itemTotal: order.item_total,
+    gifts: items.flatMap((item) => {
+      const rule = item.is_freebie ? terms.gifts.find((g) => g.variant_id === item.variant_id) : undefined;
+      if (!rule) return [];
+      const left = unitsLeft(item);
+      return [{ name: item.name, value: item.mrp * left, threshold: rule.threshold, kept: left - (going.get(item.id) ?? 0) > 0 }];
     }),
-    freeDelivery: p.delivery && p.order.shipping_total === 0 ? { threshold: p.delivery.free_from, charge: p.delivery.charge } : null,
-    coupon: p.coupon ? { code: p.coupon.code, minCart: p.coupon.min_cart, discount: p.order.coupon_discount } : null,
-    bankOffer: p.offer ? { minCart: p.offer.min_cart, discount: p.order.bank_offer_discount } : null,
+    freeDelivery: terms.free_delivery,
+    coupon: terms.coupon ? { code: terms.coupon.code, minCart: terms.coupon.min_cart, discount: terms.coupon.discount } : null,
+    bankOffer: terms.bank_offer ? { minCart: terms.bank_offer.min_cart, discount: terms.bank_offer.discount } : null,
   });
   if (!lost.cancelGifts) return { lost, chosen };
   const gifts = items
@@ -421,7 +424,14 @@ function lessBenefitLost(b: RefundBreakdown, lost: BenefitLost): RefundBreakdown
 export interface CancelOutcome {
   shipment_id: string;
   status: ShipmentStatus;
-  refund: { amount: number; method: 'original' | 'bank' | null; method_label: string; note: string | null };
+  refund: {
+    amount: number;
+    method: 'original' | 'bank' | null;
+    method_label: string;
+    note: string | null;
+    /** Pay on delivery: what this change adds to what the courier collects. */
+    due_on_delivery?: number;
+  };
   refundIds: number[];
   /** The order's id, its customer, and the products whose every unit in this order is now cancelled. */
   order: { id: number; customer_id: number; cancelled: boolean; order_number: string };
@@ -507,6 +517,8 @@ export async function cancelShipment(
       }),
       payment ? lost : { amount: 0, reasons: [], cancelGifts: false },
     );
+    // Pay on delivery: nothing was paid, so what is no longer earned is collected with what is left instead.
+    const due = prepaid ? 0 : await addDueOnDelivery(trx, ctx.shipment, remaining, lost.amount);
     const refundIds: number[] = [];
     if (breakdown.total > 0 && payment) {
       refundIds.push(
@@ -530,7 +542,9 @@ export async function cancelShipment(
         amount: breakdown.total,
         method: breakdown.total > 0 ? ('original' as const) : null,
         method_label: breakdown.total > 0 ? REFUND_LABELS.original : 'No payment was taken',
-        note: breakdown.note,
+        note: breakdown.note ?? dueNote(due, lost),
+        // Only when the change adds something to collect (the answer of every other cancel stays as it was).
+        ...(due > 0 ? { due_on_delivery: due } : {}),
       },
       refundIds,
       order: {
@@ -544,6 +558,35 @@ export async function cancelShipment(
     if (after) await after(trx as Db, outcome);
     return outcome;
   });
+}
+
+/**
+ * Adds what a pay-on-delivery shopper no longer earns to what the courier collects: on this shipment while it
+ * holds units, else on another of the order's shipments still on its way. Returns what was added (0 when no
+ * shipment is left to collect it).
+ */
+async function addDueOnDelivery(trx: q.Executor, shipment: q.FoundShipment, remaining: number, amount: number): Promise<number> {
+  if (amount <= 0) return 0;
+  const target =
+    remaining > 0
+      ? shipment.id
+      : (
+          await trx
+            .selectFrom('shipments')
+            .select('id')
+            .where('order_id', '=', shipment.order_id)
+            .where('id', '<>', shipment.id)
+            .where('status', 'in', ['placed', 'confirmed', 'packed', 'shipped'])
+            .orderBy('id')
+            .executeTakeFirst()
+        )?.id;
+  if (target === undefined) return 0;
+  await trx
+    .updateTable('shipments')
+    .set((eb) => ({ due_on_delivery: eb('due_on_delivery', '+', amount) }))
+    .where('id', '=', target)
+    .execute();
+  return amount;
 }
 
 async function insertRefund(
@@ -727,15 +770,18 @@ export async function submitReturn(
       if (!account) throw new NotFound('We could not find this bank account in your account.');
       bankAccountId = account.id;
     }
-    const media = await trx
-      .selectFrom('return_media as m')
-      .innerJoin('uploads as u', 'u.id', 'm.upload_id')
-      .select(['u.id', 'u.public_id'])
-      .where('m.shipment_id', '=', ctx.shipment.id)
-      .where('m.return_id', 'is', null)
-      .where('u.customer_id', '=', customerId)
-      .where('u.public_id', 'in', input.media_ids)
-      .execute();
+    // The route asks for a photo; a caller that sends none (operations, the store model) stores none.
+    const media = !input.media_ids.length
+      ? []
+      : await trx
+          .selectFrom('return_media as m')
+          .innerJoin('uploads as u', 'u.id', 'm.upload_id')
+          .select(['u.id', 'u.public_id'])
+          .where('m.shipment_id', '=', ctx.shipment.id)
+          .where('m.return_id', 'is', null)
+          .where('u.customer_id', '=', customerId)
+          .where('u.public_id', 'in', input.media_ids)
+          .execute();
     if (media.length !== new Set(input.media_ids).size) throw new NotFound('One of the photos was not found. Please upload it again.');
 
     const pickup = await pickupFor(trx, ctx.shipment, customerId);
@@ -758,15 +804,16 @@ export async function submitReturn(
       // The quote's lines: the chosen ones, and a free gift that must come back with them.
       .values(quote.items.map((i) => ({ return_id: ret.id, order_item_id: i.order_item_id, quantity: i.units })))
       .execute();
-    await trx
-      .updateTable('return_media')
-      .set({ return_id: ret.id })
-      .where(
-        'upload_id',
-        'in',
-        media.map((m) => m.id),
-      )
-      .execute();
+    if (media.length)
+      await trx
+        .updateTable('return_media')
+        .set({ return_id: ret.id })
+        .where(
+          'upload_id',
+          'in',
+          media.map((m) => m.id),
+        )
+        .execute();
     return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status, refund: quote };
   });
 }
@@ -820,7 +867,8 @@ export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opt
           const items = await q.itemsOfShipment(trx, ctx.shipment.id);
           const collected =
             items.reduce((n, i) => n + linePaid(refundable(i)) - paidForFirstUnits(refundable(i), i.cancelled_quantity), 0) +
-            ctx.shipment.shipping_total;
+            ctx.shipment.shipping_total +
+            ctx.shipment.due_on_delivery;
           await trx
             .updateTable('orders')
             .set((eb) => ({ paid_total: eb('paid_total', '+', collected), updated_at: new Date() }))

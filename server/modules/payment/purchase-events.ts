@@ -1,3 +1,4 @@
+import { paymentMode } from '../../../schemas/payment-rules.ts';
 import type { ConversionEvent } from '../../../schemas/events.ts';
 import type { AffiliateOrder } from '../../../schemas/order.ts';
 import type { Db } from '../../db/database.ts';
@@ -47,7 +48,7 @@ export async function purchaseConversion(db: Db, customerId: number | null, e: C
       content_ids: items.map((i) => i.sku),
       num_items: items.reduce((s, i) => s + i.quantity, 0),
       order_id: order.order_number,
-      payment_mode: order.payment_method === 4 ? 'COD' : 'Prepaid',
+      payment_mode: paymentMode(order.payment_method),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OrderIdQuery, OrderSuccessResponse } from '../../../schemas/order.ts';
@@ -90,7 +91,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
     let attemptRef: string | null = null;
-    const online = body.payment_method !== undefined && body.payment_method !== 4 ? body.payment_method : null;
+    const online = body.payment_method !== undefined && body.payment_method !== PAY_ON_DELIVERY ? body.payment_method : null;
     const placed = await placeOrder(deps, {
       customerId: customer.id,
       cookieCartId: readCartCookie(req),
@@ -106,7 +107,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
         : undefined,
     });
     const order = (await findCustomerOrder(db, customer.id, placed.order_id)) as OrderRow;
-    if (body.payment_method === 4) {
+    if (body.payment_method === PAY_ON_DELIVERY) {
       const payment = await payOnDelivery(deps, customer.id, placed.order_id);
       return ok({ ...placed, status: payment.order_status, next: payment.next, transaction: null, payment }, 'Order placed');
     }

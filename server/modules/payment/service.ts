@@ -1,3 +1,4 @@
+import { PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
 import type { Address } from '../../../schemas/account.ts';
 import type { PaymentInstrumentType } from '../../../schemas/cart.ts';
 import { formatPaise } from '../../../schemas/money.ts';
@@ -110,8 +111,8 @@ export async function activePayment(deps: PaymentDeps, customerId: number, order
     expires_at: order.expires_at ? new Date(order.expires_at).toISOString() : null,
     gateway: deps.gateway.name,
     methods: PAYMENT_METHODS.map((m) => {
-      const available = m.code === 4 ? cod.ok : open;
-      const reason = m.code === 4 && !cod.ok ? cod.reason : available ? null : 'This order is no longer waiting for payment.';
+      const available = m.code === PAY_ON_DELIVERY ? cod.ok : open;
+      const reason = m.code === PAY_ON_DELIVERY && !cod.ok ? cod.reason : available ? null : 'This order is no longer waiting for payment.';
       return { code: m.code, name: m.name, instrument: m.instrument, available, reason, options: OPTIONS[m.code] };
     }),
   };

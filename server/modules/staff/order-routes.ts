@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { indiaMidnight } from '../../../schemas/dates.ts';
 import { sql } from 'kysely';
 import { OpsOrderParams, OpsOrderQuery, OpsOrderResponse, OpsOrdersResponse, type OpsShipment } from '../../../schemas/ops-orders.ts';
 import { paymentMethodName } from '../../../schemas/payment-rules.ts';
@@ -18,7 +19,7 @@ const PAGE = 50;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The start of a day in India time (SPEC §9), as an instant. */
-const istDay = (day: string, plusDays = 0) => new Date(new Date(`${day}T00:00:00+05:30`).getTime() + plusDays * 86_400_000);
+const istDay = (day: string, plusDays = 0) => new Date(indiaMidnight(day).getTime() + plusDays * 86_400_000);
 /** The checkout stored the pincode under either name (server/modules/orders/service.ts readAddress). */
 const pincodeOf = sql<string>`coalesce(o.address->>'pincode', o.address->>'postcode', '')`;
 

@@ -4,6 +4,7 @@ import type {
   BankAccountResponse,
   BankDetailsResponse,
   BankListingResponse,
+  CancelRefundResponse,
   CancelResponse,
   IfscDetailsResponse,
   OrderListingResponse,
@@ -33,6 +34,9 @@ export const ordersApi = {
   cancelReasons: () => get<typeof ReasonsResponse>('/api/order/cancel-shipment-reason'),
   cancel: (body: { shipmentId: string; reason_id: string; comment: string | null }) =>
     post<typeof CancelResponse>('/api/order/cancel-shipment-submit', body),
+  /** What a cancellation would refund (or add to pay on delivery), with the note of any promotion it costs. */
+  cancelPreview: (shipmentId: string, items: Selection | null) =>
+    post<typeof CancelRefundResponse>('/api/order/cancel-refund-amount', items ? { shipmentId, items } : { shipmentId }),
   cancelItems: (body: { shipmentId: string; reason_id: string; comment: string | null; items: Selection }) =>
     post<typeof CancelResponse>('/api/order/partial-cancel-shipment-submit', body),
   withdrawReturn: (shipmentId: string) =>

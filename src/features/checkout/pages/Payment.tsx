@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BankOfferView } from '../../../../schemas/cart.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
-import { PAYMENT_METHODS } from '../../../../schemas/payment-rules.ts';
+import { PAY_ON_DELIVERY, PAYMENT_METHODS } from '../../../../schemas/payment-rules.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { card } from '../../../ui/theme/global.css.ts';
@@ -84,7 +84,7 @@ export default function PaymentPage() {
           </p>
         )}
         <StickyAction disabled={!chosen?.available || busy} busy={paying} onClick={() => send({ type: 'PAY' })}>
-          {paymentMethod === 4 ? 'Place order (pay on delivery)' : `Pay ${formatPaise(methods.amount)}`}
+          {paymentMethod === PAY_ON_DELIVERY ? 'Place order (pay on delivery)' : `Pay ${formatPaise(methods.amount)}`}
         </StickyAction>
       </aside>
     </div>

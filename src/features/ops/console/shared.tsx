@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { IST_TIME_ZONE } from '../../../../schemas/dates.ts';
 import type { NormalisedError } from '../../../api/client.ts';
 import { css } from './console-styles.ts';
 
@@ -18,7 +19,7 @@ export const toPaise = (text: string): number | null => {
   return Math.round(Number(text) * 100);
 };
 
-export const indiaTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' });
+export const indiaTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: IST_TIME_ZONE });
 
 export type StatusLine = { kind: 'error' | 'saved'; text: string } | null;
 

@@ -1,5 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Alert, useResource } from '../../account/index.ts';
+import { messageOf } from '../../../api/resource.ts';
+import type { CancelResult } from '../../../../schemas/orders.ts';
 import { useParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
@@ -29,6 +31,26 @@ export default function CancelShipmentPage() {
   const s = order.data?.shipments.find((x) => x.shipment_id === shipmentId);
   const cancellable = s?.shipment_items.filter((i) => i.cancellable_quantity > 0) ?? [];
   const everything = cancellable.length > 0 && cancellable.every((i) => picked[i.order_item_id] === i.cancellable_quantity);
+  const chosen = Object.entries(picked)
+    .filter(([, q]) => q > 0)
+    .map(([id, quantity]) => ({ order_item_id: Number(id), quantity }));
+  const selectionKey = JSON.stringify(chosen);
+  const [preview, setPreview] = useState<CancelResult['refund'] | null>(null);
+
+  // What the cancellation would refund, or add to pay on delivery, is shown before the shopper confirms
+  // (cancel-refund-amount), with the promotion it costs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: selectionKey stands for the selection.
+  useEffect(() => {
+    if (chosen.length === 0) return setPreview(null);
+    let live = true;
+    ordersApi
+      .cancelPreview(shipmentId, everything ? null : chosen)
+      .then((r) => live && setPreview(r.data))
+      .catch((e) => live && setError(messageOf(e)));
+    return () => {
+      live = false;
+    };
+  }, [selectionKey, shipmentId, everything]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -73,6 +95,21 @@ export default function CancelShipmentPage() {
               </ItemLine>
             ))}
           </fieldset>
+          {preview ? (
+            <section className={css.panel} aria-labelledby="cancel-refund-title" aria-live="polite">
+              <h2 id="cancel-refund-title" style={{ margin: 0, fontSize: '1rem' }}>
+                {preview.amount > 0 ? 'Refund' : 'Payment'}
+              </h2>
+              <p style={{ margin: 0 }} data-testid="cancel-refund">
+                {preview.amount > 0 ? `${formatPaise(preview.amount)} · ${preview.method_label}` : preview.method_label}
+              </p>
+              {preview.note ? (
+                <p style={{ margin: 0 }} data-testid="cancel-note">
+                  {preview.note}
+                </p>
+              ) : null}
+            </section>
+          ) : null}
           <ReasonSelect label="Reason for cancelling" reasons={reasons.data ?? []} value={reason} onChange={setReason} />
           <CommentField label="Comment (optional)" value={comment} onChange={setComment} />
           <button type="submit" className={button} disabled={busy}>

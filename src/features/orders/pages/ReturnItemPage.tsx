@@ -205,6 +205,11 @@ export default function ReturnItemPage() {
             <p style={{ margin: 0 }} data-testid="refund-amount">
               {quote ? `${formatPaise(quote.amount)} · ${d.refund_method_label}` : `${d.refund_method_label} once the items are picked up.`}
             </p>
+            {quote?.note ? (
+              <p style={{ margin: 0 }} data-testid="refund-note">
+                {quote.note}
+              </p>
+            ) : null}
             {bankNeeded ? (
               <>
                 {banks.data?.length ? (
