@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { OpsTodayResponse, OutboxRetryRequest, OutboxRetryResponse } from '../../../schemas/ops-orders.ts';
+import { indiaMidnight, indiaToday } from '../../../schemas/dates.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireOps } from '../../http/ops.ts';
@@ -12,9 +13,8 @@ import { recordAudit } from './audit.ts';
 // Retrying a dead letter puts it back in its queue, where the workers claim it as any other row.
 
 const DAY_MS = 86_400_000;
-const IST_MS = 5.5 * 3_600_000;
-/** The start of the India day holding `now`, as an instant. */
-const istMidnight = (now: number) => new Date(Math.floor((now + IST_MS) / DAY_MS) * DAY_MS - IST_MS);
+/** The start of the India day holding `now`, as an instant (India time has one owner: schemas/dates.ts). */
+const istMidnight = (now: number) => indiaMidnight(indiaToday(now));
 
 async function sales(db: Db, since: Date) {
   const row = await db
@@ -63,7 +63,7 @@ export async function staffTodayRoutes(app: FastifyInstance, { db }: { db: Db })
       dead_letters: Number(r.dead),
     });
     return ok({
-      day: new Date(midnight.getTime() + IST_MS).toISOString().slice(0, 10),
+      day: indiaToday(midnight),
       today,
       last_7_days: week,
       outboxes: { messages: queue(messages), feeds: queue(feeds) },
