@@ -99,6 +99,30 @@ describeBackends('money: promotions after a change', (ctx) => {
     expect(refunded.reduce((n, r) => n + r.amount, 0)).toBe(paid);
   });
 
+  test('a gift charged at one cancel comes back when the last paid line is cancelled later: all that was paid', async () => {
+    const { agent, order, lineA, lineB, lineGift } = await giftOrder();
+    const shipmentId = order.shipments[0].shipmentNumber;
+    const cancel = (id: number) =>
+      agent.post('/api/order/partial-cancel-shipment-submit', {
+        shipmentId,
+        reason_id: 'changed_mind',
+        comment: null,
+        items: [{ order_item_id: id, quantity: 1 }],
+      });
+    const first = await cancel(lineA.id);
+    expect(first.statusCode).toBe(200);
+    expect(json(first).data.refund.note).toMatch(/less because the free .+ needs/);
+    const second = await cancel(lineB.id);
+    expect(second.statusCode).toBe(200);
+    expect(json(second).data.status).toBe('cancelled');
+    expect(json(second).data.refund.note).toMatch(/includes ₹[\d,.]+ held back at an earlier change/);
+    const gift = await db().selectFrom('order_items').select('cancelled_quantity').where('id', '=', lineGift.id).executeTakeFirstOrThrow();
+    expect(gift.cancelled_quantity).toBe(1);
+    const paid = (await db().selectFrom('orders').select('paid_total').where('id', '=', order.id).executeTakeFirstOrThrow()).paid_total;
+    const refunded = await db().selectFrom('refunds').select('amount').where('order_id', '=', order.id).execute();
+    expect(refunded.reduce((n, r) => n + r.amount, 0)).toBe(paid);
+  });
+
   test('an order cancelled before shipping gives its coupon use back; a first-order coupon stays available', async () => {
     const v = await variantIn(db(), 120_000, 300_000);
     const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], await pincode(db(), 'cod'));

@@ -14,7 +14,8 @@ export interface OrderPromotions {
   keptAfter: number;
   /** The order's item total when placed (sale price × every unit), the base the discounts were shared on. */
   itemTotal: number;
-  gifts: Array<{ name: string; value: number; threshold: number; kept: boolean }>;
+  /** `held`: the gift was still the shopper's before this change; `kept`: it still is after it. */
+  gifts: Array<{ name: string; value: number; threshold: number; kept: boolean; held?: boolean }>;
   /** Free delivery earned when placed, with the rule's threshold and the charge it saved; null when none. */
   freeDelivery: { threshold: number; charge: number } | null;
   coupon: { code: string; minCart: number; discount: number } | null;
@@ -105,6 +106,31 @@ export function benefitLost(p: OrderPromotions): BenefitLost {
 }
 
 /**
+ * What this change withholds (positive) or gives back (negative). A benefit is lost against what the order was
+ * sold with (`itemTotal`), so the total withheld for the kept lines is a function of what is kept; a change
+ * withholds only the difference between that total after it and before it. A benefit is thus charged once
+ * however many changes follow, and when no paid unit is left (nothing earned anything) what earlier changes
+ * withheld comes back. Reasons name only the benefits this change loses.
+ */
+export function benefitChange(p: OrderPromotions): BenefitLost {
+  const after = benefitLost({ ...p, keptBefore: p.itemTotal });
+  const before =
+    p.keptBefore > 0
+      ? benefitLost({
+          ...p,
+          keptBefore: p.itemTotal,
+          keptAfter: p.keptBefore,
+          gifts: p.gifts.map((g) => ({ ...g, kept: g.held ?? g.kept })),
+        })
+      : { amount: 0, reasons: [], cancelGifts: false };
+  return {
+    amount: after.amount - before.amount,
+    reasons: after.reasons.filter((r) => !before.reasons.includes(r)),
+    cancelGifts: after.cancelGifts,
+  };
+}
+
+/**
  * Pay on delivery: no refund exists to take the lost benefit off, so it is added to what the courier collects;
  * the line the shopper reads before confirming, or null when nothing is added.
  */
@@ -115,6 +141,7 @@ export function dueNote(due: number, lost: BenefitLost): string | null {
 
 /** The line the shopper reads before confirming, or null when nothing is lost. */
 export function refundNote(refund: number, lost: BenefitLost, deducted: number): string | null {
+  if (deducted < 0) return `Refund ${formatPaise(refund)}: includes ${formatPaise(-deducted)} held back at an earlier change.`;
   if (deducted <= 0 || lost.reasons.length === 0) return null;
   return `Refund ${formatPaise(refund)}: ${formatPaise(deducted)} less because ${lost.reasons.join(', ')}.`;
 }

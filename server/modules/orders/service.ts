@@ -10,7 +10,7 @@ import type {
 } from '../../../schemas/orders.ts';
 import { MAX_RETURN_PHOTOS } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Database, ShipmentStatus } from '../../db/types.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import { putBack } from '../inventory/index.ts';
@@ -19,7 +19,7 @@ import { toBankView } from './bank-accounts.ts';
 import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
 import * as q from './queries.ts';
 import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine, type RefundBreakdown } from './refund-rules.ts';
-import { type BenefitLost, benefitLost, dueNote, readPromotionTerms, refundNote } from './promotion-rules.ts';
+import { type BenefitLost, benefitChange, dueNote, readPromotionTerms, refundNote } from './promotion-rules.ts';
 import { productImage } from '../../../schemas/images.ts';
 import { PAY_ON_DELIVERY, paymentMethodName } from '../../../schemas/payment-rules.ts';
 import { notifyRefund, notifyShipment } from '../notifications/index.ts';
@@ -381,7 +381,7 @@ async function promotionsAfter(
   const keptAfter = items.reduce((n, i) => n + value(i, unitsLeft(i) - (going.get(i.id) ?? 0)), 0);
   const order = await q.promotionsOf(trx, orderId);
   const terms = readPromotionTerms(order.promotion_terms);
-  const lost = benefitLost({
+  const lost = benefitChange({
     keptBefore,
     keptAfter,
     itemTotal: order.item_total,
@@ -389,7 +389,9 @@ async function promotionsAfter(
       const rule = item.is_freebie ? terms.gifts.find((g) => g.variant_id === item.variant_id) : undefined;
       if (!rule) return [];
       const left = unitsLeft(item);
-      return [{ name: item.name, value: item.mrp * left, threshold: rule.threshold, kept: left - (going.get(item.id) ?? 0) > 0 }];
+      return [
+        { name: item.name, value: item.mrp * left, threshold: rule.threshold, held: left > 0, kept: left - (going.get(item.id) ?? 0) > 0 },
+      ];
     }),
     freeDelivery: terms.free_delivery,
     coupon: terms.coupon ? { code: terms.coupon.code, minCart: terms.coupon.min_cart, discount: terms.coupon.discount } : null,
@@ -406,8 +408,18 @@ async function promotionsAfter(
   return { lost, chosen: [...merged, ...gifts.filter((g) => !going.has(g.item.id))] };
 }
 
-/** The refund less what the shopper no longer earns (never below zero), taken off shipping first, then the lines. */
-function lessBenefitLost(b: RefundBreakdown, lost: BenefitLost): RefundBreakdown & { note: string | null } {
+/**
+ * The refund less what the shopper no longer earns (never below zero), taken off shipping first, then the lines;
+ * or plus what an earlier change held back and this one gives back, within what the order still has to refund.
+ */
+function lessBenefitLost(b: RefundBreakdown, lost: BenefitLost, room: number): RefundBreakdown & { note: string | null } {
+  if (lost.amount < 0) {
+    const back = Math.min(-lost.amount, Math.max(0, room - b.total));
+    if (back === 0 || b.items.length === 0) return { ...b, note: null };
+    const items = b.items.map((i, n) => (n === 0 ? { ...i, amount: i.amount + back } : i));
+    const total = b.total + back;
+    return { items, shipping: b.shipping, total, note: refundNote(total, lost, -back) };
+  }
   let excess = Math.min(lost.amount, b.total);
   const deducted = excess;
   const cutShipping = Math.min(b.shipping, excess);
@@ -504,6 +516,7 @@ export async function cancelShipment(
 
     const prepaid = ctx.shipment.payment_method !== PAY_ON_DELIVERY;
     const payment = prepaid ? await q.successfulPayment(trx, ctx.shipment.order_id) : undefined;
+    const orderRefunded = await q.refundedTotal(trx, ctx.shipment.order_id);
     const breakdown = lessBenefitLost(
       computeRefund({
         reason: 'cancel',
@@ -513,9 +526,10 @@ export async function cancelShipment(
         shippingTotal: ctx.shipment.shipping_total,
         cancelsWholeShipment: remaining === 0,
         orderPaid: ctx.shipment.paid_total,
-        orderRefunded: await q.refundedTotal(trx, ctx.shipment.order_id),
+        orderRefunded,
       }),
       payment ? lost : { amount: 0, reasons: [], cancelGifts: false },
+      ctx.shipment.paid_total - orderRefunded,
     );
     // Pay on delivery: nothing was paid, so what is no longer earned is collected with what is left instead.
     const due = prepaid ? 0 : await addDueOnDelivery(trx, ctx.shipment, remaining, lost.amount);
@@ -566,7 +580,7 @@ export async function cancelShipment(
  * shipment is left to collect it).
  */
 async function addDueOnDelivery(trx: q.Executor, shipment: q.FoundShipment, remaining: number, amount: number): Promise<number> {
-  if (amount <= 0) return 0;
+  if (amount === 0) return 0;
   const target =
     remaining > 0
       ? shipment.id
@@ -583,7 +597,7 @@ async function addDueOnDelivery(trx: q.Executor, shipment: q.FoundShipment, rema
   if (target === undefined) return 0;
   await trx
     .updateTable('shipments')
-    .set((eb) => ({ due_on_delivery: eb('due_on_delivery', '+', amount) }))
+    .set({ due_on_delivery: sql<number>`greatest(due_on_delivery + ${amount}, 0)` })
     .where('id', '=', target)
     .execute();
   return amount;
@@ -720,6 +734,7 @@ function refundLines(
 async function quoteReturn(db: q.Executor, shipment: q.FoundShipment, selection: SelectedUnits[]): Promise<RefundAmount> {
   const items = await q.itemsOfShipment(db, shipment.id);
   const { lost, chosen } = await promotionsAfter(db, shipment.order_id, shipment.id, pickLines(items, selection, 'return'));
+  const orderRefunded = await q.refundedTotal(db, shipment.order_id);
   const breakdown = lessBenefitLost(
     computeRefund({
       reason: 'return',
@@ -729,9 +744,10 @@ async function quoteReturn(db: q.Executor, shipment: q.FoundShipment, selection:
       cancelsWholeShipment: false,
       // A delivered pay-on-delivery shipment was paid at the door: what it was paid is what it can refund.
       orderPaid: Math.max(shipment.paid_total, 0),
-      orderRefunded: await q.refundedTotal(db, shipment.order_id),
+      orderRefunded,
     }),
     lost,
+    Math.max(shipment.paid_total, 0) - orderRefunded,
   );
   const method = refundMethodOf(shipment);
   return {
