@@ -346,6 +346,11 @@ const TABLE: Record<string, Row> = {
   'POST /api/ops/payment-issues/:id/resolve': OPERATIONS,
   'POST /api/ops/catalogue/variants/:variantId/price': OPERATIONS,
   'POST /api/ops/customers/:customerId/block': OPERATIONS,
+  'POST /api/ops/catalogue/variants/:variantId/stock': OPERATIONS,
+  'POST /api/ops/catalogue/products/:productId/publish': OPERATIONS,
+  'GET /api/ops/orders/:orderId': OPERATIONS,
+  'POST /api/ops/shipments/:shipmentId/cancel': OPERATIONS,
+  'GET /api/ops/shipments/:shipmentId/invoice': OPERATIONS,
   'POST /api/dev/reviews/purchase': { kind: 'public', reason: 'development tools only (KASRAT_DEV_TOOLS=1), for the signed-in customer' },
   'POST /api/select-address/deliver-here': {
     kind: 'foreign',
