@@ -93,16 +93,21 @@ export async function processRefund(
     return 'pending';
   }
   if (result.status === 'failed') return markFailed(db, refundId, result.failureReason ?? 'refused by the gateway', issue);
-  const res = await db
-    .updateTable('refunds')
-    .set({ status: 'processed', gateway_refund_id: result.refundId || null, processed_at: new Date() })
-    .where('id', '=', refundId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return 'done';
-  await notifyRefund(db, refundId, 'processed');
-  await reportRefund(db, refundId);
-  return 'processed';
+  const gatewayRefundId = result.refundId || null;
+  // The refund, its message to the shopper and its reports commit together: none is lost to a crash between them.
+  const marked = async (trx: Db) => {
+    const res = await trx
+      .updateTable('refunds')
+      .set({ status: 'processed', gateway_refund_id: gatewayRefundId, processed_at: new Date() })
+      .where('id', '=', refundId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return 'done' as const;
+    await notifyRefund(trx, refundId, 'processed');
+    await reportRefund(trx, refundId);
+    return 'processed' as const;
+  };
+  return db.isTransaction ? marked(db) : db.transaction().execute(marked);
 }
 
 async function markFailed(
