@@ -162,3 +162,22 @@ export const PUBLISH_MESSAGES = {
 export const ProductParams = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
 export const ProductPublishRequest = z.object({ published: z.boolean({ error: 'published: true or false' }) });
 export const ProductPublishResponse = envelope(z.object({ product_id: z.number().int(), is_published: z.boolean() }));
+
+/** The console's review queue (docs/decisions/019): awaiting a decision, or what was already decided. */
+export const REVIEW_QUEUE_STATES = ['awaiting', 'published', 'hidden'] as const;
+export const StaffReviewQuery = z.object({ state: z.enum(REVIEW_QUEUE_STATES).default('awaiting') });
+export const StaffReview = z.object({
+  review_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  author_name: z.string(),
+  rating: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  photo_count: z.number().int(),
+  status: z.string(),
+  created_at: z.string(),
+  moderated_at: z.string().nullable(),
+});
+export type StaffReview = z.infer<typeof StaffReview>;
+export const StaffReviewsResponse = envelope(z.object({ reviews: z.array(StaffReview) }));

@@ -62,6 +62,7 @@ describeBackends(
           'POST /api/ops/shipments/:shipmentId/:action',
           'POST /api/ops/refunds/retry',
           'POST /api/review/v1/ops/review-status',
+          'GET /api/ops/reviews',
           'GET /api/analytics/funnel',
           'GET /api/ops/audit',
           'POST /api/ops/staff',

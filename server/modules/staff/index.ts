@@ -8,6 +8,7 @@ import { readStaffConfig } from './config.ts';
 import { staffCatalogueRoutes } from './catalogue-routes.ts';
 import { staffCustomerRoutes } from './customer-routes.ts';
 import { staffOrderRoutes } from './order-routes.ts';
+import { staffReviewRoutes } from './review-routes.ts';
 import { staffTodayRoutes } from './today-routes.ts';
 import { staffRoutes } from './routes.ts';
 import { ensureDemoOwner, readStaffSession, STAFF_COOKIE } from './service.ts';
@@ -51,6 +52,7 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(staffCatalogueRoutes, { db });
   await app.register(staffCustomerRoutes, { db });
   await app.register(staffOrderRoutes, { db });
+  await app.register(staffReviewRoutes, { db });
   await app.register(staffTodayRoutes, { db });
 
   if (devToolsEnabled()) app.addHook('onReady', async () => ensureDemoOwner(db));
