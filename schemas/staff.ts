@@ -181,3 +181,5 @@ export const StaffReview = z.object({
 });
 export type StaffReview = z.infer<typeof StaffReview>;
 export const StaffReviewsResponse = envelope(z.object({ reviews: z.array(StaffReview) }));
+/** The reviews module's moderation call answers the review and its new status. */
+export const ReviewDecisionResponse = envelope(z.object({ review_id: z.number().int(), status: z.enum(['published', 'hidden']) }));

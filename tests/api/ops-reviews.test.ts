@@ -13,12 +13,17 @@ describeBackends('operations console: review queue', (ctx) => {
     const support = await signedInStaff(t, 'support');
     const queue = await support.agent.get('/api/ops/reviews');
     expect(queue.statusCode).toBe(200);
-    const awaiting = queue.json().data.reviews as Array<{ review_id: number; created_at: string; moderated_at: string | null; status: string }>;
+    const awaiting = queue.json().data.reviews as Array<{
+      review_id: number;
+      created_at: string;
+      moderated_at: string | null;
+      status: string;
+    }>;
     expect(awaiting.length).toBeGreaterThanOrEqual(2);
     expect(awaiting.every((r) => r.moderated_at === null && r.status !== 'withdrawn')).toBe(true);
     const times = awaiting.map((r) => r.created_at);
     expect([...times].sort()).toEqual(times);
-    const [first, second] = awaiting as [{ review_id: number }, { review_id: number }];
+    const [first, second] = awaiting as unknown as [{ review_id: number }, { review_id: number }];
 
     const hide = await support.agent.post('/api/review/v1/ops/review-status', { review_id: first.review_id, status: 'hidden' });
     expect(hide.statusCode).toBe(200);
@@ -41,9 +46,9 @@ describeBackends('operations console: review queue', (ctx) => {
     await signInDirectly(t.handle.db, browser, author);
     const edit = await browser.post('/api/review/v1/update-review', { review_id: second.review_id, body: 'Changed after moderation.' });
     expect(edit.statusCode).toBe(200);
-    expect(((await support.agent.get('/api/ops/reviews')).json().data.reviews as Array<{ review_id: number }>).map((r) => r.review_id)).toContain(
-      second.review_id,
-    );
+    expect(
+      ((await support.agent.get('/api/ops/reviews')).json().data.reviews as Array<{ review_id: number }>).map((r) => r.review_id),
+    ).toContain(second.review_id);
 
     const owner = await signedInStaff(t, 'owner');
     const trail = (await owner.agent.get('/api/ops/audit')).json().data.entries as Array<Record<string, unknown>>;

@@ -230,3 +230,33 @@ test("fulfilment packs and ships an order with an AWB in the console; the shoppe
   await page.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(page.getByRole('heading', { name: /: Delivered · AWB/ })).toBeVisible();
 });
+
+test('support works the review queue: hiding a review takes it out of the queue into the hidden list', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = `support-reviews-${Date.now()}@staff.kasrat.test`;
+  const made = await request.post('/api/ops/staff', { headers: TOKEN, data: { email, role: 'support', password: 'E2e-console-pass' } });
+  expect(made.status()).toBe(200);
+  const queue = (await (await request.get('/api/ops/reviews', { headers: TOKEN })).json()).data.reviews as Array<{
+    review_id: number;
+    author_name: string;
+  }>;
+  const first = queue[0] as { review_id: number; author_name: string };
+
+  await signIn(page, email, 'E2e-console-pass', await generate({ secret: (await made.json()).data.secret as string }));
+  await page.getByRole('link', { name: 'Reviews' }).click();
+  const table = page.getByRole('table', { name: 'Reviews' });
+  await expect(table).toBeVisible();
+  await axeClean(page, 'review queue');
+  await page.screenshot({ path: '/tmp/ops-reviews.png', fullPage: true });
+  const hide = page.getByRole('button', { name: `Hide review ${first.review_id} by ${first.author_name}` });
+  await hide.click();
+  await expect(page.getByText('Review hidden.')).toBeVisible();
+  await expect(hide).toHaveCount(0);
+
+  await page.getByLabel('Show').selectOption('hidden');
+  await expect(page.getByRole('button', { name: `Publish review ${first.review_id} by ${first.author_name}` })).toBeVisible();
+  const after = (await (await request.get('/api/ops/reviews?state=hidden', { headers: TOKEN })).json()).data.reviews as Array<{
+    review_id: number;
+  }>;
+  expect(after.map((r) => r.review_id)).toContain(first.review_id);
+});

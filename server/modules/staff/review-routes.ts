@@ -39,7 +39,11 @@ export async function staffReviewRoutes(app: FastifyInstance, { db }: { db: Db }
       query =
         state === 'awaiting'
           ? query.where('r.moderated_at', 'is', null).orderBy('r.created_at', 'asc').orderBy('r.id', 'asc')
-          : query.where('r.moderated_at', 'is not', null).where('r.status', '=', state).orderBy('r.moderated_at', 'desc').orderBy('r.id', 'desc');
+          : query
+              .where('r.moderated_at', 'is not', null)
+              .where('r.status', '=', state)
+              .orderBy('r.moderated_at', 'desc')
+              .orderBy('r.id', 'desc');
       const rows = await query.execute();
       return ok({
         reviews: rows.map((r) => ({

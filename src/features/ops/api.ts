@@ -2,6 +2,8 @@ import { get, post } from '../../api/client.ts';
 import type {
   AuditResponse,
   CustomerBlockResponse,
+  ReviewDecisionResponse,
+  StaffReviewsResponse,
   StaffCustomersResponse,
   StaffMeResponse,
   StaffVariantsResponse,
@@ -37,6 +39,11 @@ export const auditTrail = () => get<typeof AuditResponse>('/api/ops/audit?limit=
 export const findCustomers = (q: string) => get<typeof StaffCustomersResponse>(`/api/ops/customers?q=${encodeURIComponent(q)}`, quiet);
 export const setCustomerBlocked = (customerId: number, blocked: boolean) =>
   post<typeof CustomerBlockResponse>(`/api/ops/customers/${customerId}/block`, { blocked }, quiet);
+
+export const reviewQueue = (state: 'awaiting' | 'published' | 'hidden') =>
+  get<typeof StaffReviewsResponse>(`/api/ops/reviews?state=${state}`, quiet);
+export const decideReview = (reviewId: number, status: 'published' | 'hidden') =>
+  post<typeof ReviewDecisionResponse>('/api/review/v1/ops/review-status', { review_id: reviewId, status }, quiet);
 
 export interface OrderFilters {
   status?: string;
