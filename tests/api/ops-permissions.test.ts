@@ -63,6 +63,8 @@ describeBackends(
           'POST /api/ops/refunds/retry',
           'POST /api/review/v1/ops/review-status',
           'GET /api/ops/reviews',
+          'POST /api/ops/coupons',
+          'POST /api/ops/coupons/:code',
           'GET /api/analytics/funnel',
           'GET /api/ops/audit',
           'POST /api/ops/staff',
