@@ -2,6 +2,8 @@ import { get, post } from '../../api/client.ts';
 import type {
   AuditResponse,
   CustomerBlockResponse,
+  StaffCouponResponse,
+  StaffCouponsResponse,
   ReviewDecisionResponse,
   StaffReviewsResponse,
   StaffCustomersResponse,
@@ -44,6 +46,11 @@ export const reviewQueue = (state: 'awaiting' | 'published' | 'hidden') =>
   get<typeof StaffReviewsResponse>(`/api/ops/reviews?state=${state}`, quiet);
 export const decideReview = (reviewId: number, status: 'published' | 'hidden') =>
   post<typeof ReviewDecisionResponse>('/api/review/v1/ops/review-status', { review_id: reviewId, status }, quiet);
+
+export const listCoupons = () => get<typeof StaffCouponsResponse>('/api/ops/coupons', quiet);
+export const createCoupon = (body: Record<string, unknown>) => post<typeof StaffCouponResponse>('/api/ops/coupons', body, quiet);
+export const saveCoupon = (code: string, body: Record<string, unknown>) =>
+  post<typeof StaffCouponResponse>(`/api/ops/coupons/${encodeURIComponent(code)}`, body, quiet);
 
 export interface OrderFilters {
   status?: string;
