@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   'customers:read',
   'customers:write',
   'reviews:moderate',
+  'promotions:read',
+  'promotions:write',
   'reports:read',
   'audit:read',
   'staff:manage',
@@ -25,7 +27,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   catalogue: ['catalogue:read', 'catalogue:write', 'reviews:moderate'],
   fulfilment: ['orders:read', 'orders:write', 'catalogue:read'],
   support: ['orders:read', 'customers:read', 'customers:write', 'reviews:moderate', 'catalogue:read'],
-  marketing: ['catalogue:read', 'reports:read'],
+  marketing: ['catalogue:read', 'promotions:read', 'promotions:write', 'reports:read'],
 };
 
 export const can = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);

@@ -162,3 +162,94 @@ export const PUBLISH_MESSAGES = {
 export const ProductParams = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
 export const ProductPublishRequest = z.object({ published: z.boolean({ error: 'published: true or false' }) });
 export const ProductPublishResponse = envelope(z.object({ product_id: z.number().int(), is_published: z.boolean() }));
+
+/** The console's review queue (docs/decisions/019): awaiting a decision, or what was already decided. */
+export const REVIEW_QUEUE_STATES = ['awaiting', 'published', 'hidden'] as const;
+export const StaffReviewQuery = z.object({ state: z.enum(REVIEW_QUEUE_STATES).default('awaiting') });
+export const StaffReview = z.object({
+  review_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  author_name: z.string(),
+  rating: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  photo_count: z.number().int(),
+  status: z.string(),
+  created_at: z.string(),
+  moderated_at: z.string().nullable(),
+});
+export type StaffReview = z.infer<typeof StaffReview>;
+export const StaffReviewsResponse = envelope(z.object({ reviews: z.array(StaffReview) }));
+/** The reviews module's moderation call answers the review and its new status. */
+export const ReviewDecisionResponse = envelope(z.object({ review_id: z.number().int(), status: z.enum(['published', 'hidden']) }));
+
+// ---- promotions: coupons (docs/decisions/019) ------------------------------------------------------------
+// Money in paise; a percent coupon's value is whole percent. The rules are those the cart's coupon rules read
+// (server/modules/cart/coupon-rules.ts); a rule no cart could ever meet is refused with the field named.
+const optionalId = z.number().int().positive().max(2_147_483_647).nullable().default(null);
+const optionalCount = z.number().int().min(1, 'must be at least 1').max(1_000_000).nullable().default(null);
+export const CouponInput = z
+  .object({
+    description: z.string().trim().min(1, 'please describe the coupon').max(200),
+    kind: z.enum(['percent', 'flat']),
+    value: z.number().int().positive('must be more than zero').max(10_000_000),
+    max_discount: z.number().int().positive('must be more than zero').max(10_000_000).nullable().default(null),
+    min_cart: z.number().int().min(0, 'cannot be negative').max(100_000_000).default(0),
+    brand_id: optionalId,
+    category_id: optionalId,
+    first_order_only: z.boolean().default(false),
+    per_customer_limit: optionalCount,
+    usage_limit: optionalCount,
+    starts_at: z.iso.datetime({ offset: true }),
+    ends_at: z.iso.datetime({ offset: true }),
+    active: z.boolean().default(true),
+  })
+  .superRefine((c, ctx) => {
+    if (c.kind === 'percent' && c.value > 100)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percent coupon cannot be above 100' });
+    if (c.kind === 'flat' && c.value >= c.min_cart)
+      ctx.addIssue({ code: 'custom', path: ['min_cart'], message: 'a flat coupon needs a minimum cart above its value' });
+    if (Date.parse(c.ends_at) <= Date.parse(c.starts_at))
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'must be after the start' });
+    if (c.per_customer_limit !== null && c.usage_limit !== null && c.per_customer_limit > c.usage_limit)
+      ctx.addIssue({ code: 'custom', path: ['per_customer_limit'], message: 'cannot be above the overall limit' });
+  });
+export const CouponCreateRequest = z.intersection(
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{3,20}$/, '3 to 20 letters and digits'),
+  }),
+  CouponInput,
+);
+export const CouponParams = z.object({ code: z.string().regex(/^[A-Za-z0-9]{3,20}$/, '3 to 20 letters and digits') });
+export const StaffCoupon = z.object({
+  code: z.string(),
+  description: z.string(),
+  kind: z.enum(['percent', 'flat']),
+  value: z.number().int(),
+  max_discount: z.number().int().nullable(),
+  min_cart: z.number().int(),
+  brand_id: z.number().int().nullable(),
+  category_id: z.number().int().nullable(),
+  first_order_only: z.boolean(),
+  per_customer_limit: z.number().int().nullable(),
+  usage_limit: z.number().int().nullable(),
+  used: z.number().int(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  active: z.boolean(),
+});
+export type StaffCoupon = z.infer<typeof StaffCoupon>;
+export const StaffCouponsResponse = envelope(z.object({ coupons: z.array(StaffCoupon) }));
+export const StaffCouponResponse = envelope(StaffCoupon);
+export const COUPON_MESSAGES = {
+  created: 'Coupon created.',
+  saved: 'Coupon saved.',
+  exists: (code: string) => `A coupon ${code} already exists.`,
+  unknownBrand: 'brand_id: no such brand',
+  unknownCategory: 'category_id: no such category',
+} as const;

@@ -173,6 +173,8 @@ export interface FoundationTables {
     status: Generated<ReviewStatus>;
     photo_count: Generated<number>;
     updated_at: Timestamp & Generated<Date>;
+    /** 230_review_moderation: when staff last decided on the review; null while it awaits moderation. */
+    moderated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   sessions: {
     id: string;

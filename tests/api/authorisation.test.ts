@@ -340,6 +340,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/review/v1/product-review-list': PUBLISHED_REVIEWS,
   'GET /api/review/v1/review-carousel-images': PUBLISHED_REVIEWS,
   'GET /api/review/v1/review-modal-data': PUBLISHED_REVIEWS,
+  'POST /api/ops/coupons/:code': OPERATIONS,
   'GET /api/ops/shipments/:shipmentId': OPERATIONS,
   'GET /api/ops/variants/:variantId': OPERATIONS,
   'POST /api/ops/shipments/:shipmentId/:action': OPERATIONS,

@@ -230,3 +230,74 @@ test("fulfilment packs and ships an order with an AWB in the console; the shoppe
   await page.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(page.getByRole('heading', { name: /: Delivered · AWB/ })).toBeVisible();
 });
+
+test('support works the review queue: hiding a review takes it out of the queue into the hidden list', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = `support-reviews-${Date.now()}@staff.kasrat.test`;
+  const made = await request.post('/api/ops/staff', { headers: TOKEN, data: { email, role: 'support', password: 'E2e-console-pass' } });
+  expect(made.status()).toBe(200);
+  const queue = (await (await request.get('/api/ops/reviews', { headers: TOKEN })).json()).data.reviews as Array<{
+    review_id: number;
+    author_name: string;
+  }>;
+  const first = queue[0] as { review_id: number; author_name: string };
+
+  await signIn(page, email, 'E2e-console-pass', await generate({ secret: (await made.json()).data.secret as string }));
+  await page.getByRole('link', { name: 'Reviews' }).click();
+  const table = page.getByRole('table', { name: 'Reviews' });
+  await expect(table).toBeVisible();
+  await axeClean(page, 'review queue');
+  await page.screenshot({ path: '/tmp/ops-reviews.png', fullPage: true });
+  const hide = page.getByRole('button', { name: `Hide review ${first.review_id} by ${first.author_name}` });
+  await hide.click();
+  await expect(page.getByText('Review hidden.')).toBeVisible();
+  await expect(hide).toHaveCount(0);
+
+  await page.getByLabel('Show').selectOption('hidden');
+  await expect(page.getByRole('button', { name: `Publish review ${first.review_id} by ${first.author_name}` })).toBeVisible();
+  const after = (await (await request.get('/api/ops/reviews?state=hidden', { headers: TOKEN })).json()).data.reviews as Array<{
+    review_id: number;
+  }>;
+  expect(after.map((r) => r.review_id)).toContain(first.review_id);
+});
+
+test('a marketer creates a coupon in the console; a shopper applies it in the cart', async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  const email = `marketing-${Date.now()}@staff.kasrat.test`;
+  const made = await request.post('/api/ops/staff', { headers: TOKEN, data: { email, role: 'marketing', password: 'E2e-console-pass' } });
+  expect(made.status()).toBe(200);
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+
+  await signIn(page, email, 'E2e-console-pass', await generate({ secret: (await made.json()).data.secret as string }));
+  await page.getByRole('link', { name: 'Promotions' }).click();
+  const form = page.getByRole('form', { name: 'New coupon' });
+  await form.getByLabel('Code', { exact: true }).fill(code);
+  await form.getByLabel('Description').fill('Fifteen percent off, console test');
+  await form.getByLabel('Percent', { exact: true }).fill('150');
+  await form.getByLabel('Minimum cart (₹)').fill('500');
+  const now = Date.now() + 330 * 60_000;
+  await form.getByLabel('Starts (India time)').fill(new Date(now - 3_600_000).toISOString().slice(0, 16));
+  await form.getByLabel('Ends (India time)').fill(new Date(now + 86_400_000).toISOString().slice(0, 16));
+  // An impossible rule: the server names the field, nothing is created.
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.getByRole('alert')).toContainText('value');
+  await form.getByLabel('Percent', { exact: true }).fill('15');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.getByText('Coupon created.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Coupons' }).getByRole('cell', { name: code, exact: true })).toBeVisible();
+  await axeClean(page, 'promotions');
+  await page.screenshot({ path: '/tmp/ops-promotions.png', fullPage: true });
+
+  const shopper = await (await browser.newContext()).newPage();
+  const hits = (await (await shopper.request.get('/api/search/product-search-listing?q=whey&sortby=price_asc')).json()).data.hits as Array<{
+    vid: number;
+    sale_price: number;
+    stock_status: string;
+  }>;
+  const item = hits.find((h) => h.sale_price >= 60_000 && !/out/i.test(h.stock_status)) as { vid: number; sale_price: number };
+  expect((await shopper.request.post('/api/cart/add-to-cart', { data: { variant_id: item.vid, quantity: 1 } })).status()).toBe(200);
+  await shopper.goto('/cart');
+  await shopper.getByLabel('Coupon code').fill(code.toLowerCase());
+  await shopper.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(shopper.getByTestId('applied-coupon')).toContainText(`${code} applied`);
+});

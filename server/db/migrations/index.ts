@@ -19,6 +19,7 @@ import * as staff from './170_staff.ts';
 import * as uploadLimits from './190_upload_limits.ts';
 import * as transactionalMessages from './210_transactional_messages.ts';
 import * as refundReports from './220_refund_reports.ts';
+import * as reviewModeration from './230_review_moderation.ts';
 import * as consoleCatalogue from './200_console_catalogue.ts';
 import * as promotionTerms from './180_promotion_terms.ts';
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '190_upload_limits': uploadLimits as { up: (db: Kysely<unknown>) => Promise<void> },
   '210_transactional_messages': transactionalMessages as { up: (db: Kysely<unknown>) => Promise<void> },
   '220_refund_reports': refundReports as { up: (db: Kysely<unknown>) => Promise<void> },
+  '230_review_moderation': reviewModeration as { up: (db: Kysely<unknown>) => Promise<void> },
   '200_console_catalogue': consoleCatalogue as { up: (db: Kysely<unknown>) => Promise<void> },
   '180_promotion_terms': promotionTerms as { up: (db: Kysely<unknown>) => Promise<void> },
 };

@@ -333,6 +333,8 @@ async function applyChange(db: Db, customerId: number, input: ReviewChange): Pro
         ...(input.body !== undefined ? { body: input.body } : {}),
         photo_count: keptCount + added,
         updated_at: new Date(),
+        // Changed text needs another look: back to the console's queue (docs/decisions/019).
+        moderated_at: null,
       })
       .where('id', '=', before.id)
       .returning(['status', 'rating', 'photo_count'])
@@ -376,8 +378,9 @@ export async function setReviewStatus(
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw new ReviewNotFound();
+    // Deciding takes the review out of the console's queue, even when the status stays (docs/decisions/019).
+    await trx.updateTable('reviews').set({ status, moderated_at: new Date() }).where('id', '=', reviewId).execute();
     if (before.status === status) return;
-    await trx.updateTable('reviews').set({ status }).where('id', '=', reviewId).execute();
     await shiftStats(
       trx,
       { productId: before.product_id, brandId: before.brand_id },

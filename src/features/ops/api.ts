@@ -2,6 +2,10 @@ import { get, post } from '../../api/client.ts';
 import type {
   AuditResponse,
   CustomerBlockResponse,
+  StaffCouponResponse,
+  StaffCouponsResponse,
+  ReviewDecisionResponse,
+  StaffReviewsResponse,
   StaffCustomersResponse,
   StaffMeResponse,
   StaffVariantsResponse,
@@ -37,6 +41,16 @@ export const auditTrail = () => get<typeof AuditResponse>('/api/ops/audit?limit=
 export const findCustomers = (q: string) => get<typeof StaffCustomersResponse>(`/api/ops/customers?q=${encodeURIComponent(q)}`, quiet);
 export const setCustomerBlocked = (customerId: number, blocked: boolean) =>
   post<typeof CustomerBlockResponse>(`/api/ops/customers/${customerId}/block`, { blocked }, quiet);
+
+export const reviewQueue = (state: 'awaiting' | 'published' | 'hidden') =>
+  get<typeof StaffReviewsResponse>(`/api/ops/reviews?state=${state}`, quiet);
+export const decideReview = (reviewId: number, status: 'published' | 'hidden') =>
+  post<typeof ReviewDecisionResponse>('/api/review/v1/ops/review-status', { review_id: reviewId, status }, quiet);
+
+export const listCoupons = () => get<typeof StaffCouponsResponse>('/api/ops/coupons', quiet);
+export const createCoupon = (body: Record<string, unknown>) => post<typeof StaffCouponResponse>('/api/ops/coupons', body, quiet);
+export const saveCoupon = (code: string, body: Record<string, unknown>) =>
+  post<typeof StaffCouponResponse>(`/api/ops/coupons/${encodeURIComponent(code)}`, body, quiet);
 
 export interface OrderFilters {
   status?: string;

@@ -7,7 +7,9 @@ import Audit from '../console/areas/Audit.tsx';
 import Catalogue from '../console/areas/Catalogue.tsx';
 import Customers from '../console/areas/Customers.tsx';
 import Orders from '../console/areas/Orders.tsx';
+import Promotions from '../console/areas/Promotions.tsx';
 import Refunds from '../console/areas/Refunds.tsx';
+import Reviews from '../console/areas/Reviews.tsx';
 import Today from '../console/areas/Today.tsx';
 import { CONSOLE_CSS, css } from '../console/console-styles.ts';
 import SignIn from '../console/SignIn.tsx';
@@ -45,6 +47,9 @@ const AREAS: Array<{ path: string; label: string; needs: Permission }> = [
   { path: '/ops/refunds', label: 'Refunds', needs: 'orders:read' },
   { path: '/ops/catalogue', label: 'Catalogue', needs: 'catalogue:read' },
   { path: '/ops/customers', label: 'Customers', needs: 'customers:read' },
+  { path: '/ops/promotions', label: 'Promotions', needs: 'promotions:read' },
+  // Not /ops/reviews: the shoppers' /:productName/reviews route would outrank the console's /ops/* for that path.
+  { path: '/ops/moderation', label: 'Reviews', needs: 'reviews:moderate' },
   { path: '/ops/audit', label: 'Audit trail', needs: 'audit:read' },
 ];
 
@@ -82,6 +87,8 @@ function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
         {current?.path === '/ops/refunds' && <Refunds canEdit={me.permissions.includes('refunds:write')} />}
         {current?.path === '/ops/catalogue' && <Catalogue canEdit={me.permissions.includes('catalogue:write')} />}
         {current?.path === '/ops/customers' && <Customers canEdit={me.permissions.includes('customers:write')} />}
+        {current?.path === '/ops/promotions' && <Promotions canEdit={me.permissions.includes('promotions:write')} />}
+        {current?.path === '/ops/moderation' && <Reviews />}
         {current?.path === '/ops/audit' && <Audit />}
         {!current && <p>Your role has no console areas yet.</p>}
       </main>

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  COUPON_MESSAGES,
+  CouponCreateRequest,
+  CouponInput,
+  CouponParams,
+  type StaffCoupon,
+  StaffCouponResponse,
+  StaffCouponsResponse,
+} from '../../../schemas/staff.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
+import { requireOps } from '../../http/ops.ts';
+import { parse } from '../../http/validate.ts';
+import { recordAudit } from './audit.ts';
+
+// The console's coupons (docs/decisions/019): list, create and edit the rows the cart's coupon rules read
+// (server/modules/cart/coupon-rules.ts). The cart reads the table on every apply, so a change holds at once.
+// Impossible rules are refused by the request schema (schemas/staff.ts); a scope that names no brand or category
+// is a 400 here. Every write records before / after in the audit trail, in the write's transaction.
+
+type CouponRow = {
+  code: string;
+  description: string;
+  kind: 'percent' | 'flat';
+  value: number;
+  max_discount: number | null;
+  min_cart: number;
+  brand_id: number | null;
+  category_id: number | null;
+  first_order_only: boolean;
+  per_customer_limit: number | null;
+  usage_limit: number | null;
+  used: number;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  active: boolean;
+};
+
+const view = (r: CouponRow): StaffCoupon => ({
+  ...r,
+  min_cart: Number(r.min_cart),
+  used: Number(r.used),
+  starts_at: new Date(r.starts_at).toISOString(),
+  ends_at: new Date(r.ends_at).toISOString(),
+});
+
+async function checkScope(db: Db, input: { brand_id: number | null; category_id: number | null }) {
+  if (input.brand_id !== null && !(await db.selectFrom('brands').select('id').where('id', '=', input.brand_id).executeTakeFirst()))
+    throw new BadRequest(COUPON_MESSAGES.unknownBrand);
+  if (
+    input.category_id !== null &&
+    !(await db.selectFrom('categories').select('id').where('id', '=', input.category_id).executeTakeFirst())
+  )
+    throw new BadRequest(COUPON_MESSAGES.unknownCategory);
+}
+
+export async function staffCouponRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get(
+    '/api/ops/coupons',
+    { config: { opsPermission: 'promotions:read' }, schema: { response: { 200: StaffCouponsResponse } } },
+    async (req) => {
+      requireOps(req);
+      const rows = await db.selectFrom('coupons').selectAll().orderBy('ends_at', 'desc').orderBy('code').limit(500).execute();
+      return ok({ coupons: rows.map(view) });
+    },
+  );
+
+  app.post(
+    '/api/ops/coupons',
+    { config: { opsPermission: 'promotions:write' }, schema: { body: CouponCreateRequest, response: { 200: StaffCouponResponse } } },
+    async (req) => {
+      requireOps(req);
+      const input = parse(CouponCreateRequest, req.body);
+      await checkScope(db, input);
+      const created = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('coupons')
+          .values({ ...input, starts_at: new Date(input.starts_at), ends_at: new Date(input.ends_at) })
+          .onConflict((oc) => oc.column('code').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return null;
+        const after = view(row);
+        await recordAudit(trx, req, { action: 'coupon.create', target: `coupon:${row.code}`, after });
+        return after;
+      });
+      if (!created) throw new Conflict(COUPON_MESSAGES.exists(input.code));
+      return ok(created, COUPON_MESSAGES.created);
+    },
+  );
+
+  app.post(
+    '/api/ops/coupons/:code',
+    {
+      config: { opsPermission: 'promotions:write' },
+      schema: { params: CouponParams, body: CouponInput, response: { 200: StaffCouponResponse } },
+    },
+    async (req) => {
+      requireOps(req);
+      const code = parse(CouponParams, req.params).code.toUpperCase();
+      const input = parse(CouponInput, req.body);
+      await checkScope(db, input);
+      const saved = await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('coupons').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+        if (!before) return null;
+        const row = await trx
+          .updateTable('coupons')
+          .set({ ...input, starts_at: new Date(input.starts_at), ends_at: new Date(input.ends_at) })
+          .where('code', '=', code)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const after = view(row);
+        await recordAudit(trx, req, { action: 'coupon.update', target: `coupon:${code}`, before: view(before), after });
+        return after;
+      });
+      if (!saved) throw new NotFound(`No coupon ${code}.`);
+      return ok(saved, COUPON_MESSAGES.saved);
+    },
+  );
+}
