@@ -1,7 +1,15 @@
 import type { Db } from '../db/database.ts';
 import type { VerifiedCallback } from '../payments/index.ts';
 import { markOrderPaid, moveOrderShipments } from '../modules/orders/placement.ts';
-import { lockOrderById, nextAttemptNumber, type OrderRow, type PaymentRow, paymentByRef } from '../modules/payment/queries.ts';
+import {
+  findCustomerOrder,
+  latestAttempt,
+  lockOrderById,
+  nextAttemptNumber,
+  type OrderRow,
+  type PaymentRow,
+  paymentByRef,
+} from '../modules/payment/queries.ts';
 import {
   CallbackRejected,
   codEligibility,
@@ -13,12 +21,10 @@ import {
   refundUnusable,
   resultOf,
 } from '../modules/payment/service.ts';
-import { latestAttempt } from '../modules/payment/queries.ts';
 import { recordLastOrder } from '../modules/session/index.ts';
 import { offerStands } from '../modules/payment/instrument.ts';
 import { paidInstrumentColumn, refuseOffer } from '../modules/payment/money-back.ts';
 import { PAY_ON_DELIVERY } from '../../schemas/payment-rules.ts';
-import { findCustomerOrder } from '../modules/payment/queries.ts';
 import { NotFound } from '../http/errors.ts';
 import { notifyOrderPlaced, notifyPaymentFailed } from '../modules/notifications/index.ts';
 import { raiseIssue } from '../modules/payment/issues.ts';
