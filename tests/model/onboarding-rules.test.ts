@@ -29,6 +29,18 @@ const withPassword = [...known, user('EDIT_PASSWORD', 'Secret@123'), SUBMIT];
 const withOtp = [...known, user('USE_OTP'), answer('sendOtp', 'sent'), user('EDIT_OTP', '123456'), SUBMIT];
 const google = [user('GOOGLE_TOKEN')];
 const stranger = [EMAIL, SUBMIT, answer('checkExists', 'stranger')];
+/** A stranger's registration up to the OTP, full name and password step (SPEC §4.1: validate first, then the OTP step). */
+const registering = [
+  ...stranger,
+  user('EDIT_PHONE', '9123456789'),
+  SUBMIT,
+  answer('validateUser', 'verified'),
+  answer('sendOtp', 'sent'),
+  user('EDIT_OTP', '123456'),
+  user('EDIT_NAME', 'Asha Rao'),
+  user('EDIT_PASSWORD', 'Secret@123'),
+  SUBMIT,
+];
 const forgot = [...known, user('FORGOT'), answer('sendOtp', 'sent'), user('EDIT_OTP', '123456'), SUBMIT, answer('verifyOtp', 'verified')];
 
 const RULES: Array<[rule: string, moves: Move[], step: string]> = [
@@ -58,6 +70,17 @@ const RULES: Array<[rule: string, moves: Move[], step: string]> = [
     [...forgot, user('EDIT_NEW_PASSWORD', 'Fresh@123'), SUBMIT, answer('resetPassword', 'signedIn')],
     'SIGNED_IN',
   ],
+  [
+    'register: the user validated, OTP, name and password, status 1 → signed in',
+    [...registering, answer('register', 'signedIn')],
+    'SIGNED_IN',
+  ],
+  [
+    'register: the validation refuses (email or mobile taken) → an error on REGISTER',
+    [...stranger, user('EDIT_PHONE', '9123456789'), SUBMIT, answer('validateUser', 'taken')],
+    'REGISTER',
+  ],
+  ['register refused (a wrong OTP) → an error on REGISTER', [...registering, answer('register', 'wrongOtp')], 'REGISTER'],
   ['Google → LOGIN_WITH_GOOGLE', [user('GOOGLE')], 'LOGIN_WITH_GOOGLE'],
   ['Google, status 1 with a mobile → signed in', [...google, answer('loginWithGoogle', 'signedIn')], 'SIGNED_IN'],
   ['Google, status 1 without a mobile → PROFILE_UPDATE', [...google, answer('loginWithGoogle', 'noMobile')], 'PROFILE_UPDATE'],
