@@ -220,42 +220,50 @@ describeBackends('auth: Google sign-in through the development identity provider
 });
 
 describe('auth: Google tokens verified against a JWKS fetched over HTTP (GOOGLE_JWKS_URL)', () => {
-  const PORT = 3311;
-  test('the same verification code accepts a token whose key comes from a remote JWKS', async () => {
-    const idp = await createTestApp('pglite');
-    await idp.app.listen({ port: PORT, host: '127.0.0.1' });
+  // Two apps on one database: building them (migrations, seed) is set-up, under the hook timeout, not the test's.
+  let idp: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    idp = await createTestApp('pglite');
+    // A free port the system picks: a fixed one can be taken by another suite or server on this host.
+    const address = await idp.app.listen({ port: 0, host: '127.0.0.1' });
     const saved = { ...process.env };
     Object.assign(process.env, {
-      GOOGLE_JWKS_URL: `http://127.0.0.1:${PORT}/api/dev/idp/jwks`,
+      GOOGLE_JWKS_URL: `${address}/api/dev/idp/jwks`,
       GOOGLE_ISSUERS: DEV_IDP_ISSUER,
       GOOGLE_CLIENT_ID: 'remote-client',
     });
     // The relying app shares the identity provider's database only so the same customers exist; its key set
     // comes over HTTP.
-    const app = await buildApp({
-      config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true },
-      handle: idp.handle,
-      clientDir: null,
-    });
-    process.env = saved;
     try {
-      const keys = createKeyRing(idp.handle.db, {});
-      const cfg = (await app.inject({ method: 'GET', url: '/api/auth/google-config', headers: { 'x-forwarded-for': '10.9.9.9' } })).json()
-        .data;
-      expect(cfg).toMatchObject({ enabled: true, client_id: 'remote-client', development: false });
-      const browser = createAgent(app);
-      const nonce = (await browser.get('/api/auth/google-config')).json().data.nonce;
-      const ok = await signDevIdToken(keys, { email: DEMO_CUSTOMER.email, name: 'Demo', audience: 'remote-client', nonce });
-      const res = await browser.post('/api/auth/login/google', { email: DEMO_CUSTOMER.email, id_token: ok });
-      expect(res.json().status).toBe(1);
-      const wrongAud = await signDevIdToken(keys, { email: DEMO_CUSTOMER.email, name: 'Demo', audience: DEV_IDP_CLIENT_ID });
-      expect(
-        (await app.inject({ method: 'POST', url: '/api/auth/login/google', payload: { email: DEMO_CUSTOMER.email, id_token: wrongAud } }))
-          .statusCode,
-      ).toBe(400);
+      app = await buildApp({
+        config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: true },
+        handle: idp.handle,
+        clientDir: null,
+      });
     } finally {
-      await app.close();
-      await idp.close();
+      process.env = saved;
     }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await idp?.close();
+  });
+
+  test('the same verification code accepts a token whose key comes from a remote JWKS', async () => {
+    const keys = createKeyRing(idp.handle.db, {});
+    const cfg = (await app.inject({ method: 'GET', url: '/api/auth/google-config', headers: { 'x-forwarded-for': '10.9.9.9' } })).json()
+      .data;
+    expect(cfg).toMatchObject({ enabled: true, client_id: 'remote-client', development: false });
+    const browser = createAgent(app);
+    const nonce = (await browser.get('/api/auth/google-config')).json().data.nonce;
+    const ok = await signDevIdToken(keys, { email: DEMO_CUSTOMER.email, name: 'Demo', audience: 'remote-client', nonce });
+    const res = await browser.post('/api/auth/login/google', { email: DEMO_CUSTOMER.email, id_token: ok });
+    expect(res.json().status).toBe(1);
+    const wrongAud = await signDevIdToken(keys, { email: DEMO_CUSTOMER.email, name: 'Demo', audience: DEV_IDP_CLIENT_ID });
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/login/google', payload: { email: DEMO_CUSTOMER.email, id_token: wrongAud } }))
+        .statusCode,
+    ).toBe(400);
   });
 });

@@ -57,21 +57,22 @@ describeBackends('reliability', (ctx) => {
     });
 
     test('a batch that outlasts its lease is still sent once per message by two workers', async () => {
-      for (let i = 0; i < 8; i++) await enqueueMessage(db(), { channel: 'email', to: `slow${i}@kasrat.test`, body: `m${i}` });
+      for (let i = 0; i < 30; i++) await enqueueMessage(db(), { channel: 'email', to: `slow${i}@kasrat.test`, body: `m${i}` });
       const other = await secondInstance(db(), ctx().backend);
       const sent: number[] = [];
       try {
-        // Each send takes 60 ms and the lease is 100 ms: the batch of 8 takes far longer than one lease.
-        const a = new OutboxWorker({ db: db(), transports: recording(sent, 60), batchSize: 8, leaseMs: 100 });
-        const b = new OutboxWorker({ db: other.db, transports: recording(sent, 60), batchSize: 8, leaseMs: 100 });
+        // Each send takes 50 ms and the lease is 1 s: the batch of 30 takes longer than one lease, while one send
+        // stays well inside it, as a transport's timeout stays inside the production lease (server/messaging/worker.ts).
+        const a = new OutboxWorker({ db: db(), transports: recording(sent, 50), batchSize: 30, leaseMs: 1000 });
+        const b = new OutboxWorker({ db: other.db, transports: recording(sent, 50), batchSize: 30, leaseMs: 1000 });
         const first = a.runOnce();
-        await new Promise((r) => setTimeout(r, 250));
+        await new Promise((r) => setTimeout(r, 1100));
         await Promise.all([first, b.runOnce()]);
       } finally {
         await other.close();
       }
-      expect(sent).toHaveLength(8);
-      expect(new Set(sent).size).toBe(8);
+      expect(sent).toHaveLength(30);
+      expect(new Set(sent).size).toBe(30);
     });
 
     test('a message whose sender dies on every attempt is dead-lettered after the attempt cap', async () => {
