@@ -74,11 +74,12 @@ export function bestBankOffer(
   return best;
 }
 
-/** Offers whose validity window includes `now`. */
+/** Offers marketing has not switched off whose validity window includes `now`. */
 export async function loadBankOffers(db: Db, now = new Date()): Promise<BankOfferRule[]> {
   const rows = await db
     .selectFrom('bank_offers')
     .selectAll()
+    .where('active', '=', true)
     .where('starts_at', '<=', now)
     .where('ends_at', '>=', now)
     .orderBy('id')
