@@ -31,7 +31,13 @@ const bankOffer = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-type Audit = { actor: string; action: string; target: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+type Audit = {
+  actor: string;
+  action: string;
+  target: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
 
 describeBackends('operations console: promotions', (ctx) => {
   const db = () => ctx().handle.db;
@@ -47,7 +53,10 @@ describeBackends('operations console: promotions', (ctx) => {
     const [cardBin] = body.card_bins as [string];
     const created = await marketer.agent.post('/api/ops/bank-offers', body);
     expect(created.statusCode).toBe(200);
-    expect(created.json()).toMatchObject({ message: PROMOTION_MESSAGES.bankOfferCreated, data: { card_bins: [cardBin], version: 1, active: true } });
+    expect(created.json()).toMatchObject({
+      message: PROMOTION_MESSAGES.bankOfferCreated,
+      data: { card_bins: [cardBin], version: 1, active: true },
+    });
     const offer = created.json().data as { id: number; version: number };
     const listed = (await marketer.agent.get('/api/ops/bank-offers')).json().data.bank_offers as Array<{ id: number }>;
     expect(listed.map((o) => o.id)).toContain(offer.id);
@@ -90,12 +99,21 @@ describeBackends('operations console: promotions', (ctx) => {
     const buyer = signIn(ctx().agent(), s);
     const orderId = (await placeOrderFor(buyer)).body.data.order_id as string;
     const tx = TransactionData.parse(
-      json(await buyer.post('/api/payment/initate-transaction', { order_id: orderId, payment_method: 2, instrument: { card_bin: cardBin } })).data,
+      json(
+        await buyer.post('/api/payment/initate-transaction', { order_id: orderId, payment_method: 2, instrument: { card_bin: cardBin } }),
+      ).data,
     );
     expect(tx.bank_offer_discount).toBe(7_500);
 
     // Switched off: neither the cart nor the offers page lists it.
-    const off = await marketer.agent.post(`/api/ops/bank-offers/${offer.id}`, { ...body, kind: 'flat', value: 7_500, max_discount: null, active: false, expected_version: 2 });
+    const off = await marketer.agent.post(`/api/ops/bank-offers/${offer.id}`, {
+      ...body,
+      kind: 'flat',
+      value: 7_500,
+      max_discount: null,
+      active: false,
+      expected_version: 2,
+    });
     expect(off.statusCode).toBe(200);
     expect((await check()).mine).toBeUndefined();
     const page = (await ctx().agent().get('/api/offers/bank-offer')).json().data as Array<{ id: number }>;
@@ -128,19 +146,26 @@ describeBackends('operations console: promotions', (ctx) => {
     const res = await marketer.agent.post('/api/ops/bank-offers', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(field);
-    expect(await db().selectFrom('bank_offers').select('id').where('description', '=', body.description).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db().selectFrom('bank_offers').select('id').where('description', '=', body.description).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   test('a UPI offer for any UPI app: given to UPI, not to cards', async () => {
     const marketer = await signedInStaff(ctx(), 'marketing');
-    const res = await marketer.agent.post('/api/ops/bank-offers', bankOffer({ instrument: 'upi', bank: 'Any UPI', card_bins: [], kind: 'flat', value: 4_100, max_discount: null }));
+    const res = await marketer.agent.post(
+      '/api/ops/bank-offers',
+      bankOffer({ instrument: 'upi', bank: 'Any UPI', card_bins: [], kind: 'flat', value: 4_100, max_discount: null }),
+    );
     expect(res.statusCode).toBe(200);
     const id = res.json().data.id as number;
     const shopper = ctx().agent();
     const [variant] = await variantsPriced(db(), 150_000, 300_000);
     await shopper.post('/api/cart/add-to-cart', { variant_id: variant?.id, quantity: 1 });
     const offers = async (q: string) =>
-      ((await shopper.get(`/api/cart/bank-offer?${q}`)).json().data.offers as Array<{ id: number; applicable: boolean; discount: number }>).find((o) => o.id === id);
+      (
+        (await shopper.get(`/api/cart/bank-offer?${q}`)).json().data.offers as Array<{ id: number; applicable: boolean; discount: number }>
+      ).find((o) => o.id === id);
     expect(await offers('instrument=upi')).toMatchObject({ applicable: true, discount: 4_100 });
     expect(await offers('instrument=card&card_bin=485446')).toMatchObject({ applicable: false });
   });
@@ -155,7 +180,11 @@ describeBackends('operations console: promotions', (ctx) => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(PROMOTION_MESSAGES.stale('bank offer', ['value']));
     expect(stale.json().data).toMatchObject({ changed: ['value'], current: { value: 12, min_cart: 100_000, version: 2 } });
-    const row = await db().selectFrom('bank_offers').select(['value', 'min_cart', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('bank_offers')
+      .select(['value', 'min_cart', 'version'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ value: 12, min_cart: 100_000, version: 2 });
     expect((await a.agent.post('/api/ops/bank-offers/999999', { ...body, expected_version: 1 })).statusCode).toBe(404);
   });
@@ -177,9 +206,13 @@ describeBackends('operations console: promotions', (ctx) => {
     const shopper = ctx().agent();
     await shopper.post('/api/cart/add-to-cart', { variant_id: item.id, quantity: 1 });
     const giftState = async () =>
-      ((await shopper.post('/api/freebie/freebie-products', {})).json().data.freebies as Array<{ freebie_id: number; eligible: boolean; amount_needed: number }>).find(
-        (f) => f.freebie_id === gift.id,
-      );
+      (
+        (await shopper.post('/api/freebie/freebie-products', {})).json().data.freebies as Array<{
+          freebie_id: number;
+          eligible: boolean;
+          amount_needed: number;
+        }>
+      ).find((f) => f.freebie_id === gift.id);
     expect(await giftState()).toMatchObject({ eligible: false, amount_needed: 100_000 });
     expect((await shopper.post('/api/freebie/add-freebie-to-cart', { freebie_id: gift.id })).statusCode).toBe(422);
 
@@ -196,12 +229,21 @@ describeBackends('operations console: promotions', (ctx) => {
     expect(offers.find((f) => f.id === gift.id)?.threshold).toBe(item.sale_price);
 
     // A stale edit of the gift is a 409 naming the threshold.
-    const stale = await marketer.agent.post(`/api/ops/freebies/${gift.id}`, { variant_id: giftVariant.id, threshold: 1, title: 'x', expected_version: 1 });
+    const stale = await marketer.agent.post(`/api/ops/freebies/${gift.id}`, {
+      variant_id: giftVariant.id,
+      threshold: 1,
+      title: 'x',
+      expected_version: 1,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().data.changed).toEqual(['threshold']);
 
     // The free-delivery threshold: raised above the cart, the cart charges delivery.
-    const rules = (await marketer.agent.get('/api/ops/delivery-rules')).json().data.delivery_rules as Array<{ id: number; version: number; active: boolean }>;
+    const rules = (await marketer.agent.get('/api/ops/delivery-rules')).json().data.delivery_rules as Array<{
+      id: number;
+      version: number;
+      active: boolean;
+    }>;
     const rule = rules.find((r) => r.active);
     if (!rule) throw new Error('no delivery rule');
     const raised = await marketer.agent.post(`/api/ops/delivery-rules/${rule.id}`, {
@@ -214,10 +256,29 @@ describeBackends('operations console: promotions', (ctx) => {
     const cart = (await shopper.post('/api/cart/cart-list', {})).json();
     expect(priceOf(cart, 'delivery_charges')).toBe(6_900);
     expect(cart.data.cart_meta.free_delivery_from).toBe(item.sale_price + 1_000_000);
-    expect((await marketer.agent.post(`/api/ops/delivery-rules/${rule.id}`, { free_from: -1, charge: 0, expected_version: rule.version + 1 })).statusCode).toBe(400);
-    expect((await marketer.agent.post(`/api/ops/delivery-rules/${rule.id}`, { free_from: 49_900, charge: 5_000, expected_version: rule.version })).statusCode).toBe(409);
+    expect(
+      (await marketer.agent.post(`/api/ops/delivery-rules/${rule.id}`, { free_from: -1, charge: 0, expected_version: rule.version + 1 }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await marketer.agent.post(`/api/ops/delivery-rules/${rule.id}`, {
+          free_from: 49_900,
+          charge: 5_000,
+          expected_version: rule.version,
+        })
+      ).statusCode,
+    ).toBe(409);
     // Put back for the other tests of this file.
-    expect((await marketer.agent.post(`/api/ops/delivery-rules/${rule.id}`, { free_from: 49_900, charge: 5_000, expected_version: rule.version + 1 })).statusCode).toBe(200);
+    expect(
+      (
+        await marketer.agent.post(`/api/ops/delivery-rules/${rule.id}`, {
+          free_from: 49_900,
+          charge: 5_000,
+          expected_version: rule.version + 1,
+        })
+      ).statusCode,
+    ).toBe(200);
 
     expect((await trail(`freebie:${gift.id}`)).map((e) => [e.action, e.before?.threshold ?? null, e.after?.threshold])).toEqual([
       ['freebie.update', item.sale_price + 100_000, item.sale_price],
@@ -258,17 +319,24 @@ describeBackends('operations console: promotions', (ctx) => {
 
   test('a sale page edit shows at once: title, hand-picked products in order, a hidden section, unpublished and back', async () => {
     const marketer = await signedInStaff(ctx(), 'marketing');
-    const pages = (await marketer.agent.get('/api/ops/sale-pages')).json().data.sale_pages as Array<{ id: number; slug: string; version: number; sections: Array<{ section: string }> }>;
+    const pages = (await marketer.agent.get('/api/ops/sale-pages')).json().data.sale_pages as Array<{
+      id: number;
+      slug: string;
+      version: number;
+      sections: Array<{ section: string }>;
+    }>;
     expect(pages.map((p) => p.slug)).toEqual(expect.arrayContaining(['clearance', 'mega-sale']));
     const mega = pages.find((p) => p.slug === 'mega-sale');
     if (!mega) throw new Error('no mega sale');
     expect(mega.sections.map((s) => s.section)).toEqual(['blockbuster', 'deals_on_favourites', 'category_products']);
-    const sale = async () => (await ctx().agent().get('/api/sale/get-sale-page-data?slug=mega-sale'));
+    const sale = async () => await ctx().agent().get('/api/sale/get-sale-page-data?slug=mega-sale');
     const before = (await sale()).json().data as { title: string; deals_on_favourites: unknown[] };
     expect(before.title).toBe('Mega Sale');
     expect(before.deals_on_favourites.length).toBeGreaterThan(0);
 
-    const picked = (await db().selectFrom('products').select('id').where('is_published', '=', true).orderBy('id', 'desc').limit(3).execute()).map((p) => p.id);
+    const picked = (
+      await db().selectFrom('products').select('id').where('is_published', '=', true).orderBy('id', 'desc').limit(3).execute()
+    ).map((p) => p.id);
     const edit = {
       title: 'Monsoon Mega Sale',
       min_discount: 1,
@@ -295,7 +363,11 @@ describeBackends('operations console: promotions', (ctx) => {
     expect(stale.json().data.changed).toEqual(expect.arrayContaining(['title', 'sections']));
 
     // Unpublished: shoppers get 404, a preview by staff still shows it; published again, it is back.
-    const hidden = await marketer.agent.post(`/api/ops/sale-pages/${mega.id}`, { ...edit, is_published: false, expected_version: mega.version + 1 });
+    const hidden = await marketer.agent.post(`/api/ops/sale-pages/${mega.id}`, {
+      ...edit,
+      is_published: false,
+      expected_version: mega.version + 1,
+    });
     expect(hidden.statusCode).toBe(200);
     expect((await sale()).statusCode).toBe(404);
     const preview = await marketer.agent.request({
@@ -304,16 +376,39 @@ describeBackends('operations console: promotions', (ctx) => {
       headers: { authorization: PREVIEW_AUTHORIZATION },
     });
     expect([preview.statusCode, preview.json().data?.title]).toEqual([200, 'Monsoon Mega Sale']);
-    const back = await marketer.agent.post(`/api/ops/sale-pages/${mega.id}`, { ...edit, title: 'Mega Sale', sections: [], expected_version: mega.version + 2 });
+    // Published again, the product sections reordered: all sale products first, then the others in their order.
+    const back = await marketer.agent.post(`/api/ops/sale-pages/${mega.id}`, {
+      ...edit,
+      title: 'Mega Sale',
+      sections: [{ section: 'category_products' }],
+      expected_version: mega.version + 2,
+    });
     expect(back.statusCode).toBe(200);
-    expect((await sale()).json().data).toMatchObject({ title: 'Mega Sale' });
-    expect((await trail(`sale_page:${mega.id}`)).map((e) => e.action)).toEqual(['sale_page.update', 'sale_page.update', 'sale_page.update']);
+    const shown = (await sale()).json().data as {
+      title: string;
+      section_order: string[];
+      blockbuster: unknown[];
+      deals_on_favourites: unknown[];
+    };
+    expect(shown).toMatchObject({ title: 'Mega Sale', section_order: ['category_products', 'blockbuster', 'deals_on_favourites'] });
+    expect(shown.deals_on_favourites.length).toBeGreaterThan(0);
+    expect((await trail(`sale_page:${mega.id}`)).map((e) => e.action)).toEqual([
+      'sale_page.update',
+      'sale_page.update',
+      'sale_page.update',
+    ]);
   });
 
   test('a new sale page: created, shown while in its dates, refused when impossible', async () => {
     const marketer = await signedInStaff(ctx(), 'marketing');
     const slug = `test-sale-${randomBytes(3).toString('hex')}`;
-    const page = { slug, title: 'Test Sale', min_discount: 10, starts_at: new Date(Date.now() + HOUR).toISOString(), ends_at: new Date(Date.now() + 2 * HOUR).toISOString() };
+    const page = {
+      slug,
+      title: 'Test Sale',
+      min_discount: 10,
+      starts_at: new Date(Date.now() + HOUR).toISOString(),
+      ends_at: new Date(Date.now() + 2 * HOUR).toISOString(),
+    };
     const created = await marketer.agent.post('/api/ops/sale-pages', page);
     expect(created.statusCode).toBe(200);
     expect((await marketer.agent.post('/api/ops/sale-pages', page)).statusCode).toBe(409);
@@ -348,7 +443,9 @@ describeBackends('operations console: promotions', (ctx) => {
       for (const url of ['/api/ops/bank-offers', '/api/ops/freebies', '/api/ops/delivery-rules', '/api/ops/sale-pages'])
         expect((await staff.agent.get(url)).statusCode).toBe(403);
       expect((await staff.agent.post('/api/ops/bank-offers', bankOffer())).statusCode).toBe(403);
-      expect((await staff.agent.post('/api/ops/freebies/1', { variant_id: 1, threshold: 1, title: 'x', expected_version: 1 })).statusCode).toBe(403);
+      expect(
+        (await staff.agent.post('/api/ops/freebies/1', { variant_id: 1, threshold: 1, title: 'x', expected_version: 1 })).statusCode,
+      ).toBe(403);
       expect((await staff.agent.post('/api/ops/delivery-rules/1', { free_from: 0, charge: 0, expected_version: 1 })).statusCode).toBe(403);
       expect((await staff.agent.post('/api/ops/sale-pages/1', { title: 'x', expected_version: 1 })).statusCode).toBe(403);
     }

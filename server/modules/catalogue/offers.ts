@@ -164,6 +164,9 @@ export function salePage(store: CatalogueStore, content: Content, slug: string, 
     // SPEC §9: sale page events fill up to 5 from blockbuster offers, then category products.
     blockbuster: section('blockbuster', () => discounted(store, inSale, Math.max(sale.minDiscount, 25), 5)),
     category_products: section('category_products', () => discounted(store, inSale, sale.minDiscount, 24)),
+    section_order: sale.page?.sections.length
+      ? [...sale.page.sections].sort((a, b) => a.position - b.position).map((s) => s.section)
+      : (['blockbuster', 'deals_on_favourites', 'category_products'] as SaleSectionKey[]),
   };
 }
 

@@ -49,7 +49,13 @@ const asObject = (v: unknown): Row | null => {
 
 /** The 409 of a stale edit: the row now, and the fields that differ from the version the editor saw. */
 async function staleEdit(db: Db, target: string, what: string, expected: number, current: Row): Promise<Conflict> {
-  const entries = await db.selectFrom('audit_log').select(['before', 'after']).where('target', '=', target).orderBy('id', 'desc').limit(200).execute();
+  const entries = await db
+    .selectFrom('audit_log')
+    .select(['before', 'after'])
+    .where('target', '=', target)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
   let seen: Row | null = null;
   for (const e of entries) {
     for (const side of [asObject(e.after), asObject(e.before)]) if (!seen && side?.version === expected) seen = side;
@@ -101,7 +107,10 @@ const bankOfferValues = (input: BankOfferInput) => ({
 
 // ---- free gifts and delivery -------------------------------------------------------------------------------
 
-async function freebieView(db: Db, r: { id: number; variant_id: number; threshold: number; title: string; active: boolean; version: number }) {
+async function freebieView(
+  db: Db,
+  r: { id: number; variant_id: number; threshold: number; title: string; active: boolean; version: number },
+) {
   const v = await db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -183,15 +192,32 @@ async function checkSaleProducts(db: Db, sections: readonly SaleSectionInput[]) 
 /** The page's sections, in the order given; a section not named keeps its place after them, filled by the rule. */
 async function writeSections(db: Db, pageId: number, sections: readonly SaleSectionInput[]) {
   const named = sections.map((s) => s.section);
-  const all = [...sections, ...SALE_SECTIONS.filter((k) => !named.includes(k)).map((section) => ({ section, is_hidden: false, product_ids: [] }))];
+  const all = [
+    ...sections,
+    ...SALE_SECTIONS.filter((k) => !named.includes(k)).map((section) => ({ section, is_hidden: false, product_ids: [] })),
+  ];
   await db.deleteFrom('sale_page_sections').where('sale_page_id', '=', pageId).execute();
   await db
     .insertInto('sale_page_sections')
-    .values(all.map((s, position) => ({ sale_page_id: pageId, section: s.section, position, is_hidden: s.is_hidden, product_ids: s.product_ids })))
+    .values(
+      all.map((s, position) => ({
+        sale_page_id: pageId,
+        section: s.section,
+        position,
+        is_hidden: s.is_hidden,
+        product_ids: s.product_ids,
+      })),
+    )
     .execute();
 }
 
-const salePageValues = (input: { title: string; min_discount: number; starts_at: string | null; ends_at: string | null; is_published: boolean }) => ({
+const salePageValues = (input: {
+  title: string;
+  min_discount: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  is_published: boolean;
+}) => ({
   title: input.title,
   min_discount: input.min_discount,
   starts_at: input.starts_at === null ? null : new Date(input.starts_at),
@@ -206,7 +232,14 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
   // ---- bank offers ----
   app.get('/api/ops/bank-offers', { config: read, schema: { response: { 200: StaffBankOffersResponse } } }, async (req) => {
     requireOps(req);
-    const rows = await db.selectFrom('bank_offers').selectAll().orderBy('active', 'desc').orderBy('ends_at', 'desc').orderBy('id').limit(500).execute();
+    const rows = await db
+      .selectFrom('bank_offers')
+      .selectAll()
+      .orderBy('active', 'desc')
+      .orderBy('ends_at', 'desc')
+      .orderBy('id')
+      .limit(500)
+      .execute();
     return ok({ bank_offers: rows.map((r) => bankOfferView(r as BankOfferRow)) });
   });
 

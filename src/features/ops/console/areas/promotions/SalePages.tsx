@@ -33,7 +33,11 @@ const draftOf = (p: StaffSalePage): Draft => ({
   starts_at: localInput(p.starts_at),
   ends_at: localInput(p.ends_at),
   is_published: p.is_published,
-  sections: p.sections.map((s) => ({ section: s.section, is_hidden: s.is_hidden, product_ids: s.products.map((x) => x.product_id).join(', ') })),
+  sections: p.sections.map((s) => ({
+    section: s.section,
+    is_hidden: s.is_hidden,
+    product_ids: s.products.map((x) => x.product_id).join(', '),
+  })),
 });
 
 /** What the form sends: a product ID that is not a number is sent as typed, so the server names the field. */
@@ -202,7 +206,10 @@ export default function SalePages({ canEdit }: { canEdit: boolean }) {
           row.title,
           shownTo(row),
           row.sections
-            .map((s) => `${SALE_SECTION_LABELS[s.section]}: ${s.is_hidden ? 'hidden' : s.products.length ? `${s.products.length} picked` : 'by discount'}`)
+            .map(
+              (s) =>
+                `${SALE_SECTION_LABELS[s.section]}: ${s.is_hidden ? 'hidden' : s.products.length ? `${s.products.length} picked` : 'by discount'}`,
+            )
             .join('; '),
           canEdit && (
             <button
