@@ -44,7 +44,7 @@ test('a marketer creates a bank offer and lowers a free-gift threshold; the cart
   await form.getByLabel('Percent', { exact: true }).fill('5');
   await form.getByRole('button', { name: 'Create bank offer' }).click();
   await expect(page.getByText('Bank offer created.')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Bank offers' }).getByText(description)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Bank offers' }).getByText(description, { exact: true })).toBeVisible();
   await axeClean(page, 'bank offers');
   await page.screenshot({ path: '/tmp/ops-promotions-bank.png', fullPage: true });
 
