@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { PREVIEW_AUTHORIZATION } from '../../schemas/catalogue.ts';
 import { PROMOTION_MESSAGES } from '../../schemas/staff.ts';
 import { TransactionData } from '../../schemas/payment.ts';
-import { describeBackends } from '../helpers/app.ts';
+import { createStaff, currentCode } from '../../server/modules/staff/index.ts';
+import { BACKENDS, describeBackends, openTwoInstances } from '../helpers/app.ts';
 import { createCustomer, priceOf, signInDirectly, variantsPriced } from './cart-fixtures.ts';
 import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
-import { signedInStaff } from './staff-fixtures.ts';
+import { STAFF_PASSWORD, signedInStaff } from './staff-fixtures.ts';
 
 // The console's promotions (docs/decisions/019): marketing keeps the bank offers, free gifts, delivery charge and
 // sale pages the cart, checkout and storefront read. An impossible rule is a 400 naming the field; of two editors
@@ -451,5 +452,45 @@ describeBackends('operations console: promotions', (ctx) => {
     }
     expect((await ctx().agent().get('/api/ops/bank-offers')).statusCode).toBe(401);
     expect((await ctx().agent().post('/api/ops/sale-pages', { slug: 'x', title: 'x' })).statusCode).toBe(401);
+  });
+});
+
+// docs/caches-across-instances.md: a sale page edited through one instance shows on the other within about a second
+// (the sale tables move the content counter every instance polls).
+describe.skipIf(!BACKENDS.includes('postgres'))('a sale page edit across two instances', () => {
+  let two: Awaited<ReturnType<typeof openTwoInstances>>;
+  beforeAll(async () => {
+    two = await openTwoInstances();
+  });
+  afterAll(async () => two?.close());
+
+  test('edited on one instance, the other shows the new title within 3 seconds', async () => {
+    const staff = await createStaff(two.handle.db, {
+      email: `marketing-${randomBytes(4).toString('hex')}@staff.kasrat.test`,
+      role: 'marketing',
+      password: STAFF_PASSWORD,
+    });
+    const { onA, onB } = two.browser();
+    const signIn = await onA.post('/api/ops/staff/sign-in', {
+      email: staff.email,
+      password: STAFF_PASSWORD,
+      code: await currentCode(staff.secret),
+    });
+    expect(signIn.statusCode).toBe(200);
+    const title = async () => (await onB.get('/api/sale/get-sale-page-data?slug=clearance')).json().data?.title as string;
+    expect(await title()).toBe('Clearance Sale');
+    const page = (
+      (await onA.get('/api/ops/sale-pages')).json().data.sale_pages as Array<{ id: number; slug: string; version: number }>
+    ).find((p) => p.slug === 'clearance');
+    if (!page) throw new Error('no clearance sale');
+    const saved = await onA.post(`/api/ops/sale-pages/${page.id}`, {
+      title: 'Winter Clearance',
+      min_discount: 30,
+      expected_version: page.version,
+    });
+    expect(saved.statusCode).toBe(200);
+    const started = Date.now();
+    while ((await title()) !== 'Winter Clearance' && Date.now() - started < 3_000) await new Promise((r) => setTimeout(r, 100));
+    expect(await title()).toBe('Winter Clearance');
   });
 });
