@@ -69,7 +69,7 @@ export const PaymentInstrument = z.object({
   instrument: PaymentInstrumentType,
   card_bin: z
     .string()
-    .regex(/^\d{6}$/, 'card_bin: must be the first 6 digits of the card')
+    .regex(/^\d{6,8}$/, 'card_bin: must be the first 6 to 8 digits of the card')
     .optional(),
   bank: z.string().trim().max(80).optional(),
 });
@@ -80,7 +80,7 @@ export const BankOfferQuery = z.object({
   instrument: PaymentInstrumentType.optional(),
   card_bin: z
     .string()
-    .regex(/^\d{6}$/, 'card_bin: must be the first 6 digits of the card')
+    .regex(/^\d{6,8}$/, 'card_bin: must be the first 6 to 8 digits of the card')
     .optional(),
   bank: z.string().trim().max(80).optional(),
 });

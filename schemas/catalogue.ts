@@ -512,6 +512,8 @@ export const SalePageData = z.object({
   blockbuster: z.array(ProductHit),
   /** …then fill from these. */
   category_products: z.array(ProductHit),
+  /** The order marketing gave the three product sections (sale_page_sections); absent: the order above. */
+  section_order: z.array(z.enum(['blockbuster', 'deals_on_favourites', 'category_products'])).optional(),
   preview_id: z.number().int().nullable().optional(),
 });
 export type SalePageData = z.infer<typeof SalePageData>;

@@ -16,13 +16,13 @@ export const OnlineMethodCode = z.union([z.literal(1), z.literal(2), z.literal(3
 });
 export type OnlineMethodCode = z.infer<typeof OnlineMethodCode>;
 
-/** What the shopper picked inside a method (the bank for net banking, the card's first 6 digits, the UPI app). */
+/** What the shopper picked inside a method (the bank for net banking, the card's first 6 to 8 digits, the UPI app). */
 export const InstrumentDetails = z
   .object({
     bank: z.string().trim().max(60).optional(),
     card_bin: z
       .string()
-      .regex(/^\d{6}$/, 'card_bin must be the first 6 digits of the card')
+      .regex(/^\d{6,8}$/, 'card_bin must be the first 6 to 8 digits of the card')
       .optional(),
     upi_app: z.string().trim().max(40).optional(),
     wallet: z.string().trim().max(40).optional(),
@@ -65,7 +65,7 @@ export const OfferListQuery = z.object({
   bank: z.string().trim().max(60).optional(),
   card_bin: z
     .string()
-    .regex(/^\d{6}$/, 'card_bin must be the first 6 digits of the card')
+    .regex(/^\d{6,8}$/, 'card_bin must be the first 6 to 8 digits of the card')
     .optional(),
 });
 export const OfferListData = z.object({ amount: PaiseSchema, offers: z.array(BankOfferView), best: BankOfferView.nullable() });

@@ -253,3 +253,182 @@ export const COUPON_MESSAGES = {
   unknownBrand: 'brand_id: no such brand',
   unknownCategory: 'category_id: no such category',
 } as const;
+
+// ---- promotions: bank offers, free gifts, delivery, sale pages (docs/decisions/019) ------------------------
+// What the cart, checkout and sale pages read (server/modules/cart/bank-offers.ts, freebie-rules.ts, the
+// delivery rule, server/modules/catalogue/offers.ts). An edit names the version its editor saw (`expected_version`):
+// of two editors the second gets a 409 with the current row and the fields that changed.
+export const BANK_INSTRUMENTS = ['card', 'netbanking', 'upi', 'wallet'] as const;
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+export const PromotionIdParams = z.object({ id: Id });
+const ExpectedVersion = z.number({ error: 'expected_version: the version you edited' }).int().positive().max(2_147_483_647);
+const Money = (what: string) => z.number({ error: `${what}: an amount in paise` }).int('a whole number of paise').max(100_000_000);
+
+export const BankOfferInput = z
+  .object({
+    bank: z.string().trim().min(1, 'name the bank (or "Any UPI", "Any wallet")').max(60),
+    instrument: z.enum(BANK_INSTRUMENTS, { error: `instrument: one of ${BANK_INSTRUMENTS.join(', ')}` }),
+    card_bins: z
+      .array(z.string().trim().regex(/^\d{6,8}$/, 'each BIN is the first 6 to 8 digits of a card'))
+      .max(50, 'at most 50 BINs')
+      .default([]),
+    kind: z.enum(['percent', 'flat']),
+    value: z.number().int().positive('must be more than zero').max(10_000_000),
+    max_discount: Money('max_discount').positive('must be more than zero').nullable().default(null),
+    min_cart: Money('min_cart').min(0, 'cannot be negative').default(0),
+    description: z.string().trim().min(1, 'please describe the offer').max(200),
+    starts_at: z.iso.datetime({ offset: true }),
+    ends_at: z.iso.datetime({ offset: true }),
+    active: z.boolean().default(true),
+  })
+  .superRefine((o, ctx) => {
+    if (o.kind === 'percent' && o.value > 100)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percent offer cannot be above 100' });
+    if (o.kind === 'flat' && o.value >= o.min_cart)
+      ctx.addIssue({ code: 'custom', path: ['min_cart'], message: 'a flat offer needs a minimum order above its value' });
+    if (o.instrument !== 'card' && o.card_bins.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['card_bins'], message: 'only a card offer names BINs' });
+    if (Date.parse(o.ends_at) <= Date.parse(o.starts_at))
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'must be after the start' });
+  });
+export type BankOfferInput = z.infer<typeof BankOfferInput>;
+export const BankOfferUpdate = z.intersection(BankOfferInput, z.object({ expected_version: ExpectedVersion }));
+export const StaffBankOffer = z.object({
+  id: z.number().int(),
+  bank: z.string(),
+  instrument: z.string(),
+  card_bins: z.array(z.string()),
+  kind: z.enum(['percent', 'flat']),
+  value: z.number().int(),
+  max_discount: z.number().int().nullable(),
+  min_cart: z.number().int(),
+  description: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  active: z.boolean(),
+  version: z.number().int(),
+});
+export type StaffBankOffer = z.infer<typeof StaffBankOffer>;
+export const StaffBankOffersResponse = envelope(z.object({ bank_offers: z.array(StaffBankOffer) }));
+export const StaffBankOfferResponse = envelope(StaffBankOffer);
+
+export const FreebieInput = z.object({
+  variant_id: Id.pipe(z.number()),
+  threshold: Money('threshold').positive('must be more than zero'),
+  title: z.string().trim().min(1, 'please name the gift').max(100),
+  active: z.boolean().default(true),
+});
+export const FreebieUpdate = FreebieInput.extend({ expected_version: ExpectedVersion });
+export const StaffFreebie = z.object({
+  id: z.number().int(),
+  variant_id: z.number().int(),
+  product_name: z.string(),
+  sku: z.string(),
+  threshold: z.number().int(),
+  title: z.string(),
+  active: z.boolean(),
+  version: z.number().int(),
+});
+export type StaffFreebie = z.infer<typeof StaffFreebie>;
+export const StaffFreebiesResponse = envelope(z.object({ freebies: z.array(StaffFreebie) }));
+export const StaffFreebieResponse = envelope(StaffFreebie);
+
+export const DeliveryRuleUpdate = z.object({
+  free_from: Money('free_from').min(0, 'cannot be negative'),
+  charge: Money('charge').min(0, 'cannot be negative'),
+  expected_version: ExpectedVersion,
+});
+export const StaffDeliveryRule = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  free_from: z.number().int(),
+  charge: z.number().int(),
+  active: z.boolean(),
+  version: z.number().int(),
+});
+export type StaffDeliveryRule = z.infer<typeof StaffDeliveryRule>;
+export const StaffDeliveryRulesResponse = envelope(z.object({ delivery_rules: z.array(StaffDeliveryRule) }));
+export const StaffDeliveryRuleResponse = envelope(StaffDeliveryRule);
+
+/** The product sections of a sale page, in the order the page shows them. */
+export const SALE_SECTIONS = ['blockbuster', 'deals_on_favourites', 'category_products'] as const;
+export const SALE_SECTION_LABELS: Record<(typeof SALE_SECTIONS)[number], string> = {
+  blockbuster: 'Blockbuster offers',
+  deals_on_favourites: 'Deals on favourites',
+  category_products: 'All sale products',
+};
+const SaleSection = z.object({
+  section: z.enum(SALE_SECTIONS, { error: `section: one of ${SALE_SECTIONS.join(', ')}` }),
+  is_hidden: z.boolean().default(false),
+  /** Hand-picked products in their order; empty: the sale's discount rule fills the section. */
+  product_ids: z.array(Id.pipe(z.number())).max(24, 'at most 24 products in a section').default([]),
+});
+const OptionalDate = z.iso.datetime({ offset: true }).nullable().default(null);
+export const SalePageInput = z
+  .object({
+    title: z.string().trim().min(1, 'please give the sale a title').max(80),
+    min_discount: z.number().int().min(0, 'cannot be negative').max(95, 'cannot be above 95').default(1),
+    starts_at: OptionalDate,
+    ends_at: OptionalDate,
+    is_published: z.boolean().default(true),
+    sections: z.array(SaleSection).max(SALE_SECTIONS.length).default([]),
+  })
+  .superRefine((p, ctx) => {
+    if (p.starts_at && p.ends_at && Date.parse(p.ends_at) <= Date.parse(p.starts_at))
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'must be after the start' });
+    const seen = new Set<string>();
+    p.sections.forEach((s, i) => {
+      if (seen.has(s.section)) ctx.addIssue({ code: 'custom', path: ['sections', i, 'section'], message: 'named twice' });
+      seen.add(s.section);
+      if (new Set(s.product_ids).size !== s.product_ids.length)
+        ctx.addIssue({ code: 'custom', path: ['sections', i, 'product_ids'], message: 'a product is listed twice' });
+    });
+  });
+export const SalePageCreate = z.intersection(
+  z.object({
+    slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and dashes')
+      .max(60),
+  }),
+  SalePageInput,
+);
+export const SalePageUpdate = z.intersection(SalePageInput, z.object({ expected_version: ExpectedVersion }));
+export const StaffSalePage = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  min_discount: z.number().int(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  is_published: z.boolean(),
+  version: z.number().int(),
+  sections: z.array(
+    z.object({
+      section: z.enum(SALE_SECTIONS),
+      is_hidden: z.boolean(),
+      products: z.array(z.object({ product_id: z.number().int(), name: z.string() })),
+    }),
+  ),
+});
+export type StaffSalePage = z.infer<typeof StaffSalePage>;
+export const StaffSalePagesResponse = envelope(z.object({ sale_pages: z.array(StaffSalePage) }));
+export const StaffSalePageResponse = envelope(StaffSalePage);
+
+export const PROMOTION_MESSAGES = {
+  bankOfferCreated: 'Bank offer created.',
+  bankOfferSaved: 'Bank offer saved.',
+  freebieCreated: 'Free gift created.',
+  freebieSaved: 'Free gift saved.',
+  deliverySaved: 'Delivery charge saved.',
+  salePageCreated: 'Sale page created.',
+  salePageSaved: 'Sale page saved.',
+  salePageExists: (slug: string) => `A sale page ${slug} already exists.`,
+  stale: (what: string, fields: readonly string[]) =>
+    `Someone else changed this ${what} since you opened it (${fields.length ? fields.join(', ') : 'saved again'}). Check the current values and try again.`,
+  unknownVariant: 'variant_id: no such variant',
+  unpublishedVariant: 'variant_id: the gift must be a published product',
+  unknownProduct: (id: number) => `product_ids: no published product ${id}`,
+} as const;

@@ -113,8 +113,37 @@ export interface FoundationTables {
     description: string;
     starts_at: Timestamp;
     ends_at: Timestamp;
+    /** Migration 250: switched off by marketing; the cart and checkout ignore it. */
+    active: Generated<boolean>;
+    version: Generated<number>;
   };
-  freebies: { id: Generated<number>; variant_id: number; threshold: number; title: string; active: Generated<boolean> };
+  freebies: {
+    id: Generated<number>;
+    variant_id: number;
+    threshold: number;
+    title: string;
+    active: Generated<boolean>;
+    version: Generated<number>;
+  };
+  /** Migration 250: the sale pages (/sale/:slug) and their product sections. */
+  sale_pages: {
+    id: Generated<number>;
+    slug: string;
+    title: string;
+    min_discount: Generated<number>;
+    starts_at: Timestamp | null;
+    ends_at: Timestamp | null;
+    is_published: Generated<boolean>;
+    version: Generated<number>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  sale_page_sections: {
+    sale_page_id: number;
+    section: 'blockbuster' | 'deals_on_favourites' | 'category_products';
+    position: Generated<number>;
+    is_hidden: Generated<boolean>;
+    product_ids: ColumnType<number[], number[] | undefined, number[]>;
+  };
   cities: { id: Generated<number>; name: string; slug: string; state: string };
   stores: {
     id: Generated<number>;
@@ -233,7 +262,14 @@ export interface CartTables {
     discount: Generated<number>;
     created_at: Timestamp & Generated<Date>;
   };
-  delivery_rules: { id: Generated<number>; name: string; free_from: number; charge: number; active: Generated<boolean> };
+  delivery_rules: {
+    id: Generated<number>;
+    name: string;
+    free_from: number;
+    charge: number;
+    active: Generated<boolean>;
+    version: Generated<number>;
+  };
 }
 
 /** Sign-in and account (SPEC §4, §7): OTPs, rate limits, grants, keys, outbox, addresses, deletion requests (migration 030_auth). */

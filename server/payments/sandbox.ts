@@ -42,7 +42,7 @@ function paidInstrumentOf(text: string): PaidInstrument {
   const kind = colon < 0 ? text : text.slice(0, colon);
   const detail = colon < 0 ? '' : text.slice(colon + 1);
   const type = kind === 'card' || kind === 'netbanking' || kind === 'upi' || kind === 'wallet' ? kind : null;
-  const bin = type === 'card' && /^\d{6}$/.test(detail) ? detail : null;
+  const bin = type === 'card' && /^\d{6,8}$/.test(detail) ? detail : null;
   const cardBank = bin ? (Object.entries(SANDBOX_TEST_CARDS).find(([n]) => n.startsWith(bin))?.[1] ?? null) : null;
   return {
     type,

@@ -45,7 +45,9 @@ export function checkBankOffer(offer: BankOfferRule, payment: PaymentInstrument,
   if (payment.instrument !== offer.instrument) return { ok: false, reason: `This offer is for ${forWhat} only.` };
   if (offer.instrument === 'card' && offer.card_bins.length > 0) {
     if (!payment.card_bin) return { ok: false, reason: `Enter your card number to check this offer for ${forWhat}.` };
-    if (!offer.card_bins.includes(payment.card_bin))
+    // A BIN is a prefix of the card number (6 to 8 digits): the card's digits must start with one of the offer's.
+    const bin = payment.card_bin;
+    if (!offer.card_bins.some((b) => bin.startsWith(b)))
       return { ok: false, reason: `This card is not eligible: the offer is for ${forWhat} only.` };
   } else if (!anyBank(offer) && bankKey(payment.bank ?? '') !== bankKey(offer.bank)) {
     return { ok: false, reason: `This offer is for ${forWhat} only.` };
@@ -74,11 +76,12 @@ export function bestBankOffer(
   return best;
 }
 
-/** Offers whose validity window includes `now`. */
+/** Offers marketing has not switched off whose validity window includes `now`. */
 export async function loadBankOffers(db: Db, now = new Date()): Promise<BankOfferRule[]> {
   const rows = await db
     .selectFrom('bank_offers')
     .selectAll()
+    .where('active', '=', true)
     .where('starts_at', '<=', now)
     .where('ends_at', '>=', now)
     .orderBy('id')

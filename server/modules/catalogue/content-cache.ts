@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { CatalogueStore } from '../../search/index.ts';
 import { contentTables } from './queries.ts';
 
-// Offers, coupons, bank offers and freebies: small tables read into memory and reloaded when their change
+// Offers, coupons, bank offers, freebies and sale pages: small tables read into memory and reloaded when their change
 // counter moves (the store's contentVersion). Whether an offer is live is decided per request, by its dates.
 
 export interface OfferRec {
@@ -56,11 +56,34 @@ export interface FreebieRec {
   active: boolean;
 }
 
+export type SaleSectionKey = 'blockbuster' | 'deals_on_favourites' | 'category_products';
+
+export interface SaleSectionRec {
+  section: SaleSectionKey;
+  position: number;
+  is_hidden: boolean;
+  /** Hand-picked products in their order; empty: the sale's discount rule fills the section. */
+  product_ids: number[];
+}
+
+/** A sale page (/sale/:slug, migration 250); dates null: no limit on that side. */
+export interface SalePageRec {
+  id: number;
+  slug: string;
+  title: string;
+  min_discount: number;
+  starts_at: number | null;
+  ends_at: number | null;
+  is_published: boolean;
+  sections: SaleSectionRec[];
+}
+
 export interface Content {
   offers: OfferRec[];
   coupons: CouponRec[];
   bankOffers: BankOfferRec[];
   freebies: FreebieRec[];
+  salePages: Map<string, SalePageRec>;
 }
 
 const t = (d: Date | string) => new Date(d).getTime();
@@ -88,7 +111,7 @@ export class ContentCache {
   }
 
   private async load(): Promise<Content> {
-    const { offers, coupons, bankOffers, freebies } = await contentTables(this.db);
+    const { offers, coupons, bankOffers, freebies, salePages, saleSections } = await contentTables(this.db);
     return {
       offers: offers.map((o) => ({
         ...o,
@@ -99,6 +122,23 @@ export class ContentCache {
       coupons: coupons.map((c) => ({ ...c, starts_at: t(c.starts_at), ends_at: t(c.ends_at) })),
       bankOffers: bankOffers.map((b) => ({ ...b, starts_at: t(b.starts_at), ends_at: t(b.ends_at) })),
       freebies,
+      salePages: new Map(
+        salePages.map((s) => [
+          s.slug,
+          {
+            id: s.id,
+            slug: s.slug,
+            title: s.title,
+            min_discount: s.min_discount,
+            starts_at: s.starts_at === null ? null : t(s.starts_at),
+            ends_at: s.ends_at === null ? null : t(s.ends_at),
+            is_published: s.is_published,
+            sections: saleSections
+              .filter((x) => x.sale_page_id === s.id)
+              .map((x) => ({ section: x.section, position: x.position, is_hidden: x.is_hidden, product_ids: x.product_ids ?? [] })),
+          },
+        ]),
+      ),
     };
   }
 }

@@ -25,7 +25,7 @@ export async function catalogueModule(app: FastifyInstance, { handle }: { handle
   app.addHook('onClose', async () => {
     await store.stop();
   });
-  app.metaResolvers.push(catalogueMetaResolver(store));
+  app.metaResolvers.push(catalogueMetaResolver(store, ctx.content));
   app.pageAddressChecks.push(catalogueAddressCheck(store));
   await catalogueRoutes(app, ctx);
 }

@@ -7,7 +7,7 @@ import { isOps } from '../../http/ops.ts';
 import type { CatalogueStore, ProductRec } from '../../search/index.ts';
 import { toHit } from '../../search/index.ts';
 import { brandSummary, categorySummary, defaultVariant, hitsOf, popularProducts } from './context.ts';
-import { type Content, isLive } from './content-cache.ts';
+import { type Content, isLive, type SalePageRec, type SaleSectionKey } from './content-cache.ts';
 import { leadItems, promotionsOf } from './promotions.ts';
 import { isStaff } from './queries.ts';
 
@@ -107,19 +107,47 @@ export function freebieOffers(store: CatalogueStore, content: Content) {
     });
 }
 
-/** Sale pages by slug: the clearance sale, or a sale on any category. */
-export function saleOf(store: CatalogueStore, slug: string): { title: string; minDiscount: number; categoryIds: number[] | null } {
-  if (slug === 'clearance') return { title: 'Clearance Sale', minDiscount: 30, categoryIds: null };
-  if (slug === 'mega-sale') return { title: 'Mega Sale', minDiscount: 1, categoryIds: null };
+/** Whether a sale page is open to shoppers now: published, and inside its dates (a missing date is no limit). */
+export const saleIsLive = (page: SalePageRec, now = Date.now()) =>
+  page.is_published && (page.starts_at === null || page.starts_at <= now) && (page.ends_at === null || now <= page.ends_at);
+
+/**
+ * Sale pages by slug: a page marketing keeps in the console (sale_pages; shown to shoppers while published and
+ * in its dates, to staff previewing always), or a sale on any category. A page whose slug is a category's covers
+ * that category only.
+ */
+export function saleOf(
+  store: CatalogueStore,
+  content: Content,
+  slug: string,
+  preview = false,
+): { title: string; minDiscount: number; categoryIds: number[] | null; page: SalePageRec | null } {
   const c = store.snapshot.categoriesBySlug.get(slug);
+  const page = content.salePages.get(slug);
+  if (page) {
+    if (!preview && !saleIsLive(page)) throw new NotFound('Sale not found.');
+    return { title: page.title, minDiscount: page.min_discount, categoryIds: c ? c.subtree : null, page };
+  }
   if (!c) throw new NotFound('Sale not found.');
-  return { title: `${c.name} Sale`, minDiscount: 1, categoryIds: c.subtree };
+  return { title: `${c.name} Sale`, minDiscount: 1, categoryIds: c.subtree, page: null };
+}
+
+/** A section of a sale page: hidden, the products marketing picked (in their order), or what `fill` finds. */
+function saleSection(store: CatalogueStore, page: SalePageRec | null, key: SaleSectionKey, fill: () => ProductHit[]): ProductHit[] {
+  const section = page?.sections.find((s) => s.section === key);
+  if (section?.is_hidden) return [];
+  if (!section?.product_ids.length) return fill();
+  return section.product_ids.flatMap((id) => {
+    const p = store.snapshot.productsById.get(id);
+    return p ? [toHit(defaultVariant(p))] : [];
+  });
 }
 
 export function salePage(store: CatalogueStore, content: Content, slug: string, preview = false) {
-  const sale = saleOf(store, slug);
+  const sale = saleOf(store, content, slug, preview);
   const o = { preview };
   const inSale = (p: ProductRec) => !sale.categoryIds || sale.categoryIds.includes(p.category.id);
+  const section = (key: SaleSectionKey, fill: () => ProductHit[]) => saleSection(store, sale.page, key, fill);
   return {
     slug,
     title: sale.title,
@@ -132,10 +160,13 @@ export function salePage(store: CatalogueStore, content: Content, slug: string, 
     ),
     banner_1: promotionsOf(store, content, (x) => x.kind === 'banner_web' || x.kind === 'banner_mobile', 'sale_banner_1', o),
     budget_buys: promotionsOf(store, content, (x) => x.kind === 'budget_buy', 'sale_budget_buys', o),
-    deals_on_favourites: discounted(store, (p) => p.is_bestseller && inSale(p), sale.minDiscount, 12),
+    deals_on_favourites: section('deals_on_favourites', () => discounted(store, (p) => p.is_bestseller && inSale(p), sale.minDiscount, 12)),
     // SPEC §9: sale page events fill up to 5 from blockbuster offers, then category products.
-    blockbuster: discounted(store, inSale, Math.max(sale.minDiscount, 25), 5),
-    category_products: discounted(store, inSale, sale.minDiscount, 24),
+    blockbuster: section('blockbuster', () => discounted(store, inSale, Math.max(sale.minDiscount, 25), 5)),
+    category_products: section('category_products', () => discounted(store, inSale, sale.minDiscount, 24)),
+    section_order: sale.page?.sections.length
+      ? [...sale.page.sections].sort((a, b) => a.position - b.position).map((s) => s.section)
+      : (['blockbuster', 'deals_on_favourites', 'category_products'] as SaleSectionKey[]),
   };
 }
 

@@ -2,6 +2,7 @@ import { type PageMeta, STORE_NAME } from '../../../schemas/content.ts';
 import { formatPaise } from '../../../schemas/money.ts';
 import type { MetaResolver, PageAddressCheck } from '../../html.ts';
 import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.ts';
+import type { Content, ContentCache } from './content-cache.ts';
 import { saleOf } from './offers.ts';
 import { productImage } from '../../../schemas/images.ts';
 import { productUrl } from '../../../schemas/catalogue-rules.ts';
@@ -15,11 +16,17 @@ const sentence = (text: string, max = 160) => {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40))}…`;
 };
 
-export function catalogueMeta(store: CatalogueStore, pathname: string, query: URLSearchParams, origin = ''): PageMeta | null {
+export function catalogueMeta(
+  store: CatalogueStore,
+  pathname: string,
+  query: URLSearchParams,
+  origin = '',
+  content?: Content,
+): PageMeta | null {
   const snap = store.snapshot;
   const sale = /^\/sale\/([^/]+)\/?$/.exec(pathname);
   if (sale) {
-    const found = saleOfSlug(store, sale[1] as string);
+    const found = content ? saleOfSlug(store, content, sale[1] as string) : null;
     if (!found) return null;
     return {
       title: `${found.title} – authentic supplements at sale prices | ${STORE_NAME}`,
@@ -76,18 +83,19 @@ export function catalogueMeta(store: CatalogueStore, pathname: string, query: UR
   return null;
 }
 
-function saleOfSlug(store: CatalogueStore, slug: string) {
+function saleOfSlug(store: CatalogueStore, content: Content, slug: string) {
   try {
-    return saleOf(store, decodeURIComponent(slug));
+    return saleOf(store, content, decodeURIComponent(slug));
   } catch {
     return null;
   }
 }
 
-export function catalogueMetaResolver(store: CatalogueStore): MetaResolver {
+export function catalogueMetaResolver(store: CatalogueStore, cache: ContentCache): MetaResolver {
   return async (pathname, query, origin) => {
     await store.ready();
-    return catalogueMeta(store, pathname, query, origin);
+    const content = pathname.startsWith('/sale/') ? await cache.get() : undefined;
+    return catalogueMeta(store, pathname, query, origin, content);
   };
 }
 

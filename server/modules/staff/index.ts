@@ -9,6 +9,7 @@ import { staffCatalogueRoutes } from './catalogue-routes.ts';
 import { staffCouponRoutes } from './coupon-routes.ts';
 import { staffCustomerRoutes } from './customer-routes.ts';
 import { staffOrderRoutes } from './order-routes.ts';
+import { staffPromotionRoutes } from './promotion-routes.ts';
 import { staffReviewRoutes } from './review-routes.ts';
 import { staffTodayRoutes } from './today-routes.ts';
 import { staffRoutes } from './routes.ts';
@@ -54,6 +55,7 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(staffCouponRoutes, { db });
   await app.register(staffCustomerRoutes, { db });
   await app.register(staffOrderRoutes, { db });
+  await app.register(staffPromotionRoutes, { db });
   await app.register(staffReviewRoutes, { db });
   await app.register(staffTodayRoutes, { db });
 

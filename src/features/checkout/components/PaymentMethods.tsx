@@ -64,15 +64,15 @@ export function PaymentMethods({ methods, selected, instrument, offers, disabled
             )}
             {isSelected && m.code === 2 && (
               <label className={css.detail}>
-                First 6 digits of your card (for bank offers)
+                First 6 to 8 digits of your card (for bank offers)
                 <input
                   className={css.input}
                   inputMode="numeric"
                   autoComplete="off"
-                  maxLength={6}
+                  maxLength={8}
                   value={instrument.card_bin ?? ''}
                   onChange={(e) => {
-                    const bin = e.target.value.replace(/\D/g, '').slice(0, 6);
+                    const bin = e.target.value.replace(/\D/g, '').slice(0, 8);
                     onInstrument({ card_bin: bin || undefined });
                   }}
                 />

@@ -127,6 +127,22 @@ test('the sale page shows every SPEC §2 section, with rupees in Indian grouping
   t.done();
 });
 
+test('the product sections follow the order marketing gave them', async () => {
+  const t = setup('/sale/mega-sale', (u) =>
+    u.pathname === '/api/sale/get-sale-page-data'
+      ? { body: ok({ ...sale, section_order: ['category_products', 'deals_on_favourites', 'blockbuster'] }) }
+      : undefined,
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Mega Sale' });
+  const names = ['All mega sale products', 'Deals on favourites', 'Blockbuster offers'];
+  const headings = screen
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent ?? '')
+    .filter((name) => names.includes(name));
+  expect(headings).toEqual(names);
+  t.done();
+});
+
 test('a broken image falls back to the default image', async () => {
   const t = setup('/sale/mega-sale');
   const list = await screen.findByRole('list', { name: 'Blockbuster offers' });

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { Fragment, type ReactNode, useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import type { SalePageData } from '../../../../schemas/catalogue.ts';
 import { saleMeta } from '../../../../schemas/content.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { Banners, PromotedProducts, PromotionTiles, ProductList, ProductRail } from '../../catalogue/index.ts';
@@ -16,6 +17,9 @@ import {
   Section,
 } from '../components/OfferSections.tsx';
 import { report, saleItemList, viewSalePage } from '../events.ts';
+
+type SaleProductSection = NonNullable<SalePageData['section_order']>[number];
+const DEFAULT_ORDER: SaleProductSection[] = ['blockbuster', 'deals_on_favourites', 'category_products'];
 
 /** The preview id of a staff preview URL (?id=), when it is a whole number. */
 export function previewId(search: URLSearchParams): number | undefined {
@@ -53,6 +57,26 @@ export default function SalePage() {
   if (!d) return <OffersSkeleton label="Loading the sale…" />;
   const banners = d.banner_1.filter((b) => (desktop ? b.kind !== 'banner_mobile' : b.kind !== 'banner_web'));
   const listName = `Sale: ${d.title}`;
+  // The three product sections, in the order marketing gave them (console sale pages), each in one of three slots.
+  const products: Record<SaleProductSection, ReactNode> = {
+    blockbuster: d.blockbuster.length > 0 && (
+      <Section id="sale-blockbuster" title="Blockbuster offers">
+        <ProductList hits={d.blockbuster} list={{ listName }} layout="rail" label="Blockbuster offers" eager={2} />
+      </Section>
+    ),
+    deals_on_favourites: d.deals_on_favourites.length > 0 && (
+      <Section id="sale-favourites" title="Deals on favourites">
+        <ProductRail hits={d.deals_on_favourites} listName={`${listName}: deals on favourites`} listing="sale" />
+      </Section>
+    ),
+    category_products: d.category_products.length > 0 && (
+      <Section id="sale-all" title={`All ${d.title.toLowerCase()} products`}>
+        <ProductList hits={d.category_products} list={{ listName }} offset={d.blockbuster.length} label={`All ${d.title} products`} />
+      </Section>
+    ),
+  };
+  const order = d.section_order?.length === 3 ? d.section_order : DEFAULT_ORDER;
+  const slot = (i: number) => <Fragment key={order[i]}>{products[order[i] as SaleProductSection]}</Fragment>;
   return (
     <div className={css.page}>
       {preview && <PreviewNotice id={d.preview_id} />}
@@ -67,11 +91,7 @@ export default function SalePage() {
         </section>
       )}
 
-      {d.blockbuster.length > 0 && (
-        <Section id="sale-blockbuster" title="Blockbuster offers">
-          <ProductList hits={d.blockbuster} list={{ listName }} layout="rail" label="Blockbuster offers" eager={2} />
-        </Section>
-      )}
+      {slot(0)}
 
       {d.partner_brand_offers.length > 0 && (
         <Section id="sale-partner-brands" title="Partner brand offers" more={{ to: '/brands', label: 'All brands' }}>
@@ -91,11 +111,7 @@ export default function SalePage() {
         </Section>
       )}
 
-      {d.deals_on_favourites.length > 0 && (
-        <Section id="sale-favourites" title="Deals on favourites">
-          <ProductRail hits={d.deals_on_favourites} listName={`${listName}: deals on favourites`} listing="sale" />
-        </Section>
-      )}
+      {slot(1)}
 
       {(bank.data?.length ?? 0) > 0 && (
         <Section id="sale-bank" title="Bank offers">
@@ -103,11 +119,7 @@ export default function SalePage() {
         </Section>
       )}
 
-      {d.category_products.length > 0 && (
-        <Section id="sale-all" title={`All ${d.title.toLowerCase()} products`}>
-          <ProductList hits={d.category_products} list={{ listName }} offset={d.blockbuster.length} label={`All ${d.title} products`} />
-        </Section>
-      )}
+      {slot(2)}
     </div>
   );
 }

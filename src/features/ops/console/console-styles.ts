@@ -28,6 +28,8 @@ export const css = {
   timeline: 'ops-timeline',
   danger: 'ops-button ops-danger',
   linkButton: 'ops-button ops-link-button',
+  tab: 'ops-button ops-tab',
+  check: 'ops-check',
 } as const;
 
 // Desktop-first: staff work at a desk. Plain, dense, high-contrast (colours from the store's theme variables).
@@ -67,4 +69,6 @@ export const CONSOLE_CSS = `
 .ops-link-button{text-decoration:none;display:inline-block}
 .ops-main a:not(.ops-button){color:#0b6e4f}
 .ops-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.ops-tab{background:#fff;color:#0b6e4f;border:1px solid #0b6e4f}
+.ops-check{display:flex;gap:8px;align-items:center;font-weight:600}
 `;
