@@ -68,6 +68,9 @@ describeBackends(
           'GET /api/analytics/funnel',
           'GET /api/ops/audit',
           'POST /api/ops/staff',
+          'GET /api/ops/catalogue/csv',
+          'POST /api/ops/catalogue/csv/check',
+          'POST /api/ops/catalogue/csv/apply',
         ]),
       );
       // Every role but the owner lacks something, or the matrix would prove nothing.

@@ -7,6 +7,7 @@ import { recordAudit } from './audit.ts';
 import { readStaffConfig } from './config.ts';
 import { staffCatalogueRoutes } from './catalogue-routes.ts';
 import { staffCouponRoutes } from './coupon-routes.ts';
+import { staffCsvRoutes } from './csv-routes.ts';
 import { staffCustomerRoutes } from './customer-routes.ts';
 import { staffOrderRoutes } from './order-routes.ts';
 import { staffReviewRoutes } from './review-routes.ts';
@@ -51,6 +52,7 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
 
   await app.register(staffRoutes, { db, config });
   await app.register(staffCatalogueRoutes, { db });
+  await app.register(staffCsvRoutes, { db });
   await app.register(staffCouponRoutes, { db });
   await app.register(staffCustomerRoutes, { db });
   await app.register(staffOrderRoutes, { db });
