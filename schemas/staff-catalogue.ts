@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, IdParam, PageParam } from './common.ts';
-import { CATALOGUE_EDIT_MESSAGES, STOCK_EDIT_MESSAGES } from './staff.ts';
+import { OpsPaymentIssue } from './ops-orders.ts';
+import { CATALOGUE_EDIT_MESSAGES, STOCK_EDIT_MESSAGES, StaffReview, StaffReviewQuery } from './staff.ts';
 
 // The console's catalogue file, customers' orders, item-by-item cancel and queue pages (docs/decisions/019).
 // Shared by server and console; the console imports types only.
@@ -140,3 +141,9 @@ const Refund = z.object({
 });
 export const CancelItemsPreviewResponse = envelope(z.object({ shipment_id: z.string(), refund: Refund }));
 export const CancelItemsResponse = envelope(z.object({ shipment_id: z.string(), status: z.string(), refund: Refund }));
+
+// ---- queue pages --------------------------------------------------------------------------------------------
+export const StaffReviewPageQuery = StaffReviewQuery.extend(PageQuery.shape);
+export const StaffReviewsPageResponse = envelope(z.object({ reviews: z.array(StaffReview), paging: Paging }));
+/** The open payment issues, oldest first, a page at a time. */
+export const PaymentIssuesPageResponse = envelope(z.object({ issues: z.array(OpsPaymentIssue), paging: Paging }));

@@ -10,6 +10,7 @@ import { staffCouponRoutes } from './coupon-routes.ts';
 import { staffCsvRoutes } from './csv-routes.ts';
 import { staffCustomerRoutes } from './customer-routes.ts';
 import { staffOrderRoutes } from './order-routes.ts';
+import { staffQueueRoutes } from './queue-routes.ts';
 import { staffReviewRoutes } from './review-routes.ts';
 import { staffTodayRoutes } from './today-routes.ts';
 import { staffRoutes } from './routes.ts';
@@ -56,6 +57,7 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(staffCouponRoutes, { db });
   await app.register(staffCustomerRoutes, { db });
   await app.register(staffOrderRoutes, { db });
+  await app.register(staffQueueRoutes, { db });
   await app.register(staffReviewRoutes, { db });
   await app.register(staffTodayRoutes, { db });
 

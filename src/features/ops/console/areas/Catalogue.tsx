@@ -1,6 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { StaffVariant } from '../../../../../schemas/staff.ts';
+import type { CsvReport } from '../../../../../schemas/staff-catalogue.ts';
 import { findVariants, STOCK_REASON_LIST, saveVariantPrice, saveVariantStock, setProductPublished } from '../../api.ts';
+import { applyCatalogueCsv, catalogueCsvUrl, checkCatalogueCsv } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
 import { DataTable, ErrorLine, errorData, messageOf, rupees, SearchForm, Status, type StatusLine, toPaise } from '../shared.tsx';
 
@@ -26,6 +28,7 @@ export default function Catalogue({ canEdit }: { canEdit: boolean }) {
       <h1 id="ops-catalogue" className={css.heading}>
         Catalogue
       </h1>
+      <CsvPanel canEdit={canEdit} onApplied={() => void search(query)} />
       <SearchForm label="Product name or SKU" value={query} onChange={setQuery} onSearch={() => void search(query)} />
       {!canEdit && <p className={css.notice}>Your role can see prices but not change them.</p>}
       <ErrorLine text={error} />
@@ -197,3 +200,116 @@ function PublishToggle({ row, canEdit, onChanged }: { row: StaffVariant; canEdit
     </>
   );
 }
+
+
+/**
+ * The catalogue as a CSV file: download it, change price, MRP or stock in a spreadsheet, then check the file (a dry
+ * run, row by row) and apply it. Applying writes every row or, if any row is wrong, nothing.
+ */
+function CsvPanel({ canEdit, onApplied }: { canEdit: boolean; onApplied: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<CsvReport | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<StatusLine>(null);
+  const check = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return setStatus({ kind: 'error', text: 'Choose a CSV file to import.' });
+    setBusy(true);
+    setReport(null);
+    try {
+      const answer = await checkCatalogueCsv(file);
+      setReport(answer.data);
+      setStatus({ kind: answer.data.valid ? 'saved' : 'error', text: answer.message });
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const apply = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const answer = await applyCatalogueCsv(file);
+      setStatus({ kind: 'saved', text: answer.message });
+      setReport(null);
+      setFile(null);
+      onApplied();
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="ops-catalogue-csv" className={css.card}>
+      <h2 id="ops-catalogue-csv" className={css.subheading}>
+        Import and export
+      </h2>
+      <p className={css.minor}>
+        <a href={catalogueCsvUrl} download>
+          Download the catalogue (CSV)
+        </a>
+        . Price and MRP are in rupees; stock is the units on the shelf, including what live orders hold. An import
+        changes price, MRP and stock by SKU; the other columns are there to read.
+      </p>
+      {canEdit && (
+        <form onSubmit={check} className={css.searchRow} aria-label="Import a catalogue CSV">
+          <label className={css.field}>
+            CSV file
+            <input
+              className={css.input}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setReport(null);
+                setStatus(null);
+              }}
+            />
+          </label>
+          <button className={css.button} type="submit" disabled={busy}>
+            Check file
+          </button>
+        </form>
+      )}
+      <Status status={status} />
+      {report && report.issues.length > 0 && (
+        <DataTable
+          label="Problems in the file"
+          columns={['Row', 'SKU', 'Field', 'Message']}
+          rows={report.issues}
+          rowKey={(i) => `${i.row}-${i.field}-${i.message}`}
+          cells={(i) => [i.row, i.sku, i.field, i.message]}
+        />
+      )}
+      {report?.valid && (
+        <>
+          <DataTable
+            label="Changes in the file"
+            columns={['Row', 'SKU', 'Price (₹)', 'MRP (₹)', 'Stock']}
+            rows={report.changes}
+            rowKey={(c) => c.row}
+            empty="Every row matches the catalogue: nothing to change."
+            cells={(c) => [
+              c.row,
+              c.sku,
+              change(rupees(c.before.price), rupees(c.after.price)),
+              change(rupees(c.before.mrp), rupees(c.after.mrp)),
+              change(String(c.before.on_hand), String(c.after.on_hand)),
+            ]}
+          />
+          {report.changes.length > 0 && (
+            <p>
+              <button type="button" className={css.button} onClick={apply} disabled={busy}>
+                Apply {report.changes.length} change(s)
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+const change = (before: string, after: string) => (before === after ? before : `${before} → ${after}`);
