@@ -71,6 +71,10 @@ describeBackends(
           'GET /api/ops/catalogue/csv',
           'POST /api/ops/catalogue/csv/check',
           'POST /api/ops/catalogue/csv/apply',
+          'GET /api/ops/customers/:customerId/orders',
+          'POST /api/ops/shipments/:shipmentId/items/cancel-preview',
+          'POST /api/ops/shipments/:shipmentId/items/cancel',
+          'GET /api/ops/queues/payment-issues',
         ]),
       );
       // Every role but the owner lacks something, or the matrix would prove nothing.
