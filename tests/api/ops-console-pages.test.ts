@@ -92,10 +92,22 @@ describeBackends('operations console: customer orders, item cancel, paging', (ct
     for (let i = 0; i < 3; i++)
       await db
         .insertInto('payment_issues')
-        .values({ kind: 'refund_to_pay', dedup_key: `paging-test-${ctx().backend}-${i}`, order_id: orders[i]!.id, amount: 100 * (i + 1), note: `n${i}` })
+        .values({
+          kind: 'refund_to_pay',
+          dedup_key: `paging-test-${ctx().backend}-${i}`,
+          order_id: orders[i]!.id,
+          amount: 100 * (i + 1),
+          note: `n${i}`,
+        })
         .execute();
     const open = Number(
-      (await db.selectFrom('payment_issues').select((eb) => eb.fn.countAll().as('n')).where('resolved_at', 'is', null).executeTakeFirstOrThrow()).n,
+      (
+        await db
+          .selectFrom('payment_issues')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('resolved_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     const issues = (await owner.agent.get('/api/ops/queues/payment-issues?page_size=2')).json().data;
     expect(issues.paging).toEqual({ page: 1, page_size: 2, total: open, pages: Math.ceil(open / 2) });
@@ -140,7 +152,9 @@ describeBackends('operations console: customer orders, item cancel, paging', (ct
       ],
     });
     expect(twice.statusCode).toBe(400);
-    expect((await staff.agent.post('/api/ops/shipments/NOSUCH-1/items/cancel', { items: [{ order_item_id: 1, quantity: 1 }] })).statusCode).toBe(404);
+    expect(
+      (await staff.agent.post('/api/ops/shipments/NOSUCH-1/items/cancel', { items: [{ order_item_id: 1, quantity: 1 }] })).statusCode,
+    ).toBe(404);
     expect((await item()).cancelled_quantity).toBe(0);
     const support = await signedInStaff(t, 'support');
     expect((await support.agent.post(`${url}/cancel`, { items: [{ order_item_id: lineA.id, quantity: 1 }] })).statusCode).toBe(403);
@@ -152,7 +166,12 @@ describeBackends('operations console: customer orders, item cancel, paging', (ct
     expect(await stockOf(db, v.id)).toBe(stockBefore + 1);
     const written = await db.selectFrom('refunds').select(['amount']).where('order_id', '=', order.id).execute();
     expect(written.map((r) => r.amount)).toEqual([refund.amount]);
-    const audit = await db.selectFrom('audit_log').selectAll().where('staff_id', '=', staff.id).where('action', '=', 'shipment.cancel-items').execute();
+    const audit = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('staff_id', '=', staff.id)
+      .where('action', '=', 'shipment.cancel-items')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       target: `shipment:${shipment.shipmentNumber}`,

@@ -52,7 +52,15 @@ describeBackends('operations console: catalogue CSV', (ctx) => {
       .where('id', 'in', [a.id, b.id, c.id])
       .orderBy('id')
       .execute();
-  const auditCount = async () => Number((await ctx().handle.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const auditCount = async () =>
+    Number(
+      (
+        await ctx()
+          .handle.db.selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const r = (p: number) => (p / 100).toFixed(2);
 
   test('the export lists every variant with its columns, price and MRP in rupees, stock on hand', async () => {
@@ -62,10 +70,22 @@ describeBackends('operations console: catalogue CSV', (ctx) => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="kasrat-catalogue-\d{4}-\d{2}-\d{2}\.csv"/);
     const records = parseCsv(res.body, { bom: true, columns: true }) as Array<Record<string, string>>;
-    const total = Number((await t.handle.db.selectFrom('variants').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await t.handle.db
+          .selectFrom('variants')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(records).toHaveLength(total);
     expect(Object.keys(records[0] ?? {})).toEqual(HEADER.split(','));
-    expect(records.find((x) => x.sku === a.sku)).toMatchObject({ price: r(a.sale_price), mrp: r(a.mrp), stock: String(a.stock), published: 'yes' });
+    expect(records.find((x) => x.sku === a.sku)).toMatchObject({
+      price: r(a.sale_price),
+      mrp: r(a.mrp),
+      stock: String(a.stock),
+      published: 'yes',
+    });
   });
 
   test('the dry run reports each bad row with its field and message, and writes nothing', async () => {
@@ -146,7 +166,12 @@ describeBackends('operations console: catalogue CSV', (ctx) => {
     expect(after.find((x) => x.id === c.id)).toMatchObject({ stock: c.stock });
     const ledger = await ledgerSums(db, [b.id]);
     expect(ledger.get(b.id)).toBe((ledgerBefore.get(b.id) ?? 0) + 7);
-    const row = await db.selectFrom('stock_ledger').selectAll().where('variant_id', '=', b.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('stock_ledger')
+      .selectAll()
+      .where('variant_id', '=', b.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ reason: 'staff_adjustment', staff_ref: `staff:${editor.id}`, note: 'csv import', delta: 7 });
     const audit = await db.selectFrom('audit_log').selectAll().where('staff_id', '=', editor.id).orderBy('id').execute();
     const actions = audit.filter((e) => e.request_id === res.headers['x-request-id']).map((e) => [e.action, e.target]);

@@ -138,14 +138,20 @@ export async function checkRows(db: Db, rows: FileRow[], lock = false): Promise<
   const firstLine = new Map<string, number>();
   for (const { line, cells } of rows) {
     const sku = (cells.sku ?? '').trim();
-    const result = CsvImportRow.safeParse({ sku: cells.sku ?? '', price: cells.price ?? '', mrp: cells.mrp ?? '', stock: cells.stock ?? '' });
+    const result = CsvImportRow.safeParse({
+      sku: cells.sku ?? '',
+      price: cells.price ?? '',
+      mrp: cells.mrp ?? '',
+      stock: cells.stock ?? '',
+    });
     if (sku) {
       const seen = firstLine.get(sku);
       if (seen !== undefined) issues.push({ row: line, sku, field: 'sku', message: CSV_MESSAGES.duplicateSku(seen) });
       else firstLine.set(sku, line);
     }
     if (!result.success) {
-      for (const issue of result.error.issues) issues.push({ row: line, sku, field: String(issue.path[0] ?? 'row'), message: issue.message });
+      for (const issue of result.error.issues)
+        issues.push({ row: line, sku, field: String(issue.path[0] ?? 'row'), message: issue.message });
       continue;
     }
     parsed.push({ line, row: result.data });
@@ -205,7 +211,12 @@ export async function applyRows(trx: Db, req: FastifyRequest, rows: FileRow[]): 
       });
       // The row is locked: only a bug could make it stale here.
       if (r.kind !== 'changed') throw new Conflict(`Row ${c.row}: the variant changed while the import ran. Nothing was written.`);
-      await recordAudit(trx, req, { action: 'variant.price', target, before: r.before, after: { ...r.after, source: CSV_MESSAGES.stockReason } });
+      await recordAudit(trx, req, {
+        action: 'variant.price',
+        target,
+        before: r.before,
+        after: { ...r.after, source: CSV_MESSAGES.stockReason },
+      });
     }
     if (c.before.on_hand !== c.after.on_hand) {
       const delta = c.after.on_hand - c.held - c.stock;
@@ -219,6 +230,10 @@ export async function applyRows(trx: Db, req: FastifyRequest, rows: FileRow[]): 
       });
     }
   }
-  await recordAudit(trx, req, { action: 'catalogue.csv-import', target: 'catalogue', after: { rows: report.rows, changed: report.planned.length } });
+  await recordAudit(trx, req, {
+    action: 'catalogue.csv-import',
+    target: 'catalogue',
+    after: { rows: report.rows, changed: report.planned.length },
+  });
   return { rows: report.rows, changed: report.planned.length };
 }

@@ -268,11 +268,7 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
       const body = parse(CancelItemsRequest, req.body);
       await ownerOf(shipmentId);
       const comment = body.comment ? `Cancelled by the store: ${body.comment}` : 'Cancelled by the store';
-      const before = await db
-        .selectFrom('shipments')
-        .select('status')
-        .where('shipment_number', '=', shipmentId)
-        .executeTakeFirstOrThrow();
+      const before = await db.selectFrom('shipments').select('status').where('shipment_number', '=', shipmentId).executeTakeFirstOrThrow();
       // The flow owns its transaction; its refund is paid by the orders module's refund run (or "Retry refunds").
       const { status, refund } = await cancelOrderShipment(db, null, { shipmentId, reason_id: 'other', comment }, body.items);
       await recordAudit(db, req, {

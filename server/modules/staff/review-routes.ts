@@ -13,7 +13,10 @@ import { parse } from '../../http/validate.ts';
 export async function staffReviewRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
     '/api/ops/reviews',
-    { config: { opsPermission: 'reviews:moderate' }, schema: { querystring: StaffReviewPageQuery, response: { 200: StaffReviewsPageResponse } } },
+    {
+      config: { opsPermission: 'reviews:moderate' },
+      schema: { querystring: StaffReviewPageQuery, response: { 200: StaffReviewsPageResponse } },
+    },
     async (req) => {
       requireOps(req);
       const { state, page, page_size } = parse(StaffReviewPageQuery, req.query);

@@ -4,8 +4,10 @@ import type {
   CancelItemsResponse,
   CsvApplyResponse,
   CsvReportResponse,
+  PaymentIssuesPageResponse,
   ProductImageResponse,
   StaffCustomerOrdersResponse,
+  StaffReviewsPageResponse,
 } from '../../../schemas/staff-catalogue.ts';
 
 // The console's catalogue file, product images, a customer's orders and item-by-item cancel (/api/ops,
@@ -36,3 +38,8 @@ export const cancelItems = (shipmentId: string, items: CancelLine[], comment?: s
     { items, ...(comment ? { comment } : {}) },
     quiet,
   );
+
+export const reviewQueuePage = (state: 'awaiting' | 'published' | 'hidden', page: number) =>
+  get<typeof StaffReviewsPageResponse>(`/api/ops/reviews?state=${state}&page=${page}`, quiet);
+export const paymentIssuesPage = (page: number) =>
+  get<typeof PaymentIssuesPageResponse>(`/api/ops/queues/payment-issues?page=${page}`, quiet);

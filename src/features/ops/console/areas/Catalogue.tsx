@@ -201,7 +201,6 @@ function PublishToggle({ row, canEdit, onChanged }: { row: StaffVariant; canEdit
   );
 }
 
-
 /**
  * The catalogue as a CSV file: download it, change price, MRP or stock in a spreadsheet, then check the file (a dry
  * run, row by row) and apply it. Applying writes every row or, if any row is wrong, nothing.
@@ -250,8 +249,8 @@ function CsvPanel({ canEdit, onApplied }: { canEdit: boolean; onApplied: () => v
         <a href={catalogueCsvUrl} download>
           Download the catalogue (CSV)
         </a>
-        . Price and MRP are in rupees; stock is the units on the shelf, including what live orders hold. An import
-        changes price, MRP and stock by SKU; the other columns are there to read.
+        . Price and MRP are in rupees; stock is the units on the shelf, including what live orders hold. An import changes price, MRP and
+        stock by SKU; the other columns are there to read.
       </p>
       {canEdit && (
         <form onSubmit={check} className={css.searchRow} aria-label="Import a catalogue CSV">
