@@ -14,6 +14,8 @@ import type {
 // docs/decisions/019). Files go as multipart/form-data in a field named "file".
 const quiet = { on401: 'silent', allow404: true } as const;
 
+/** The shared client sends JSON by default: a file goes with its own content type (axios adds the boundary). */
+const multipart = { ...quiet, headers: { 'content-type': 'multipart/form-data' } };
 const fileForm = (file: File) => {
   const form = new FormData();
   form.append('file', file);
@@ -21,10 +23,10 @@ const fileForm = (file: File) => {
 };
 
 export const catalogueCsvUrl = '/api/ops/catalogue/csv';
-export const checkCatalogueCsv = (file: File) => post<typeof CsvReportResponse>('/api/ops/catalogue/csv/check', fileForm(file), quiet);
-export const applyCatalogueCsv = (file: File) => post<typeof CsvApplyResponse>('/api/ops/catalogue/csv/apply', fileForm(file), quiet);
+export const checkCatalogueCsv = (file: File) => post<typeof CsvReportResponse>('/api/ops/catalogue/csv/check', fileForm(file), multipart);
+export const applyCatalogueCsv = (file: File) => post<typeof CsvApplyResponse>('/api/ops/catalogue/csv/apply', fileForm(file), multipart);
 export const uploadProductImage = (productId: number, file: File) =>
-  post<typeof ProductImageResponse>(`/api/ops/catalogue/products/${productId}/image`, fileForm(file), quiet);
+  post<typeof ProductImageResponse>(`/api/ops/catalogue/products/${productId}/image`, fileForm(file), multipart);
 
 export const customerOrders = (customerId: number, page: number) =>
   get<typeof StaffCustomerOrdersResponse>(`/api/ops/customers/${customerId}/orders?page=${page}`, quiet);
