@@ -15,7 +15,7 @@ export const CSV_REQUIRED = ['sku', 'price', 'mrp', 'stock'] as const;
 
 export const CSV_MESSAGES = {
   notMultipart: 'Send the file as multipart/form-data, in a field named "file".',
-  noFile: 'Choose a CSV file to import.',
+  noFile: 'Choose a file to upload.',
   tooLarge: `The file is too large: the limit is ${CSV_LIMITS.maxBytes / 1024 / 1024} MB.`,
   tooManyRows: `The file has more than ${CSV_LIMITS.maxRows} rows. Split it into smaller files.`,
   empty: 'The file has no rows under its header.',
@@ -98,6 +98,7 @@ export const PRODUCT_IMAGE_MESSAGES = {
   saved: 'Image saved. The product page shows it now.',
   tooLarge: `The image is too large: the limit is ${PRODUCT_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB.`,
   type: 'This file type is not accepted. Please upload JPEG, PNG or WEBP files.',
+  unreadable: 'The image could not be read. Please upload another file.',
 } as const;
 export const ProductImageResponse = envelope(z.object({ product_id: z.number().int(), image_url: z.string() }));
 

@@ -75,6 +75,7 @@ describeBackends(
           'POST /api/ops/shipments/:shipmentId/items/cancel-preview',
           'POST /api/ops/shipments/:shipmentId/items/cancel',
           'GET /api/ops/queues/payment-issues',
+          'POST /api/ops/catalogue/products/:productId/image',
         ]),
       );
       // Every role but the owner lacks something, or the matrix would prove nothing.

@@ -58,12 +58,15 @@ export async function exportCatalogueCsv(db: Db): Promise<string> {
   return stringify(records, { header: true, columns: [...CSV_COLUMNS], bom: true });
 }
 
-/** The one file of an import request, bounded in size while it is read. */
-export async function receiveCsv(req: FastifyRequest): Promise<Buffer> {
+/**
+ * The one file of a console upload (multipart, field "file"), bounded in size while it is read: a larger file is a
+ * 413 with `tooLarge`, before more than `maxBytes` is held.
+ */
+export async function receiveFile(req: FastifyRequest, maxBytes: number, tooLarge: string): Promise<Buffer> {
   if (!req.isMultipart()) throw new BadRequest(CSV_MESSAGES.notMultipart);
   let bytes: Buffer | null = null;
   try {
-    for await (const part of req.parts({ limits: { fileSize: CSV_LIMITS.maxBytes, files: 1 } })) {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
       if (part.type !== 'file') continue;
       if (bytes !== null || part.fieldname !== 'file') {
         part.file.resume();
@@ -74,13 +77,16 @@ export async function receiveCsv(req: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, CSV_MESSAGES.tooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, tooLarge);
     if (code === 'FST_FILES_LIMIT') throw new BadRequest(CSV_MESSAGES.notMultipart);
-    throw new BadRequest(CSV_MESSAGES.unreadable(null, 'the upload was cut short'));
+    throw new BadRequest('The upload was cut short. Please try again.');
   }
   if (!bytes || bytes.length === 0) throw new BadRequest(CSV_MESSAGES.noFile);
   return bytes;
 }
+
+/** The file of an import request (CSV_LIMITS.maxBytes at most). */
+export const receiveCsv = (req: FastifyRequest) => receiveFile(req, CSV_LIMITS.maxBytes, CSV_MESSAGES.tooLarge);
 
 interface FileRow {
   line: number;
