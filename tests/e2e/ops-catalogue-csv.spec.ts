@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
+import sharp from 'sharp';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 import { expect, type Page, test } from './fixtures.ts';
 
@@ -84,6 +85,20 @@ test('a catalogue editor imports a CSV: a bad row is reported and nothing writte
   await page.getByRole('button', { name: 'Apply 1 change(s)' }).click();
   await expect(page.getByText('Import applied: 1 variant(s) changed.')).toBeVisible();
   expect((await now(good))?.price).toBe(newPrice);
+
+  // The product's own image: uploaded from its row, served as its first view.
+  await page.getByLabel('Product name or SKU').fill(good.sku);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.locator('summary', { hasText: /^Change the image of/ }).first().click();
+  const photo = await sharp({ create: { width: 240, height: 120, channels: 3, background: '#0b6e4f' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Image file').first().setInputFiles({ name: 'tub.png', mimeType: 'image/png', buffer: photo });
+  await page.getByRole('button', { name: 'Upload image' }).first().click();
+  await expect(page.getByText('Image saved. The product page shows it now.')).toBeVisible();
+  const served = await request.get(`/images/product/${good.variant_id}.webp`);
+  expect(served.headers()['cache-control']).toBe('public, max-age=300');
+  await page.screenshot({ path: '/tmp/ops-image.png', fullPage: true });
 
   await page.goto(`/product/${good.slug}/?pId=${good.product_id}&vId=${good.variant_id}`);
   await expect(page.getByTestId('pdp-price')).toHaveAttribute('data-price', String(newPrice));

@@ -2,7 +2,8 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { StaffVariant } from '../../../../../schemas/staff.ts';
 import type { CsvReport } from '../../../../../schemas/staff-catalogue.ts';
 import { findVariants, STOCK_REASON_LIST, saveVariantPrice, saveVariantStock, setProductPublished } from '../../api.ts';
-import { applyCatalogueCsv, catalogueCsvUrl, checkCatalogueCsv } from '../../api-catalogue.ts';
+import { productImage } from '../../../../../schemas/images.ts';
+import { applyCatalogueCsv, catalogueCsvUrl, checkCatalogueCsv, uploadProductImage } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
 import { DataTable, ErrorLine, errorData, messageOf, rupees, SearchForm, Status, type StatusLine, toPaise } from '../shared.tsx';
 
@@ -34,7 +35,7 @@ export default function Catalogue({ canEdit }: { canEdit: boolean }) {
       <ErrorLine text={error} />
       <DataTable
         label="Variants"
-        columns={['Product', 'SKU', 'Stock', 'Price and MRP (₹)', 'On the storefront']}
+        columns={['Product', 'SKU', 'Stock', 'Price and MRP (₹)', 'On the storefront', 'Image']}
         rows={rows}
         rowKey={(r) => r.variant_id}
         empty="No variants match."
@@ -51,6 +52,7 @@ export default function Catalogue({ canEdit }: { canEdit: boolean }) {
               setRows((all) => all?.map((r) => (r.product_id === row.product_id ? { ...r, is_published: published } : r)) ?? null)
             }
           />,
+          <ImageEditor key={`i${row.variant_id}`} row={row} canEdit={canEdit} />,
         ]}
       />
     </section>
@@ -312,3 +314,52 @@ function CsvPanel({ canEdit, onApplied }: { canEdit: boolean; onApplied: () => v
 }
 
 const change = (before: string, after: string) => (before === after ? before : `${before} → ${after}`);
+
+/** The product's first image, and for editors a file to replace it with (JPEG, PNG or WebP; fitted on a square). */
+function ImageEditor({ row, canEdit }: { row: StaffVariant; canEdit: boolean }) {
+  const [src, setSrc] = useState(productImage(row.variant_id));
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<StatusLine>(null);
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return setStatus({ kind: 'error', text: 'Choose an image to upload.' });
+    setBusy(true);
+    try {
+      const answer = await uploadProductImage(row.product_id, file);
+      setSrc(answer.data.image_url);
+      setStatus({ kind: 'saved', text: answer.message });
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <img src={src} alt="" width={64} height={64} loading="lazy" />
+      {canEdit && (
+        <details>
+          <summary>
+            Change<span className="ops-hidden"> the image of {row.product_name}</span>
+          </summary>
+          <form onSubmit={upload} aria-label={`Image of ${variantLabel(row)}`} className={css.filters}>
+            <label className={css.field}>
+              Image file
+              <input
+                className={css.input}
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+            </label>
+            <button className={css.button} type="submit" disabled={busy}>
+              Upload image
+            </button>
+          </form>
+        </details>
+      )}
+      <Status status={status} />
+    </>
+  );
+}
