@@ -44,6 +44,7 @@ export const OpsOrderQuery = z
     /** An order number, or part of the customer's email, mobile or name. */
     q: z.string().trim().max(100).default(''),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(50),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The first day comes after the last day.', path: ['to'] });
 export type OpsOrderQuery = z.infer<typeof OpsOrderQuery>;
@@ -60,12 +61,24 @@ export const OpsOrderRow = z.object({
   shipments: z.array(z.object({ shipment_id: z.string(), status: z.string(), status_label: z.string() })),
 });
 export type OpsOrderRow = z.infer<typeof OpsOrderRow>;
-export const OpsOrdersResponse = envelope(z.object({ orders: z.array(OpsOrderRow), page: z.number().int(), has_more: z.boolean() }));
+export const OpsOrdersResponse = envelope(
+  z.object({
+    orders: z.array(OpsOrderRow),
+    page: z.number().int(),
+    has_more: z.boolean(),
+    /** Orders matching the filters in all, and the pages they fill. */
+    page_size: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  }),
+);
 
 export const OpsOrderParams = z.object({ orderId: z.string().regex(/^[A-Z0-9-]{4,40}$/, 'This order number is not valid.') });
 
 const Event = z.object({ status: z.string(), label: z.string(), at: z.string(), note: z.string().nullable() });
 const Item = z.object({
+  /** What an item-by-item cancel names (the console's cancel call). */
+  order_item_id: z.number().int(),
   sku: z.string(),
   name: z.string(),
   quantity: z.number().int(),

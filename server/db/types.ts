@@ -630,7 +630,8 @@ export interface Database
     AccountSecurityTables,
     PaymentIssueTables,
     MoneyTables,
-    StaffTables {}
+    StaffTables,
+    ProductImageTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -781,5 +782,19 @@ export interface MoneyTables {
     /** Migration 200: why staff changed stock (their reason and note). */
     note: Generated<string | null>;
     created_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** Migration 260: a product's uploaded image, as WebP at the product image's two sizes. */
+export interface ProductImageTables {
+  product_images: {
+    product_id: number;
+    image_1x: Uint8Array;
+    image_2x: Uint8Array;
+    source_type: string;
+    sha256: string;
+    version: Generated<number>;
+    staff_id: number | null;
+    updated_at: Timestamp & Generated<Date>;
   };
 }

@@ -357,6 +357,10 @@ const TABLE: Record<string, Row> = {
   'GET /api/ops/orders/:orderId': OPERATIONS,
   'POST /api/ops/shipments/:shipmentId/cancel': OPERATIONS,
   'GET /api/ops/shipments/:shipmentId/invoice': OPERATIONS,
+  'GET /api/ops/customers/:customerId/orders': OPERATIONS,
+  'POST /api/ops/shipments/:shipmentId/items/cancel-preview': OPERATIONS,
+  'POST /api/ops/shipments/:shipmentId/items/cancel': OPERATIONS,
+  'POST /api/ops/catalogue/products/:productId/image': OPERATIONS,
   'POST /api/dev/reviews/purchase': { kind: 'public', reason: 'development tools only (KASRAT_DEV_TOOLS=1), for the signed-in customer' },
   'POST /api/select-address/deliver-here': {
     kind: 'foreign',

@@ -72,6 +72,14 @@ describeBackends(
           'GET /api/analytics/funnel',
           'GET /api/ops/audit',
           'POST /api/ops/staff',
+          'GET /api/ops/catalogue/csv',
+          'POST /api/ops/catalogue/csv/check',
+          'POST /api/ops/catalogue/csv/apply',
+          'GET /api/ops/customers/:customerId/orders',
+          'POST /api/ops/shipments/:shipmentId/items/cancel-preview',
+          'POST /api/ops/shipments/:shipmentId/items/cancel',
+          'GET /api/ops/queues/payment-issues',
+          'POST /api/ops/catalogue/products/:productId/image',
         ]),
       );
       // Every role but the owner lacks something, or the matrix would prove nothing.

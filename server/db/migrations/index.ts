@@ -23,6 +23,7 @@ import * as reviewModeration from './230_review_moderation.ts';
 import * as consoleCatalogue from './200_console_catalogue.ts';
 import * as promotionTerms from './180_promotion_terms.ts';
 import * as consolePromotions from './250_console_promotions.ts';
+import * as productImages from './260_product_images.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '200_console_catalogue': consoleCatalogue as { up: (db: Kysely<unknown>) => Promise<void> },
   '180_promotion_terms': promotionTerms as { up: (db: Kysely<unknown>) => Promise<void> },
   '250_console_promotions': consolePromotions as { up: (db: Kysely<unknown>) => Promise<void> },
+  '260_product_images': productImages as { up: (db: Kysely<unknown>) => Promise<void> },
 };

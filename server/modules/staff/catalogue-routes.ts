@@ -14,6 +14,8 @@ import {
   VariantStockRequest,
   VariantStockResponse,
 } from '../../../schemas/staff.ts';
+import { PRODUCT_IMAGE_LIMITS, PRODUCT_IMAGE_MESSAGES, ProductImageResponse } from '../../../schemas/staff-catalogue.ts';
+import { productImage } from '../../../schemas/images.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, Conflict, NotFound } from '../../http/errors.ts';
@@ -22,6 +24,8 @@ import { parse } from '../../http/validate.ts';
 import { catalogueChanged, type PriceEditResult, setVariantPrice } from '../catalogue/index.ts';
 import { adjustStock, heldUnits } from '../inventory/index.ts';
 import { recordAudit } from './audit.ts';
+import { receiveFile } from './csv.ts';
+import { setProductImage } from './product-image.ts';
 
 // The console's catalogue: find variants, edit price and MRP (docs/decisions/019). The storefront's caches follow
 // the database (docs/caches-across-instances.md); this instance applies the change before answering.
@@ -165,6 +169,26 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
       });
       await catalogueChanged(db);
       return ok({ product_id: productId, is_published: published }, published ? PUBLISH_MESSAGES.published : PUBLISH_MESSAGES.unpublished);
+    },
+  );
+  // The product's own image: its first view on the storefront (the product page, cards and search) from now on.
+  app.post(
+    '/api/ops/catalogue/products/:productId/image',
+    { config: { opsPermission: 'catalogue:write' }, schema: { params: ProductParams, response: { 200: ProductImageResponse } } },
+    async (req) => {
+      requireOps(req);
+      const { productId } = parse(ProductParams, req.params);
+      const bytes = await receiveFile(req, PRODUCT_IMAGE_LIMITS.maxBytes, PRODUCT_IMAGE_MESSAGES.tooLarge);
+      const { version } = await setProductImage(db, req, productId, bytes);
+      const first = await db
+        .selectFrom('variants')
+        .select('id')
+        .where('product_id', '=', productId)
+        .orderBy('position')
+        .orderBy('id')
+        .executeTakeFirst();
+      await catalogueChanged(db);
+      return ok({ product_id: productId, image_url: first ? `${productImage(first.id)}?v=${version}` : '' }, PRODUCT_IMAGE_MESSAGES.saved);
     },
   );
 }

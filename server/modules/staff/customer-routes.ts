@@ -8,6 +8,7 @@ import {
   StaffCustomerQuery,
   StaffCustomersResponse,
 } from '../../../schemas/staff.ts';
+import { CustomerOrderParams, PageQuery, StaffCustomerOrdersResponse } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
@@ -57,6 +58,62 @@ export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db
           orders: Number(r.orders ?? 0),
           created_at: new Date(r.created_at).toISOString(),
         })),
+      });
+    },
+  );
+
+  // A customer's page: who they are and their orders, newest first, a page at a time (each links to its order page).
+  app.get(
+    '/api/ops/customers/:customerId/orders',
+    {
+      config: { opsPermission: 'customers:read' },
+      schema: { params: CustomerOrderParams, querystring: PageQuery, response: { 200: StaffCustomerOrdersResponse } },
+    },
+    async (req) => {
+      requireOps(req);
+      const { customerId } = parse(CustomerOrderParams, req.params);
+      const { page, page_size } = parse(PageQuery, req.query);
+      const customer = await db
+        .selectFrom('customers')
+        .select(['id', 'first_name', 'last_name', 'email', 'mobile'])
+        .where('id', '=', customerId)
+        .executeTakeFirst();
+      if (!customer) throw new NotFound(`No customer ${customerId}.`);
+      // Orders the customer placed: an unpaid attempt that expired is not one of theirs to the shop.
+      const placed = db.selectFrom('orders as o').where('o.customer_id', '=', customerId).where('o.placed_at', 'is not', null);
+      const [count, rows] = await Promise.all([
+        placed.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        placed
+          .select(['o.order_number', 'o.placed_at', 'o.status', 'o.total'])
+          .select((eb) =>
+            eb
+              .selectFrom('order_items as i')
+              .whereRef('i.order_id', '=', 'o.id')
+              .select(sql<number>`coalesce(sum(i.quantity), 0)::int`.as('n'))
+              .as('items'),
+          )
+          .orderBy('o.placed_at', 'desc')
+          .orderBy('o.id', 'desc')
+          .limit(page_size)
+          .offset((page - 1) * page_size)
+          .execute(),
+      ]);
+      const total = Number(count.n);
+      return ok({
+        customer: {
+          customer_id: customer.id,
+          name: `${customer.first_name} ${customer.last_name}`.trim(),
+          email: customer.email,
+          mobile: customer.mobile,
+        },
+        orders: rows.map((r) => ({
+          order_id: r.order_number,
+          placed_at: r.placed_at ? new Date(r.placed_at).toISOString() : null,
+          status: r.status,
+          total: r.total,
+          items: Number(r.items ?? 0),
+        })),
+        paging: { page, page_size, total, pages: Math.max(1, Math.ceil(total / page_size)) },
       });
     },
   );

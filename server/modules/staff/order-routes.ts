@@ -10,12 +10,20 @@ import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
 import { canMove, hasInvoice, readAddress, STATUS_LABELS } from '../orders/index.ts';
+import { cancelOrderShipment, previewCancel } from '../../flows/cancel.ts';
+import {
+  CancelItemsPreviewRequest,
+  CancelItemsPreviewResponse,
+  CancelItemsRequest,
+  CancelItemsResponse,
+  ShipmentItemsParams,
+} from '../../../schemas/staff-catalogue.ts';
+import { recordAudit } from './audit.ts';
 
 // The console's orders (docs/decisions/019): find orders by status, day, payment, pincode and customer, and read
 // one with its shipments' timelines, refunds and payments. Reads only: the moves are the orders module's operations
 // calls (/api/ops/shipments/…), which go through its lifecycle and flows.
 
-const PAGE = 50;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The start of a day in India time (SPEC §9), as an instant. */
@@ -43,18 +51,12 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
     async (req) => {
       requireOps(req);
       const f = parse(OpsOrderQuery, req.query);
+      const size = f.page_size;
       let query = db
         .selectFrom('orders as o')
         .innerJoin('customers as c', 'c.id', 'o.customer_id')
-        .select(['o.id', 'o.order_number', 'o.placed_at', 'o.status', 'o.payment_method', 'o.total', 'o.customer_id'])
-        .select(['c.first_name', 'c.last_name', 'c.email', 'c.mobile'])
-        .select(pincodeOf.as('pincode'))
         // Orders a shopper never placed (unpaid, expired) are not the shop's work.
-        .where('o.placed_at', 'is not', null)
-        .orderBy('o.placed_at', 'desc')
-        .orderBy('o.id', 'desc')
-        .limit(PAGE + 1)
-        .offset((f.page - 1) * PAGE);
+        .where('o.placed_at', 'is not', null);
       if (f.status) {
         const status = f.status;
         query = query.where((eb) =>
@@ -76,8 +78,19 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
           ]),
         );
       }
-      const rows = await query.execute();
-      const page = rows.slice(0, PAGE);
+      const [count, page] = await Promise.all([
+        query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        query
+          .select(['o.id', 'o.order_number', 'o.placed_at', 'o.status', 'o.payment_method', 'o.total', 'o.customer_id'])
+          .select(['c.first_name', 'c.last_name', 'c.email', 'c.mobile'])
+          .select(pincodeOf.as('pincode'))
+          .orderBy('o.placed_at', 'desc')
+          .orderBy('o.id', 'desc')
+          .limit(size)
+          .offset((f.page - 1) * size)
+          .execute(),
+      ]);
+      const total = Number(count.n);
       const shipments = page.length
         ? await db
             .selectFrom('shipments')
@@ -92,7 +105,10 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
         : [];
       return ok({
         page: f.page,
-        has_more: rows.length > PAGE,
+        page_size: size,
+        total,
+        pages: Math.max(1, Math.ceil(total / size)),
+        has_more: f.page * size < total,
         orders: page.map((r) => ({
           order_id: r.order_number,
           placed_at: iso(r.placed_at),
@@ -160,6 +176,7 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
         items: items
           .filter((i) => i.shipment_id === s.id)
           .map((i) => ({
+            order_item_id: i.id,
             sku: i.sku,
             name: i.name,
             quantity: i.quantity,
@@ -206,6 +223,62 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
         })),
         shipments: views,
       });
+    },
+  );
+  // Item by item: the chosen lines and units, through the same cancel flow as the shopper's (docs/decisions/011-order-flows.md):
+  // the preview runs that cancellation and rolls it back, so what staff see is what the cancel refunds, promotion
+  // rules included.
+  const ownerOf = async (shipmentId: string) => {
+    const row = await db
+      .selectFrom('shipments as s')
+      .innerJoin('orders as o', 'o.id', 's.order_id')
+      .select('o.customer_id')
+      .where('s.shipment_number', '=', shipmentId)
+      .executeTakeFirst();
+    if (!row) throw new NotFound(`No shipment ${shipmentId}.`);
+    return row.customer_id;
+  };
+
+  app.post(
+    '/api/ops/shipments/:shipmentId/items/cancel-preview',
+    {
+      config: { opsPermission: 'orders:write' },
+      schema: { params: ShipmentItemsParams, body: CancelItemsPreviewRequest, response: { 200: CancelItemsPreviewResponse } },
+    },
+    async (req) => {
+      requireOps(req);
+      const { shipmentId } = parse(ShipmentItemsParams, req.params);
+      const { items } = parse(CancelItemsPreviewRequest, req.body);
+      const refund = await previewCancel(db, await ownerOf(shipmentId), shipmentId, items);
+      // A preview writes nothing: no entry in the trail.
+      req.audited = true;
+      return ok({ shipment_id: shipmentId, refund });
+    },
+  );
+
+  app.post(
+    '/api/ops/shipments/:shipmentId/items/cancel',
+    {
+      config: { opsPermission: 'orders:write' },
+      schema: { params: ShipmentItemsParams, body: CancelItemsRequest, response: { 200: CancelItemsResponse } },
+    },
+    async (req) => {
+      requireOps(req);
+      const { shipmentId } = parse(ShipmentItemsParams, req.params);
+      const body = parse(CancelItemsRequest, req.body);
+      await ownerOf(shipmentId);
+      const comment = body.comment ? `Cancelled by the store: ${body.comment}` : 'Cancelled by the store';
+      const before = await db.selectFrom('shipments').select('status').where('shipment_number', '=', shipmentId).executeTakeFirstOrThrow();
+      // The flow owns its transaction; its refund is paid by the orders module's refund run (or "Retry refunds").
+      const { status, refund } = await cancelOrderShipment(db, null, { shipmentId, reason_id: 'other', comment }, body.items);
+      await recordAudit(db, req, {
+        action: 'shipment.cancel-items',
+        target: `shipment:${shipmentId}`,
+        before: { status: before.status },
+        after: { status, items: body.items, refund: refund.amount, comment: body.comment ?? null },
+      });
+      const units = body.items.reduce((n, i) => n + i.quantity, 0);
+      return ok({ shipment_id: shipmentId, status, refund }, `${units} unit(s) of shipment ${shipmentId} cancelled.`);
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { StaffReviewQuery, StaffReviewsResponse } from '../../../schemas/staff.ts';
+import { sql } from 'kysely';
+import { StaffReviewPageQuery, StaffReviewsPageResponse } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireOps } from '../../http/ops.ts';
@@ -7,20 +8,28 @@ import { parse } from '../../http/validate.ts';
 
 // The console's review queue (docs/decisions/019). Reviews publish at once; staff then publish or hide each one
 // with the reviews module's moderation call, which takes it out of the queue. Oldest first: the queue is worked
-// in the order shoppers wrote.
-
-const LIMIT = 100;
+// in the order shoppers wrote, a page at a time with the queue's size.
 
 export async function staffReviewRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
     '/api/ops/reviews',
-    { config: { opsPermission: 'reviews:moderate' }, schema: { querystring: StaffReviewQuery, response: { 200: StaffReviewsResponse } } },
+    {
+      config: { opsPermission: 'reviews:moderate' },
+      schema: { querystring: StaffReviewPageQuery, response: { 200: StaffReviewsPageResponse } },
+    },
     async (req) => {
       requireOps(req);
-      const { state } = parse(StaffReviewQuery, req.query);
-      let query = db
+      const { state, page, page_size } = parse(StaffReviewPageQuery, req.query);
+      const inState = db
         .selectFrom('reviews as r')
         .innerJoin('products as p', 'p.id', 'r.product_id')
+        .where('r.status', '!=', 'withdrawn')
+        .where((eb) =>
+          state === 'awaiting'
+            ? eb('r.moderated_at', 'is', null)
+            : eb.and([eb('r.moderated_at', 'is not', null), eb('r.status', '=', state)]),
+        );
+      let query = inState
         .select([
           'r.id',
           'r.product_id',
@@ -34,18 +43,19 @@ export async function staffReviewRoutes(app: FastifyInstance, { db }: { db: Db }
           'r.created_at',
           'r.moderated_at',
         ])
-        .where('r.status', '!=', 'withdrawn')
-        .limit(LIMIT);
+        .limit(page_size)
+        .offset((page - 1) * page_size);
       query =
         state === 'awaiting'
-          ? query.where('r.moderated_at', 'is', null).orderBy('r.created_at', 'asc').orderBy('r.id', 'asc')
-          : query
-              .where('r.moderated_at', 'is not', null)
-              .where('r.status', '=', state)
-              .orderBy('r.moderated_at', 'desc')
-              .orderBy('r.id', 'desc');
-      const rows = await query.execute();
+          ? query.orderBy('r.created_at', 'asc').orderBy('r.id', 'asc')
+          : query.orderBy('r.moderated_at', 'desc').orderBy('r.id', 'desc');
+      const [rows, count] = await Promise.all([
+        query.execute(),
+        inState.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const total = Number(count.n);
       return ok({
+        paging: { page, page_size, total, pages: Math.max(1, Math.ceil(total / page_size)) },
         reviews: rows.map((r) => ({
           review_id: r.id,
           product_id: r.product_id,

@@ -59,6 +59,7 @@ export interface OrderFilters {
   payment?: string;
   pincode?: string;
   q?: string;
+  page?: string;
 }
 const queryOf = (filters: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();

@@ -132,3 +132,21 @@ export function SearchForm({
     </form>
   );
 }
+
+/** Previous / next with where the list stands. */
+export function Pager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className={css.searchRow}>
+      <button type="button" className={css.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <p className={css.minor}>
+        Page {page} of {pages} ({total} in all)
+      </p>
+      <button type="button" className={css.button} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}

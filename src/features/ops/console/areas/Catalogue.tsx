@@ -1,6 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { StaffVariant } from '../../../../../schemas/staff.ts';
+import type { CsvReport } from '../../../../../schemas/staff-catalogue.ts';
 import { findVariants, STOCK_REASON_LIST, saveVariantPrice, saveVariantStock, setProductPublished } from '../../api.ts';
+import { productImage } from '../../../../../schemas/images.ts';
+import { applyCatalogueCsv, catalogueCsvUrl, checkCatalogueCsv, uploadProductImage } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
 import { DataTable, ErrorLine, errorData, messageOf, rupees, SearchForm, Status, type StatusLine, toPaise } from '../shared.tsx';
 
@@ -26,12 +29,13 @@ export default function Catalogue({ canEdit }: { canEdit: boolean }) {
       <h1 id="ops-catalogue" className={css.heading}>
         Catalogue
       </h1>
+      <CsvPanel canEdit={canEdit} onApplied={() => void search(query)} />
       <SearchForm label="Product name or SKU" value={query} onChange={setQuery} onSearch={() => void search(query)} />
       {!canEdit && <p className={css.notice}>Your role can see prices but not change them.</p>}
       <ErrorLine text={error} />
       <DataTable
         label="Variants"
-        columns={['Product', 'SKU', 'Stock', 'Price and MRP (₹)', 'On the storefront']}
+        columns={['Product', 'SKU', 'Stock', 'Price and MRP (₹)', 'On the storefront', 'Image']}
         rows={rows}
         rowKey={(r) => r.variant_id}
         empty="No variants match."
@@ -48,6 +52,7 @@ export default function Catalogue({ canEdit }: { canEdit: boolean }) {
               setRows((all) => all?.map((r) => (r.product_id === row.product_id ? { ...r, is_published: published } : r)) ?? null)
             }
           />,
+          <ImageEditor key={`i${row.variant_id}`} row={row} canEdit={canEdit} />,
         ]}
       />
     </section>
@@ -193,6 +198,167 @@ function PublishToggle({ row, canEdit, onChanged }: { row: StaffVariant; canEdit
         {row.is_published ? 'Unpublish' : 'Publish'}
         <span className="ops-hidden"> {row.product_name}</span>
       </button>
+      <Status status={status} />
+    </>
+  );
+}
+
+/**
+ * The catalogue as a CSV file: download it, change price, MRP or stock in a spreadsheet, then check the file (a dry
+ * run, row by row) and apply it. Applying writes every row or, if any row is wrong, nothing.
+ */
+function CsvPanel({ canEdit, onApplied }: { canEdit: boolean; onApplied: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<CsvReport | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<StatusLine>(null);
+  const check = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return setStatus({ kind: 'error', text: 'Choose a CSV file to import.' });
+    setBusy(true);
+    setReport(null);
+    try {
+      const answer = await checkCatalogueCsv(file);
+      setReport(answer.data);
+      setStatus({ kind: answer.data.valid ? 'saved' : 'error', text: answer.message });
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const apply = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const answer = await applyCatalogueCsv(file);
+      setStatus({ kind: 'saved', text: answer.message });
+      setReport(null);
+      setFile(null);
+      onApplied();
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="ops-catalogue-csv" className={css.card}>
+      <h2 id="ops-catalogue-csv" className={css.subheading}>
+        Import and export
+      </h2>
+      <p className={css.minor}>
+        <a href={catalogueCsvUrl} download>
+          Download the catalogue (CSV)
+        </a>
+        . Price and MRP are in rupees; stock is the units on the shelf, including what live orders hold. An import changes price, MRP and
+        stock by SKU; the other columns are there to read.
+      </p>
+      {canEdit && (
+        <form onSubmit={check} className={css.searchRow} aria-label="Import a catalogue CSV">
+          <label className={css.field}>
+            CSV file
+            <input
+              className={css.input}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setReport(null);
+                setStatus(null);
+              }}
+            />
+          </label>
+          <button className={css.button} type="submit" disabled={busy}>
+            Check file
+          </button>
+        </form>
+      )}
+      <Status status={status} />
+      {report && report.issues.length > 0 && (
+        <DataTable
+          label="Problems in the file"
+          columns={['Row', 'SKU', 'Field', 'Message']}
+          rows={report.issues}
+          rowKey={(i) => `${i.row}-${i.field}-${i.message}`}
+          cells={(i) => [i.row, i.sku, i.field, i.message]}
+        />
+      )}
+      {report?.valid && (
+        <>
+          <DataTable
+            label="Changes in the file"
+            columns={['Row', 'SKU', 'Price (₹)', 'MRP (₹)', 'Stock']}
+            rows={report.changes}
+            rowKey={(c) => c.row}
+            empty="Every row matches the catalogue: nothing to change."
+            cells={(c) => [
+              c.row,
+              c.sku,
+              change(rupees(c.before.price), rupees(c.after.price)),
+              change(rupees(c.before.mrp), rupees(c.after.mrp)),
+              change(String(c.before.on_hand), String(c.after.on_hand)),
+            ]}
+          />
+          {report.changes.length > 0 && (
+            <p>
+              <button type="button" className={css.button} onClick={apply} disabled={busy}>
+                Apply {report.changes.length} change(s)
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+const change = (before: string, after: string) => (before === after ? before : `${before} → ${after}`);
+
+/** The product's first image, and for editors a file to replace it with (JPEG, PNG or WebP; fitted on a square). */
+function ImageEditor({ row, canEdit }: { row: StaffVariant; canEdit: boolean }) {
+  const [src, setSrc] = useState(productImage(row.variant_id));
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<StatusLine>(null);
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return setStatus({ kind: 'error', text: 'Choose an image to upload.' });
+    setBusy(true);
+    try {
+      const answer = await uploadProductImage(row.product_id, file);
+      setSrc(answer.data.image_url);
+      setStatus({ kind: 'saved', text: answer.message });
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <img src={src} alt="" width={64} height={64} loading="lazy" />
+      {canEdit && (
+        <details>
+          <summary>
+            Change<span className="ops-hidden"> the image of {row.product_name}</span>
+          </summary>
+          <form onSubmit={upload} aria-label={`Image of ${variantLabel(row)}`} className={css.filters}>
+            <label className={css.field}>
+              Image file
+              <input
+                className={css.input}
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+            </label>
+            <button className={css.button} type="submit" disabled={busy}>
+              Upload image
+            </button>
+          </form>
+        </details>
+      )}
       <Status status={status} />
     </>
   );

@@ -1,12 +1,29 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { formatPaise } from '../../../../../schemas/money.ts';
 import type { StaffCustomer } from '../../../../../schemas/staff.ts';
+import type { z } from 'zod';
+import type { StaffCustomerOrdersResponse } from '../../../../../schemas/staff-catalogue.ts';
 import { findCustomers, setCustomerBlocked } from '../../api.ts';
+import { customerOrders } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
-import { DataTable, messageOf, SearchForm, Status, type StatusLine } from '../shared.tsx';
+import { DataTable, ErrorLine, indiaTime, messageOf, Pager, SearchForm, Status, type StatusLine } from '../shared.tsx';
 
-// Customers: find, block (their sessions end at once) and unblock (docs/decisions/019).
+// Customers: find, block (their sessions end at once) and unblock (docs/decisions/019); a customer's page lists
+// their orders, each linking to its order page.
+
+const customerIdIn = (pathname: string) => {
+  const id = /^\/ops\/customers\/(\d{1,10})\/?$/.exec(pathname)?.[1];
+  return id ? Number(id) : null;
+};
 
 export default function Customers({ canEdit }: { canEdit: boolean }) {
+  const { pathname } = useLocation();
+  const customerId = customerIdIn(pathname);
+  return customerId ? <CustomerPage customerId={customerId} /> : <CustomerList canEdit={canEdit} />;
+}
+
+function CustomerList({ canEdit }: { canEdit: boolean }) {
   const [query, setQuery] = useState('');
   const [rows, setRows] = useState<StaffCustomer[] | null>(null);
   const [status, setStatus] = useState<StatusLine>(null);
@@ -43,7 +60,9 @@ export default function Customers({ canEdit }: { canEdit: boolean }) {
         rowKey={(r) => r.customer_id}
         empty="No customers match."
         cells={(row) => [
-          row.name,
+          <Link key="name" to={`/ops/customers/${row.customer_id}`}>
+            {row.name || `Customer ${row.customer_id}`}
+          </Link>,
           row.email,
           row.mobile,
           row.orders,
@@ -56,6 +75,71 @@ export default function Customers({ canEdit }: { canEdit: boolean }) {
           ),
         ]}
       />
+    </section>
+  );
+}
+
+type CustomerOrders = z.infer<typeof StaffCustomerOrdersResponse>['data'];
+
+const ORDER_STATUS: Record<string, string> = {
+  payment_pending: 'Payment pending',
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  payment_failed: 'Payment failed',
+  expired: 'Expired',
+};
+
+function CustomerPage({ customerId }: { customerId: number }) {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<CustomerOrders | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let live = true;
+    setError('');
+    customerOrders(customerId, page).then(
+      (answer) => live && setData(answer.data),
+      (e) => live && setError(messageOf(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [customerId, page]);
+  const who = data?.customer;
+  return (
+    <section aria-labelledby="ops-customer">
+      <p>
+        <Link to="/ops/customers">← All customers</Link>
+      </p>
+      <h1 id="ops-customer" className={css.heading}>
+        {who ? who.name || `Customer ${who.customer_id}` : 'Customer'}
+      </h1>
+      <ErrorLine text={error} />
+      {who && (
+        <div className={css.facts}>
+          <p>Email: {who.email ?? '—'}</p>
+          <p>Mobile: {who.mobile ?? '—'}</p>
+          <p>Orders: {data.paging.total}</p>
+        </div>
+      )}
+      <h2 className={css.subheading}>Orders</h2>
+      <DataTable
+        label="Orders of this customer"
+        columns={['Order', 'Placed', 'Status', 'Items', 'Total']}
+        rows={error ? [] : (data?.orders ?? null)}
+        rowKey={(o) => o.order_id}
+        empty="No orders yet."
+        cells={(o) => [
+          <Link key="o" to={`/ops/orders/${o.order_id}`}>
+            {o.order_id}
+          </Link>,
+          o.placed_at ? indiaTime(o.placed_at) : '—',
+          ORDER_STATUS[o.status] ?? o.status,
+          o.items,
+          formatPaise(o.total),
+        ]}
+      />
+      {data && <Pager page={data.paging.page} pages={data.paging.pages} total={data.paging.total} onPage={setPage} />}
     </section>
   );
 }

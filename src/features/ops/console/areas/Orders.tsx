@@ -3,9 +3,13 @@ import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../../schemas/money.ts';
 import type { OpsOrder, OpsOrderRow, OpsShipment } from '../../../../../schemas/ops-orders.ts';
 import { PAYMENT_METHODS } from '../../../../../schemas/payment-rules.ts';
+import type { z } from 'zod';
+import type { OpsOrdersResponse } from '../../../../../schemas/ops-orders.ts';
+import type { CancelItemsPreviewResponse } from '../../../../../schemas/staff-catalogue.ts';
 import { findOrders, invoiceUrl, moveShipment, type OrderFilters, opsOrder } from '../../api.ts';
+import { type CancelLine, cancelItems, previewItemsCancel } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
-import { DataTable, ErrorLine, indiaTime, messageOf, Status, type StatusLine } from '../shared.tsx';
+import { DataTable, ErrorLine, indiaTime, messageOf, Pager, Status, type StatusLine } from '../shared.tsx';
 
 // Orders (docs/decisions/019): find by status, day, payment, pincode and customer; an order's page with each
 // shipment's timeline and the moves it can take now. The server decides every move (the orders module's lifecycle).
@@ -27,13 +31,20 @@ export default function Orders({ orderId, canEdit }: { orderId: string | null; c
   return orderId ? <OrderPage orderId={orderId} canEdit={canEdit} /> : <OrderList />;
 }
 
+type OrdersPage = z.infer<typeof OpsOrdersResponse>['data'];
+
 function OrderList() {
   const [rows, setRows] = useState<OpsOrderRow[] | null>(null);
+  const [paging, setPaging] = useState<Pick<OrdersPage, 'page' | 'pages' | 'total'> | null>(null);
+  const [filters, setFilters] = useState<OrderFilters>({});
   const [error, setError] = useState('');
-  const search = useCallback(async (filters: OrderFilters) => {
+  const search = useCallback(async (next: OrderFilters, page = 1) => {
     setError('');
+    setFilters(next);
     try {
-      setRows((await findOrders(filters)).data.orders);
+      const { data } = await findOrders({ ...next, page: String(page) });
+      setRows(data.orders);
+      setPaging({ page: data.page, pages: data.pages, total: data.total });
     } catch (e) {
       setError(messageOf(e));
     }
@@ -121,6 +132,7 @@ function OrderList() {
           r.shipments.map((s) => s.status_label).join(', '),
         ]}
       />
+      {paging && <Pager page={paging.page} pages={paging.pages} total={paging.total} onPage={(page) => void search(filters, page)} />}
     </section>
   );
 }
@@ -215,9 +227,10 @@ function ShipmentCard({ shipment: s, canEdit, onMoved }: { shipment: OpsShipment
         label={`Items of shipment ${s.shipment_id}`}
         columns={['Item', 'SKU', 'Quantity', 'Cancelled', 'Returned', 'Price']}
         rows={s.items}
-        rowKey={(i) => i.sku}
+        rowKey={(i) => i.order_item_id}
         cells={(i) => [i.name, i.sku, i.quantity, i.cancelled, i.returned, formatPaise(i.sale_price)]}
       />
+      {canEdit && s.actions.includes('cancel') && <CancelItems shipment={s} onCancelled={onMoved} />}
       <h3 className={css.minor}>Timeline</h3>
       <ol className={css.timeline}>
         {s.timeline.map((e) => (
@@ -300,5 +313,110 @@ function ShipmentCard({ shipment: s, canEdit, onMoved }: { shipment: OpsShipment
       )}
       <Status status={status} />
     </article>
+  );
+}
+
+type Refund = z.infer<typeof CancelItemsPreviewResponse>['data']['refund'];
+
+/**
+ * Cancel some units of some lines: choose, see the refund the cancel flow computes (promotion rules included), confirm.
+ * Changing a count drops the preview, so what is confirmed is always what was previewed.
+ */
+function CancelItems({ shipment: s, onCancelled }: { shipment: OpsShipment; onCancelled: () => Promise<void> }) {
+  const left = (i: OpsShipment['items'][number]) => i.quantity - i.cancelled - i.returned;
+  const open = s.items.filter((i) => left(i) > 0);
+  const [units, setUnits] = useState<Record<number, string>>({});
+  const [comment, setComment] = useState('');
+  const [refund, setRefund] = useState<Refund | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<StatusLine>(null);
+  if (open.length === 0) return null;
+  const chosen = (): CancelLine[] | null => {
+    const lines: CancelLine[] = [];
+    for (const i of open) {
+      const text = (units[i.order_item_id] ?? '').trim();
+      if (!text || text === '0') continue;
+      if (!/^\d+$/.test(text) || Number(text) > left(i)) return null;
+      lines.push({ order_item_id: i.order_item_id, quantity: Number(text) });
+    }
+    return lines;
+  };
+  const call = async (fn: (lines: CancelLine[]) => Promise<void>) => {
+    const lines = chosen();
+    if (lines === null) return setStatus({ kind: 'error', text: 'Enter whole units, no more than each line has left.' });
+    if (lines.length === 0) return setStatus({ kind: 'error', text: 'Choose at least one item to cancel.' });
+    setBusy(true);
+    try {
+      await fn(lines);
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const preview = () =>
+    call(async (lines) => {
+      setRefund((await previewItemsCancel(s.shipment_id, lines)).data.refund);
+      setStatus(null);
+    });
+  const confirm = () =>
+    call(async (lines) => {
+      const answer = await cancelItems(s.shipment_id, lines, comment.trim() || undefined);
+      setStatus({ kind: 'saved', text: `${answer.message} Refund ${formatPaise(answer.data.refund.amount)}.` });
+      setRefund(null);
+      setUnits({});
+      await onCancelled();
+    });
+  return (
+    <details>
+      <summary>
+        Cancel some items<span className="ops-hidden"> of shipment {s.shipment_id}</span>
+      </summary>
+      <form
+        aria-label={`Cancel items of ${s.shipment_id}`}
+        className={css.filters}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void preview();
+        }}
+      >
+        {open.map((i) => (
+          <label key={i.order_item_id} className={css.field}>
+            {i.name} (up to {left(i)})
+            <input
+              className={css.money}
+              inputMode="numeric"
+              value={units[i.order_item_id] ?? ''}
+              placeholder="0"
+              onChange={(e) => {
+                setUnits((u) => ({ ...u, [i.order_item_id]: e.target.value }));
+                setRefund(null);
+              }}
+            />
+          </label>
+        ))}
+        <label className={css.field}>
+          Reason
+          <input className={css.input} value={comment} maxLength={500} onChange={(e) => setComment(e.target.value)} />
+        </label>
+        <button className={css.button} type="submit" disabled={busy}>
+          Preview refund
+        </button>
+      </form>
+      {refund && (
+        <div className={css.searchRow}>
+          <p className={css.minor}>
+            Refund {formatPaise(refund.amount)}
+            {refund.amount > 0 && ` to ${refund.method_label}`}
+            {refund.due_on_delivery ? ` · collect ${formatPaise(refund.due_on_delivery)} more on delivery` : ''}
+            {refund.note && ` · ${refund.note}`}
+          </p>
+          <button type="button" className={css.danger} disabled={busy} onClick={() => void confirm()}>
+            Confirm cancel
+          </button>
+        </div>
+      )}
+      <Status status={status} />
+    </details>
   );
 }

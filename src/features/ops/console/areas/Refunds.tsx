@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatPaise } from '../../../../../schemas/money.ts';
 import type { OpsPaymentIssue } from '../../../../../schemas/ops-orders.ts';
-import { paymentIssues, resolvePaymentIssue, retryRefunds } from '../../api.ts';
+import type { Paging } from '../../../../../schemas/staff-catalogue.ts';
+import { resolvePaymentIssue, retryRefunds } from '../../api.ts';
+import { paymentIssuesPage } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
-import { DataTable, ErrorLine, indiaTime, messageOf, Status, type StatusLine } from '../shared.tsx';
+import { DataTable, ErrorLine, indiaTime, messageOf, Pager, Status, type StatusLine } from '../shared.tsx';
 
 // Refunds and payment issues (docs/decisions/019): retry the refunds left pending, and the queue of what needs a
 // person (a refund to pay by hand, a refund the gateway refused, a payment that does not match its order).
@@ -17,16 +19,22 @@ const KINDS: Record<string, string> = {
 };
 
 export default function Refunds({ canEdit }: { canEdit: boolean }) {
+  const [page, setPage] = useState(1);
   const [issues, setIssues] = useState<OpsPaymentIssue[] | null>(null);
+  const [paging, setPaging] = useState<Paging | null>(null);
   const [error, setError] = useState('');
   const [status, setStatus] = useState<StatusLine>(null);
   const load = useCallback(async () => {
     try {
-      setIssues((await paymentIssues()).data);
+      const { data } = await paymentIssuesPage(page);
+      // A resolved issue leaves the queue: the last page may have emptied.
+      if (data.issues.length === 0 && page > 1) return setPage(data.paging.pages);
+      setIssues(data.issues);
+      setPaging(data.paging);
     } catch (e) {
       setError(messageOf(e));
     }
-  }, []);
+  }, [page]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -77,6 +85,7 @@ export default function Refunds({ canEdit }: { canEdit: boolean }) {
           canEdit && <ResolveForm key={i.id} issue={i} onResolve={resolve} />,
         ]}
       />
+      {paging && <Pager page={paging.page} pages={paging.pages} total={paging.total} onPage={setPage} />}
     </section>
   );
 }

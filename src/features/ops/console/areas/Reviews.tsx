@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { StaffReview } from '../../../../../schemas/staff.ts';
-import { decideReview, reviewQueue } from '../../api.ts';
+import type { Paging } from '../../../../../schemas/staff-catalogue.ts';
+import { decideReview } from '../../api.ts';
+import { reviewQueuePage } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
-import { DataTable, indiaTime, messageOf, Status, type StatusLine } from '../shared.tsx';
+import { DataTable, indiaTime, messageOf, Pager, Status, type StatusLine } from '../shared.tsx';
 
 // Reviews: the moderation queue (docs/decisions/019). Reviews publish at once; staff publish or hide each one,
 // which takes it out of the queue. The decided lists let a hidden review be published again, and the reverse.
@@ -16,20 +18,24 @@ const STATES: Array<{ value: QueueState; label: string }> = [
 
 export default function Reviews() {
   const [state, setState] = useState<QueueState>('awaiting');
+  const [page, setPage] = useState(1);
   const [rows, setRows] = useState<StaffReview[] | null>(null);
+  const [paging, setPaging] = useState<Paging | null>(null);
   const [status, setStatus] = useState<StatusLine>(null);
-  const load = useCallback(async (which: QueueState) => {
+  const load = useCallback(async (which: QueueState, at: number) => {
     setRows(null);
     try {
-      setRows((await reviewQueue(which)).data.reviews);
+      const { data } = await reviewQueuePage(which, at);
+      setRows(data.reviews);
+      setPaging(data.paging);
     } catch (e) {
       setRows([]);
       setStatus({ kind: 'error', text: messageOf(e) });
     }
   }, []);
   useEffect(() => {
-    void load(state);
-  }, [load, state]);
+    void load(state, page);
+  }, [load, state, page]);
   const decide = async (row: StaffReview, decision: 'published' | 'hidden') => {
     try {
       const answer = await decideReview(row.review_id, decision);
@@ -48,7 +54,14 @@ export default function Reviews() {
       <div className={css.filters}>
         <label className={css.field}>
           Show
-          <select className={css.input} value={state} onChange={(e) => setState(e.target.value as QueueState)}>
+          <select
+            className={css.input}
+            value={state}
+            onChange={(e) => {
+              setState(e.target.value as QueueState);
+              setPage(1);
+            }}
+          >
             {STATES.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
@@ -97,6 +110,7 @@ export default function Reviews() {
           </span>,
         ]}
       />
+      {paging && <Pager page={paging.page} pages={paging.pages} total={paging.total} onPage={setPage} />}
     </section>
   );
 }
