@@ -22,6 +22,7 @@ import * as refundReports from './220_refund_reports.ts';
 import * as reviewModeration from './230_review_moderation.ts';
 import * as consoleCatalogue from './200_console_catalogue.ts';
 import * as promotionTerms from './180_promotion_terms.ts';
+import * as savedCards from './270_saved_cards.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '230_review_moderation': reviewModeration as { up: (db: Kysely<unknown>) => Promise<void> },
   '200_console_catalogue': consoleCatalogue as { up: (db: Kysely<unknown>) => Promise<void> },
   '180_promotion_terms': promotionTerms as { up: (db: Kysely<unknown>) => Promise<void> },
+  '270_saved_cards': savedCards as { up: (db: Kysely<unknown>) => Promise<void> },
 };
