@@ -1,4 +1,4 @@
-import { PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
+import { CARD_NETWORKS, PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
 import type { Address } from '../../../schemas/account.ts';
 import type { PaymentInstrumentType } from '../../../schemas/cart.ts';
 import { formatPaise } from '../../../schemas/money.ts';
@@ -95,7 +95,8 @@ export async function codEligibility(deps: PaymentDeps, order: OrderRow, now = n
 
 const OPTIONS: Record<number, string[]> = {
   1: ['Google Pay', 'PhonePe', 'Paytm', 'BHIM', 'Other UPI ID'],
-  2: ['Visa', 'MasterCard', 'Rupay', 'Amex'],
+  // SPEC §1: the accepted card networks.
+  2: [...CARD_NETWORKS],
   3: ['HDFC Bank', 'ICICI Bank', 'State Bank of India', 'Axis Bank', 'Kotak Mahindra Bank'],
   6: ['Paytm Wallet', 'Amazon Pay', 'Mobikwik'],
   4: [],
