@@ -91,7 +91,8 @@ export const checkoutApi = {
   verifyTransaction: (order_id: string) => post<typeof PaymentResultResponse>('/api/payment/verify-transaction', { order_id }),
   paymentFailed: (orderId: string) => get<typeof PaymentFailedResponse>(`/api/payment/payment-failed${q({ orderId })}`),
   // SPEC §2 thank-you banners: the offers' banner data, shown on the order-success page.
-  bannerData: () => get<typeof BannerDataResponse>('/api/offers/banner-data'),
+  // Optional decoration: a 404 hides the banners rather than leaving the page.
+  bannerData: () => get<typeof BannerDataResponse>('/api/offers/banner-data', { allow404: true }),
   orderSuccess: (orderId: string) => get<typeof OrderSuccessResponse>(`/api/order-success/order-success-data${q({ orderId })}`),
 };
 

@@ -14,7 +14,8 @@ export function ThankYouBanners() {
     let live = true;
     checkoutApi
       .bannerData()
-      .then((res) => live && setBanners(res.data.mini_banners))
+      // The slots are reported as thank-you banners here, whatever page they were made for.
+      .then((res) => live && setBanners(res.data.mini_banners.map((b) => ({ ...b, creative_slot: 'thankyou_banner' }))))
       .catch(() => live && setBanners([]));
     return () => {
       live = false;

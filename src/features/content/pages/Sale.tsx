@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import type { ProductHit } from '../../../../schemas/catalogue.ts';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { saleMeta } from '../../../../schemas/content.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { Banners, PromotedProducts, PromotionTiles, ProductList, ProductRail } from '../../catalogue/index.ts';
+import { Banners, PromotedProducts, PromotionTiles, ProductList, ProductRail, useSeenOnce } from '../../catalogue/index.ts';
 import { useCachedResource } from '../../../api/cached-resource.ts';
 import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { saleApi } from '../api.ts';
@@ -15,12 +16,32 @@ import {
   PreviewNotice,
   Section,
 } from '../components/OfferSections.tsx';
-import { report, saleItemList, viewSalePage } from '../events.ts';
+import { favouritesPromotion, report, saleItemList, viewSalePage } from '../events.ts';
 
 /** The preview id of a staff preview URL (?id=), when it is a whole number. */
 export function previewId(search: URLSearchParams): number | undefined {
   const raw = search.get('id');
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
+ * SPEC §2: "deals on favourites" is reported as a promotion (view_promotion when seen, select_promotion when one of
+ * its products is tapped), besides the rail's own item-list events.
+ */
+function FavouritesPromotion({ hits, listName }: { hits: readonly ProductHit[]; listName: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useSeenOnce(ref, `favourites:${hits.map((h) => h.vid).join(',')}`, () => report(favouritesPromotion('view_promotion', hits, listName)));
+  return (
+    <div
+      ref={ref}
+      data-promotion="sale_deals_on_favourites"
+      onClickCapture={(e) => {
+        if ((e.target as Element).closest('a')) report(favouritesPromotion('select_promotion', hits, listName));
+      }}
+    >
+      <ProductRail hits={hits} listName={listName} listing="sale" />
+    </div>
+  );
 }
 
 /**
@@ -93,7 +114,7 @@ export default function SalePage() {
 
       {d.deals_on_favourites.length > 0 && (
         <Section id="sale-favourites" title="Deals on favourites">
-          <ProductRail hits={d.deals_on_favourites} listName={`${listName}: deals on favourites`} listing="sale" />
+          <FavouritesPromotion hits={d.deals_on_favourites} listName={`${listName}: deals on favourites`} />
         </Section>
       )}
 
