@@ -136,7 +136,11 @@ describe('checkout funnel rules', () => {
       'add_payment_info',
       'purchase',
     ]);
-    expect(reported.find((e) => e.name === 'payment_option_selected')).toEqual({ name: 'payment_option_selected', group: 'upi', path: 'direct' });
+    expect(reported.find((e) => e.name === 'payment_option_selected')).toEqual({
+      name: 'payment_option_selected',
+      group: 'upi',
+      path: 'direct',
+    });
     expect(reported.find((e) => e.name === 'payment_instrument_selected')).toEqual({
       name: 'payment_instrument_selected',
       instrument: 'upi_app',

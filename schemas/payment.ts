@@ -157,8 +157,14 @@ export const SandboxCallbackRequest = z.object({
   /** A card tokenised with the shopper's consent: the sandbox vault's token and what identifies the card. */
   card_token: z.string().max(100).optional(),
   card_network: z.enum(['MasterCard', 'RuPay', 'VISA', 'Amex']).optional(),
-  card_last4: z.string().regex(/^\d{4}$/).optional(),
-  card_expiry: z.string().regex(/^(0[1-9]|1[0-2])\/20\d\d$/).optional(),
+  card_last4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+  card_expiry: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\/20\d\d$/)
+    .optional(),
   signature: z.string().max(200),
 });
 export type SandboxCallbackRequest = z.infer<typeof SandboxCallbackRequest>;

@@ -229,9 +229,13 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
   };
 
   const listCards = async (customer: VaultCustomer): Promise<JuspayListedCard[]> => {
-    const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/customers/${encodeURIComponent(juspayCustomerId(customer))}/cards`, {
-      headers: { ...headers, 'x-routing-id': juspayCustomerId(customer) },
-    });
+    const res = await fetchWithTimeout(
+      fetchImpl,
+      `${config.JUSPAY_BASE_URL}/customers/${encodeURIComponent(juspayCustomerId(customer))}/cards`,
+      {
+        headers: { ...headers, 'x-routing-id': juspayCustomerId(customer) },
+      },
+    );
     if (!res.ok) throw new Error(`Juspay card list answered HTTP ${res.status}`);
     const body = (await res.json().catch(() => ({}))) as { cards?: JuspayListedCard[] };
     return Array.isArray(body.cards) ? body.cards : [];
@@ -239,7 +243,13 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
   const listedCard = (c: JuspayListedCard) =>
     c.expired
       ? null
-      : gatewayCardOf({ reference: c.card_reference, brand: c.card_brand, last4: c.card_number, month: c.card_exp_month, year: c.card_exp_year });
+      : gatewayCardOf({
+          reference: c.card_reference,
+          brand: c.card_brand,
+          last4: c.card_number,
+          month: c.card_exp_month,
+          year: c.card_exp_year,
+        });
 
   return {
     name: 'juspay',

@@ -110,9 +110,14 @@ const callbackText = (f: {
   card_last4?: string;
   card_expiry?: string;
 }) =>
-  [f.ref, f.payment_id, f.status, f.amount, f.instrument, ...(f.card_token ? [f.card_token, f.card_network, f.card_last4, f.card_expiry] : [])].join(
-    '|',
-  );
+  [
+    f.ref,
+    f.payment_id,
+    f.status,
+    f.amount,
+    f.instrument,
+    ...(f.card_token ? [f.card_token, f.card_network, f.card_last4, f.card_expiry] : []),
+  ].join('|');
 
 /** The signed fields of one outcome button on the hosted page. */
 export function signSandboxCallback(
@@ -133,7 +138,12 @@ export function signSandboxCallback(
 }
 
 /** What the sandbox signs for a test card saved with consent; null when the number or expiry does not read. */
-export function sandboxSavedCard(secret: string, customerId: number, cardNumber: string, expiry: string | undefined): SandboxSavedCard | null {
+export function sandboxSavedCard(
+  secret: string,
+  customerId: number,
+  cardNumber: string,
+  expiry: string | undefined,
+): SandboxSavedCard | null {
   const digits = cardNumber.replace(/[\s-]/g, '');
   const network = cardNetworkOf(digits);
   const e = parseCardExpiry(expiry);

@@ -14,7 +14,12 @@ Object.assign(process.env, fake.env('juspay'));
 afterAll(() => fake.close());
 
 const RETURN = '/api/payment/verify-juspay-transaction';
-const VISA_SAVED = { mode: 'CC' as const, bin: '411111', bank: 'State Bank of India', save: { brand: 'VISA', last4: '1111', month: '07', year: '2031' } };
+const VISA_SAVED = {
+  mode: 'CC' as const,
+  bin: '411111',
+  bank: 'State Bank of India',
+  save: { brand: 'VISA', last4: '1111', month: '07', year: '2031' },
+};
 
 describeBackends('saved cards with Juspay', (ctx) => {
   const db = () => ctx().handle.db;
@@ -44,7 +49,9 @@ describeBackends('saved cards with Juspay', (ctx) => {
 
   test('a failed payment with the consent box ticked saves nothing', async () => {
     const { agent, orderId, ref } = await handedOff();
-    const back = await agent.get(`${RETURN}?${new URLSearchParams(fake.juspay.transact(ref, 'AUTHORIZATION_FAILED', VISA_SAVED)).toString()}`);
+    const back = await agent.get(
+      `${RETURN}?${new URLSearchParams(fake.juspay.transact(ref, 'AUTHORIZATION_FAILED', VISA_SAVED)).toString()}`,
+    );
     expect(back.headers.location).toBe(`/order-failed/${orderId}`);
     expect(json(await agent.get('/api/payment/saved-cards')).data).toEqual([]);
   });

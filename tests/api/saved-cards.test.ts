@@ -23,8 +23,14 @@ describeBackends('saved cards', (ctx) => {
     const cart = await db().selectFrom('carts').select('status').where('id', '=', s.cartId).executeTakeFirstOrThrow();
     if (cart.status === 'active') return;
     s.cartId = randomUUID();
-    await db().insertInto('carts').values({ id: s.cartId, customer_id: s.customerId, coupon_code: null, address_id: s.addressId }).execute();
-    await db().insertInto('cart_items').values({ cart_id: s.cartId, variant_id: v.id, quantity: 1, is_freebie: false, freebie_id: null }).execute();
+    await db()
+      .insertInto('carts')
+      .values({ id: s.cartId, customer_id: s.customerId, coupon_code: null, address_id: s.addressId })
+      .execute();
+    await db()
+      .insertInto('cart_items')
+      .values({ cart_id: s.cartId, variant_id: v.id, quantity: 1, is_freebie: false, freebie_id: null })
+      .execute();
   }
   type Agent = Shopper['agent'];
   const form = (agent: Agent, fields: Record<string, string>) =>
@@ -77,14 +83,22 @@ describeBackends('saved cards', (ctx) => {
     expect(noCvv.statusCode).toBe(400);
     const paid = await form(agent, payFormFields(page2, { cvv: '123' }));
     expect(paid.headers.location).toBe(`/order-successfull/${third.orderId}`);
-    const attempt = await db().selectFrom('payments').select(['saved_card_id', 'status']).where('gateway_order_ref', '=', tx.payment_ref).executeTakeFirstOrThrow();
+    const attempt = await db()
+      .selectFrom('payments')
+      .select(['saved_card_id', 'status'])
+      .where('gateway_order_ref', '=', tx.payment_ref)
+      .executeTakeFirstOrThrow();
     expect(attempt).toEqual({ saved_card_id: cards[0].id, status: 'success' });
 
     const removed = json(await agent.post('/api/payment/delete-saved-card', { id: cards[0].id }));
     expect(removed.data).toEqual([]);
     expect(await db().selectFrom('saved_cards').selectAll().execute()).toEqual([]);
     // The paid attempt keeps its history; its card reference goes.
-    const after = await db().selectFrom('payments').select('saved_card_id').where('gateway_order_ref', '=', tx.payment_ref).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('payments')
+      .select('saved_card_id')
+      .where('gateway_order_ref', '=', tx.payment_ref)
+      .executeTakeFirstOrThrow();
     expect(after.saved_card_id).toBeNull();
   });
 

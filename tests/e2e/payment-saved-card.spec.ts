@@ -33,7 +33,10 @@ async function freshCart(request: APIRequestContext): Promise<number> {
     if (line.is_freebie) await request.post('/api/cart/remove-freebee', { data: {} });
     else await request.post('/api/cart/delete-cart', { data: { variant_id: line.variant_id } });
   await request.post('/api/cart/remove-coupon', { data: {} });
-  let addresses = (await json(await request.get('/api/myAddress/user-address-list'))).data as Array<{ address_id: number; pincode: string }>;
+  let addresses = (await json(await request.get('/api/myAddress/user-address-list'))).data as Array<{
+    address_id: number;
+    pincode: string;
+  }>;
   if (!addresses.some((a) => a.pincode === '110001')) {
     await request.post('/api/myAddress/user-address-add-update', { data: DEMO_ADDRESS });
     addresses = (await json(await request.get('/api/myAddress/user-address-list'))).data;

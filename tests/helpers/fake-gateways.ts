@@ -334,9 +334,13 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
         const held = cardTokens.get(token);
         const cards = held ? (locker.get(held.customer) ?? []) : [];
         const card = cards.find((c) => c.reference === held?.reference);
-        if (!held || !card) return send(res, 400, { status: 'error', error_code: 'invalid.card_token', error_message: 'Invalid card token' });
+        if (!held || !card)
+          return send(res, 400, { status: 'error', error_code: 'invalid.card_token', error_message: 'Invalid card token' });
         cardTokens.delete(token);
-        locker.set(held.customer, cards.filter((c) => c !== card));
+        locker.set(
+          held.customer,
+          cards.filter((c) => c !== card),
+        );
         return send(res, 200, { card_token: token, card_reference: card.reference, deleted: true });
       }
       const customer = decodeURIComponent(path.split('/')[2] as string);

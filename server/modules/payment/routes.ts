@@ -48,15 +48,7 @@ import { sandboxPage } from './sandbox-page.ts';
 import { handleWebhook, returnPage } from './webhooks.ts';
 import { payOnDelivery } from '../../flows/finalize-payment.ts';
 import { handleCallback, verifyTransaction } from './callbacks.ts';
-import {
-  activePayment,
-  handOff,
-  initiateTransaction,
-  offerList,
-  type PaymentDeps,
-  paymentFailed,
-  writeAttempt,
-} from './service.ts';
+import { activePayment, handOff, initiateTransaction, offerList, type PaymentDeps, paymentFailed, writeAttempt } from './service.ts';
 import { findCustomerOrder, type OrderRow } from './queries.ts';
 import { deleteSavedCard, listSavedCards } from './saved-cards.ts';
 

@@ -75,12 +75,10 @@ export async function savedCardToken(db: Db, savedCardId: number | null): Promis
 /** Removes the card at the gateway (outside any transaction), then its row. */
 export async function deleteSavedCard(deps: PaymentDeps, customerId: number, id: number): Promise<void> {
   const card = await ownCard(deps.db, deps.gateway.name, customerId, id);
-  const removed = await deps.gateway.savedCards
-    ?.remove(await vaultCustomer(deps.db, customerId), card.token)
-    .catch((error: unknown) => {
-      deps.log?.warn({ err: String(error), card: id }, 'gateway did not remove a saved card');
-      return false;
-    });
+  const removed = await deps.gateway.savedCards?.remove(await vaultCustomer(deps.db, customerId), card.token).catch((error: unknown) => {
+    deps.log?.warn({ err: String(error), card: id }, 'gateway did not remove a saved card');
+    return false;
+  });
   if (!removed) throw new SavedCardNotRemoved();
   await deps.db.deleteFrom('saved_cards').where('id', '=', card.id).execute();
 }

@@ -44,7 +44,11 @@ test('the first banner of the banner data, reported in the pdp-banner section wh
   const t = show();
   const link = await screen.findByRole('link', { name: 'Banner 3' });
   const promo = () => t.seen.map((d) => d.event).filter((e) => e.name === 'view_promotion' || e.name === 'select_promotion');
-  await waitFor(() => expect(promo()).toEqual([expect.objectContaining({ name: 'view_promotion', promotion: expect.objectContaining({ section: 'pdp_banner', id: '3' }) })]));
+  await waitFor(() =>
+    expect(promo()).toEqual([
+      expect.objectContaining({ name: 'view_promotion', promotion: expect.objectContaining({ section: 'pdp_banner', id: '3' }) }),
+    ]),
+  );
   fireEvent.click(link);
   expect(promo().at(-1)).toMatchObject({ name: 'select_promotion', promotion: { section: 'pdp_banner', id: '3' } });
   expect(screen.queryByRole('link', { name: 'Banner 4' })).toBeNull();

@@ -30,13 +30,7 @@ export function SavedCards({ cards, selectedId, disabled, onSelect, onNewCard, o
       {cards.map((c) => (
         <div key={c.id} className={css.row} data-testid="saved-card">
           <label className={css.choice}>
-            <input
-              type="radio"
-              name="card_choice"
-              className={css.radio}
-              checked={selectedId === c.id}
-              onChange={() => onSelect(c)}
-            />
+            <input type="radio" name="card_choice" className={css.radio} checked={selectedId === c.id} onChange={() => onSelect(c)} />
             <span>
               {cardLabel(c)} <span className={css.expiry}>{expiryLabel(c)}</span>
             </span>
@@ -94,7 +88,13 @@ function ConfirmRemove({ card, busy, onCancel, onConfirm }: { card: SavedCardVie
   }, []);
   return createPortal(
     <div className={css.backdrop}>
-      <div role="alertdialog" aria-modal="true" aria-labelledby="remove-card-title" aria-describedby="remove-card-text" className={css.dialog}>
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="remove-card-title"
+        aria-describedby="remove-card-text"
+        className={css.dialog}
+      >
         <h2 id="remove-card-title" ref={heading} tabIndex={-1} className={css.title}>
           Remove this card?
         </h2>

@@ -138,7 +138,9 @@ test('removing a card asks first; keeping it changes nothing; removing it drops 
 });
 
 test('a removal the server refuses keeps the card and says why', async () => {
-  api.deleteSavedCard.mockRejectedValue({ response: { status: 502, data: { message: 'The card could not be removed right now. Please try again.' } } });
+  api.deleteSavedCard.mockRejectedValue({
+    response: { status: 502, data: { message: 'The card could not be removed right now. Please try again.' } },
+  });
   await openPayment();
   fireEvent.click(screen.getByRole('radio', { name: 'Debit & Credit Cards' }));
   fireEvent.click(screen.getByRole('button', { name: 'Remove VISA •••• 1111' }));
