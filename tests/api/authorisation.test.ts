@@ -82,6 +82,7 @@ async function carolRows(w: World) {
     votes: await db.selectFrom('review_votes').select(['review_id']).where('customer_id', '=', w.carol.id).execute(),
     ratings: await db.selectFrom('logistics_ratings').selectAll().where('customer_id', '=', w.carol.id).execute(),
     carts: await db.selectFrom('carts').selectAll().where('customer_id', '=', w.carol.id).orderBy('id').execute(),
+    savedCards: await db.selectFrom('saved_cards').selectAll().where('customer_id', '=', w.carol.id).orderBy('id').execute(),
   };
 }
 
@@ -119,7 +120,26 @@ const PAYMENT_ROWS: Record<string, Row> = {
   'POST /api/payment/retry-payment': payWith('/api/payment/retry-payment', onlineBody),
   'POST /api/payment/pay-on-delivery': payWith('/api/payment/pay-on-delivery', (w) => ({ order_id: w.carol.unpaid })),
   'POST /api/payment/verify-transaction': payWith('/api/payment/verify-transaction', (w) => ({ order_id: w.carol.unpaid })),
+  // Carol's saved card (docs/decisions/024-saved-cards.md): Bob can neither remove it nor pay with it.
+  'POST /api/payment/delete-saved-card': {
+    kind: 'foreign',
+    control: true,
+    call: async (w, as) => as.post('/api/payment/delete-saved-card', { id: await carolsCard(w) }),
+  },
 };
+
+/** A saved card of Carol's with the sandbox gateway (its id, made once). */
+async function carolsCard(w: World): Promise<number> {
+  const db = w.t.handle.db;
+  const card = { customer_id: w.carol.id, gateway: 'sandbox', token: 'sbx_card_carol', network: 'VISA' as const, last4: '4242' };
+  const row = await db
+    .insertInto('saved_cards')
+    .values({ ...card, expiry_month: 12, expiry_year: 2099 })
+    .onConflict((oc) => oc.columns(['customer_id', 'gateway', 'token']).doUpdateSet({ last4: '4242' }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 const V1 = '/api/review/v1';
 const DIRECT = '/api/review/p/v1';
