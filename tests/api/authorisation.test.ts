@@ -38,6 +38,8 @@ interface Carol {
   productId: number;
   reviewId: number;
   uploadUrl: string;
+  /** A saved card (docs/decisions/024-saved-cards.md): its id. */
+  cardId: number;
 }
 
 /** Text only Carol's data holds: an answer to Bob carrying any of it leaks her data. */
@@ -124,22 +126,13 @@ const PAYMENT_ROWS: Record<string, Row> = {
   'POST /api/payment/delete-saved-card': {
     kind: 'foreign',
     control: true,
-    call: async (w, as) => as.post('/api/payment/delete-saved-card', { id: await carolsCard(w) }),
+    call: (w, as) => as.post('/api/payment/delete-saved-card', { id: w.carol.cardId }),
+  },
+  'POST /api/payment/place-order': {
+    kind: 'foreign',
+    call: (w, as) => as.post('/api/payment/place-order', { payment_method: 2, instrument: {}, saved_card_id: w.carol.cardId }),
   },
 };
-
-/** A saved card of Carol's with the sandbox gateway (its id, made once). */
-async function carolsCard(w: World): Promise<number> {
-  const db = w.t.handle.db;
-  const card = { customer_id: w.carol.id, gateway: 'sandbox', token: 'sbx_card_carol', network: 'VISA' as const, last4: '4242' };
-  const row = await db
-    .insertInto('saved_cards')
-    .values({ ...card, expiry_month: 12, expiry_year: 2099 })
-    .onConflict((oc) => oc.columns(['customer_id', 'gateway', 'token']).doUpdateSet({ last4: '4242' }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 const V1 = '/api/review/v1';
 const DIRECT = '/api/review/p/v1';
@@ -410,6 +403,19 @@ async function makeCarol(t: TestApp, variantId: number): Promise<Carol> {
   const delivery = await agent.post(`${V1}/set-after-rate-product`, { order_id: delivered, rating: 4, comment: 'Carol on delivery' });
   expect(delivery.statusCode).toBe(200);
   const upload = await storeUpload(db, { customerId: shopper.customerId, purpose: 'return_media', bytes: JPEG });
+  const card = await db
+    .insertInto('saved_cards')
+    .values({
+      customer_id: shopper.customerId,
+      gateway: 'sandbox',
+      token: 'sbx_card_carol',
+      network: 'VISA',
+      last4: '4242',
+      expiry_month: 12,
+      expiry_year: 2099,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     agent,
     id: shopper.customerId,
@@ -419,6 +425,7 @@ async function makeCarol(t: TestApp, variantId: number): Promise<Carol> {
     productId,
     reviewId: review.id,
     uploadUrl: upload.url,
+    cardId: card.id,
   };
 }
 

@@ -50,7 +50,7 @@ import { payOnDelivery } from '../../flows/finalize-payment.ts';
 import { handleCallback, verifyTransaction } from './callbacks.ts';
 import { activePayment, handOff, initiateTransaction, offerList, type PaymentDeps, paymentFailed, writeAttempt } from './service.ts';
 import { findCustomerOrder, type OrderRow } from './queries.ts';
-import { deleteSavedCard, listSavedCards } from './saved-cards.ts';
+import { cardForPayment, deleteSavedCard, listSavedCards } from './saved-cards.ts';
 
 // /api/payment and /api/order-success (SPEC §7), and the sandbox gateway's hosted page. HTTP only.
 
@@ -91,6 +91,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
+    // Someone else's (or an expired) saved card is not found, before any order is made.
+    if (body.saved_card_id !== undefined) await cardForPayment(db, deps, customer.id, body.saved_card_id, new Date());
     let attemptRef: string | null = null;
     const online = body.payment_method !== undefined && body.payment_method !== PAY_ON_DELIVERY ? body.payment_method : null;
     const placed = await placeOrder(deps, {
