@@ -155,6 +155,20 @@ function gatewayCardOf(c: {
   return { token, network, last4, expiryMonth: month, expiryYear: year };
 }
 
+/** `{ savedCard }` when a charged order's card was saved to the locker with consent; else nothing. */
+function savedCardOf(status: VerifiedCallback['status'], body: JuspayOrder): { savedCard: GatewayCard } | Record<string, never> {
+  const c = body.card;
+  if (status !== 'success' || c?.saved_to_locker !== true) return {};
+  const card = gatewayCardOf({
+    reference: c.card_reference,
+    brand: c.card_brand,
+    last4: c.last_four_digits,
+    month: c.expiry_month,
+    year: c.expiry_year,
+  });
+  return card ? { savedCard: card } : {};
+}
+
 interface JuspayListedCard {
   card_token?: string;
   card_reference?: string;
@@ -209,16 +223,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       instrument: instrumentOf(body),
       ...(REVIEW[body.status ?? ''] ? { review: REVIEW[body.status ?? ''] } : {}),
       // Tokenised with the shopper's consent on Juspay's page: the persistent card_reference is the token kept.
-      savedCard:
-        status === 'success' && body.card?.saved_to_locker === true
-          ? gatewayCardOf({
-              reference: body.card.card_reference,
-              brand: body.card.card_brand,
-              last4: body.card.last_four_digits,
-              month: body.card.expiry_month,
-              year: body.card.expiry_year,
-            })
-          : null,
+      ...savedCardOf(status, body),
     };
   };
 

@@ -181,6 +181,7 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
       if (!parsed.success) return { ok: false, reason: 'malformed callback', ref };
       const f = parsed.data;
       if (!safeEqual(hmacHex(secret, callbackText(f)), f.signature)) return { ok: false, reason: 'bad signature', ref };
+      const saved = f.status === 'success' ? savedCardOf(f) : null;
       const callback: VerifiedCallback = {
         ref: f.ref,
         gatewayPaymentId: f.payment_id,
@@ -190,7 +191,7 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
         // What the hosted page recorded, signed with the rest: bank offers are checked against it.
         instrument: paidInstrumentOf(f.instrument),
         // Tokenised on this payment with the shopper's consent (the hosted page's box), signed with the rest.
-        savedCard: f.status === 'success' ? savedCardOf(f) : null,
+        ...(saved ? { savedCard: saved } : {}),
       };
       return { ok: true, callback };
     },
