@@ -81,6 +81,10 @@ export const ListingKind = z.enum([
 export const PaymentGroup = z.enum(['upi', 'upi_app', 'card', 'stored_card', 'netbanking', 'wallet', 'cod']);
 /** Payment path: first attempt, retry page, or the gateway callback. */
 export const PaymentPath = z.enum(['direct', 'retry', 'gateway']);
+/** The payment page's own flow (SPEC §4): direct from order confirmation, or a retry after a failed payment. */
+export const PaymentFlowPath = z.enum(['direct', 'retry']);
+/** SPEC §4 instrument selections inside a group: a stored card, a new card, a bank, a wallet, a UPI app. */
+export const PaymentInstrumentKind = z.enum(['stored_card', 'card', 'bank', 'wallet', 'upi_app']);
 export const LoginMethod = z.enum(['password', 'otp', 'google']);
 export const IdentifierType = z.enum(['phone', 'email']);
 export const OtpType = z.enum(['register', 'login', 'forgotPassword', 'profile']);
@@ -153,7 +157,15 @@ export const CatalogueEvent = z.discriminatedUnion('name', [
     group: z.optional(PaymentGroup),
     order_id: z.optional(Text),
   }),
-  ev('payment_option_selected', { group: PaymentGroup, option: z.optional(Text) }),
+  /** SPEC §4 "instrument group chosen": the method (UPI, cards, net banking, wallets, pay on delivery). */
+  ev('payment_option_selected', { group: PaymentGroup, option: z.optional(Text), path: z.optional(PaymentFlowPath) }),
+  /** SPEC §4 "stored card, card, bank, wallet, UPI app selected": the instrument inside the group. */
+  ev('payment_instrument_selected', {
+    instrument: PaymentInstrumentKind,
+    /** The bank, wallet or UPI app's name, or a card's network. */
+    option: z.optional(Text),
+    path: PaymentFlowPath,
+  }),
   ev('payment_failed', { order_id: Text, path: PaymentPath, reason: z.optional(Text) }),
   ev('order_placed', orderShape),
   ev('purchase', { ...orderShape, path: z.optional(PaymentPath) }),

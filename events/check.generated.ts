@@ -559,6 +559,8 @@ function object29(v: unknown): boolean {
 
 const set32 = new Set<unknown>(["upi", "upi_app", "card", "stored_card", "netbanking", "wallet", "cod"]);
 
+const set33 = new Set<unknown>(["direct", "retry"]);
+
 function object31(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
@@ -574,12 +576,42 @@ function object31(v: unknown): boolean {
     const x = o["option"];
     if (!(x === undefined || (typeof x === 'string' && x.length <= 500))) return false;
   }
+  {
+    const x = o["path"];
+    if (!(x === undefined || (set33.has(x)))) return false;
+  }
   return true;
 }
 
-const set34 = new Set<unknown>(["direct", "retry", "gateway"]);
+const set35 = new Set<unknown>(["stored_card", "card", "bank", "wallet", "upi_app"]);
 
-function object33(v: unknown): boolean {
+const set36 = new Set<unknown>(["direct", "retry"]);
+
+function object34(v: unknown): boolean {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  {
+    const x = o["name"];
+    if (!(x === "payment_instrument_selected")) return false;
+  }
+  {
+    const x = o["instrument"];
+    if (!(set35.has(x))) return false;
+  }
+  {
+    const x = o["option"];
+    if (!(x === undefined || (typeof x === 'string' && x.length <= 500))) return false;
+  }
+  {
+    const x = o["path"];
+    if (!(set36.has(x))) return false;
+  }
+  return true;
+}
+
+const set38 = new Set<unknown>(["direct", "retry", "gateway"]);
+
+function object37(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -592,7 +624,7 @@ function object33(v: unknown): boolean {
   }
   {
     const x = o["path"];
-    if (!(set34.has(x))) return false;
+    if (!(set38.has(x))) return false;
   }
   {
     const x = o["reason"];
@@ -601,7 +633,7 @@ function object33(v: unknown): boolean {
   return true;
 }
 
-function object35(v: unknown): boolean {
+function object39(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -651,9 +683,9 @@ function object35(v: unknown): boolean {
   return true;
 }
 
-const set37 = new Set<unknown>(["direct", "retry", "gateway"]);
+const set41 = new Set<unknown>(["direct", "retry", "gateway"]);
 
-function object36(v: unknown): boolean {
+function object40(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -702,12 +734,12 @@ function object36(v: unknown): boolean {
   }
   {
     const x = o["path"];
-    if (!(x === undefined || (set37.has(x)))) return false;
+    if (!(x === undefined || (set41.has(x)))) return false;
   }
   return true;
 }
 
-function object38(v: unknown): boolean {
+function object42(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -717,9 +749,9 @@ function object38(v: unknown): boolean {
   return true;
 }
 
-const set40 = new Set<unknown>(["phone", "email"]);
+const set44 = new Set<unknown>(["phone", "email"]);
 
-function object39(v: unknown): boolean {
+function object43(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -728,7 +760,7 @@ function object39(v: unknown): boolean {
   }
   {
     const x = o["identifier_type"];
-    if (!(set40.has(x))) return false;
+    if (!(set44.has(x))) return false;
   }
   {
     const x = o["exists"];
@@ -737,9 +769,9 @@ function object39(v: unknown): boolean {
   return true;
 }
 
-const set42 = new Set<unknown>(["password", "otp", "google"]);
+const set46 = new Set<unknown>(["password", "otp", "google"]);
 
-function object41(v: unknown): boolean {
+function object45(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -748,7 +780,7 @@ function object41(v: unknown): boolean {
   }
   {
     const x = o["method"];
-    if (!(set42.has(x))) return false;
+    if (!(set46.has(x))) return false;
   }
   {
     const x = o["reason"];
@@ -757,11 +789,11 @@ function object41(v: unknown): boolean {
   return true;
 }
 
-const set44 = new Set<unknown>(["password", "otp", "google"]);
+const set48 = new Set<unknown>(["password", "otp", "google"]);
 
-const set45 = new Set<unknown>(["phone", "email"]);
+const set49 = new Set<unknown>(["phone", "email"]);
 
-function object43(v: unknown): boolean {
+function object47(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -770,20 +802,20 @@ function object43(v: unknown): boolean {
   }
   {
     const x = o["method"];
-    if (!(set44.has(x))) return false;
+    if (!(set48.has(x))) return false;
   }
   {
     const x = o["identifier_type"];
-    if (!(set45.has(x))) return false;
+    if (!(set49.has(x))) return false;
   }
   return true;
 }
 
-const set47 = new Set<unknown>(["password", "otp", "google"]);
+const set51 = new Set<unknown>(["password", "otp", "google"]);
 
-const set48 = new Set<unknown>(["phone", "email"]);
+const set52 = new Set<unknown>(["phone", "email"]);
 
-function object46(v: unknown): boolean {
+function object50(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -792,11 +824,11 @@ function object46(v: unknown): boolean {
   }
   {
     const x = o["method"];
-    if (!(set47.has(x))) return false;
+    if (!(set51.has(x))) return false;
   }
   {
     const x = o["identifier_type"];
-    if (!(set48.has(x))) return false;
+    if (!(set52.has(x))) return false;
   }
   {
     const x = o["opt_in"];
@@ -805,7 +837,7 @@ function object46(v: unknown): boolean {
   return true;
 }
 
-function object49(v: unknown): boolean {
+function object53(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -819,7 +851,7 @@ function object49(v: unknown): boolean {
   return true;
 }
 
-function object50(v: unknown): boolean {
+function object54(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -829,11 +861,11 @@ function object50(v: unknown): boolean {
   return true;
 }
 
-const set52 = new Set<unknown>(["register", "login", "forgotPassword", "profile"]);
+const set56 = new Set<unknown>(["register", "login", "forgotPassword", "profile"]);
 
-const set53 = new Set<unknown>(["phone", "email"]);
+const set57 = new Set<unknown>(["phone", "email"]);
 
-function object51(v: unknown): boolean {
+function object55(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -842,20 +874,20 @@ function object51(v: unknown): boolean {
   }
   {
     const x = o["type"];
-    if (!(set52.has(x))) return false;
+    if (!(set56.has(x))) return false;
   }
   {
     const x = o["identifier_type"];
-    if (!(set53.has(x))) return false;
+    if (!(set57.has(x))) return false;
   }
   return true;
 }
 
-const set55 = new Set<unknown>(["register", "login", "forgotPassword", "profile"]);
+const set59 = new Set<unknown>(["register", "login", "forgotPassword", "profile"]);
 
-const set56 = new Set<unknown>(["phone", "email"]);
+const set60 = new Set<unknown>(["phone", "email"]);
 
-function object54(v: unknown): boolean {
+function object58(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -864,18 +896,18 @@ function object54(v: unknown): boolean {
   }
   {
     const x = o["type"];
-    if (!(set55.has(x))) return false;
+    if (!(set59.has(x))) return false;
   }
   {
     const x = o["identifier_type"];
-    if (!(set56.has(x))) return false;
+    if (!(set60.has(x))) return false;
   }
   return true;
 }
 
-const set58 = new Set<unknown>(["register", "login", "forgotPassword", "profile"]);
+const set62 = new Set<unknown>(["register", "login", "forgotPassword", "profile"]);
 
-function object57(v: unknown): boolean {
+function object61(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -884,14 +916,14 @@ function object57(v: unknown): boolean {
   }
   {
     const x = o["type"];
-    if (!(set58.has(x))) return false;
+    if (!(set62.has(x))) return false;
   }
   return true;
 }
 
-const set60 = new Set<unknown>(["register", "login", "forgotPassword", "profile"]);
+const set64 = new Set<unknown>(["register", "login", "forgotPassword", "profile"]);
 
-function object59(v: unknown): boolean {
+function object63(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -900,7 +932,7 @@ function object59(v: unknown): boolean {
   }
   {
     const x = o["type"];
-    if (!(set60.has(x))) return false;
+    if (!(set64.has(x))) return false;
   }
   {
     const x = o["reason"];
@@ -909,9 +941,9 @@ function object59(v: unknown): boolean {
   return true;
 }
 
-const set62 = new Set<unknown>(["phone", "email"]);
+const set66 = new Set<unknown>(["phone", "email"]);
 
-function object61(v: unknown): boolean {
+function object65(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -920,12 +952,12 @@ function object61(v: unknown): boolean {
   }
   {
     const x = o["identifier_type"];
-    if (!(set62.has(x))) return false;
+    if (!(set66.has(x))) return false;
   }
   return true;
 }
 
-function object63(v: unknown): boolean {
+function object67(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -935,7 +967,7 @@ function object63(v: unknown): boolean {
   return true;
 }
 
-function object64(v: unknown): boolean {
+function object68(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -945,7 +977,7 @@ function object64(v: unknown): boolean {
   return true;
 }
 
-function object65(v: unknown): boolean {
+function object69(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -959,7 +991,7 @@ function object65(v: unknown): boolean {
   return true;
 }
 
-function object66(v: unknown): boolean {
+function object70(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -977,7 +1009,7 @@ function object66(v: unknown): boolean {
   return true;
 }
 
-function object67(v: unknown): boolean {
+function object71(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -991,7 +1023,7 @@ function object67(v: unknown): boolean {
   return true;
 }
 
-function object68(v: unknown): boolean {
+function object72(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -1005,7 +1037,7 @@ function object68(v: unknown): boolean {
   return true;
 }
 
-function object69(v: unknown): boolean {
+function object73(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -1019,9 +1051,9 @@ function object69(v: unknown): boolean {
   return true;
 }
 
-const set71 = new Set<unknown>(["call", "directions"]);
+const set75 = new Set<unknown>(["call", "directions"]);
 
-function object70(v: unknown): boolean {
+function object74(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -1042,12 +1074,12 @@ function object70(v: unknown): boolean {
   }
   {
     const x = o["action"];
-    if (!(set71.has(x))) return false;
+    if (!(set75.has(x))) return false;
   }
   return true;
 }
 
-function object72(v: unknown): boolean {
+function object76(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -1057,7 +1089,7 @@ function object72(v: unknown): boolean {
   return true;
 }
 
-function object73(v: unknown): boolean {
+function object77(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -1071,7 +1103,7 @@ function object73(v: unknown): boolean {
   return true;
 }
 
-function object74(v: unknown): boolean {
+function object78(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
   {
@@ -1134,58 +1166,60 @@ function union0(v: unknown): boolean {
       return object29(v);
     case "payment_option_selected":
       return object31(v);
+    case "payment_instrument_selected":
+      return object34(v);
     case "payment_failed":
-      return object33(v);
+      return object37(v);
     case "order_placed":
-      return object35(v);
-    case "purchase":
-      return object36(v);
-    case "login_viewed":
-      return object38(v);
-    case "login_identifier_submitted":
       return object39(v);
-    case "login_failed":
-      return object41(v);
-    case "user_login":
+    case "purchase":
+      return object40(v);
+    case "login_viewed":
+      return object42(v);
+    case "login_identifier_submitted":
       return object43(v);
+    case "login_failed":
+      return object45(v);
+    case "user_login":
+      return object47(v);
     case "user_register":
-      return object46(v);
-    case "register_failed":
-      return object49(v);
-    case "user_logout":
       return object50(v);
-    case "otp_sent":
-      return object51(v);
-    case "otp_resent":
+    case "register_failed":
+      return object53(v);
+    case "user_logout":
       return object54(v);
+    case "otp_sent":
+      return object55(v);
+    case "otp_resent":
+      return object58(v);
     case "otp_verified":
-      return object57(v);
-    case "otp_failed":
-      return object59(v);
-    case "forgot_password_requested":
       return object61(v);
-    case "password_reset":
+    case "otp_failed":
       return object63(v);
-    case "profile_completed":
-      return object64(v);
-    case "freebie_list_viewed":
+    case "forgot_password_requested":
       return object65(v);
-    case "freebie_added":
-      return object66(v);
-    case "freebie_removed":
+    case "password_reset":
       return object67(v);
-    case "store_locator_viewed":
+    case "profile_completed":
       return object68(v);
-    case "store_city_selected":
+    case "freebie_list_viewed":
       return object69(v);
-    case "store_contact_clicked":
+    case "freebie_added":
       return object70(v);
-    case "retailer_form_viewed":
+    case "freebie_removed":
+      return object71(v);
+    case "store_locator_viewed":
       return object72(v);
-    case "retailer_form_submitted":
+    case "store_city_selected":
       return object73(v);
-    case "retailer_form_failed":
+    case "store_contact_clicked":
       return object74(v);
+    case "retailer_form_viewed":
+      return object76(v);
+    case "retailer_form_submitted":
+      return object77(v);
+    case "retailer_form_failed":
+      return object78(v);
     default:
       return false;
   }

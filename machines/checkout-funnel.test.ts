@@ -14,7 +14,7 @@ import {
   ORDER_ID,
   servicesForPath,
 } from '../tests/helpers/checkout-model.ts';
-import { checkoutFunnelMachine, type CheckoutServices, type FunnelEvent } from './checkout-funnel.ts';
+import { checkoutFunnelMachine, type CheckoutServices, type FunnelEvent, PENDING_POLL_MS } from './checkout-funnel.ts';
 
 const STEP: Partial<Record<CatalogueEvent['name'], number>> = {
   view_cart: 1,
@@ -132,9 +132,21 @@ describe('checkout funnel rules', () => {
       'order_placed',
       'payment_initiated',
       'payment_option_selected',
+      'payment_instrument_selected',
       'add_payment_info',
       'purchase',
     ]);
+    expect(reported.find((e) => e.name === 'payment_option_selected')).toEqual({
+      name: 'payment_option_selected',
+      group: 'upi',
+      path: 'direct',
+    });
+    expect(reported.find((e) => e.name === 'payment_instrument_selected')).toEqual({
+      name: 'payment_instrument_selected',
+      instrument: 'upi_app',
+      option: 'PhonePe',
+      path: 'direct',
+    });
     expect(reported.find((e) => e.name === 'order_placed')).toMatchObject({ order_id: ORDER_ID, value: 279_900 });
     expect(reported.find((e) => e.name === 'add_payment_info')).toMatchObject({ payment_method: 1, group: 'upi', order_id: ORDER_ID });
     expect(reported.at(-1)).toMatchObject({ name: 'purchase', order_id: ORDER_ID, value: 279_900, payment_method: 1, path: 'direct' });
@@ -198,6 +210,71 @@ describe('checkout funnel rules', () => {
     await send(actor, { type: 'CONFIRM_ORDER', order_id: ORDER_ID });
     expect(reported.at(-1)).toMatchObject({ name: 'purchase', order_id: ORDER_ID, path: 'retry' });
     expect(reported.filter((e) => e.name === 'order_placed')).toHaveLength(1);
+  });
+
+  test('SPEC §4 payment events: the stored card chosen pays with it; card, bank, wallet and UPI app on the retry path', async () => {
+    const startTransaction = vi.fn<CheckoutServices['startTransaction']>(ok(ANSWERS.transaction));
+    const { actor, reported } = start({ ...happy, startTransaction });
+    await send(actor, VIEW, { type: 'BEGIN_CHECKOUT' }, { type: 'DELIVER_HERE' }, { type: 'PLACE_ORDER' });
+    const from = reported.length;
+    await send(actor, { type: 'SELECT_SAVED_CARD', card_id: 41, network: 'RuPay' }, { type: 'PAY' });
+    expect(reported.slice(from, from + 2)).toEqual([
+      { name: 'payment_option_selected', group: 'card', path: 'direct' },
+      { name: 'payment_instrument_selected', instrument: 'stored_card', option: 'RuPay', path: 'direct' },
+    ]);
+    expect(startTransaction.mock.calls[0]?.[0]).toMatchObject({ payment_method: 2, saved_card_id: 41, retry: false });
+    await send(actor, { type: 'PAYMENT_FAILED', order_id: ORDER_ID }, { type: 'RETRY' });
+
+    const retry = reported.length;
+    await send(
+      actor,
+      { type: 'SELECT_NEW_CARD' },
+      { type: 'SELECT_METHOD', payment_method: 3 },
+      { type: 'SELECT_METHOD', payment_method: 3, option: 'HDFC Bank' },
+      { type: 'SELECT_METHOD', payment_method: 6, option: 'Paytm' },
+      { type: 'SELECT_METHOD', payment_method: 1, option: 'Google Pay' },
+    );
+    expect(reported.slice(retry)).toEqual([
+      { name: 'payment_option_selected', group: 'card', path: 'retry' },
+      { name: 'payment_instrument_selected', instrument: 'card', path: 'retry' },
+      { name: 'payment_option_selected', group: 'netbanking', path: 'retry' },
+      { name: 'payment_instrument_selected', instrument: 'bank', option: 'HDFC Bank', path: 'retry' },
+      { name: 'payment_option_selected', group: 'wallet', path: 'retry' },
+      { name: 'payment_instrument_selected', instrument: 'wallet', option: 'Paytm', path: 'retry' },
+      { name: 'payment_option_selected', group: 'upi', path: 'retry' },
+      { name: 'payment_instrument_selected', instrument: 'upi_app', option: 'Google Pay', path: 'retry' },
+    ]);
+    for (const e of reported) expect(EventSchema.safeParse(e).success, JSON.stringify(e)).toBe(true);
+    // A saved card chosen before another method does not travel with it.
+    await send(actor, { type: 'PAY' });
+    expect(startTransaction.mock.calls[1]?.[0]).toMatchObject({ payment_method: 1, retry: true });
+    expect(startTransaction.mock.calls[1]?.[0]).not.toHaveProperty('saved_card_id');
+  });
+
+  test('SPEC §4 gateway path: a pending payment the gateway settles later reports the purchase on the gateway path', async () => {
+    const verifyTransaction = vi.fn().mockResolvedValueOnce(ANSWERS.stillPending).mockResolvedValueOnce(ANSWERS.paid);
+    const { actor, reported } = start({ ...happy, verifyTransaction });
+    await send(actor, VIEW, { type: 'BEGIN_CHECKOUT' }, { type: 'DELIVER_HERE' }, { type: 'PLACE_ORDER' });
+    await send(actor, { type: 'SELECT_METHOD', payment_method: 1 }, { type: 'PAY' });
+    vi.useFakeTimers();
+    try {
+      actor.send({ type: 'PAYMENT_PENDING', order_id: ORDER_ID });
+      await vi.advanceTimersByTimeAsync(PENDING_POLL_MS + 10);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(actor.getSnapshot().value).toBe('purchased');
+      expect(reported.at(-1)).toMatchObject({ name: 'purchase', order_id: ORDER_ID, path: 'gateway' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('SPEC §4 gateway path: a pending payment the gateway fails later reports payment failed on the gateway path', async () => {
+    const verifyTransaction = vi.fn().mockResolvedValue(ANSWERS.declined);
+    const { actor, reported } = start({ ...happy, verifyTransaction });
+    await send(actor, VIEW, { type: 'BEGIN_CHECKOUT' }, { type: 'DELIVER_HERE' }, { type: 'PLACE_ORDER' });
+    await send(actor, { type: 'SELECT_METHOD', payment_method: 1 }, { type: 'PAY' }, { type: 'PAYMENT_PENDING', order_id: ORDER_ID });
+    await settle();
+    expect(reported.at(-1)).toMatchObject({ name: 'payment_failed', order_id: ORDER_ID, path: 'gateway' });
   });
 
   test('pay on delivery places the order without a gateway and reports the purchase', async () => {

@@ -33,6 +33,8 @@ export interface CheckoutServices {
     payment_method: Exclude<PaymentMethodCode, 4>;
     instrument: InstrumentDetails;
     retry: boolean;
+    /** Pay with this saved card (cards only). */
+    saved_card_id?: number;
   }): Promise<TransactionData>;
   payOnDelivery(input: { order_id: string }): Promise<PaymentResultData>;
   verifyTransaction(input: { order_id: string }): Promise<PaymentResultData>;
@@ -67,8 +69,12 @@ export interface FunnelContext {
   /** SPEC §9 payment method code chosen at step 5. */
   paymentMethod?: PaymentMethodCode;
   instrument: InstrumentDetails;
+  /** The saved card chosen to pay with (docs/decisions/024-saved-cards.md); cards only. */
+  savedCardId?: number;
   /** SPEC §4: direct from order confirmation, otherwise after a failed payment. */
   flow: PaymentFlow;
+  /** The outcome was decided by the gateway later (the pending page's checks): reported on the gateway path. */
+  decidedByGateway: boolean;
   transaction: TransactionData | null;
   failure: PaymentFailedData | null;
   success: PlacedOrder | null;
@@ -93,6 +99,8 @@ export type FunnelEvent =
   | { type: 'PLACE_ORDER' }
   | { type: 'SELECT_METHOD'; payment_method: PaymentMethodCode; option?: string }
   | { type: 'SET_INSTRUMENT'; instrument: InstrumentDetails }
+  | { type: 'SELECT_SAVED_CARD'; card_id: number; network: string }
+  | { type: 'SELECT_NEW_CARD' }
   | { type: 'PAY' }
   | { type: 'CONFIRM_ORDER'; order_id: string }
   | { type: 'PAYMENT_FAILED'; order_id: string }
@@ -115,6 +123,7 @@ const freshContext = (): FunnelContext => ({
   methods: null,
   instrument: {},
   flow: 'direct',
+  decidedByGateway: false,
   transaction: null,
   failure: null,
   success: null,
@@ -173,6 +182,7 @@ export const checkoutFunnelMachine = setup({
     canPlaceOrder: ({ context }) => Boolean(context.details && context.details.blocking.length === 0 && context.details.serviceable),
     methodAvailable: ({ context, event }) =>
       event.type === 'SELECT_METHOD' && context.methods?.methods.some((m) => m.code === event.payment_method && m.available) === true,
+    cardsAvailable: ({ context }) => context.methods?.methods.some((m) => m.code === 2 && m.available) === true,
     canPay: ({ context }) => methodView(context)?.available === true,
     payOnDeliveryChosen: ({ context }) => context.paymentMethod === 4,
     isRetry: ({ context }) => context.flow === 'otherwise',
@@ -409,22 +419,74 @@ export const checkoutFunnelMachine = setup({
         loadFailed: { on: { RELOAD: { target: 'loading', actions: 'clearError' } } },
         choosing: {
           on: {
+            // SPEC §4: a group chosen is reported once per change of group; an option inside it (a UPI app, a
+            // bank, a wallet) as the instrument selected.
             SELECT_METHOD: {
               guard: 'methodAvailable',
               actions: [
+                {
+                  type: 'report',
+                  params: ({ context, event }) =>
+                    context.paymentMethod === event.payment_method
+                      ? null
+                      : { name: 'payment_option_selected', group: groupOfMethod(event.payment_method), path: pathOf(context) },
+                },
+                {
+                  type: 'report',
+                  params: ({ context, event }) => {
+                    const instrument = instrumentOfOption(event.payment_method);
+                    return event.option && instrument
+                      ? { name: 'payment_instrument_selected', instrument, option: event.option, path: pathOf(context) }
+                      : null;
+                  },
+                },
                 assign(({ context, event }) => ({
                   paymentMethod: event.payment_method,
                   instrument: context.paymentMethod === event.payment_method ? context.instrument : {},
+                  savedCardId: context.paymentMethod === event.payment_method ? context.savedCardId : undefined,
                   error: null,
                 })),
+              ],
+            },
+            // A saved card (the stored-card event) or a new card, inside the card group.
+            SELECT_SAVED_CARD: {
+              guard: 'cardsAvailable',
+              actions: [
                 {
                   type: 'report',
-                  params: ({ event }) => ({
-                    name: 'payment_option_selected',
-                    group: groupOfMethod(event.payment_method),
-                    option: event.option,
+                  params: ({ context }) =>
+                    context.paymentMethod === 2 ? null : { name: 'payment_option_selected', group: 'card', path: pathOf(context) },
+                },
+                {
+                  type: 'report',
+                  params: ({ context, event }) => ({
+                    name: 'payment_instrument_selected',
+                    instrument: 'stored_card',
+                    option: event.network,
+                    path: pathOf(context),
                   }),
                 },
+                assign(({ event }) => ({ paymentMethod: 2 as const, savedCardId: event.card_id, instrument: {}, error: null })),
+              ],
+            },
+            SELECT_NEW_CARD: {
+              guard: 'cardsAvailable',
+              actions: [
+                {
+                  type: 'report',
+                  params: ({ context }) =>
+                    context.paymentMethod === 2 ? null : { name: 'payment_option_selected', group: 'card', path: pathOf(context) },
+                },
+                {
+                  type: 'report',
+                  params: ({ context }) => ({ name: 'payment_instrument_selected', instrument: 'card', path: pathOf(context) }),
+                },
+                assign(({ context }) => ({
+                  paymentMethod: 2 as const,
+                  savedCardId: undefined,
+                  instrument: context.paymentMethod === 2 ? context.instrument : {},
+                  error: null,
+                })),
               ],
             },
             SET_INSTRUMENT: { actions: assign({ instrument: ({ event }) => event.instrument }) },
@@ -466,6 +528,7 @@ export const checkoutFunnelMachine = setup({
                   payment_method: context.paymentMethod as Exclude<PaymentMethodCode, 4>,
                   instrument: context.instrument,
                   retry: context.flow === 'otherwise',
+                  ...(context.paymentMethod === 2 && context.savedCardId !== undefined ? { saved_card_id: context.savedCardId } : {}),
                 }),
                 onDone: {
                   target: '#checkoutFunnel.redirecting',
@@ -495,9 +558,10 @@ export const checkoutFunnelMachine = setup({
             id: 'verifyTransaction',
             src: 'verifyTransaction',
             input: ({ context }) => ({ order_id: context.orderId ?? '' }),
+            // SPEC §4 gateway path: the gateway decided after the shopper came back (a pending payment settled).
             onDone: [
-              { guard: 'paid', target: '#checkoutFunnel.confirming' },
-              { guard: 'paymentFailed', target: '#checkoutFunnel.failed' },
+              { guard: 'paid', target: '#checkoutFunnel.confirming', actions: assign({ decidedByGateway: true }) },
+              { guard: 'paymentFailed', target: '#checkoutFunnel.failed', actions: assign({ decidedByGateway: true }) },
               { target: 'waiting' },
             ],
             onError: { target: 'waiting', actions: 'setError' },
@@ -545,12 +609,12 @@ export const checkoutFunnelMachine = setup({
                       ? {
                           name: 'payment_failed',
                           order_id: event.output.order_id,
-                          path: context.flow === 'direct' ? 'direct' : 'retry',
+                          path: context.decidedByGateway ? 'gateway' : pathOf(context),
                           reason: event.output.reason ?? undefined,
                         }
                       : null,
                 },
-                assign({ reportOutcome: false, transaction: null }),
+                assign({ reportOutcome: false, transaction: null, decidedByGateway: false }),
               ],
             },
             onError: { target: 'loadFailed', actions: 'setError' },
@@ -562,7 +626,14 @@ export const checkoutFunnelMachine = setup({
             RETRY: {
               guard: 'canRetry',
               target: '#checkoutFunnel.payment',
-              actions: assign({ flow: 'otherwise' as const, paymentMethod: undefined, instrument: {}, transaction: null, error: null }),
+              actions: assign({
+                flow: 'otherwise' as const,
+                paymentMethod: undefined,
+                savedCardId: undefined,
+                instrument: {},
+                transaction: null,
+                error: null,
+              }),
             },
           },
         },
@@ -573,14 +644,25 @@ export const checkoutFunnelMachine = setup({
       entry: [
         {
           type: 'report',
-          params: ({ context }) => (context.reportOutcome && context.success ? purchaseEvent(context.success, context.flow) : null),
+          params: ({ context }) =>
+            context.reportOutcome && context.success
+              ? purchaseEvent(context.success, context.decidedByGateway ? 'gateway' : context.flow)
+              : null,
         },
         // Reported once: a later visit to this order's page only shows it.
-        assign({ reportOutcome: false, transaction: null, paymentMethod: undefined }),
+        assign({ reportOutcome: false, transaction: null, paymentMethod: undefined, savedCardId: undefined, decidedByGateway: false }),
       ],
     },
   },
 });
+
+/** SPEC §4: the payment page's flow as events name it. */
+const pathOf = (c: FunnelContext): 'direct' | 'retry' => (c.flow === 'direct' ? 'direct' : 'retry');
+
+/** SPEC §4 instrument selected inside a group by its option (UPI app, bank, wallet); cards choose with their own events. */
+function instrumentOfOption(code: PaymentMethodCode): 'upi_app' | 'bank' | 'wallet' | null {
+  return code === 1 ? 'upi_app' : code === 3 ? 'bank' : code === 6 ? 'wallet' : null;
+}
 
 /** An outcome for the order this funnel sent to the gateway (or is polling) is reported; any other is only shown. */
 function isAwaitingOutcome(context: FunnelContext, orderId: string): boolean {
@@ -599,7 +681,7 @@ function addPaymentInfo(c: FunnelContext): CatalogueEvent {
 }
 
 /** The purchase as the stored order says (server prices, freebies flagged for the pipeline to drop). */
-export function purchaseEvent({ order, items }: PlacedOrder, flow: PaymentFlow): CatalogueEvent {
+export function purchaseEvent({ order, items }: PlacedOrder, flow: PaymentFlow | 'gateway'): CatalogueEvent {
   const o = order.order;
   return {
     name: 'purchase',
@@ -613,6 +695,6 @@ export function purchaseEvent({ order, items }: PlacedOrder, flow: PaymentFlow):
     customer_mobile: o.customer_mobile ?? undefined,
     customer_first_name: o.customer_first_name || undefined,
     customer_last_name: o.customer_last_name || undefined,
-    path: flow === 'direct' ? 'direct' : 'retry',
+    path: flow === 'gateway' ? 'gateway' : flow === 'direct' ? 'direct' : 'retry',
   };
 }

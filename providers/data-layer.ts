@@ -71,6 +71,7 @@ const CATEGORY: Partial<Record<EventName, string>> = {
   coupon_applied: 'checkout',
   add_shipping_info: 'checkout',
   payment_option_selected: 'checkout',
+  payment_instrument_selected: 'checkout',
   payment_failed: 'checkout',
 };
 
@@ -124,6 +125,8 @@ function labelOf(e: CatalogueEvent): string {
       return e.method;
     case 'view_sale_page':
       return e.slug;
+    case 'payment_instrument_selected':
+      return e.option ?? e.instrument;
     default:
       return NA;
   }

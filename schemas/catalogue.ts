@@ -391,6 +391,10 @@ export const HomeSections = z.object({
 });
 export type HomeSections = z.infer<typeof HomeSections>;
 export const HomeResponse = envelope(HomeSections);
+/** GET /api/offers/banner-data (SPEC §7 offers: banner data): the banner slots, also shown as thank-you banners. */
+export const BannerDataResponse = envelope(
+  HomeSections.pick({ banner_web: true, banner_mobile: true, carousel_web: true, carousel_mobile: true, mini_banners: true }),
+);
 
 export const MenuList = z.object({
   categories: z.array(CategoryNode),

@@ -19,3 +19,14 @@ export function paymentMethodName(code: number | null | undefined): string {
 }
 /** SPEC §9: 4 is COD, everything else Prepaid. */
 export const paymentMode = (code: number | null | undefined): 'COD' | 'Prepaid' => (code === PAY_ON_DELIVERY ? 'COD' : 'Prepaid');
+
+/** SPEC §1: the card networks the store accepts, as the payment page names them. */
+export const CARD_NETWORKS = ['MasterCard', 'RuPay', 'VISA', 'Amex'] as const;
+export type CardNetwork = (typeof CARD_NETWORKS)[number];
+
+/** A saved card is offered until the end of its expiry month (cards are valid through that month). */
+export function cardExpired(card: { expiry_month: number; expiry_year: number }, now: Date): boolean {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth() + 1;
+  return card.expiry_year < y || (card.expiry_year === y && card.expiry_month < m);
+}

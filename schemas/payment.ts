@@ -4,7 +4,9 @@ import { BankOfferView, PaymentInstrumentType } from './cart.ts';
 import { envelope, PaiseSchema } from './common.ts';
 import { OrderIdQuery, OrderIdSchema, OrderStatus, PlaceOrderData, QuoteSchema } from './order.ts';
 
-export { PAYMENT_METHODS, paymentMethodName, paymentMode } from './payment-rules.ts';
+import { CARD_NETWORKS } from './payment-rules.ts';
+
+export { CARD_NETWORKS, cardExpired, PAYMENT_METHODS, paymentMethodName, paymentMode } from './payment-rules.ts';
 
 export const PaymentMethodCode = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(6)], {
   error: 'Please choose a valid payment method',
@@ -74,13 +76,22 @@ export const OfferListResponse = envelope(OfferListData);
 
 // ---------- initate-transaction, retry-payment ----------
 
-export const InitiateTransactionRequest = z.object({
-  order_id: OrderIdSchema,
-  payment_method: OnlineMethodCode,
-  instrument: InstrumentDetails,
-  /** When given, must equal the amount the server computes (order total less the bank offer): 422 otherwise. */
-  amount: PaiseSchema.optional(),
-});
+/** A saved card's id (saved-cards); a saved card pays by card (method 2) only. */
+const SavedCardId = z.number({ error: 'saved_card_id must be a saved card id' }).int().positive().max(2_147_483_647);
+const savedCardByCard = (r: { payment_method?: number; saved_card_id?: number }) => r.saved_card_id === undefined || r.payment_method === 2;
+const SAVED_CARD_BY_CARD = { message: 'A saved card pays by card: choose Debit & Credit Cards', path: ['saved_card_id'] };
+
+export const InitiateTransactionRequest = z
+  .object({
+    order_id: OrderIdSchema,
+    payment_method: OnlineMethodCode,
+    instrument: InstrumentDetails,
+    /** When given, must equal the amount the server computes (order total less the bank offer): 422 otherwise. */
+    amount: PaiseSchema.optional(),
+    /** Pay with this saved card (the gateway then asks only for its CVV). */
+    saved_card_id: SavedCardId.optional(),
+  })
+  .refine(savedCardByCard, SAVED_CARD_BY_CARD);
 export type InitiateTransactionRequest = z.input<typeof InitiateTransactionRequest>;
 export const RetryPaymentRequest = InitiateTransactionRequest;
 export type RetryPaymentRequest = z.input<typeof RetryPaymentRequest>;
@@ -143,6 +154,17 @@ export const SandboxCallbackRequest = z.object({
   status: z.enum(['success', 'failed', 'pending']),
   amount: z.string().regex(/^\d{1,12}$/),
   instrument: z.string().max(40),
+  /** A card tokenised with the shopper's consent: the sandbox vault's token and what identifies the card. */
+  card_token: z.string().max(100).optional(),
+  card_network: z.enum(['MasterCard', 'RuPay', 'VISA', 'Amex']).optional(),
+  card_last4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+  card_expiry: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\/20\d\d$/)
+    .optional(),
   signature: z.string().max(200),
 });
 export type SandboxCallbackRequest = z.infer<typeof SandboxCallbackRequest>;
@@ -172,7 +194,9 @@ export const PaymentPlaceOrderRequest = z
     payment_method: PaymentMethodCode.optional(),
     instrument: InstrumentDetails,
     amount: PaiseSchema.optional(),
+    saved_card_id: SavedCardId.optional(),
   })
+  .refine(savedCardByCard, SAVED_CARD_BY_CARD)
   .default({ instrument: {} });
 export type PaymentPlaceOrderRequest = z.input<typeof PaymentPlaceOrderRequest>;
 export const PaymentPlaceOrderData = PlaceOrderData.extend({
@@ -223,3 +247,18 @@ export const PaymentIssueView = z.object({
 export type PaymentIssueView = z.infer<typeof PaymentIssueView>;
 /** Oldest first; at most 200. */
 export const PaymentIssuesResponse = envelope(z.array(PaymentIssueView));
+
+// ---------- saved cards (docs/decisions/024-saved-cards.md) ----------
+
+/** A saved card as the shopper sees it: the gateway keeps the card, the store only its token and these. */
+export const SavedCardView = z.object({
+  id: z.number().int(),
+  network: z.enum(CARD_NETWORKS),
+  last4: z.string().regex(/^\d{4}$/),
+  expiry_month: z.number().int().min(1).max(12),
+  expiry_year: z.number().int(),
+});
+export type SavedCardView = z.infer<typeof SavedCardView>;
+export const SavedCardsResponse = envelope(z.array(SavedCardView));
+export const DeleteSavedCardRequest = z.object({ id: SavedCardId });
+export type DeleteSavedCardRequest = z.infer<typeof DeleteSavedCardRequest>;

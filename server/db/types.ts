@@ -483,6 +483,8 @@ export interface OrderTables {
     bank_offer_id: number | null;
     /** Migration 140: what the gateway reports the shopper paid with (PaidInstrument), null until it says. */
     paid_instrument: Generated<unknown | null>;
+    /** Migration 270: the saved card this attempt pays with (its token goes to the gateway). */
+    saved_card_id: Generated<number | null>;
   };
   idempotency_keys: {
     customer_id: number;
@@ -631,7 +633,8 @@ export interface Database
     PaymentIssueTables,
     MoneyTables,
     StaffTables,
-    ProductImageTables {}
+    ProductImageTables,
+    SavedCardTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -796,5 +799,22 @@ export interface ProductImageTables {
     version: Generated<number>;
     staff_id: number | null;
     updated_at: Timestamp & Generated<Date>;
+  };
+}
+
+export type CardNetwork = 'MasterCard' | 'RuPay' | 'VISA' | 'Amex';
+
+/** Migration 270: saved cards as gateway token references (docs/decisions/024-saved-cards.md). */
+export interface SavedCardTables {
+  saved_cards: {
+    id: Generated<number>;
+    customer_id: number;
+    gateway: string;
+    token: string;
+    network: CardNetwork;
+    last4: string;
+    expiry_month: number;
+    expiry_year: number;
+    created_at: Timestamp & Generated<Date>;
   };
 }

@@ -15,6 +15,24 @@ export interface GatewayPayment {
   instrument: string | null;
   customer: { id: number; email: string | null; mobile: string | null };
   gatewayPaymentId?: string | null;
+  /** Pay with a saved card: the gateway's token for it (the hosted page then asks only for the CVV). */
+  savedCardToken?: string | null;
+}
+
+/** A card the gateway keeps under card-on-file tokenisation: its token and what the shopper recognises it by. */
+export interface GatewayCard {
+  token: string;
+  network: 'MasterCard' | 'RuPay' | 'VISA' | 'Amex';
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+}
+
+/** The customer as a gateway's card vault knows them. */
+export interface VaultCustomer {
+  id: number;
+  email: string | null;
+  mobile: string | null;
 }
 
 /** What the gateway says the shopper paid with (bank offers bind to it: SPEC §6 bank offers). */
@@ -42,6 +60,8 @@ export interface VerifiedCallback {
    * captured, an authorisation held and not captured): nothing changes, and a person is asked (status_mismatch).
    */
   review?: string | null;
+  /** The card tokenised with the shopper's consent on this payment (docs/decisions/024-saved-cards.md). */
+  savedCard?: GatewayCard | null;
 }
 
 export type CallbackCheck = { ok: true; callback: VerifiedCallback } | { ok: false; reason: string; ref: string | null };
@@ -76,4 +96,14 @@ export interface PaymentGateway {
   refundStatus?(input: { payment: GatewayPayment; idempotencyKey: string }): Promise<RefundResult | null>;
   /** Checks a server-to-server notification and confirms it with the gateway; never throws. */
   verifyWebhook?(input: WebhookInput): Promise<CallbackCheck>;
+  /**
+   * Saved cards (docs/decisions/024-saved-cards.md), for a gateway with a card vault: the customer's tokens as
+   * the gateway holds them, and dropping one. Tokenising happens on a paid attempt with the shopper's consent
+   * (VerifiedCallback.savedCard); paying with one passes GatewayPayment.savedCardToken to `initiate`.
+   */
+  savedCards?: {
+    list?(customer: VaultCustomer): Promise<GatewayCard[]>;
+    /** True once the gateway no longer holds the token (also when it never did). */
+    remove(customer: VaultCustomer, token: string): Promise<boolean>;
+  };
 }

@@ -9,11 +9,13 @@ import { createSandboxGateway } from './sandbox.ts';
 export { type PaymentConfig, readPaymentConfig } from './config.ts';
 export type {
   CallbackCheck,
+  GatewayCard,
   GatewayName,
   GatewayPayment,
   PaidInstrument,
   PaymentGateway,
   RefundResult,
+  VaultCustomer,
   VerifiedCallback,
   WebhookInput,
 } from './gateway.ts';
@@ -26,8 +28,10 @@ export {
   SANDBOX_CHECKOUT_PATH,
   SANDBOX_PAY_PATH,
   SANDBOX_TEST_CARDS,
+  cardNetworkOf,
   sandboxInstrumentText,
   sandboxPageSignature,
+  sandboxSavedCard,
   signSandboxCallback,
 } from './sandbox.ts';
 

@@ -1,5 +1,14 @@
 import type { PaymentConfig } from './config.ts';
-import type { CallbackCheck, GatewayPayment, PaidInstrument, PaymentGateway, RefundResult, VerifiedCallback } from './gateway.ts';
+import type {
+  CallbackCheck,
+  GatewayCard,
+  GatewayPayment,
+  PaidInstrument,
+  PaymentGateway,
+  RefundResult,
+  VaultCustomer,
+  VerifiedCallback,
+} from './gateway.ts';
 import { fetchWithTimeout, gatewayRefundId, hmacBase64, paiseToRupeesText, safeEqual } from './signing.ts';
 
 // Juspay: a payment session is created server to server; the shopper returns to the app with signed query
@@ -92,7 +101,17 @@ interface JuspayOrder {
   txn_id?: string;
   payment_method_type?: string;
   payment_method?: string;
-  card?: { card_isin?: string; card_issuer?: string };
+  card?: {
+    card_isin?: string;
+    card_issuer?: string;
+    last_four_digits?: string;
+    card_brand?: string;
+    expiry_month?: string;
+    expiry_year?: string;
+    /** The shopper ticked the page's consent box and Juspay tokenised the card (card_reference names it). */
+    saved_to_locker?: boolean;
+    card_reference?: string;
+  };
   upi?: { payer_vpa?: string };
   bank_error_message?: string;
   refunds?: Array<{ unique_request_id?: string; status?: string; id?: string }>;
@@ -108,6 +127,60 @@ function instrumentOf(o: JuspayOrder): PaidInstrument {
     vpa: str(o.upi?.payer_vpa),
   };
 }
+
+/** Juspay's card brands, as the store names the networks it accepts (SPEC §1); any other brand is not kept. */
+const NETWORKS: Record<string, GatewayCard['network']> = {
+  VISA: 'VISA',
+  MASTERCARD: 'MasterCard',
+  MASTER: 'MasterCard',
+  RUPAY: 'RuPay',
+  AMEX: 'Amex',
+  AMERICAN_EXPRESS: 'Amex',
+};
+
+/** A card as Juspay describes it (order status `card`, or a card of the customer's list) → the store's view. */
+function gatewayCardOf(c: {
+  reference?: string;
+  brand?: string;
+  last4?: string;
+  month?: string | number;
+  year?: string | number;
+}): GatewayCard | null {
+  const network = NETWORKS[(c.brand ?? '').toUpperCase().replace(/\s+/g, '_')];
+  const last4 = /\d{4}$/.exec(c.last4 ?? '')?.[0];
+  const month = Number(c.month);
+  const year = Number(String(c.year).length === 2 ? `20${c.year}` : c.year);
+  const token = str(c.reference);
+  if (!network || !last4 || !token || !(month >= 1 && month <= 12) || !(year >= 2000 && year <= 2100)) return null;
+  return { token, network, last4, expiryMonth: month, expiryYear: year };
+}
+
+/** `{ savedCard }` when a charged order's card was saved to the locker with consent; else nothing. */
+function savedCardOf(status: VerifiedCallback['status'], body: JuspayOrder): { savedCard: GatewayCard } | Record<string, never> {
+  const c = body.card;
+  if (status !== 'success' || c?.saved_to_locker !== true) return {};
+  const card = gatewayCardOf({
+    reference: c.card_reference,
+    brand: c.card_brand,
+    last4: c.last_four_digits,
+    month: c.expiry_month,
+    year: c.expiry_year,
+  });
+  return card ? { savedCard: card } : {};
+}
+
+interface JuspayListedCard {
+  card_token?: string;
+  card_reference?: string;
+  card_number?: string;
+  card_brand?: string;
+  card_exp_month?: string;
+  card_exp_year?: string;
+  expired?: boolean;
+}
+
+/** Juspay's customer id for a store customer (the session and the card calls name the same one). */
+export const juspayCustomerId = (customer: VaultCustomer | { id: number }) => `cust_${customer.id}`;
 
 const refundResult = (r: { status?: string; id?: string } | undefined): RefundResult | null =>
   !r
@@ -149,6 +222,8 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       reason: status === 'failed' ? (str(body.bank_error_message) ?? REASONS[body.status ?? ''] ?? 'Payment failed') : null,
       instrument: instrumentOf(body),
       ...(REVIEW[body.status ?? ''] ? { review: REVIEW[body.status ?? ''] } : {}),
+      // Tokenised with the shopper's consent on Juspay's page: the persistent card_reference is the token kept.
+      ...savedCardOf(status, body),
     };
   };
 
@@ -157,6 +232,29 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
     const requestId = gatewayRefundId(idempotencyKey);
     return refundResult(body?.refunds?.find((x) => x.unique_request_id === requestId));
   };
+
+  const listCards = async (customer: VaultCustomer): Promise<JuspayListedCard[]> => {
+    const res = await fetchWithTimeout(
+      fetchImpl,
+      `${config.JUSPAY_BASE_URL}/customers/${encodeURIComponent(juspayCustomerId(customer))}/cards`,
+      {
+        headers: { ...headers, 'x-routing-id': juspayCustomerId(customer) },
+      },
+    );
+    if (!res.ok) throw new Error(`Juspay card list answered HTTP ${res.status}`);
+    const body = (await res.json().catch(() => ({}))) as { cards?: JuspayListedCard[] };
+    return Array.isArray(body.cards) ? body.cards : [];
+  };
+  const listedCard = (c: JuspayListedCard) =>
+    c.expired
+      ? null
+      : gatewayCardOf({
+          reference: c.card_reference,
+          brand: c.card_brand,
+          last4: c.card_number,
+          month: c.card_exp_month,
+          year: c.card_exp_year,
+        });
 
   return {
     name: 'juspay',
@@ -168,7 +266,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
         body: JSON.stringify({
           order_id: payment.ref,
           amount: paiseToRupeesText(payment.amount),
-          customer_id: `cust_${payment.customer.id}`,
+          customer_id: juspayCustomerId(payment.customer),
           customer_email: payment.customer.email ?? undefined,
           customer_phone: payment.customer.mobile ?? undefined,
           payment_page_client_id: config.JUSPAY_MERCHANT_ID,
@@ -224,5 +322,21 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       return refundResult(body.refunds?.find((x) => x.unique_request_id === requestId)) ?? { status: 'pending', refundId: null };
     },
     refundStatus: ({ payment, idempotencyKey }) => refundStatus(payment.ref, idempotencyKey),
+    // Juspay's locker (docs/decisions/024-saved-cards.md): the customer's cards, each with a card_token that is
+    // good for the next call only and a persistent card_reference (the token the store keeps).
+    savedCards: {
+      list: async (customer) => (await listCards(customer)).flatMap((c) => listedCard(c) ?? []),
+      async remove(customer, reference) {
+        const card = (await listCards(customer)).find((c) => c.card_reference === reference);
+        if (!card?.card_token) return true;
+        const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/card/delete`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ card_token: card.card_token }).toString(),
+        });
+        const body = (await res.json().catch(() => ({}))) as { deleted?: boolean };
+        return res.ok && body.deleted === true;
+      },
+    },
   };
 }

@@ -1,6 +1,14 @@
 import { SandboxCallbackRequest } from '../../schemas/payment.ts';
 import type { Db } from '../db/database.ts';
-import type { CallbackCheck, GatewayPayment, PaidInstrument, PaymentGateway, RefundResult, VerifiedCallback } from './gateway.ts';
+import type {
+  CallbackCheck,
+  GatewayCard,
+  GatewayPayment,
+  PaidInstrument,
+  PaymentGateway,
+  RefundResult,
+  VerifiedCallback,
+} from './gateway.ts';
 import { hmacHex, safeEqual } from './signing.ts';
 
 // The local sandbox gateway (docs/architecture.md "Payments"): a hosted page served by the app where the shopper
@@ -18,7 +26,33 @@ export const SANDBOX_TEST_CARDS: Record<string, string> = {
   '5228520000000004': 'HDFC Bank',
   '4111111111111111': 'State Bank of India',
   '5555555555554444': 'Axis Bank',
+  '6521530000000009': 'State Bank of India',
+  '378282246310005': 'American Express',
 };
+
+/** The card network of a number, by its leading digits (the four networks the store accepts: SPEC §1). */
+export function cardNetworkOf(digits: string): GatewayCard['network'] | null {
+  if (/^4/.test(digits)) return 'VISA';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'MasterCard';
+  if (/^3[47]/.test(digits)) return 'Amex';
+  if (/^(60|65|81|82|508)/.test(digits)) return 'RuPay';
+  return null;
+}
+
+/**
+ * The sandbox vault's token for a customer's card: derived from the secret, the customer and the number, so the
+ * same card saved twice is one token, and no card number is kept anywhere (docs/decisions/024-saved-cards.md).
+ */
+export const sandboxCardToken = (secret: string, customerId: number, digits: string) =>
+  `sbx_card_${hmacHex(secret, `card|${customerId}|${digits}`).slice(0, 24)}`;
+
+/** "MM/YY" or "MM/YYYY" → { month, year } when it is a month that exists; else null. */
+export function parseCardExpiry(text: string | undefined): { month: number; year: number } | null {
+  const m = /^\s*(0[1-9]|1[0-2])\s*\/\s*(\d{2}|20\d{2})\s*$/.exec(text ?? '');
+  if (!m) return null;
+  const year = (m[2] as string).length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  return { month: Number(m[1]), year };
+}
 export const SANDBOX_BANKS = ['HDFC Bank', 'ICICI Bank', 'State Bank of India', 'Axis Bank', 'Kotak Mahindra Bank'] as const;
 const VPA = /^[A-Za-z0-9._-]{2,25}@[A-Za-z]{2,9}$/;
 
@@ -57,14 +91,40 @@ export type SandboxStatus = 'success' | 'failed' | 'pending';
 /** The gateway's payment id for an attempt: stable, so every callback of one attempt names the same payment. */
 export const sandboxPaymentId = (secret: string, ref: string) => `sbx_${hmacHex(secret, `pay|${ref}`).slice(0, 24)}`;
 
-const callbackText = (f: { ref: string; payment_id: string; status: string; amount: string; instrument: string }) =>
-  [f.ref, f.payment_id, f.status, f.amount, f.instrument].join('|');
+/** What a callback says about a card saved with consent: the token, network, last four, expiry (MM/YYYY). */
+export interface SandboxSavedCard {
+  card_token: string;
+  card_network: GatewayCard['network'];
+  card_last4: string;
+  card_expiry: string;
+}
+
+const callbackText = (f: {
+  ref: string;
+  payment_id: string;
+  status: string;
+  amount: string;
+  instrument: string;
+  card_token?: string;
+  card_network?: string;
+  card_last4?: string;
+  card_expiry?: string;
+}) =>
+  [
+    f.ref,
+    f.payment_id,
+    f.status,
+    f.amount,
+    f.instrument,
+    ...(f.card_token ? [f.card_token, f.card_network, f.card_last4, f.card_expiry] : []),
+  ].join('|');
 
 /** The signed fields of one outcome button on the hosted page. */
 export function signSandboxCallback(
   secret: string,
   payment: { ref: string; amount: number; instrument: string | null },
   status: SandboxStatus,
+  savedCard?: SandboxSavedCard | null,
 ) {
   const fields = {
     ref: payment.ref,
@@ -72,8 +132,34 @@ export function signSandboxCallback(
     status,
     amount: String(payment.amount),
     instrument: payment.instrument ?? 'upi',
+    ...(savedCard && status === 'success' ? savedCard : {}),
   };
   return { ...fields, signature: hmacHex(secret, callbackText(fields)) };
+}
+
+/** What the sandbox signs for a test card saved with consent; null when the number or expiry does not read. */
+export function sandboxSavedCard(
+  secret: string,
+  customerId: number,
+  cardNumber: string,
+  expiry: string | undefined,
+): SandboxSavedCard | null {
+  const digits = cardNumber.replace(/[\s-]/g, '');
+  const network = cardNetworkOf(digits);
+  const e = parseCardExpiry(expiry);
+  if (!SANDBOX_TEST_CARDS[digits] || !network || !e) return null;
+  return {
+    card_token: sandboxCardToken(secret, customerId, digits),
+    card_network: network,
+    card_last4: digits.slice(-4),
+    card_expiry: `${String(e.month).padStart(2, '0')}/${e.year}`,
+  };
+}
+
+function savedCardOf(f: { card_token?: string; card_network?: GatewayCard['network']; card_last4?: string; card_expiry?: string }) {
+  const expiry = parseCardExpiry(f.card_expiry);
+  if (!f.card_token || !f.card_network || !f.card_last4 || !expiry) return null;
+  return { token: f.card_token, network: f.card_network, last4: f.card_last4, expiryMonth: expiry.month, expiryYear: expiry.year };
 }
 
 /** The hosted page's own link carries a signature, so pages exist only for attempts this server created. */
@@ -85,6 +171,7 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
   return {
     name: 'sandbox',
     async initiate(payment) {
+      // An attempt with a saved card (payments.saved_card_id) gets a hosted page that asks only for the CVV.
       const url = `${SANDBOX_CHECKOUT_PATH}?ref=${encodeURIComponent(payment.ref)}&sig=${sandboxPageSignature(secret, payment.ref)}`;
       return { url, method: 'GET', fields: {} };
     },
@@ -94,6 +181,7 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
       if (!parsed.success) return { ok: false, reason: 'malformed callback', ref };
       const f = parsed.data;
       if (!safeEqual(hmacHex(secret, callbackText(f)), f.signature)) return { ok: false, reason: 'bad signature', ref };
+      const saved = f.status === 'success' ? savedCardOf(f) : null;
       const callback: VerifiedCallback = {
         ref: f.ref,
         gatewayPaymentId: f.payment_id,
@@ -102,6 +190,8 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
         reason: f.status === 'failed' ? 'The payment was declined by the bank (sandbox).' : null,
         // What the hosted page recorded, signed with the rest: bank offers are checked against it.
         instrument: paidInstrumentOf(f.instrument),
+        // Tokenised on this payment with the shopper's consent (the hosted page's box), signed with the rest.
+        ...(saved ? { savedCard: saved } : {}),
       };
       return { ok: true, callback };
     },
@@ -141,6 +231,13 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .execute();
       return { status: 'success', refundId };
+    },
+    // The sandbox's vault keeps nothing a token could be turned back into (its tokens are derived, one-way):
+    // dropping one is always done.
+    savedCards: {
+      async remove() {
+        return true;
+      },
     },
   };
 }

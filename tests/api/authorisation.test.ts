@@ -38,6 +38,8 @@ interface Carol {
   productId: number;
   reviewId: number;
   uploadUrl: string;
+  /** A saved card (docs/decisions/024-saved-cards.md): its id. */
+  cardId: number;
 }
 
 /** Text only Carol's data holds: an answer to Bob carrying any of it leaks her data. */
@@ -82,6 +84,7 @@ async function carolRows(w: World) {
     votes: await db.selectFrom('review_votes').select(['review_id']).where('customer_id', '=', w.carol.id).execute(),
     ratings: await db.selectFrom('logistics_ratings').selectAll().where('customer_id', '=', w.carol.id).execute(),
     carts: await db.selectFrom('carts').selectAll().where('customer_id', '=', w.carol.id).orderBy('id').execute(),
+    savedCards: await db.selectFrom('saved_cards').selectAll().where('customer_id', '=', w.carol.id).orderBy('id').execute(),
   };
 }
 
@@ -119,6 +122,16 @@ const PAYMENT_ROWS: Record<string, Row> = {
   'POST /api/payment/retry-payment': payWith('/api/payment/retry-payment', onlineBody),
   'POST /api/payment/pay-on-delivery': payWith('/api/payment/pay-on-delivery', (w) => ({ order_id: w.carol.unpaid })),
   'POST /api/payment/verify-transaction': payWith('/api/payment/verify-transaction', (w) => ({ order_id: w.carol.unpaid })),
+  // Carol's saved card (docs/decisions/024-saved-cards.md): Bob can neither remove it nor pay with it.
+  'POST /api/payment/delete-saved-card': {
+    kind: 'foreign',
+    control: true,
+    call: (w, as) => as.post('/api/payment/delete-saved-card', { id: w.carol.cardId }),
+  },
+  'POST /api/payment/place-order': {
+    kind: 'foreign',
+    call: (w, as) => as.post('/api/payment/place-order', { payment_method: 2, instrument: {}, saved_card_id: w.carol.cardId }),
+  },
 };
 
 const V1 = '/api/review/v1';
@@ -399,6 +412,19 @@ async function makeCarol(t: TestApp, variantId: number): Promise<Carol> {
   const delivery = await agent.post(`${V1}/set-after-rate-product`, { order_id: delivered, rating: 4, comment: 'Carol on delivery' });
   expect(delivery.statusCode).toBe(200);
   const upload = await storeUpload(db, { customerId: shopper.customerId, purpose: 'return_media', bytes: JPEG });
+  const card = await db
+    .insertInto('saved_cards')
+    .values({
+      customer_id: shopper.customerId,
+      gateway: 'sandbox',
+      token: 'sbx_card_carol',
+      network: 'VISA',
+      last4: '4242',
+      expiry_month: 12,
+      expiry_year: 2099,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     agent,
     id: shopper.customerId,
@@ -408,6 +434,7 @@ async function makeCarol(t: TestApp, variantId: number): Promise<Carol> {
     productId,
     reviewId: review.id,
     uploadUrl: upload.url,
+    cardId: card.id,
   };
 }
 

@@ -23,6 +23,8 @@ export interface FakeInstrument {
   bin?: string;
   bank?: string;
   vpa?: string;
+  /** Juspay: the shopper ticked the page's "save this card" consent; the card is tokenised into the locker. */
+  save?: { brand: string; last4: string; month: string; year: string };
 }
 
 interface Refund {
@@ -41,6 +43,10 @@ interface Order {
   /** Refunds settle on the status call after they were raised (the "PENDING then SUCCESS" of both gateways). */
   failRefunds?: boolean;
   juspayId: string;
+  /** Juspay: the session's customer_id (the locker the card is saved to). */
+  customerId?: string;
+  /** Juspay: the card_reference of the card tokenised on this order. */
+  savedReference?: string;
   returnUrl?: string;
   callbackUrl?: string;
 }
@@ -95,6 +101,9 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
   /** Every request the adapters made, for assertions on what was asked. */
   const calls: Array<{ path: string; body: unknown }> = [];
   let seq = 0;
+  /** Juspay's locker: per customer_id, the cards tokenised with consent; and the card_tokens a list handed out. */
+  const locker = new Map<string, Array<{ reference: string; brand: string; last4: string; month: string; year: string }>>();
+  const cardTokens = new Map<string, { customer: string; reference: string }>();
 
   const juspayOrderBody = (o: Order) => {
     const last = o.txns.at(-1);
@@ -111,7 +120,24 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       txn_id: last?.txnId,
       payment_method_type: type,
       payment_method: i?.mode === 'NB' ? `NB_${i.bank}` : i?.mode === 'UPI' ? 'UPI' : 'VISA',
-      ...(i?.bin ? { card: { card_isin: i.bin, card_issuer: i.bank ?? '', last_four_digits: '1111' } } : {}),
+      ...(i?.bin
+        ? {
+            card: {
+              card_isin: i.bin,
+              card_issuer: i.bank ?? '',
+              last_four_digits: i.save?.last4 ?? '1111',
+              ...(i.save
+                ? {
+                    card_brand: i.save.brand,
+                    expiry_month: i.save.month,
+                    expiry_year: i.save.year,
+                    saved_to_locker: true,
+                    card_reference: o.savedReference,
+                  }
+                : {}),
+            },
+          }
+        : {}),
       ...(i?.vpa ? { upi: { payer_vpa: i.vpa } } : {}),
       bank_error_message: o.status === 'AUTHORIZATION_FAILED' ? 'Insufficient funds' : '',
       refunded: o.refunds.some((r) => r.status === 'SUCCESS'),
@@ -298,13 +324,49 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
     }
 
     // ---------- Juspay ----------
+    if (path === '/card/delete' || /^\/customers\/[^/]+\/cards$/.test(path)) {
+      const auth = `Basic ${Buffer.from(`${keys.juspayApiKey}:`).toString('base64')}`;
+      if (req.headers.authorization !== auth || req.headers['x-merchantid'] !== keys.juspayMerchantId)
+        return send(res, 401, { status: 'error', error_code: 'access_denied', error_message: 'Unauthorized' });
+      if (path === '/card/delete') {
+        // A card_token is good for the call after the list that gave it.
+        const token = new URLSearchParams(raw).get('card_token') ?? '';
+        const held = cardTokens.get(token);
+        const cards = held ? (locker.get(held.customer) ?? []) : [];
+        const card = cards.find((c) => c.reference === held?.reference);
+        if (!held || !card)
+          return send(res, 400, { status: 'error', error_code: 'invalid.card_token', error_message: 'Invalid card token' });
+        cardTokens.delete(token);
+        locker.set(
+          held.customer,
+          cards.filter((c) => c !== card),
+        );
+        return send(res, 200, { card_token: token, card_reference: card.reference, deleted: true });
+      }
+      const customer = decodeURIComponent(path.split('/')[2] as string);
+      const cards = (locker.get(customer) ?? []).map((c) => {
+        const token = `tkn_${(++seq).toString(16)}`;
+        cardTokens.set(token, { customer, reference: c.reference });
+        return {
+          card_token: token,
+          card_reference: c.reference,
+          card_number: `XXXX-XXXX-XXXX-${c.last4}`,
+          card_brand: c.brand,
+          card_exp_month: c.month,
+          card_exp_year: c.year,
+          expired: false,
+        };
+      });
+      return send(res, 200, { customer_id: customer, merchantId: keys.juspayMerchantId, cards });
+    }
     if (path === '/session' || path.startsWith('/orders/')) {
       const auth = `Basic ${Buffer.from(`${keys.juspayApiKey}:`).toString('base64')}`;
       if (req.headers.authorization !== auth || req.headers['x-merchantid'] !== keys.juspayMerchantId)
         return send(res, 401, { status: 'error', error_code: 'access_denied', error_message: 'Unauthorized' });
       if (path === '/session') {
-        const body = JSON.parse(raw) as { order_id: string; amount: string; return_url: string; currency?: string };
+        const body = JSON.parse(raw) as { order_id: string; amount: string; return_url: string; currency?: string; customer_id?: string };
         const o: Order = {
+          customerId: body.customer_id,
           orderId: body.order_id,
           amount: body.amount,
           status: 'NEW',
@@ -435,6 +497,11 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
         const txnId = `${keys.juspayMerchantId}-${orderId}-${o.txns.length + 1}`;
         o.txns.push({ txnId, status, instrument });
         o.status = status;
+        if (status === 'CHARGED' && instrument.save && o.customerId) {
+          // Tokenised into the customer's locker with the shopper's consent (Juspay's card_reference persists).
+          o.savedReference = `cref_${(++seq).toString(16).padStart(8, '0')}`;
+          locker.set(o.customerId, [...(locker.get(o.customerId) ?? []), { reference: o.savedReference, ...instrument.save }]);
+        }
         return this.returnQuery(orderId);
       },
       returnQuery(orderId: string, responseKey = keys.juspayResponseKey) {

@@ -36,6 +36,12 @@ vi.mock('../../src/features/checkout/api.ts', async (original) => {
     checkoutApi: {
       ...real.checkoutApi,
       offerList: vi.fn(async () => ({ status: 1, message: 'ok', data: { amount: 0, offers: [], best: null } })),
+      savedCards: vi.fn(async () => ({ status: 1, message: 'ok', data: [] })),
+      bannerData: vi.fn(async () => ({
+        status: 1,
+        message: 'ok',
+        data: { banner_web: [], banner_mobile: [], carousel_web: [], carousel_mobile: [], mini_banners: [] },
+      })),
     },
   };
 });

@@ -2,6 +2,7 @@ import type { PaymentResultData } from '../../../schemas/payment.ts';
 import { finalizePayment as finalizeFlow } from '../../flows/finalize-payment.ts';
 import type { CallbackCheck } from '../../payments/index.ts';
 import { latestAttempt, logCallback } from './queries.ts';
+import { keepSavedCard } from './saved-cards.ts';
 import { CallbackRejected, type FinalizeResult, gatewayPayment, type PaymentDeps, requireOrder, resultOf } from './service.ts';
 
 // What a gateway says about an attempt, applied through the finalize flow (docs/decisions/011-order-flows.md).
@@ -19,6 +20,8 @@ export async function handleCallback(deps: PaymentDeps, fields: Record<string, s
   try {
     const r = await finalizeFlow(deps, check.callback, now);
     await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.callback.ref, outcome: r.outcome, reason: null, payload });
+    // A card tokenised with consent on a payment that went through is saved (docs/decisions/024-saved-cards.md).
+    if (r.result.payment_status === 'success') await keepSavedCard(deps, check.callback);
     return r;
   } catch (error) {
     if (error instanceof CallbackRejected) {

@@ -16,6 +16,8 @@ import {
   OfferListResponse,
   PaymentFailedResponse,
   ActivePaymentResponse,
+  DeleteSavedCardRequest,
+  SavedCardsResponse,
 } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
@@ -33,6 +35,7 @@ import {
   SANDBOX_TEST_CARDS,
   safeEqual,
   sandboxInstrumentText,
+  sandboxSavedCard,
   sandboxPageSignature,
   signSandboxCallback,
 } from '../../payments/index.ts';
@@ -45,16 +48,9 @@ import { sandboxPage } from './sandbox-page.ts';
 import { handleWebhook, returnPage } from './webhooks.ts';
 import { payOnDelivery } from '../../flows/finalize-payment.ts';
 import { handleCallback, verifyTransaction } from './callbacks.ts';
-import {
-  activePayment,
-  handOff,
-  initiateTransaction,
-  offerList,
-  type PaymentDeps,
-  paymentFailed,
-  writeAttempt,
-} from './service.ts';
+import { activePayment, handOff, initiateTransaction, offerList, type PaymentDeps, paymentFailed, writeAttempt } from './service.ts';
 import { findCustomerOrder, type OrderRow } from './queries.ts';
+import { cardForPayment, deleteSavedCard, listSavedCards } from './saved-cards.ts';
 
 // /api/payment and /api/order-success (SPEC §7), and the sandbox gateway's hosted page. HTTP only.
 
@@ -67,6 +63,11 @@ const SandboxPayRequest = z.object({
   card_number: z.string().max(40).optional(),
   bank: z.string().max(60).optional(),
   vpa: z.string().max(80).optional(),
+  /** The card form: expiry (MM/YY) and the consent box to save the card as a token (RBI card-on-file rules). */
+  expiry: z.string().max(10).optional(),
+  save_card: z.literal('yes').optional(),
+  /** A saved card's form asks only for the CVV. */
+  cvv: z.string().max(10).optional(),
 });
 
 /** Form posts from gateways (Paytm, the sandbox page) and JSON from the app both reach the callbacks. */
@@ -90,6 +91,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
+    // Someone else's (or an expired) saved card is not found, before any order is made.
+    if (body.saved_card_id !== undefined) await cardForPayment(db, deps, customer.id, body.saved_card_id, new Date());
     let attemptRef: string | null = null;
     const online = body.payment_method !== undefined && body.payment_method !== PAY_ON_DELIVERY ? body.payment_method : null;
     const placed = await placeOrder(deps, {
@@ -101,7 +104,13 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
         ? async (trx, order) => {
             const row = (await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow()) as OrderRow;
             attemptRef = (
-              await writeAttempt(trx, deps, row, { payment_method: online, instrument: body.instrument, amount: body.amount }, new Date())
+              await writeAttempt(
+                trx,
+                deps,
+                row,
+                { payment_method: online, instrument: body.instrument, amount: body.amount, saved_card_id: body.saved_card_id },
+                new Date(),
+              )
             ).gateway_order_ref;
           }
         : undefined,
@@ -200,6 +209,19 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     return ok(await payOnDelivery(deps, customer.id, body.order_id), 'Order placed');
   });
 
+  // Saved cards (docs/decisions/024-saved-cards.md): the signed-in customer's own, with the configured gateway.
+  app.get('/api/payment/saved-cards', { schema: { response: { 200: SavedCardsResponse } } }, async (req) => {
+    const customer = await requireCustomer(db, req);
+    return ok(await listSavedCards(deps, customer.id));
+  });
+
+  app.post('/api/payment/delete-saved-card', { schema: { body: DeleteSavedCardRequest } }, async (req) => {
+    const body = parse(DeleteSavedCardRequest, req.body);
+    const customer = await requireCustomer(db, req);
+    await deleteSavedCard(deps, customer.id, body.id);
+    return ok(await listSavedCards(deps, customer.id), 'Card removed');
+  });
+
   app.get(
     '/api/order-success/order-success-data',
     { schema: { response: { 200: OrderSuccessResponse }, querystring: OrderIdQuery } },
@@ -276,6 +298,9 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       ref && typeof q.sig === 'string' && safeEqual(q.sig, sandboxPageSignature(secret, ref)) ? await paymentByRef(db, ref) : undefined;
     if (!payment) throw new NotFound('Payment not found');
     const order = await db.selectFrom('orders').select(['order_number']).where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+    const savedCard = payment.saved_card_id
+      ? await db.selectFrom('saved_cards').select(['network', 'last4']).where('id', '=', payment.saved_card_id).executeTakeFirst()
+      : undefined;
     const outcomes = (['success', 'failed', 'pending'] as const).map((status) => ({
       status,
       fields: signSandboxCallback(secret, { ref, amount: payment.amount, instrument: payment.instrument }, status),
@@ -298,6 +323,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
         fields: { ref, sig: sandboxPageSignature(secret, ref) },
         cards: SANDBOX_TEST_CARDS,
         banks: SANDBOX_BANKS,
+        savedCard: savedCard ?? null,
       },
     });
   });
@@ -310,9 +336,21 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     const secret = deps.config.SANDBOX_GATEWAY_SECRET;
     const payment = safeEqual(f.sig, sandboxPageSignature(secret, f.ref)) ? await paymentByRef(db, f.ref) : undefined;
     if (!payment) throw new NotFound('Payment not found');
+    if (payment.saved_card_id) {
+      // A saved card: the vault has the card, the shopper gives only its CVV (3 digits, 4 for Amex).
+      if (!/^\d{3,4}$/.test(f.cvv ?? '')) throw new BadRequest('Enter the CVV of your card.');
+      const fields = signSandboxCallback(secret, { ref: f.ref, amount: payment.amount, instrument: 'card' }, 'success');
+      return reply.redirect(await returnPage(deps, fields, f.ref), 303);
+    }
     const instrument = sandboxInstrumentText(payment.instrument ?? 'upi', f);
     if (!instrument) throw new BadRequest('Enter one of the test cards, a listed bank or a UPI ID such as name@okaxis.');
-    const fields = signSandboxCallback(secret, { ref: f.ref, amount: payment.amount, instrument }, 'success');
+    let saved = null;
+    if (payment.instrument === 'card' && f.save_card === 'yes') {
+      const order = await db.selectFrom('orders').select('customer_id').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+      saved = sandboxSavedCard(secret, order.customer_id, f.card_number ?? '', f.expiry);
+      if (!saved) throw new BadRequest('Enter the card’s expiry as MM/YY to save it.');
+    }
+    const fields = signSandboxCallback(secret, { ref: f.ref, amount: payment.amount, instrument }, 'success', saved);
     return reply.redirect(await returnPage(deps, fields, f.ref), 303);
   });
 }

@@ -17,7 +17,14 @@ export function sandboxPage(p: {
   action: string;
   outcomes: Array<{ status: keyof typeof LABELS; fields: Record<string, string> }>;
   /** The pay form: where it posts, its hidden fields, the test cards and banks to offer. */
-  pay: { action: string; fields: Record<string, string>; cards: Record<string, string>; banks: readonly string[] };
+  pay: {
+    action: string;
+    fields: Record<string, string>;
+    cards: Record<string, string>;
+    banks: readonly string[];
+    /** The saved card this attempt pays with: the page asks only for its CVV. */
+    savedCard?: { network: string; last4: string } | null;
+  };
 }): string {
   const done = p.status === 'success' || p.status === 'failed' || p.status === 'expired';
   const hidden = (fields: Record<string, string>) =>
@@ -25,9 +32,13 @@ export function sandboxPage(p: {
       .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
       .join('');
   const cards = Object.entries(p.pay.cards);
-  const entry =
-    p.instrument === 'card'
-      ? `<label>Card number (test cards: ${cards.map(([n, bank]) => `${n} ${escapeHtml(bank)}`).join('; ')})<input name="card_number" inputmode="numeric" autocomplete="off" required pattern="[0-9 ]{16,19}" value="${escapeHtml(cards[0]?.[0] ?? '')}"></label>`
+  const saved = p.pay.savedCard;
+  // The consent box is unticked: a card is saved only when the shopper asks (RBI card-on-file tokenisation).
+  // Its value precedes its name so that a form reader taking name-then-value pairs leaves it unticked too.
+  const entry = saved
+    ? `<p>Saved card: ${escapeHtml(saved.network)} •••• ${escapeHtml(saved.last4)}</p><label>CVV<input name="cvv" type="password" inputmode="numeric" autocomplete="off" required pattern="[0-9]{3,4}" maxlength="4" value=""></label>`
+    : p.instrument === 'card'
+      ? `<label>Card number (test cards: ${cards.map(([n, bank]) => `${n} ${escapeHtml(bank)}`).join('; ')})<input name="card_number" inputmode="numeric" autocomplete="off" required pattern="[0-9 ]{15,19}" value="${escapeHtml(cards[0]?.[0] ?? '')}"></label><label>Expiry (MM/YY)<input name="expiry" autocomplete="off" pattern="(0[1-9]|1[0-2])/[0-9]{2}" value="12/30"></label><label class="consent"><input type="checkbox" value="yes" name="save_card"> Save this card (RBI tokenisation)</label>`
       : p.instrument === 'netbanking'
         ? `<label>Bank<select name="bank">${p.pay.banks.map((b) => `<option>${escapeHtml(b)}</option>`).join('')}</select></label>`
         : p.instrument === 'upi'
@@ -51,7 +62,7 @@ export function sandboxPage(p: {
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;background:#f4f5f7;color:#1b1f24}
 main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}
 h1{font-size:1.25rem;margin:0 0 1rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#4a5360}
-form{margin:.75rem 0 0}label{display:block;margin:0 0 .5rem;font-size:.875rem}input,select{display:block;width:100%;box-sizing:border-box;min-height:44px;font-size:1rem;margin-top:.25rem}button{width:100%;min-height:48px;font-size:1rem;border:0;border-radius:8px;cursor:pointer;color:#fff}
+form{margin:.75rem 0 0}label{display:block;margin:0 0 .5rem;font-size:.875rem}input,select{display:block;width:100%;box-sizing:border-box;min-height:44px;font-size:1rem;margin-top:.25rem}label.consent{display:flex;gap:.5rem;align-items:center}label.consent input{width:auto;min-height:24px;margin:0}button{width:100%;min-height:48px;font-size:1rem;border:0;border-radius:8px;cursor:pointer;color:#fff}
 .success{background:#17663a}.failed{background:#a61b1b}.pending{background:#5b4a00}p.note{color:#4a5360;font-size:.875rem}</style>
 </head><body><main>
 <h1>Sandbox payment gateway</h1>

@@ -1,4 +1,4 @@
-import { PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
+import { CARD_NETWORKS, PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
 import type { Address } from '../../../schemas/account.ts';
 import type { PaymentInstrumentType } from '../../../schemas/cart.ts';
 import { formatPaise } from '../../../schemas/money.ts';
@@ -20,6 +20,7 @@ import type { GatewayPayment, PaymentConfig, PaymentGateway } from '../../paymen
 import { bankOfferViews, findBankOfferForPayment, loadBankOffers } from '../cart/index.ts';
 import { claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from '../checkout/index.ts';
 import { refundWholePayment } from './money-back.ts';
+import { cardForPayment, savedCardToken } from './saved-cards.ts';
 import {
   findCustomerOrder,
   latestAttempt,
@@ -94,7 +95,8 @@ export async function codEligibility(deps: PaymentDeps, order: OrderRow, now = n
 
 const OPTIONS: Record<number, string[]> = {
   1: ['Google Pay', 'PhonePe', 'Paytm', 'BHIM', 'Other UPI ID'],
-  2: ['Visa', 'MasterCard', 'Rupay', 'Amex'],
+  // SPEC §1: the accepted card networks.
+  2: [...CARD_NETWORKS],
   3: ['HDFC Bank', 'ICICI Bank', 'State Bank of India', 'Axis Bank', 'Kotak Mahindra Bank'],
   6: ['Paytm Wallet', 'Amazon Pay', 'Mobikwik'],
   4: [],
@@ -155,10 +157,12 @@ export async function writeAttempt(
   trx: Db,
   deps: PaymentDeps,
   order: OrderRow,
-  req: { payment_method: number; instrument: InstrumentDetails; amount?: number },
+  req: { payment_method: number; instrument: InstrumentDetails; amount?: number; saved_card_id?: number },
   now: Date,
 ): Promise<PaymentRow> {
   if (!isOpen(order, now)) throw new Conflict('This order is no longer waiting for payment.', { next: failedPath(order.order_number) });
+  // A saved card is the customer's own, with this gateway, and still valid (docs/decisions/024-saved-cards.md).
+  const savedCard = req.saved_card_id === undefined ? null : await cardForPayment(trx, deps, order.customer_id, req.saved_card_id, now);
   const instrument = instrumentOf(req.payment_method);
   const offer = await findBankOfferForPayment(
     trx,
@@ -186,6 +190,7 @@ export async function writeAttempt(
       finalized_at: null,
       offer_discount: discount,
       bank_offer_id: offer?.offer.id ?? null,
+      saved_card_id: savedCard?.id ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -200,7 +205,8 @@ export async function handOff(deps: PaymentDeps, order: OrderRow, payment: Payme
     .executeTakeFirstOrThrow();
   let redirect: TransactionData['redirect'];
   try {
-    redirect = await deps.gateway.initiate(gatewayPayment(order, payment, customer), { origin });
+    const savedCard = await savedCardToken(deps.db, payment.saved_card_id);
+    redirect = await deps.gateway.initiate({ ...gatewayPayment(order, payment, customer), savedCardToken: savedCard }, { origin });
   } catch (error) {
     deps.log?.warn({ err: String(error), ref: payment.gateway_order_ref }, 'gateway initiate failed');
     await deps.db

@@ -4,6 +4,7 @@ import type { WebhookInput } from '../../payments/index.ts';
 import { logCallback, paymentByRef } from './queries.ts';
 import { finalizePayment } from '../../flows/finalize-payment.ts';
 import { handleCallback } from './callbacks.ts';
+import { keepSavedCard } from './saved-cards.ts';
 import { CallbackRejected, type FinalizeResult, failedPath, type PaymentDeps } from './service.ts';
 
 // Server-to-server notifications and shopper returns that do not check out. A return can be lost (the shopper
@@ -31,6 +32,7 @@ export async function handleWebhook(deps: PaymentDeps, input: WebhookInput, now 
   }
   const r = await finalizePayment(deps, check.callback, now);
   await logCallback(db, { gateway: gateway.name, ref: check.callback.ref, outcome: r.outcome, reason: 'webhook', payload });
+  if (r.result.payment_status === 'success') await keepSavedCard(deps, check.callback);
   return r;
 }
 

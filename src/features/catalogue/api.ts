@@ -1,4 +1,5 @@
 import type {
+  BannerDataResponse,
   BrandDetailResponse,
   BrandGroupsResponse,
   CategoryDetailResponse,
@@ -37,6 +38,8 @@ export function listingApiUrl(endpoint: ListingEndpoint, base: Record<string, st
 type Opts = Pick<RequestOptions, 'signal'>;
 
 export const catalogueApi = {
+  // SPEC §7 offers: banner data (the product page's banner); a 404 hides the banner rather than leaving the page.
+  bannerData: async (o?: Opts) => (await get<typeof BannerDataResponse>('/api/offers/banner-data', { ...o, allow404: true })).data,
   home: async (o?: Opts) => (await get<typeof HomeResponse>('/api/home/home-page-info', o)).data,
   menu: async (o?: Opts) => (await get<typeof MenuResponse>('/api/menu/menu-list', o)).data,
   listing: async (url: string, o?: Opts) => (await get<typeof ListingResponse>(url, o)).data,

@@ -14,9 +14,11 @@ import type {
   OfferListResponse,
   PaymentFailedResponse,
   PaymentResultResponse,
+  SavedCardsResponse,
   TransactionResponse,
 } from '../../../schemas/payment.ts';
 import type { PaymentInstrumentType } from '../../../schemas/cart.ts';
+import type { BannerDataResponse } from '../../../schemas/catalogue.ts';
 import type { CheckoutServices, PricedOrder } from '../../../machines/checkout-funnel.ts';
 import { get, post } from '../../api/client.ts';
 import { lineToEventItem } from '../cart/index.ts';
@@ -80,10 +82,17 @@ export const checkoutApi = {
       order_id: body.order_id,
       payment_method: body.payment_method,
       instrument: body.instrument,
+      ...(body.saved_card_id !== undefined ? { saved_card_id: body.saved_card_id } : {}),
     }),
+  // Saved cards (docs/decisions/024-saved-cards.md): the shopper's own, removed at the gateway first.
+  savedCards: () => get<typeof SavedCardsResponse>('/api/payment/saved-cards'),
+  deleteSavedCard: (id: number) => post<typeof SavedCardsResponse>('/api/payment/delete-saved-card', { id }),
   payOnDelivery: (order_id: string) => post<typeof PaymentResultResponse>('/api/payment/pay-on-delivery', { order_id }),
   verifyTransaction: (order_id: string) => post<typeof PaymentResultResponse>('/api/payment/verify-transaction', { order_id }),
   paymentFailed: (orderId: string) => get<typeof PaymentFailedResponse>(`/api/payment/payment-failed${q({ orderId })}`),
+  // SPEC §2 thank-you banners: the offers' banner data, shown on the order-success page.
+  // Optional decoration: a 404 hides the banners rather than leaving the page.
+  bannerData: () => get<typeof BannerDataResponse>('/api/offers/banner-data', { allow404: true }),
   orderSuccess: (orderId: string) => get<typeof OrderSuccessResponse>(`/api/order-success/order-success-data${q({ orderId })}`),
 };
 

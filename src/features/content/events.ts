@@ -59,3 +59,16 @@ export function saleItemList(
     fill_items: listItems(sale.category_products, listName, sale.blockbuster.length),
   };
 }
+
+/** SPEC §2: the sale page's "deals on favourites" is a promotion section; its products are the promotion's items. */
+export function favouritesPromotion(
+  name: 'view_promotion' | 'select_promotion',
+  hits: readonly ProductHit[],
+  listName: string,
+): EventOf<'view_promotion'> | EventOf<'select_promotion'> {
+  return {
+    name,
+    promotion: { section: 'sale_deals_on_favourites', name: 'Deals on favourites' },
+    items: listItems(hits, listName),
+  };
+}

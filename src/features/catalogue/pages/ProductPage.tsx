@@ -11,6 +11,7 @@ import { hitToEventItem } from '../events.ts';
 import { useCatalogueMeta } from '../hooks.ts';
 import { readUrlHistory, rememberSimilarViewed } from '../local-data.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
+import { PdpBanner } from '../components/PdpBanner.tsx';
 import { AddToCartButton, WishlistButton } from '../../cart/index.ts';
 import { AuthenticityPanel } from '../components/AuthenticityPanel.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
@@ -351,6 +352,8 @@ export default function ProductPage() {
           <AuthenticityPanel productId={product.id} />
 
           <Offers productId={product.id} />
+
+          <PdpBanner />
 
           {product.highlights.length > 0 && (
             <section className={catalogueCss.panel} aria-labelledby="pdp-highlights">

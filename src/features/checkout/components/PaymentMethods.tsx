@@ -1,6 +1,7 @@
 import type { BankOfferView } from '../../../../schemas/cart.ts';
-import type { ActivePaymentData, InstrumentDetails, PaymentMethodCode } from '../../../../schemas/payment.ts';
+import type { ActivePaymentData, InstrumentDetails, PaymentMethodCode, SavedCardView } from '../../../../schemas/payment.ts';
 import * as css from './PaymentMethods.css.ts';
+import { SavedCards } from './SavedCards.tsx';
 
 /** Choices inside a method, for the sandbox and the bank-offer check (the gateway asks the rest). */
 const BANKS = ['HDFC Bank', 'ICICI Bank', 'State Bank of India', 'Axis Bank', 'Kotak Mahindra Bank'];
@@ -13,10 +14,19 @@ interface Props {
   disabled: boolean;
   onSelect(code: PaymentMethodCode, option?: string): void;
   onInstrument(instrument: InstrumentDetails): void;
+  /** Saved cards (docs/decisions/024-saved-cards.md), offered inside the card method. */
+  savedCards?: SavedCardView[];
+  savedCardId?: number;
+  onSavedCard?(card: SavedCardView): void;
+  onNewCard?(): void;
+  onRemoveCard?(card: SavedCardView): Promise<void>;
 }
 
 /** SPEC §9 payment methods (UPI, cards, net banking, wallets, pay on delivery) with what each needs. */
-export function PaymentMethods({ methods, selected, instrument, offers, disabled, onSelect, onInstrument }: Props) {
+export function PaymentMethods(props: Props) {
+  const { methods, selected, instrument, offers, disabled, onSelect, onInstrument } = props;
+  const savedCards = props.savedCards ?? [];
+  const savedCardChosen = selected === 2 && props.savedCardId !== undefined;
   return (
     <fieldset className={css.list} disabled={disabled}>
       <legend className={css.legend}>Choose a payment method</legend>
@@ -44,6 +54,22 @@ export function PaymentMethods({ methods, selected, instrument, offers, disabled
                 {m.reason}
               </p>
             )}
+            {m.code === 2 && m.options.length > 0 && (
+              // SPEC §1: the accepted card networks.
+              <p className={css.reason} data-testid="card-networks">
+                We accept {m.options.join(', ')}
+              </p>
+            )}
+            {isSelected && m.code === 2 && savedCards.length > 0 && (
+              <SavedCards
+                cards={savedCards}
+                selectedId={savedCardChosen ? (props.savedCardId ?? null) : null}
+                disabled={disabled}
+                onSelect={(c) => props.onSavedCard?.(c)}
+                onNewCard={() => props.onNewCard?.()}
+                onRemove={(c) => props.onRemoveCard?.(c) ?? Promise.resolve()}
+              />
+            )}
             {isSelected && m.code === 1 && m.options.length > 0 && (
               <label className={css.detail}>
                 UPI app
@@ -62,7 +88,7 @@ export function PaymentMethods({ methods, selected, instrument, offers, disabled
                 </select>
               </label>
             )}
-            {isSelected && m.code === 2 && (
+            {isSelected && m.code === 2 && !savedCardChosen && (
               <label className={css.detail}>
                 First 6 to 8 digits of your card (for bank offers)
                 <input

@@ -7,6 +7,7 @@ import { OrderLines } from '../components/OrderLines.tsx';
 import { useFunnelPage } from '../funnel.tsx';
 import * as css from './CheckoutPage.css.ts';
 import { StepLoadError } from '../components/StepLoadError.tsx';
+import { ThankYouBanners } from '../components/ThankYouBanners.tsx';
 
 /** /order-successfull/{orderId}: the stored order (SPEC §3 order); the purchase is reported once, with the order id. */
 export default function OrderSuccessPage() {
@@ -88,6 +89,7 @@ export default function OrderSuccessPage() {
           </p>
         </section>
       )}
+      <ThankYouBanners />
       <div className={css.row}>
         <Link to="/" className={button}>
           Continue shopping

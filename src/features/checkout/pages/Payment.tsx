@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BankOfferView } from '../../../../schemas/cart.ts';
+import type { SavedCardView } from '../../../../schemas/payment.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { PAY_ON_DELIVERY, PAYMENT_METHODS } from '../../../../schemas/payment-rules.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
@@ -11,6 +12,8 @@ import { useFunnelPage } from '../funnel.tsx';
 import { StickyAction } from '../components/StickyAction.tsx';
 import * as css from './CheckoutPage.css.ts';
 import { StepLoadError } from '../components/StepLoadError.tsx';
+import { useToast } from '../../../ui/Toast.tsx';
+import { errorMessage } from '../../../../machines/checkout-rules.ts';
 
 /** Bank offers the server checks for this order and instrument (offer-list); a failure only hides them. */
 function useBankOffers(orderId: string | undefined, code: number | undefined, bank?: string, cardBin?: string) {
@@ -33,13 +36,44 @@ function useBankOffers(orderId: string | undefined, code: number | undefined, ba
   return offers;
 }
 
+/** The shopper's saved cards (docs/decisions/024-saved-cards.md); a failure only hides them. */
+function useSavedCards() {
+  const [cards, setCards] = useState<SavedCardView[]>([]);
+  useEffect(() => {
+    let live = true;
+    checkoutApi
+      .savedCards()
+      .then((res) => live && setCards(res.data))
+      .catch(() => live && setCards([]));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return [cards, setCards] as const;
+}
+
 /**
  * Funnel steps 4 and 5: /payment (SPEC §4 flow "direct", after order confirmation) and /retry-payment (flow
  * "otherwise", after a failed payment; a new attempt on the same order).
  */
 export default function PaymentPage() {
   const { snapshot, send, busy } = useFunnelPage();
-  const { methods, paymentMethod, instrument, error, orderId, flow } = snapshot.context;
+  const { methods, paymentMethod, instrument, error, orderId, flow, savedCardId } = snapshot.context;
+  const [savedCards, setSavedCards] = useSavedCards();
+  const toast = useToast();
+  const removeCard = useCallback(
+    async (card: SavedCardView) => {
+      try {
+        setSavedCards((await checkoutApi.deleteSavedCard(card.id)).data);
+        toast.show('Card removed', 'success');
+        if (savedCardId === card.id) send({ type: 'SELECT_NEW_CARD' });
+      } catch (e) {
+        toast.show(errorMessage(e), 'error');
+        throw e;
+      }
+    },
+    [savedCardId, send, setSavedCards, toast],
+  );
   usePageMeta({ title: flow === 'otherwise' ? 'Retry payment' : 'Payment', description: 'Choose how to pay for your order' });
   const offers = useBankOffers(orderId, paymentMethod, instrument.bank, instrument.card_bin);
 
@@ -70,6 +104,11 @@ export default function PaymentPage() {
             disabled={busy}
             onSelect={(code, option) => send({ type: 'SELECT_METHOD', payment_method: code, option })}
             onInstrument={(i) => send({ type: 'SET_INSTRUMENT', instrument: i })}
+            savedCards={savedCards}
+            savedCardId={savedCardId}
+            onSavedCard={(c) => send({ type: 'SELECT_SAVED_CARD', card_id: c.id, network: c.network })}
+            onNewCard={() => send({ type: 'SELECT_NEW_CARD' })}
+            onRemoveCard={removeCard}
           />
         </section>
       </div>

@@ -206,3 +206,22 @@ test('the staff preview reads the preview call with its id and says it is a prev
   expect(t.calls.some((c) => c.startsWith('/api/sale/get-sale-page-data'))).toBe(false);
   t.done();
 });
+
+test('SPEC §2: deals on favourites is reported as a promotion when seen and when one of its products is tapped', async () => {
+  const t = setup('/sale/mega-sale');
+  await screen.findByRole('heading', { level: 2, name: 'Deals on favourites' });
+  const promotions = () => t.seen.map((d) => d.event).filter((e) => e.name === 'view_promotion' || e.name === 'select_promotion');
+  await waitFor(() =>
+    expect(promotions()).toContainEqual(
+      expect.objectContaining({
+        name: 'view_promotion',
+        promotion: { section: 'sale_deals_on_favourites', name: 'Deals on favourites' },
+        items: [expect.objectContaining({ variant_id: 91, name: 'Favourite Creatine', index: 0 })],
+      }),
+    ),
+  );
+  const favourites = document.querySelector('[data-promotion="sale_deals_on_favourites"]') as HTMLElement;
+  fireEvent.click(within(favourites).getAllByRole('link')[0] as HTMLElement);
+  expect(promotions().filter((e) => e.name === 'select_promotion' && e.promotion.section === 'sale_deals_on_favourites')).toHaveLength(1);
+  t.done();
+});

@@ -1,9 +1,9 @@
-import { Fragment, type ReactNode, useEffect } from 'react';
+import { Fragment, type ReactNode, useEffect, useRef } from 'react';
+import type { ProductHit, SalePageData } from '../../../../schemas/catalogue.ts';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import type { SalePageData } from '../../../../schemas/catalogue.ts';
 import { saleMeta } from '../../../../schemas/content.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { Banners, PromotedProducts, PromotionTiles, ProductList, ProductRail } from '../../catalogue/index.ts';
+import { Banners, PromotedProducts, PromotionTiles, ProductList, ProductRail, useSeenOnce } from '../../catalogue/index.ts';
 import { useCachedResource } from '../../../api/cached-resource.ts';
 import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { saleApi } from '../api.ts';
@@ -16,7 +16,7 @@ import {
   PreviewNotice,
   Section,
 } from '../components/OfferSections.tsx';
-import { report, saleItemList, viewSalePage } from '../events.ts';
+import { favouritesPromotion, report, saleItemList, viewSalePage } from '../events.ts';
 
 type SaleProductSection = NonNullable<SalePageData['section_order']>[number];
 const DEFAULT_ORDER: SaleProductSection[] = ['blockbuster', 'deals_on_favourites', 'category_products'];
@@ -25,6 +25,26 @@ const DEFAULT_ORDER: SaleProductSection[] = ['blockbuster', 'deals_on_favourites
 export function previewId(search: URLSearchParams): number | undefined {
   const raw = search.get('id');
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
+ * SPEC §2: "deals on favourites" is reported as a promotion (view_promotion when seen, select_promotion when one of
+ * its products is tapped), besides the rail's own item-list events.
+ */
+function FavouritesPromotion({ hits, listName }: { hits: readonly ProductHit[]; listName: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useSeenOnce(ref, `favourites:${hits.map((h) => h.vid).join(',')}`, () => report(favouritesPromotion('view_promotion', hits, listName)));
+  return (
+    <div
+      ref={ref}
+      data-promotion="sale_deals_on_favourites"
+      onClickCapture={(e) => {
+        if ((e.target as Element).closest('a')) report(favouritesPromotion('select_promotion', hits, listName));
+      }}
+    >
+      <ProductRail hits={hits} listName={listName} listing="sale" />
+    </div>
+  );
 }
 
 /**
@@ -66,7 +86,7 @@ export default function SalePage() {
     ),
     deals_on_favourites: d.deals_on_favourites.length > 0 && (
       <Section id="sale-favourites" title="Deals on favourites">
-        <ProductRail hits={d.deals_on_favourites} listName={`${listName}: deals on favourites`} listing="sale" />
+        <FavouritesPromotion hits={d.deals_on_favourites} listName={`${listName}: deals on favourites`} />
       </Section>
     ),
     category_products: d.category_products.length > 0 && (
