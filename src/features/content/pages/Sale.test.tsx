@@ -91,6 +91,8 @@ function setup(url: string, answer: (u: URL) => { status?: number; body: unknown
     [
       { path: '/sale/:slug', element: <SalePage /> },
       { path: '/preview/sale/:slug', element: <SalePage /> },
+      // Where a tapped product leads: a page of its own, so the navigation a tap starts has a route to land on.
+      { path: '*', element: <p>Another page</p> },
     ].map((r) => ({
       ...r,
       element: (
@@ -222,6 +224,7 @@ test('SPEC §2: deals on favourites is reported as a promotion when seen and whe
   );
   const favourites = document.querySelector('[data-promotion="sale_deals_on_favourites"]') as HTMLElement;
   fireEvent.click(within(favourites).getAllByRole('link')[0] as HTMLElement);
+  await screen.findByText('Another page');
   expect(promotions().filter((e) => e.name === 'select_promotion' && e.promotion.section === 'sale_deals_on_favourites')).toHaveLength(1);
   t.done();
 });
