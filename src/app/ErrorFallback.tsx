@@ -23,9 +23,13 @@ export function reportError(error: unknown, errorInfo?: string): void {
     .catch(() => console.warn('[error] could not report the error'));
 }
 
+/** The error page of the server's data router (its routes' errorElement). */
+export function RouteErrorFallback() {
+  return <ErrorFallback error={useRouteError()} />;
+}
+
 /** SPEC §2/§8: "Oops, something went wrong." with a Contact us link and Continue Shopping. */
-export function ErrorFallback() {
-  const error = useRouteError();
+export function ErrorFallback({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useEffect(() => {
     if (!notFound) reportError(error);

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { AnalyticsDebug, syncUser } from '../features/analytics/index.ts';
 import { AuthProvider } from '../api/auth.tsx';
 import { ToastProvider } from '../ui/Toast.tsx';
-import { ErrorFallback } from './ErrorFallback.tsx';
+import { RouteErrorFallback } from './ErrorFallback.tsx';
 import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
 import { AccountLayout } from './layouts/AccountLayout.tsx';
 import { CheckoutLayout } from './layouts/CheckoutLayout.tsx';
@@ -65,7 +65,6 @@ function Root() {
       <MetaProvider>
         <ToastProvider>
           <Outlet />
-          <ScrollRestoration />
           <AnalyticsDebug />
         </ToastProvider>
       </MetaProvider>
@@ -76,7 +75,7 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <ErrorFallback />,
+    errorElement: <RouteErrorFallback />,
     children: [
       {
         element: <MainLayout />,
