@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link } from 'react-router-dom';
 import { httpClient } from '../api/client.ts';
 import { Footer } from '../ui/Footer.tsx';
 import { StoreHeader } from './layouts/StoreHeader.tsx';
@@ -21,11 +21,6 @@ export function reportError(error: unknown, errorInfo?: string): void {
       }),
     )
     .catch(() => console.warn('[error] could not report the error'));
-}
-
-/** The error page of the server's data router (its routes' errorElement). */
-export function RouteErrorFallback() {
-  return <ErrorFallback error={useRouteError()} />;
 }
 
 /** SPEC §2/§8: "Oops, something went wrong." with a Contact us link and Continue Shopping. */

@@ -6,7 +6,7 @@ import { seedShopperData } from '../api/prefetch.ts';
 import { nextTask } from '../api/tasks.ts';
 import { seedResourceCache } from '../api/cached-resource.ts';
 import { type AppRouter, AppRouterProvider, createAppRouter, resolveLazy } from './browser-router.tsx';
-import { ErrorFallback } from './ErrorFallback.tsx';
+import { ErrorPage } from './error-page.tsx';
 import { AppFrame } from './frame.tsx';
 import { HYDRATION_STATE_ID, type HydrationState } from './hydration.ts';
 import { routes } from './routes.tsx';
@@ -107,7 +107,7 @@ export async function mountApp(
   onRouter?.(router);
   const app = (
     <AppFrame desktop={state?.desktop ?? true}>
-      <AppRouterProvider router={router} fallback={(error) => <ErrorFallback error={error} />} />
+      <AppRouterProvider router={router} fallback={(error) => <ErrorPage error={error} />} />
     </AppFrame>
   );
   if (state) {
