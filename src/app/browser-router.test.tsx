@@ -112,6 +112,13 @@ test('a new page starts at the top, back returns to where the shopper was', asyn
   expect(scrolls.at(-1)).toBe(640);
 });
 
+test('a reloaded page returns to where the shopper was on it', async () => {
+  window.history.replaceState({ usr: null, key: 'k1', idx: 0 }, '', '/');
+  window.sessionStorage.setItem('kasrat-scroll-positions', JSON.stringify({ k1: 480 }));
+  setup({});
+  expect(scrolls).toEqual([480]);
+});
+
 test('navigating to the URL already shown replaces its entry', async () => {
   const { router } = setup({});
   const length = window.history.length;

@@ -87,7 +87,11 @@ export function createAppRouter(routes: RouteObject[], win: Window = window): Ap
   let index = ((win.history.state ?? {}) as HistoryState).idx ?? 0;
   // Each navigation takes a number; when its pages have loaded it goes ahead only if no other started meanwhile.
   let latest = 0;
-  let pendingScroll: (() => void) | null = null;
+  // A reloaded page, or one the browser came back to without keeping it, returns to where the shopper was on it.
+  let pendingScroll: (() => void) | null = () => {
+    const saved = positions[state.location.key];
+    if (saved != null) win.scrollTo(0, saved);
+  };
 
   win.history.scrollRestoration = 'manual';
   win.addEventListener('pagehide', () => {
