@@ -112,6 +112,15 @@ test('a new page starts at the top, back returns to where the shopper was', asyn
   expect(scrolls.at(-1)).toBe(640);
 });
 
+test("the entry a document opens with has the key 'default'; each navigation inside the store its own", async () => {
+  const { router } = setup({ '/a': Promise.resolve({ Component: Page('A') }) });
+  expect(router.state.location.key).toBe('default');
+  await act(() => router.navigate('/a'));
+  expect(router.state.location.key).not.toBe('default');
+  await act(() => router.navigate('/'));
+  expect(router.state.location.key).not.toBe('default');
+});
+
 test('a reloaded page returns to where the shopper was on it', async () => {
   window.history.replaceState({ usr: null, key: 'k1', idx: 0 }, '', '/');
   window.sessionStorage.setItem('kasrat-scroll-positions', JSON.stringify({ k1: 480 }));

@@ -81,8 +81,9 @@ export function createAppRouter(routes: RouteObject[], win: Window = window): Ap
   const positions = readPositions(win);
   const newKey = () => Math.random().toString(36).slice(2, 10);
   const first = (win.history.state ?? {}) as HistoryState;
-  // The entry the page was loaded on gets a key of its own, under which its scroll position is kept.
-  if (first.key == null || first.idx == null) win.history.replaceState({ ...first, key: first.key ?? newKey(), idx: first.idx ?? 0 }, '');
+  // As React Router's browser history: the entry a document opens with keeps the key 'default' (pages tell a
+  // navigation inside the store from an address opened by itself by it: /logout asks first), and gets its index.
+  if (first.idx == null) win.history.replaceState({ ...first, idx: 0 }, '');
   let state: RouterState = { location: readLocation(win), action: 'POP' };
   let index = ((win.history.state ?? {}) as HistoryState).idx ?? 0;
   // Each navigation takes a number; when its pages have loaded it goes ahead only if no other started meanwhile.
