@@ -39,8 +39,36 @@ const VENDOR = /[\\/]node_modules[\\/](react|react-router|react-router-dom|cooki
 
 const SHELL = /[\\/]src[\\/](ui|api|app)[\\/]|[\\/]src[\\/]features[\\/][\w-]+[\\/](hooks|local-data|return-to)\.tsx?$|[\\/]schemas[\\/](money|cookie)/;
 
+/**
+ * The modules the browser entry imports statically, directly or through others: known once the module graph is
+ * built, before the chunks are made.
+ */
+function entryStaticGraph(): Plugin & { has(id: string): boolean } {
+  const modules = new Set<string>();
+  return {
+    name: 'kasrat-entry-static-graph',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    buildEnd() {
+      modules.clear();
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const visit = (id: string) => {
+        if (modules.has(id)) return;
+        modules.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+      };
+      for (const id of entries) visit(id);
+    },
+    has: (id) => modules.has(id),
+  };
+}
+const entryGraph = entryStaticGraph();
+
 // The chunk of the reporting pipeline (providers/index.ts), which imports the adapters.
 const REPORTING_CHUNK = /(^|\/)providers-[\w-]+\.js$/;
+
+// The chunks the entry imports statically: loaded before any of its dynamic imports can run, they need no preload
+// link again (Vite lists them in every dynamic import's dependencies, and that list ships in the entry).
+const ENTRY_STATIC = /(^|\/)(rolldown-runtime|react-dom|vendor|shell)-[\w-]+\.js$/;
 
 const APP_MODULE = /[\\/](src|events|providers|schemas|machines)[\\/].*\.tsx?$/;
 const KEEPS_EFFECTS = /(\.css\.ts|[\\/]src[\\/]main\.tsx)$/;
@@ -58,7 +86,7 @@ const productionReactRouter = [
 ];
 
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
-  plugins: [reactDomClientEsm(), react(), vanillaExtractPlugin(), precompress('dist/client')],
+  plugins: [reactDomClientEsm(), react(), vanillaExtractPlugin(), precompress('dist/client'), entryGraph],
   resolve: { alias: command === 'build' && mode === 'production' ? productionReactRouter : [] },
   // Public files are served from the client build only.
   publicDir: isSsrBuild ? false : 'public',
@@ -73,7 +101,14 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     // The reporting adapters load once the browser is idle after hydration (src/features/analytics/store.ts): each
     // is fetched by its import and its few shared modules as the browser parses it, instead of Vite inserting a
     // preload link per module for all of them in one task (about 30 ms on a desktop, four times that on a phone).
-    modulePreload: { resolveDependencies: (_file, deps, { hostId }) => (REPORTING_CHUNK.test(hostId) ? [] : deps) },
+    modulePreload: {
+      // Every browser the build targets but Safari before 17 follows modulepreload links itself; there, the entry's
+      // static imports load as it parses (one round trip later), and dynamic imports still preload with
+      // rel=preload. The polyfill would be 0.5 KB gz on every first load for them alone.
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        REPORTING_CHUNK.test(hostId) ? [] : hostType === 'js' ? deps.filter((d) => !ENTRY_STATIC.test(d)) : deps,
+    },
     // The server preloads the chunks of the route it rendered (server/html.ts).
     manifest: !isSsrBuild,
     emptyOutDir: true,
@@ -89,7 +124,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
             { name: 'vendor', test: VENDOR },
             // The shell's own small modules that pages share with it (toasts, icons, meta, money, storage) stay one
             // chunk: split one per module, each gzips alone and the first load grows by several KB.
-            { name: 'shell', test: SHELL, minShareCount: 2 },
+            { name: 'shell', test: (id) => SHELL.test(id) && entryGraph.has(id), minShareCount: 2 },
+            // The same kind of small modules that only pages share: one chunk of their own, not in the first load.
+            { name: 'shared', test: (id) => SHELL.test(id) && !entryGraph.has(id), minShareCount: 2 },
           ],
         },
       },

@@ -11,8 +11,8 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Enforced ceilings. The home goal of 120 KB is met (≤ 90 KB the aim); the ceiling only ratchets down. */
-export const BUDGETS = { homeJsGzKb: 120, reportingCoreGzBytes: 8 * 1024 };
+/** Enforced ceilings. The home goal of 100 KB is met (≤ 90 KB the aim); the ceiling only ratchets down. */
+export const BUDGETS = { homeJsGzKb: 100, reportingCoreGzBytes: 8 * 1024 };
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link } from 'react-router-dom';
 import { httpClient } from '../api/client.ts';
 import { Footer } from '../ui/Footer.tsx';
 import { StoreHeader } from './layouts/StoreHeader.tsx';
@@ -24,8 +24,7 @@ export function reportError(error: unknown, errorInfo?: string): void {
 }
 
 /** SPEC §2/§8: "Oops, something went wrong." with a Contact us link and Continue Shopping. */
-export function ErrorFallback() {
-  const error = useRouteError();
+export function ErrorFallback({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useEffect(() => {
     if (!notFound) reportError(error);

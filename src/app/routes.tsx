@@ -1,13 +1,9 @@
-import type { ComponentType } from 'react';
-import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
+import type { ComponentType, ReactElement } from 'react';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { AnalyticsDebug, syncUser } from '../features/analytics/index.ts';
 import { AuthProvider } from '../api/auth.tsx';
 import { ToastProvider } from '../ui/Toast.tsx';
-import { ErrorFallback } from './ErrorFallback.tsx';
-import { GuestOnlyRoute, PrivateRoute } from './guards.tsx';
-import { AccountLayout } from './layouts/AccountLayout.tsx';
-import { CheckoutLayout } from './layouts/CheckoutLayout.tsx';
-import { DashboardLayout } from './layouts/DashboardLayout.tsx';
+import { RouteErrorPage } from './error-page.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { MetaProvider } from '../ui/meta.tsx';
 
@@ -35,16 +31,18 @@ function page(
   return { handle: { module: `src/features/${file}.tsx` } satisfies RouteHandle, lazy: () => withPage(load, name, guard) };
 }
 
-const GUARDS = { private: PrivateRoute, guest: GuestOnlyRoute };
+// The guards load with the pages they guard (no store page's first load has one), beside the page's own chunk.
+const GUARDS = { private: 'PrivateRoute', guest: 'GuestOnlyRoute' } as const;
 
 async function withPage(
   load: () => Promise<PageModule>,
   name: string,
   guard?: keyof typeof GUARDS,
 ): Promise<Pick<RouteObject, 'element' | 'Component'>> {
-  const Page = (await load())[name];
+  const [module, guards] = await Promise.all([load(), guard ? import('./guards.tsx') : null]);
+  const Page = module[name];
   if (!Page) throw new Error(`The page module exports no ${name}`);
-  const Guard = guard ? GUARDS[guard] : null;
+  const Guard = guard && guards ? guards[GUARDS[guard]] : null;
   return Guard
     ? {
         element: (
@@ -56,6 +54,18 @@ async function withPage(
     : { Component: Page };
 }
 
+/**
+ * A layout route whose component is a chunk of its own, loaded with its pages: the store's pages carry only the
+ * main layout, not the account, checkout and sign-in ones. `module` is its source, preloaded like a page's.
+ */
+function layout<M>(
+  module: `src/app/layouts/${string}.tsx`,
+  load: () => Promise<M>,
+  render: (m: M) => ReactElement,
+): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { handle: { module } satisfies RouteHandle, lazy: async () => ({ element: render(await load()) }) };
+}
+
 function Root() {
   // Lets an e2e test prove the error boundary: only a script already running in the page can set this.
   if (typeof window !== 'undefined' && (window as { __KASRAT_CRASH__?: boolean }).__KASRAT_CRASH__)
@@ -65,7 +75,6 @@ function Root() {
       <MetaProvider>
         <ToastProvider>
           <Outlet />
-          <ScrollRestoration />
           <AnalyticsDebug />
         </ToastProvider>
       </MetaProvider>
@@ -76,7 +85,7 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <ErrorFallback />,
+    errorElement: <RouteErrorPage />,
     children: [
       {
         element: <MainLayout />,
@@ -131,7 +140,7 @@ export const routes: RouteObject[] = [
           { path: '/cancel-delete-account', ...page('account/pages/CancelDeleteAccount', { guard: 'private' }) },
           {
             path: '/account',
-            element: <AccountLayout />,
+            ...layout('src/app/layouts/AccountLayout.tsx', () => import('./layouts/AccountLayout.tsx'), (m) => <m.AccountLayout />),
             children: [
               { index: true, ...page('account/pages/AccountHome') },
               { path: 'profile', ...page('account/pages/Profile') },
@@ -149,7 +158,9 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <CheckoutLayout area="cart" />,
+        ...layout('src/app/layouts/CheckoutLayout.tsx', () => import('./layouts/CheckoutLayout.tsx'), (m) => (
+          <m.CheckoutLayout area="cart" />
+        )),
         children: [
           { path: '/cart', ...page('checkout/pages/Cart') },
           { path: '/select-address', ...page('checkout/pages/SelectAddress') },
@@ -161,7 +172,9 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <CheckoutLayout area="payment" />,
+        ...layout('src/app/layouts/CheckoutLayout.tsx', () => import('./layouts/CheckoutLayout.tsx'), (m) => (
+          <m.CheckoutLayout area="payment" />
+        )),
         children: [
           { path: '/payment', ...page('checkout/pages/Payment') },
           { path: '/retry-payment', ...page('checkout/pages/Payment') },
@@ -169,7 +182,9 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <DashboardLayout />,
+        ...layout('src/app/layouts/DashboardLayout.tsx', () => import('./layouts/DashboardLayout.tsx'), (m) => (
+          <m.DashboardLayout />
+        )),
         children: [
           { path: '/logout', ...page('account/pages/Logout') },
           { path: '/my-account', ...page('account/pages/MyAccount', { guard: 'guest' }) },

@@ -1,10 +1,12 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { httpClient, setNavigator } from '../api/client.ts';
 import { seedShopperData } from '../api/prefetch.ts';
 import { nextTask } from '../api/tasks.ts';
 import { seedResourceCache } from '../api/cached-resource.ts';
+import { type AppRouter, AppRouterProvider, createAppRouter, resolveLazy } from './browser-router.tsx';
+import { ErrorPage } from './error-page.tsx';
 import { AppFrame } from './frame.tsx';
 import { HYDRATION_STATE_ID, type HydrationState } from './hydration.ts';
 import { routes } from './routes.tsx';
@@ -45,16 +47,10 @@ function routesAt(list: RouteObject[], ids: readonly string[]): RouteObject[] | 
  */
 async function resolveLazyMatches(list: RouteObject[], location: Location, ids?: readonly string[]): Promise<void> {
   const matched = (ids?.length ? routesAt(list, ids) : null) ?? (matchRoutes(list, location) ?? []).map((m) => m.route);
-  await Promise.all(
-    matched.map(async (route) => {
-      if (typeof route.lazy !== 'function') return;
-      const resolved = await route.lazy();
-      Object.assign(route, resolved, { lazy: undefined });
-    }),
-  );
+  await resolveLazy(matched);
 }
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
+export type { AppRouter };
 
 /** The events of a tap, each of which React would answer by hydrating the tapped part at once. */
 const TAP_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'pointerup', 'mouseup', 'touchend', 'click'] as const;
@@ -101,8 +97,8 @@ export async function mountApp(
     seedShopperData(state.data);
     await resolveLazyMatches(routes, window.location, state.routes);
     await nextTask();
-  }
-  const router = createBrowserRouter(routes);
+  } else await resolveLazyMatches(routes, window.location).catch(() => undefined);
+  const router = createAppRouter(routes);
   // API redirects (401, 404, 409) stay inside the single-page app.
   setNavigator((to) => void router.navigate(to));
   // The router ranks every route as it is made; the reporting start is a task of its own after it, still before
@@ -111,7 +107,7 @@ export async function mountApp(
   onRouter?.(router);
   const app = (
     <AppFrame desktop={state?.desktop ?? true}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} fallback={(error) => <ErrorPage error={error} />} />
     </AppFrame>
   );
   if (state) {
