@@ -4,7 +4,7 @@ import { cancelOrderShipment, expireUnpaidOrders, finalizePayment } from '../../
 import { opsMove, processPendingRefunds } from '../../server/modules/orders/index.ts';
 import { readPromotionTerms } from '../../server/modules/orders/promotion-rules.ts';
 import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';
-import { submitReturn } from '../../server/modules/orders/service.ts';
+import { submitReturn } from '../../server/flows/index.ts';
 import { createGateway, readPaymentConfig } from '../../server/payments/index.ts';
 import { type Agent, type Backend, createTestApp, type TestApp } from '../helpers/app.ts';
 import { createShoppers, pincode, type Shopper, signIn } from '../api/checkout-fixtures.ts';
