@@ -53,7 +53,8 @@ class Preview extends Error {
 
 /**
  * What a cancellation would refund, with the note of any promotion it costs, shown before the shopper confirms:
- * the same cancellation run and rolled back, so the preview cannot differ from the change.
+ * the orders module's part of the same cancellation (which prices the refund) run and rolled back, so the preview
+ * cannot differ from the change.
  */
 export async function previewCancel(
   db: Db,
@@ -61,10 +62,10 @@ export async function previewCancel(
   shipmentId: string,
   selection: SelectedUnits[] | null,
 ): Promise<CancelOutcome['refund']> {
-  const input = { shipmentId, reason_id: 'other', comment: null };
   try {
     await db.transaction().execute(async (trx) => {
-      throw new Preview(await cancelIn(trx, customerId, input, cancelReason(input.reason_id), selection));
+      const ctx = await lockShipment(trx, shipmentId, customerId);
+      throw new Preview((await cancelUnits(ctx, cancelReason('other'), null, selection)).outcome);
     });
   } catch (error) {
     if (error instanceof Preview) return error.outcome.refund;
