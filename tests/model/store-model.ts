@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Db } from '../../server/db/database.ts';
 import { cancelOrderShipment, expireUnpaidOrders, finalizePayment } from '../../server/flows/index.ts';
+import { adjustStock } from '../../server/modules/inventory/index.ts';
 import { opsMove, processPendingRefunds } from '../../server/modules/orders/index.ts';
 import { readPromotionTerms } from '../../server/modules/orders/promotion-rules.ts';
 import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';
@@ -48,6 +49,8 @@ type Model = Record<string, never>;
 type Cmd = fc.AsyncCommand<Model, Real>;
 
 const live = ['payment_pending', 'placed', 'confirmed'] as const;
+const RESTOCK_BELOW = 60;
+const RESTOCK_TO = 200;
 
 /** Every invariant of the store; each breach is a line in `real.violations`. */
 export async function checkInvariants(real: Real, after: string): Promise<void> {
@@ -527,6 +530,10 @@ export async function runStoreModel(opts: {
           const made = await createShoppers(db, 3, [], pin);
           real.shoppers = made.map((s) => ({ s, agent: signIn(t.agent(), s) }));
           real.clock.now = new Date();
+          // Delivered units never come back: a long run would sell the tracked variants out and every later
+          // command be refused. Staff restock them (a ledger row, as in the store) before the seed figure is read.
+          for (const r of await db.selectFrom('variants').select(['id', 'stock']).where('id', 'in', tracked).execute())
+            if (r.stock < RESTOCK_BELOW) await adjustStock(db, r.id, RESTOCK_TO - r.stock, { staff: 'store-model', note: 'restock' });
           for (const r of await db.selectFrom('variants').select(['id', 'stock']).where('id', 'in', tracked).execute()) {
             const sum = await db
               .selectFrom('stock_ledger')
