@@ -1,33 +1,48 @@
 import type { Db } from '../db/database.ts';
 import { releaseCouponUse } from '../modules/cart/index.ts';
 import { catalogueChanged } from '../modules/catalogue/index.ts';
-import { type CancelOutcome, cancelShipment, type SelectedUnits } from '../modules/orders/service.ts';
+import { putBack } from '../modules/inventory/index.ts';
+import { notifyRefund, notifyShipmentCancelled } from '../modules/notifications/index.ts';
+import { type CancelOutcome, cancelReason, cancelUnits, lockShipment, type SelectedUnits } from '../modules/orders/service.ts';
 import { withdrawUnboughtReviews } from '../modules/reviews/index.ts';
-import { notifyShipmentCancelled } from '../modules/notifications/index.ts';
 
 // Cancel a shipment, whole or in part (docs/decisions/011-order-flows.md), in one transaction: the orders module
-// cancels the units, puts them back through inventory, re-prices what is kept under the order's promotions and
-// writes the refund; then an order cancelled before shipping gives its coupon use back, and a review whose only
-// purchase was cancelled is withdrawn.
+// cancels the units, re-prices what is kept under the order's promotions and writes the refund; inventory puts the
+// units back; the shopper is told of the refund; an order cancelled before shipping gives its coupon use back, and
+// a review whose only purchase was cancelled is withdrawn; the shopper is told of the cancellation.
+
+type CancelInput = { shipmentId: string; reason_id: string; comment: string | null };
+
+/** The cancellation inside `trx`; `reviewsWithdrawn` counts the reviews it withdrew. */
+async function cancelIn(
+  trx: Db,
+  customerId: number | null,
+  input: CancelInput,
+  reason: string,
+  selection: SelectedUnits[] | null,
+): Promise<CancelOutcome & { reviewsWithdrawn: number }> {
+  const ctx = await lockShipment(trx, input.shipmentId, customerId);
+  const { outcome, restock, created } = await cancelUnits(ctx, reason, input.comment, selection);
+  await putBack(trx, restock, 'cancelled', { order: outcome.order.order_number, shipment: outcome.shipment_id });
+  for (const id of created) await notifyRefund(trx, id, 'initiated');
+  if (outcome.order.cancelled && outcome.order.coupon_code)
+    await releaseCouponUse(trx, outcome.order.coupon_code, outcome.order.order_number);
+  const reviewsWithdrawn = await withdrawUnboughtReviews(trx, outcome.order.customer_id, outcome.products);
+  await notifyShipmentCancelled(trx, outcome.shipment_id);
+  return { ...outcome, reviewsWithdrawn };
+}
 
 export async function cancelOrderShipment(
   db: Db,
   customerId: number | null,
-  input: { shipmentId: string; reason_id: string; comment: string | null },
+  input: CancelInput,
   selection: SelectedUnits[] | null,
 ): Promise<CancelOutcome & { reviewsWithdrawn: number }> {
-  let reviewsWithdrawn = 0;
-  const outcome = await cancelShipment(db, customerId, input, selection, async (trx, o) => {
-    if (o.order.cancelled) {
-      const order = await trx.selectFrom('orders').select(['coupon_code']).where('id', '=', o.order.id).executeTakeFirstOrThrow();
-      if (order.coupon_code) await releaseCouponUse(trx, order.coupon_code, o.order.order_number);
-    }
-    reviewsWithdrawn = await withdrawUnboughtReviews(trx, o.order.customer_id, o.products);
-    await notifyShipmentCancelled(trx, o.shipment_id);
-  });
+  const reason = cancelReason(input.reason_id);
+  const outcome = await db.transaction().execute((trx) => cancelIn(trx, customerId, input, reason, selection));
   // The catalogue shows each product's rating: told after commit, as a new review does.
-  if (reviewsWithdrawn) await catalogueChanged(db);
-  return { ...outcome, reviewsWithdrawn };
+  if (outcome.reviewsWithdrawn) await catalogueChanged(db);
+  return outcome;
 }
 
 class Preview extends Error {
@@ -38,7 +53,8 @@ class Preview extends Error {
 
 /**
  * What a cancellation would refund, with the note of any promotion it costs, shown before the shopper confirms:
- * the same cancellation run and rolled back, so the preview cannot differ from the change.
+ * the orders module's part of the same cancellation (which prices the refund) run and rolled back, so the preview
+ * cannot differ from the change.
  */
 export async function previewCancel(
   db: Db,
@@ -47,8 +63,9 @@ export async function previewCancel(
   selection: SelectedUnits[] | null,
 ): Promise<CancelOutcome['refund']> {
   try {
-    await cancelShipment(db, customerId, { shipmentId, reason_id: 'other', comment: null }, selection, async (_trx, o) => {
-      throw new Preview(o);
+    await db.transaction().execute(async (trx) => {
+      const ctx = await lockShipment(trx, shipmentId, customerId);
+      throw new Preview((await cancelUnits(ctx, cancelReason('other'), null, selection)).outcome);
     });
   } catch (error) {
     if (error instanceof Preview) return error.outcome.refund;

@@ -23,7 +23,8 @@ import {
 } from '../modules/payment/service.ts';
 import { recordLastOrder } from '../modules/session/index.ts';
 import { offerStands } from '../modules/payment/instrument.ts';
-import { paidInstrumentColumn, refuseOffer } from '../modules/payment/money-back.ts';
+import { refuseOffer } from '../modules/payment/money-back.ts';
+import { insertPayOnDeliveryAttempt, recordGatewayAnswer } from '../modules/payment/attempts.ts';
 import { PAY_ON_DELIVERY } from '../../schemas/payment-rules.ts';
 import { NotFound } from '../http/errors.ts';
 import { notifyOrderPlaced, notifyPaymentFailed } from '../modules/notifications/index.ts';
@@ -101,18 +102,7 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
       return { order, payment, applied: false, refund: false };
     }
     const finalizedAt = cb.status === 'pending' ? null : now;
-    const updated = await trx
-      .updateTable('payments')
-      .set({
-        status: cb.status,
-        gateway_payment_id: cb.gatewayPaymentId || payment.gateway_payment_id,
-        failure_reason: cb.reason,
-        finalized_at: finalizedAt,
-        ...paidInstrumentColumn(cb),
-      })
-      .where('id', '=', payment.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await recordGatewayAnswer(trx, payment, cb, finalizedAt);
     if (cb.status === 'failed' && order.status === 'payment_pending') await notifyPaymentFailed(trx, updated.id);
     if (cb.status !== 'success') return { order, payment: updated, applied: true, refund: false };
     if (order.status !== 'payment_pending') return { order, payment: updated, applied: true, refund: true };
@@ -171,24 +161,7 @@ export async function payOnDelivery(deps: PaymentDeps, customerId: number, order
     const eligible = await codEligibility({ ...deps, db: trx }, order, now);
     if (!eligible.ok) throw new PaymentRuleError(eligible.reason);
     const attempt = await nextAttemptNumber(trx, order.id);
-    const payment = await trx
-      .insertInto('payments')
-      .values({
-        order_id: order.id,
-        attempt,
-        gateway: 'cod',
-        method: PAY_ON_DELIVERY,
-        instrument: null,
-        amount: order.total,
-        status: 'pending',
-        gateway_order_ref: `${order.order_number}-${attempt}`,
-        gateway_payment_id: null,
-        failure_reason: null,
-        finalized_at: null,
-        bank_offer_id: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const payment = await insertPayOnDeliveryAttempt(trx, order, attempt);
     const placed = await placePaidOrder(trx, order, payment, now);
     return { ...resultOf(placed, payment), payment_status: 'success' as const };
   });

@@ -3,3 +3,5 @@ export { type UnpaidOrder, expireUnpaidOrders, releaseUnpaidOrder } from './expi
 export { finalizePayment, payOnDelivery, placePaidOrder } from './finalize-payment.ts';
 export { type PlaceOrderInput, placeOrder } from './place-order.ts';
 export { cancelOrderShipment, previewCancel } from './cancel.ts';
+export { markRefundPaidByHand, processPendingRefunds, processRefund } from './refund.ts';
+export { opsMove, receiveReturn, submitReturn, withdrawReturn } from './return.ts';

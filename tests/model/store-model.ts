@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import type { Db } from '../../server/db/database.ts';
 import { cancelOrderShipment, expireUnpaidOrders, finalizePayment } from '../../server/flows/index.ts';
+import { adjustStock } from '../../server/modules/inventory/index.ts';
 import { opsMove, processPendingRefunds } from '../../server/modules/orders/index.ts';
 import { readPromotionTerms } from '../../server/modules/orders/promotion-rules.ts';
 import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';
-import { submitReturn } from '../../server/modules/orders/service.ts';
+import { submitReturn } from '../../server/flows/index.ts';
 import { createGateway, readPaymentConfig } from '../../server/payments/index.ts';
 import { type Agent, type Backend, createTestApp, type TestApp } from '../helpers/app.ts';
 import { createShoppers, pincode, type Shopper, signIn } from '../api/checkout-fixtures.ts';
@@ -28,12 +29,28 @@ interface Real {
   steps: number;
   /** Refusals by kind, to show the model reaches the states it means to. */
   refusals: Map<string, number>;
+  /** Per command: runs that did what they meant, that the store refused, and that found nothing to act on. */
+  outcomes: Map<string, CommandOutcomes>;
+  /** The coupon the model applies and the free gift it takes, with the cart value each needs. */
+  coupon: { code: string; minCart: number };
+  freebieThreshold: number;
+  /** Sale price of each variant the shoppers buy. */
+  prices: Map<number, number>;
+  progress?: (steps: number, commands: Record<string, CommandOutcomes>, violations: number) => void;
+}
+
+export interface CommandOutcomes {
+  ok: number;
+  refused: number;
+  noop: number;
 }
 
 type Model = Record<string, never>;
 type Cmd = fc.AsyncCommand<Model, Real>;
 
 const live = ['payment_pending', 'placed', 'confirmed'] as const;
+const RESTOCK_BELOW = 60;
+const RESTOCK_TO = 200;
 
 /** Every invariant of the store; each breach is a line in `real.violations`. */
 export async function checkInvariants(real: Real, after: string): Promise<void> {
@@ -58,7 +75,12 @@ export async function checkInvariants(real: Real, after: string): Promise<void> 
     .execute();
   const ledger = await db
     .selectFrom('stock_ledger')
-    .select(['variant_id', (eb) => eb.fn.sum<string>(eb.ref('delta')).as('d')])
+    .select([
+      'variant_id',
+      (eb) => eb.fn.sum<string>(eb.ref('delta')).as('d'),
+      // Staff adjustments (the model's restock) add units no order holds.
+      (eb) => eb.fn.sum<string>(eb.case().when('reason', '=', 'staff_adjustment').then(eb.ref('delta')).else(0).end()).as('a'),
+    ])
     .where('variant_id', 'in', [...real.initialStock.keys()])
     .groupBy('variant_id')
     .execute();
@@ -66,8 +88,11 @@ export async function checkInvariants(real: Real, after: string): Promise<void> 
     const h = held.find((x) => x.variant_id === v.id);
     const holding = h ? Number(h.q) - Number(h.c) - Number(h.r) : 0;
     const seed = real.initialStock.get(v.id) as number;
-    if (v.stock + holding !== seed) fail(`variant ${v.id}: stock ${v.stock} + held ${holding} ≠ seed ${seed}`);
-    const sum = Number(ledger.find((l) => l.variant_id === v.id)?.d ?? 0);
+    const row = ledger.find((l) => l.variant_id === v.id);
+    const adjusted = Number(row?.a ?? 0);
+    if (v.stock + holding !== seed + adjusted)
+      fail(`variant ${v.id}: stock ${v.stock} + held ${holding} ≠ seed ${seed} + staff adjustments ${adjusted}`);
+    const sum = Number(row?.d ?? 0);
     if (seed + sum !== v.stock) fail(`variant ${v.id}: ledger sums to ${sum}, stock moved ${v.stock - seed}`);
   }
   const customers = real.shoppers.map((x) => x.s.customerId);
@@ -204,7 +229,7 @@ async function shipmentsOf(real: Real, who: number, statuses: string[]) {
 }
 
 /** The gateway's callback for the shopper's latest online attempt. */
-async function payLatest(real: Real, i: number, status: 'success' | 'failed' | 'pending') {
+async function payLatest(real: Real, i: number, status: 'success' | 'failed' | 'pending'): Promise<false | undefined> {
   const attempt = await real.db
     .selectFrom('payments as p')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
@@ -214,7 +239,7 @@ async function payLatest(real: Real, i: number, status: 'success' | 'failed' | '
     .where('p.gateway', '<>', 'cod')
     .orderBy('p.id', 'desc')
     .executeTakeFirst();
-  if (!attempt) return;
+  if (!attempt) return false;
   // The shopper pays with the instrument the attempt's bank offer was chosen for (a qualifying payment).
   const instrument = attempt.instrument
     ? { type: attempt.instrument as 'card', bank: attempt.bank, card_bin: attempt.card_bins?.[0] ?? null, vpa: null }
@@ -249,21 +274,35 @@ async function deliver(real: Real, shipmentNumber: string) {
   await opsMove(real.db, shipmentNumber, 'deliver', { at: real.clock.now });
 }
 
-function command(name: string, args: fc.Arbitrary<number[]>, run: (real: Real, a: number[]) => Promise<unknown>): fc.Arbitrary<Cmd> {
+/**
+ * What a command's body answers: false when it found nothing to act on, the store's answer when it made a request
+ * (a 4xx is a refusal), nothing when it acted.
+ */
+type Outcome = false | { statusCode: number } | undefined;
+
+function command(name: string, args: fc.Arbitrary<number[]>, run: (real: Real, a: number[]) => Promise<Outcome>): fc.Arbitrary<Cmd> {
   return args.map(
     (a): Cmd => ({
       check: () => true,
       async run(_m, real) {
-        await run(real, a).catch((error: unknown) => {
-          // A refusal (4xx, a rule) is part of the store; anything else is a violation.
-          const status = (error as { statusCode?: number }).statusCode;
-          if (status === undefined || status >= 500) real.violations.push(`${name}(${a}) threw ${String(error)}`);
-          else {
-            const k = `${name} ${status} ${String((error as Error).message).slice(0, 60)}`;
-            real.refusals.set(k, (real.refusals.get(k) ?? 0) + 1);
-          }
-        });
+        const outcome = await run(real, a).then(
+          (r): keyof CommandOutcomes => (r === false ? 'noop' : r && r.statusCode >= 400 ? 'refused' : 'ok'),
+          (error: unknown): keyof CommandOutcomes => {
+            // A refusal (4xx, a rule) is part of the store; anything else is a violation.
+            const status = (error as { statusCode?: number }).statusCode;
+            if (status === undefined || status >= 500) real.violations.push(`${name}(${a}) threw ${String(error)}`);
+            else {
+              const k = `${name} ${status} ${String((error as Error).message).slice(0, 60)}`;
+              real.refusals.set(k, (real.refusals.get(k) ?? 0) + 1);
+            }
+            return 'refused';
+          },
+        );
+        const counts = real.outcomes.get(name) ?? { ok: 0, refused: 0, noop: 0 };
+        counts[outcome]++;
+        real.outcomes.set(name, counts);
         real.steps++;
+        if (real.steps % 500 === 0) real.progress?.(real.steps, Object.fromEntries(real.outcomes), real.violations.length);
         await checkInvariants(real, `${name}(${a})`);
       },
       toString: () => `${name}(${a})`,
@@ -301,31 +340,62 @@ function baseCommands(): fc.Arbitrary<Cmd>[] {
     });
     if (res.statusCode >= 500) real.violations.push(`place-order answered ${res.statusCode}`);
     if (res.statusCode !== 200) {
-      {
-        const k = `place ${res.statusCode} ${(res.json() as { message: string }).message.slice(0, 60)}`;
-        real.refusals.set(k, (real.refusals.get(k) ?? 0) + 1);
-      }
-      return;
+      const k = `place ${res.statusCode} ${(res.json() as { message: string }).message.slice(0, 60)}`;
+      real.refusals.set(k, (real.refusals.get(k) ?? 0) + 1);
+      return res;
     }
     const orderId = (res.json() as { data: { order_id: string } }).data.order_id;
-    if (online) await post(real, i, '/api/payment/initate-transaction', { order_id: orderId, payment_method: 1, instrument: {} });
-    else await post(real, i, '/api/payment/pay-on-delivery', { order_id: orderId });
+    const paid = online
+      ? await post(real, i, '/api/payment/initate-transaction', { order_id: orderId, payment_method: 1, instrument: {} })
+      : await post(real, i, '/api/payment/pay-on-delivery', { order_id: orderId });
     // Half the online placements are paid at once, so prepaid orders reach cancels, returns and refunds often.
     if (online === 2) await payLatest(real, i, 'success');
+    return paid;
   };
+  /** Tops the shopper's cart up with units of variant `v` until its paid lines are worth `min` (10 units a line at most). */
+  const fillCart = async (real: Real, i: number, v: number, min: number) => {
+    const variant = pick(real.variants, v) as number;
+    const lines = await real.db
+      .selectFrom('cart_items as ci')
+      .innerJoin('carts as c', 'c.id', 'ci.cart_id')
+      .innerJoin('variants as va', 'va.id', 'ci.variant_id')
+      .select(['ci.variant_id', 'ci.quantity', 'va.sale_price'])
+      .where('c.customer_id', '=', real.shoppers[i].s.customerId)
+      .where('c.status', '=', 'active')
+      .where('ci.is_freebie', '=', false)
+      .execute();
+    const value = lines.reduce((n, l) => n + l.quantity * l.sale_price, 0);
+    if (value >= min) return;
+    const price = real.prices.get(variant) as number;
+    const have = lines.find((l) => l.variant_id === variant)?.quantity ?? 0;
+    const quantity = Math.min(Math.ceil((min - value) / price), 10 - have);
+    if (quantity > 0) await post(real, i, '/api/cart/add-to-cart', { variant_id: variant, quantity });
+  };
+  /**
+   * A promotion taken at checkout (the coupon, the free gift): three times in four the cart is first filled to the
+   * value the promotion needs, so it applies (and later changes cost it); otherwise it is tried on the cart as it is.
+   */
+  const promotion = (name: string, url: string, body: (real: Real) => unknown, needs: (real: Real) => number) =>
+    command(name, fc.tuple(who, fc.nat(), fc.nat({ max: 3 })), async (real, [i, v, fill]) => {
+      if (fill) await fillCart(real, i, v, needs(real));
+      return post(real, i, url, body(real));
+    });
   return [
     command('addToCart', fc.tuple(who, fc.nat(), small), (real, [i, v, q]) =>
       post(real, i, '/api/cart/add-to-cart', { variant_id: pick(real.variants, v), quantity: q }),
     ),
-    // Coupon and gift: the cart is filled first often enough that the promotions apply (and later changes cost them).
-    command('coupon', fc.tuple(who, fc.nat(), fc.nat({ max: 2 })), async (real, [i, v, q]) => {
-      if (q) await post(real, i, '/api/cart/add-to-cart', { variant_id: pick(real.variants, v), quantity: q });
-      return post(real, i, '/api/cart/apply-coupon', { coupon_code: 'FIT10' });
-    }),
-    command('gift', fc.tuple(who, fc.nat(), fc.nat({ max: 3 })), async (real, [i, v, q]) => {
-      if (q) await post(real, i, '/api/cart/add-to-cart', { variant_id: pick(real.variants, v), quantity: q });
-      return post(real, i, '/api/freebie/add-freebie-to-cart', { freebie_id: real.freebieId });
-    }),
+    promotion(
+      'coupon',
+      '/api/cart/apply-coupon',
+      (real) => ({ coupon_code: real.coupon.code }),
+      (real) => real.coupon.minCart,
+    ),
+    promotion(
+      'gift',
+      '/api/freebie/add-freebie-to-cart',
+      (real) => ({ freebie_id: real.freebieId }),
+      (real) => real.freebieThreshold,
+    ),
     command('place', fc.tuple(who, fc.nat({ max: 2 }), fc.nat()), (real, [i, online, v]) => place(real, i, online, v)),
     command('callback', fc.tuple(who, fc.nat({ max: 2 })), (real, [i, kind]) =>
       payLatest(real, i, (['success', 'failed', 'pending'] as const)[kind]),
@@ -336,7 +406,7 @@ function baseCommands(): fc.Arbitrary<Cmd>[] {
     }),
     command('cancel', fc.tuple(who, fc.nat(), fc.nat({ max: 1 })), async (real, [i, n, partial]) => {
       const s = pick(await shipmentsOf(real, i, ['placed', 'confirmed', 'packed']), n);
-      if (!s) return;
+      if (!s) return false;
       const items = await real.db
         .selectFrom('order_items')
         .selectAll()
@@ -354,7 +424,7 @@ function baseCommands(): fc.Arbitrary<Cmd>[] {
     }),
     command('ship', fc.tuple(who, fc.nat(), fc.nat({ max: 1 })), async (real, [i, n, deliver]) => {
       const s = pick(await shipmentsOf(real, i, deliver ? ['shipped'] : ['placed', 'confirmed', 'packed']), n);
-      if (!s) return;
+      if (!s) return false;
       if (deliver) await opsMove(real.db, s.shipment_number, 'deliver', { at: real.clock.now });
       else {
         await opsMove(real.db, s.shipment_number, 'pack');
@@ -379,7 +449,7 @@ function baseCommands(): fc.Arbitrary<Cmd>[] {
           // None on its way either: the shopper buys and pays online, and it is delivered.
           await place(real, i, 2, n);
           const bought = (await shipmentsOf(real, i, ['placed', 'confirmed'])).filter((x) => x.payment_method !== 4).at(-1);
-          if (!bought) return;
+          if (!bought) return false;
           await deliver(real, bought.shipment_number);
           s = bought;
         }
@@ -392,7 +462,7 @@ function baseCommands(): fc.Arbitrary<Cmd>[] {
         .execute();
       const open = items.filter((x) => x.quantity - x.cancelled_quantity - x.returned_quantity > 0);
       const line = pick(open, n);
-      if (!line) return;
+      if (!line) return false;
       await submitReturn(real.db, real.shoppers[i].s.customerId, {
         shipmentId: s.shipment_number,
         reason_id: 'damaged',
@@ -418,12 +488,25 @@ function baseCommands(): fc.Arbitrary<Cmd>[] {
 }
 
 /** Opens a store, runs random command sequences for about `steps` steps, returns the steps run and every violation. */
-export async function runStoreModel(opts: { steps: number; seed: number; backend?: Backend; runs?: number }) {
+export async function runStoreModel(opts: {
+  steps: number;
+  seed: number;
+  backend?: Backend;
+  runs?: number;
+  /** Called every 500 steps with the steps run and the outcomes so far (a long run shows where it is). */
+  progress?: (steps: number, commands: Record<string, CommandOutcomes>, violations: number) => void;
+}) {
   const t = await createTestApp(opts.backend ?? 'pglite');
   try {
     const db = t.handle.db;
     const variants = (await pricedVariants(db, 40_000, 200_000, 20).limit(3).execute()).map((v) => v.id);
-    const freebie = await db.selectFrom('freebies').select(['id', 'variant_id']).orderBy('threshold').executeTakeFirstOrThrow();
+    const freebie = await db
+      .selectFrom('freebies')
+      .select(['id', 'variant_id', 'threshold'])
+      .orderBy('threshold')
+      .executeTakeFirstOrThrow();
+    const coupon = await db.selectFrom('coupons').select(['code', 'min_cart']).where('code', '=', 'FIT10').executeTakeFirstOrThrow();
+    const prices = await db.selectFrom('variants').select(['id', 'sale_price']).where('id', 'in', variants).execute();
     const tracked = [...variants, freebie.variant_id];
     const real: Real = {
       t,
@@ -437,6 +520,11 @@ export async function runStoreModel(opts: { steps: number; seed: number; backend
       violations: [],
       steps: 0,
       refusals: new Map(),
+      outcomes: new Map(),
+      coupon: { code: coupon.code, minCart: coupon.min_cart },
+      freebieThreshold: freebie.threshold,
+      prices: new Map(prices.map((p) => [p.id, p.sale_price])),
+      progress: opts.progress,
     };
     // Runs go on until the steps are done (a sequence is up to 60 commands, often fewer).
     const runs = Math.max(opts.runs ?? 1, Math.ceil(opts.steps / 10));
@@ -450,6 +538,10 @@ export async function runStoreModel(opts: { steps: number; seed: number; backend
           const made = await createShoppers(db, 3, [], pin);
           real.shoppers = made.map((s) => ({ s, agent: signIn(t.agent(), s) }));
           real.clock.now = new Date();
+          // Delivered units never come back: a long run would sell the tracked variants out and every later
+          // command be refused. Staff restock them (a ledger row, as in the store) before the seed figure is read.
+          for (const r of await db.selectFrom('variants').select(['id', 'stock']).where('id', 'in', tracked).execute())
+            if (r.stock < RESTOCK_BELOW) await adjustStock(db, r.id, RESTOCK_TO - r.stock, { staff: 'store-model', note: 'restock' });
           for (const r of await db.selectFrom('variants').select(['id', 'stock']).where('id', 'in', tracked).execute()) {
             const sum = await db
               .selectFrom('stock_ledger')
@@ -494,6 +586,7 @@ export async function runStoreModel(opts: { steps: number; seed: number; backend
       returns: await count('returns'),
       statuses: Object.fromEntries(statuses.map((r) => [`${r.status}/${r.payment_method ?? '-'}`, Number(r.n)])),
       refusals: Object.fromEntries(real.refusals),
+      commands: Object.fromEntries(real.outcomes) as Record<string, CommandOutcomes>,
     };
   } finally {
     await t.close();

@@ -6,7 +6,7 @@ import type { PaymentMethodCode } from '../../db/types.ts';
 import { takeStock } from '../inventory/index.ts';
 import { promotionTermsSql } from './placement.ts';
 import { allocateDiscount } from './refund-rules.ts';
-import { opsMove } from './service.ts';
+import { moveShipment } from './service.ts';
 
 // Consistent orders written straight into the database: what a placed and paid order looks like (order,
 // shipments, item snapshots with their discount shares, a payment, stock taken). Used by the API tests and, with
@@ -284,8 +284,8 @@ export async function seedDemoOrders(db: Db, demoEmail: string): Promise<boolean
     shipments: [{ lines: [{ variantId: c, quantity: 1 }], shippingTotal: 5_000 }, { lines: [{ variantId: d, quantity: 1 }] }],
   });
   for (const action of ['pack', 'ship', 'deliver'] as const)
-    await opsMove(db, cod.shipments[0].shipmentNumber, action, { awb: 'DLV1234567' });
-  for (const action of ['pack', 'ship'] as const) await opsMove(db, cod.shipments[1].shipmentNumber, action, { awb: 'DLV7654321' });
+    await moveShipment(db, cod.shipments[0].shipmentNumber, action, { awb: 'DLV1234567' });
+  for (const action of ['pack', 'ship'] as const) await moveShipment(db, cod.shipments[1].shipmentNumber, action, { awb: 'DLV7654321' });
   const delivered = await insertOrder(db, {
     customerId: demo.id,
     paymentMethod: 1,
@@ -300,6 +300,6 @@ export async function seedDemoOrders(db: Db, demoEmail: string): Promise<boolean
     ],
   });
   for (const action of ['pack', 'ship', 'deliver'] as const)
-    await opsMove(db, delivered.shipments[0].shipmentNumber, action, { awb: 'BLR9988776' });
+    await moveShipment(db, delivered.shipments[0].shipmentNumber, action, { awb: 'BLR9988776' });
   return true;
 }

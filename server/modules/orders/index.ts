@@ -8,15 +8,19 @@ import { opsRoutes } from './ops-routes.ts';
 import { createGateway, type GatewayName, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
 import { GATEWAY_NAMES } from '../../../schemas/payment.ts';
 import { sandboxPayouts } from './refund-gateway.ts';
-import { processPendingRefunds, type RefundAdapters } from './refunds.ts';
+import { processPendingRefunds } from '../../flows/refund.ts';
+import type { RefundAdapters } from './refunds.ts';
 import { orderRoutes } from './routes.ts';
 
 // The orders module's public surface: the registration function, and what tests and other modules reuse.
 export { insertOrder, type CreatedOrder, type NewOrder } from './demo-orders.ts';
 export { canMove, nextStatus, STATUS_LABELS, shipmentLifecycle } from './lifecycle.ts';
-export { markRefundPaidByHand, processPendingRefunds, processRefund, type RefundAdapters } from './refunds.ts';
+// Returns and refunds are flows (docs/decisions/011-order-flows.md); this module's routes reach them from here.
+export { markRefundPaidByHand, processPendingRefunds, processRefund } from '../../flows/refund.ts';
+export { opsMove, receiveReturn, submitReturn, withdrawReturn } from '../../flows/return.ts';
+export type { RefundAdapters } from './refunds.ts';
 export type { BankPayouts, RefundGateway } from './refund-gateway.ts';
-export { hasInvoice, opsMove, readAddress } from './service.ts';
+export { hasInvoice, readAddress } from './service.ts';
 export {
   insertPendingOrder,
   markOrderExpired,

@@ -7,12 +7,13 @@ import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
 import { cancelOrderShipment } from '../../flows/cancel.ts';
+import { processPendingRefunds, processRefund } from '../../flows/refund.ts';
+import { opsMove } from '../../flows/return.ts';
 import { OpsCancelRequest } from '../../../schemas/ops-orders.ts';
 import { shipmentInvoice } from './invoice.ts';
 import { STATUS_LABELS } from './lifecycle.ts';
 import { findShipment } from './queries.ts';
-import { processPendingRefunds, processRefund, type RefundAdapters } from './refunds.ts';
-import { opsMove } from './service.ts';
+import type { RefundAdapters } from './refunds.ts';
 
 // The operations API (docs/architecture.md "Operations"): moves shipments along so every later state is reachable.
 // Authorization: Bearer $OPS_TOKEN (server/http/ops.ts); anything else is a 401. `npm run ops -- …` is a client of these calls.

@@ -1,4 +1,4 @@
-import { benefitChange, benefitLost, readPromotionTerms } from './promotion-rules.ts';
+import { benefitChange, benefitLost, lessBenefitLost, readPromotionTerms } from './promotion-rules.ts';
 
 // The stored terms of an order's promotions read back, and what a change costs under them.
 
@@ -91,5 +91,44 @@ describe('benefit change over several changes', () => {
   test('a gift returned with the change is not charged for', () => {
     const change = benefitChange({ ...base, keptBefore: 250_000, keptAfter: 100_000, gifts: [{ ...shaker, held: true, kept: false }] });
     expect(change.amount).toBe(0);
+  });
+});
+
+describe('the refund less what is no longer earned', () => {
+  const refund = {
+    items: [
+      { order_item_id: 1, units: 1, amount: 40_000 },
+      { order_item_id: 2, units: 1, amount: 20_000 },
+    ],
+    shipping: 5_000,
+    total: 65_000,
+  };
+  const lost = (amount: number) => ({ amount, reasons: ['coupon FIT10 needs ₹999'], cancelGifts: false });
+
+  test('what is lost comes off shipping first, then the lines, and the shopper reads why', () => {
+    const r = lessBenefitLost(refund, lost(12_000), 100_000);
+    expect(r.shipping).toBe(0);
+    expect(r.items.map((i) => i.amount)).toEqual([33_000, 20_000]);
+    expect(r.total).toBe(53_000);
+    expect(r.note).toBe('Refund ₹530: ₹120 less because coupon FIT10 needs ₹999.');
+  });
+
+  test('never below zero: a loss above the refund takes all of it, and only that is said', () => {
+    const r = lessBenefitLost(refund, lost(90_000), 100_000);
+    expect(r.total).toBe(0);
+    expect(r.items.every((i) => i.amount === 0) && r.shipping === 0).toBe(true);
+    expect(r.note).toBe('Refund ₹0: ₹650 less because coupon FIT10 needs ₹999.');
+  });
+
+  test('nothing lost: the refund as it was, without a note', () => {
+    expect(lessBenefitLost(refund, { amount: 0, reasons: [], cancelGifts: false }, 100_000)).toEqual({ ...refund, note: null });
+  });
+
+  test('what an earlier change held back comes back on the first line, within the room left', () => {
+    const back = lessBenefitLost(refund, { amount: -8_000, reasons: [], cancelGifts: false }, 70_000);
+    expect(back.items[0].amount).toBe(45_000);
+    expect(back.total).toBe(70_000);
+    expect(back.note).toBe('Refund ₹700: includes ₹50 held back at an earlier change.');
+    expect(lessBenefitLost(refund, { amount: -8_000, reasons: [], cancelGifts: false }, 65_000).total).toBe(65_000);
   });
 });

@@ -1,4 +1,5 @@
 import { formatPaise } from '../../../schemas/money.ts';
+import { type RefundBreakdown, trimRefund } from './refund-rules.ts';
 
 // Promotions follow every change of an order (docs/decisions/011-order-flows.md, "Promotions after a change").
 // After a cancel or a return, the paid lines the shopper keeps are priced again under the order's promotions:
@@ -144,4 +145,21 @@ export function refundNote(refund: number, lost: BenefitLost, deducted: number):
   if (deducted < 0) return `Refund ${formatPaise(refund)}: includes ${formatPaise(-deducted)} held back at an earlier change.`;
   if (deducted <= 0 || lost.reasons.length === 0) return null;
   return `Refund ${formatPaise(refund)}: ${formatPaise(deducted)} less because ${lost.reasons.join(', ')}.`;
+}
+
+/**
+ * The refund less what the shopper no longer earns (never below zero; trimRefund takes it off shipping first, then
+ * the lines), or plus what an earlier change held back and this one gives back, within `room`, what the order
+ * still has to refund. The note is the line the shopper reads before confirming.
+ */
+export function lessBenefitLost(b: RefundBreakdown, lost: BenefitLost, room: number): RefundBreakdown & { note: string | null } {
+  if (lost.amount < 0) {
+    const back = Math.min(-lost.amount, Math.max(0, room - b.total));
+    if (back === 0 || b.items.length === 0) return { ...b, note: null };
+    const items = b.items.map((i, n) => (n === 0 ? { ...i, amount: i.amount + back } : i));
+    const total = b.total + back;
+    return { items, shipping: b.shipping, total, note: refundNote(total, lost, -back) };
+  }
+  const trimmed = trimRefund(b, lost.amount);
+  return { ...trimmed, note: refundNote(trimmed.total, lost, b.total - trimmed.total) };
 }

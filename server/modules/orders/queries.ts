@@ -108,6 +108,7 @@ export async function findShipment(db: Executor, shipmentNumber: string, custome
       'o.paid_total',
       'o.address as order_address',
       'o.status as order_status',
+      'o.coupon_code',
     ])
     .where('s.shipment_number', '=', shipmentNumber);
   if (customerId !== null) q = q.where('o.customer_id', '=', customerId);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { allocateDiscount, computeRefund, linePaid, type RefundableLine, refundForUnits } from './refund-rules.ts';
+import { allocateDiscount, computeRefund, linePaid, type RefundableLine, refundForUnits, roomLeft, trimRefund } from './refund-rules.ts';
 
 // Property tests of the money-back rules: never more than paid, and the parts always add up.
 
@@ -167,4 +167,70 @@ test('a return keeps the shipping charge; a whole cancellation gives it back', (
   const base = { lines: [{ line, alreadyRefunded: 0, units: 1 }], paid: true, shippingTotal: 5_000, orderPaid: 94_910, orderRefunded: 0 };
   expect(computeRefund({ ...base, reason: 'return', cancelsWholeShipment: false }).total).toBe(89_910);
   expect(computeRefund({ ...base, reason: 'cancel', cancelsWholeShipment: true }).total).toBe(94_910);
+});
+
+describe('trimming a refund (the one arithmetic of computeRefund and lessBenefitLost)', () => {
+  const breakdown = (amounts: number[], shipping: number) => ({
+    items: amounts.map((amount, n) => ({ order_item_id: n + 1, units: 1, amount })),
+    shipping,
+    total: amounts.reduce((a, b) => a + b, 0) + shipping,
+  });
+
+  test('shipping goes first, then the lines in order, each at most to zero', () => {
+    const t = trimRefund(breakdown([3_000, 2_000], 500), 3_800);
+    expect(t).toEqual({
+      items: [
+        { order_item_id: 1, units: 1, amount: 0 },
+        { order_item_id: 2, units: 1, amount: 1_700 },
+      ],
+      shipping: 0,
+      total: 1_700,
+    });
+  });
+
+  test('a cut of zero or less changes nothing; a cut above the total leaves zero', () => {
+    const b = breakdown([3_000], 500);
+    expect(trimRefund(b, 0)).toBe(b);
+    expect(trimRefund(b, -200)).toBe(b);
+    expect(trimRefund(b, 10_000).total).toBe(0);
+    expect(trimRefund(b, 10_000).shipping).toBe(0);
+  });
+
+  test('whatever the cut, the parts add up to the total and none is negative', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 500_000 }), { maxLength: 6 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: -1_000, max: 3_000_000 }),
+        (amounts, shipping, cut) => {
+          const b = breakdown(amounts, shipping);
+          const t = trimRefund(b, cut);
+          expect(t.items.reduce((n, i) => n + i.amount, 0) + t.shipping).toBe(t.total);
+          expect(t.total).toBe(Math.max(0, b.total - Math.max(0, cut)));
+          for (const i of t.items) expect(i.amount).toBeGreaterThanOrEqual(0);
+          expect(t.shipping).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
+  test('room left: what was paid (never below zero) less what was refunded, never below zero', () => {
+    expect(roomLeft(10_000, 2_500)).toBe(7_500);
+    expect(roomLeft(10_000, 12_000)).toBe(0);
+    expect(roomLeft(-500, 0)).toBe(0);
+  });
+
+  test('computeRefund trims to the room left when the stored order does not add up', () => {
+    const line: RefundableLine = { order_item_id: 1, quantity: 2, sale_price: 50_000, discount_share: 0, is_freebie: false };
+    const r = computeRefund({
+      reason: 'cancel',
+      lines: [{ line, alreadyRefunded: 0, units: 2 }],
+      paid: true,
+      shippingTotal: 4_000,
+      cancelsWholeShipment: true,
+      orderPaid: 104_000,
+      orderRefunded: 30_000,
+    });
+    expect(r).toEqual({ items: [{ order_item_id: 1, units: 2, amount: 74_000 }], shipping: 0, total: 74_000 });
+  });
 });

@@ -77,18 +77,31 @@ export function computeRefund(input: RefundInput): RefundBreakdown {
   }));
   const shipping = input.paid && input.reason === 'cancel' && input.cancelsWholeShipment ? input.shippingTotal : 0;
   const wanted = items.reduce((sum, i) => sum + i.amount, 0) + shipping;
-  const room = Math.max(0, input.orderPaid - input.orderRefunded);
-  if (wanted <= room) return { items, shipping, total: wanted };
-  // Rule 4 as a last guard: only reachable when the stored order does not add up; trim shipping, then items.
-  let excess = wanted - room;
-  const cutShipping = Math.min(shipping, excess);
+  // Rule 4 as a last guard: only reachable when the stored order does not add up.
+  return trimRefund({ items, shipping, total: wanted }, wanted - roomLeft(input.orderPaid, input.orderRefunded));
+}
+
+/**
+ * The one way a refund is made smaller: `cut` paise (clamped to 0 … the refund's total) come off shipping first,
+ * then off the lines in order, each line at most to zero. The parts still add up to the total.
+ */
+export function trimRefund<T extends RefundBreakdown>(b: T, cut: number): T {
+  let excess = Math.min(Math.max(0, cut), b.total);
+  if (excess === 0) return b;
+  const total = b.total - excess;
+  const cutShipping = Math.min(b.shipping, excess);
   excess -= cutShipping;
-  const trimmed = items.map((i) => {
-    const cut = Math.min(i.amount, excess);
-    excess -= cut;
-    return { ...i, amount: i.amount - cut };
+  const items = b.items.map((i) => {
+    const less = Math.min(i.amount, excess);
+    excess -= less;
+    return { ...i, amount: i.amount - less };
   });
-  return { items: trimmed, shipping: shipping - cutShipping, total: room };
+  return { ...b, items, shipping: b.shipping - cutShipping, total };
+}
+
+/** What an order can still refund: what it was paid (never below zero) less what its refunds gave back. */
+export function roomLeft(orderPaid: number, orderRefunded: number): number {
+  return Math.max(0, Math.max(0, orderPaid) - orderRefunded);
 }
 
 /** allocateDiscount (schemas/money.ts) over order lines: a line is worth its units at the sale price, a free gift nothing. */

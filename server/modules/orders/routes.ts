@@ -1,4 +1,6 @@
 import { cancelOrderShipment, previewCancel } from '../../flows/cancel.ts';
+import { processRefund } from '../../flows/refund.ts';
+import { submitReturn, withdrawReturn } from '../../flows/return.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CancelReverseRequest,
@@ -35,7 +37,7 @@ import { parse } from '../../http/validate.ts';
 import { receiveFiles, storeUpload } from '../uploads/index.ts';
 import { latestBankAccount, listBankAccounts, lookupIfsc, saveBankAccountAsOwner } from './bank-accounts.ts';
 import { shipmentInvoice } from './invoice.ts';
-import { processRefund, type RefundAdapters } from './refunds.ts';
+import type { RefundAdapters } from './refunds.ts';
 import {
   assertReturnable,
   attachReturnMedia,
@@ -46,8 +48,6 @@ import {
   refundQuote,
   returnDetails,
   setPickupAddress,
-  submitReturn,
-  withdrawReturn,
 } from './service.ts';
 
 // Every /api/order call of SPEC §7. Each one needs a signed-in customer and only ever sees that customer's

@@ -10,19 +10,20 @@ import type {
 } from '../../../schemas/orders.ts';
 import { MAX_RETURN_PHOTOS } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
-import { type Insertable, sql } from 'kysely';
-import type { Database, ShipmentStatus } from '../../db/types.ts';
+import { sql } from 'kysely';
+import type { ShipmentStatus } from '../../db/types.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
-import { putBack } from '../inventory/index.ts';
+import type { StockLine } from '../inventory/index.ts';
 import { uploadUrl } from '../uploads/index.ts';
 import { toBankView } from './bank-accounts.ts';
 import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
 import * as q from './queries.ts';
-import { computeRefund, linePaid, paidForFirstUnits, type RefundableLine, type RefundBreakdown } from './refund-rules.ts';
-import { type BenefitLost, benefitChange, dueNote, readPromotionTerms, refundNote } from './promotion-rules.ts';
+import { linePaid, paidForFirstUnits } from './refund-rules.ts';
+import { type BenefitLost, benefitChange, dueNote, readPromotionTerms } from './promotion-rules.ts';
+import { type NewRefund, priceRefund, recordRefund, refundable } from './refund-account.ts';
 import { productImage } from '../../../schemas/images.ts';
 import { PAY_ON_DELIVERY, paymentMethodName } from '../../../schemas/payment-rules.ts';
-import { notifyRefund, notifyShipment } from '../notifications/index.ts';
+import { notifyShipment } from '../notifications/index.ts';
 
 // The rules of the account order pages (SPEC §2) and /api/order (SPEC §7): what a shopper sees, and every
 // status change, which goes through the life-cycle machine inside one transaction.
@@ -51,6 +52,8 @@ function chosenReason(list: readonly { id: string; reason: string }[], id: strin
   if (!chosen) throw new BadRequest('Please choose a reason from the list.');
   return chosen.reason;
 }
+export const cancelReason = (id: string) => chosenReason(CANCEL_REASONS, id);
+export const returnReason = (id: string) => chosenReason(RETURN_REASONS, id);
 
 /** SPEC §9 payment method names (one owner: schemas/payment-rules.ts); anything else is NA. */
 export const paymentLabel = (code: number | null): string => paymentMethodName(code);
@@ -105,13 +108,6 @@ const pickupOf = (a: {
   mobile: a.mobile,
 });
 
-const refundable = (i: q.OrderItemRow): RefundableLine => ({
-  order_item_id: i.id,
-  quantity: i.quantity,
-  sale_price: i.sale_price,
-  discount_share: i.discount_share,
-  is_freebie: i.is_freebie,
-});
 const unitsLeft = (i: q.OrderItemRow) => i.quantity - i.cancelled_quantity - i.returned_quantity;
 
 function returnWindowEnd(s: { delivered_at: Date | null }): Date | null {
@@ -287,23 +283,30 @@ async function returnView(db: Db, r: q.ReturnRow, customerId: number): Promise<R
 
 // ---------------------------------------------------------------- moving a shipment
 
-interface MoveContext {
-  trx: q.Executor;
+/** A shipment locked inside a transaction; `shipment` follows the moves made through it. */
+export interface MoveContext {
+  trx: Db;
   shipment: q.FoundShipment;
 }
 
-/** Runs `fn` in a transaction on the shipment locked against concurrent moves (a second mover waits, then sees the new status). */
+/**
+ * Locks the customer's shipment (any customer's when `customerId` is null) against concurrent moves, inside the
+ * caller's transaction: a second mover waits, then sees the new status.
+ */
+export async function lockShipment(trx: Db, shipmentNumber: string, customerId: number | null): Promise<MoveContext> {
+  const shipment = await q.findShipment(trx, shipmentNumber, customerId, true);
+  if (!shipment) throw shipmentNotFound();
+  return { trx, shipment };
+}
+
+/** Runs `fn` in a transaction on the shipment locked against concurrent moves. */
 async function withLockedShipment<T>(
   db: Db,
   shipmentNumber: string,
   customerId: number | null,
   fn: (ctx: MoveContext) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const shipment = await q.findShipment(trx, shipmentNumber, customerId, true);
-    if (!shipment) throw shipmentNotFound();
-    return fn({ trx, shipment });
-  });
+  return db.transaction().execute(async (trx) => fn(await lockShipment(trx, shipmentNumber, customerId)));
 }
 
 async function applyMove(
@@ -408,31 +411,6 @@ async function promotionsAfter(
   return { lost, chosen: [...merged, ...gifts.filter((g) => !going.has(g.item.id))] };
 }
 
-/**
- * The refund less what the shopper no longer earns (never below zero), taken off shipping first, then the lines;
- * or plus what an earlier change held back and this one gives back, within what the order still has to refund.
- */
-function lessBenefitLost(b: RefundBreakdown, lost: BenefitLost, room: number): RefundBreakdown & { note: string | null } {
-  if (lost.amount < 0) {
-    const back = Math.min(-lost.amount, Math.max(0, room - b.total));
-    if (back === 0 || b.items.length === 0) return { ...b, note: null };
-    const items = b.items.map((i, n) => (n === 0 ? { ...i, amount: i.amount + back } : i));
-    const total = b.total + back;
-    return { items, shipping: b.shipping, total, note: refundNote(total, lost, -back) };
-  }
-  let excess = Math.min(lost.amount, b.total);
-  const deducted = excess;
-  const cutShipping = Math.min(b.shipping, excess);
-  excess -= cutShipping;
-  const items = b.items.map((i) => {
-    const cut = Math.min(i.amount, excess);
-    excess -= cut;
-    return { ...i, amount: i.amount - cut };
-  });
-  const total = b.total - deducted;
-  return { items, shipping: b.shipping - cutShipping, total, note: refundNote(total, lost, deducted) };
-}
-
 export interface CancelOutcome {
   shipment_id: string;
   status: ShipmentStatus;
@@ -446,132 +424,125 @@ export interface CancelOutcome {
   };
   refundIds: number[];
   /** The order's id, its customer, and the products whose every unit in this order is now cancelled. */
-  order: { id: number; customer_id: number; cancelled: boolean; order_number: string };
+  order: { id: number; customer_id: number; cancelled: boolean; order_number: string; coupon_code: string | null };
   /** The products of the paid lines cancelled (a review of one may no longer stand as from a buyer). */
   products: number[];
 }
 
+export interface CancelledUnits {
+  outcome: CancelOutcome;
+  /** The units to put back on hand (inventory). */
+  restock: StockLine[];
+  /** Refund rows this cancellation wrote (the shopper is told of each). */
+  created: number[];
+}
+
 /**
- * Cancels units of a shipment (all of them when `selection` is null). Restocks in the same transaction; when no
- * unit is left the shipment becomes cancelled; a prepaid order gets its refund row here (paid out after commit).
+ * Cancels units of a locked shipment (all of them when `selection` is null): the units, the shipment's status (a
+ * partial cancel keeps it and records an event), the order's when no shipment is left, the re-pricing of what is
+ * kept under the order's promotions, and a prepaid order's refund row (paid out after commit). The cancel flow
+ * puts the units back and tells the shopper.
  */
-export async function cancelShipment(
-  db: Db,
-  customerId: number | null,
-  input: { shipmentId: string; reason_id: string; comment: string | null },
+export async function cancelUnits(
+  ctx: MoveContext,
+  reason: string,
+  comment: string | null,
   selection: SelectedUnits[] | null,
-  /** Runs inside the cancellation's transaction (the cancel flow gives back what the order held elsewhere). */
-  after?: (trx: Db, outcome: CancelOutcome) => Promise<void>,
-): Promise<CancelOutcome> {
-  const reason = chosenReason(CANCEL_REASONS, input.reason_id);
-  return withLockedShipment(db, input.shipmentId, customerId, async (ctx) => {
-    const { trx } = ctx;
-    if (!canMove(ctx.shipment.status, 'CANCEL')) move(ctx.shipment.status, 'CANCEL');
-    const items = await q.itemsOfShipment(trx, ctx.shipment.id);
-    const picked = selection
-      ? pickLines(items, selection, 'cancel')
-      : items.filter((i) => unitsLeft(i) > 0).map((item) => ({ item, units: unitsLeft(item) }));
-    if (picked.length === 0) throw new Conflict('Nothing is left to cancel in this shipment.');
-    const { lost, chosen } = await promotionsAfter(trx, ctx.shipment.order_id, ctx.shipment.id, picked);
+): Promise<CancelledUnits> {
+  const { trx } = ctx;
+  if (!canMove(ctx.shipment.status, 'CANCEL')) move(ctx.shipment.status, 'CANCEL');
+  const items = await q.itemsOfShipment(trx, ctx.shipment.id);
+  const picked = selection
+    ? pickLines(items, selection, 'cancel')
+    : items.filter((i) => unitsLeft(i) > 0).map((item) => ({ item, units: unitsLeft(item) }));
+  if (picked.length === 0) throw new Conflict('Nothing is left to cancel in this shipment.');
+  const { lost, chosen } = await promotionsAfter(trx, ctx.shipment.order_id, ctx.shipment.id, picked);
 
-    for (const { item, units } of chosen) {
-      await trx
-        .updateTable('order_items')
-        .set((eb) => ({ cancelled_quantity: eb('cancelled_quantity', '+', units) }))
-        .where('id', '=', item.id)
-        .execute();
-    }
-    await putBack(
-      trx as Db,
-      chosen.map((c) => ({ variant_id: c.item.variant_id, quantity: c.units })),
-      'cancelled',
-      { order: ctx.shipment.order_number, shipment: ctx.shipment.shipment_number },
-    );
-    const remaining = items.reduce((n, i) => n + unitsLeft(i), 0) - chosen.reduce((n, c) => n + c.units, 0);
-    const note = `${chosen.map((c) => `${c.units} × ${c.item.name}`).join(', ')} cancelled: ${reason}${input.comment ? ` (${input.comment})` : ''}`;
-    if (remaining === 0) {
-      await applyMove(ctx, 'CANCEL', note);
-      await settleOrderStatus(trx, ctx.shipment.order_id);
-    } else {
-      // A partial cancel keeps the status; the event records what went, for the timeline and audits.
-      const bumped = await trx
-        .updateTable('shipments')
-        .set({ version: ctx.shipment.version + 1, updated_at: new Date() })
-        .where('id', '=', ctx.shipment.id)
-        .where('version', '=', ctx.shipment.version)
-        .executeTakeFirst();
-      if (Number(bumped.numUpdatedRows) !== 1) throw new ShipmentChanged();
-      await trx
-        .insertInto('shipment_events')
-        .values({ shipment_id: ctx.shipment.id, from_status: ctx.shipment.status, to_status: ctx.shipment.status, note })
-        .execute();
-    }
-    const last = await trx
-      .selectFrom('shipment_events')
-      .select('id')
-      .where('shipment_id', '=', ctx.shipment.id)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    const eventId = last.id;
+  for (const { item, units } of chosen) {
+    await trx
+      .updateTable('order_items')
+      .set((eb) => ({ cancelled_quantity: eb('cancelled_quantity', '+', units) }))
+      .where('id', '=', item.id)
+      .execute();
+  }
+  const remaining = items.reduce((n, i) => n + unitsLeft(i), 0) - chosen.reduce((n, c) => n + c.units, 0);
+  const note = `${chosen.map((c) => `${c.units} × ${c.item.name}`).join(', ')} cancelled: ${reason}${comment ? ` (${comment})` : ''}`;
+  if (remaining === 0) {
+    await applyMove(ctx, 'CANCEL', note);
+    await settleOrderStatus(trx, ctx.shipment.order_id);
+  } else {
+    // A partial cancel keeps the status; the event records what went, for the timeline and audits.
+    const bumped = await trx
+      .updateTable('shipments')
+      .set({ version: ctx.shipment.version + 1, updated_at: new Date() })
+      .where('id', '=', ctx.shipment.id)
+      .where('version', '=', ctx.shipment.version)
+      .executeTakeFirst();
+    if (Number(bumped.numUpdatedRows) !== 1) throw new ShipmentChanged();
+    await trx
+      .insertInto('shipment_events')
+      .values({ shipment_id: ctx.shipment.id, from_status: ctx.shipment.status, to_status: ctx.shipment.status, note })
+      .execute();
+  }
+  const last = await trx
+    .selectFrom('shipment_events')
+    .select('id')
+    .where('shipment_id', '=', ctx.shipment.id)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const eventId = last.id;
 
-    const prepaid = ctx.shipment.payment_method !== PAY_ON_DELIVERY;
-    const payment = prepaid ? await q.successfulPayment(trx, ctx.shipment.order_id) : undefined;
-    const orderRefunded = await q.refundedTotal(trx, ctx.shipment.order_id);
-    const breakdown = lessBenefitLost(
-      computeRefund({
-        reason: 'cancel',
-        lines: refundLines(chosen),
-        // Pay on delivery before delivery: nothing was paid, nothing comes back (refund rule 4).
-        paid: Boolean(payment),
-        shippingTotal: ctx.shipment.shipping_total,
-        cancelsWholeShipment: remaining === 0,
-        orderPaid: ctx.shipment.paid_total,
-        orderRefunded,
-      }),
-      payment ? lost : { amount: 0, reasons: [], cancelGifts: false },
-      ctx.shipment.paid_total - orderRefunded,
-    );
-    // Pay on delivery: nothing was paid, so what is no longer earned is collected with what is left instead.
-    const due = prepaid ? 0 : await addDueOnDelivery(trx, ctx.shipment, remaining, lost.amount);
-    const refundIds: number[] = [];
-    if (breakdown.total > 0 && payment) {
-      refundIds.push(
-        await insertRefund(trx, {
-          order_id: ctx.shipment.order_id,
-          shipment_id: ctx.shipment.id,
-          reason: 'cancel',
-          method: 'original',
-          payment_id: payment.id,
-          bank_account_id: null,
-          amount: breakdown.total,
-          idempotency_key: `cancel:${ctx.shipment.id}:${eventId}`,
-          items: breakdown.items,
-        }),
-      );
-    }
-    const outcome: CancelOutcome = {
-      shipment_id: ctx.shipment.shipment_number,
-      status: ctx.shipment.status,
-      refund: {
-        amount: breakdown.total,
-        method: breakdown.total > 0 ? ('original' as const) : null,
-        method_label: breakdown.total > 0 ? REFUND_LABELS.original : 'No payment was taken',
-        note: breakdown.note ?? dueNote(due, lost),
-        // Only when the change adds something to collect (the answer of every other cancel stays as it was).
-        ...(due > 0 ? { due_on_delivery: due } : {}),
-      },
-      refundIds,
-      order: {
-        id: ctx.shipment.order_id,
-        customer_id: ctx.shipment.customer_id,
-        cancelled: remaining === 0 && (await orderCancelled(trx, ctx.shipment.order_id)),
-        order_number: ctx.shipment.order_number,
-      },
-      products: chosen.filter((c) => !c.item.is_freebie).map((c) => c.item.product_id),
-    };
-    if (after) await after(trx as Db, outcome);
-    return outcome;
+  const prepaid = ctx.shipment.payment_method !== PAY_ON_DELIVERY;
+  const payment = prepaid ? await q.successfulPayment(trx, ctx.shipment.order_id) : undefined;
+  const breakdown = await priceRefund(trx, ctx.shipment, {
+    reason: 'cancel',
+    chosen,
+    // Pay on delivery before delivery: nothing was paid, nothing comes back (refund rule 4).
+    paid: Boolean(payment),
+    cancelsWholeShipment: remaining === 0,
+    lost: payment ? lost : { amount: 0, reasons: [], cancelGifts: false },
   });
+  // Pay on delivery: nothing was paid, so what is no longer earned is collected with what is left instead.
+  const due = prepaid ? 0 : await addDueOnDelivery(trx, ctx.shipment, remaining, lost.amount);
+  const refundIds: number[] = [];
+  const created: number[] = [];
+  if (breakdown.total > 0 && payment) {
+    const refund = await recordRefund(trx, {
+      order_id: ctx.shipment.order_id,
+      shipment_id: ctx.shipment.id,
+      reason: 'cancel',
+      method: 'original',
+      payment_id: payment.id,
+      bank_account_id: null,
+      amount: breakdown.total,
+      idempotency_key: `cancel:${ctx.shipment.id}:${eventId}`,
+      items: breakdown.items,
+    });
+    refundIds.push(refund.id);
+    if (refund.created) created.push(refund.id);
+  }
+  const outcome: CancelOutcome = {
+    shipment_id: ctx.shipment.shipment_number,
+    status: ctx.shipment.status,
+    refund: {
+      amount: breakdown.total,
+      method: breakdown.total > 0 ? ('original' as const) : null,
+      method_label: breakdown.total > 0 ? REFUND_LABELS.original : 'No payment was taken',
+      note: breakdown.note ?? dueNote(due, lost),
+      // Only when the change adds something to collect (the answer of every other cancel stays as it was).
+      ...(due > 0 ? { due_on_delivery: due } : {}),
+    },
+    refundIds,
+    order: {
+      id: ctx.shipment.order_id,
+      customer_id: ctx.shipment.customer_id,
+      cancelled: remaining === 0 && (await orderCancelled(trx, ctx.shipment.order_id)),
+      order_number: ctx.shipment.order_number,
+      coupon_code: ctx.shipment.coupon_code,
+    },
+    products: chosen.filter((c) => !c.item.is_freebie).map((c) => c.item.product_id),
+  };
+  return { outcome, restock: chosen.map((c) => ({ variant_id: c.item.variant_id, quantity: c.units })), created };
 }
 
 /**
@@ -603,44 +574,16 @@ async function addDueOnDelivery(trx: q.Executor, shipment: q.FoundShipment, rema
   return amount;
 }
 
-async function insertRefund(
-  trx: q.Executor,
-  r: Pick<
-    Insertable<Database['refunds']>,
-    'order_id' | 'shipment_id' | 'reason' | 'method' | 'payment_id' | 'bank_account_id' | 'amount' | 'idempotency_key'
-  > & { items: Array<{ order_item_id: number; units: number; amount: number }> },
-): Promise<number> {
-  const { items, ...row } = r;
-  const inserted = await trx
-    .insertInto('refunds')
-    .values(row)
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  const id =
-    inserted?.id ??
-    (await trx.selectFrom('refunds').select('id').where('idempotency_key', '=', r.idempotency_key).executeTakeFirstOrThrow()).id;
-  if (inserted && items.length)
-    await trx
-      .insertInto('refund_items')
-      .values(items.map((i) => ({ refund_id: id, order_item_id: i.order_item_id, quantity: i.units, amount: i.amount })))
-      .execute();
-  if (inserted) await notifyRefund(trx as Db, id, 'initiated');
-  return id;
-}
-
-/** cancel-reverse-shipment-submit: the shopper withdraws a return that has not been picked up yet. */
-export async function withdrawReturn(db: Db, customerId: number, shipmentId: string) {
-  return withLockedShipment(db, shipmentId, customerId, async (ctx) => {
-    await applyMove(ctx, 'WITHDRAW_RETURN', 'Return withdrawn by the customer');
-    await ctx.trx
-      .updateTable('returns')
-      .set({ status: 'withdrawn', updated_at: new Date() })
-      .where('shipment_id', '=', ctx.shipment.id)
-      .where('status', '=', 'requested')
-      .execute();
-    return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status };
-  });
+/** A return not picked up yet is withdrawn: the shipment is delivered again, the return row withdrawn. */
+export async function withdrawReturnRequest(ctx: MoveContext) {
+  await applyMove(ctx, 'WITHDRAW_RETURN', 'Return withdrawn by the customer');
+  await ctx.trx
+    .updateTable('returns')
+    .set({ status: 'withdrawn', updated_at: new Date() })
+    .where('shipment_id', '=', ctx.shipment.id)
+    .where('status', '=', 'requested')
+    .execute();
+  return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status };
 }
 
 // ---------------------------------------------------------------- returns
@@ -717,38 +660,11 @@ export async function refundQuote(db: Db, customerId: number, shipmentId: string
   return quoteReturn(db, shipment, selection);
 }
 
-/** The chosen units of each line as the refund rules take them (what the line has already given back included). */
-function refundLines(
-  chosen: ReadonlyArray<{
-    item: Parameters<typeof refundable>[0] & { cancelled_quantity: number; returned_quantity: number };
-    units: number;
-  }>,
-) {
-  return chosen.map((c) => ({
-    line: refundable(c.item),
-    alreadyRefunded: c.item.cancelled_quantity + c.item.returned_quantity,
-    units: c.units,
-  }));
-}
-
 async function quoteReturn(db: q.Executor, shipment: q.FoundShipment, selection: SelectedUnits[]): Promise<RefundAmount> {
   const items = await q.itemsOfShipment(db, shipment.id);
   const { lost, chosen } = await promotionsAfter(db, shipment.order_id, shipment.id, pickLines(items, selection, 'return'));
-  const orderRefunded = await q.refundedTotal(db, shipment.order_id);
-  const breakdown = lessBenefitLost(
-    computeRefund({
-      reason: 'return',
-      lines: refundLines(chosen),
-      paid: true,
-      shippingTotal: shipment.shipping_total,
-      cancelsWholeShipment: false,
-      // A delivered pay-on-delivery shipment was paid at the door: what it was paid is what it can refund.
-      orderPaid: Math.max(shipment.paid_total, 0),
-      orderRefunded,
-    }),
-    lost,
-    Math.max(shipment.paid_total, 0) - orderRefunded,
-  );
+  // A delivered pay-on-delivery shipment was paid at the door: what it was paid is what it can refund.
+  const breakdown = await priceRefund(db, shipment, { reason: 'return', chosen, paid: true, cancelsWholeShipment: false, lost });
   const method = refundMethodOf(shipment);
   return {
     amount: breakdown.total,
@@ -759,79 +675,79 @@ async function quoteReturn(db: q.Executor, shipment: q.FoundShipment, selection:
   };
 }
 
-export async function submitReturn(
-  db: Db,
-  customerId: number,
-  input: {
-    shipmentId: string;
-    reason_id: string;
-    comment: string | null;
-    items: SelectedUnits[];
-    media_ids: string[];
-    bank_account_id?: number | null;
-  },
-) {
-  const reason = chosenReason(RETURN_REASONS, input.reason_id);
-  return withLockedShipment(db, input.shipmentId, customerId, async (ctx) => {
-    const { trx } = ctx;
-    if (!canReturn(ctx.shipment)) {
-      move(ctx.shipment.status, 'REQUEST_RETURN');
-      throw new Conflict(`The return window of this shipment closed ${RETURN_WINDOW_DAYS} days after delivery.`);
-    }
-    const quote = await quoteReturn(trx, ctx.shipment, input.items);
-    let bankAccountId: number | null = null;
-    if (quote.method === 'bank') {
-      if (!input.bank_account_id) throw new BadRequest('Please add a bank account for your refund: this order was paid on delivery.');
-      const account = await q.findBankAccount(trx, input.bank_account_id, customerId);
-      if (!account) throw new NotFound('We could not find this bank account in your account.');
-      bankAccountId = account.id;
-    }
-    // The route asks for a photo; a caller that sends none (operations, the store model) stores none.
-    const media = !input.media_ids.length
-      ? []
-      : await trx
-          .selectFrom('return_media as m')
-          .innerJoin('uploads as u', 'u.id', 'm.upload_id')
-          .select(['u.id', 'u.public_id'])
-          .where('m.shipment_id', '=', ctx.shipment.id)
-          .where('m.return_id', 'is', null)
-          .where('u.customer_id', '=', customerId)
-          .where('u.public_id', 'in', input.media_ids)
-          .execute();
-    if (media.length !== new Set(input.media_ids).size) throw new NotFound('One of the photos was not found. Please upload it again.');
+export interface ReturnInput {
+  shipmentId: string;
+  reason_id: string;
+  comment: string | null;
+  items: SelectedUnits[];
+  media_ids: string[];
+  bank_account_id?: number | null;
+}
 
-    const pickup = await pickupFor(trx, ctx.shipment, customerId);
-    await applyMove(ctx, 'REQUEST_RETURN', `Return requested: ${reason}`);
-    const ret = await trx
-      .insertInto('returns')
-      .values({
-        shipment_id: ctx.shipment.id,
-        customer_id: customerId,
-        reason_code: input.reason_id,
-        comment: input.comment,
-        pickup_address: JSON.stringify(pickup.address),
-        refund_method: quote.method,
-        bank_account_id: bankAccountId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('return_items')
-      // The quote's lines: the chosen ones, and a free gift that must come back with them.
-      .values(quote.items.map((i) => ({ return_id: ret.id, order_item_id: i.order_item_id, quantity: i.units })))
-      .execute();
-    if (media.length)
-      await trx
-        .updateTable('return_media')
-        .set({ return_id: ret.id })
-        .where(
-          'upload_id',
-          'in',
-          media.map((m) => m.id),
-        )
+/**
+ * A return requested on a locked shipment inside its return window: the refund quoted as the shopper saw it, the
+ * bank account a pay-on-delivery refund goes to, the photos, the pickup address; the shipment moves to return
+ * requested. `reason` is the label of `input.reason_id` (returnReason).
+ */
+export async function requestReturn(ctx: MoveContext, customerId: number, reason: string, input: ReturnInput) {
+  const { trx } = ctx;
+  if (!canReturn(ctx.shipment)) {
+    move(ctx.shipment.status, 'REQUEST_RETURN');
+    throw new Conflict(`The return window of this shipment closed ${RETURN_WINDOW_DAYS} days after delivery.`);
+  }
+  const quote = await quoteReturn(trx, ctx.shipment, input.items);
+  let bankAccountId: number | null = null;
+  if (quote.method === 'bank') {
+    if (!input.bank_account_id) throw new BadRequest('Please add a bank account for your refund: this order was paid on delivery.');
+    const account = await q.findBankAccount(trx, input.bank_account_id, customerId);
+    if (!account) throw new NotFound('We could not find this bank account in your account.');
+    bankAccountId = account.id;
+  }
+  // The route asks for a photo; a caller that sends none (operations, the store model) stores none.
+  const media = !input.media_ids.length
+    ? []
+    : await trx
+        .selectFrom('return_media as m')
+        .innerJoin('uploads as u', 'u.id', 'm.upload_id')
+        .select(['u.id', 'u.public_id'])
+        .where('m.shipment_id', '=', ctx.shipment.id)
+        .where('m.return_id', 'is', null)
+        .where('u.customer_id', '=', customerId)
+        .where('u.public_id', 'in', input.media_ids)
         .execute();
-    return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status, refund: quote };
-  });
+  if (media.length !== new Set(input.media_ids).size) throw new NotFound('One of the photos was not found. Please upload it again.');
+
+  const pickup = await pickupFor(trx, ctx.shipment, customerId);
+  await applyMove(ctx, 'REQUEST_RETURN', `Return requested: ${reason}`);
+  const ret = await trx
+    .insertInto('returns')
+    .values({
+      shipment_id: ctx.shipment.id,
+      customer_id: customerId,
+      reason_code: input.reason_id,
+      comment: input.comment,
+      pickup_address: JSON.stringify(pickup.address),
+      refund_method: quote.method,
+      bank_account_id: bankAccountId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('return_items')
+    // The quote's lines: the chosen ones, and a free gift that must come back with them.
+    .values(quote.items.map((i) => ({ return_id: ret.id, order_item_id: i.order_item_id, quantity: i.units })))
+    .execute();
+  if (media.length)
+    await trx
+      .updateTable('return_media')
+      .set({ return_id: ret.id })
+      .where(
+        'upload_id',
+        'in',
+        media.map((m) => m.id),
+      )
+      .execute();
+  return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status, refund: quote };
 }
 
 export async function setPickupAddress(db: Db, customerId: number, shipmentId: string, addressId: number) {
@@ -851,13 +767,19 @@ export async function setPickupAddress(db: Db, customerId: number, shipmentId: s
 // ---------------------------------------------------------------- operations
 
 export type OpsAction = 'pack' | 'ship' | 'out-for-delivery' | 'deliver' | 'pickup-return' | 'receive-return';
+/** The operations moves that stay inside the orders module; receiving a return is the return flow's. */
+export type ShipmentAction = Exclude<OpsAction, 'receive-return'>;
 
-/** Moves a shipment along for operations; a return received is refunded in the same transaction. */
-export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opts: { awb?: string; at?: Date; note?: string } = {}) {
+/** Moves a shipment along for operations, in its own transaction; the shopper is told of each step. */
+export async function moveShipment(
+  db: Db,
+  shipmentId: string,
+  action: ShipmentAction,
+  opts: { awb?: string; at?: Date; note?: string } = {},
+) {
   return withLockedShipment(db, shipmentId, null, async (ctx) => {
     const { trx } = ctx;
     const note = opts.note ?? null;
-    const refundIds: number[] = [];
     switch (action) {
       case 'pack':
         // A shipment still waiting for confirmation is confirmed first (pay on delivery, sandbox payments).
@@ -867,17 +789,17 @@ export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opt
       case 'ship':
         if (!opts.awb) throw new BadRequest('awb: the courier’s AWB number is required to ship.');
         await applyMove(ctx, 'SHIP', note ?? `AWB ${opts.awb}`, { awb: opts.awb });
-        await notifyShipment(trx as Db, ctx.shipment.shipment_number, 'shipped');
+        await notifyShipment(trx, ctx.shipment.shipment_number, 'shipped');
         break;
       case 'out-for-delivery':
         // The courier's last leg: the status stays shipped (the machine has no such state); the timeline and the
         // shopper are told.
         await recordOutForDelivery(ctx, note ?? 'Out for delivery');
-        await notifyShipment(trx as Db, ctx.shipment.shipment_number, 'out_for_delivery');
+        await notifyShipment(trx, ctx.shipment.shipment_number, 'out_for_delivery');
         break;
       case 'deliver': {
         await applyMove(ctx, 'DELIVER', note, { delivered_at: opts.at ?? new Date() });
-        await notifyShipment(trx as Db, ctx.shipment.shipment_number, 'delivered');
+        await notifyShipment(trx, ctx.shipment.shipment_number, 'delivered');
         if (ctx.shipment.payment_method === PAY_ON_DELIVERY) {
           // Pay on delivery: the courier collected what this shipment still bills; refunds can come out of that.
           const items = await q.itemsOfShipment(trx, ctx.shipment.id);
@@ -895,7 +817,7 @@ export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opt
       }
       case 'pickup-return':
         await applyMove(ctx, 'PICK_UP_RETURN', note);
-        await notifyShipment(trx as Db, ctx.shipment.shipment_number, 'return_picked_up');
+        await notifyShipment(trx, ctx.shipment.shipment_number, 'return_picked_up');
         await trx
           .updateTable('returns')
           .set({ status: 'picked_up', updated_at: new Date() })
@@ -903,52 +825,69 @@ export async function opsMove(db: Db, shipmentId: string, action: OpsAction, opt
           .where('status', '=', 'requested')
           .execute();
         break;
-      case 'receive-return': {
-        await applyMove(ctx, 'RECEIVE_RETURN', note);
-        const ret = await trx
-          .selectFrom('returns')
-          .selectAll()
-          .where('shipment_id', '=', ctx.shipment.id)
-          .where('status', '=', 'picked_up')
-          .executeTakeFirst();
-        if (!ret) throw new Conflict('This shipment has no return on its way back.');
-        const retItems = await q.returnItemsOf(trx, [ret.id]);
-        const quote = await quoteReturn(trx, ctx.shipment, retItems);
-        for (const i of retItems)
-          await trx
-            .updateTable('order_items')
-            .set((eb) => ({ returned_quantity: eb('returned_quantity', '+', i.quantity) }))
-            .where('id', '=', i.order_item_id)
-            .execute();
-        await trx.updateTable('returns').set({ status: 'received', updated_at: new Date() }).where('id', '=', ret.id).execute();
-        // Units received back are on hand again; one that cannot be sold is written off by a staff adjustment.
-        const variantOf = new Map((await q.itemsOfShipment(trx, ctx.shipment.id)).map((i) => [i.id, i.variant_id]));
-        await putBack(
-          trx as Db,
-          retItems.map((i) => ({ variant_id: variantOf.get(i.order_item_id) as number, quantity: i.quantity })),
-          'returned',
-          { order: ctx.shipment.order_number, shipment: ctx.shipment.shipment_number },
-        );
-        const payment = ret.refund_method === 'original' ? await q.successfulPayment(trx, ctx.shipment.order_id) : undefined;
-        if (quote.amount > 0) {
-          refundIds.push(
-            await insertRefund(trx, {
-              order_id: ctx.shipment.order_id,
-              shipment_id: ctx.shipment.id,
-              reason: 'return',
-              method: ret.refund_method,
-              payment_id: payment?.id ?? null,
-              bank_account_id: ret.bank_account_id,
-              amount: quote.amount,
-              idempotency_key: `return:${ret.id}`,
-              items: quote.items,
-            }),
-          );
-        }
-        await applyMove(ctx, 'REFUND', quote.amount > 0 ? `Refund of ${quote.amount} paise issued` : null);
-        break;
-      }
     }
-    return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status, awb: opts.awb ?? ctx.shipment.awb, refundIds };
+    return {
+      shipment_id: ctx.shipment.shipment_number,
+      status: ctx.shipment.status,
+      awb: opts.awb ?? ctx.shipment.awb,
+      refundIds: [] as number[],
+    };
   });
+}
+
+export interface ReceivedReturn {
+  /** The units received back, to put on hand again (inventory). */
+  restock: StockLine[];
+  /** The refund to write, or null when the return gives nothing back. */
+  refund: NewRefund | null;
+}
+
+/**
+ * A return arrives at the warehouse (the locked shipment moves to returned): its units count as returned, the
+ * return is received, and its refund is priced as the shopper was quoted, against the attempt that captured the
+ * order's money (or the return's bank account). The return flow puts the units back and writes the refund.
+ */
+export async function receiveReturnedUnits(ctx: MoveContext, note: string | null): Promise<ReceivedReturn> {
+  const { trx } = ctx;
+  await applyMove(ctx, 'RECEIVE_RETURN', note);
+  const ret = await trx
+    .selectFrom('returns')
+    .selectAll()
+    .where('shipment_id', '=', ctx.shipment.id)
+    .where('status', '=', 'picked_up')
+    .executeTakeFirst();
+  if (!ret) throw new Conflict('This shipment has no return on its way back.');
+  const retItems = await q.returnItemsOf(trx, [ret.id]);
+  const quote = await quoteReturn(trx, ctx.shipment, retItems);
+  for (const i of retItems)
+    await trx
+      .updateTable('order_items')
+      .set((eb) => ({ returned_quantity: eb('returned_quantity', '+', i.quantity) }))
+      .where('id', '=', i.order_item_id)
+      .execute();
+  await trx.updateTable('returns').set({ status: 'received', updated_at: new Date() }).where('id', '=', ret.id).execute();
+  const variantOf = new Map((await q.itemsOfShipment(trx, ctx.shipment.id)).map((i) => [i.id, i.variant_id]));
+  const restock = retItems.map((i) => ({ variant_id: variantOf.get(i.order_item_id) as number, quantity: i.quantity }));
+  if (quote.amount <= 0) return { restock, refund: null };
+  const payment = ret.refund_method === 'original' ? await q.successfulPayment(trx, ctx.shipment.order_id) : undefined;
+  return {
+    restock,
+    refund: {
+      order_id: ctx.shipment.order_id,
+      shipment_id: ctx.shipment.id,
+      reason: 'return',
+      method: ret.refund_method,
+      payment_id: payment?.id ?? null,
+      bank_account_id: ret.bank_account_id,
+      amount: quote.amount,
+      idempotency_key: `return:${ret.id}`,
+      items: quote.items,
+    },
+  };
+}
+
+/** A received return is settled: the shipment moves to refunded, noting the refund issued (if any). */
+export async function closeReturn(ctx: MoveContext, refunded: number) {
+  await applyMove(ctx, 'REFUND', refunded > 0 ? `Refund of ${refunded} paise issued` : null);
+  return { shipment_id: ctx.shipment.shipment_number, status: ctx.shipment.status, awb: ctx.shipment.awb };
 }
