@@ -37,9 +37,15 @@ export async function cancelOrderShipment(
   customerId: number | null,
   input: CancelInput,
   selection: SelectedUnits[] | null,
+  /** Written in the cancellation's own transaction (the console's audit entry), so neither stands without the other. */
+  within?: (trx: Db, outcome: CancelOutcome) => Promise<void>,
 ): Promise<CancelOutcome & { reviewsWithdrawn: number }> {
   const reason = cancelReason(input.reason_id);
-  const outcome = await db.transaction().execute((trx) => cancelIn(trx, customerId, input, reason, selection));
+  const outcome = await db.transaction().execute(async (trx) => {
+    const done = await cancelIn(trx, customerId, input, reason, selection);
+    if (within) await within(trx, done);
+    return done;
+  });
   // The catalogue shows each product's rating: told after commit, as a new review does.
   if (outcome.reviewsWithdrawn) await catalogueChanged(db);
   return outcome;

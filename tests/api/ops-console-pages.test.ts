@@ -1,3 +1,4 @@
+import { cancelOrderShipment } from '../../server/flows/index.ts';
 import { STAFF_FORBIDDEN } from '../../server/http/ops.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { createOrder, orderableVariants, stockOf } from '../helpers/orders.ts';
@@ -181,5 +182,27 @@ describeBackends('operations console: customer orders, item cancel, paging', (ct
     expect(
       (await db.selectFrom('audit_log').select('id').where('request_id', '=', String(res.headers['x-request-id'])).execute()).length,
     ).toBe(1);
+  });
+  test('the console cancel writes its audit entry in the cancellation: a failed entry leaves nothing cancelled', async () => {
+    const { db } = ctx().handle;
+    const { orders, v } = await customerWithOrders(1, 1);
+    const shipment = orders[0]!.shipments[0]!;
+    const line = shipment.items.find((i) => i.variantId === v.id)!;
+    const stockBefore = await stockOf(db, v.id);
+    await expect(
+      cancelOrderShipment(
+        db,
+        null,
+        { shipmentId: shipment.shipmentNumber, reason_id: 'other', comment: 'Cancelled by the store' },
+        [{ order_item_id: line.id, quantity: 1 }],
+        async () => {
+          throw new Error('audit write failed');
+        },
+      ),
+    ).rejects.toThrow('audit write failed');
+    const item = await db.selectFrom('order_items').select(['cancelled_quantity']).where('id', '=', line.id).executeTakeFirstOrThrow();
+    expect(item.cancelled_quantity).toBe(0);
+    expect(await stockOf(db, v.id)).toBe(stockBefore);
+    expect(await db.selectFrom('refunds').select('id').where('order_id', '=', orders[0]!.id).execute()).toEqual([]);
   });
 });

@@ -269,14 +269,16 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
       await ownerOf(shipmentId);
       const comment = body.comment ? `Cancelled by the store: ${body.comment}` : 'Cancelled by the store';
       const before = await db.selectFrom('shipments').select('status').where('shipment_number', '=', shipmentId).executeTakeFirstOrThrow();
-      // The flow owns its transaction; its refund is paid by the orders module's refund run (or "Retry refunds").
-      const { status, refund } = await cancelOrderShipment(db, null, { shipmentId, reason_id: 'other', comment }, body.items);
-      await recordAudit(db, req, {
-        action: 'shipment.cancel-items',
-        target: `shipment:${shipmentId}`,
-        before: { status: before.status },
-        after: { status, items: body.items, refund: refund.amount, comment: body.comment ?? null },
-      });
+      // The audit entry commits with the cancellation; its refund is paid by the orders module's refund run (or
+      // "Retry refunds").
+      const { status, refund } = await cancelOrderShipment(db, null, { shipmentId, reason_id: 'other', comment }, body.items, (trx, done) =>
+        recordAudit(trx, req, {
+          action: 'shipment.cancel-items',
+          target: `shipment:${shipmentId}`,
+          before: { status: before.status },
+          after: { status: done.status, items: body.items, refund: done.refund.amount, comment: body.comment ?? null },
+        }),
+      );
       const units = body.items.reduce((n, i) => n + i.quantity, 0);
       return ok({ shipment_id: shipmentId, status, refund }, `${units} unit(s) of shipment ${shipmentId} cancelled.`);
     },
