@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Before the modules: the document is built from the routes as they register.
-  await registerApiDocs(app, { open: devToolsEnabled() });
+  await registerApiDocs(app, { open: devToolsEnabled(), origin: publicOrigin });
   await registerModules(app, { handle });
 
   const clientDir = options.clientDir ?? null;

@@ -3,7 +3,7 @@ import type { AppLinks } from '../../../schemas/content-pages.ts';
 import { ok } from '../../http/envelope.ts';
 
 export async function appInstallRoutes(app: FastifyInstance, { links }: { links: AppLinks }) {
-  app.get('/api/app/app-links', async (_req, reply) => {
+  app.get('/api/app/app-links', { schema: { summary: "Links to the store's mobile apps", operationId: 'getAppLinks' } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
     return ok(links);
   });

@@ -97,9 +97,9 @@ export async function paymentIssueRoutes(app: FastifyInstance, { db, refundPaidB
   app.addHook('onRequest', async (req) => requireOps(req));
 
   // The answer is PaymentIssuesResponse (schemas/payment.ts), which documents each field.
-  app.get('/api/ops/payment-issues', async () => ok(await openIssues(db)));
+  app.get('/api/ops/payment-issues', { schema: { summary: 'Payment issues waiting for staff', operationId: 'listPaymentIssues' } }, async () => ok(await openIssues(db)));
 
-  app.post('/api/ops/payment-issues/:id/resolve', { schema: { params: IssueParams, body: ResolveRequest } }, async (req) => {
+  app.post('/api/ops/payment-issues/:id/resolve', { schema: { summary: 'Resolve a payment issue', operationId: 'resolvePaymentIssue', params: IssueParams, body: ResolveRequest } }, async (req) => {
     const { id } = parse(IssueParams, req.params);
     const body = parse(ResolveRequest, req.body);
     const done = await db.transaction().execute(async (trx) => {

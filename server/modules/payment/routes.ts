@@ -86,7 +86,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   // "Place order" from the payment page; with a method it also starts the first payment attempt in the same
   // transaction (one order, one attempt, whatever the number of clicks).
-  app.post('/api/payment/place-order', { schema: { body: PaymentPlaceOrderRequest } }, async (req) => {
+  app.post('/api/payment/place-order', { config: { access: 'customer' }, schema: { summary: 'Place the order and start its payment', operationId: 'placeOrder', body: PaymentPlaceOrderRequest } }, async (req) => {
     const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -132,7 +132,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   app.get(
     '/api/payment/active-payment',
-    { schema: { response: { 200: ActivePaymentResponse }, querystring: ActivePaymentQuery } },
+    { config: { access: 'customer' }, schema: { summary: 'The payment an order is waiting for', operationId: 'getActivePayment', response: { 200: ActivePaymentResponse }, querystring: ActivePaymentQuery } },
     async (req) => {
       const q = parse(ActivePaymentQuery, req.query);
       const customer = await requireCustomer(db, req);
@@ -140,13 +140,13 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     },
   );
 
-  app.get('/api/payment/offer-list', { schema: { response: { 200: OfferListResponse }, querystring: OfferListQuery } }, async (req) => {
+  app.get('/api/payment/offer-list', { config: { access: 'customer' }, schema: { summary: 'Payment offers for an order', operationId: 'listPaymentOffers', response: { 200: OfferListResponse }, querystring: OfferListQuery } }, async (req) => {
     const q = parse(OfferListQuery, req.query);
     const customer = await requireCustomer(db, req);
     return ok(await offerList(deps, customer.id, q));
   });
 
-  app.post('/api/payment/initate-transaction', { schema: { body: InitiateTransactionRequest } }, async (req) => {
+  app.post('/api/payment/initate-transaction', { config: { access: 'customer' }, schema: { summary: 'Start a gateway transaction for an order', operationId: 'initiateTransaction', body: InitiateTransactionRequest } }, async (req) => {
     const body = parse(InitiateTransactionRequest, req.body);
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -160,7 +160,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     );
   });
 
-  app.post('/api/payment/retry-payment', { schema: { body: RetryPaymentRequest } }, async (req) => {
+  app.post('/api/payment/retry-payment', { config: { access: 'customer' }, schema: { summary: 'Start a new payment for an unpaid order', operationId: 'retryPayment', body: RetryPaymentRequest } }, async (req) => {
     const body = parse(RetryPaymentRequest, req.body);
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -176,7 +176,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   app.post(
     '/api/payment/verify-transaction',
-    { schema: { response: { 200: PaymentResultResponse }, body: OrderRefRequest } },
+    { config: { access: 'customer' }, schema: { summary: "Check a transaction's result with the gateway", operationId: 'verifyTransaction', response: { 200: PaymentResultResponse }, body: OrderRefRequest } },
     async (req) => {
       const body = parse(OrderRefRequest, req.body);
       const customer = await requireCustomer(db, req);
@@ -186,7 +186,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   app.get(
     '/api/payment/payment-failed',
-    { schema: { response: { 200: PaymentFailedResponse }, querystring: PaymentFailedQuery } },
+    { config: { access: 'customer' }, schema: { summary: "Why an order's payment failed, and what to do next", operationId: 'getPaymentFailed', response: { 200: PaymentFailedResponse }, querystring: PaymentFailedQuery } },
     async (req) => {
       const q = parse(PaymentFailedQuery, req.query);
       const customer = await requireCustomer(db, req);
@@ -194,7 +194,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     },
   );
 
-  app.post('/api/payment/pay-on-delivery', { schema: { response: { 200: PaymentResultResponse }, body: OrderRefRequest } }, async (req) => {
+  app.post('/api/payment/pay-on-delivery', { config: { access: 'customer' }, schema: { summary: 'Switch an order to pay on delivery', operationId: 'payOnDelivery', response: { 200: PaymentResultResponse }, body: OrderRefRequest } }, async (req) => {
     const body = parse(OrderRefRequest, req.body);
     const customer = await requireCustomer(db, req);
     return ok(await payOnDelivery(deps, customer.id, body.order_id), 'Order placed');
@@ -202,7 +202,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   app.get(
     '/api/order-success/order-success-data',
-    { schema: { response: { 200: OrderSuccessResponse }, querystring: OrderIdQuery } },
+    { config: { access: 'customer' }, schema: { summary: "The order-success page's data", operationId: 'getOrderSuccess', response: { 200: OrderSuccessResponse }, querystring: OrderIdQuery } },
     async (req) => {
       const q = parse(OrderIdQuery, req.query);
       const customer = await requireCustomer(db, req);
@@ -230,44 +230,44 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   // Gateway returns arrive from the gateway's site on purpose; the signature, not the Origin, proves them.
   const fromGateway = { config: { crossSite: true } };
-  app.post(SANDBOX_CALLBACK_PATH, fromGateway, async (req, reply) => {
+  app.post(SANDBOX_CALLBACK_PATH, { ...fromGateway, schema: { summary: "The sandbox gateway's callback after payment", operationId: 'sandboxCallback' } }, async (req, reply) => {
     if (deps.gateway.name !== 'sandbox') throw new NotFound();
     return answerCallback(req, reply, formFields(req.body), 'ref');
   });
 
-  app.post(PAYTM_CALLBACK_PATH, fromGateway, async (req, reply) => {
+  app.post(PAYTM_CALLBACK_PATH, { ...fromGateway, schema: { summary: "Paytm's callback after payment", operationId: 'paytmCallback' } }, async (req, reply) => {
     if (deps.gateway.name !== 'paytm') throw new NotFound();
     return answerCallback(req, reply, browserFields(req, PaytmCallbackRequest, req.body), 'ORDERID');
   });
   // Some Paytm flows (UPI intent, the app switch) bring the shopper back with a GET carrying the same fields.
-  app.get(PAYTM_CALLBACK_PATH, fromGateway, async (req, reply) => {
+  app.get(PAYTM_CALLBACK_PATH, { ...fromGateway, schema: { summary: "Paytm's callback by link", operationId: 'paytmCallbackGet' } }, async (req, reply) => {
     if (deps.gateway.name !== 'paytm') throw new NotFound();
     return answerCallback(req, reply, browserFields(req, PaytmCallbackRequest, req.query), 'ORDERID');
   });
 
-  app.post(JUSPAY_RETURN_PATH, fromGateway, async (req, reply) => {
+  app.post(JUSPAY_RETURN_PATH, { ...fromGateway, schema: { summary: "Juspay's callback after payment", operationId: 'juspayCallback' } }, async (req, reply) => {
     if (deps.gateway.name !== 'juspay') throw new NotFound();
     return answerCallback(req, reply, browserFields(req, JuspayReturnRequest, req.body), 'order_id');
   });
   // Juspay sends the shopper back with a GET on the return URL; the same check, then the outcome page.
-  app.get(JUSPAY_RETURN_PATH, fromGateway, async (req, reply) => {
+  app.get(JUSPAY_RETURN_PATH, { ...fromGateway, schema: { summary: "Juspay's callback by link", operationId: 'juspayCallbackGet' } }, async (req, reply) => {
     if (deps.gateway.name !== 'juspay') throw new NotFound();
     return answerCallback(req, reply, browserFields(req, JuspayReturnRequest, req.query), 'order_id');
   });
 
   // Webhooks: server to server, authenticated by the adapter, confirmed by a status call, applied once.
-  app.post(PAYTM_WEBHOOK_PATH, fromGateway, async (req) => {
+  app.post(PAYTM_WEBHOOK_PATH, { ...fromGateway, schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook' } }, async (req) => {
     if (deps.gateway.name !== 'paytm') throw new NotFound();
     return ok((await handleWebhook(deps, { headers: req.headers, body: formFields(req.body) })).result);
   });
-  app.post(JUSPAY_WEBHOOK_PATH, fromGateway, async (req) => {
+  app.post(JUSPAY_WEBHOOK_PATH, { ...fromGateway, schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook' } }, async (req) => {
     if (deps.gateway.name !== 'juspay') throw new NotFound();
     if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');
     return ok((await handleWebhook(deps, { headers: req.headers, body: req.body })).result);
   });
 
   // The sandbox gateway's hosted page: plain HTML, no scripts; each button posts a signed form back.
-  app.get(SANDBOX_CHECKOUT_PATH, async (req, reply) => {
+  app.get(SANDBOX_CHECKOUT_PATH, { schema: { summary: "The sandbox gateway's payment page", operationId: 'getSandboxCheckout' } }, async (req, reply) => {
     if (deps.gateway.name !== 'sandbox') throw new NotFound();
     const q = req.query as { ref?: unknown; sig?: unknown };
     const ref = typeof q.ref === 'string' ? q.ref.slice(0, 100) : '';
@@ -304,7 +304,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   // The hosted page's pay form: the sandbox, playing the gateway, records the instrument entered, signs it into
   // the callback and hands that to the same callback handling as a gateway's post (then the outcome page).
-  app.post(SANDBOX_PAY_PATH, fromGateway, async (req, reply) => {
+  app.post(SANDBOX_PAY_PATH, { ...fromGateway, schema: { summary: "Pay or fail on the sandbox gateway's page", operationId: 'sandboxPay' } }, async (req, reply) => {
     if (deps.gateway.name !== 'sandbox') throw new NotFound();
     const f = parse(SandboxPayRequest, formFields(req.body));
     const secret = deps.config.SANDBOX_GATEWAY_SECRET;

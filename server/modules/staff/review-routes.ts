@@ -14,7 +14,7 @@ const LIMIT = 100;
 export async function staffReviewRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
     '/api/ops/reviews',
-    { config: { opsPermission: 'reviews:moderate' }, schema: { querystring: StaffReviewQuery, response: { 200: StaffReviewsResponse } } },
+    { config: { opsPermission: 'reviews:moderate' }, schema: { summary: 'Reviews waiting for or past moderation', operationId: 'listOpsReviews', querystring: StaffReviewQuery, response: { 200: StaffReviewsResponse } } },
     async (req) => {
       requireOps(req);
       const { state } = parse(StaffReviewQuery, req.query);
