@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { isOpsRoute, requireOps } from './ops.ts';
 
 // The API contract (docs/architecture.md "API conventions"): each route declares the zod schemas of its request (and,
@@ -24,6 +24,8 @@ export function declareOnlyCompilers(app: FastifyInstance) {
 
 // A schema zod cannot express in JSON Schema (a custom check) is documented as "any" rather than failing the page.
 const fromZod = createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } });
+// A recursive schema (the menu's category tree) is referenced from components/schemas; this puts it there.
+const zodComponents = createJsonSchemaTransformObject({ zodToJsonConfig: { unrepresentable: 'any' } });
 
 /** What every operation of the document names by hand in its route options (docs/decisions/025). */
 export interface RouteDoc {
@@ -193,6 +195,7 @@ export async function registerApiDocs(app: FastifyInstance, { open, origin }: { 
       components: { securitySchemes: SECURITY_SCHEMES as never },
       tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
     },
+    transformObject: zodComponents,
     transform: (route) => {
       const out = fromZod(route);
       if (out.schema?.hide) return out;

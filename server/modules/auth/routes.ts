@@ -13,6 +13,7 @@ import {
   OtpSentResponse,
   AuthResponse,
   GoogleConfigResponse,
+  PublicKeyResponse,
 } from '../../../schemas/account.ts';
 import { MESSAGES, stripSpaces } from '../../../schemas/validation.ts';
 import type { Db } from '../../db/database.ts';
@@ -117,7 +118,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return { identity, spendNonce };
   }
 
-  app.get('/api/auth/public-key', { schema: { summary: 'The key the browser encrypts passwords with', operationId: 'getAuthPublicKey' } }, async () => ok({ algorithm: 'RSA-OAEP-256' as const, spki: await keys.passwordPublicKey() }));
+  app.get('/api/auth/public-key', { schema: { response: { 200: PublicKeyResponse }, summary: 'The key the browser encrypts passwords with', operationId: 'getAuthPublicKey' } }, async () => ok({ algorithm: 'RSA-OAEP-256' as const, spki: await keys.passwordPublicKey() }));
 
   // Each Google sign-in starts here: the nonce goes to the identity provider and must come back in the id_token
   // to this browser (its grant cookie).

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FunnelEnvelope } from '../../../schemas/ops-orders.ts';
 import { AffiliateRequest, ConversionEvent, FunnelQuery } from '../../../schemas/events.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -87,7 +88,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   // Staff only (OPS_TOKEN), over a bounded range.
-  app.get('/api/analytics/funnel', { schema: { summary: 'The checkout funnel report', operationId: 'getFunnelReport', querystring: FunnelQuery } }, async (req) => {
+  app.get('/api/analytics/funnel', { schema: { response: { 200: FunnelEnvelope }, summary: 'The checkout funnel report', operationId: 'getFunnelReport', querystring: FunnelQuery } }, async (req) => {
     requireOps(req);
     const query = parse(FunnelQuery, req.query);
     checkFunnelRange(query);

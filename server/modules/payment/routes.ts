@@ -16,6 +16,8 @@ import {
   OfferListResponse,
   PaymentFailedResponse,
   ActivePaymentResponse,
+  PaymentPlaceOrderResponse,
+  TransactionResponse,
 } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
@@ -86,7 +88,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   // "Place order" from the payment page; with a method it also starts the first payment attempt in the same
   // transaction (one order, one attempt, whatever the number of clicks).
-  app.post('/api/payment/place-order', { config: { access: 'customer' }, schema: { summary: 'Place the order and start its payment', operationId: 'placeOrder', body: PaymentPlaceOrderRequest } }, async (req) => {
+  app.post('/api/payment/place-order', { config: { access: 'customer' }, schema: { response: { 200: PaymentPlaceOrderResponse }, summary: 'Place the order and start its payment', operationId: 'placeOrder', body: PaymentPlaceOrderRequest } }, async (req) => {
     const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -146,7 +148,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     return ok(await offerList(deps, customer.id, q));
   });
 
-  app.post('/api/payment/initate-transaction', { config: { access: 'customer' }, schema: { summary: 'Start a gateway transaction for an order', operationId: 'initiateTransaction', body: InitiateTransactionRequest } }, async (req) => {
+  app.post('/api/payment/initate-transaction', { config: { access: 'customer' }, schema: { response: { 200: TransactionResponse }, summary: 'Start a gateway transaction for an order', operationId: 'initiateTransaction', body: InitiateTransactionRequest } }, async (req) => {
     const body = parse(InitiateTransactionRequest, req.body);
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -160,7 +162,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     );
   });
 
-  app.post('/api/payment/retry-payment', { config: { access: 'customer' }, schema: { summary: 'Start a new payment for an unpaid order', operationId: 'retryPayment', body: RetryPaymentRequest } }, async (req) => {
+  app.post('/api/payment/retry-payment', { config: { access: 'customer' }, schema: { response: { 200: TransactionResponse }, summary: 'Start a new payment for an unpaid order', operationId: 'retryPayment', body: RetryPaymentRequest } }, async (req) => {
     const body = parse(RetryPaymentRequest, req.body);
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { StatusOnlyResponse } from '../../../schemas/account.ts';
 import { z } from 'zod';
 import { envelope } from '../../../schemas/common.ts';
 import {
@@ -28,7 +29,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db
     ok(await signIn(db, config, req, reply, parse(StaffSignInRequest, req.body)), STAFF_MESSAGES.signedIn),
   );
 
-  app.post('/api/ops/staff/sign-out', { schema: { summary: 'End the staff session this browser holds', operationId: 'staffSignOut' }, config: { access: 'public' } }, async (req, reply) => {
+  app.post('/api/ops/staff/sign-out', { schema: { response: { 200: StatusOnlyResponse }, summary: 'End the staff session this browser holds', operationId: 'staffSignOut' }, config: { access: 'public' } }, async (req, reply) => {
     await signOut(db, req, reply);
     return ok(null, STAFF_MESSAGES.signedOut);
   });
