@@ -17,8 +17,9 @@ function problemOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): 
   if (!route?.url) return null;
   const access = accessOf({ method: req.method, url: route.url, config: route.config });
   const status = reply.statusCode;
-  // SPEC §7: a guest calling a private route gets 401; a route that answers 401 must say it needs a session.
-  if (status === 401 && access === 'public') return 'answered 401 but declares no access (config.access)';
+  // SPEC §7: a guest calling a private route gets 401; a route that answers 401 must say who may call it (a sign-in
+  // call that refuses wrong credentials declares `access: 'public'` itself).
+  if (status === 401 && access === 'public' && !route.config?.access) return 'answered 401 but declares no access (config.access)';
   if (status < 300 && access === 'customer' && req.sessionCache === undefined)
     return "declares access 'customer' but answered without reading the session";
   if (status !== 200) return null;

@@ -39,6 +39,7 @@ describe('answer check', () => {
     const app = await appWith((a) => {
       const refuse: RouteHandlerMethod = async (_req, reply) => reply.code(401).send({ status: 0, message: 'Sign in', data: null });
       a.get('/public-refuses', refuse);
+      a.get('/sign-in-refuses', { config: { access: 'public' } }, refuse);
       a.get('/customer-refuses', { config: { access: 'customer' } }, refuse);
       a.get('/customer-unchecked', { config: { access: 'customer' } }, async () => ok(null));
       a.get('/customer-checked', { config: { access: 'customer' } }, async (req) => {
@@ -48,6 +49,8 @@ describe('answer check', () => {
     });
     expect((await app.inject('/public-refuses')).json().message).toMatch(/answered 401 but declares no access/);
     expect((await app.inject('/customer-refuses')).statusCode).toBe(401);
+    // A sign-in call refusing wrong credentials says so by declaring its access.
+    expect((await app.inject('/sign-in-refuses')).statusCode).toBe(401);
     expect((await app.inject('/customer-unchecked')).json().message).toMatch(/without reading the session/);
     expect((await app.inject('/customer-checked')).statusCode).toBe(200);
     await app.close();
