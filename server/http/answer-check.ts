@@ -14,7 +14,8 @@ type ResponseSchemas = Record<string | number, z.ZodType | undefined>;
 
 function problemOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): string | null {
   const route = req.routeOptions;
-  if (!route?.url) return null;
+  // A route the document hides (the API reference's own pages, storefront forms) declares nothing to hold it to.
+  if (!route?.url || (route.schema as { hide?: boolean } | undefined)?.hide) return null;
   const access = accessOf({ method: req.method, url: route.url, config: route.config });
   const status = reply.statusCode;
   // SPEC §7: a guest calling a private route gets 401; a route that answers 401 must say who may call it (a sign-in
