@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelope } from './common.ts';
 
 // Cart, wishlist, save-for-later, coupons, bank offers and free gifts (SPEC §3 cart line / cart / coupon /
 // wishlist, §7 /api/cart and the freebie calls). Money is integer paise in every field below.
@@ -307,3 +308,20 @@ export { priceMetaValue } from './cart-rules.ts';
 export function productUrl(slug: string | null | undefined, productId: number, variantId: number): string {
   return `/product/${slug || 'product-name'}/?pId=${productId}&vId=${variantId}`;
 }
+
+// The answers of the cart calls (SPEC §7 "Cart"), declared by their routes and checked against every answer in the
+// API tests (docs/decisions/025). The browser imports them as types only.
+export const CartListResponse = envelope(CartListData);
+export const MiniCartResponse = envelope(MiniCartData);
+/** Adding, updating, removing, persisting and moving: the cart the call worked on. */
+export const CartIdResponse = envelope(CartIdData);
+/** Wishlist and saved-for-later changes: the product's id. */
+export const ProductIdResponse = envelope(z.object({ id: z.number().int() }));
+export const WishlistResponse = envelope(z.array(WishlistItem));
+export const SavedForLaterResponse = envelope(z.array(SavedItem));
+export const CouponListResponse = envelope(z.array(CouponView));
+export const DynamicCouponListResponse = envelope(z.array(DynamicCoupon));
+export const AppliedCouponResponse = envelope(AppliedCouponData);
+export const CartBankOfferResponse = envelope(BankOfferData);
+export const RecommendedProductsResponse = envelope(z.array(ProductCard));
+export const FreebieProductsResponse = envelope(FreebieProductsData);

@@ -293,9 +293,10 @@ export const CategorySummary = z.object({
 export type CategorySummary = z.infer<typeof CategorySummary>;
 
 export type CategoryNode = CategorySummary & { children: CategoryNode[] };
+// Named, so the API document refers to the recursive tree from its components (docs/decisions/025).
 export const CategoryNode: z.ZodType<CategoryNode> = CategorySummary.extend({
   children: z.lazy(() => z.array(CategoryNode)),
-});
+}).meta({ id: 'CategoryNode' });
 
 export const Image = z.object({ src: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
 export type Image = z.infer<typeof Image>;
@@ -530,3 +531,18 @@ export const BankOffersResponse = envelope(z.array(BankOfferSummary));
 /** GET /api/offers/brand-of-week and /api/offers/clearance-offer: the promotions and the products behind them. */
 export const PromotedProductsData = z.object({ promotions: z.array(Promotion), products: z.array(ProductHit) });
 export const PromotedProductsResponse = envelope(PromotedProductsData);
+
+// The answers of the remaining product calls (SPEC §7 "Catalogue and content"), declared by their routes and
+// checked against every answer in the API tests (docs/decisions/025).
+/** GET /api/product-details/variant-detail and /api/product/product-data: one variant as a listing hit. */
+export const ProductHitResponse = envelope(ProductHit);
+export const HighlightsResponse = envelope(z.object({ highlights: z.array(z.string()), description: z.string() }));
+export const AllProductDataResponse = envelope(ProductDetail.extend({ description: z.string(), offers: ProductOffers }));
+export const BrandDataResponse = envelope(BrandDetail.shape.brand.extend({ importer: BrandDetail.shape.importer, certificate: BrandDetail.shape.certificate }));
+/** The offer slots (limited, budget buys, partner): their promotions. */
+export const PromotionsResponse = envelope(z.array(Promotion));
+export const ProductHitsResponse = envelope(z.array(ProductHit));
+export const CouponOffersResponse = envelope(OffersPageData.shape.coupons);
+export const BannerDataResponse = envelope(
+  HomeSections.pick({ banner_web: true, banner_mobile: true, carousel_web: true, carousel_mobile: true, mini_banners: true }),
+);

@@ -176,3 +176,9 @@ export const OutboxRetryRequest = z.object({
 export const OutboxRetryResponse = envelope(z.object({ queue: z.enum(OUTBOX_QUEUES), requeued: z.number().int() }));
 /** The analysts' funnel report (/api/analytics/funnel) as the console reads it. */
 export const FunnelEnvelope = envelope(FunnelResponse);
+/** GET /api/ops/variants/:variantId: a variant's stock, for machines (docs/decisions/025 declares every answer). */
+export const OpsVariantResponse = envelope(z.object({ variant_id: z.number().int(), sku: z.string(), stock: z.number().int() }));
+/** GET /api/ops/shipments/:shipmentId: where a shipment stands. */
+export const OpsShipmentResponse = envelope(
+  z.object({ shipment_id: z.string(), order_id: z.string(), status: z.string(), status_label: z.string(), awb: z.string().nullable() }),
+);

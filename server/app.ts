@@ -14,6 +14,7 @@ import { fail } from './http/envelope.ts';
 import { GENERIC_ERROR } from '../schemas/common.ts';
 import { API_COMPRESSION } from './http/compression.ts';
 import { registerCaching } from './http/caching.ts';
+import { registerAnswerCheck } from './http/answer-check.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { asAppError } from './http/errors.ts';
 import { isOps } from './http/ops.ts';
@@ -53,6 +54,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is registered (the fuzzer and the authorisation suite read the routes this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Tests: check every answer against its route's declared response schema and access (server/http/answer-check.ts). */
+  checkAnswers?: boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -91,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], ...API_COMPRESSION });
   registerCaching(app);
+  if (options.checkAnswers) registerAnswerCheck(app);
 
   app.decorate('metaResolvers', [] as MetaResolver[]);
   app.decorate('pageAddressChecks', [] as PageAddressCheck[]);
@@ -113,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Before the modules: the document is built from the routes as they register.
-  await registerApiDocs(app, { open: devToolsEnabled() });
+  await registerApiDocs(app, { open: devToolsEnabled(), origin: publicOrigin });
   await registerModules(app, { handle });
 
   const clientDir = options.clientDir ?? null;

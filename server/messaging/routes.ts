@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { OutboxQuery } from '../../schemas/account.ts';
+import { OutboxQuery, OutboxResponse } from '../../schemas/account.ts';
 import { normaliseIdentifier } from '../../schemas/validation.ts';
 import type { Db } from '../db/database.ts';
 import { parse } from '../http/validate.ts';
@@ -7,7 +7,7 @@ import { listMessagesTo } from './outbox.ts';
 
 /** docs/architecture.md "Data": outside production, the messages sent to an address, newest first. */
 export async function devOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/api/dev/outbox', { schema: { querystring: OutboxQuery } }, async (req) => {
+  app.get('/api/dev/outbox', { schema: { response: { 200: OutboxResponse }, summary: 'Development tools: messages sent to an address', operationId: 'getDevOutbox', querystring: OutboxQuery } }, async (req) => {
     const { to } = parse(OutboxQuery, req.query);
     // '+919876543210' (or '+91…' whose + arrived as a space) and '9876543210' name the same phone.
     const compact = to.replace(/[\s+-]/g, '');

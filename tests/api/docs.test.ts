@@ -14,8 +14,8 @@ interface OpenApiOperation {
 type OpenApi = { openapi: string; paths: Record<string, Record<string, OpenApiOperation>> };
 
 const collected = routeCollector();
-/** Fastify's `:id` is OpenAPI's `{id}`. */
-const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+/** Fastify's `:id` is OpenAPI's `{id}`; a path SPEC §7 also answers with a trailing slash is documented without it. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
 
 describeBackends(
   'API document',

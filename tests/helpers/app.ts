@@ -81,6 +81,8 @@ export async function createTestApp(
     handle,
     clientDir: null,
     onRoute: options.onRoute,
+    // Every answer checked against its route's declared response schema and access (docs/decisions/025).
+    checkAnswers: true,
     ...(options.logs ? { logger: { level: 'trace', stream: options.logs } } : {}),
   });
   await app.ready();

@@ -180,7 +180,7 @@ export async function notMeRoutes(app: FastifyInstance, { db }: { db: Db }) {
       .where('not_me_expires_at', '>', new Date())
       .executeTakeFirst();
 
-  app.get('/api/account/not-me', { schema: { querystring: NotMeQuery } }, async (req, reply) => {
+  app.get('/api/account/not-me', { schema: { summary: 'The page behind a "not me" link in an account message', operationId: 'getNotMe', querystring: NotMeQuery } }, async (req, reply) => {
     const { token } = parse(NotMeQuery, req.query);
     if (!(await live(token))) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
     return send(
@@ -193,7 +193,7 @@ export async function notMeRoutes(app: FastifyInstance, { db }: { db: Db }) {
     );
   });
 
-  app.post('/api/account/not-me', { schema: { body: NotMeQuery } }, async (req, reply) => {
+  app.post('/api/account/not-me', { schema: { summary: 'Undo an account change the owner did not make', operationId: 'confirmNotMe', body: NotMeQuery } }, async (req, reply) => {
     const { token } = parse(NotMeQuery, req.body);
     const change = await live(token);
     if (!change) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));

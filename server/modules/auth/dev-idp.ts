@@ -86,9 +86,9 @@ export async function devIdpRoutes(app: FastifyInstance, { keys }: { keys: KeyRi
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.get('/api/dev/idp/jwks', async () => ({ keys: [await devIdpJwk(keys)] }));
+  app.get('/api/dev/idp/jwks', { schema: { summary: "Development tools: the development identity provider's keys", operationId: 'getDevIdpKeys' } }, async () => ({ keys: [await devIdpJwk(keys)] }));
 
-  app.get('/api/dev/idp/authorize', { schema: { querystring: AuthorizeQuery } }, async (req, reply) => {
+  app.get('/api/dev/idp/authorize', { schema: { summary: "Development tools: the development identity provider's sign-in page", operationId: 'getDevIdpAuthorize', querystring: AuthorizeQuery } }, async (req, reply) => {
     const q = parse(AuthorizeQuery, req.query);
     safeRedirect(req, q.redirect_uri);
     const hidden = (['client_id', 'redirect_uri', 'state', 'nonce'] as const)
@@ -115,7 +115,7 @@ ${presets}
       .send(html);
   });
 
-  app.post('/api/dev/idp/authorize', { schema: { body: ConsentBody } }, async (req, reply) => {
+  app.post('/api/dev/idp/authorize', { schema: { summary: 'Development tools: issue a development identity token', operationId: 'postDevIdpAuthorize', body: ConsentBody } }, async (req, reply) => {
     const body = parse(ConsentBody, req.body);
     const target = safeRedirect(req, body.redirect_uri);
     const idToken = await signDevIdToken(keys, { email: body.email, name: body.name, audience: body.client_id, nonce: body.nonce });

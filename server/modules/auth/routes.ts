@@ -13,6 +13,7 @@ import {
   OtpSentResponse,
   AuthResponse,
   GoogleConfigResponse,
+  PublicKeyResponse,
 } from '../../../schemas/account.ts';
 import { MESSAGES, stripSpaces } from '../../../schemas/validation.ts';
 import type { Db } from '../../db/database.ts';
@@ -117,11 +118,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return { identity, spendNonce };
   }
 
-  app.get('/api/auth/public-key', async () => ok({ algorithm: 'RSA-OAEP-256' as const, spki: await keys.passwordPublicKey() }));
+  app.get('/api/auth/public-key', { schema: { response: { 200: PublicKeyResponse }, summary: 'The key the browser encrypts passwords with', operationId: 'getAuthPublicKey' } }, async () => ok({ algorithm: 'RSA-OAEP-256' as const, spki: await keys.passwordPublicKey() }));
 
   // Each Google sign-in starts here: the nonce goes to the identity provider and must come back in the id_token
   // to this browser (its grant cookie).
-  app.get('/api/auth/google-config', { schema: { response: { 200: GoogleConfigResponse } } }, async (req, reply) => {
+  app.get('/api/auth/google-config', { schema: { summary: 'Google sign-in settings for the browser', operationId: 'getGoogleConfig', response: { 200: GoogleConfigResponse } } }, async (req, reply) => {
     let nonce = '';
     if (google.enabled) {
       await enforceLimit(db, `gnonce:ip:${clientKey(req.ip)}`, config.LOOKUP_LIMIT_PER_IP, LOOKUP_WINDOW_S, AUTH_MESSAGES.tooManyAttempts);
@@ -138,7 +139,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   });
 
   // SPEC §4: status 1 → LOGIN, status 0 → REGISTER; a blocked customer comes back flagged.
-  app.post('/api/auth/exists', { schema: { response: { 200: AuthResponse }, body: ExistsRequest } }, async (req) => {
+  app.post('/api/auth/exists', { schema: { summary: 'Whether an account exists for an email or mobile', operationId: 'checkAccountExists', response: { 200: AuthResponse }, body: ExistsRequest } }, async (req) => {
     const { email_or_mobile, c_code } = parse(ExistsRequest, req.body);
     await limitLookups(req);
     const customer = await findCustomerByIdentifier(db, email_or_mobile, c_code);
@@ -146,7 +147,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   });
 
   // SPEC §4: register first validates the user — neither the email nor the mobile may be taken.
-  app.post('/api/auth/validate', { schema: { response: { 200: AuthResponse }, body: ValidateRequest } }, async (req) => {
+  app.post('/api/auth/validate', { schema: { summary: 'Check registration details before the OTP is sent', operationId: 'validateRegistration', response: { 200: AuthResponse }, body: ValidateRequest } }, async (req) => {
     const { email, mobile, c_code } = parse(ValidateRequest, req.body);
     await limitLookups(req);
     const [byEmail, byMobile] = await Promise.all([findCustomerByIdentifier(db, email), findCustomerByIdentifier(db, mobile, c_code)]);
@@ -156,7 +157,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return ok(data, 'Details verified');
   });
 
-  app.post('/api/auth/otp', { schema: { response: { 200: OtpSentResponse }, body: OtpRequest } }, async (req) => {
+  app.post('/api/auth/otp', { schema: { summary: 'Send a one-time code for registration, sign-in, password reset or profile change', operationId: 'sendOtp', response: { 200: OtpSentResponse }, body: OtpRequest } }, async (req) => {
     const { type, email_or_mobile: identifier, c_code } = parse(OtpRequest, req.body);
     let customerId: number | null = null;
     let cCode = c_code;
@@ -185,7 +186,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return ok(sent, `OTP sent to ${sent.sent_to}`);
   });
 
-  app.post('/api/auth/otp/verify', { schema: { response: { 200: AuthResponse }, body: OtpVerifyRequest } }, async (req, reply) => {
+  app.post('/api/auth/otp/verify', { schema: { summary: 'Check a one-time code', operationId: 'verifyOtp', response: { 200: AuthResponse }, body: OtpVerifyRequest } }, async (req, reply) => {
     const { email_or_mobile: identifier, otp: code, type, c_code } = parse(OtpVerifyRequest, req.body);
     if (type === 'forgotPassword') {
       await limitLookups(req);
@@ -215,7 +216,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return { ...answer, message: 'Mobile number verified' };
   });
 
-  app.post('/api/auth/otp/login', { schema: { response: { 200: AuthResponse }, body: OtpLoginRequest } }, async (req, reply) => {
+  app.post('/api/auth/otp/login', { schema: { summary: 'Sign in with a one-time code', operationId: 'signInWithOtp', response: { 200: AuthResponse }, body: OtpLoginRequest } }, async (req, reply) => {
     const { email_or_mobile: identifier, otp: code, c_code } = parse(OtpLoginRequest, req.body);
     await limitLookups(req);
     const customer = await verifiedCustomer(identifier, c_code);
@@ -223,7 +224,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return completeSignIn(db, req, reply, customer, identifier);
   });
 
-  app.post('/api/auth/login', { schema: { response: { 200: AuthResponse }, body: LoginRequest } }, async (req, reply) => {
+  app.post('/api/auth/login', { schema: { summary: 'Sign in with email or mobile and password', operationId: 'signIn', response: { 200: AuthResponse }, body: LoginRequest } }, async (req, reply) => {
     const body = parse(LoginRequest, req.body);
     const identifier = body.email_or_mobile;
     // Per client address first (credential stuffing spreads over accounts), counted before any lookup.
@@ -259,7 +260,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return completeSignIn(db, req, reply, customer, identifier);
   });
 
-  app.post('/api/auth/login/google', { schema: { response: { 200: AuthResponse }, body: GoogleLoginRequest } }, async (req, reply) => {
+  app.post('/api/auth/login/google', { schema: { summary: 'Sign in with a Google identity token', operationId: 'signInWithGoogle', response: { 200: AuthResponse }, body: GoogleLoginRequest } }, async (req, reply) => {
     const body = parse(GoogleLoginRequest, req.body);
     const { identity, spendNonce } = await checkGoogleToken(req, body.id_token, body.email);
     const bySub = await db.selectFrom('customers').select('id').where('google_sub', '=', identity.sub).executeTakeFirst();
@@ -283,7 +284,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return completeSignIn(db, req, reply, customer, identity.email);
   });
 
-  app.post('/api/auth/register', { schema: { response: { 200: AuthResponse }, body: RegisterRequest } }, async (req, reply) => {
+  app.post('/api/auth/register', { schema: { summary: 'Create an account and sign in', operationId: 'register', response: { 200: AuthResponse }, body: RegisterRequest } }, async (req, reply) => {
     const body = parse(RegisterRequest, req.body);
     await limitLookups(req);
     let googleSub: string | null = null;
@@ -349,7 +350,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return ok(authData(customer, { verified: true, user: await loadSessionUser(db, id) }), AUTH_MESSAGES.registered);
   });
 
-  app.put('/api/auth/password', { schema: { response: { 200: AuthResponse }, body: PasswordResetRequest } }, async (req, reply) => {
+  app.put('/api/auth/password', { schema: { summary: 'Set a new password after a one-time code', operationId: 'resetPassword', response: { 200: AuthResponse }, body: PasswordResetRequest } }, async (req, reply) => {
     const body = parse(PasswordResetRequest, req.body);
     const grant = await readGrant(db, req, 'password_reset');
     if (!grant?.customerId || grant.identifier !== body.email_or_mobile) throw new Forbidden(AUTH_MESSAGES.resetNotVerified);

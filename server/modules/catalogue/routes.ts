@@ -21,7 +21,39 @@ import {
   SeoRequest,
   SuggestionRequest,
   VariantDetailRequest,
+  SuggestionsResponse,
+  BrandDetailResponse,
+  CategoryDetailResponse,
+  BrandGroupsResponse,
+  ProductDetailResponse,
+  ProductDescriptionResponse,
+  ProductListResponse,
+  SourceProductResponse,
+  ProductOffersResponse,
+  ProductSlugResponse,
+  MenuResponse,
+  SeoMetaResponse,
+  BankOffersResponse,
+  BrandsOnOfferResponse,
+  HomeResponse,
+  HomePreviewResponse,
+  OffersPageResponse,
+  PromotedProductsResponse,
+  SalePageResponse,
+  BrandListResponse,
+  CategoryListResponse,
+  Top10Response,
+  ListingResponse,
+  ProductHitResponse,
+  HighlightsResponse,
+  AllProductDataResponse,
+  BrandDataResponse,
+  PromotionsResponse,
+  CouponOffersResponse,
+  BannerDataResponse,
+  ProductHitsResponse,
 } from '../../../schemas/catalogue.ts';
+import type { RouteDoc } from '../../http/docs.ts';
 import { BadRequest, NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { type BaseFilter, type ProductRec, type SearchQuery, toHit } from '../../search/index.ts';
@@ -64,37 +96,42 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
    * A listing or search call. A repeat of an address whose answer is cached is sent as it is: the request was
    * parsed and validated then, the same way.
    */
-  const searchCall = <S extends z.ZodType>(path: string, schema: S, query: (q: z.infer<S>) => SearchQuery) =>
-    app.get(path, { schema: { querystring: schema } }, async (req, reply) => {
+  const searchCall = <S extends z.ZodType>(path: string, schema: S, query: (q: z.infer<S>) => SearchQuery, doc: RouteDoc) =>
+    app.get(path, { schema: { ...doc, querystring: schema, response: { 200: ListingResponse } } }, async (req, reply) => {
       const known = store.answerAt(req.url);
       if (known) return sendJson(reply, known);
       const q = parse(schema, req.query);
       await store.ready();
       return sendJson(reply, listingResponse(store, query(q), req.url));
     });
-  const listing = (path: string, base: (q: ListingRequest) => BaseFilter) =>
-    searchCall(path, ListingRequest, (q) => {
-      const b = base(q);
-      if (q.saleType) b.minDiscount = SALE_DISCOUNT[q.saleType];
-      return toQuery(q, b);
-    });
+  const listing = (path: string, doc: RouteDoc, base: (q: ListingRequest) => BaseFilter) =>
+    searchCall(
+      path,
+      ListingRequest,
+      (q) => {
+        const b = base(q);
+        if (q.saleType) b.minDiscount = SALE_DISCOUNT[q.saleType];
+        return toQuery(q, b);
+      },
+      doc,
+    );
   const needsKey = (q: { id?: number; slug?: string }, what: string) => {
     if (q.id === undefined && !q.slug) throw new BadRequest(`Pass the ${what}'s id or slug.`);
     return q;
   };
 
-  listing('/api/listing/brand', (q) => ({ brandId: findBrand(store, needsKey(q, 'brand')).id }));
-  listing('/api/listing/category', (q) => ({ categoryId: findCategory(store, needsKey(q, 'category')).id }));
-  listing('/api/listing/shop', () => ({}));
+  listing('/api/listing/brand', { summary: 'Products of one brand, filtered and sorted', operationId: 'getBrandListing' }, (q) => ({ brandId: findBrand(store, needsKey(q, 'brand')).id }));
+  listing('/api/listing/category', { summary: 'Products of one category, filtered and sorted', operationId: 'getCategoryListing' }, (q) => ({ categoryId: findCategory(store, needsKey(q, 'category')).id }));
+  listing('/api/listing/shop', { summary: 'Every product, filtered and sorted', operationId: 'getShopListing' }, () => ({}));
   // SPEC §2: the bestseller breadcrumb leads to /bestseller/sports-nutrition/, the default bestseller page.
-  listing('/api/listing/bestseller', (q) => ({
+  listing('/api/listing/bestseller', { summary: 'Best-selling products', operationId: 'getBestsellerListing' }, (q) => ({
     categoryId: findCategory(store, q.id === undefined && !q.slug ? { slug: 'sports-nutrition' } : q).id,
     bestseller: true,
   }));
 
-  searchCall('/api/search/product-search-listing', SearchRequest, (q) => toQuery(q));
+  searchCall('/api/search/product-search-listing', SearchRequest, (q) => toQuery(q), { summary: 'Products matching a search query', operationId: 'searchProducts' });
 
-  app.get('/api/search/search-suggestion-list', { schema: { querystring: SuggestionRequest } }, async (req, reply) => {
+  app.get('/api/search/search-suggestion-list', { schema: { response: { 200: SuggestionsResponse }, summary: 'Search suggestions for what the shopper has typed', operationId: 'getSearchSuggestions', querystring: SuggestionRequest } }, async (req, reply) => {
     const { q } = parse(SuggestionRequest, req.query);
     await store.ready();
     return sendJson(
@@ -103,7 +140,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
     );
   });
 
-  app.get('/api/listing/brand-detail', { schema: { querystring: ListingLookupRequest } }, async (req) => {
+  app.get('/api/listing/brand-detail', { schema: { response: { 200: BrandDetailResponse }, summary: "A brand's page details", operationId: 'getBrandDetail', querystring: ListingLookupRequest } }, async (req) => {
     const q = parse(ListingLookupRequest, req.query);
     await store.ready();
     const b = findBrand(store, needsKey(q, 'brand'));
@@ -139,7 +176,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
     };
   });
 
-  app.get('/api/listing/category-detail', { schema: { querystring: ListingLookupRequest } }, async (req) => {
+  app.get('/api/listing/category-detail', { schema: { response: { 200: CategoryDetailResponse }, summary: "A category's page details", operationId: 'getCategoryDetail', querystring: ListingLookupRequest } }, async (req) => {
     const q = parse(ListingLookupRequest, req.query);
     await store.ready();
     const c = findCategory(store, needsKey(q, 'category'));
@@ -163,19 +200,19 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
     };
   });
 
-  app.get('/api/listing/top-brand', { schema: { querystring: ListingLookupRequest } }, async (req) => {
+  app.get('/api/listing/top-brand', { schema: { response: { 200: BrandListResponse }, summary: 'Top brands for the home page', operationId: 'listTopBrands', querystring: ListingLookupRequest } }, async (req) => {
     parse(ListingLookupRequest, req.query);
     await store.ready();
     return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
   });
 
-  app.get('/api/listing/top-category', { schema: { querystring: ListingLookupRequest } }, async (req) => {
+  app.get('/api/listing/top-category', { schema: { response: { 200: CategoryListResponse }, summary: 'Top categories for the home page', operationId: 'listTopCategories', querystring: ListingLookupRequest } }, async (req) => {
     parse(ListingLookupRequest, req.query);
     await store.ready();
     return { status: 1, message: 'Success', data: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary) };
   });
 
-  app.get('/api/listing/top-product', { schema: { querystring: ListingLookupRequest } }, async (req) => {
+  app.get('/api/listing/top-product', { schema: { response: { 200: ProductHitsResponse }, summary: 'Top products for the home page', operationId: 'listTopProducts', querystring: ListingLookupRequest } }, async (req) => {
     const q = parse(ListingLookupRequest, req.query);
     await store.ready();
     const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;
@@ -190,7 +227,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
     return { status: 1, message: 'Success', data: hitsOf(products) };
   });
 
-  app.get('/api/listing/store-brand-list', { schema: { querystring: ListingLookupRequest } }, async (req) => {
+  app.get('/api/listing/store-brand-list', { schema: { response: { 200: BrandGroupsResponse }, summary: 'Brands the store carries', operationId: 'listStoreBrands', querystring: ListingLookupRequest } }, async (req) => {
     parse(ListingLookupRequest, req.query);
     await store.ready();
     const groups = new Map<string, ReturnType<typeof brandSummary>[]>();
@@ -202,7 +239,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
     return { status: 1, message: 'Success', data: [...groups].map(([letter, brands]) => ({ letter, brands })) };
   });
 
-  app.get('/api/listing/top-10-list', { schema: { querystring: ListingLookupRequest } }, async (req) => {
+  app.get('/api/listing/top-10-list', { schema: { response: { 200: Top10Response }, summary: 'The top 10 products', operationId: 'listTopTen', querystring: ListingLookupRequest } }, async (req) => {
     const q = parse(ListingLookupRequest, req.query);
     await store.ready();
     const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;
@@ -227,7 +264,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
   };
   const listOf = (products: ProductRec[]) => ({ status: 1 as const, message: 'Success', data: { products: hitsOf(products) } });
 
-  app.get('/api/product-details/product-detail-page', { schema: { querystring: ProductDetailRequest } }, async (req, reply) => {
+  app.get('/api/product-details/product-detail-page', { schema: { response: { 200: ProductDetailResponse }, summary: 'Everything the product page shows for one product', operationId: 'getProductDetailPage', querystring: ProductDetailRequest } }, async (req, reply) => {
     const { product_id, variant_id } = parse(ProductDetailRequest, req.query);
     await store.ready();
     // Not cached whole: spliced from cached pieces it costs less than a cache's churn (measured: 7.5k vs 3.7k req/s).
@@ -237,7 +274,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
     return sendJson(reply, json);
   });
 
-  app.get('/api/product-details/variant-detail', { schema: { querystring: VariantDetailRequest } }, async (req) => {
+  app.get('/api/product-details/variant-detail', { schema: { response: { 200: ProductHitResponse }, summary: 'One variant of a product: price, stock, images', operationId: 'getVariantDetail', querystring: VariantDetailRequest } }, async (req) => {
     const { product_id, variant_id } = parse(VariantDetailRequest, req.query);
     await store.ready();
     const p = findProduct(store, product_id);
@@ -246,18 +283,18 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
     return { status: 1, message: 'Success', data: toHit(v) };
   });
 
-  app.get('/api/product-details/highlights-and-discription', async (req) => {
+  app.get('/api/product-details/highlights-and-discription', { schema: { response: { 200: HighlightsResponse }, summary: "A product's highlights and description", operationId: 'getProductHighlights' } }, async (req) => {
     const p = await productOf(req.query);
     return { status: 1, message: 'Success', data: { highlights: p.highlights, description: p.description } };
   });
 
-  app.get('/api/product-details/product-description', async (req) => {
+  app.get('/api/product-details/product-description', { schema: { response: { 200: ProductDescriptionResponse }, summary: "A product's long description", operationId: 'getProductDescription' } }, async (req) => {
     const p = await productOf(req.query);
     return { status: 1, message: 'Success', data: { description: p.description, short_description: truncate(p.description) } };
   });
 
   // The product's range: the brand's other products, the same category first.
-  app.get('/api/product-details/product-range', async (req) => {
+  app.get('/api/product-details/product-range', { schema: { response: { 200: ProductListResponse }, summary: 'Other products of the same range', operationId: 'getProductRange' } }, async (req) => {
     const p = await productOf(req.query);
     const same = popularProducts(store, (x) => x !== p && x.brand === p.brand && x.category === p.category, 12);
     const rest = popularProducts(store, (x) => x.brand === p.brand && x.category !== p.category, 12 - same.length);
@@ -265,19 +302,19 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
   });
 
   // Related: the same category from other brands.
-  app.get('/api/product-details/related-product', async (req) => {
+  app.get('/api/product-details/related-product', { schema: { response: { 200: ProductListResponse }, summary: 'Products related to a product', operationId: 'listRelatedProducts' } }, async (req) => {
     const p = await productOf(req.query);
     return listOf(popularProducts(store, (x) => x.brand !== p.brand && x.category === p.category, 12));
   });
 
-  app.get('/api/product-details/recommendation', { schema: { querystring: RecommendationRequest } }, async (req) => {
+  app.get('/api/product-details/recommendation', { schema: { response: { 200: ProductListResponse }, summary: 'Products recommended with a product', operationId: 'listRecommendations', querystring: RecommendationRequest } }, async (req) => {
     const { recommender_product_id } = parse(RecommendationRequest, req.query);
     await store.ready();
     return listOf(similarProducts(store, findProduct(store, recommender_product_id), 12));
   });
 
   // Where the product comes from: the brand, its authorised importer and certificate (authenticity).
-  app.get('/api/product-details/source-product', async (req) => {
+  app.get('/api/product-details/source-product', { schema: { response: { 200: SourceProductResponse }, summary: 'Where a product comes from: brand and importer', operationId: 'getSourceProduct' } }, async (req) => {
     const p = await productOf(req.query);
     const b = p.brand;
     return {
@@ -292,12 +329,12 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
     };
   });
 
-  app.get('/api/product-details/product-offer', async (req) => {
+  app.get('/api/product-details/product-offer', { schema: { response: { 200: ProductOffersResponse }, summary: 'Offers that apply to a product', operationId: 'listProductOffers' } }, async (req) => {
     const p = await productOf(req.query);
     return { status: 1, message: 'Success', data: productOffers(p, await content.get()) };
   });
 
-  app.get('/api/product-details/product-slug', { schema: { querystring: ProductSlugRequest } }, async (req) => {
+  app.get('/api/product-details/product-slug', { schema: { response: { 200: ProductSlugResponse }, summary: "Resolve a product's slug to its id", operationId: 'getProductBySlug', querystring: ProductSlugRequest } }, async (req) => {
     const { productSlug } = parse(ProductSlugRequest, req.query);
     await store.ready();
     const p = store.snapshot.productsBySlug.get(productSlug);
@@ -306,12 +343,12 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
     return { status: 1, message: 'Success', data: { pid: p.id, vid: v.id, slug: p.slug, url: productUrl(p.slug, p.id, v.id) } };
   });
 
-  app.get('/api/product/product-data', async (req) => {
+  app.get('/api/product/product-data', { schema: { response: { 200: ProductHitResponse }, summary: "A product's data", operationId: 'getProductData' } }, async (req) => {
     const p = await productOf(req.query);
     return { status: 1, message: 'Success', data: toHit(defaultVariant(p)) };
   });
 
-  app.get('/api/product/all-product-data', async (req) => {
+  app.get('/api/product/all-product-data', { schema: { response: { 200: AllProductDataResponse }, summary: "A product's data with all its variants", operationId: 'getAllProductData' } }, async (req) => {
     const p = await productOf(req.query);
     return {
       status: 1,
@@ -320,7 +357,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
     };
   });
 
-  app.get('/api/product/brand-data', { schema: { querystring: BrandDataRequest } }, async (req) => {
+  app.get('/api/product/brand-data', { schema: { response: { 200: BrandDataResponse }, summary: "A brand's data", operationId: 'getBrandData', querystring: BrandDataRequest } }, async (req) => {
     const { b_id } = parse(BrandDataRequest, req.query);
     await store.ready();
     const b = findBrand(store, { id: b_id });
@@ -339,12 +376,12 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
 }
 
 async function brandRoutes(app: FastifyInstance, { store }: CatalogueContext) {
-  app.get('/api/product-brand/top-brand-list', async () => {
+  app.get('/api/product-brand/top-brand-list', { schema: { response: { 200: BrandListResponse }, summary: 'Top brands for the brands page', operationId: 'listProductTopBrands' } }, async () => {
     await store.ready();
     return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
   });
 
-  app.get('/api/product-brand/filtered-brand-list', { schema: { querystring: FilteredBrandListRequest } }, async (req) => {
+  app.get('/api/product-brand/filtered-brand-list', { schema: { summary: 'Brands filtered by letter or category', operationId: 'listFilteredBrands', querystring: FilteredBrandListRequest } }, async (req) => {
     const { q, letter, category } = parse(FilteredBrandListRequest, req.query);
     await store.ready();
     const snap = store.snapshot;
@@ -364,7 +401,7 @@ async function brandRoutes(app: FastifyInstance, { store }: CatalogueContext) {
     return { status: 1, message: 'Success', data: brands.map(brandSummary) };
   });
 
-  app.get('/api/menu/menu-list', async (_req, reply) => {
+  app.get('/api/menu/menu-list', { schema: { response: { 200: MenuResponse }, summary: 'The navigation menu: categories and brands', operationId: 'getMenu' } }, async (_req, reply) => {
     await store.ready();
     const json = store.derive('menu', () => {
       const menu: MenuList = {
@@ -379,8 +416,8 @@ async function brandRoutes(app: FastifyInstance, { store }: CatalogueContext) {
 }
 
 async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: CatalogueContext) {
-  const get = (path: string, build: (content: Content, req: FastifyRequest) => unknown, options: { preview?: boolean } = {}) =>
-    app.get(path, async (req) => {
+  const get = (path: string, build: (content: Content, req: FastifyRequest) => unknown, options: RouteDoc & { preview?: boolean; response?: z.ZodType }) =>
+    app.get(path, { schema: { summary: options.summary, operationId: options.operationId, ...(options.response ? { response: { 200: options.response } } : {}) } }, async (req) => {
       if (options.preview) await requirePreview(db, req);
       await store.ready();
       const content = await cache.get();
@@ -388,21 +425,21 @@ async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: 
     });
   const kind = (k: string) => (x: { kind: string }) => x.kind === k;
 
-  get('/api/offers/limited-offer', (c) => promotionsOf(store, c, kind('limited'), 'limited_offer'));
+  get('/api/offers/limited-offer', (c) => promotionsOf(store, c, kind('limited'), 'limited_offer'), { summary: 'Limited-time offers', operationId: 'listLimitedOffers', response: PromotionsResponse });
   get('/api/offers/brand-of-week', (c) => {
     const promotions = promotionsOf(store, c, kind('brand_of_week'), 'brand_of_week');
     const brandId = promotions[0]?.brand?.id;
     return { promotions, products: brandId ? hitsOf(popularProducts(store, (p) => p.brand.id === brandId, 8)) : [] };
-  });
-  get('/api/offers/budget-buy', (c) => promotionsOf(store, c, kind('budget_buy'), 'budget_buys'));
-  get('/api/offers/freebie-offer', (c) => freebieOffers(store, c));
-  get('/api/offers/coupon-offer', (c) => offersPage(store, c).coupons);
-  get('/api/offers/bank-offer', (c) => offersPage(store, c).bank_offers);
-  get('/api/offers/partner-offer', (c) => promotionsOf(store, c, kind('partner'), 'partner_offer'));
+  }, { summary: 'The brand of the week', operationId: 'getBrandOfWeek', response: PromotedProductsResponse });
+  get('/api/offers/budget-buy', (c) => promotionsOf(store, c, kind('budget_buy'), 'budget_buys'), { summary: 'Budget buys', operationId: 'listBudgetBuys', response: PromotionsResponse });
+  get('/api/offers/freebie-offer', (c) => freebieOffers(store, c), { summary: 'Free-gift offers', operationId: 'listFreebieOffers' });
+  get('/api/offers/coupon-offer', (c) => offersPage(store, c).coupons, { summary: 'Coupon offers', operationId: 'listCouponOffers', response: CouponOffersResponse });
+  get('/api/offers/bank-offer', (c) => offersPage(store, c).bank_offers, { summary: 'Bank offers', operationId: 'listBankOffers', response: BankOffersResponse });
+  get('/api/offers/partner-offer', (c) => promotionsOf(store, c, kind('partner'), 'partner_offer'), { summary: 'Partner offers', operationId: 'listPartnerOffers', response: PromotionsResponse });
   get('/api/offers/clearance-offer', (c) => ({
     promotions: promotionsOf(store, c, kind('clearance'), 'clearance_offer'),
     products: discounted(store, () => true, 30, 12),
-  }));
+  }), { summary: 'Clearance offers', operationId: 'listClearanceOffers', response: PromotedProductsResponse });
   get('/api/offers/banner-data', (c) => {
     const page = homeSections(store, c);
     return {
@@ -412,46 +449,46 @@ async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: 
       carousel_mobile: page.carousel_mobile,
       mini_banners: page.mini_banners,
     };
-  });
-  get('/api/offers/offer-data', (c) => offersPage(store, c));
+  }, { summary: 'Banners of the offers page', operationId: 'getOfferBanners', response: BannerDataResponse });
+  get('/api/offers/offer-data', (c) => offersPage(store, c), { summary: 'The offers page', operationId: 'getOfferPage', response: OffersPageResponse });
   get(
     '/api/offers/offer-data-preview',
     (c, req) => {
       const { id } = parse(PreviewRequest, req.query);
       return { ...offersPage(store, c, true), preview_id: id ?? null };
     },
-    { preview: true },
+    { preview: true, summary: 'Staff preview of an unpublished offers page', operationId: 'previewOfferPage', response: OffersPageResponse },
   );
 
-  get('/api/sale/get-deals-on-favourite', () => discounted(store, (p) => p.is_bestseller, 1, 12));
-  get('/api/sale/get-brands-on-offer', () => store.derive('brands-on-offer', () => brandsOnOffer(store)));
-  get('/api/sale/get-bank-offer', (c) => offersPage(store, c).bank_offers);
-  get('/api/sale/get-sale-page-data', (c, req) => salePage(store, c, parse(SaleSlugRequest, req.query).slug));
+  get('/api/sale/get-deals-on-favourite', () => discounted(store, (p) => p.is_bestseller, 1, 12), { summary: 'Deals on favourite products', operationId: 'listDealsOnFavourites', response: ProductHitsResponse });
+  get('/api/sale/get-brands-on-offer', () => store.derive('brands-on-offer', () => brandsOnOffer(store)), { summary: 'Brands with offers', operationId: 'listBrandsOnOffer', response: BrandsOnOfferResponse });
+  get('/api/sale/get-bank-offer', (c) => offersPage(store, c).bank_offers, { summary: 'Bank offers of the sale page', operationId: 'listSaleBankOffers', response: BankOffersResponse });
+  get('/api/sale/get-sale-page-data', (c, req) => salePage(store, c, parse(SaleSlugRequest, req.query).slug), { summary: 'A sale page by its slug', operationId: 'getSalePage', response: SalePageResponse });
   get(
     '/api/sale/get-preview-salepage-data',
     (c, req) => {
       const { slug, id } = parse(SalePreviewRequest, req.query);
       return { ...salePage(store, c, slug, true), preview_id: id ?? null };
     },
-    { preview: true },
+    { preview: true, summary: 'Staff preview of an unpublished sale page', operationId: 'previewSalePage', response: SalePageResponse },
   );
 
   get('/api/home/home-page-info', (c, req) => {
     const { orderId } = parse(HomeRequest, req.query);
     return { ...homeSections(store, c), order_id: orderId ?? null };
-  });
+  }, { summary: "The home page's sections", operationId: 'getHomePage', response: HomeResponse });
   get(
     '/api/home/home-page-preview-info',
     (c, req) => {
       const { id } = parse(PreviewRequest, req.query);
       return { ...homeSections(store, c, true), preview_id: id ?? null };
     },
-    { preview: true },
+    { preview: true, summary: 'Staff preview of an unpublished home page', operationId: 'previewHomePage', response: HomePreviewResponse },
   );
 }
 
 async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
-  app.get('/api/seo/page-seo-meta', { schema: { querystring: SeoRequest } }, async (req) => {
+  app.get('/api/seo/page-seo-meta', { schema: { response: { 200: SeoMetaResponse }, summary: "A page's title, description and canonical address", operationId: 'getPageSeoMeta', querystring: SeoRequest } }, async (req) => {
     const { url } = parse(SeoRequest, req.query);
     await store.ready();
     // Read as a path on this site (`//a>` is a path, not a host to parse); what cannot be read is the client's error.
@@ -478,7 +515,7 @@ async function catalogueImageRoutes(app: FastifyInstance, { store, content }: Ca
     sendDrawn(reply, { svg, format: file.format, density: file.density, cacheControl: 'public, max-age=3600' });
   const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
 
-  app.get<{ Params: { file: string } }>('/images/brand/:file', async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/images/brand/:file', { schema: { summary: 'A brand logo', operationId: 'getBrandImage' } }, async (req, reply) => {
     await store.ready();
     const file = drawnFile(req.params.file);
     if (!file) return notFound(reply);
@@ -486,7 +523,7 @@ async function catalogueImageRoutes(app: FastifyInstance, { store, content }: Ca
     return send(reply, file, b ? tile({ title: b.name, subtitle: b.country, hue: hueOf(b.name), width: 240, height: 240 }) : null);
   });
 
-  app.get<{ Params: { file: string } }>('/images/category/:file', async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/images/category/:file', { schema: { summary: 'A category image', operationId: 'getCategoryImage' } }, async (req, reply) => {
     await store.ready();
     const file = drawnFile(req.params.file);
     if (!file) return notFound(reply);
@@ -494,7 +531,7 @@ async function catalogueImageRoutes(app: FastifyInstance, { store, content }: Ca
     return send(reply, file, c ? tile({ title: c.name, subtitle: 'Shop now', hue: hueOf(c.slug), width: 240, height: 240 }) : null);
   });
 
-  app.get<{ Params: { file: string } }>('/images/banner/:file', async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/images/banner/:file', { schema: { summary: 'A banner image', operationId: 'getBannerImage' } }, async (req, reply) => {
     const file = drawnFile(req.params.file);
     if (!file) return notFound(reply);
     const o = (await content.get()).offers.find((x) => x.id === file.id);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FunnelEnvelope } from '../../../schemas/ops-orders.ts';
 import { AffiliateRequest, ConversionEvent, FunnelQuery } from '../../../schemas/events.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -59,7 +60,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     }
   });
 
-  app.post('/api/events/conversions', { schema: { body: ConversionBody }, bodyLimit: 262_144 }, async (req) => {
+  app.post('/api/events/conversions', { config: { access: 'optional' }, schema: { summary: 'Report a server-side conversion event', operationId: 'sendConversion', body: ConversionBody }, bodyLimit: 262_144 }, async (req) => {
     await limitReports(req, 'conversions');
     const body = req.body as { data?: unknown } | null;
     const events = body && typeof body === 'object' && 'data' in body ? parse(Batch, body).data : [parse(ConversionEvent, body)];
@@ -78,7 +79,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return ok(result, result.accepted ? 'Stored' : 'Already stored');
   });
 
-  app.post('/api/events/affiliate', { schema: { body: AffiliateRequest } }, async (req) => {
+  app.post('/api/events/affiliate', { config: { access: 'optional' }, schema: { summary: 'Report an affiliate conversion for an order', operationId: 'sendAffiliateConversion', body: AffiliateRequest } }, async (req) => {
     await limitReports(req, 'affiliate');
     const { order_id } = parse(AffiliateRequest, req.body);
     const session = await req.getSession();
@@ -87,7 +88,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   // Staff only (OPS_TOKEN), over a bounded range.
-  app.get('/api/analytics/funnel', { schema: { querystring: FunnelQuery } }, async (req) => {
+  app.get('/api/analytics/funnel', { schema: { response: { 200: FunnelEnvelope }, summary: 'The checkout funnel report', operationId: 'getFunnelReport', querystring: FunnelQuery } }, async (req) => {
     requireOps(req);
     const query = parse(FunnelQuery, req.query);
     checkFunnelRange(query);
@@ -97,7 +98,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // A development tool (KASRAT_DEV_TOOLS=1, like /api/dev/outbox): is an event stored? Lets e2e tests check
   // arrival without writing to the feed. Hashes only.
   if (devToolsEnabled()) {
-    app.get('/api/dev/events', { schema: { querystring: DevEventQuery } }, async (req) => {
+    app.get('/api/dev/events', { schema: { summary: 'Development tools: the reporting events recorded for an event id', operationId: 'getDevEvents', querystring: DevEventQuery } }, async (req) => {
       const { event_id, event_name } = parse(DevEventQuery, req.query);
       const row = await findStoredEvent(db, event_id, event_name);
       return ok(row ?? null, row ? 'Stored' : 'Not stored');

@@ -9,7 +9,7 @@ import { parse } from '../../http/validate.ts';
 import { cancelOrderShipment } from '../../flows/cancel.ts';
 import { processPendingRefunds, processRefund } from '../../flows/refund.ts';
 import { opsMove } from '../../flows/return.ts';
-import { OpsCancelRequest } from '../../../schemas/ops-orders.ts';
+import { OpsCancelRequest, OpsMoveResponse, OpsRetryResponse, OpsVariantResponse, OpsShipmentResponse } from '../../../schemas/ops-orders.ts';
 import { shipmentInvoice } from './invoice.ts';
 import { STATUS_LABELS } from './lifecycle.ts';
 import { findShipment } from './queries.ts';
@@ -27,7 +27,7 @@ const ShipmentParams = Params.pick({ shipmentId: true });
 export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db; refunds: RefundAdapters }) {
   app.addHook('onRequest', async (req) => requireOps(req));
 
-  app.get('/api/ops/shipments/:shipmentId', { schema: { params: ShipmentParams } }, async (req) => {
+  app.get('/api/ops/shipments/:shipmentId', { schema: { response: { 200: OpsShipmentResponse }, summary: 'One shipment with its state and history', operationId: 'getOpsShipment', params: ShipmentParams } }, async (req) => {
     const { shipmentId } = parse(ShipmentParams, req.params);
     const s = await findShipment(db, shipmentId, null);
     if (!s) throw new NotFound(`No shipment ${shipmentId}.`);
@@ -40,7 +40,7 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
     });
   });
 
-  app.post('/api/ops/shipments/:shipmentId/:action', { schema: { params: Params, body: OpsMoveRequest } }, async (req) => {
+  app.post('/api/ops/shipments/:shipmentId/:action', { schema: { response: { 200: OpsMoveResponse }, summary: 'Move a shipment to its next state', operationId: 'moveShipment', params: Params, body: OpsMoveRequest } }, async (req) => {
     const { shipmentId, action } = parse(Params, req.params);
     const body = parse(OpsMoveRequest, req.body ?? {});
     const at = body.at ? (parseOrderDate(body.at) ?? undefined) : undefined;
@@ -55,7 +55,7 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
 
   // The shop cancels a whole shipment through the same flow as the shopper (docs/decisions/011-order-flows.md):
   // units back to stock, coupon use given back, the refund written and paid out.
-  app.post('/api/ops/shipments/:shipmentId/cancel', { schema: { params: ShipmentParams, body: OpsCancelRequest } }, async (req) => {
+  app.post('/api/ops/shipments/:shipmentId/cancel', { schema: { summary: "Cancel a shipment on the store's side", operationId: 'cancelOpsShipment', params: ShipmentParams, body: OpsCancelRequest } }, async (req) => {
     const { shipmentId } = parse(ShipmentParams, req.params);
     const body = parse(OpsCancelRequest, req.body ?? {});
     const { refundIds, status, refund } = await cancelOrderShipment(
@@ -70,7 +70,7 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
   });
 
   // The invoice of a dispatched shipment, as its shopper downloads it.
-  app.get('/api/ops/shipments/:shipmentId/invoice', { schema: { params: ShipmentParams } }, async (req, reply) => {
+  app.get('/api/ops/shipments/:shipmentId/invoice', { schema: { summary: "A shipment's invoice, for staff", operationId: 'getOpsShipmentInvoice', params: ShipmentParams } }, async (req, reply) => {
     const { shipmentId } = parse(ShipmentParams, req.params);
     const s = await findShipment(db, shipmentId, null);
     if (!s) throw new NotFound(`No shipment ${shipmentId}.`);
@@ -84,12 +84,12 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
   });
 
   // Stock on hand of a variant: lets operations (and the e2e test) see a cancellation put units back.
-  app.get('/api/ops/variants/:variantId', async (req) => {
+  app.get('/api/ops/variants/:variantId', { schema: { response: { 200: OpsVariantResponse }, summary: "One variant's stock and reservations", operationId: 'getOpsVariant' } }, async (req) => {
     const { variantId } = parse(z.object({ variantId: z.coerce.number().int().positive() }), req.params);
     const row = await db.selectFrom('variants').select(['id', 'sku', 'stock']).where('id', '=', variantId).executeTakeFirst();
     if (!row) throw new NotFound(`No variant ${variantId}.`);
     return ok({ variant_id: row.id, sku: row.sku, stock: row.stock });
   });
 
-  app.post('/api/ops/refunds/retry', async () => ok({ processed: await processPendingRefunds(db, refunds) }));
+  app.post('/api/ops/refunds/retry', { schema: { response: { 200: OpsRetryResponse }, summary: 'Retry refunds the gateway refused', operationId: 'retryRefunds' } }, async () => ok({ processed: await processPendingRefunds(db, refunds) }));
 }

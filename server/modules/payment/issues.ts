@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { OpsPaymentIssuesResponse, OpsResolveResponse } from '../../../schemas/ops-orders.ts';
 import type { PaymentIssueView } from '../../../schemas/payment.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -97,9 +98,9 @@ export async function paymentIssueRoutes(app: FastifyInstance, { db, refundPaidB
   app.addHook('onRequest', async (req) => requireOps(req));
 
   // The answer is PaymentIssuesResponse (schemas/payment.ts), which documents each field.
-  app.get('/api/ops/payment-issues', async () => ok(await openIssues(db)));
+  app.get('/api/ops/payment-issues', { schema: { response: { 200: OpsPaymentIssuesResponse }, summary: 'Payment issues waiting for staff', operationId: 'listPaymentIssues' } }, async () => ok(await openIssues(db)));
 
-  app.post('/api/ops/payment-issues/:id/resolve', { schema: { params: IssueParams, body: ResolveRequest } }, async (req) => {
+  app.post('/api/ops/payment-issues/:id/resolve', { schema: { response: { 200: OpsResolveResponse }, summary: 'Resolve a payment issue', operationId: 'resolvePaymentIssue', params: IssueParams, body: ResolveRequest } }, async (req) => {
     const { id } = parse(IssueParams, req.params);
     const body = parse(ResolveRequest, req.body);
     const done = await db.transaction().execute(async (trx) => {

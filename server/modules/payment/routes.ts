@@ -18,6 +18,8 @@ import {
   ActivePaymentResponse,
   DeleteSavedCardRequest,
   SavedCardsResponse,
+  PaymentPlaceOrderResponse,
+  TransactionResponse,
 } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
@@ -87,7 +89,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   // "Place order" from the payment page; with a method it also starts the first payment attempt in the same
   // transaction (one order, one attempt, whatever the number of clicks).
-  app.post('/api/payment/place-order', { schema: { body: PaymentPlaceOrderRequest } }, async (req) => {
+  app.post('/api/payment/place-order', { config: { access: 'customer' }, schema: { response: { 200: PaymentPlaceOrderResponse }, summary: 'Place the order and start its payment', operationId: 'placeOrder', body: PaymentPlaceOrderRequest } }, async (req) => {
     const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -141,7 +143,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   app.get(
     '/api/payment/active-payment',
-    { schema: { response: { 200: ActivePaymentResponse }, querystring: ActivePaymentQuery } },
+    { config: { access: 'customer' }, schema: { summary: 'The payment an order is waiting for', operationId: 'getActivePayment', response: { 200: ActivePaymentResponse }, querystring: ActivePaymentQuery } },
     async (req) => {
       const q = parse(ActivePaymentQuery, req.query);
       const customer = await requireCustomer(db, req);
@@ -149,13 +151,13 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     },
   );
 
-  app.get('/api/payment/offer-list', { schema: { response: { 200: OfferListResponse }, querystring: OfferListQuery } }, async (req) => {
+  app.get('/api/payment/offer-list', { config: { access: 'customer' }, schema: { summary: 'Payment offers for an order', operationId: 'listPaymentOffers', response: { 200: OfferListResponse }, querystring: OfferListQuery } }, async (req) => {
     const q = parse(OfferListQuery, req.query);
     const customer = await requireCustomer(db, req);
     return ok(await offerList(deps, customer.id, q));
   });
 
-  app.post('/api/payment/initate-transaction', { schema: { body: InitiateTransactionRequest } }, async (req) => {
+  app.post('/api/payment/initate-transaction', { config: { access: 'customer' }, schema: { response: { 200: TransactionResponse }, summary: 'Start a gateway transaction for an order', operationId: 'initiateTransaction', body: InitiateTransactionRequest } }, async (req) => {
     const body = parse(InitiateTransactionRequest, req.body);
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -169,7 +171,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     );
   });
 
-  app.post('/api/payment/retry-payment', { schema: { body: RetryPaymentRequest } }, async (req) => {
+  app.post('/api/payment/retry-payment', { config: { access: 'customer' }, schema: { response: { 200: TransactionResponse }, summary: 'Start a new payment for an unpaid order', operationId: 'retryPayment', body: RetryPaymentRequest } }, async (req) => {
     const body = parse(RetryPaymentRequest, req.body);
     const key = idempotencyKeyOf(req);
     const customer = await requireCustomer(db, req);
@@ -185,7 +187,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   app.post(
     '/api/payment/verify-transaction',
-    { schema: { response: { 200: PaymentResultResponse }, body: OrderRefRequest } },
+    { config: { access: 'customer' }, schema: { summary: "Check a transaction's result with the gateway", operationId: 'verifyTransaction', response: { 200: PaymentResultResponse }, body: OrderRefRequest } },
     async (req) => {
       const body = parse(OrderRefRequest, req.body);
       const customer = await requireCustomer(db, req);
@@ -195,7 +197,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   app.get(
     '/api/payment/payment-failed',
-    { schema: { response: { 200: PaymentFailedResponse }, querystring: PaymentFailedQuery } },
+    { config: { access: 'customer' }, schema: { summary: "Why an order's payment failed, and what to do next", operationId: 'getPaymentFailed', response: { 200: PaymentFailedResponse }, querystring: PaymentFailedQuery } },
     async (req) => {
       const q = parse(PaymentFailedQuery, req.query);
       const customer = await requireCustomer(db, req);
@@ -203,28 +205,48 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     },
   );
 
-  app.post('/api/payment/pay-on-delivery', { schema: { response: { 200: PaymentResultResponse }, body: OrderRefRequest } }, async (req) => {
+  app.post('/api/payment/pay-on-delivery', { config: { access: 'customer' }, schema: { summary: 'Switch an order to pay on delivery', operationId: 'payOnDelivery', response: { 200: PaymentResultResponse }, body: OrderRefRequest } }, async (req) => {
     const body = parse(OrderRefRequest, req.body);
     const customer = await requireCustomer(db, req);
     return ok(await payOnDelivery(deps, customer.id, body.order_id), 'Order placed');
   });
 
   // Saved cards (docs/decisions/024-saved-cards.md): the signed-in customer's own, with the configured gateway.
-  app.get('/api/payment/saved-cards', { schema: { response: { 200: SavedCardsResponse } } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    return ok(await listSavedCards(deps, customer.id));
-  });
+  app.get(
+    '/api/payment/saved-cards',
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The customer's saved cards that have not expired", operationId: 'listSavedCards', response: { 200: SavedCardsResponse } },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      return ok(await listSavedCards(deps, customer.id));
+    },
+  );
 
-  app.post('/api/payment/delete-saved-card', { schema: { body: DeleteSavedCardRequest } }, async (req) => {
-    const body = parse(DeleteSavedCardRequest, req.body);
-    const customer = await requireCustomer(db, req);
-    await deleteSavedCard(deps, customer.id, body.id);
-    return ok(await listSavedCards(deps, customer.id), 'Card removed');
-  });
+  app.post(
+    '/api/payment/delete-saved-card',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Remove a saved card at the gateway, then here',
+        operationId: 'deleteSavedCard',
+        body: DeleteSavedCardRequest,
+        response: { 200: SavedCardsResponse },
+      },
+    },
+    async (req) => {
+      // Sign-in first, so a signed-out call is a 401 whatever its body (docs/architecture.md "API conventions").
+      const customer = await requireCustomer(db, req);
+      const body = parse(DeleteSavedCardRequest, req.body);
+      await deleteSavedCard(deps, customer.id, body.id);
+      return ok(await listSavedCards(deps, customer.id), 'Card removed');
+    },
+  );
 
   app.get(
     '/api/order-success/order-success-data',
-    { schema: { response: { 200: OrderSuccessResponse }, querystring: OrderIdQuery } },
+    { config: { access: 'customer' }, schema: { summary: "The order-success page's data", operationId: 'getOrderSuccess', response: { 200: OrderSuccessResponse }, querystring: OrderIdQuery } },
     async (req) => {
       const q = parse(OrderIdQuery, req.query);
       const customer = await requireCustomer(db, req);
@@ -252,44 +274,44 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   // Gateway returns arrive from the gateway's site on purpose; the signature, not the Origin, proves them.
   const fromGateway = { config: { crossSite: true } };
-  app.post(SANDBOX_CALLBACK_PATH, fromGateway, async (req, reply) => {
+  app.post(SANDBOX_CALLBACK_PATH, { ...fromGateway, schema: { summary: "The sandbox gateway's callback after payment", operationId: 'sandboxCallback' } }, async (req, reply) => {
     if (deps.gateway.name !== 'sandbox') throw new NotFound();
     return answerCallback(req, reply, formFields(req.body), 'ref');
   });
 
-  app.post(PAYTM_CALLBACK_PATH, fromGateway, async (req, reply) => {
+  app.post(PAYTM_CALLBACK_PATH, { ...fromGateway, schema: { summary: "Paytm's callback after payment", operationId: 'paytmCallback' } }, async (req, reply) => {
     if (deps.gateway.name !== 'paytm') throw new NotFound();
     return answerCallback(req, reply, browserFields(req, PaytmCallbackRequest, req.body), 'ORDERID');
   });
   // Some Paytm flows (UPI intent, the app switch) bring the shopper back with a GET carrying the same fields.
-  app.get(PAYTM_CALLBACK_PATH, fromGateway, async (req, reply) => {
+  app.get(PAYTM_CALLBACK_PATH, { ...fromGateway, schema: { summary: "Paytm's callback by link", operationId: 'paytmCallbackGet' } }, async (req, reply) => {
     if (deps.gateway.name !== 'paytm') throw new NotFound();
     return answerCallback(req, reply, browserFields(req, PaytmCallbackRequest, req.query), 'ORDERID');
   });
 
-  app.post(JUSPAY_RETURN_PATH, fromGateway, async (req, reply) => {
+  app.post(JUSPAY_RETURN_PATH, { ...fromGateway, schema: { summary: "Juspay's callback after payment", operationId: 'juspayCallback' } }, async (req, reply) => {
     if (deps.gateway.name !== 'juspay') throw new NotFound();
     return answerCallback(req, reply, browserFields(req, JuspayReturnRequest, req.body), 'order_id');
   });
   // Juspay sends the shopper back with a GET on the return URL; the same check, then the outcome page.
-  app.get(JUSPAY_RETURN_PATH, fromGateway, async (req, reply) => {
+  app.get(JUSPAY_RETURN_PATH, { ...fromGateway, schema: { summary: "Juspay's callback by link", operationId: 'juspayCallbackGet' } }, async (req, reply) => {
     if (deps.gateway.name !== 'juspay') throw new NotFound();
     return answerCallback(req, reply, browserFields(req, JuspayReturnRequest, req.query), 'order_id');
   });
 
   // Webhooks: server to server, authenticated by the adapter, confirmed by a status call, applied once.
-  app.post(PAYTM_WEBHOOK_PATH, fromGateway, async (req) => {
+  app.post(PAYTM_WEBHOOK_PATH, { ...fromGateway, schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook' } }, async (req) => {
     if (deps.gateway.name !== 'paytm') throw new NotFound();
     return ok((await handleWebhook(deps, { headers: req.headers, body: formFields(req.body) })).result);
   });
-  app.post(JUSPAY_WEBHOOK_PATH, fromGateway, async (req) => {
+  app.post(JUSPAY_WEBHOOK_PATH, { ...fromGateway, schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook' } }, async (req) => {
     if (deps.gateway.name !== 'juspay') throw new NotFound();
     if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');
     return ok((await handleWebhook(deps, { headers: req.headers, body: req.body })).result);
   });
 
   // The sandbox gateway's hosted page: plain HTML, no scripts; each button posts a signed form back.
-  app.get(SANDBOX_CHECKOUT_PATH, async (req, reply) => {
+  app.get(SANDBOX_CHECKOUT_PATH, { schema: { summary: "The sandbox gateway's payment page", operationId: 'getSandboxCheckout' } }, async (req, reply) => {
     if (deps.gateway.name !== 'sandbox') throw new NotFound();
     const q = req.query as { ref?: unknown; sig?: unknown };
     const ref = typeof q.ref === 'string' ? q.ref.slice(0, 100) : '';
@@ -330,7 +352,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   // The hosted page's pay form: the sandbox, playing the gateway, records the instrument entered, signs it into
   // the callback and hands that to the same callback handling as a gateway's post (then the outcome page).
-  app.post(SANDBOX_PAY_PATH, fromGateway, async (req, reply) => {
+  app.post(SANDBOX_PAY_PATH, { ...fromGateway, schema: { summary: "Pay or fail on the sandbox gateway's page", operationId: 'sandboxPay' } }, async (req, reply) => {
     if (deps.gateway.name !== 'sandbox') throw new NotFound();
     const f = parse(SandboxPayRequest, formFields(req.body));
     const secret = deps.config.SANDBOX_GATEWAY_SECRET;

@@ -11,7 +11,7 @@ import { parse } from '../../http/validate.ts';
 const Body = z.object({ product_id: z.coerce.number().int().positive(), delivered: z.boolean().default(true) });
 
 export async function reviewDevRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.post('/api/dev/reviews/purchase', { schema: { body: Body } }, async (req) => {
+  app.post('/api/dev/reviews/purchase', { config: { access: 'customer' }, schema: { summary: 'Development tools: record a delivered purchase so a review can be written', operationId: 'devRecordPurchase', body: Body } }, async (req) => {
     const { product_id, delivered } = parse(Body, req.body);
     const session = await req.getSession();
     if (!session?.customerId) throw new Unauthorized();

@@ -26,7 +26,7 @@ export function reviewPhotoSvg(opts: { brand: string; name: string; label: strin
 const PhotoParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function reviewImageRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get<{ Params: { file: string } }>('/images/review/:file', async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/images/review/:file', { schema: { summary: 'A review photo', operationId: 'getReviewImage' } }, async (req, reply) => {
     const m = /^(\d{1,10})\.svg$/.exec(req.params.file);
     if (!m) return reply.code(404).type('text/plain').send('Not found');
     const { id } = parse(PhotoParams, { id: m[1] });

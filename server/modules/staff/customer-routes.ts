@@ -24,7 +24,7 @@ const LIMIT = 50;
 export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
     '/api/ops/customers',
-    { config: { opsPermission: 'customers:read' }, schema: { querystring: StaffCustomerQuery, response: { 200: StaffCustomersResponse } } },
+    { config: { opsPermission: 'customers:read' }, schema: { summary: 'Find customers by name, email or mobile', operationId: 'listOpsCustomers', querystring: StaffCustomerQuery, response: { 200: StaffCustomersResponse } } },
     async (req) => {
       requireOps(req);
       const { q } = parse(StaffCustomerQuery, req.query);
@@ -122,7 +122,7 @@ export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db
     '/api/ops/customers/:customerId/block',
     {
       config: { opsPermission: 'customers:write' },
-      schema: { params: CustomerParams, body: CustomerBlockRequest, response: { 200: CustomerBlockResponse } },
+      schema: { summary: 'Block or unblock a customer', operationId: 'blockCustomer', params: CustomerParams, body: CustomerBlockRequest, response: { 200: CustomerBlockResponse } },
     },
     async (req) => {
       requireOps(req);

@@ -47,7 +47,7 @@ export function actionsFor(status: ShipmentStatus): string[] {
 export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
     '/api/ops/orders',
-    { config: { opsPermission: 'orders:read' }, schema: { querystring: OpsOrderQuery, response: { 200: OpsOrdersResponse } } },
+    { config: { opsPermission: 'orders:read' }, schema: { summary: 'Orders with their shipments and payments, for the console', operationId: 'listOpsOrders', querystring: OpsOrderQuery, response: { 200: OpsOrdersResponse } } },
     async (req) => {
       requireOps(req);
       const f = parse(OpsOrderQuery, req.query);
@@ -128,7 +128,7 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
 
   app.get(
     '/api/ops/orders/:orderId',
-    { config: { opsPermission: 'orders:read' }, schema: { params: OpsOrderParams, response: { 200: OpsOrderResponse } } },
+    { config: { opsPermission: 'orders:read' }, schema: { summary: 'One order with its shipments, payments and refunds', operationId: 'getOpsOrder', params: OpsOrderParams, response: { 200: OpsOrderResponse } } },
     async (req) => {
       requireOps(req);
       const { orderId } = parse(OpsOrderParams, req.params);

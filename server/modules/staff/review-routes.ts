@@ -15,7 +15,12 @@ export async function staffReviewRoutes(app: FastifyInstance, { db }: { db: Db }
     '/api/ops/reviews',
     {
       config: { opsPermission: 'reviews:moderate' },
-      schema: { querystring: StaffReviewPageQuery, response: { 200: StaffReviewsPageResponse } },
+      schema: {
+        summary: 'Reviews waiting for or past moderation, a page at a time',
+        operationId: 'listOpsReviews',
+        querystring: StaffReviewPageQuery,
+        response: { 200: StaffReviewsPageResponse },
+      },
     },
     async (req) => {
       requireOps(req);

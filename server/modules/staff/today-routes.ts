@@ -34,7 +34,7 @@ async function sales(db: Db, since: Date) {
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 export async function staffTodayRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/api/ops/today', { config: { opsPermission: 'reports:read' }, schema: { response: { 200: OpsTodayResponse } } }, async (req) => {
+  app.get('/api/ops/today', { config: { opsPermission: 'reports:read' }, schema: { summary: "Today's figures and the queues that need staff", operationId: 'getOpsToday', response: { 200: OpsTodayResponse } } }, async (req) => {
     requireOps(req);
     const midnight = istMidnight(Date.now());
     const [today, week, messages, feeds] = await Promise.all([
@@ -71,7 +71,7 @@ export async function staffTodayRoutes(app: FastifyInstance, { db }: { db: Db })
   });
 
   // Owner only (no permission declared, docs/decisions/019): a retry sends again what failed for a reason.
-  app.post('/api/ops/outbox/retry', { schema: { body: OutboxRetryRequest, response: { 200: OutboxRetryResponse } } }, async (req) => {
+  app.post('/api/ops/outbox/retry', { schema: { summary: 'Send failed outbox messages again', operationId: 'retryOutbox', body: OutboxRetryRequest, response: { 200: OutboxRetryResponse } } }, async (req) => {
     requireOps(req);
     const { queue } = parse(OutboxRetryRequest, req.body);
     const requeued = await db.transaction().execute(async (trx) => {

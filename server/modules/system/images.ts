@@ -39,7 +39,7 @@ const ImageParams = z.object({ variantId: z.coerce.number().int().positive(), vi
 
 export async function imageRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // /images/product/{variantId}.{svg,webp} and /images/product/{variantId}-{view}.{svg,webp} (gallery views).
-  app.get<{ Params: { file: string } }>('/images/product/:file', async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/images/product/:file', { schema: { summary: 'A product image, resized to the requested width', operationId: 'getProductImage' } }, async (req, reply) => {
     const file = drawnFile(req.params.file, true);
     if (!file) return reply.code(404).type('text/plain').send('Not found');
     const { variantId, view } = parse(ImageParams, { variantId: file.id, view: file.view });
