@@ -543,6 +543,3 @@ export const BrandDataResponse = envelope(BrandDetail.shape.brand.extend({ impor
 export const PromotionsResponse = envelope(z.array(Promotion));
 export const ProductHitsResponse = envelope(z.array(ProductHit));
 export const CouponOffersResponse = envelope(OffersPageData.shape.coupons);
-export const BannerDataResponse = envelope(
-  HomeSections.pick({ banner_web: true, banner_mobile: true, carousel_web: true, carousel_mobile: true, mini_banners: true }),
-);

@@ -65,7 +65,12 @@ export function accessOf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>)
 // holds them equal): importing those modules here would close an import circle through server/http/security.ts.
 const SECURITY_SCHEMES = {
   customerSession: { type: 'apiKey', in: 'cookie', name: 'ksid', description: 'The customer session cookie, set at sign-in.' },
-  staffSession: { type: 'apiKey', in: 'cookie', name: 'kasrat_staff', description: 'The staff console session cookie (docs/decisions/019).' },
+  staffSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'kasrat_staff',
+    description: 'The staff console session cookie (docs/decisions/019).',
+  },
   opsToken: { type: 'http', scheme: 'bearer', description: 'The operations token (OPS_TOKEN), for machines.' },
 } as const;
 
@@ -105,6 +110,9 @@ const TAGS: Record<string, string> = {
   staffRoutes: 'Staff console',
   staffCatalogueRoutes: 'Staff console',
   staffCouponRoutes: 'Staff console',
+  staffCsvRoutes: 'Staff console',
+  staffPromotionRoutes: 'Staff console',
+  staffQueueRoutes: 'Staff console',
   staffCustomerRoutes: 'Staff console',
   staffOrderRoutes: 'Staff console',
   staffReviewRoutes: 'Staff console',
@@ -128,11 +136,12 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Newsletter: 'Newsletter unsubscription.',
   Operations: 'Shipments, refunds and payment issues, for machines with the operations token or staff.',
   Orders: "The customer's orders: listing, cancelling, returning, refund bank details (SPEC §7.7).",
-  Payment: 'Placing and paying for an order, and the payment gateways\' callbacks (SPEC §7.7).',
+  Payment: "Placing and paying for an order, and the payment gateways' callbacks (SPEC §7.7).",
   Reporting: 'Server-side conversions and the funnel report (SPEC §7.9).',
   Reviews: 'Ratings and reviews, their photos and moderation (SPEC §7.4).',
   'Sign-in': 'Sign-in, registration, one-time codes and the session (SPEC §7.1).',
-  'Staff console': 'The staff console: staff sessions, catalogue, coupons, customers, orders, reviews (docs/decisions/019).',
+  'Staff console':
+    'The staff console: staff sessions, catalogue and its CSV, coupons, bank offers, gifts, sale pages, customers, orders, queues, reviews (docs/decisions/019).',
   Stores: 'Stores, cities and retailer sign-up.',
   'Storefront forms': 'Cart forms that work without scripts.',
   System: 'Health, readiness, client error logs and generated images.',
@@ -186,7 +195,8 @@ export async function registerApiDocs(app: FastifyInstance, { open, origin }: { 
       openapi: '3.1.0',
       info: {
         title: 'Kasrat API',
-        description: 'Every /api call of the store. Responses are `{ status: 1 | 0, message, data }` (docs/architecture.md "API conventions").',
+        description:
+          'Every /api call of the store. Responses are `{ status: 1 | 0, message, data }` (docs/architecture.md "API conventions").',
         version: '1.0.0',
         license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Kasrat-Proprietary' },
       },

@@ -97,6 +97,7 @@ const NOT_JSON = [
   'GET /api/uploads/{publicId}',
   'GET /api/order/shipment-invoice',
   'GET /api/ops/shipments/{shipmentId}/invoice',
+  'GET /api/ops/catalogue/csv',
   'GET /api/account/not-me',
   'POST /api/account/not-me',
   'GET /api/dev/idp/authorize',

@@ -89,61 +89,81 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   // "Place order" from the payment page; with a method it also starts the first payment attempt in the same
   // transaction (one order, one attempt, whatever the number of clicks).
-  app.post('/api/payment/place-order', { config: { access: 'customer' }, schema: { response: { 200: PaymentPlaceOrderResponse }, summary: 'Place the order and start its payment', operationId: 'placeOrder', body: PaymentPlaceOrderRequest } }, async (req) => {
-    const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
-    const key = idempotencyKeyOf(req);
-    const customer = await requireCustomer(db, req);
-    // Someone else's (or an expired) saved card is not found, before any order is made.
-    if (body.saved_card_id !== undefined) await cardForPayment(db, deps, customer.id, body.saved_card_id, new Date());
-    let attemptRef: string | null = null;
-    const online = body.payment_method !== undefined && body.payment_method !== PAY_ON_DELIVERY ? body.payment_method : null;
-    const placed = await placeOrder(deps, {
-      customerId: customer.id,
-      cookieCartId: readCartCookie(req),
-      quote: body.quote,
-      idempotencyKey: key,
-      afterOrder: online
-        ? async (trx, order) => {
-            const row = (await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow()) as OrderRow;
-            attemptRef = (
-              await writeAttempt(
-                trx,
-                deps,
-                row,
-                { payment_method: online, instrument: body.instrument, amount: body.amount, saved_card_id: body.saved_card_id },
-                new Date(),
-              )
-            ).gateway_order_ref;
-          }
-        : undefined,
-    });
-    const order = (await findCustomerOrder(db, customer.id, placed.order_id)) as OrderRow;
-    if (body.payment_method === PAY_ON_DELIVERY) {
-      const payment = await payOnDelivery(deps, customer.id, placed.order_id);
-      return ok({ ...placed, status: payment.order_status, next: payment.next, transaction: null, payment }, 'Order placed');
-    }
-    // A replayed request finds the attempt it created the first time.
-    const ref =
-      attemptRef ??
-      (online
-        ? (
-            await db
-              .selectFrom('payments')
-              .select('gateway_order_ref')
-              .where('order_id', '=', order.id)
-              .orderBy('attempt')
-              .limit(1)
-              .executeTakeFirst()
-          )?.gateway_order_ref
-        : null);
-    const payment = ref ? await paymentByRef(db, ref) : undefined;
-    const transaction = payment ? await handOff(deps, order, payment, originOf(req, deps.config.PUBLIC_ORIGIN)) : null;
-    return ok({ ...placed, transaction, payment: null }, 'Order placed. Please complete the payment.');
-  });
+  app.post(
+    '/api/payment/place-order',
+    {
+      config: { access: 'customer' },
+      schema: {
+        response: { 200: PaymentPlaceOrderResponse },
+        summary: 'Place the order and start its payment',
+        operationId: 'placeOrder',
+        body: PaymentPlaceOrderRequest,
+      },
+    },
+    async (req) => {
+      const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
+      const key = idempotencyKeyOf(req);
+      const customer = await requireCustomer(db, req);
+      // Someone else's (or an expired) saved card is not found, before any order is made.
+      if (body.saved_card_id !== undefined) await cardForPayment(db, deps, customer.id, body.saved_card_id, new Date());
+      let attemptRef: string | null = null;
+      const online = body.payment_method !== undefined && body.payment_method !== PAY_ON_DELIVERY ? body.payment_method : null;
+      const placed = await placeOrder(deps, {
+        customerId: customer.id,
+        cookieCartId: readCartCookie(req),
+        quote: body.quote,
+        idempotencyKey: key,
+        afterOrder: online
+          ? async (trx, order) => {
+              const row = (await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow()) as OrderRow;
+              attemptRef = (
+                await writeAttempt(
+                  trx,
+                  deps,
+                  row,
+                  { payment_method: online, instrument: body.instrument, amount: body.amount, saved_card_id: body.saved_card_id },
+                  new Date(),
+                )
+              ).gateway_order_ref;
+            }
+          : undefined,
+      });
+      const order = (await findCustomerOrder(db, customer.id, placed.order_id)) as OrderRow;
+      if (body.payment_method === PAY_ON_DELIVERY) {
+        const payment = await payOnDelivery(deps, customer.id, placed.order_id);
+        return ok({ ...placed, status: payment.order_status, next: payment.next, transaction: null, payment }, 'Order placed');
+      }
+      // A replayed request finds the attempt it created the first time.
+      const ref =
+        attemptRef ??
+        (online
+          ? (
+              await db
+                .selectFrom('payments')
+                .select('gateway_order_ref')
+                .where('order_id', '=', order.id)
+                .orderBy('attempt')
+                .limit(1)
+                .executeTakeFirst()
+            )?.gateway_order_ref
+          : null);
+      const payment = ref ? await paymentByRef(db, ref) : undefined;
+      const transaction = payment ? await handOff(deps, order, payment, originOf(req, deps.config.PUBLIC_ORIGIN)) : null;
+      return ok({ ...placed, transaction, payment: null }, 'Order placed. Please complete the payment.');
+    },
+  );
 
   app.get(
     '/api/payment/active-payment',
-    { config: { access: 'customer' }, schema: { summary: 'The payment an order is waiting for', operationId: 'getActivePayment', response: { 200: ActivePaymentResponse }, querystring: ActivePaymentQuery } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'The payment an order is waiting for',
+        operationId: 'getActivePayment',
+        response: { 200: ActivePaymentResponse },
+        querystring: ActivePaymentQuery,
+      },
+    },
     async (req) => {
       const q = parse(ActivePaymentQuery, req.query);
       const customer = await requireCustomer(db, req);
@@ -151,43 +171,87 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     },
   );
 
-  app.get('/api/payment/offer-list', { config: { access: 'customer' }, schema: { summary: 'Payment offers for an order', operationId: 'listPaymentOffers', response: { 200: OfferListResponse }, querystring: OfferListQuery } }, async (req) => {
-    const q = parse(OfferListQuery, req.query);
-    const customer = await requireCustomer(db, req);
-    return ok(await offerList(deps, customer.id, q));
-  });
+  app.get(
+    '/api/payment/offer-list',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Payment offers for an order',
+        operationId: 'listPaymentOffers',
+        response: { 200: OfferListResponse },
+        querystring: OfferListQuery,
+      },
+    },
+    async (req) => {
+      const q = parse(OfferListQuery, req.query);
+      const customer = await requireCustomer(db, req);
+      return ok(await offerList(deps, customer.id, q));
+    },
+  );
 
-  app.post('/api/payment/initate-transaction', { config: { access: 'customer' }, schema: { response: { 200: TransactionResponse }, summary: 'Start a gateway transaction for an order', operationId: 'initiateTransaction', body: InitiateTransactionRequest } }, async (req) => {
-    const body = parse(InitiateTransactionRequest, req.body);
-    const key = idempotencyKeyOf(req);
-    const customer = await requireCustomer(db, req);
-    return ok(
-      await initiateTransaction(deps, customer.id, body, {
-        retry: false,
-        idempotencyKey: key,
-        origin: originOf(req, deps.config.PUBLIC_ORIGIN),
-      }),
-      'Redirecting to payment',
-    );
-  });
+  app.post(
+    '/api/payment/initate-transaction',
+    {
+      config: { access: 'customer' },
+      schema: {
+        response: { 200: TransactionResponse },
+        summary: 'Start a gateway transaction for an order',
+        operationId: 'initiateTransaction',
+        body: InitiateTransactionRequest,
+      },
+    },
+    async (req) => {
+      const body = parse(InitiateTransactionRequest, req.body);
+      const key = idempotencyKeyOf(req);
+      const customer = await requireCustomer(db, req);
+      return ok(
+        await initiateTransaction(deps, customer.id, body, {
+          retry: false,
+          idempotencyKey: key,
+          origin: originOf(req, deps.config.PUBLIC_ORIGIN),
+        }),
+        'Redirecting to payment',
+      );
+    },
+  );
 
-  app.post('/api/payment/retry-payment', { config: { access: 'customer' }, schema: { response: { 200: TransactionResponse }, summary: 'Start a new payment for an unpaid order', operationId: 'retryPayment', body: RetryPaymentRequest } }, async (req) => {
-    const body = parse(RetryPaymentRequest, req.body);
-    const key = idempotencyKeyOf(req);
-    const customer = await requireCustomer(db, req);
-    return ok(
-      await initiateTransaction(deps, customer.id, body, {
-        retry: true,
-        idempotencyKey: key,
-        origin: originOf(req, deps.config.PUBLIC_ORIGIN),
-      }),
-      'Redirecting to payment',
-    );
-  });
+  app.post(
+    '/api/payment/retry-payment',
+    {
+      config: { access: 'customer' },
+      schema: {
+        response: { 200: TransactionResponse },
+        summary: 'Start a new payment for an unpaid order',
+        operationId: 'retryPayment',
+        body: RetryPaymentRequest,
+      },
+    },
+    async (req) => {
+      const body = parse(RetryPaymentRequest, req.body);
+      const key = idempotencyKeyOf(req);
+      const customer = await requireCustomer(db, req);
+      return ok(
+        await initiateTransaction(deps, customer.id, body, {
+          retry: true,
+          idempotencyKey: key,
+          origin: originOf(req, deps.config.PUBLIC_ORIGIN),
+        }),
+        'Redirecting to payment',
+      );
+    },
+  );
 
   app.post(
     '/api/payment/verify-transaction',
-    { config: { access: 'customer' }, schema: { summary: "Check a transaction's result with the gateway", operationId: 'verifyTransaction', response: { 200: PaymentResultResponse }, body: OrderRefRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "Check a transaction's result with the gateway",
+        operationId: 'verifyTransaction',
+        response: { 200: PaymentResultResponse },
+        body: OrderRefRequest,
+      },
+    },
     async (req) => {
       const body = parse(OrderRefRequest, req.body);
       const customer = await requireCustomer(db, req);
@@ -197,7 +261,15 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   app.get(
     '/api/payment/payment-failed',
-    { config: { access: 'customer' }, schema: { summary: "Why an order's payment failed, and what to do next", operationId: 'getPaymentFailed', response: { 200: PaymentFailedResponse }, querystring: PaymentFailedQuery } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "Why an order's payment failed, and what to do next",
+        operationId: 'getPaymentFailed',
+        response: { 200: PaymentFailedResponse },
+        querystring: PaymentFailedQuery,
+      },
+    },
     async (req) => {
       const q = parse(PaymentFailedQuery, req.query);
       const customer = await requireCustomer(db, req);
@@ -205,18 +277,34 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     },
   );
 
-  app.post('/api/payment/pay-on-delivery', { config: { access: 'customer' }, schema: { summary: 'Switch an order to pay on delivery', operationId: 'payOnDelivery', response: { 200: PaymentResultResponse }, body: OrderRefRequest } }, async (req) => {
-    const body = parse(OrderRefRequest, req.body);
-    const customer = await requireCustomer(db, req);
-    return ok(await payOnDelivery(deps, customer.id, body.order_id), 'Order placed');
-  });
+  app.post(
+    '/api/payment/pay-on-delivery',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Switch an order to pay on delivery',
+        operationId: 'payOnDelivery',
+        response: { 200: PaymentResultResponse },
+        body: OrderRefRequest,
+      },
+    },
+    async (req) => {
+      const body = parse(OrderRefRequest, req.body);
+      const customer = await requireCustomer(db, req);
+      return ok(await payOnDelivery(deps, customer.id, body.order_id), 'Order placed');
+    },
+  );
 
   // Saved cards (docs/decisions/024-saved-cards.md): the signed-in customer's own, with the configured gateway.
   app.get(
     '/api/payment/saved-cards',
     {
       config: { access: 'customer' },
-      schema: { summary: "The customer's saved cards that have not expired", operationId: 'listSavedCards', response: { 200: SavedCardsResponse } },
+      schema: {
+        summary: "The customer's saved cards that have not expired",
+        operationId: 'listSavedCards',
+        response: { 200: SavedCardsResponse },
+      },
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
@@ -246,7 +334,15 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   app.get(
     '/api/order-success/order-success-data',
-    { config: { access: 'customer' }, schema: { summary: "The order-success page's data", operationId: 'getOrderSuccess', response: { 200: OrderSuccessResponse }, querystring: OrderIdQuery } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "The order-success page's data",
+        operationId: 'getOrderSuccess',
+        response: { 200: OrderSuccessResponse },
+        querystring: OrderIdQuery,
+      },
+    },
     async (req) => {
       const q = parse(OrderIdQuery, req.query);
       const customer = await requireCustomer(db, req);
@@ -274,105 +370,141 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
 
   // Gateway returns arrive from the gateway's site on purpose; the signature, not the Origin, proves them.
   const fromGateway = { config: { crossSite: true } };
-  app.post(SANDBOX_CALLBACK_PATH, { ...fromGateway, schema: { summary: "The sandbox gateway's callback after payment", operationId: 'sandboxCallback' } }, async (req, reply) => {
-    if (deps.gateway.name !== 'sandbox') throw new NotFound();
-    return answerCallback(req, reply, formFields(req.body), 'ref');
-  });
+  app.post(
+    SANDBOX_CALLBACK_PATH,
+    { ...fromGateway, schema: { summary: "The sandbox gateway's callback after payment", operationId: 'sandboxCallback' } },
+    async (req, reply) => {
+      if (deps.gateway.name !== 'sandbox') throw new NotFound();
+      return answerCallback(req, reply, formFields(req.body), 'ref');
+    },
+  );
 
-  app.post(PAYTM_CALLBACK_PATH, { ...fromGateway, schema: { summary: "Paytm's callback after payment", operationId: 'paytmCallback' } }, async (req, reply) => {
-    if (deps.gateway.name !== 'paytm') throw new NotFound();
-    return answerCallback(req, reply, browserFields(req, PaytmCallbackRequest, req.body), 'ORDERID');
-  });
+  app.post(
+    PAYTM_CALLBACK_PATH,
+    { ...fromGateway, schema: { summary: "Paytm's callback after payment", operationId: 'paytmCallback' } },
+    async (req, reply) => {
+      if (deps.gateway.name !== 'paytm') throw new NotFound();
+      return answerCallback(req, reply, browserFields(req, PaytmCallbackRequest, req.body), 'ORDERID');
+    },
+  );
   // Some Paytm flows (UPI intent, the app switch) bring the shopper back with a GET carrying the same fields.
-  app.get(PAYTM_CALLBACK_PATH, { ...fromGateway, schema: { summary: "Paytm's callback by link", operationId: 'paytmCallbackGet' } }, async (req, reply) => {
-    if (deps.gateway.name !== 'paytm') throw new NotFound();
-    return answerCallback(req, reply, browserFields(req, PaytmCallbackRequest, req.query), 'ORDERID');
-  });
+  app.get(
+    PAYTM_CALLBACK_PATH,
+    { ...fromGateway, schema: { summary: "Paytm's callback by link", operationId: 'paytmCallbackGet' } },
+    async (req, reply) => {
+      if (deps.gateway.name !== 'paytm') throw new NotFound();
+      return answerCallback(req, reply, browserFields(req, PaytmCallbackRequest, req.query), 'ORDERID');
+    },
+  );
 
-  app.post(JUSPAY_RETURN_PATH, { ...fromGateway, schema: { summary: "Juspay's callback after payment", operationId: 'juspayCallback' } }, async (req, reply) => {
-    if (deps.gateway.name !== 'juspay') throw new NotFound();
-    return answerCallback(req, reply, browserFields(req, JuspayReturnRequest, req.body), 'order_id');
-  });
+  app.post(
+    JUSPAY_RETURN_PATH,
+    { ...fromGateway, schema: { summary: "Juspay's callback after payment", operationId: 'juspayCallback' } },
+    async (req, reply) => {
+      if (deps.gateway.name !== 'juspay') throw new NotFound();
+      return answerCallback(req, reply, browserFields(req, JuspayReturnRequest, req.body), 'order_id');
+    },
+  );
   // Juspay sends the shopper back with a GET on the return URL; the same check, then the outcome page.
-  app.get(JUSPAY_RETURN_PATH, { ...fromGateway, schema: { summary: "Juspay's callback by link", operationId: 'juspayCallbackGet' } }, async (req, reply) => {
-    if (deps.gateway.name !== 'juspay') throw new NotFound();
-    return answerCallback(req, reply, browserFields(req, JuspayReturnRequest, req.query), 'order_id');
-  });
+  app.get(
+    JUSPAY_RETURN_PATH,
+    { ...fromGateway, schema: { summary: "Juspay's callback by link", operationId: 'juspayCallbackGet' } },
+    async (req, reply) => {
+      if (deps.gateway.name !== 'juspay') throw new NotFound();
+      return answerCallback(req, reply, browserFields(req, JuspayReturnRequest, req.query), 'order_id');
+    },
+  );
 
   // Webhooks: server to server, authenticated by the adapter, confirmed by a status call, applied once.
-  app.post(PAYTM_WEBHOOK_PATH, { ...fromGateway, schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook' } }, async (req) => {
-    if (deps.gateway.name !== 'paytm') throw new NotFound();
-    return ok((await handleWebhook(deps, { headers: req.headers, body: formFields(req.body) })).result);
-  });
-  app.post(JUSPAY_WEBHOOK_PATH, { ...fromGateway, schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook' } }, async (req) => {
-    if (deps.gateway.name !== 'juspay') throw new NotFound();
-    if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');
-    return ok((await handleWebhook(deps, { headers: req.headers, body: req.body })).result);
-  });
+  app.post(
+    PAYTM_WEBHOOK_PATH,
+    { ...fromGateway, schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook' } },
+    async (req) => {
+      if (deps.gateway.name !== 'paytm') throw new NotFound();
+      return ok((await handleWebhook(deps, { headers: req.headers, body: formFields(req.body) })).result);
+    },
+  );
+  app.post(
+    JUSPAY_WEBHOOK_PATH,
+    { ...fromGateway, schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook' } },
+    async (req) => {
+      if (deps.gateway.name !== 'juspay') throw new NotFound();
+      if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');
+      return ok((await handleWebhook(deps, { headers: req.headers, body: req.body })).result);
+    },
+  );
 
   // The sandbox gateway's hosted page: plain HTML, no scripts; each button posts a signed form back.
-  app.get(SANDBOX_CHECKOUT_PATH, { schema: { summary: "The sandbox gateway's payment page", operationId: 'getSandboxCheckout' } }, async (req, reply) => {
-    if (deps.gateway.name !== 'sandbox') throw new NotFound();
-    const q = req.query as { ref?: unknown; sig?: unknown };
-    const ref = typeof q.ref === 'string' ? q.ref.slice(0, 100) : '';
-    const secret = deps.config.SANDBOX_GATEWAY_SECRET;
-    const payment =
-      ref && typeof q.sig === 'string' && safeEqual(q.sig, sandboxPageSignature(secret, ref)) ? await paymentByRef(db, ref) : undefined;
-    if (!payment) throw new NotFound('Payment not found');
-    const order = await db.selectFrom('orders').select(['order_number']).where('id', '=', payment.order_id).executeTakeFirstOrThrow();
-    const savedCard = payment.saved_card_id
-      ? await db.selectFrom('saved_cards').select(['network', 'last4']).where('id', '=', payment.saved_card_id).executeTakeFirst()
-      : undefined;
-    const outcomes = (['success', 'failed', 'pending'] as const).map((status) => ({
-      status,
-      fields: signSandboxCallback(secret, { ref, amount: payment.amount, instrument: payment.instrument }, status),
-    }));
-    reply.header('content-type', 'text/html; charset=utf-8');
-    reply.header(
-      'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    );
-    reply.header('cache-control', 'no-store');
-    return sandboxPage({
-      orderId: order.order_number,
-      amount: payment.amount,
-      instrument: payment.instrument ?? 'upi',
-      status: payment.status,
-      action: SANDBOX_CALLBACK_PATH,
-      outcomes,
-      pay: {
-        action: SANDBOX_PAY_PATH,
-        fields: { ref, sig: sandboxPageSignature(secret, ref) },
-        cards: SANDBOX_TEST_CARDS,
-        banks: SANDBOX_BANKS,
-        savedCard: savedCard ?? null,
-      },
-    });
-  });
+  app.get(
+    SANDBOX_CHECKOUT_PATH,
+    { schema: { summary: "The sandbox gateway's payment page", operationId: 'getSandboxCheckout' } },
+    async (req, reply) => {
+      if (deps.gateway.name !== 'sandbox') throw new NotFound();
+      const q = req.query as { ref?: unknown; sig?: unknown };
+      const ref = typeof q.ref === 'string' ? q.ref.slice(0, 100) : '';
+      const secret = deps.config.SANDBOX_GATEWAY_SECRET;
+      const payment =
+        ref && typeof q.sig === 'string' && safeEqual(q.sig, sandboxPageSignature(secret, ref)) ? await paymentByRef(db, ref) : undefined;
+      if (!payment) throw new NotFound('Payment not found');
+      const order = await db.selectFrom('orders').select(['order_number']).where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+      const savedCard = payment.saved_card_id
+        ? await db.selectFrom('saved_cards').select(['network', 'last4']).where('id', '=', payment.saved_card_id).executeTakeFirst()
+        : undefined;
+      const outcomes = (['success', 'failed', 'pending'] as const).map((status) => ({
+        status,
+        fields: signSandboxCallback(secret, { ref, amount: payment.amount, instrument: payment.instrument }, status),
+      }));
+      reply.header('content-type', 'text/html; charset=utf-8');
+      reply.header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      );
+      reply.header('cache-control', 'no-store');
+      return sandboxPage({
+        orderId: order.order_number,
+        amount: payment.amount,
+        instrument: payment.instrument ?? 'upi',
+        status: payment.status,
+        action: SANDBOX_CALLBACK_PATH,
+        outcomes,
+        pay: {
+          action: SANDBOX_PAY_PATH,
+          fields: { ref, sig: sandboxPageSignature(secret, ref) },
+          cards: SANDBOX_TEST_CARDS,
+          banks: SANDBOX_BANKS,
+          savedCard: savedCard ?? null,
+        },
+      });
+    },
+  );
 
   // The hosted page's pay form: the sandbox, playing the gateway, records the instrument entered, signs it into
   // the callback and hands that to the same callback handling as a gateway's post (then the outcome page).
-  app.post(SANDBOX_PAY_PATH, { ...fromGateway, schema: { summary: "Pay or fail on the sandbox gateway's page", operationId: 'sandboxPay' } }, async (req, reply) => {
-    if (deps.gateway.name !== 'sandbox') throw new NotFound();
-    const f = parse(SandboxPayRequest, formFields(req.body));
-    const secret = deps.config.SANDBOX_GATEWAY_SECRET;
-    const payment = safeEqual(f.sig, sandboxPageSignature(secret, f.ref)) ? await paymentByRef(db, f.ref) : undefined;
-    if (!payment) throw new NotFound('Payment not found');
-    if (payment.saved_card_id) {
-      // A saved card: the vault has the card, the shopper gives only its CVV (3 digits, 4 for Amex).
-      if (!/^\d{3,4}$/.test(f.cvv ?? '')) throw new BadRequest('Enter the CVV of your card.');
-      const fields = signSandboxCallback(secret, { ref: f.ref, amount: payment.amount, instrument: 'card' }, 'success');
+  app.post(
+    SANDBOX_PAY_PATH,
+    { ...fromGateway, schema: { summary: "Pay or fail on the sandbox gateway's page", operationId: 'sandboxPay' } },
+    async (req, reply) => {
+      if (deps.gateway.name !== 'sandbox') throw new NotFound();
+      const f = parse(SandboxPayRequest, formFields(req.body));
+      const secret = deps.config.SANDBOX_GATEWAY_SECRET;
+      const payment = safeEqual(f.sig, sandboxPageSignature(secret, f.ref)) ? await paymentByRef(db, f.ref) : undefined;
+      if (!payment) throw new NotFound('Payment not found');
+      if (payment.saved_card_id) {
+        // A saved card: the vault has the card, the shopper gives only its CVV (3 digits, 4 for Amex).
+        if (!/^\d{3,4}$/.test(f.cvv ?? '')) throw new BadRequest('Enter the CVV of your card.');
+        const fields = signSandboxCallback(secret, { ref: f.ref, amount: payment.amount, instrument: 'card' }, 'success');
+        return reply.redirect(await returnPage(deps, fields, f.ref), 303);
+      }
+      const instrument = sandboxInstrumentText(payment.instrument ?? 'upi', f);
+      if (!instrument) throw new BadRequest('Enter one of the test cards, a listed bank or a UPI ID such as name@okaxis.');
+      let saved = null;
+      if (payment.instrument === 'card' && f.save_card === 'yes') {
+        const order = await db.selectFrom('orders').select('customer_id').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+        saved = sandboxSavedCard(secret, order.customer_id, f.card_number ?? '', f.expiry);
+        if (!saved) throw new BadRequest('Enter the card’s expiry as MM/YY to save it.');
+      }
+      const fields = signSandboxCallback(secret, { ref: f.ref, amount: payment.amount, instrument }, 'success', saved);
       return reply.redirect(await returnPage(deps, fields, f.ref), 303);
-    }
-    const instrument = sandboxInstrumentText(payment.instrument ?? 'upi', f);
-    if (!instrument) throw new BadRequest('Enter one of the test cards, a listed bank or a UPI ID such as name@okaxis.');
-    let saved = null;
-    if (payment.instrument === 'card' && f.save_card === 'yes') {
-      const order = await db.selectFrom('orders').select('customer_id').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
-      saved = sandboxSavedCard(secret, order.customer_id, f.card_number ?? '', f.expiry);
-      if (!saved) throw new BadRequest('Enter the card’s expiry as MM/YY to save it.');
-    }
-    const fields = signSandboxCallback(secret, { ref: f.ref, amount: payment.amount, instrument }, 'success', saved);
-    return reply.redirect(await returnPage(deps, fields, f.ref), 303);
-  });
+    },
+  );
 }

@@ -35,7 +35,15 @@ const LIMIT = 25;
 export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
     '/api/ops/catalogue/variants',
-    { config: { opsPermission: 'catalogue:read' }, schema: { summary: 'Variants with their price and stock, for the console', operationId: 'listOpsVariants', querystring: StaffVariantQuery, response: { 200: StaffVariantsResponse } } },
+    {
+      config: { opsPermission: 'catalogue:read' },
+      schema: {
+        summary: 'Variants with their price and stock, for the console',
+        operationId: 'listOpsVariants',
+        querystring: StaffVariantQuery,
+        response: { 200: StaffVariantsResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const { q } = parse(StaffVariantQuery, req.query);
@@ -91,7 +99,13 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
     '/api/ops/catalogue/variants/:variantId/price',
     {
       config: { opsPermission: 'catalogue:write' },
-      schema: { summary: "Change a variant's price", operationId: 'setVariantPrice', params: VariantPriceParams, body: VariantPriceRequest, response: { 200: VariantPriceResponse } },
+      schema: {
+        summary: "Change a variant's price",
+        operationId: 'setVariantPrice',
+        params: VariantPriceParams,
+        body: VariantPriceRequest,
+        response: { 200: VariantPriceResponse },
+      },
     },
     async (req) => {
       requireOps(req);
@@ -116,7 +130,13 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
     '/api/ops/catalogue/variants/:variantId/stock',
     {
       config: { opsPermission: 'catalogue:write' },
-      schema: { summary: "Change a variant's stock", operationId: 'setVariantStock', params: VariantPriceParams, body: VariantStockRequest, response: { 200: VariantStockResponse } },
+      schema: {
+        summary: "Change a variant's stock",
+        operationId: 'setVariantStock',
+        params: VariantPriceParams,
+        body: VariantStockRequest,
+        response: { 200: VariantStockResponse },
+      },
     },
     async (req) => {
       requireOps(req);
@@ -149,7 +169,13 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
     '/api/ops/catalogue/products/:productId/publish',
     {
       config: { opsPermission: 'catalogue:write' },
-      schema: { summary: 'Publish or unpublish a product', operationId: 'publishProduct', params: ProductParams, body: ProductPublishRequest, response: { 200: ProductPublishResponse } },
+      schema: {
+        summary: 'Publish or unpublish a product',
+        operationId: 'publishProduct',
+        params: ProductParams,
+        body: ProductPublishRequest,
+        response: { 200: ProductPublishResponse },
+      },
     },
     async (req) => {
       requireOps(req);
@@ -174,7 +200,15 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
   // The product's own image: its first view on the storefront (the product page, cards and search) from now on.
   app.post(
     '/api/ops/catalogue/products/:productId/image',
-    { config: { opsPermission: 'catalogue:write' }, schema: { params: ProductParams, response: { 200: ProductImageResponse } } },
+    {
+      config: { opsPermission: 'catalogue:write' },
+      schema: {
+        summary: "Upload a product's own image",
+        operationId: 'uploadOpsProductImage',
+        params: ProductParams,
+        response: { 200: ProductImageResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const { productId } = parse(ProductParams, req.params);

@@ -59,7 +59,10 @@ async function checkScope(db: Db, input: { brand_id: number | null; category_id:
 export async function staffCouponRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
     '/api/ops/coupons',
-    { config: { opsPermission: 'promotions:read' }, schema: { summary: 'Coupon rules, for the console', operationId: 'listOpsCoupons', response: { 200: StaffCouponsResponse } } },
+    {
+      config: { opsPermission: 'promotions:read' },
+      schema: { summary: 'Coupon rules, for the console', operationId: 'listOpsCoupons', response: { 200: StaffCouponsResponse } },
+    },
     async (req) => {
       requireOps(req);
       const rows = await db.selectFrom('coupons').selectAll().orderBy('ends_at', 'desc').orderBy('code').limit(500).execute();
@@ -69,7 +72,15 @@ export async function staffCouponRoutes(app: FastifyInstance, { db }: { db: Db }
 
   app.post(
     '/api/ops/coupons',
-    { config: { opsPermission: 'promotions:write' }, schema: { summary: 'Create a coupon rule', operationId: 'createCoupon', body: CouponCreateRequest, response: { 200: StaffCouponResponse } } },
+    {
+      config: { opsPermission: 'promotions:write' },
+      schema: {
+        summary: 'Create a coupon rule',
+        operationId: 'createCoupon',
+        body: CouponCreateRequest,
+        response: { 200: StaffCouponResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const input = parse(CouponCreateRequest, req.body);
@@ -95,7 +106,13 @@ export async function staffCouponRoutes(app: FastifyInstance, { db }: { db: Db }
     '/api/ops/coupons/:code',
     {
       config: { opsPermission: 'promotions:write' },
-      schema: { summary: 'Change or switch off a coupon rule', operationId: 'updateCoupon', params: CouponParams, body: CouponInput, response: { 200: StaffCouponResponse } },
+      schema: {
+        summary: 'Change or switch off a coupon rule',
+        operationId: 'updateCoupon',
+        params: CouponParams,
+        body: CouponInput,
+        response: { 200: StaffCouponResponse },
+      },
     },
     async (req) => {
       requireOps(req);

@@ -12,19 +12,30 @@ import { applyRows, checkRows, exportCatalogueCsv, readCsv, receiveCsv } from '.
 const today = () => new Date().toISOString().slice(0, 10);
 
 export async function staffCsvRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/api/ops/catalogue/csv', { config: { opsPermission: 'catalogue:read' } }, async (req, reply) => {
-    requireOps(req);
-    const csv = await exportCatalogueCsv(db);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="kasrat-catalogue-${today()}.csv"`)
-      .header('cache-control', 'private, no-store')
-      .send(csv);
-  });
+  app.get(
+    '/api/ops/catalogue/csv',
+    { config: { opsPermission: 'catalogue:read' }, schema: { summary: 'Export every variant as CSV', operationId: 'exportCatalogueCsv' } },
+    async (req, reply) => {
+      requireOps(req);
+      const csv = await exportCatalogueCsv(db);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="kasrat-catalogue-${today()}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
 
   app.post(
     '/api/ops/catalogue/csv/check',
-    { config: { opsPermission: 'catalogue:write' }, schema: { response: { 200: CsvReportResponse } } },
+    {
+      config: { opsPermission: 'catalogue:write' },
+      schema: {
+        summary: 'Check a catalogue CSV row by row, writing nothing',
+        operationId: 'checkCatalogueCsv',
+        response: { 200: CsvReportResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const rows = await readCsv(await receiveCsv(req));
@@ -38,7 +49,14 @@ export async function staffCsvRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   app.post(
     '/api/ops/catalogue/csv/apply',
-    { config: { opsPermission: 'catalogue:write' }, schema: { response: { 200: CsvApplyResponse } } },
+    {
+      config: { opsPermission: 'catalogue:write' },
+      schema: {
+        summary: 'Apply a catalogue CSV: every row or none',
+        operationId: 'applyCatalogueCsv',
+        response: { 200: CsvApplyResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const rows = await readCsv(await receiveCsv(req));

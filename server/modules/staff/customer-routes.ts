@@ -24,7 +24,15 @@ const LIMIT = 50;
 export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
     '/api/ops/customers',
-    { config: { opsPermission: 'customers:read' }, schema: { summary: 'Find customers by name, email or mobile', operationId: 'listOpsCustomers', querystring: StaffCustomerQuery, response: { 200: StaffCustomersResponse } } },
+    {
+      config: { opsPermission: 'customers:read' },
+      schema: {
+        summary: 'Find customers by name, email or mobile',
+        operationId: 'listOpsCustomers',
+        querystring: StaffCustomerQuery,
+        response: { 200: StaffCustomersResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const { q } = parse(StaffCustomerQuery, req.query);
@@ -67,7 +75,13 @@ export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db
     '/api/ops/customers/:customerId/orders',
     {
       config: { opsPermission: 'customers:read' },
-      schema: { params: CustomerOrderParams, querystring: PageQuery, response: { 200: StaffCustomerOrdersResponse } },
+      schema: {
+        summary: "A customer's orders, a page at a time",
+        operationId: 'listOpsCustomerOrders',
+        params: CustomerOrderParams,
+        querystring: PageQuery,
+        response: { 200: StaffCustomerOrdersResponse },
+      },
     },
     async (req) => {
       requireOps(req);
@@ -122,7 +136,13 @@ export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db
     '/api/ops/customers/:customerId/block',
     {
       config: { opsPermission: 'customers:write' },
-      schema: { summary: 'Block or unblock a customer', operationId: 'blockCustomer', params: CustomerParams, body: CustomerBlockRequest, response: { 200: CustomerBlockResponse } },
+      schema: {
+        summary: 'Block or unblock a customer',
+        operationId: 'blockCustomer',
+        params: CustomerParams,
+        body: CustomerBlockRequest,
+        response: { 200: CustomerBlockResponse },
+      },
     },
     async (req) => {
       requireOps(req);

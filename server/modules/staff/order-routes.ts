@@ -47,7 +47,15 @@ export function actionsFor(status: ShipmentStatus): string[] {
 export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
     '/api/ops/orders',
-    { config: { opsPermission: 'orders:read' }, schema: { summary: 'Orders with their shipments and payments, for the console', operationId: 'listOpsOrders', querystring: OpsOrderQuery, response: { 200: OpsOrdersResponse } } },
+    {
+      config: { opsPermission: 'orders:read' },
+      schema: {
+        summary: 'Orders with their shipments and payments, for the console',
+        operationId: 'listOpsOrders',
+        querystring: OpsOrderQuery,
+        response: { 200: OpsOrdersResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const f = parse(OpsOrderQuery, req.query);
@@ -128,7 +136,15 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
 
   app.get(
     '/api/ops/orders/:orderId',
-    { config: { opsPermission: 'orders:read' }, schema: { summary: 'One order with its shipments, payments and refunds', operationId: 'getOpsOrder', params: OpsOrderParams, response: { 200: OpsOrderResponse } } },
+    {
+      config: { opsPermission: 'orders:read' },
+      schema: {
+        summary: 'One order with its shipments, payments and refunds',
+        operationId: 'getOpsOrder',
+        params: OpsOrderParams,
+        response: { 200: OpsOrderResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const { orderId } = parse(OpsOrderParams, req.params);
@@ -243,7 +259,13 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
     '/api/ops/shipments/:shipmentId/items/cancel-preview',
     {
       config: { opsPermission: 'orders:write' },
-      schema: { params: ShipmentItemsParams, body: CancelItemsPreviewRequest, response: { 200: CancelItemsPreviewResponse } },
+      schema: {
+        summary: 'What cancelling some items of a shipment would refund, writing nothing',
+        operationId: 'previewOpsItemCancel',
+        params: ShipmentItemsParams,
+        body: CancelItemsPreviewRequest,
+        response: { 200: CancelItemsPreviewResponse },
+      },
     },
     async (req) => {
       requireOps(req);
@@ -260,7 +282,13 @@ export async function staffOrderRoutes(app: FastifyInstance, { db }: { db: Db })
     '/api/ops/shipments/:shipmentId/items/cancel',
     {
       config: { opsPermission: 'orders:write' },
-      schema: { params: ShipmentItemsParams, body: CancelItemsRequest, response: { 200: CancelItemsResponse } },
+      schema: {
+        summary: 'Cancel some items of a shipment through the cancel flow',
+        operationId: 'cancelOpsItems',
+        params: ShipmentItemsParams,
+        body: CancelItemsRequest,
+        response: { 200: CancelItemsResponse },
+      },
     },
     async (req) => {
       requireOps(req);

@@ -230,22 +230,37 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
   const write = { opsPermission: 'promotions:write' } as const;
 
   // ---- bank offers ----
-  app.get('/api/ops/bank-offers', { config: read, schema: { response: { 200: StaffBankOffersResponse } } }, async (req) => {
-    requireOps(req);
-    const rows = await db
-      .selectFrom('bank_offers')
-      .selectAll()
-      .orderBy('active', 'desc')
-      .orderBy('ends_at', 'desc')
-      .orderBy('id')
-      .limit(500)
-      .execute();
-    return ok({ bank_offers: rows.map((r) => bankOfferView(r as BankOfferRow)) });
-  });
+  app.get(
+    '/api/ops/bank-offers',
+    {
+      config: read,
+      schema: { summary: 'List the bank offers', operationId: 'listOpsBankOffers', response: { 200: StaffBankOffersResponse } },
+    },
+    async (req) => {
+      requireOps(req);
+      const rows = await db
+        .selectFrom('bank_offers')
+        .selectAll()
+        .orderBy('active', 'desc')
+        .orderBy('ends_at', 'desc')
+        .orderBy('id')
+        .limit(500)
+        .execute();
+      return ok({ bank_offers: rows.map((r) => bankOfferView(r as BankOfferRow)) });
+    },
+  );
 
   app.post(
     '/api/ops/bank-offers',
-    { config: write, schema: { body: BankOfferInput, response: { 200: StaffBankOfferResponse } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Create a bank offer',
+        operationId: 'createOpsBankOffer',
+        body: BankOfferInput,
+        response: { 200: StaffBankOfferResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const input = parse(BankOfferInput, req.body);
@@ -262,7 +277,16 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
 
   app.post(
     '/api/ops/bank-offers/:id',
-    { config: write, schema: { params: PromotionIdParams, body: BankOfferUpdate, response: { 200: StaffBankOfferResponse } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Edit a bank offer (optimistic version)',
+        operationId: 'updateOpsBankOffer',
+        params: PromotionIdParams,
+        body: BankOfferUpdate,
+        response: { 200: StaffBankOfferResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const { id } = parse(PromotionIdParams, req.params);
@@ -289,37 +313,69 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
   );
 
   // ---- free gifts ----
-  app.get('/api/ops/freebies', { config: read, schema: { response: { 200: StaffFreebiesResponse } } }, async (req) => {
-    requireOps(req);
-    const rows = await db
-      .selectFrom('freebies as f')
-      .innerJoin('variants as v', 'v.id', 'f.variant_id')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
-      .select(['f.id', 'f.variant_id', 'f.threshold', 'f.title', 'f.active', 'f.version', 'p.name as product_name', 'v.sku'])
-      .orderBy('f.active', 'desc')
-      .orderBy('f.threshold')
-      .orderBy('f.id')
-      .execute();
-    return ok({ freebies: rows });
-  });
+  app.get(
+    '/api/ops/freebies',
+    {
+      config: read,
+      schema: {
+        summary: 'List the free gifts and their thresholds',
+        operationId: 'listOpsFreebies',
+        response: { 200: StaffFreebiesResponse },
+      },
+    },
+    async (req) => {
+      requireOps(req);
+      const rows = await db
+        .selectFrom('freebies as f')
+        .innerJoin('variants as v', 'v.id', 'f.variant_id')
+        .innerJoin('products as p', 'p.id', 'v.product_id')
+        .select(['f.id', 'f.variant_id', 'f.threshold', 'f.title', 'f.active', 'f.version', 'p.name as product_name', 'v.sku'])
+        .orderBy('f.active', 'desc')
+        .orderBy('f.threshold')
+        .orderBy('f.id')
+        .execute();
+      return ok({ freebies: rows });
+    },
+  );
 
-  app.post('/api/ops/freebies', { config: write, schema: { body: FreebieInput, response: { 200: StaffFreebieResponse } } }, async (req) => {
-    requireOps(req);
-    const input = parse(FreebieInput, req.body);
-    await checkGiftVariant(db, input.variant_id);
-    const created = await db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('freebies').values(input).returningAll().executeTakeFirstOrThrow();
-      const after = await freebieView(trx, row);
-      await recordAudit(trx, req, { action: 'freebie.create', target: `freebie:${row.id}`, after });
-      return after;
-    });
-    await catalogueChanged(db);
-    return ok(created, PROMOTION_MESSAGES.freebieCreated);
-  });
+  app.post(
+    '/api/ops/freebies',
+    {
+      config: write,
+      schema: {
+        summary: 'Create a free gift',
+        operationId: 'createOpsFreebie',
+        body: FreebieInput,
+        response: { 200: StaffFreebieResponse },
+      },
+    },
+    async (req) => {
+      requireOps(req);
+      const input = parse(FreebieInput, req.body);
+      await checkGiftVariant(db, input.variant_id);
+      const created = await db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('freebies').values(input).returningAll().executeTakeFirstOrThrow();
+        const after = await freebieView(trx, row);
+        await recordAudit(trx, req, { action: 'freebie.create', target: `freebie:${row.id}`, after });
+        return after;
+      });
+      await catalogueChanged(db);
+      return ok(created, PROMOTION_MESSAGES.freebieCreated);
+    },
+  );
 
   app.post(
     '/api/ops/freebies/:id',
-    { config: write, schema: { params: PromotionIdParams, body: FreebieUpdate, response: { 200: StaffFreebieResponse } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Edit a free gift (optimistic version)',
+        operationId: 'updateOpsFreebie',
+        params: PromotionIdParams,
+        body: FreebieUpdate,
+        response: { 200: StaffFreebieResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const { id } = parse(PromotionIdParams, req.params);
@@ -349,15 +405,35 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
   );
 
   // ---- delivery ----
-  app.get('/api/ops/delivery-rules', { config: read, schema: { response: { 200: StaffDeliveryRulesResponse } } }, async (req) => {
-    requireOps(req);
-    const rows = await db.selectFrom('delivery_rules').selectAll().orderBy('id').execute();
-    return ok({ delivery_rules: rows.map(deliveryView) });
-  });
+  app.get(
+    '/api/ops/delivery-rules',
+    {
+      config: read,
+      schema: {
+        summary: 'List the delivery charge rules',
+        operationId: 'listOpsDeliveryRules',
+        response: { 200: StaffDeliveryRulesResponse },
+      },
+    },
+    async (req) => {
+      requireOps(req);
+      const rows = await db.selectFrom('delivery_rules').selectAll().orderBy('id').execute();
+      return ok({ delivery_rules: rows.map(deliveryView) });
+    },
+  );
 
   app.post(
     '/api/ops/delivery-rules/:id',
-    { config: write, schema: { params: PromotionIdParams, body: DeliveryRuleUpdate, response: { 200: StaffDeliveryRuleResponse } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Edit a delivery charge rule (optimistic version)',
+        operationId: 'updateOpsDeliveryRule',
+        params: PromotionIdParams,
+        body: DeliveryRuleUpdate,
+        response: { 200: StaffDeliveryRuleResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const { id } = parse(PromotionIdParams, req.params);
@@ -383,14 +459,29 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
   );
 
   // ---- sale pages ----
-  app.get('/api/ops/sale-pages', { config: read, schema: { response: { 200: StaffSalePagesResponse } } }, async (req) => {
-    requireOps(req);
-    return ok({ sale_pages: await salePageViews(db) });
-  });
+  app.get(
+    '/api/ops/sale-pages',
+    {
+      config: read,
+      schema: { summary: 'List the sale pages', operationId: 'listOpsSalePages', response: { 200: StaffSalePagesResponse } },
+    },
+    async (req) => {
+      requireOps(req);
+      return ok({ sale_pages: await salePageViews(db) });
+    },
+  );
 
   app.post(
     '/api/ops/sale-pages',
-    { config: write, schema: { body: SalePageCreate, response: { 200: StaffSalePageResponse } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Create a sale page',
+        operationId: 'createOpsSalePage',
+        body: SalePageCreate,
+        response: { 200: StaffSalePageResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const input = parse(SalePageCreate, req.body);
@@ -416,7 +507,16 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
 
   app.post(
     '/api/ops/sale-pages/:id',
-    { config: write, schema: { params: PromotionIdParams, body: SalePageUpdate, response: { 200: StaffSalePageResponse } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Edit a sale page and its sections (optimistic version)',
+        operationId: 'updateOpsSalePage',
+        params: PromotionIdParams,
+        body: SalePageUpdate,
+        response: { 200: StaffSalePageResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const { id } = parse(PromotionIdParams, req.params);

@@ -12,7 +12,15 @@ import { parse } from '../../http/validate.ts';
 export async function staffQueueRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
     '/api/ops/queues/payment-issues',
-    { config: { opsPermission: 'orders:read' }, schema: { querystring: PageQuery, response: { 200: PaymentIssuesPageResponse } } },
+    {
+      config: { opsPermission: 'orders:read' },
+      schema: {
+        summary: 'Open payment issues, a page at a time',
+        operationId: 'listOpsPaymentIssuesPage',
+        querystring: PageQuery,
+        response: { 200: PaymentIssuesPageResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const { page, page_size } = parse(PageQuery, req.query);

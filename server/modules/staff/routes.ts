@@ -25,25 +25,57 @@ import { createStaff, demoOwnerCode, signIn, signOut, staffMe } from './service.
 // declares the permission it needs and passes requireOps.
 
 export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db; config: StaffConfig }) {
-  app.post('/api/ops/staff/sign-in', { config: { access: 'public' }, schema: { summary: 'Sign a member of staff in with email, password and authenticator code', operationId: 'staffSignIn', body: StaffSignInRequest, response: { 200: StaffMeResponse } } }, async (req, reply) =>
-    ok(await signIn(db, config, req, reply, parse(StaffSignInRequest, req.body)), STAFF_MESSAGES.signedIn),
+  app.post(
+    '/api/ops/staff/sign-in',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign a member of staff in with email, password and authenticator code',
+        operationId: 'staffSignIn',
+        body: StaffSignInRequest,
+        response: { 200: StaffMeResponse },
+      },
+    },
+    async (req, reply) => ok(await signIn(db, config, req, reply, parse(StaffSignInRequest, req.body)), STAFF_MESSAGES.signedIn),
   );
 
-  app.post('/api/ops/staff/sign-out', { schema: { response: { 200: StatusOnlyResponse }, summary: 'End the staff session this browser holds', operationId: 'staffSignOut' }, config: { access: 'public' } }, async (req, reply) => {
-    await signOut(db, req, reply);
-    return ok(null, STAFF_MESSAGES.signedOut);
-  });
+  app.post(
+    '/api/ops/staff/sign-out',
+    {
+      schema: { response: { 200: StatusOnlyResponse }, summary: 'End the staff session this browser holds', operationId: 'staffSignOut' },
+      config: { access: 'public' },
+    },
+    async (req, reply) => {
+      await signOut(db, req, reply);
+      return ok(null, STAFF_MESSAGES.signedOut);
+    },
+  );
 
-  app.get('/api/ops/staff/me', { config: { access: 'staff' }, schema: { summary: 'The signed-in member of staff and their role', operationId: 'getStaffMe', response: { 200: StaffMeResponse } } }, async (req) => {
-    const me = req.staff ? await staffMe(db, req.staff.id) : null;
-    if (!me) throw new Unauthorized(STAFF_MESSAGES.sessionEnded);
-    return ok(me);
-  });
+  app.get(
+    '/api/ops/staff/me',
+    {
+      config: { access: 'staff' },
+      schema: { summary: 'The signed-in member of staff and their role', operationId: 'getStaffMe', response: { 200: StaffMeResponse } },
+    },
+    async (req) => {
+      const me = req.staff ? await staffMe(db, req.staff.id) : null;
+      if (!me) throw new Unauthorized(STAFF_MESSAGES.sessionEnded);
+      return ok(me);
+    },
+  );
 
   // The owner reads the trail; nothing anywhere changes it.
   app.get(
     '/api/ops/audit',
-    { config: { opsPermission: 'audit:read' }, schema: { summary: 'The audit trail of staff and operations writes', operationId: 'listAudit', querystring: AuditQuery, response: { 200: AuditResponse } } },
+    {
+      config: { opsPermission: 'audit:read' },
+      schema: {
+        summary: 'The audit trail of staff and operations writes',
+        operationId: 'listAudit',
+        querystring: AuditQuery,
+        response: { 200: AuditResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       return ok({ entries: await listAudit(db, parse(AuditQuery, req.query)) });
@@ -53,7 +85,15 @@ export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db
   // The owner adds staff (`npm run ops -- create-staff`, with the token for the very first owner).
   app.post(
     '/api/ops/staff',
-    { config: { opsPermission: 'staff:manage' }, schema: { summary: 'Add a member of staff with a role', operationId: 'createStaff', body: CreateStaffRequest, response: { 200: CreateStaffResponse } } },
+    {
+      config: { opsPermission: 'staff:manage' },
+      schema: {
+        summary: 'Add a member of staff with a role',
+        operationId: 'createStaff',
+        body: CreateStaffRequest,
+        response: { 200: CreateStaffResponse },
+      },
+    },
     async (req) => {
       requireOps(req);
       const created = await createStaff(db, parse(CreateStaffRequest, req.body));
@@ -69,9 +109,19 @@ export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db
 
   // A development tool (KASRAT_DEV_TOOLS=1, like /api/dev/outbox): the demo owner's current TOTP code.
   if (devToolsEnabled()) {
-    app.get('/api/dev/staff-code', { schema: { summary: "Development tools: the demo owner's current authenticator code", operationId: 'getDevStaffCode', response: { 200: envelope(z.object({ code: z.string() }).nullable()) } } }, async () => {
-      const code = await demoOwnerCode(db);
-      return ok(code ? { code } : null);
-    });
+    app.get(
+      '/api/dev/staff-code',
+      {
+        schema: {
+          summary: "Development tools: the demo owner's current authenticator code",
+          operationId: 'getDevStaffCode',
+          response: { 200: envelope(z.object({ code: z.string() }).nullable()) },
+        },
+      },
+      async () => {
+        const code = await demoOwnerCode(db);
+        return ok(code ? { code } : null);
+      },
+    );
   }
 }

@@ -34,64 +34,86 @@ async function sales(db: Db, since: Date) {
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 export async function staffTodayRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/api/ops/today', { config: { opsPermission: 'reports:read' }, schema: { summary: "Today's figures and the queues that need staff", operationId: 'getOpsToday', response: { 200: OpsTodayResponse } } }, async (req) => {
-    requireOps(req);
-    const midnight = istMidnight(Date.now());
-    const [today, week, messages, feeds] = await Promise.all([
-      sales(db, midnight),
-      sales(db, new Date(midnight.getTime() - 6 * DAY_MS)),
-      db
-        .selectFrom('outbox')
-        .select([
-          sql<string>`count(*) FILTER (WHERE status IN ('pending', 'sending'))`.as('pending'),
-          sql<Date | null>`min(created_at) FILTER (WHERE status IN ('pending', 'sending'))`.as('oldest'),
-          sql<string>`count(*) FILTER (WHERE status = 'failed')`.as('dead'),
-        ])
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('event_outbox')
-        .select([
-          sql<string>`count(*) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL)`.as('pending'),
-          sql<Date | null>`min(created_at) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL)`.as('oldest'),
-          sql<string>`count(*) FILTER (WHERE dead_at IS NOT NULL)`.as('dead'),
-        ])
-        .executeTakeFirstOrThrow(),
-    ]);
-    const queue = (r: { pending: string; oldest: Date | null; dead: string }) => ({
-      pending: Number(r.pending),
-      oldest_pending_at: iso(r.oldest),
-      dead_letters: Number(r.dead),
-    });
-    return ok({
-      day: indiaToday(midnight),
-      today,
-      last_7_days: week,
-      outboxes: { messages: queue(messages), feeds: queue(feeds) },
-    });
-  });
+  app.get(
+    '/api/ops/today',
+    {
+      config: { opsPermission: 'reports:read' },
+      schema: {
+        summary: "Today's figures and the queues that need staff",
+        operationId: 'getOpsToday',
+        response: { 200: OpsTodayResponse },
+      },
+    },
+    async (req) => {
+      requireOps(req);
+      const midnight = istMidnight(Date.now());
+      const [today, week, messages, feeds] = await Promise.all([
+        sales(db, midnight),
+        sales(db, new Date(midnight.getTime() - 6 * DAY_MS)),
+        db
+          .selectFrom('outbox')
+          .select([
+            sql<string>`count(*) FILTER (WHERE status IN ('pending', 'sending'))`.as('pending'),
+            sql<Date | null>`min(created_at) FILTER (WHERE status IN ('pending', 'sending'))`.as('oldest'),
+            sql<string>`count(*) FILTER (WHERE status = 'failed')`.as('dead'),
+          ])
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('event_outbox')
+          .select([
+            sql<string>`count(*) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL)`.as('pending'),
+            sql<Date | null>`min(created_at) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL)`.as('oldest'),
+            sql<string>`count(*) FILTER (WHERE dead_at IS NOT NULL)`.as('dead'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      const queue = (r: { pending: string; oldest: Date | null; dead: string }) => ({
+        pending: Number(r.pending),
+        oldest_pending_at: iso(r.oldest),
+        dead_letters: Number(r.dead),
+      });
+      return ok({
+        day: indiaToday(midnight),
+        today,
+        last_7_days: week,
+        outboxes: { messages: queue(messages), feeds: queue(feeds) },
+      });
+    },
+  );
 
   // Owner only (no permission declared, docs/decisions/019): a retry sends again what failed for a reason.
-  app.post('/api/ops/outbox/retry', { schema: { summary: 'Send failed outbox messages again', operationId: 'retryOutbox', body: OutboxRetryRequest, response: { 200: OutboxRetryResponse } } }, async (req) => {
-    requireOps(req);
-    const { queue } = parse(OutboxRetryRequest, req.body);
-    const requeued = await db.transaction().execute(async (trx) => {
-      const result =
-        queue === 'messages'
-          ? await trx
-              .updateTable('outbox')
-              .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null, lease_token: null })
-              .where('status', '=', 'failed')
-              .executeTakeFirst()
-          : await trx
-              .updateTable('event_outbox')
-              .set({ dead_at: null, attempts: 0, next_attempt_at: new Date(), locked_until: null, lease_token: null })
-              .where('dead_at', 'is not', null)
-              .where('sent_at', 'is', null)
-              .executeTakeFirst();
-      const n = Number(result.numUpdatedRows);
-      await recordAudit(trx, req, { action: 'outbox.retry', target: `outbox:${queue}`, after: { requeued: n } });
-      return n;
-    });
-    return ok({ queue, requeued }, `${requeued} message(s) back in the ${queue} queue.`);
-  });
+  app.post(
+    '/api/ops/outbox/retry',
+    {
+      schema: {
+        summary: 'Send failed outbox messages again',
+        operationId: 'retryOutbox',
+        body: OutboxRetryRequest,
+        response: { 200: OutboxRetryResponse },
+      },
+    },
+    async (req) => {
+      requireOps(req);
+      const { queue } = parse(OutboxRetryRequest, req.body);
+      const requeued = await db.transaction().execute(async (trx) => {
+        const result =
+          queue === 'messages'
+            ? await trx
+                .updateTable('outbox')
+                .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null, lease_token: null })
+                .where('status', '=', 'failed')
+                .executeTakeFirst()
+            : await trx
+                .updateTable('event_outbox')
+                .set({ dead_at: null, attempts: 0, next_attempt_at: new Date(), locked_until: null, lease_token: null })
+                .where('dead_at', 'is not', null)
+                .where('sent_at', 'is', null)
+                .executeTakeFirst();
+        const n = Number(result.numUpdatedRows);
+        await recordAudit(trx, req, { action: 'outbox.retry', target: `outbox:${queue}`, after: { requeued: n } });
+        return n;
+      });
+      return ok({ queue, requeued }, `${requeued} message(s) back in the ${queue} queue.`);
+    },
+  );
 }
