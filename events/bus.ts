@@ -173,7 +173,8 @@ export function emit(event: CatalogueEvent): string {
     return id;
   }
   if (!check.isValidEvent(event)) {
-    if (state.strict) throw new TypeError(`Invalid event ${String((event as { name?: unknown })?.name)}: ${check.explainInvalid?.(event) ?? 'rejected'}`);
+    if (state.strict)
+      throw new TypeError(`Invalid event ${String((event as { name?: unknown })?.name)}: ${check.explainInvalid?.(event) ?? 'rejected'}`);
     state.invalid++;
     return '';
   }

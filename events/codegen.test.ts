@@ -88,7 +88,14 @@ describe('compiled validator agrees with zod', () => {
 
   test('string formats, bounds and unions beyond the catalogue get the verdict of zod', async () => {
     const schema = z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('code'), code: z.string().regex(/^[A-Z]{2}\d+$/).min(3), n: z.number().gt(0).lt(10) }),
+      z.object({
+        kind: z.literal('code'),
+        code: z
+          .string()
+          .regex(/^[A-Z]{2}\d+$/)
+          .min(3),
+        n: z.number().gt(0).lt(10),
+      }),
       z.object({ kind: z.literal(['a', 'b']), tags: z.array(z.enum(['x', 'y'])).min(1), ok: z.nullable(z.boolean()) }),
     ]);
     const check = await generated(schema);

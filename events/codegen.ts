@@ -78,7 +78,11 @@ export function validatorSource(schema: Schema, name: string, header: string[] =
       }
       case 'enum': {
         const id = `set${counter++}`;
-        declarations.push(`const ${id} = new Set<unknown>([${Object.values(def.entries ?? {}).map(literal).join(', ')}]);`);
+        declarations.push(
+          `const ${id} = new Set<unknown>([${Object.values(def.entries ?? {})
+            .map(literal)
+            .join(', ')}]);`,
+        );
         return `${id}.has(${x})`;
       }
       case 'optional':
@@ -106,7 +110,12 @@ export function validatorSource(schema: Schema, name: string, header: string[] =
       body.push('if (!Array.isArray(v)) return false;');
       const own = checks(def, 'array', 'v');
       if (own.length) body.push(`if (!(${own.join(' && ')})) return false;`);
-      body.push('for (let i = 0; i < v.length; i++) {', '  const x = v[i];', `  if (!(${expression(def.element as Schema, 'x')})) return false;`, '}');
+      body.push(
+        'for (let i = 0; i < v.length; i++) {',
+        '  const x = v[i];',
+        `  if (!(${expression(def.element as Schema, 'x')})) return false;`,
+        '}',
+      );
     } else if (def.type === 'object') {
       body.push("if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;", 'const o = v as Record<string, unknown>;');
       // One block per field, so each field's variable is narrowed on its own.
@@ -116,7 +125,10 @@ export function validatorSource(schema: Schema, name: string, header: string[] =
     } else {
       const key = def.discriminator;
       if (!key) throw new UnsupportedSchema('union without a discriminator');
-      body.push("if (v === null || typeof v !== 'object') return false;", `switch ((v as Record<string, unknown>)[${JSON.stringify(key)}]) {`);
+      body.push(
+        "if (v === null || typeof v !== 'object') return false;",
+        `switch ((v as Record<string, unknown>)[${JSON.stringify(key)}]) {`,
+      );
       for (const option of def.options ?? []) {
         const tag = defOf(defOf(option).shape?.[key] as Schema);
         if (tag.type !== 'literal') throw new UnsupportedSchema('discriminator that is not a literal');

@@ -538,7 +538,9 @@ export const PromotedProductsResponse = envelope(PromotedProductsData);
 export const ProductHitResponse = envelope(ProductHit);
 export const HighlightsResponse = envelope(z.object({ highlights: z.array(z.string()), description: z.string() }));
 export const AllProductDataResponse = envelope(ProductDetail.extend({ description: z.string(), offers: ProductOffers }));
-export const BrandDataResponse = envelope(BrandDetail.shape.brand.extend({ importer: BrandDetail.shape.importer, certificate: BrandDetail.shape.certificate }));
+export const BrandDataResponse = envelope(
+  BrandDetail.shape.brand.extend({ importer: BrandDetail.shape.importer, certificate: BrandDetail.shape.certificate }),
+);
 /** The offer slots (limited, budget buys, partner): their promotions. */
 export const PromotionsResponse = envelope(z.array(Promotion));
 export const ProductHitsResponse = envelope(z.array(ProductHit));

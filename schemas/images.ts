@@ -13,7 +13,8 @@ export const productImage = (variantId: number, n = 0, density: Density = 1): st
   `/images/product/${variantId}${view(n)}${density === 2 ? '@2x' : ''}.webp`;
 
 /** `srcset` of a product image shown large: phones with 1.5–3 device pixels per CSS pixel take the 2x raster. */
-export const productImageSet = (variantId: number, n = 0): string => `${productImage(variantId, n)} 1x, ${productImage(variantId, n, 2)} 2x`;
+export const productImageSet = (variantId: number, n = 0): string =>
+  `${productImage(variantId, n)} 1x, ${productImage(variantId, n, 2)} 2x`;
 export const brandImage = (brandId: number): string => `/images/brand/${brandId}.webp`;
 export const categoryImage = (categoryId: number): string => `/images/category/${categoryId}.webp`;
 export const bannerImage = (offerId: number): string => `/images/banner/${offerId}.webp`;

@@ -25,11 +25,14 @@ describe('groupRupees (Indian grouping, no decimals)', () => {
   test('groups every whole amount as the en-IN locale does, negative and beyond 15 digits too', () => {
     const locale = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.maxSafeInteger(), fc.double({ min: -1e18, max: 1e18, noNaN: true })), (n) => {
-        const whole = Math.round(n);
-        if (Object.is(whole, -0)) return;
-        expect(groupRupees(n)).toBe(locale.format(whole));
-      }),
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.maxSafeInteger(), fc.double({ min: -1e18, max: 1e18, noNaN: true })),
+        (n) => {
+          const whole = Math.round(n);
+          if (Object.is(whole, -0)) return;
+          expect(groupRupees(n)).toBe(locale.format(whole));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -262,14 +262,23 @@ export const BANK_INSTRUMENTS = ['card', 'netbanking', 'upi', 'wallet'] as const
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 export const PromotionIdParams = z.object({ id: Id });
 const ExpectedVersion = z.number({ error: 'expected_version: the version you edited' }).int().positive().max(2_147_483_647);
-const Money = (what: string) => z.number({ error: `${what}: an amount in paise` }).int('a whole number of paise').max(100_000_000);
+const Money = (what: string) =>
+  z
+    .number({ error: `${what}: an amount in paise` })
+    .int('a whole number of paise')
+    .max(100_000_000);
 
 export const BankOfferInput = z
   .object({
     bank: z.string().trim().min(1, 'name the bank (or "Any UPI", "Any wallet")').max(60),
     instrument: z.enum(BANK_INSTRUMENTS, { error: `instrument: one of ${BANK_INSTRUMENTS.join(', ')}` }),
     card_bins: z
-      .array(z.string().trim().regex(/^\d{6,8}$/, 'each BIN is the first 6 to 8 digits of a card'))
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^\d{6,8}$/, 'each BIN is the first 6 to 8 digits of a card'),
+      )
       .max(50, 'at most 50 BINs')
       .default([]),
     kind: z.enum(['percent', 'flat']),

@@ -31,7 +31,11 @@ const report = await fuzz(target.t.app, target.routes, target.schemas, {
   },
 });
 const origin = 'https://www.kasrat.in';
-const pages = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin }, handle: target.t.handle, clientDir: null });
+const pages = await buildApp({
+  config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin },
+  handle: target.t.handle,
+  clientDir: null,
+});
 await pages.listen({ port: 0, host: '127.0.0.1' });
 const targets = await fuzzRequestTargets(pages, { requests: Math.ceil(requests / 20), seed, origin, allowedHost: 'www.kasrat.in' });
 await pages.close();
@@ -45,7 +49,11 @@ console.log(
     .map(([k, n]) => `${k} ${n}`)
     .join(', ')}`,
 );
-console.log(`request targets: ${targets.sent} (${Object.entries(targets.byStatus).map(([k, n]) => `${k} ${n}`).join(', ')}), ${targets.failures.length} failing`);
+console.log(
+  `request targets: ${targets.sent} (${Object.entries(targets.byStatus)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ')}), ${targets.failures.length} failing`,
+);
 for (const f of targets.failures.slice(0, 10)) console.log(`  ${f.status} GET ${f.target} Host: ${f.host} → ${f.why}`);
 console.log(`5xx responses:   ${report.failures.length}`);
 console.log(`unclear 4xx:     ${report.unclear.length}`);

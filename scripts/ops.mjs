@@ -28,7 +28,11 @@ if (command === 'create-staff' && flags.email && flags.role) {
   const { randomBytes } = await import('node:crypto');
   const password = flags.password ?? randomBytes(12).toString('base64url');
   if (!flags.password) console.log(`password: ${password}`);
-  request = { method: 'POST', path: '/api/ops/staff', body: { email: flags.email, role: flags.role, password, ...(flags.name ? { name: flags.name } : {}) } };
+  request = {
+    method: 'POST',
+    path: '/api/ops/staff',
+    body: { email: flags.email, role: flags.role, password, ...(flags.name ? { name: flags.name } : {}) },
+  };
 } else if (command === 'retry-refunds') request = { method: 'POST', path: '/api/ops/refunds/retry', body: {} };
 else if (command === 'show' && args[0]) request = { method: 'GET', path: `/api/ops/shipments/${encodeURIComponent(args[0])}` };
 else if (moves.includes(command) && args[0]) {

@@ -101,7 +101,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, req, reply) => {
     const known = asAppError(error);
-    if (known) return reply.code(known.httpStatus).headers(known.headers ?? {}).send(fail(known.message, known.data));
+    if (known)
+      return reply
+        .code(known.httpStatus)
+        .headers(known.headers ?? {})
+        .send(fail(known.message, known.data));
     const err = error as { statusCode?: number; code?: string; message?: string };
     const status = err.statusCode ?? 500;
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
@@ -127,14 +131,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The server render asks the API in-process, nothing crossing the network: as an anonymous shopper, so the HTML
   // is the same for everyone (its signed-in parts load in the browser), except on the pages that are the
   // shopper's own data (the cart), asked with the request's cookies.
-  const transportWith = (cookie: string | undefined): RenderTransport => async (apiUrl, init) => {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (cookie) headers.cookie = cookie;
-    const res = await app.inject(
-      init ? { method: 'POST', url: apiUrl, headers, payload: init.body as object } : { method: 'GET', url: apiUrl, headers },
-    );
-    return { status: res.statusCode, data: res.statusCode === 304 ? null : res.json() };
-  };
+  const transportWith =
+    (cookie: string | undefined): RenderTransport =>
+    async (apiUrl, init) => {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (cookie) headers.cookie = cookie;
+      const res = await app.inject(
+        init ? { method: 'POST', url: apiUrl, headers, payload: init.body as object } : { method: 'GET', url: apiUrl, headers },
+      );
+      return { status: res.statusCode, data: res.statusCode === 304 ? null : res.json() };
+    };
   const anonymous = transportWith(undefined);
   if (clientDir && existsSync(clientDir)) {
     // Source maps hold the original sources and comments: staff read them with the operations token (error reports),

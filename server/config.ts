@@ -184,12 +184,20 @@ const DatabaseTimeoutsSchema = z.object({
 });
 
 /** The database timeouts, read at start-up by server/boot.ts; a bad value stops the process as readConfig does. */
-export function readDatabaseTimeouts(env: NodeJS.ProcessEnv = process.env): { connectMs: number; statementMs: number; idleInTransactionMs: number } {
+export function readDatabaseTimeouts(env: NodeJS.ProcessEnv = process.env): {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+} {
   const parsed = DatabaseTimeoutsSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return { connectMs: c.DB_CONNECT_TIMEOUT_MS, statementMs: c.DB_STATEMENT_TIMEOUT_MS, idleInTransactionMs: c.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS };
+  return {
+    connectMs: c.DB_CONNECT_TIMEOUT_MS,
+    statementMs: c.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionMs: c.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
 }

@@ -59,7 +59,7 @@ describe('loadScriptsAfterPaint', () => {
     expect(html.indexOf('<script')).toBeLessThan(html.indexOf('</body>'));
   });
 
-  it('preloads the rendered page\'s chunks after the entry\'s, each once', () => {
+  it("preloads the rendered page's chunks after the entry's, each once", () => {
     const html = loadScriptsAfterPaint(tail, '', ['/assets/Home-abc.js', '/assets/vendor-abc.js', '/assets/rail-abc.js']);
     expect(html).toContain('["/assets/vendor-abc.js","/assets/Home-abc.js","/assets/rail-abc.js"]');
   });
@@ -145,7 +145,11 @@ describe('loadScriptsAfterPaint', () => {
     const chunks = Array.from({ length: 2 * PRELOADS_PER_TASK + 1 }, (_, i) => `/assets/chunk${i}-abc.js`);
     const b = boot({ paintTiming: true, chunks });
     b.paint('first-contentful-paint');
-    const preloads = () => b.shown().slice(1).map(([, , href]) => href);
+    const preloads = () =>
+      b
+        .shown()
+        .slice(1)
+        .map(([, , href]) => href);
     expect(b.shown()[0]).toEqual(['script', 'module', '/assets/index-abc.js']);
     expect(preloads()).toEqual(['/assets/vendor-abc.js', ...chunks].slice(0, PRELOADS_PER_TASK));
     // The rest wait for later tasks (the first task queued is the 3 s stand-in, which finds the work done).
@@ -166,7 +170,11 @@ describe('loadScriptsAfterPaint', () => {
     const chunks = Array.from({ length: PRELOADS_PER_TASK + 1 }, (_, i) => `/assets/chunk${i}-abc.js`);
     const b = boot({ paintTiming: true, chunks, noMessageChannel: true });
     b.paint('first-contentful-paint');
-    const preloads = () => b.shown().slice(1).map(([, , href]) => href);
+    const preloads = () =>
+      b
+        .shown()
+        .slice(1)
+        .map(([, , href]) => href);
     expect(preloads()).toHaveLength(PRELOADS_PER_TASK);
     const timers = b.tasks.filter((t) => t.ms === 0);
     expect(timers).toHaveLength(1);
@@ -195,11 +203,12 @@ describe('loadScriptsAfterPaint', () => {
 });
 
 describe('rendersShopperData', () => {
-  it('renders the cart and the order confirmation with the shopper\'s cookies, and nothing else', () => {
+  it("renders the cart and the order confirmation with the shopper's cookies, and nothing else", () => {
     expect(rendersShopperData('/cart')).toBe(true);
     expect(rendersShopperData('/cart/')).toBe(true);
     expect(rendersShopperData('/order-confirmation')).toBe(true);
-    for (const path of ['/', '/shop', '/cartoon', '/cart/x', '/product/cart', '/logout-empty-cart', '/account']) expect(rendersShopperData(path), path).toBe(false);
+    for (const path of ['/', '/shop', '/cartoon', '/cart/x', '/product/cart', '/logout-empty-cart', '/account'])
+      expect(rendersShopperData(path), path).toBe(false);
   });
 });
 
@@ -254,7 +263,7 @@ describe('chunksOf', () => {
     'src/features/catalogue/pages/Brands.tsx': { file: 'assets/Brands-1.js', imports: ['_rail.js'] },
   };
 
-  it('lists a page module\'s chunk, then what it imports, without the entry and each once (cycles too)', () => {
+  it("lists a page module's chunk, then what it imports, without the entry and each once (cycles too)", () => {
     expect(chunksOf(manifest, ['src/features/catalogue/pages/Home.tsx'])).toEqual([
       '/assets/Home-1.js',
       '/assets/rail-1.js',
@@ -268,7 +277,12 @@ describe('chunksOf', () => {
     const shared: ChunkManifest = {
       ...manifest,
       '_providers-1.js': { file: 'assets/providers-1.js', name: 'providers', imports: ['_vendor.js'] },
-      'src/features/analytics/components/DebugOverlay.tsx': { file: 'assets/DebugOverlay-1.js', name: 'DebugOverlay', src: 'x', imports: ['_providers-1.js'] },
+      'src/features/analytics/components/DebugOverlay.tsx': {
+        file: 'assets/DebugOverlay-1.js',
+        name: 'DebugOverlay',
+        src: 'x',
+        imports: ['_providers-1.js'],
+      },
     };
     expect(chunksOf(shared, ['providers/index.ts'])).toEqual(['/assets/providers-1.js', '/assets/vendor-1.js']);
   });

@@ -16,7 +16,16 @@ import {
   stripSpaces,
 } from '../../schemas/validation.ts';
 import { isMaxAttemptsMessage, otpCountdownMachine } from '../otp-countdown.ts';
-import { type IdentifierType, type LoginMethod, type OnboardingContext, type OnboardingEvent, type OnboardingServices, OTP_NOTICES, type ServiceInputs, type Step } from './types.ts';
+import {
+  type IdentifierType,
+  type LoginMethod,
+  type OnboardingContext,
+  type OnboardingEvent,
+  type OnboardingServices,
+  OTP_NOTICES,
+  type ServiceInputs,
+  type Step,
+} from './types.ts';
 
 export const missing = (name: string) => () => Promise.reject(new Error(`onboarding service ${name} was not provided`));
 

@@ -176,7 +176,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionTimeoutMillis: timeouts.connectMs,
       // A peer that vanished (failover, a dropped network) is found by TCP keepalive, not by the next query.
       keepAlive: true,
-      ...(timeouts.statementMs ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + READ_TIMEOUT_MARGIN_MS } : {}),
+      ...(timeouts.statementMs
+        ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + READ_TIMEOUT_MARGIN_MS }
+        : {}),
       ...(timeouts.idleInTransactionMs ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs } : {}),
       onConnectionError: (error: unknown) => availability.failed(error),
     } as pg.PoolConfig);

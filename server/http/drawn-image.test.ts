@@ -33,7 +33,18 @@ test('an image file names its id, its gallery view where views exist, a raster i
   expect(drawnFile('12@2x.webp')).toEqual({ id: 12, view: 0, density: 2, format: 'webp' });
   expect(drawnFile('12-3.webp', true)).toEqual({ id: 12, view: 3, density: 1, format: 'webp' });
   expect(drawnFile('12-3@2x.webp', true)).toEqual({ id: 12, view: 3, density: 2, format: 'webp' });
-  for (const file of ['12-3.webp', '12.png', 'x.svg', '12.svg.webp', '1234567890.svg', '12-34.webp', '.webp', '12@2x.svg', '12@3x.webp', '12@2x@2x.webp'])
+  for (const file of [
+    '12-3.webp',
+    '12.png',
+    'x.svg',
+    '12.svg.webp',
+    '1234567890.svg',
+    '12-34.webp',
+    '.webp',
+    '12@2x.svg',
+    '12@3x.webp',
+    '12@2x@2x.webp',
+  ])
     expect(drawnFile(file), file).toBeNull();
   expect(drawnFile('12-34.webp', true)).toBeNull();
   expect(drawnFile('12-3@2x.svg', true)).toBeNull();

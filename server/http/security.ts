@@ -117,10 +117,7 @@ export const API_CSP = "default-src 'none';frame-ancestors 'none'";
 export const isApiCall = (url: string): boolean => url.startsWith('/api/') && !API_REFERENCE.test(url);
 const API_REFERENCE = new RegExp(`^${DOCS_PREFIX}(?:[/?]|$)`);
 
-export async function registerSecurity(
-  app: FastifyInstance,
-  options: { production: boolean; publicOrigin: string; gateway?: CspSources },
-) {
+export async function registerSecurity(app: FastifyInstance, options: { production: boolean; publicOrigin: string; gateway?: CspSources }) {
   const { production, publicOrigin } = options;
   const sources = options.gateway ?? NO_SOURCES;
   const hosts = allowedHosts(publicOrigin);

@@ -17,7 +17,9 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   // later with a 500.
   const bad = findUnstorable(input);
   if (bad !== null)
-    throw new BadRequest(`${bad.path ? `${bad.path}: ` : ''}${bad.nul ? 'text must not contain NUL characters' : 'text must be valid Unicode'}`);
+    throw new BadRequest(
+      `${bad.path ? `${bad.path}: ` : ''}${bad.nul ? 'text must not contain NUL characters' : 'text must be valid Unicode'}`,
+    );
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -42,7 +42,11 @@ export async function runScheduledJob(db: Db, spec: JobSpec, job: () => Promise<
     await finish(db, spec.name, pending.token, pending.error);
     unfinished.delete(spec.name);
   }
-  await db.insertInto('scheduled_jobs').values({ name: spec.name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('scheduled_jobs')
+    .values({ name: spec.name })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const token = randomUUID();
   const claimed = await db
     .updateTable('scheduled_jobs')
@@ -55,7 +59,10 @@ export async function runScheduledJob(db: Db, spec: JobSpec, job: () => Promise<
     .where('name', '=', spec.name)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
     .where((eb) =>
-      eb.or([eb('last_finished_at', 'is', null), eb('last_finished_at', '<=', sql<Date>`now() - ${spec.everyMs} * interval '1 millisecond'`)]),
+      eb.or([
+        eb('last_finished_at', 'is', null),
+        eb('last_finished_at', '<=', sql<Date>`now() - ${spec.everyMs} * interval '1 millisecond'`),
+      ]),
     )
     .returning('name')
     .executeTakeFirst();

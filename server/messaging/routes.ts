@@ -7,11 +7,22 @@ import { listMessagesTo } from './outbox.ts';
 
 /** docs/architecture.md "Data": outside production, the messages sent to an address, newest first. */
 export async function devOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/api/dev/outbox', { schema: { response: { 200: OutboxResponse }, summary: 'Development tools: messages sent to an address', operationId: 'getDevOutbox', querystring: OutboxQuery } }, async (req) => {
-    const { to } = parse(OutboxQuery, req.query);
-    // '+919876543210' (or '+91…' whose + arrived as a space) and '9876543210' name the same phone.
-    const compact = to.replace(/[\s+-]/g, '');
-    const recipient = /^\d{11,14}$/.test(compact) ? compact.slice(-10) : normaliseIdentifier(to);
-    return { status: 1 as const, data: await listMessagesTo(db, recipient) };
-  });
+  app.get(
+    '/api/dev/outbox',
+    {
+      schema: {
+        response: { 200: OutboxResponse },
+        summary: 'Development tools: messages sent to an address',
+        operationId: 'getDevOutbox',
+        querystring: OutboxQuery,
+      },
+    },
+    async (req) => {
+      const { to } = parse(OutboxQuery, req.query);
+      // '+919876543210' (or '+91…' whose + arrived as a space) and '9876543210' name the same phone.
+      const compact = to.replace(/[\s+-]/g, '');
+      const recipient = /^\d{11,14}$/.test(compact) ? compact.slice(-10) : normaliseIdentifier(to);
+      return { status: 1 as const, data: await listMessagesTo(db, recipient) };
+    },
+  );
 }

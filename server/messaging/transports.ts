@@ -34,7 +34,14 @@ export function smtpTransport(url: string, from: string): Transport {
     async send(m) {
       // The same Message-ID on every retry lets mail systems drop a duplicate (delivery is at least once).
       const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'kasrat.in';
-      await mailer.sendMail({ from, to: m.recipient, subject: m.subject ?? 'Kasrat', text: m.body, ...(m.html ? { html: m.html } : {}), messageId: `<${idempotencyKeyOf(m)}@${domain}>` });
+      await mailer.sendMail({
+        from,
+        to: m.recipient,
+        subject: m.subject ?? 'Kasrat',
+        text: m.body,
+        ...(m.html ? { html: m.html } : {}),
+        messageId: `<${idempotencyKeyOf(m)}@${domain}>`,
+      });
     },
   };
 }

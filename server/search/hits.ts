@@ -5,7 +5,6 @@ import { productImage } from '../../schemas/images.ts';
 
 // SPEC §3 product / variant fields of one variant, as listings, search and the product page send them.
 
-
 export const catHierarchy = (p: ProductRec): KeyValue[] => p.category.path.map((c) => ({ key: c.slug, value: c.name }));
 
 export function swatchValues(v: VariantRec): Array<{ key: string; name: string; value: string }> {

@@ -9,7 +9,13 @@ import { clearResourceCache, seedResourceCache, useCachedResource as useResource
 let renders = 0;
 function Counted({ items }: { items: string[] }) {
   renders++;
-  return <ul>{items.map((i) => <li key={i}>{i}</li>)}</ul>;
+  return (
+    <ul>
+      {items.map((i) => (
+        <li key={i}>{i}</li>
+      ))}
+    </ul>
+  );
 }
 function Page({ load }: { load: () => Promise<string[]> }) {
   const { data } = useResource('/api/listing/shop', load);

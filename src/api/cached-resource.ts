@@ -31,7 +31,6 @@ function store(key: string, data: unknown, now: number): void {
   while (cache.size > CAP) cache.delete(cache.keys().next().value as string);
 }
 
-
 /** The browser's side: answers the server rendered with (src/api/prefetch.ts), stored before the first render. */
 export function seedResourceCache(entries: Iterable<readonly [string, unknown]>): void {
   const now = Date.now();
@@ -73,7 +72,9 @@ export function useCachedResource<T>(
     if (key === null) {
       // Nothing to load: the same state object when already idle, or the component (a whole page) renders again.
       setState((s) =>
-        s.key === null && !s.loading && s.data === null && s.error === null ? s : { key, loading: false, data: null, error: null, status: null },
+        s.key === null && !s.loading && s.data === null && s.error === null
+          ? s
+          : { key, loading: false, data: null, error: null, status: null },
       );
       return;
     }
@@ -83,14 +84,18 @@ export function useCachedResource<T>(
       // The first render already showed this answer (a hydrated page, a cached one): keeping the same state object
       // spares the page a second render of everything under it just after it appears.
       setState((s) =>
-        s.key === key && !s.loading && s.data === hit && s.error === null ? s : { key, loading: false, data: hit, error: null, status: null },
+        s.key === key && !s.loading && s.data === hit && s.error === null
+          ? s
+          : { key, loading: false, data: hit, error: null, status: null },
       );
       return;
     }
     const controller = new AbortController();
     // Already loading this key (the first render's state): the same object, or the component renders again.
     setState((s) =>
-      s.key === key && s.loading && s.error === null ? s : { key, loading: true, data: s.key === key ? s.data : null, error: null, status: null },
+      s.key === key && s.loading && s.error === null
+        ? s
+        : { key, loading: true, data: s.key === key ? s.data : null, error: null, status: null },
     );
     loader.current(controller.signal).then(
       (data) => {

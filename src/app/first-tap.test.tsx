@@ -11,7 +11,11 @@ import { leaveTapsToTheBrowserUntilHydrated } from './start.tsx';
 // an action and named fields; a tap during hydration never reaches React's handlers.
 
 const at = (path: string, element: React.ReactNode) =>
-  render(<RouterProvider router={createMemoryRouter([{ path: '*', element: <ToastProvider>{element}</ToastProvider> }], { initialEntries: [path] })} />);
+  render(
+    <RouterProvider
+      router={createMemoryRouter([{ path: '*', element: <ToastProvider>{element}</ToastProvider> }], { initialEntries: [path] })}
+    />,
+  );
 
 describe('forms the browser can send by itself', () => {
   test('the header search is a GET form to the search page, its box named q', () => {
@@ -52,7 +56,8 @@ describe('forms the browser can send by itself', () => {
 
 describe('taps during hydration', () => {
   function page() {
-    document.body.innerHTML = '<div id="root"><a href="/cart" id="link">Cart</a><form><button type="submit" id="go">Go</button></form><p id="text">x</p></div>';
+    document.body.innerHTML =
+      '<div id="root"><a href="/cart" id="link">Cart</a><form><button type="submit" id="go">Go</button></form><p id="text">x</p></div>';
     delete document.documentElement.dataset.hydrated;
     const reached: string[] = [];
     // React listens on the root: what reaches it is what React's handlers would see.

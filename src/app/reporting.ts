@@ -21,9 +21,7 @@ export function startReporting(router: { subscribe(fn: (state: { location: { pat
     setTimeout(() => report({ name: 'page_view', title: document.title }), 0);
   };
   // Registered before the analytics core's own pagehide flush, so page_drop leaves with that flush.
-  window.addEventListener('pagehide', () =>
-    report({ name: 'page_drop', seconds_on_page: Math.round((Date.now() - shownAt) / 1000) }),
-  );
+  window.addEventListener('pagehide', () => report({ name: 'page_drop', seconds_on_page: Math.round((Date.now() - shownAt) / 1000) }));
   // Buffers every event from here on; the providers chunk loads once the browser is idle after first paint.
   void startStoreAnalytics();
   router.subscribe((state) => onRoute(state.location));

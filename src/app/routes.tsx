@@ -140,7 +140,11 @@ export const routes: RouteObject[] = [
           { path: '/cancel-delete-account', ...page('account/pages/CancelDeleteAccount', { guard: 'private' }) },
           {
             path: '/account',
-            ...layout('src/app/layouts/AccountLayout.tsx', () => import('./layouts/AccountLayout.tsx'), (m) => <m.AccountLayout />),
+            ...layout(
+              'src/app/layouts/AccountLayout.tsx',
+              () => import('./layouts/AccountLayout.tsx'),
+              (m) => <m.AccountLayout />,
+            ),
             children: [
               { index: true, ...page('account/pages/AccountHome') },
               { path: 'profile', ...page('account/pages/Profile') },
@@ -158,9 +162,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        ...layout('src/app/layouts/CheckoutLayout.tsx', () => import('./layouts/CheckoutLayout.tsx'), (m) => (
-          <m.CheckoutLayout area="cart" />
-        )),
+        ...layout(
+          'src/app/layouts/CheckoutLayout.tsx',
+          () => import('./layouts/CheckoutLayout.tsx'),
+          (m) => <m.CheckoutLayout area="cart" />,
+        ),
         children: [
           { path: '/cart', ...page('checkout/pages/Cart') },
           { path: '/select-address', ...page('checkout/pages/SelectAddress') },
@@ -172,9 +178,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        ...layout('src/app/layouts/CheckoutLayout.tsx', () => import('./layouts/CheckoutLayout.tsx'), (m) => (
-          <m.CheckoutLayout area="payment" />
-        )),
+        ...layout(
+          'src/app/layouts/CheckoutLayout.tsx',
+          () => import('./layouts/CheckoutLayout.tsx'),
+          (m) => <m.CheckoutLayout area="payment" />,
+        ),
         children: [
           { path: '/payment', ...page('checkout/pages/Payment') },
           { path: '/retry-payment', ...page('checkout/pages/Payment') },
@@ -182,9 +190,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        ...layout('src/app/layouts/DashboardLayout.tsx', () => import('./layouts/DashboardLayout.tsx'), (m) => (
-          <m.DashboardLayout />
-        )),
+        ...layout(
+          'src/app/layouts/DashboardLayout.tsx',
+          () => import('./layouts/DashboardLayout.tsx'),
+          (m) => <m.DashboardLayout />,
+        ),
         children: [
           { path: '/logout', ...page('account/pages/Logout') },
           { path: '/my-account', ...page('account/pages/MyAccount', { guard: 'guest' }) },

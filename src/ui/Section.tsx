@@ -3,7 +3,17 @@ import { Link } from 'react-router-dom';
 import * as css from './Section.css.ts';
 
 /** A titled storefront section (home, offers, sale and landing pages), with an optional "see all" link. */
-export function Section({ id, title, more, children }: { id: string; title: string; more?: { to: string; label: string }; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <section className={css.section} aria-labelledby={id}>
       <div className={css.head}>

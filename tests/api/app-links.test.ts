@@ -9,7 +9,9 @@ test('store links come from the environment; empty hides one; a non-https link i
     android: null,
   });
   expect(readAppLinks({}).android).toMatch(/^https:\/\/play\.google\.com\//);
-  expect(() => readAppLinks({ APP_STORE_URL: 'javascript:alert(1)' })).toThrow('Invalid app store link APP_STORE_URL: must be an https address');
+  expect(() => readAppLinks({ APP_STORE_URL: 'javascript:alert(1)' })).toThrow(
+    'Invalid app store link APP_STORE_URL: must be an https address',
+  );
 });
 
 describeBackends('app links API', (ctx) => {

@@ -542,7 +542,13 @@ describeBackends('catalogue API', (ctx) => {
       const meta = await sharp(webp.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', Number(size?.[1]), Number(size?.[2])]);
     }
-    for (const url of ['/images/brand/99999.svg', '/images/brand/99999.webp', '/images/brand/x.svg', '/images/brand/1.png', '/images/banner/1-2.webp'])
+    for (const url of [
+      '/images/brand/99999.svg',
+      '/images/brand/99999.webp',
+      '/images/brand/x.svg',
+      '/images/brand/1.png',
+      '/images/banner/1-2.webp',
+    ])
       expect((await ctx().app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   });
 });

@@ -122,7 +122,11 @@ describeBackends('checkout API', (ctx) => {
     const { s, v, agent } = await shopper(1);
     const key = newKey();
     const first = PlaceOrderData.parse((await placeOrderFor(agent, key)).body.data);
-    await db().updateTable('idempotency_keys').set({ expires_at: new Date(Date.now() - 1000) }).where('key', '=', key).execute();
+    await db()
+      .updateTable('idempotency_keys')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('key', '=', key)
+      .execute();
     expect((await agent.post('/api/cart/add-to-cart', { variant_id: v.id, quantity: 1 })).statusCode).toBe(200);
     expect((await agent.post('/api/select-address/deliver-here', { address_id: s.addressId })).statusCode).toBe(200);
     const second = await placeOrderFor(agent, key);
@@ -213,10 +217,19 @@ describeBackends('checkout API', (ctx) => {
     const codes = results.map((r) => r.res.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c !== 200 && c !== 409)).toEqual([]);
-    const stock = async (id: number) => (await db().selectFrom('variants').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+    const stock = async (id: number) =>
+      (await db().selectFrom('variants').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
     expect(await stock(high.id)).toBe(0);
     expect(await stock(low.id)).toBe(49);
-    const carts = await db().selectFrom('carts').select('status').where('id', 'in', shoppers.map((s) => s.cartId)).execute();
+    const carts = await db()
+      .selectFrom('carts')
+      .select('status')
+      .where(
+        'id',
+        'in',
+        shoppers.map((s) => s.cartId),
+      )
+      .execute();
     expect(carts.filter((c) => c.status === 'ordered')).toHaveLength(1);
   }, 240_000);
 

@@ -82,9 +82,7 @@ describeBackends('foundation API', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.body).toContain('<svg');
-    const [first, second] = await Promise.all(
-      [1, 2].map(() => ctx().app.inject({ method: 'GET', url: `/images/product/${v.id}-2.webp` })),
-    );
+    const [first, second] = await Promise.all([1, 2].map(() => ctx().app.inject({ method: 'GET', url: `/images/product/${v.id}-2.webp` })));
     expect(first?.statusCode).toBe(200);
     expect(first?.headers['content-type']).toBe('image/webp');
     expect(first?.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -4,7 +4,11 @@ import { describeBackends } from '../helpers/app.ts';
 // README "Security": the CSP allows exactly the configured gateway's hand-off. Paytm's hosted page takes a form
 // post (form-action names its origin); the sandbox and Juspay need nothing beyond this site.
 
-const directive = (csp: string, name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `))?.trim();
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .find((d) => d.trim().startsWith(`${name} `))
+    ?.trim();
 
 describeBackends('the CSP and the payment gateway', (ctx) => {
   async function cspWith(env: Record<string, string>) {
@@ -24,7 +28,11 @@ describeBackends('the CSP and the payment gateway', (ctx) => {
   }
 
   test("with Paytm, pages may post the hand-off form to Paytm's host and to no other", async () => {
-    const csp = await cspWith({ PAYMENT_GATEWAY: 'paytm', PAYTM_HOST: 'https://securegw.paytm.in', PAYTM_MERCHANT_KEY: 'csp-test-key-16c' });
+    const csp = await cspWith({
+      PAYMENT_GATEWAY: 'paytm',
+      PAYTM_HOST: 'https://securegw.paytm.in',
+      PAYTM_MERCHANT_KEY: 'csp-test-key-16c',
+    });
     expect(directive(csp, 'form-action')).toBe("form-action 'self' https://securegw.paytm.in");
     expect(directive(csp, 'script-src')).toMatch(/^script-src 'self' 'nonce-[^']+'$/);
   });

@@ -5,7 +5,14 @@ import type { Route, RouteSchemas } from '../fault/fuzz-harness.ts';
 // parameter, or a body or query field named `id`, `…_id` or `…Id`.
 export const ID_FIELD = /^(id|.+_id|.+Id)$/;
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; options?: z.ZodType[] };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  options?: z.ZodType[];
+};
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Top-level field names of an object schema, through optional/default/pipe/union wrappers. */

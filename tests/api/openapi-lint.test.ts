@@ -58,7 +58,9 @@ describe('API document lint', () => {
 
   test('every operation has a module tag, and security as its route declares it', async () => {
     const doc = (await document()).json() as OpenApi;
-    const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => ({ key: `${m.toUpperCase()} ${path}`, op })));
+    const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([m, op]) => ({ key: `${m.toUpperCase()} ${path}`, op })),
+    );
     expect(ops.length).toBeGreaterThan(200);
     expect(ops.filter(({ op }) => !op.tags?.length || op.tags.includes('Untagged')).map((o) => o.key)).toEqual([]);
     const security = (key: string) => ops.find((o) => o.key === key)?.op.security;

@@ -23,7 +23,9 @@ describeBackends('operations console: customers', (ctx) => {
     const support = await signedInStaff(t, 'support');
     const found = await support.agent.get(`/api/ops/customers?q=${encodeURIComponent(email)}`);
     expect(found.statusCode).toBe(200);
-    expect(found.json().data.customers).toEqual([expect.objectContaining({ customer_id: customerId, email, is_blocked: false, orders: 0 })]);
+    expect(found.json().data.customers).toEqual([
+      expect.objectContaining({ customer_id: customerId, email, is_blocked: false, orders: 0 }),
+    ]);
 
     const block = await support.agent.post(`/api/ops/customers/${customerId}/block`, { blocked: true });
     expect(block.statusCode).toBe(200);

@@ -25,7 +25,10 @@ describeBackends('source maps', (ctx) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kasrat-client-'));
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'assets', 'entry-abc123.js'), 'console.log(1);\n');
-    writeFileSync(path.join(dir, 'assets', 'entry-abc123.js.map'), JSON.stringify({ version: 3, sources: ['src/secret.ts'], mappings: '' }));
+    writeFileSync(
+      path.join(dir, 'assets', 'entry-abc123.js.map'),
+      JSON.stringify({ version: 3, sources: ['src/secret.ts'], mappings: '' }),
+    );
     const saved = process.env.OPS_TOKEN;
     process.env.OPS_TOKEN = OPS;
     const app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handle: ctx().handle, clientDir: dir });

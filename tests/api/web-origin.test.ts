@@ -80,7 +80,12 @@ describeBackends('one origin nobody can rewrite', (ctx) => {
         expect(page.status, target).toBeLessThan(500);
         // Every absolute address in the page is on the public origin (the canonical of `//x` is `https://www.kasrat.in//x`).
         expect(page.body, target).toContain('<link rel="canonical" href="https://www.kasrat.in/');
-        expect(page.body.match(/(?:https?:\/\/|"\/\/)[^/"\s]+/g)?.filter((u) => !/^(https:\/\/www\.kasrat\.in|https:\/\/schema\.org)$/.test(u)) ?? [], target).toEqual([]);
+        expect(
+          page.body
+            .match(/(?:https?:\/\/|"\/\/)[^/"\s]+/g)
+            ?.filter((u) => !/^(https:\/\/www\.kasrat\.in|https:\/\/schema\.org)$/.test(u)) ?? [],
+          target,
+        ).toEqual([]);
       }
     });
 

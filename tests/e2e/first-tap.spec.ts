@@ -67,7 +67,10 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('link', { name: 'Sign in to place order' })).toHaveAttribute('href', '/my-account');
 
     // Remove: the last line gone, the empty cart's own page.
-    await page.getByTestId('cart-line').getByRole('button', { name: /^Remove / }).click();
+    await page
+      .getByTestId('cart-line')
+      .getByRole('button', { name: /^Remove / })
+      .click();
     await expect(page).toHaveURL(/\/logout-empty-cart$/);
     expect(await cartLines(page.request)).toEqual([]);
   });
@@ -77,9 +80,12 @@ test.describe('with JavaScript off', () => {
     if (!hit) throw new Error('the seed has no products');
     await page.goto(hit.url);
     // The same form, posted for more units than a line may hold.
-    await page.locator('form[action="/cart/add"] input[name=quantity]').first().evaluate((el) => {
-      (el as HTMLInputElement).value = '500';
-    });
+    await page
+      .locator('form[action="/cart/add"] input[name=quantity]')
+      .first()
+      .evaluate((el) => {
+        (el as HTMLInputElement).value = '500';
+      });
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await expect(page.getByTestId('form-notice')).toHaveAttribute('role', 'alert');
     await expect(page.getByTestId('form-notice')).toHaveText(/in stock|most units/);

@@ -98,7 +98,10 @@ const handOff = (action: string) => {
 test("the Paytm hand-off form reaches the gateway's host under the store's CSP", async ({ page }) => {
   const response = await page.goto(`${storeOrigin}/`);
   expect(response?.headers()['content-security-policy']).toContain(`form-action 'self' ${gateway.origin}`);
-  await Promise.all([page.waitForURL(`${gateway.origin}/theia/processTransaction`), page.evaluate(handOff, `${gateway.origin}/theia/processTransaction`)]);
+  await Promise.all([
+    page.waitForURL(`${gateway.origin}/theia/processTransaction`),
+    page.evaluate(handOff, `${gateway.origin}/theia/processTransaction`),
+  ]);
   await expect(page.getByRole('heading', { name: 'Fake gateway' })).toBeVisible();
   expect(gateway.posts.some((body) => body.includes('ORDER_ID=KS1001'))).toBe(true);
 });
@@ -107,7 +110,9 @@ test('a form to any other host is refused by the CSP', async ({ page }) => {
   await page.goto(`${storeOrigin}/`);
   await page.evaluate(() => {
     (window as unknown as { violations: string[] }).violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(e.effectiveDirective));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { violations: string[] }).violations.push(e.effectiveDirective),
+    );
   });
   await page.evaluate(handOff, `${elsewhere.origin}/collect`);
   await page.waitForFunction(() => (window as unknown as { violations: string[] }).violations.includes('form-action'));

@@ -89,7 +89,10 @@ test('a catalogue editor imports a CSV: a bad row is reported and nothing writte
   // The product's own image: uploaded from its row, served as its first view.
   await page.getByLabel('Product name or SKU').fill(good.sku);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.locator('summary', { hasText: /^Change the image of/ }).first().click();
+  await page
+    .locator('summary', { hasText: /^Change the image of/ })
+    .first()
+    .click();
   const photo = await sharp({ create: { width: 240, height: 120, channels: 3, background: '#0b6e4f' } })
     .png()
     .toBuffer();

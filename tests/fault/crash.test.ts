@@ -81,9 +81,15 @@ describe.each(BACKENDS)('crash safety [%s]', (kind) => {
 
     const handle = await backend.open();
     try {
-      const brands = await handle.db.selectFrom('brands').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const brands = await handle.db
+        .selectFrom('brands')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(brands.n)).toBe(BRANDS.length);
-      const variants = await handle.db.selectFrom('variants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const variants = await handle.db
+        .selectFrom('variants')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(variants.n)).toBeGreaterThanOrEqual(3000);
       const seeded = await handle.db.selectFrom('app_meta').select('key').where('key', '=', 'seeded_at').execute();
       expect(seeded).toHaveLength(1);
@@ -125,7 +131,11 @@ describe.each(BACKENDS)('crash safety [%s]', (kind) => {
       for (let i = 0; !stop; i++) {
         const mobile = `7${String(n).padStart(2, '0')}${String(i).padStart(7, '0')}`;
         try {
-          const res = await shopper(current, `10.8.${n}.${i % 250}`).post('/api/auth/otp', { type: 'register', email_or_mobile: mobile, c_code: '+91' });
+          const res = await shopper(current, `10.8.${n}.${i % 250}`).post('/api/auth/otp', {
+            type: 'register',
+            email_or_mobile: mobile,
+            c_code: '+91',
+          });
           if (res.status === 200 && res.json.status === 1) ackedOtps.push(mobile);
         } catch {
           return;
@@ -157,7 +167,10 @@ describe.each(BACKENDS)('crash safety [%s]', (kind) => {
       const messages = await handle.db.selectFrom('outbox').select(['recipient', 'status', 'sent_at', 'lease_token']).execute();
       const otps = await handle.db.selectFrom('otps').select(['identifier']).execute();
       for (const mobile of ackedOtps) {
-        expect(messages.some((m) => m.recipient === mobile), `outbox row for acknowledged OTP to ${mobile}`).toBe(true);
+        expect(
+          messages.some((m) => m.recipient === mobile),
+          `outbox row for acknowledged OTP to ${mobile}`,
+        ).toBe(true);
         expect(otps.some((o) => o.identifier === mobile)).toBe(true);
       }
       // No partial rows: an OTP and its message are written together, and a sent message is stamped.
@@ -264,7 +277,16 @@ describe.each(BACKENDS)('crash safety [%s]', (kind) => {
       // One order per shopper, each whole: two lines, one shipment with its first event, totals that add up, cart closed.
       expect(orders).toHaveLength(SHOPPERS);
       expect(new Set(orders.map((o) => o.customer_id)).size).toBe(SHOPPERS);
-      const rows = await sql<{ id: number; items: number; units: number; line_total: number; item_total: number; shipments: number; events: number; cart_status: string }>`
+      const rows = await sql<{
+        id: number;
+        items: number;
+        units: number;
+        line_total: number;
+        item_total: number;
+        shipments: number;
+        events: number;
+        cart_status: string;
+      }>`
         SELECT o.id,
           (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id) AS items,
           (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i WHERE i.order_id = o.id) AS units,
@@ -292,22 +314,26 @@ describe.each(BACKENDS)('crash safety [%s]', (kind) => {
     }
   }, 600_000);
 
-  test.skipIf(kind !== 'pglite')('a second process on the same data directory refuses to start and says why', async () => {
-    server = startServer(port, backend.env);
-    await waitHealthy(server);
-    const second = startServer(port + 2, backend.env);
-    expect(await second.exited).toBe(2);
-    expect(second.output()).toMatch(/is in use by another Kasrat process \(pid \d+/);
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    // A clean stop removes the lock; a stale one (its process gone) is taken over.
-    const lock = path.join(backend.env.DATA_DIR as string, 'kasrat.lock');
-    expect(existsSync(lock)).toBe(false);
-    writeFileSync(lock, JSON.stringify({ pid: 2 ** 22 + 1, host: (await import('node:os')).hostname(), started_at: 'then' }));
-    server = startServer(port, backend.env);
-    await waitHealthy(server);
-    expect(JSON.parse(readFileSync(lock, 'utf8')).pid).toBe(server.child.pid);
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  }, 300_000);
+  test.skipIf(kind !== 'pglite')(
+    'a second process on the same data directory refuses to start and says why',
+    async () => {
+      server = startServer(port, backend.env);
+      await waitHealthy(server);
+      const second = startServer(port + 2, backend.env);
+      expect(await second.exited).toBe(2);
+      expect(second.output()).toMatch(/is in use by another Kasrat process \(pid \d+/);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      // A clean stop removes the lock; a stale one (its process gone) is taken over.
+      const lock = path.join(backend.env.DATA_DIR as string, 'kasrat.lock');
+      expect(existsSync(lock)).toBe(false);
+      writeFileSync(lock, JSON.stringify({ pid: 2 ** 22 + 1, host: (await import('node:os')).hostname(), started_at: 'then' }));
+      server = startServer(port, backend.env);
+      await waitHealthy(server);
+      expect(JSON.parse(readFileSync(lock, 'utf8')).pid).toBe(server.child.pid);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    },
+    300_000,
+  );
 });

@@ -12,7 +12,13 @@ import pg from 'pg';
 /** initdb and pg_ctl of one installation, or null when PostgreSQL's server programs are not installed. */
 export function findPostgresBin(): string | null {
   // As root, PostgreSQL runs as the `postgres` account; without one it cannot run here at all.
-  if (process.getuid?.() === 0 && !readFileSync('/etc/passwd', 'utf8').split('\n').some((l) => l.startsWith('postgres:'))) return null;
+  if (
+    process.getuid?.() === 0 &&
+    !readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .some((l) => l.startsWith('postgres:'))
+  )
+    return null;
   const candidates = ['/usr/local/bin'];
   const lib = '/usr/lib/postgresql';
   if (existsSync(lib))

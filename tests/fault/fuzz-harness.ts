@@ -196,7 +196,12 @@ export interface FuzzOptions {
   onProgress?: (sent: number) => Promise<void> | void;
 }
 
-export async function fuzz(app: FastifyInstance, routes: Route[], schemas: Map<string, RouteSchemas>, options: FuzzOptions): Promise<FuzzReport> {
+export async function fuzz(
+  app: FastifyInstance,
+  routes: Route[],
+  schemas: Map<string, RouteSchemas>,
+  options: FuzzOptions,
+): Promise<FuzzReport> {
   let state = (options.seed ?? 1) >>> 0 || 1;
   // xorshift32: deterministic, fast, good enough for picking.
   const rng = () => {
@@ -247,7 +252,10 @@ export async function fuzz(app: FastifyInstance, routes: Route[], schemas: Map<s
         if (route.method === 'GET' || route.method === 'DELETE' || !gen.body)
           return {
             kind: gen.query || gen.body ? 'schema' : 'random-query',
-            request: { method: route.method as HTTPMethods, url: `${fillParams(route.url, paramValue)}?${query || toQueryString(anyValue())}` },
+            request: {
+              method: route.method as HTTPMethods,
+              url: `${fillParams(route.url, paramValue)}?${query || toQueryString(anyValue())}`,
+            },
           };
         return json(route, gen.body(), 'schema', query);
       },
@@ -275,7 +283,7 @@ export async function fuzz(app: FastifyInstance, routes: Route[], schemas: Map<s
             method: route.method as HTTPMethods,
             url: fillParams(route.url, paramValue),
             headers: contentType ? { 'content-type': contentType } : {},
-            payload: contentType.includes('urlencoded') ? toQueryString(body) || 'a=1' : JSON.stringify(body) ?? 'x',
+            payload: contentType.includes('urlencoded') ? toQueryString(body) || 'a=1' : (JSON.stringify(body) ?? 'x'),
           },
         };
       },
@@ -290,7 +298,9 @@ export async function fuzz(app: FastifyInstance, routes: Route[], schemas: Map<s
           request: {
             method,
             url: fillParams(route.url, paramValue),
-            ...(method === 'GET' || method === 'HEAD' ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(gen.body ? gen.body() : {}) }),
+            ...(method === 'GET' || method === 'HEAD'
+              ? {}
+              : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(gen.body ? gen.body() : {}) }),
           },
         };
       },
@@ -299,7 +309,8 @@ export async function fuzz(app: FastifyInstance, routes: Route[], schemas: Map<s
       4,
       (route) => {
         const params = new URLSearchParams();
-        for (let i = 0; i < 1 + Math.floor(rng() * 4); i++) params.append(pick(['q', 'id', 'product_id', 'page', 'pn', 'to', 'slug', nasty()]), nasty());
+        for (let i = 0; i < 1 + Math.floor(rng() * 4); i++)
+          params.append(pick(['q', 'id', 'product_id', 'page', 'pn', 'to', 'slug', nasty()]), nasty());
         return {
           kind: 'unicode-query',
           request: { method: route.method as HTTPMethods, url: `${fillParams(route.url, paramValue)}?${params}` },

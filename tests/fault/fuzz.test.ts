@@ -31,7 +31,12 @@ describe.each(BACKENDS)('fuzzing every route [%s]', (backend) => {
     ];
     for (const [i, payload] of cases.entries()) {
       const url = i === 0 ? '/api/events/conversions' : '/api/events/affiliate';
-      const res = await target.t.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+      const res = await target.t.app.inject({
+        method: 'POST',
+        url,
+        payload: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(i === 0 ? /NUL/ : /order_id: text must be valid Unicode/);
     }
@@ -51,7 +56,11 @@ describe.each(BACKENDS)('fuzzing every route [%s]', (backend) => {
 
   test('300 hostile request targets and Host headers against the pages get no 5xx and no link off the origin', async () => {
     const origin = 'https://www.kasrat.in';
-    const app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin }, handle: target.t.handle, clientDir: null });
+    const app = await buildApp({
+      config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin },
+      handle: target.t.handle,
+      clientDir: null,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const report = await fuzzRequestTargets(app, { requests: 300, seed: SEED, origin, allowedHost: 'www.kasrat.in' });

@@ -109,9 +109,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
 
     // Every buyer asks both instances at once, with one key: the store answers one order per cart whichever
     // instance gets there first, and no more orders than units.
-    const statuses = await Promise.all(
-      buyers.flatMap((b, i) => servers.map((server) => placeOrder(server, b, `scale-${schema}-${i}`))),
-    );
+    const statuses = await Promise.all(buyers.flatMap((b, i) => servers.map((server) => placeOrder(server, b, `scale-${schema}-${i}`))));
     const sold = await db
       .selectFrom('order_items')
       .select((eb) => [eb.fn.sum<number>('quantity').as('units'), eb.fn.count<number>('order_id').distinct().as('orders')])
@@ -150,7 +148,12 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two server processes on one Pos
     await db.updateTable('variants').set({ stock: 3 }).where('id', '=', variant.id).execute();
     const query = `q=${encodeURIComponent(product.name)}&availability=in_stock`;
     const [a, b] = servers;
-    await waitFor(async () => (await searchHits(b, query)).some((h) => h.pid === product.id), 'B to list the product in stock', 20_000, 200);
+    await waitFor(
+      async () => (await searchHits(b, query)).some((h) => h.pid === product.id),
+      'B to list the product in stock',
+      20_000,
+      200,
+    );
 
     // Sold out through A: B stops listing it as in stock.
     const buyers = await createShoppers(db, 3, [{ variant_id: variant.id, quantity: 1 }], await pincode(db, 'cod'));

@@ -58,14 +58,7 @@ export const nastyString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 
-const anyJson: fc.Arbitrary<unknown> = fc.oneof(
-  { maxDepth: 3 },
-  nastyString,
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-);
+const anyJson: fc.Arbitrary<unknown> = fc.oneof({ maxDepth: 3 }, nastyString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 
 /** Strings matching a pattern; flags fast-check cannot use (i, y) are dropped, which still yields matches. */
 function matching(pattern: RegExp, maxLength: number): fc.Arbitrary<string> {
@@ -99,7 +92,11 @@ function stringArbitrary(def: Def): fc.Arbitrary<string> {
   else if (format === 'datetime') valid.push(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()));
   else if (pattern) valid.push(matching(pattern, Math.max(max, exact ?? 0)));
   else if (exact !== null) valid.push(fc.string({ minLength: exact, maxLength: exact }), fc.stringMatching(new RegExp(`^\\d{${exact}}$`)));
-  else valid.push(fc.string({ minLength: min, maxLength: Math.min(max, min + 60) }), fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, min + 20) }));
+  else
+    valid.push(
+      fc.string({ minLength: min, maxLength: Math.min(max, min + 60) }),
+      fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, min + 20) }),
+    );
   const edge = exact ?? max;
   return fc.oneof(
     { weight: 6, arbitrary: fc.oneof(...valid) },
@@ -155,7 +152,10 @@ export function arbitraryFor(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown
     case 'literal':
       return fc.constantFrom(...(def.values ?? [null]));
     case 'enum':
-      return fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...Object.values(def.entries ?? {})) }, { weight: 1, arbitrary: nastyString });
+      return fc.oneof(
+        { weight: 8, arbitrary: fc.constantFrom(...Object.values(def.entries ?? {})) },
+        { weight: 1, arbitrary: nastyString },
+      );
     case 'array': {
       let min = 0;
       let max = 8;
@@ -176,15 +176,14 @@ export function arbitraryFor(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown
         { weight: 6, arbitrary: fc.record(record, { requiredKeys: required }) },
         // A required field missing, or an unknown one added.
         { weight: 1, arbitrary: fc.record(record, { requiredKeys: [] }) },
-        { weight: 1, arbitrary: fc.tuple(fc.record(record, { requiredKeys: required }), fc.string(), anyJson).map(([o, k, v]) => ({ ...o, [k]: v })) },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(fc.record(record, { requiredKeys: required }), fc.string(), anyJson).map(([o, k, v]) => ({ ...o, [k]: v })),
+        },
       );
     }
     case 'record':
-      return fc.dictionary(
-        next(def.keyType as z.ZodType).map(String),
-        next(def.valueType as z.ZodType),
-        { maxKeys: 6 },
-      );
+      return fc.dictionary(next(def.keyType as z.ZodType).map(String), next(def.valueType as z.ZodType), { maxKeys: 6 });
     case 'union':
       return fc.oneof(...(def.options ?? []).map(next));
     case 'intersection':

@@ -35,7 +35,10 @@ test("the home first load is the entry, its module preloads and the home route's
       path.join(dir, 'index.html'),
       '<script type="module" src="/assets/index-AAAA1111.js"></script><link rel="modulepreload" href="/assets/vendor-BBBB2222.js">',
     );
-    writeFileSync(path.join(dir, 'assets/index-AAAA1111.js'), 'const d=["assets/Home-CCCC3333.js","assets/Cart-DDDD4444.js"];import("./Home-CCCC3333.js");');
+    writeFileSync(
+      path.join(dir, 'assets/index-AAAA1111.js'),
+      'const d=["assets/Home-CCCC3333.js","assets/Cart-DDDD4444.js"];import("./Home-CCCC3333.js");',
+    );
     writeFileSync(path.join(dir, 'assets/vendor-BBBB2222.js'), 'export const v = 1;');
     writeFileSync(path.join(dir, 'assets/Home-CCCC3333.js'), 'export default 1;');
     writeFileSync(path.join(dir, 'assets/Cart-DDDD4444.js'), 'x'.repeat(200_000));

@@ -62,8 +62,18 @@ test.each([
   ['a provider importing react', 'providers/pixel.ts', "import { useState } from 'react';", 'providers/ may not import react'],
   ['events importing axios', 'events/send.ts', "import axios from 'axios';", 'events/ may not import axios'],
   ['server importing src', 'server/x.ts', "import { Price } from '../src/ui/Price.tsx';", 'server/ may not import src/'],
-  ['server importing react outside the email templates', 'server/modules/orders/x.tsx', "import { useState } from 'react';", 'server/ may not import react'],
-  ['an email template importing the browser renderer', 'server/modules/notifications/templates/x.tsx', "import { createRoot } from 'react-dom/client';", 'server/ may not import react-dom/client'],
+  [
+    'server importing react outside the email templates',
+    'server/modules/orders/x.tsx',
+    "import { useState } from 'react';",
+    'server/ may not import react',
+  ],
+  [
+    'an email template importing the browser renderer',
+    'server/modules/notifications/templates/x.tsx',
+    "import { createRoot } from 'react-dom/client';",
+    'server/ may not import react-dom/client',
+  ],
   [
     'a test in providers importing src',
     'providers/p.test.ts',

@@ -180,29 +180,37 @@ export async function notMeRoutes(app: FastifyInstance, { db }: { db: Db }) {
       .where('not_me_expires_at', '>', new Date())
       .executeTakeFirst();
 
-  app.get('/api/account/not-me', { schema: { summary: 'The page behind a "not me" link in an account message', operationId: 'getNotMe', querystring: NotMeQuery } }, async (req, reply) => {
-    const { token } = parse(NotMeQuery, req.query);
-    if (!(await live(token))) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
-    return send(
-      reply,
-      200,
-      page(
-        'This was not me',
-        `<p>Freezing your account signs out every device and stops all changes until customer support restores it.</p><form method="post" action="/api/account/not-me"><input type="hidden" name="token" value="${token.replace(/[^A-Za-z0-9_-]/g, '')}"><button type="submit">Freeze my account</button></form>`,
-      ),
-    );
-  });
+  app.get(
+    '/api/account/not-me',
+    { schema: { summary: 'The page behind a "not me" link in an account message', operationId: 'getNotMe', querystring: NotMeQuery } },
+    async (req, reply) => {
+      const { token } = parse(NotMeQuery, req.query);
+      if (!(await live(token))) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
+      return send(
+        reply,
+        200,
+        page(
+          'This was not me',
+          `<p>Freezing your account signs out every device and stops all changes until customer support restores it.</p><form method="post" action="/api/account/not-me"><input type="hidden" name="token" value="${token.replace(/[^A-Za-z0-9_-]/g, '')}"><button type="submit">Freeze my account</button></form>`,
+        ),
+      );
+    },
+  );
 
-  app.post('/api/account/not-me', { schema: { summary: 'Undo an account change the owner did not make', operationId: 'confirmNotMe', body: NotMeQuery } }, async (req, reply) => {
-    const { token } = parse(NotMeQuery, req.body);
-    const change = await live(token);
-    if (!change) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('account_changes').set({ not_me_used_at: new Date() }).where('id', '=', change.id).execute();
-      await trx.updateTable('customers').set({ is_blocked: true, updated_at: new Date() }).where('id', '=', change.customer_id).execute();
-    });
-    await deleteCustomerSessions(db, change.customer_id);
-    req.log.warn({ customerId: change.customer_id, changeId: change.id }, 'account frozen by its owner ("this was not me")');
-    return send(reply, 200, page('Account frozen', `<p>${OWNER_MESSAGES.notMeDone}</p>`));
-  });
+  app.post(
+    '/api/account/not-me',
+    { schema: { summary: 'Undo an account change the owner did not make', operationId: 'confirmNotMe', body: NotMeQuery } },
+    async (req, reply) => {
+      const { token } = parse(NotMeQuery, req.body);
+      const change = await live(token);
+      if (!change) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('account_changes').set({ not_me_used_at: new Date() }).where('id', '=', change.id).execute();
+        await trx.updateTable('customers').set({ is_blocked: true, updated_at: new Date() }).where('id', '=', change.customer_id).execute();
+      });
+      await deleteCustomerSessions(db, change.customer_id);
+      req.log.warn({ customerId: change.customer_id, changeId: change.id }, 'account frozen by its owner ("this was not me")');
+      return send(reply, 200, page('Account frozen', `<p>${OWNER_MESSAGES.notMeDone}</p>`));
+    },
+  );
 }

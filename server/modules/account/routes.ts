@@ -102,18 +102,38 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
   const originOf = (req: FastifyRequest) => config.PUBLIC_ORIGIN || `${req.protocol}://${req.host}`;
 
   // Proof from the owner (owner.ts): a code to the account's verified contact, or the password.
-  app.post('/api/myAccount/generate-otp-for-owner', { config: { access: 'customer' }, schema: { summary: "Send a code proving the customer owns the account's contact", operationId: 'sendOwnerOtp', response: { 200: OtpSentResponse }, body: EmptyRequest } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    parse(EmptyRequest, req.body ?? {});
-    const to = verifiedContactOf(customer);
-    if (!to) throw new BadRequest(OWNER_MESSAGES.noProofPossible);
-    const sent = await otp.send({ purpose: 'owner_proof', identifier: to, cCode: customer.c_code, customerId: customer.id, ip: req.ip });
-    return ok(sent, `OTP sent to ${sent.sent_to}`);
-  });
+  app.post(
+    '/api/myAccount/generate-otp-for-owner',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "Send a code proving the customer owns the account's contact",
+        operationId: 'sendOwnerOtp',
+        response: { 200: OtpSentResponse },
+        body: EmptyRequest,
+      },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      parse(EmptyRequest, req.body ?? {});
+      const to = verifiedContactOf(customer);
+      if (!to) throw new BadRequest(OWNER_MESSAGES.noProofPossible);
+      const sent = await otp.send({ purpose: 'owner_proof', identifier: to, cCode: customer.c_code, customerId: customer.id, ip: req.ip });
+      return ok(sent, `OTP sent to ${sent.sent_to}`);
+    },
+  );
 
   app.post(
     '/api/myAccount/confirm-owner',
-    { config: { access: 'customer' }, schema: { summary: 'Confirm account ownership with the code', operationId: 'confirmOwner', response: { 200: ConfirmOwnerResponse }, body: ConfirmOwnerRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Confirm account ownership with the code',
+        operationId: 'confirmOwner',
+        response: { 200: ConfirmOwnerResponse },
+        body: ConfirmOwnerRequest,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       const body = parse(ConfirmOwnerRequest, req.body);
@@ -134,13 +154,26 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
   );
 
-  app.get('/api/myAccount/get-profile-values', { config: { access: 'customer' }, schema: { summary: "The customer's profile", operationId: 'getProfile', response: { 200: ProfileResponse } } }, async (req) =>
-    ok(profileValues(await requireCustomer(db, req))),
+  app.get(
+    '/api/myAccount/get-profile-values',
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The customer's profile", operationId: 'getProfile', response: { 200: ProfileResponse } },
+    },
+    async (req) => ok(profileValues(await requireCustomer(db, req))),
   );
 
   app.post(
     '/api/myAccount/post-profile-values',
-    { config: { access: 'customer' }, schema: { summary: "Change the customer's name and details", operationId: 'updateProfile', response: { 200: ProfileResponse }, body: PostProfileRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "Change the customer's name and details",
+        operationId: 'updateProfile',
+        response: { 200: ProfileResponse },
+        body: PostProfileRequest,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       const body = parse(PostProfileRequest, req.body);
@@ -161,7 +194,15 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
   // Mobile change: the OTP goes to the new number, which must be free (SPEC §5 wording).
   app.post(
     '/api/myAccount/generate-otp-for-mobile',
-    { config: { access: 'customer' }, schema: { summary: 'Send a code to a new mobile number', operationId: 'sendMobileOtp', response: { 200: OtpSentResponse }, body: GenerateMobileOtpRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Send a code to a new mobile number',
+        operationId: 'sendMobileOtp',
+        response: { 200: OtpSentResponse },
+        body: GenerateMobileOtpRequest,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       const { new_mobile, c_code } = parse(GenerateMobileOtpRequest, req.body);
@@ -175,7 +216,15 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
 
   app.post(
     '/api/myAccount/update-mobile',
-    { config: { access: 'customer' }, schema: { summary: 'Change the mobile number with its code', operationId: 'updateMobile', response: { 200: ProfileResponse }, body: UpdateMobileRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Change the mobile number with its code',
+        operationId: 'updateMobile',
+        response: { 200: ProfileResponse },
+        body: UpdateMobileRequest,
+      },
+    },
     async (req, reply) => {
       const customer = await requireCustomer(db, req);
       const { new_mobile, otp: code } = parse(UpdateMobileRequest, req.body);
@@ -189,7 +238,15 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
 
   app.post(
     '/api/myAccount/generate-otp-for-email',
-    { config: { access: 'customer' }, schema: { summary: 'Send a code to a new email address', operationId: 'sendEmailOtp', response: { 200: OtpSentResponse }, body: GenerateEmailOtpRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Send a code to a new email address',
+        operationId: 'sendEmailOtp',
+        response: { 200: OtpSentResponse },
+        body: GenerateEmailOtpRequest,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       const { new_email } = parse(GenerateEmailOtpRequest, req.body);
@@ -203,7 +260,15 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
 
   app.post(
     '/api/myAccount/update-email',
-    { config: { access: 'customer' }, schema: { summary: 'Change the email address with its code', operationId: 'updateEmail', response: { 200: ProfileResponse }, body: UpdateEmailRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Change the email address with its code',
+        operationId: 'updateEmail',
+        response: { 200: ProfileResponse },
+        body: UpdateEmailRequest,
+      },
+    },
     async (req, reply) => {
       const customer = await requireCustomer(db, req);
       const { new_email, otp: code } = parse(UpdateEmailRequest, req.body);
@@ -217,7 +282,15 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
 
   app.post(
     '/api/myAccount/generate-otp-for-password',
-    { config: { access: 'customer' }, schema: { summary: 'Send a code for a password change', operationId: 'sendPasswordOtp', response: { 200: OtpSentResponse }, body: EmptyRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Send a code for a password change',
+        operationId: 'sendPasswordOtp',
+        response: { 200: OtpSentResponse },
+        body: EmptyRequest,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       parse(EmptyRequest, req.body ?? {});
@@ -227,7 +300,15 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
 
   app.post(
     '/api/myAccount/update-password',
-    { config: { access: 'customer' }, schema: { summary: 'Change the password with its code', operationId: 'updatePassword', response: { 200: ProfileResponse }, body: UpdatePasswordRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Change the password with its code',
+        operationId: 'updatePassword',
+        response: { 200: ProfileResponse },
+        body: UpdatePasswordRequest,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       const body = parse(UpdatePasswordRequest, req.body);
@@ -253,26 +334,46 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
   );
 
   // Email verification: a link to /email-verified?token=… (a private page, so the token meets its account).
-  app.post('/api/myAccount/email-verification', { config: { access: 'customer' }, schema: { summary: 'Send an email verification code', operationId: 'sendEmailVerification', response: { 200: SentResponse }, body: EmptyRequest } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    parse(EmptyRequest, req.body ?? {});
-    if (!customer.email) throw new BadRequest(ACCOUNT_MESSAGES.noEmail);
-    if (customer.email_verified) throw new BadRequest(ACCOUNT_MESSAGES.emailAlreadyVerified);
-    const origin = config.PUBLIC_ORIGIN || `${req.protocol}://${req.host}`;
-    await otp.sendLink({
-      purpose: 'email_verification',
-      identifier: customer.email,
-      customerId: customer.id,
-      ip: req.ip,
-      ttlMs: 24 * 3_600_000,
-      link: (token) => `${origin}/email-verified?token=${token}`,
-    });
-    return ok({ sent_to: customer.email }, ACCOUNT_MESSAGES.emailVerificationSent);
-  });
+  app.post(
+    '/api/myAccount/email-verification',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Send an email verification code',
+        operationId: 'sendEmailVerification',
+        response: { 200: SentResponse },
+        body: EmptyRequest,
+      },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      parse(EmptyRequest, req.body ?? {});
+      if (!customer.email) throw new BadRequest(ACCOUNT_MESSAGES.noEmail);
+      if (customer.email_verified) throw new BadRequest(ACCOUNT_MESSAGES.emailAlreadyVerified);
+      const origin = config.PUBLIC_ORIGIN || `${req.protocol}://${req.host}`;
+      await otp.sendLink({
+        purpose: 'email_verification',
+        identifier: customer.email,
+        customerId: customer.id,
+        ip: req.ip,
+        ttlMs: 24 * 3_600_000,
+        link: (token) => `${origin}/email-verified?token=${token}`,
+      });
+      return ok({ sent_to: customer.email }, ACCOUNT_MESSAGES.emailVerificationSent);
+    },
+  );
 
   app.post(
     '/api/myAccount/verify-email-verification',
-    { config: { access: 'customer' }, schema: { summary: 'Verify the email address with its code', operationId: 'verifyEmail', response: { 200: ProfileResponse }, body: VerifyEmailRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Verify the email address with its code',
+        operationId: 'verifyEmail',
+        response: { 200: ProfileResponse },
+        body: VerifyEmailRequest,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       const body = parse(VerifyEmailRequest, req.body);
@@ -286,7 +387,15 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
 
   app.post(
     '/api/myAccount/cancel-email-verification',
-    { config: { access: 'customer' }, schema: { summary: 'Cancel a pending email verification', operationId: 'cancelEmailVerification', response: { 200: ProfileResponse }, body: EmptyRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Cancel a pending email verification',
+        operationId: 'cancelEmailVerification',
+        response: { 200: ProfileResponse },
+        body: EmptyRequest,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       parse(EmptyRequest, req.body ?? {});
@@ -308,20 +417,49 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     };
   };
 
-  app.get('/api/myAccount/customer-status-for-deletion', { config: { access: 'customer' }, schema: { summary: 'Whether the account can be deleted, and what stops it', operationId: 'getDeletionStatus', response: { 200: DeletionStatusResponse } } }, async (req) =>
-    ok(deletionStatus(await requireCustomer(db, req))),
+  app.get(
+    '/api/myAccount/customer-status-for-deletion',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Whether the account can be deleted, and what stops it',
+        operationId: 'getDeletionStatus',
+        response: { 200: DeletionStatusResponse },
+      },
+    },
+    async (req) => ok(deletionStatus(await requireCustomer(db, req))),
   );
 
-  app.post('/api/myAccount/proceed-to-delete-otp', { config: { access: 'customer' }, schema: { summary: 'Send a code to confirm account deletion', operationId: 'sendDeletionOtp', response: { 200: OtpSentResponse }, body: EmptyRequest } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    parse(EmptyRequest, req.body ?? {});
-    if (customer.deletion_requested_at) throw new Conflict(ACCOUNT_MESSAGES.alreadyScheduled);
-    return sendOwnOtp(req, customer, 'account_delete');
-  });
+  app.post(
+    '/api/myAccount/proceed-to-delete-otp',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Send a code to confirm account deletion',
+        operationId: 'sendDeletionOtp',
+        response: { 200: OtpSentResponse },
+        body: EmptyRequest,
+      },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      parse(EmptyRequest, req.body ?? {});
+      if (customer.deletion_requested_at) throw new Conflict(ACCOUNT_MESSAGES.alreadyScheduled);
+      return sendOwnOtp(req, customer, 'account_delete');
+    },
+  );
 
   app.post(
     '/api/myAccount/delete-profile',
-    { config: { access: 'customer' }, schema: { summary: "Schedule the account's deletion with its code", operationId: 'deleteAccount', response: { 200: DeletionStatusResponse }, body: DeleteProfileRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "Schedule the account's deletion with its code",
+        operationId: 'deleteAccount',
+        response: { 200: DeletionStatusResponse },
+        body: DeleteProfileRequest,
+      },
+    },
     async (req, reply) => {
       const customer = await requireCustomer(db, req);
       const body = parse(DeleteProfileRequest, req.body);
@@ -345,7 +483,15 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
 
   app.post(
     '/api/myAccount/cancel-delete-profile',
-    { config: { access: 'customer' }, schema: { summary: 'Cancel a scheduled account deletion', operationId: 'cancelAccountDeletion', response: { 200: DeletionStatusResponse }, body: EmptyRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Cancel a scheduled account deletion',
+        operationId: 'cancelAccountDeletion',
+        response: { 200: DeletionStatusResponse },
+        body: EmptyRequest,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       parse(EmptyRequest, req.body ?? {});
@@ -370,34 +516,60 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
 }
 
 export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/api/myAddress/user-address-list', { config: { access: 'customer' }, schema: { summary: "The customer's addresses", operationId: 'listAddresses', response: { 200: AddressListResponse } } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    return ok((await listAddresses(db, customer.id)).map(toAddress));
-  });
+  app.get(
+    '/api/myAddress/user-address-list',
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The customer's addresses", operationId: 'listAddresses', response: { 200: AddressListResponse } },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      return ok((await listAddresses(db, customer.id)).map(toAddress));
+    },
+  );
 
   // For the cart and checkout: each address says whether it can be delivered to, and with cash on delivery.
-  app.get('/api/myAddress/cart-address-list', { config: { access: 'customer' }, schema: { summary: "The customer's addresses with whether each is deliverable", operationId: 'listCartAddresses', response: { 200: CartAddressListResponse } } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    const rows = await listAddresses(db, customer.id);
-    const pins = rows.length
-      ? await db
-          .selectFrom('pincodes')
-          .select(['pincode', 'serviceable', 'cod_available'])
-          .where('pincode', 'in', [...new Set(rows.map((r) => r.pincode))])
-          .execute()
-      : [];
-    const byPin = new Map(pins.map((p) => [p.pincode, p]));
-    const data: CartAddress[] = rows.map((r) => ({
-      ...toAddress(r),
-      serviceable: byPin.get(r.pincode)?.serviceable ?? false,
-      cod_available: byPin.get(r.pincode)?.cod_available ?? false,
-    }));
-    return ok(data);
-  });
+  app.get(
+    '/api/myAddress/cart-address-list',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "The customer's addresses with whether each is deliverable",
+        operationId: 'listCartAddresses',
+        response: { 200: CartAddressListResponse },
+      },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const rows = await listAddresses(db, customer.id);
+      const pins = rows.length
+        ? await db
+            .selectFrom('pincodes')
+            .select(['pincode', 'serviceable', 'cod_available'])
+            .where('pincode', 'in', [...new Set(rows.map((r) => r.pincode))])
+            .execute()
+        : [];
+      const byPin = new Map(pins.map((p) => [p.pincode, p]));
+      const data: CartAddress[] = rows.map((r) => ({
+        ...toAddress(r),
+        serviceable: byPin.get(r.pincode)?.serviceable ?? false,
+        cod_available: byPin.get(r.pincode)?.cod_available ?? false,
+      }));
+      return ok(data);
+    },
+  );
 
   app.post(
     '/api/myAddress/user-address-add-update',
-    { config: { access: 'customer' }, schema: { summary: 'Add or change an address', operationId: 'saveAddress', response: { 200: AddressSaveResponse }, body: AddressInput } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Add or change an address',
+        operationId: 'saveAddress',
+        response: { 200: AddressSaveResponse },
+        body: AddressInput,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       const body = parse(AddressInput, req.body);
@@ -469,7 +641,15 @@ export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   app.delete(
     '/api/myAddress/user-address-delete',
-    { config: { access: 'customer' }, schema: { summary: 'Delete an address', operationId: 'deleteAddress', response: { 200: AddressListResponse }, querystring: AddressDeleteQuery } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Delete an address',
+        operationId: 'deleteAddress',
+        response: { 200: AddressListResponse },
+        querystring: AddressDeleteQuery,
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(db, req);
       const { address_id } = parse(AddressDeleteQuery, req.query);
@@ -500,7 +680,14 @@ export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // Public: the address form looks a pincode up before the shopper is asked for city and state.
   app.get(
     '/api/myAddress/fetch-address-pincode',
-    { schema: { summary: 'City and state of a pincode, and whether it is served', operationId: 'lookUpPincode', response: { 200: PincodeResponse }, querystring: PincodeQuery } },
+    {
+      schema: {
+        summary: 'City and state of a pincode, and whether it is served',
+        operationId: 'lookUpPincode',
+        response: { 200: PincodeResponse },
+        querystring: PincodeQuery,
+      },
+    },
     async (req) => {
       const { pincode, st } = parse(PincodeQuery, req.query);
       const pin = await db.selectFrom('pincodes').selectAll().where('pincode', '=', pincode).executeTakeFirst();

@@ -86,40 +86,58 @@ export async function devIdpRoutes(app: FastifyInstance, { keys }: { keys: KeyRi
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.get('/api/dev/idp/jwks', { schema: { summary: "Development tools: the development identity provider's keys", operationId: 'getDevIdpKeys' } }, async () => ({ keys: [await devIdpJwk(keys)] }));
+  app.get(
+    '/api/dev/idp/jwks',
+    { schema: { summary: "Development tools: the development identity provider's keys", operationId: 'getDevIdpKeys' } },
+    async () => ({ keys: [await devIdpJwk(keys)] }),
+  );
 
-  app.get('/api/dev/idp/authorize', { schema: { summary: "Development tools: the development identity provider's sign-in page", operationId: 'getDevIdpAuthorize', querystring: AuthorizeQuery } }, async (req, reply) => {
-    const q = parse(AuthorizeQuery, req.query);
-    safeRedirect(req, q.redirect_uri);
-    const hidden = (['client_id', 'redirect_uri', 'state', 'nonce'] as const)
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q[k])}">`)
-      .join('');
-    const presets = PRESETS.map(
-      (p) =>
-        `<form method="post" action="/api/dev/idp/authorize">${hidden}<input type="hidden" name="email" value="${p.email}"><input type="hidden" name="name" value="${p.name}"><button type="submit">Sign in as ${escapeHtml(p.name)} (${p.email})</button></form>`,
-    ).join('');
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in as… (development identity provider)</title>
+  app.get(
+    '/api/dev/idp/authorize',
+    {
+      schema: {
+        summary: "Development tools: the development identity provider's sign-in page",
+        operationId: 'getDevIdpAuthorize',
+        querystring: AuthorizeQuery,
+      },
+    },
+    async (req, reply) => {
+      const q = parse(AuthorizeQuery, req.query);
+      safeRedirect(req, q.redirect_uri);
+      const hidden = (['client_id', 'redirect_uri', 'state', 'nonce'] as const)
+        .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q[k])}">`)
+        .join('');
+      const presets = PRESETS.map(
+        (p) =>
+          `<form method="post" action="/api/dev/idp/authorize">${hidden}<input type="hidden" name="email" value="${p.email}"><input type="hidden" name="name" value="${p.name}"><button type="submit">Sign in as ${escapeHtml(p.name)} (${p.email})</button></form>`,
+      ).join('');
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in as… (development identity provider)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}form{margin:.75rem 0}button{padding:.6rem 1rem;font-size:1rem;cursor:pointer;width:100%}label{display:block;margin:.5rem 0 .2rem}input[type=email],input[type=text]{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}.note{color:#666;font-size:.85rem}</style></head>
 <body><h1>Sign in as…</h1><p class="note">Development identity provider. It stands in for Google on this machine; it does not exist in production.</p>
 ${presets}
 <h2>Someone else</h2><form method="post" action="/api/dev/idp/authorize">${hidden}<label for="email">Email</label><input id="email" name="email" type="email" required><label for="name">Name</label><input id="name" name="name" type="text" required><button type="submit">Sign in</button></form>
 </body></html>`;
-    // A page under /api/: it names what it uses (its inline style, its forms posting here).
-    return reply
-      .type('text/html; charset=utf-8')
-      .header(
-        'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-      )
-      .header('cache-control', 'no-store')
-      .send(html);
-  });
+      // A page under /api/: it names what it uses (its inline style, its forms posting here).
+      return reply
+        .type('text/html; charset=utf-8')
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        )
+        .header('cache-control', 'no-store')
+        .send(html);
+    },
+  );
 
-  app.post('/api/dev/idp/authorize', { schema: { summary: 'Development tools: issue a development identity token', operationId: 'postDevIdpAuthorize', body: ConsentBody } }, async (req, reply) => {
-    const body = parse(ConsentBody, req.body);
-    const target = safeRedirect(req, body.redirect_uri);
-    const idToken = await signDevIdToken(keys, { email: body.email, name: body.name, audience: body.client_id, nonce: body.nonce });
-    const fragment = new URLSearchParams({ id_token: idToken, state: body.state }).toString();
-    return reply.code(303).header('location', `${target}#${fragment}`).send();
-  });
+  app.post(
+    '/api/dev/idp/authorize',
+    { schema: { summary: 'Development tools: issue a development identity token', operationId: 'postDevIdpAuthorize', body: ConsentBody } },
+    async (req, reply) => {
+      const body = parse(ConsentBody, req.body);
+      const target = safeRedirect(req, body.redirect_uri);
+      const idToken = await signDevIdToken(keys, { email: body.email, name: body.name, audience: body.client_id, nonce: body.nonce });
+      const fragment = new URLSearchParams({ id_token: idToken, state: body.state }).toString();
+      return reply.code(303).header('location', `${target}#${fragment}`).send();
+    },
+  );
 }

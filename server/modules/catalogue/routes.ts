@@ -120,8 +120,14 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
     return q;
   };
 
-  listing('/api/listing/brand', { summary: 'Products of one brand, filtered and sorted', operationId: 'getBrandListing' }, (q) => ({ brandId: findBrand(store, needsKey(q, 'brand')).id }));
-  listing('/api/listing/category', { summary: 'Products of one category, filtered and sorted', operationId: 'getCategoryListing' }, (q) => ({ categoryId: findCategory(store, needsKey(q, 'category')).id }));
+  listing('/api/listing/brand', { summary: 'Products of one brand, filtered and sorted', operationId: 'getBrandListing' }, (q) => ({
+    brandId: findBrand(store, needsKey(q, 'brand')).id,
+  }));
+  listing(
+    '/api/listing/category',
+    { summary: 'Products of one category, filtered and sorted', operationId: 'getCategoryListing' },
+    (q) => ({ categoryId: findCategory(store, needsKey(q, 'category')).id }),
+  );
   listing('/api/listing/shop', { summary: 'Every product, filtered and sorted', operationId: 'getShopListing' }, () => ({}));
   // SPEC §2: the bestseller breadcrumb leads to /bestseller/sports-nutrition/, the default bestseller page.
   listing('/api/listing/bestseller', { summary: 'Best-selling products', operationId: 'getBestsellerListing' }, (q) => ({
@@ -129,131 +135,222 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
     bestseller: true,
   }));
 
-  searchCall('/api/search/product-search-listing', SearchRequest, (q) => toQuery(q), { summary: 'Products matching a search query', operationId: 'searchProducts' });
-
-  app.get('/api/search/search-suggestion-list', { schema: { response: { 200: SuggestionsResponse }, summary: 'Search suggestions for what the shopper has typed', operationId: 'getSearchSuggestions', querystring: SuggestionRequest } }, async (req, reply) => {
-    const { q } = parse(SuggestionRequest, req.query);
-    await store.ready();
-    return sendJson(
-      reply,
-      store.cachedJson(`suggest|${q.trim().toLowerCase()}`, () => okJson(JSON.stringify(suggestions(store, q)))),
-    );
+  searchCall('/api/search/product-search-listing', SearchRequest, (q) => toQuery(q), {
+    summary: 'Products matching a search query',
+    operationId: 'searchProducts',
   });
 
-  app.get('/api/listing/brand-detail', { schema: { response: { 200: BrandDetailResponse }, summary: "A brand's page details", operationId: 'getBrandDetail', querystring: ListingLookupRequest } }, async (req) => {
-    const q = parse(ListingLookupRequest, req.query);
-    await store.ready();
-    const b = findBrand(store, needsKey(q, 'brand'));
-    const content = await contentCache.get();
-    const categories = store.derive(`brand-categories|${b.id}`, () => {
-      const counts = new Map<number, number>();
-      for (const p of store.snapshot.products) if (p.brand === b) counts.set(p.category.id, (counts.get(p.category.id) ?? 0) + 1);
-      return store.snapshot.categories
-        .filter((c) => counts.has(c.id))
-        .map((c) => ({ ...categorySummary(c), product_count: counts.get(c.id) ?? 0 }));
-    });
-    const breadcrumbs: BreadcrumbItem[] = [
-      HOME_CRUMB,
-      BRANDS_CRUMB,
-      { value: b.name, category_slug: b.slug, redirect_url: `/brand/${b.slug}` },
-    ];
-    return {
-      status: 1,
-      message: 'Success',
-      data: {
-        brand: { ...brandSummary(b), description: b.description, launched_at: b.launched_at },
-        importer: b.importer,
-        certificate: b.certificate,
-        banners: promotionsOf(
-          store,
-          content,
-          (o) => (o.kind === 'top_brand' || o.kind === 'brand_of_week') && o.brand_id === b.id,
-          'brand_page_banner',
-        ),
-        categories,
-        breadcrumbs,
+  app.get(
+    '/api/search/search-suggestion-list',
+    {
+      schema: {
+        response: { 200: SuggestionsResponse },
+        summary: 'Search suggestions for what the shopper has typed',
+        operationId: 'getSearchSuggestions',
+        querystring: SuggestionRequest,
       },
-    };
-  });
+    },
+    async (req, reply) => {
+      const { q } = parse(SuggestionRequest, req.query);
+      await store.ready();
+      return sendJson(
+        reply,
+        store.cachedJson(`suggest|${q.trim().toLowerCase()}`, () => okJson(JSON.stringify(suggestions(store, q)))),
+      );
+    },
+  );
 
-  app.get('/api/listing/category-detail', { schema: { response: { 200: CategoryDetailResponse }, summary: "A category's page details", operationId: 'getCategoryDetail', querystring: ListingLookupRequest } }, async (req) => {
-    const q = parse(ListingLookupRequest, req.query);
-    await store.ready();
-    const c = findCategory(store, needsKey(q, 'category'));
-    const content = await contentCache.get();
-    return {
-      status: 1,
-      message: 'Success',
-      data: {
-        category: categorySummary(c),
-        parents: c.path.slice(0, -1).map(categorySummary),
-        children: c.children.map(categorySummary),
-        banners: promotionsOf(
-          store,
-          content,
-          (o) =>
-            (o.kind === 'top_category' && o.data.category_slug === c.slug) || String(o.data.href ?? '') === `/product-category/${c.slug}`,
-          'category_page_banner',
-        ),
-        breadcrumbs: [HOME_CRUMB, ...categoryCrumbs(c)],
+  app.get(
+    '/api/listing/brand-detail',
+    {
+      schema: {
+        response: { 200: BrandDetailResponse },
+        summary: "A brand's page details",
+        operationId: 'getBrandDetail',
+        querystring: ListingLookupRequest,
       },
-    };
-  });
+    },
+    async (req) => {
+      const q = parse(ListingLookupRequest, req.query);
+      await store.ready();
+      const b = findBrand(store, needsKey(q, 'brand'));
+      const content = await contentCache.get();
+      const categories = store.derive(`brand-categories|${b.id}`, () => {
+        const counts = new Map<number, number>();
+        for (const p of store.snapshot.products) if (p.brand === b) counts.set(p.category.id, (counts.get(p.category.id) ?? 0) + 1);
+        return store.snapshot.categories
+          .filter((c) => counts.has(c.id))
+          .map((c) => ({ ...categorySummary(c), product_count: counts.get(c.id) ?? 0 }));
+      });
+      const breadcrumbs: BreadcrumbItem[] = [
+        HOME_CRUMB,
+        BRANDS_CRUMB,
+        { value: b.name, category_slug: b.slug, redirect_url: `/brand/${b.slug}` },
+      ];
+      return {
+        status: 1,
+        message: 'Success',
+        data: {
+          brand: { ...brandSummary(b), description: b.description, launched_at: b.launched_at },
+          importer: b.importer,
+          certificate: b.certificate,
+          banners: promotionsOf(
+            store,
+            content,
+            (o) => (o.kind === 'top_brand' || o.kind === 'brand_of_week') && o.brand_id === b.id,
+            'brand_page_banner',
+          ),
+          categories,
+          breadcrumbs,
+        },
+      };
+    },
+  );
 
-  app.get('/api/listing/top-brand', { schema: { response: { 200: BrandListResponse }, summary: 'Top brands for the home page', operationId: 'listTopBrands', querystring: ListingLookupRequest } }, async (req) => {
-    parse(ListingLookupRequest, req.query);
-    await store.ready();
-    return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
-  });
-
-  app.get('/api/listing/top-category', { schema: { response: { 200: CategoryListResponse }, summary: 'Top categories for the home page', operationId: 'listTopCategories', querystring: ListingLookupRequest } }, async (req) => {
-    parse(ListingLookupRequest, req.query);
-    await store.ready();
-    return { status: 1, message: 'Success', data: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary) };
-  });
-
-  app.get('/api/listing/top-product', { schema: { response: { 200: ProductHitsResponse }, summary: 'Top products for the home page', operationId: 'listTopProducts', querystring: ListingLookupRequest } }, async (req) => {
-    const q = parse(ListingLookupRequest, req.query);
-    await store.ready();
-    const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;
-    const minDiscount = q.saleType ? SALE_DISCOUNT[q.saleType] : 0;
-    const products = popularProducts(
-      store,
-      (p) =>
-        (!cat || cat.subtree.includes(p.category.id)) &&
-        (!minDiscount || p.variants.some((v) => reachesDiscount(v.mrp, v.sale_price, minDiscount))),
-      12,
-    );
-    return { status: 1, message: 'Success', data: hitsOf(products) };
-  });
-
-  app.get('/api/listing/store-brand-list', { schema: { response: { 200: BrandGroupsResponse }, summary: 'Brands the store carries', operationId: 'listStoreBrands', querystring: ListingLookupRequest } }, async (req) => {
-    parse(ListingLookupRequest, req.query);
-    await store.ready();
-    const groups = new Map<string, ReturnType<typeof brandSummary>[]>();
-    for (const b of [...store.snapshot.brands].sort((x, y) => x.name.localeCompare(y.name))) {
-      const first = b.name.charAt(0).toUpperCase();
-      const letter = /[A-Z]/.test(first) ? first : '#';
-      groups.set(letter, [...(groups.get(letter) ?? []), brandSummary(b)]);
-    }
-    return { status: 1, message: 'Success', data: [...groups].map(([letter, brands]) => ({ letter, brands })) };
-  });
-
-  app.get('/api/listing/top-10-list', { schema: { response: { 200: Top10Response }, summary: 'The top 10 products', operationId: 'listTopTen', querystring: ListingLookupRequest } }, async (req) => {
-    const q = parse(ListingLookupRequest, req.query);
-    await store.ready();
-    const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;
-    const products = popularProducts(store, (p) => !cat || cat.subtree.includes(p.category.id), 10);
-    return {
-      status: 1,
-      message: 'Success',
-      data: {
-        category: cat ? categorySummary(cat) : null,
-        categories: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary),
-        products: hitsOf(products),
+  app.get(
+    '/api/listing/category-detail',
+    {
+      schema: {
+        response: { 200: CategoryDetailResponse },
+        summary: "A category's page details",
+        operationId: 'getCategoryDetail',
+        querystring: ListingLookupRequest,
       },
-    };
-  });
+    },
+    async (req) => {
+      const q = parse(ListingLookupRequest, req.query);
+      await store.ready();
+      const c = findCategory(store, needsKey(q, 'category'));
+      const content = await contentCache.get();
+      return {
+        status: 1,
+        message: 'Success',
+        data: {
+          category: categorySummary(c),
+          parents: c.path.slice(0, -1).map(categorySummary),
+          children: c.children.map(categorySummary),
+          banners: promotionsOf(
+            store,
+            content,
+            (o) =>
+              (o.kind === 'top_category' && o.data.category_slug === c.slug) || String(o.data.href ?? '') === `/product-category/${c.slug}`,
+            'category_page_banner',
+          ),
+          breadcrumbs: [HOME_CRUMB, ...categoryCrumbs(c)],
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/listing/top-brand',
+    {
+      schema: {
+        response: { 200: BrandListResponse },
+        summary: 'Top brands for the home page',
+        operationId: 'listTopBrands',
+        querystring: ListingLookupRequest,
+      },
+    },
+    async (req) => {
+      parse(ListingLookupRequest, req.query);
+      await store.ready();
+      return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
+    },
+  );
+
+  app.get(
+    '/api/listing/top-category',
+    {
+      schema: {
+        response: { 200: CategoryListResponse },
+        summary: 'Top categories for the home page',
+        operationId: 'listTopCategories',
+        querystring: ListingLookupRequest,
+      },
+    },
+    async (req) => {
+      parse(ListingLookupRequest, req.query);
+      await store.ready();
+      return { status: 1, message: 'Success', data: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary) };
+    },
+  );
+
+  app.get(
+    '/api/listing/top-product',
+    {
+      schema: {
+        response: { 200: ProductHitsResponse },
+        summary: 'Top products for the home page',
+        operationId: 'listTopProducts',
+        querystring: ListingLookupRequest,
+      },
+    },
+    async (req) => {
+      const q = parse(ListingLookupRequest, req.query);
+      await store.ready();
+      const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;
+      const minDiscount = q.saleType ? SALE_DISCOUNT[q.saleType] : 0;
+      const products = popularProducts(
+        store,
+        (p) =>
+          (!cat || cat.subtree.includes(p.category.id)) &&
+          (!minDiscount || p.variants.some((v) => reachesDiscount(v.mrp, v.sale_price, minDiscount))),
+        12,
+      );
+      return { status: 1, message: 'Success', data: hitsOf(products) };
+    },
+  );
+
+  app.get(
+    '/api/listing/store-brand-list',
+    {
+      schema: {
+        response: { 200: BrandGroupsResponse },
+        summary: 'Brands the store carries',
+        operationId: 'listStoreBrands',
+        querystring: ListingLookupRequest,
+      },
+    },
+    async (req) => {
+      parse(ListingLookupRequest, req.query);
+      await store.ready();
+      const groups = new Map<string, ReturnType<typeof brandSummary>[]>();
+      for (const b of [...store.snapshot.brands].sort((x, y) => x.name.localeCompare(y.name))) {
+        const first = b.name.charAt(0).toUpperCase();
+        const letter = /[A-Z]/.test(first) ? first : '#';
+        groups.set(letter, [...(groups.get(letter) ?? []), brandSummary(b)]);
+      }
+      return { status: 1, message: 'Success', data: [...groups].map(([letter, brands]) => ({ letter, brands })) };
+    },
+  );
+
+  app.get(
+    '/api/listing/top-10-list',
+    {
+      schema: {
+        response: { 200: Top10Response },
+        summary: 'The top 10 products',
+        operationId: 'listTopTen',
+        querystring: ListingLookupRequest,
+      },
+    },
+    async (req) => {
+      const q = parse(ListingLookupRequest, req.query);
+      await store.ready();
+      const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;
+      const products = popularProducts(store, (p) => !cat || cat.subtree.includes(p.category.id), 10);
+      return {
+        status: 1,
+        message: 'Success',
+        data: {
+          category: cat ? categorySummary(cat) : null,
+          categories: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary),
+          products: hitsOf(products),
+        },
+      };
+    },
+  );
 }
 
 async function productRoutes(app: FastifyInstance, { store, content }: CatalogueContext) {
@@ -264,206 +361,406 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
   };
   const listOf = (products: ProductRec[]) => ({ status: 1 as const, message: 'Success', data: { products: hitsOf(products) } });
 
-  app.get('/api/product-details/product-detail-page', { schema: { response: { 200: ProductDetailResponse }, summary: 'Everything the product page shows for one product', operationId: 'getProductDetailPage', querystring: ProductDetailRequest } }, async (req, reply) => {
-    const { product_id, variant_id } = parse(ProductDetailRequest, req.query);
-    await store.ready();
-    // Not cached whole: spliced from cached pieces it costs less than a cache's churn (measured: 7.5k vs 3.7k req/s).
-    const json = productDetailResponse(store, findProduct(store, product_id), variant_id);
-    // The answer depends on the product's catalogue data alone: named by version, not hashed per request.
-    reply.header('etag', versionEtag(store.version, `p${product_id}v${variant_id ?? ''}`));
-    return sendJson(reply, json);
-  });
+  app.get(
+    '/api/product-details/product-detail-page',
+    {
+      schema: {
+        response: { 200: ProductDetailResponse },
+        summary: 'Everything the product page shows for one product',
+        operationId: 'getProductDetailPage',
+        querystring: ProductDetailRequest,
+      },
+    },
+    async (req, reply) => {
+      const { product_id, variant_id } = parse(ProductDetailRequest, req.query);
+      await store.ready();
+      // Not cached whole: spliced from cached pieces it costs less than a cache's churn (measured: 7.5k vs 3.7k req/s).
+      const json = productDetailResponse(store, findProduct(store, product_id), variant_id);
+      // The answer depends on the product's catalogue data alone: named by version, not hashed per request.
+      reply.header('etag', versionEtag(store.version, `p${product_id}v${variant_id ?? ''}`));
+      return sendJson(reply, json);
+    },
+  );
 
-  app.get('/api/product-details/variant-detail', { schema: { response: { 200: ProductHitResponse }, summary: 'One variant of a product: price, stock, images', operationId: 'getVariantDetail', querystring: VariantDetailRequest } }, async (req) => {
-    const { product_id, variant_id } = parse(VariantDetailRequest, req.query);
-    await store.ready();
-    const p = findProduct(store, product_id);
-    const v = p.variants.find((x) => x.id === variant_id);
-    if (!v) throw new NotFound('Variant not found.');
-    return { status: 1, message: 'Success', data: toHit(v) };
-  });
+  app.get(
+    '/api/product-details/variant-detail',
+    {
+      schema: {
+        response: { 200: ProductHitResponse },
+        summary: 'One variant of a product: price, stock, images',
+        operationId: 'getVariantDetail',
+        querystring: VariantDetailRequest,
+      },
+    },
+    async (req) => {
+      const { product_id, variant_id } = parse(VariantDetailRequest, req.query);
+      await store.ready();
+      const p = findProduct(store, product_id);
+      const v = p.variants.find((x) => x.id === variant_id);
+      if (!v) throw new NotFound('Variant not found.');
+      return { status: 1, message: 'Success', data: toHit(v) };
+    },
+  );
 
-  app.get('/api/product-details/highlights-and-discription', { schema: { response: { 200: HighlightsResponse }, summary: "A product's highlights and description", operationId: 'getProductHighlights' } }, async (req) => {
-    const p = await productOf(req.query);
-    return { status: 1, message: 'Success', data: { highlights: p.highlights, description: p.description } };
-  });
+  app.get(
+    '/api/product-details/highlights-and-discription',
+    {
+      schema: {
+        response: { 200: HighlightsResponse },
+        summary: "A product's highlights and description",
+        operationId: 'getProductHighlights',
+      },
+    },
+    async (req) => {
+      const p = await productOf(req.query);
+      return { status: 1, message: 'Success', data: { highlights: p.highlights, description: p.description } };
+    },
+  );
 
-  app.get('/api/product-details/product-description', { schema: { response: { 200: ProductDescriptionResponse }, summary: "A product's long description", operationId: 'getProductDescription' } }, async (req) => {
-    const p = await productOf(req.query);
-    return { status: 1, message: 'Success', data: { description: p.description, short_description: truncate(p.description) } };
-  });
+  app.get(
+    '/api/product-details/product-description',
+    {
+      schema: {
+        response: { 200: ProductDescriptionResponse },
+        summary: "A product's long description",
+        operationId: 'getProductDescription',
+      },
+    },
+    async (req) => {
+      const p = await productOf(req.query);
+      return { status: 1, message: 'Success', data: { description: p.description, short_description: truncate(p.description) } };
+    },
+  );
 
   // The product's range: the brand's other products, the same category first.
-  app.get('/api/product-details/product-range', { schema: { response: { 200: ProductListResponse }, summary: 'Other products of the same range', operationId: 'getProductRange' } }, async (req) => {
-    const p = await productOf(req.query);
-    const same = popularProducts(store, (x) => x !== p && x.brand === p.brand && x.category === p.category, 12);
-    const rest = popularProducts(store, (x) => x.brand === p.brand && x.category !== p.category, 12 - same.length);
-    return listOf([...same, ...rest]);
-  });
+  app.get(
+    '/api/product-details/product-range',
+    { schema: { response: { 200: ProductListResponse }, summary: 'Other products of the same range', operationId: 'getProductRange' } },
+    async (req) => {
+      const p = await productOf(req.query);
+      const same = popularProducts(store, (x) => x !== p && x.brand === p.brand && x.category === p.category, 12);
+      const rest = popularProducts(store, (x) => x.brand === p.brand && x.category !== p.category, 12 - same.length);
+      return listOf([...same, ...rest]);
+    },
+  );
 
   // Related: the same category from other brands.
-  app.get('/api/product-details/related-product', { schema: { response: { 200: ProductListResponse }, summary: 'Products related to a product', operationId: 'listRelatedProducts' } }, async (req) => {
-    const p = await productOf(req.query);
-    return listOf(popularProducts(store, (x) => x.brand !== p.brand && x.category === p.category, 12));
-  });
+  app.get(
+    '/api/product-details/related-product',
+    { schema: { response: { 200: ProductListResponse }, summary: 'Products related to a product', operationId: 'listRelatedProducts' } },
+    async (req) => {
+      const p = await productOf(req.query);
+      return listOf(popularProducts(store, (x) => x.brand !== p.brand && x.category === p.category, 12));
+    },
+  );
 
-  app.get('/api/product-details/recommendation', { schema: { response: { 200: ProductListResponse }, summary: 'Products recommended with a product', operationId: 'listRecommendations', querystring: RecommendationRequest } }, async (req) => {
-    const { recommender_product_id } = parse(RecommendationRequest, req.query);
-    await store.ready();
-    return listOf(similarProducts(store, findProduct(store, recommender_product_id), 12));
-  });
+  app.get(
+    '/api/product-details/recommendation',
+    {
+      schema: {
+        response: { 200: ProductListResponse },
+        summary: 'Products recommended with a product',
+        operationId: 'listRecommendations',
+        querystring: RecommendationRequest,
+      },
+    },
+    async (req) => {
+      const { recommender_product_id } = parse(RecommendationRequest, req.query);
+      await store.ready();
+      return listOf(similarProducts(store, findProduct(store, recommender_product_id), 12));
+    },
+  );
 
   // Where the product comes from: the brand, its authorised importer and certificate (authenticity).
-  app.get('/api/product-details/source-product', { schema: { response: { 200: SourceProductResponse }, summary: 'Where a product comes from: brand and importer', operationId: 'getSourceProduct' } }, async (req) => {
-    const p = await productOf(req.query);
-    const b = p.brand;
-    return {
-      status: 1,
-      message: 'Success',
-      data: {
-        brand: { id: b.id, name: b.name, slug: b.slug, country: b.country },
-        sourced_from: b.importer ? 'importer' : 'brand',
-        importer: b.importer,
-        certificate: b.certificate,
+  app.get(
+    '/api/product-details/source-product',
+    {
+      schema: {
+        response: { 200: SourceProductResponse },
+        summary: 'Where a product comes from: brand and importer',
+        operationId: 'getSourceProduct',
       },
-    };
-  });
+    },
+    async (req) => {
+      const p = await productOf(req.query);
+      const b = p.brand;
+      return {
+        status: 1,
+        message: 'Success',
+        data: {
+          brand: { id: b.id, name: b.name, slug: b.slug, country: b.country },
+          sourced_from: b.importer ? 'importer' : 'brand',
+          importer: b.importer,
+          certificate: b.certificate,
+        },
+      };
+    },
+  );
 
-  app.get('/api/product-details/product-offer', { schema: { response: { 200: ProductOffersResponse }, summary: 'Offers that apply to a product', operationId: 'listProductOffers' } }, async (req) => {
-    const p = await productOf(req.query);
-    return { status: 1, message: 'Success', data: productOffers(p, await content.get()) };
-  });
+  app.get(
+    '/api/product-details/product-offer',
+    { schema: { response: { 200: ProductOffersResponse }, summary: 'Offers that apply to a product', operationId: 'listProductOffers' } },
+    async (req) => {
+      const p = await productOf(req.query);
+      return { status: 1, message: 'Success', data: productOffers(p, await content.get()) };
+    },
+  );
 
-  app.get('/api/product-details/product-slug', { schema: { response: { 200: ProductSlugResponse }, summary: "Resolve a product's slug to its id", operationId: 'getProductBySlug', querystring: ProductSlugRequest } }, async (req) => {
-    const { productSlug } = parse(ProductSlugRequest, req.query);
-    await store.ready();
-    const p = store.snapshot.productsBySlug.get(productSlug);
-    if (!p) throw new NotFound('Product not found.');
-    const v = defaultVariant(p);
-    return { status: 1, message: 'Success', data: { pid: p.id, vid: v.id, slug: p.slug, url: productUrl(p.slug, p.id, v.id) } };
-  });
-
-  app.get('/api/product/product-data', { schema: { response: { 200: ProductHitResponse }, summary: "A product's data", operationId: 'getProductData' } }, async (req) => {
-    const p = await productOf(req.query);
-    return { status: 1, message: 'Success', data: toHit(defaultVariant(p)) };
-  });
-
-  app.get('/api/product/all-product-data', { schema: { response: { 200: AllProductDataResponse }, summary: "A product's data with all its variants", operationId: 'getAllProductData' } }, async (req) => {
-    const p = await productOf(req.query);
-    return {
-      status: 1,
-      message: 'Success',
-      data: { ...productDetail(p), description: p.description, offers: productOffers(p, await content.get()) },
-    };
-  });
-
-  app.get('/api/product/brand-data', { schema: { response: { 200: BrandDataResponse }, summary: "A brand's data", operationId: 'getBrandData', querystring: BrandDataRequest } }, async (req) => {
-    const { b_id } = parse(BrandDataRequest, req.query);
-    await store.ready();
-    const b = findBrand(store, { id: b_id });
-    return {
-      status: 1,
-      message: 'Success',
-      data: {
-        ...brandSummary(b),
-        description: b.description,
-        launched_at: b.launched_at,
-        importer: b.importer,
-        certificate: b.certificate,
+  app.get(
+    '/api/product-details/product-slug',
+    {
+      schema: {
+        response: { 200: ProductSlugResponse },
+        summary: "Resolve a product's slug to its id",
+        operationId: 'getProductBySlug',
+        querystring: ProductSlugRequest,
       },
-    };
-  });
+    },
+    async (req) => {
+      const { productSlug } = parse(ProductSlugRequest, req.query);
+      await store.ready();
+      const p = store.snapshot.productsBySlug.get(productSlug);
+      if (!p) throw new NotFound('Product not found.');
+      const v = defaultVariant(p);
+      return { status: 1, message: 'Success', data: { pid: p.id, vid: v.id, slug: p.slug, url: productUrl(p.slug, p.id, v.id) } };
+    },
+  );
+
+  app.get(
+    '/api/product/product-data',
+    { schema: { response: { 200: ProductHitResponse }, summary: "A product's data", operationId: 'getProductData' } },
+    async (req) => {
+      const p = await productOf(req.query);
+      return { status: 1, message: 'Success', data: toHit(defaultVariant(p)) };
+    },
+  );
+
+  app.get(
+    '/api/product/all-product-data',
+    {
+      schema: {
+        response: { 200: AllProductDataResponse },
+        summary: "A product's data with all its variants",
+        operationId: 'getAllProductData',
+      },
+    },
+    async (req) => {
+      const p = await productOf(req.query);
+      return {
+        status: 1,
+        message: 'Success',
+        data: { ...productDetail(p), description: p.description, offers: productOffers(p, await content.get()) },
+      };
+    },
+  );
+
+  app.get(
+    '/api/product/brand-data',
+    {
+      schema: {
+        response: { 200: BrandDataResponse },
+        summary: "A brand's data",
+        operationId: 'getBrandData',
+        querystring: BrandDataRequest,
+      },
+    },
+    async (req) => {
+      const { b_id } = parse(BrandDataRequest, req.query);
+      await store.ready();
+      const b = findBrand(store, { id: b_id });
+      return {
+        status: 1,
+        message: 'Success',
+        data: {
+          ...brandSummary(b),
+          description: b.description,
+          launched_at: b.launched_at,
+          importer: b.importer,
+          certificate: b.certificate,
+        },
+      };
+    },
+  );
 }
 
 async function brandRoutes(app: FastifyInstance, { store }: CatalogueContext) {
-  app.get('/api/product-brand/top-brand-list', { schema: { response: { 200: BrandListResponse }, summary: 'Top brands for the brands page', operationId: 'listProductTopBrands' } }, async () => {
-    await store.ready();
-    return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
-  });
+  app.get(
+    '/api/product-brand/top-brand-list',
+    { schema: { response: { 200: BrandListResponse }, summary: 'Top brands for the brands page', operationId: 'listProductTopBrands' } },
+    async () => {
+      await store.ready();
+      return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
+    },
+  );
 
-  app.get('/api/product-brand/filtered-brand-list', { schema: { summary: 'Brands filtered by letter or category', operationId: 'listFilteredBrands', querystring: FilteredBrandListRequest } }, async (req) => {
-    const { q, letter, category } = parse(FilteredBrandListRequest, req.query);
-    await store.ready();
-    const snap = store.snapshot;
-    const cat = category ? snap.categoriesBySlug.get(category) : undefined;
-    const inCategory = cat
-      ? new Set(snap.products.filter((p) => cat.subtree.includes(p.category.id)).map((p) => p.brand.id))
-      : category
-        ? new Set<number>()
-        : null;
-    const needle = q.toLowerCase();
-    const brands = snap.brands.filter((b) => {
-      const first = b.name.charAt(0).toUpperCase();
-      if (letter && (letter === '#' ? /[A-Z]/.test(first) : first !== letter.toUpperCase())) return false;
-      if (needle && !b.name.toLowerCase().includes(needle)) return false;
-      return !inCategory || inCategory.has(b.id);
-    });
-    return { status: 1, message: 'Success', data: brands.map(brandSummary) };
-  });
+  app.get(
+    '/api/product-brand/filtered-brand-list',
+    {
+      schema: {
+        summary: 'Brands filtered by letter or category',
+        operationId: 'listFilteredBrands',
+        querystring: FilteredBrandListRequest,
+      },
+    },
+    async (req) => {
+      const { q, letter, category } = parse(FilteredBrandListRequest, req.query);
+      await store.ready();
+      const snap = store.snapshot;
+      const cat = category ? snap.categoriesBySlug.get(category) : undefined;
+      const inCategory = cat
+        ? new Set(snap.products.filter((p) => cat.subtree.includes(p.category.id)).map((p) => p.brand.id))
+        : category
+          ? new Set<number>()
+          : null;
+      const needle = q.toLowerCase();
+      const brands = snap.brands.filter((b) => {
+        const first = b.name.charAt(0).toUpperCase();
+        if (letter && (letter === '#' ? /[A-Z]/.test(first) : first !== letter.toUpperCase())) return false;
+        if (needle && !b.name.toLowerCase().includes(needle)) return false;
+        return !inCategory || inCategory.has(b.id);
+      });
+      return { status: 1, message: 'Success', data: brands.map(brandSummary) };
+    },
+  );
 
-  app.get('/api/menu/menu-list', { schema: { response: { 200: MenuResponse }, summary: 'The navigation menu: categories and brands', operationId: 'getMenu' } }, async (_req, reply) => {
-    await store.ready();
-    const json = store.derive('menu', () => {
-      const menu: MenuList = {
-        categories: store.snapshot.categories.filter((c) => c.parent_id === null).map(treeOf),
-        brands: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary),
-        links: MENU_LINKS,
-      };
-      return okJson(JSON.stringify(menu));
-    });
-    return sendJson(reply, json);
-  });
+  app.get(
+    '/api/menu/menu-list',
+    { schema: { response: { 200: MenuResponse }, summary: 'The navigation menu: categories and brands', operationId: 'getMenu' } },
+    async (_req, reply) => {
+      await store.ready();
+      const json = store.derive('menu', () => {
+        const menu: MenuList = {
+          categories: store.snapshot.categories.filter((c) => c.parent_id === null).map(treeOf),
+          brands: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary),
+          links: MENU_LINKS,
+        };
+        return okJson(JSON.stringify(menu));
+      });
+      return sendJson(reply, json);
+    },
+  );
 }
 
 async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: CatalogueContext) {
-  const get = (path: string, build: (content: Content, req: FastifyRequest) => unknown, options: RouteDoc & { preview?: boolean; response?: z.ZodType }) =>
-    app.get(path, { schema: { summary: options.summary, operationId: options.operationId, ...(options.response ? { response: { 200: options.response } } : {}) } }, async (req) => {
-      if (options.preview) await requirePreview(db, req);
-      await store.ready();
-      const content = await cache.get();
-      return { status: 1, message: 'Success', data: build(content, req) };
-    });
+  const get = (
+    path: string,
+    build: (content: Content, req: FastifyRequest) => unknown,
+    options: RouteDoc & { preview?: boolean; response?: z.ZodType },
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          summary: options.summary,
+          operationId: options.operationId,
+          ...(options.response ? { response: { 200: options.response } } : {}),
+        },
+      },
+      async (req) => {
+        if (options.preview) await requirePreview(db, req);
+        await store.ready();
+        const content = await cache.get();
+        return { status: 1, message: 'Success', data: build(content, req) };
+      },
+    );
   const kind = (k: string) => (x: { kind: string }) => x.kind === k;
 
-  get('/api/offers/limited-offer', (c) => promotionsOf(store, c, kind('limited'), 'limited_offer'), { summary: 'Limited-time offers', operationId: 'listLimitedOffers', response: PromotionsResponse });
-  get('/api/offers/brand-of-week', (c) => {
-    const promotions = promotionsOf(store, c, kind('brand_of_week'), 'brand_of_week');
-    const brandId = promotions[0]?.brand?.id;
-    return { promotions, products: brandId ? hitsOf(popularProducts(store, (p) => p.brand.id === brandId, 8)) : [] };
-  }, { summary: 'The brand of the week', operationId: 'getBrandOfWeek', response: PromotedProductsResponse });
-  get('/api/offers/budget-buy', (c) => promotionsOf(store, c, kind('budget_buy'), 'budget_buys'), { summary: 'Budget buys', operationId: 'listBudgetBuys', response: PromotionsResponse });
+  get('/api/offers/limited-offer', (c) => promotionsOf(store, c, kind('limited'), 'limited_offer'), {
+    summary: 'Limited-time offers',
+    operationId: 'listLimitedOffers',
+    response: PromotionsResponse,
+  });
+  get(
+    '/api/offers/brand-of-week',
+    (c) => {
+      const promotions = promotionsOf(store, c, kind('brand_of_week'), 'brand_of_week');
+      const brandId = promotions[0]?.brand?.id;
+      return { promotions, products: brandId ? hitsOf(popularProducts(store, (p) => p.brand.id === brandId, 8)) : [] };
+    },
+    { summary: 'The brand of the week', operationId: 'getBrandOfWeek', response: PromotedProductsResponse },
+  );
+  get('/api/offers/budget-buy', (c) => promotionsOf(store, c, kind('budget_buy'), 'budget_buys'), {
+    summary: 'Budget buys',
+    operationId: 'listBudgetBuys',
+    response: PromotionsResponse,
+  });
   get('/api/offers/freebie-offer', (c) => freebieOffers(store, c), { summary: 'Free-gift offers', operationId: 'listFreebieOffers' });
-  get('/api/offers/coupon-offer', (c) => offersPage(store, c).coupons, { summary: 'Coupon offers', operationId: 'listCouponOffers', response: CouponOffersResponse });
-  get('/api/offers/bank-offer', (c) => offersPage(store, c).bank_offers, { summary: 'Bank offers', operationId: 'listBankOffers', response: BankOffersResponse });
-  get('/api/offers/partner-offer', (c) => promotionsOf(store, c, kind('partner'), 'partner_offer'), { summary: 'Partner offers', operationId: 'listPartnerOffers', response: PromotionsResponse });
-  get('/api/offers/clearance-offer', (c) => ({
-    promotions: promotionsOf(store, c, kind('clearance'), 'clearance_offer'),
-    products: discounted(store, () => true, 30, 12),
-  }), { summary: 'Clearance offers', operationId: 'listClearanceOffers', response: PromotedProductsResponse });
-  get('/api/offers/banner-data', (c) => {
-    const page = homeSections(store, c);
-    return {
-      banner_web: page.banner_web,
-      banner_mobile: page.banner_mobile,
-      carousel_web: page.carousel_web,
-      carousel_mobile: page.carousel_mobile,
-      mini_banners: page.mini_banners,
-    };
-  }, { summary: 'Banners of the offers page', operationId: 'getOfferBanners', response: BannerDataResponse });
-  get('/api/offers/offer-data', (c) => offersPage(store, c), { summary: 'The offers page', operationId: 'getOfferPage', response: OffersPageResponse });
+  get('/api/offers/coupon-offer', (c) => offersPage(store, c).coupons, {
+    summary: 'Coupon offers',
+    operationId: 'listCouponOffers',
+    response: CouponOffersResponse,
+  });
+  get('/api/offers/bank-offer', (c) => offersPage(store, c).bank_offers, {
+    summary: 'Bank offers',
+    operationId: 'listBankOffers',
+    response: BankOffersResponse,
+  });
+  get('/api/offers/partner-offer', (c) => promotionsOf(store, c, kind('partner'), 'partner_offer'), {
+    summary: 'Partner offers',
+    operationId: 'listPartnerOffers',
+    response: PromotionsResponse,
+  });
+  get(
+    '/api/offers/clearance-offer',
+    (c) => ({
+      promotions: promotionsOf(store, c, kind('clearance'), 'clearance_offer'),
+      products: discounted(store, () => true, 30, 12),
+    }),
+    { summary: 'Clearance offers', operationId: 'listClearanceOffers', response: PromotedProductsResponse },
+  );
+  get(
+    '/api/offers/banner-data',
+    (c) => {
+      const page = homeSections(store, c);
+      return {
+        banner_web: page.banner_web,
+        banner_mobile: page.banner_mobile,
+        carousel_web: page.carousel_web,
+        carousel_mobile: page.carousel_mobile,
+        mini_banners: page.mini_banners,
+      };
+    },
+    { summary: 'Banners of the offers page', operationId: 'getOfferBanners', response: BannerDataResponse },
+  );
+  get('/api/offers/offer-data', (c) => offersPage(store, c), {
+    summary: 'The offers page',
+    operationId: 'getOfferPage',
+    response: OffersPageResponse,
+  });
   get(
     '/api/offers/offer-data-preview',
     (c, req) => {
       const { id } = parse(PreviewRequest, req.query);
       return { ...offersPage(store, c, true), preview_id: id ?? null };
     },
-    { preview: true, summary: 'Staff preview of an unpublished offers page', operationId: 'previewOfferPage', response: OffersPageResponse },
+    {
+      preview: true,
+      summary: 'Staff preview of an unpublished offers page',
+      operationId: 'previewOfferPage',
+      response: OffersPageResponse,
+    },
   );
 
-  get('/api/sale/get-deals-on-favourite', () => discounted(store, (p) => p.is_bestseller, 1, 12), { summary: 'Deals on favourite products', operationId: 'listDealsOnFavourites', response: ProductHitsResponse });
-  get('/api/sale/get-brands-on-offer', () => store.derive('brands-on-offer', () => brandsOnOffer(store)), { summary: 'Brands with offers', operationId: 'listBrandsOnOffer', response: BrandsOnOfferResponse });
-  get('/api/sale/get-bank-offer', (c) => offersPage(store, c).bank_offers, { summary: 'Bank offers of the sale page', operationId: 'listSaleBankOffers', response: BankOffersResponse });
-  get('/api/sale/get-sale-page-data', (c, req) => salePage(store, c, parse(SaleSlugRequest, req.query).slug), { summary: 'A sale page by its slug', operationId: 'getSalePage', response: SalePageResponse });
+  get('/api/sale/get-deals-on-favourite', () => discounted(store, (p) => p.is_bestseller, 1, 12), {
+    summary: 'Deals on favourite products',
+    operationId: 'listDealsOnFavourites',
+    response: ProductHitsResponse,
+  });
+  get('/api/sale/get-brands-on-offer', () => store.derive('brands-on-offer', () => brandsOnOffer(store)), {
+    summary: 'Brands with offers',
+    operationId: 'listBrandsOnOffer',
+    response: BrandsOnOfferResponse,
+  });
+  get('/api/sale/get-bank-offer', (c) => offersPage(store, c).bank_offers, {
+    summary: 'Bank offers of the sale page',
+    operationId: 'listSaleBankOffers',
+    response: BankOffersResponse,
+  });
+  get('/api/sale/get-sale-page-data', (c, req) => salePage(store, c, parse(SaleSlugRequest, req.query).slug), {
+    summary: 'A sale page by its slug',
+    operationId: 'getSalePage',
+    response: SalePageResponse,
+  });
   get(
     '/api/sale/get-preview-salepage-data',
     (c, req) => {
@@ -473,10 +770,14 @@ async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: 
     { preview: true, summary: 'Staff preview of an unpublished sale page', operationId: 'previewSalePage', response: SalePageResponse },
   );
 
-  get('/api/home/home-page-info', (c, req) => {
-    const { orderId } = parse(HomeRequest, req.query);
-    return { ...homeSections(store, c), order_id: orderId ?? null };
-  }, { summary: "The home page's sections", operationId: 'getHomePage', response: HomeResponse });
+  get(
+    '/api/home/home-page-info',
+    (c, req) => {
+      const { orderId } = parse(HomeRequest, req.query);
+      return { ...homeSections(store, c), order_id: orderId ?? null };
+    },
+    { summary: "The home page's sections", operationId: 'getHomePage', response: HomeResponse },
+  );
   get(
     '/api/home/home-page-preview-info',
     (c, req) => {
@@ -488,25 +789,36 @@ async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: 
 }
 
 async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
-  app.get('/api/seo/page-seo-meta', { schema: { response: { 200: SeoMetaResponse }, summary: "A page's title, description and canonical address", operationId: 'getPageSeoMeta', querystring: SeoRequest } }, async (req) => {
-    const { url } = parse(SeoRequest, req.query);
-    await store.ready();
-    // Read as a path on this site (`//a>` is a path, not a host to parse); what cannot be read is the client's error.
-    const parsed = readTarget(url);
-    if (!parsed) throw new BadRequest('url: a path starting with /');
-    // Every module's resolver (catalogue, importers, …), as the server HTML uses them; else the route's default.
-    let meta: PageMeta | null = null;
-    for (const resolve of app.metaResolvers) {
-      meta = await resolve(parsed.pathname, parsed.searchParams, '').catch(() => null);
-      if (meta) break;
-    }
-    meta ??= pageMeta(parsed.pathname);
-    return {
-      status: 1,
-      message: 'Success',
-      data: { title: meta.title, description: meta.description, noindex: Boolean(meta.noindex), canonical: parsed.pathname },
-    };
-  });
+  app.get(
+    '/api/seo/page-seo-meta',
+    {
+      schema: {
+        response: { 200: SeoMetaResponse },
+        summary: "A page's title, description and canonical address",
+        operationId: 'getPageSeoMeta',
+        querystring: SeoRequest,
+      },
+    },
+    async (req) => {
+      const { url } = parse(SeoRequest, req.query);
+      await store.ready();
+      // Read as a path on this site (`//a>` is a path, not a host to parse); what cannot be read is the client's error.
+      const parsed = readTarget(url);
+      if (!parsed) throw new BadRequest('url: a path starting with /');
+      // Every module's resolver (catalogue, importers, …), as the server HTML uses them; else the route's default.
+      let meta: PageMeta | null = null;
+      for (const resolve of app.metaResolvers) {
+        meta = await resolve(parsed.pathname, parsed.searchParams, '').catch(() => null);
+        if (meta) break;
+      }
+      meta ??= pageMeta(parsed.pathname);
+      return {
+        status: 1,
+        message: 'Success',
+        data: { title: meta.title, description: meta.description, noindex: Boolean(meta.noindex), canonical: parsed.pathname },
+      };
+    },
+  );
 }
 
 async function catalogueImageRoutes(app: FastifyInstance, { store, content }: CatalogueContext) {
@@ -515,30 +827,42 @@ async function catalogueImageRoutes(app: FastifyInstance, { store, content }: Ca
     sendDrawn(reply, { svg, format: file.format, density: file.density, cacheControl: 'public, max-age=3600' });
   const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
 
-  app.get<{ Params: { file: string } }>('/images/brand/:file', { schema: { summary: 'A brand logo', operationId: 'getBrandImage' } }, async (req, reply) => {
-    await store.ready();
-    const file = drawnFile(req.params.file);
-    if (!file) return notFound(reply);
-    const b = store.snapshot.brandsById.get(file.id);
-    return send(reply, file, b ? tile({ title: b.name, subtitle: b.country, hue: hueOf(b.name), width: 240, height: 240 }) : null);
-  });
+  app.get<{ Params: { file: string } }>(
+    '/images/brand/:file',
+    { schema: { summary: 'A brand logo', operationId: 'getBrandImage' } },
+    async (req, reply) => {
+      await store.ready();
+      const file = drawnFile(req.params.file);
+      if (!file) return notFound(reply);
+      const b = store.snapshot.brandsById.get(file.id);
+      return send(reply, file, b ? tile({ title: b.name, subtitle: b.country, hue: hueOf(b.name), width: 240, height: 240 }) : null);
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/images/category/:file', { schema: { summary: 'A category image', operationId: 'getCategoryImage' } }, async (req, reply) => {
-    await store.ready();
-    const file = drawnFile(req.params.file);
-    if (!file) return notFound(reply);
-    const c = store.snapshot.categoriesById.get(file.id);
-    return send(reply, file, c ? tile({ title: c.name, subtitle: 'Shop now', hue: hueOf(c.slug), width: 240, height: 240 }) : null);
-  });
+  app.get<{ Params: { file: string } }>(
+    '/images/category/:file',
+    { schema: { summary: 'A category image', operationId: 'getCategoryImage' } },
+    async (req, reply) => {
+      await store.ready();
+      const file = drawnFile(req.params.file);
+      if (!file) return notFound(reply);
+      const c = store.snapshot.categoriesById.get(file.id);
+      return send(reply, file, c ? tile({ title: c.name, subtitle: 'Shop now', hue: hueOf(c.slug), width: 240, height: 240 }) : null);
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/images/banner/:file', { schema: { summary: 'A banner image', operationId: 'getBannerImage' } }, async (req, reply) => {
-    const file = drawnFile(req.params.file);
-    if (!file) return notFound(reply);
-    const o = (await content.get()).offers.find((x) => x.id === file.id);
-    if (!o) return notFound(reply);
-    const [width, height] = bannerSize(o.kind);
-    return send(reply, file, tile({ title: o.title.replace(/-/g, ' '), subtitle: o.description, hue: o.image_hue, width, height }));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/images/banner/:file',
+    { schema: { summary: 'A banner image', operationId: 'getBannerImage' } },
+    async (req, reply) => {
+      const file = drawnFile(req.params.file);
+      if (!file) return notFound(reply);
+      const o = (await content.get()).offers.find((x) => x.id === file.id);
+      if (!o) return notFound(reply);
+      const [width, height] = bannerSize(o.kind);
+      return send(reply, file, tile({ title: o.title.replace(/-/g, ' '), subtitle: o.description, hue: o.image_hue, width, height }));
+    },
+  );
 }
 
 /** Registers every catalogue route. */

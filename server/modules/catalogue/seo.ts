@@ -153,13 +153,18 @@ const decoded = (segment: string): string | null => {
  * its slug alone, moves (301) to `/product/{slug}/?pId=` with the rest of its query; a brand or category slug in
  * another case moves to its own; an address naming no product, brand or category is a 404.
  */
-export function canonicalAddress(store: CatalogueStore, pathname: string, query: URLSearchParams): { redirect: string } | { notFound: true } | null {
+export function canonicalAddress(
+  store: CatalogueStore,
+  pathname: string,
+  query: URLSearchParams,
+): { redirect: string } | { notFound: true } | null {
   const snap = store.snapshot;
   const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
   if (product) {
     const given = query.get('pId');
     const pid = Number(given);
-    const p = given && Number.isInteger(pid) && pid > 0 ? snap.productsById.get(pid) : snap.productsBySlug.get(decoded(product[1] as string) ?? '');
+    const p =
+      given && Number.isInteger(pid) && pid > 0 ? snap.productsById.get(pid) : snap.productsBySlug.get(decoded(product[1] as string) ?? '');
     if (!p) return { notFound: true };
     const path = productUrl(p.slug, p.id).split('?', 1)[0] as string;
     if (given === String(p.id) && pathname === path) return null;

@@ -51,7 +51,15 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutDeps & 
 
   app.post(
     '/api/select-address/deliver-here',
-    { config: { access: 'customer' }, schema: { summary: 'Choose the delivery address for checkout', operationId: 'deliverHere', body: DeliverHereRequest, response: { 200: DeliverHereResponse } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Choose the delivery address for checkout',
+        operationId: 'deliverHere',
+        body: DeliverHereRequest,
+        response: { 200: DeliverHereResponse },
+      },
+    },
     async (req) => {
       const body = parse(DeliverHereRequest, req.body);
       const customer = await requireCustomer(db, req);
@@ -61,7 +69,15 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutDeps & 
 
   app.get(
     '/api/order-confirmation/order-details',
-    { config: { access: 'customer' }, schema: { summary: 'The order summary before placing the order', operationId: 'getOrderConfirmation', querystring: OrderDetailsQuery, response: { 200: OrderDetailsResponse } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'The order summary before placing the order',
+        operationId: 'getOrderConfirmation',
+        querystring: OrderDetailsQuery,
+        response: { 200: OrderDetailsResponse },
+      },
+    },
     async (req) => {
       const query = parse(OrderDetailsQuery, req.query);
       const customer = await requireCustomer(db, req);
@@ -72,7 +88,15 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutDeps & 
   // SPEC §7 names a GET; it changes state, so it takes an Idempotency-Key like its POST twin in /api/payment.
   app.get(
     '/api/order-confirmation/place-order',
-    { config: { access: 'customer' }, schema: { summary: 'Place the order from the confirmation page', operationId: 'placeOrderFromConfirmation', querystring: PlaceOrderQuery, response: { 200: PlaceOrderResponse } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Place the order from the confirmation page',
+        operationId: 'placeOrderFromConfirmation',
+        querystring: PlaceOrderQuery,
+        response: { 200: PlaceOrderResponse },
+      },
+    },
     async (req) => {
       assertOwnCall(req);
       const query = parse(PlaceOrderQuery, req.query);

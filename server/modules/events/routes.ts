@@ -60,48 +60,84 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     }
   });
 
-  app.post('/api/events/conversions', { config: { access: 'optional' }, schema: { summary: 'Report a server-side conversion event', operationId: 'sendConversion', body: ConversionBody }, bodyLimit: 262_144 }, async (req) => {
-    await limitReports(req, 'conversions');
-    const body = req.body as { data?: unknown } | null;
-    const events = body && typeof body === 'object' && 'data' in body ? parse(Batch, body).data : [parse(ConversionEvent, body)];
-    checkEventTimes(events);
-    const session = await req.getSession();
-    const customerId = session?.customerId ?? null;
-    // A purchase is checked against the stored order and reported with its values.
-    const checked = await Promise.all(events.map((e) => (e.event_name === 'Purchase' ? purchaseConversion(db, customerId, e) : e)));
-    const result = await storeConversions(db, checked, customerId, {
-      origin: siteOrigin,
-      ip: req.ip,
-      userAgent: req.headers['user-agent'],
-      fbp: req.cookies._fbp,
-      fbc: req.cookies._fbc,
-    });
-    return ok(result, result.accepted ? 'Stored' : 'Already stored');
-  });
+  app.post(
+    '/api/events/conversions',
+    {
+      config: { access: 'optional' },
+      schema: { summary: 'Report a server-side conversion event', operationId: 'sendConversion', body: ConversionBody },
+      bodyLimit: 262_144,
+    },
+    async (req) => {
+      await limitReports(req, 'conversions');
+      const body = req.body as { data?: unknown } | null;
+      const events = body && typeof body === 'object' && 'data' in body ? parse(Batch, body).data : [parse(ConversionEvent, body)];
+      checkEventTimes(events);
+      const session = await req.getSession();
+      const customerId = session?.customerId ?? null;
+      // A purchase is checked against the stored order and reported with its values.
+      const checked = await Promise.all(events.map((e) => (e.event_name === 'Purchase' ? purchaseConversion(db, customerId, e) : e)));
+      const result = await storeConversions(db, checked, customerId, {
+        origin: siteOrigin,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        fbp: req.cookies._fbp,
+        fbc: req.cookies._fbc,
+      });
+      return ok(result, result.accepted ? 'Stored' : 'Already stored');
+    },
+  );
 
-  app.post('/api/events/affiliate', { config: { access: 'optional' }, schema: { summary: 'Report an affiliate conversion for an order', operationId: 'sendAffiliateConversion', body: AffiliateRequest } }, async (req) => {
-    await limitReports(req, 'affiliate');
-    const { order_id } = parse(AffiliateRequest, req.body);
-    const session = await req.getSession();
-    const created = await storeAffiliateOrder(db, await affiliateOrderOf(db, session?.customerId ?? null, order_id));
-    return ok({ accepted: created ? 1 : 0, duplicates: created ? 0 : 1 }, created ? 'Stored' : 'Already stored');
-  });
+  app.post(
+    '/api/events/affiliate',
+    {
+      config: { access: 'optional' },
+      schema: { summary: 'Report an affiliate conversion for an order', operationId: 'sendAffiliateConversion', body: AffiliateRequest },
+    },
+    async (req) => {
+      await limitReports(req, 'affiliate');
+      const { order_id } = parse(AffiliateRequest, req.body);
+      const session = await req.getSession();
+      const created = await storeAffiliateOrder(db, await affiliateOrderOf(db, session?.customerId ?? null, order_id));
+      return ok({ accepted: created ? 1 : 0, duplicates: created ? 0 : 1 }, created ? 'Stored' : 'Already stored');
+    },
+  );
 
   // Staff only (OPS_TOKEN), over a bounded range.
-  app.get('/api/analytics/funnel', { schema: { response: { 200: FunnelEnvelope }, summary: 'The checkout funnel report', operationId: 'getFunnelReport', querystring: FunnelQuery } }, async (req) => {
-    requireOps(req);
-    const query = parse(FunnelQuery, req.query);
-    checkFunnelRange(query);
-    return ok(await funnelReport(db, query));
-  });
+  app.get(
+    '/api/analytics/funnel',
+    {
+      schema: {
+        response: { 200: FunnelEnvelope },
+        summary: 'The checkout funnel report',
+        operationId: 'getFunnelReport',
+        querystring: FunnelQuery,
+      },
+    },
+    async (req) => {
+      requireOps(req);
+      const query = parse(FunnelQuery, req.query);
+      checkFunnelRange(query);
+      return ok(await funnelReport(db, query));
+    },
+  );
 
   // A development tool (KASRAT_DEV_TOOLS=1, like /api/dev/outbox): is an event stored? Lets e2e tests check
   // arrival without writing to the feed. Hashes only.
   if (devToolsEnabled()) {
-    app.get('/api/dev/events', { schema: { summary: 'Development tools: the reporting events recorded for an event id', operationId: 'getDevEvents', querystring: DevEventQuery } }, async (req) => {
-      const { event_id, event_name } = parse(DevEventQuery, req.query);
-      const row = await findStoredEvent(db, event_id, event_name);
-      return ok(row ?? null, row ? 'Stored' : 'Not stored');
-    });
+    app.get(
+      '/api/dev/events',
+      {
+        schema: {
+          summary: 'Development tools: the reporting events recorded for an event id',
+          operationId: 'getDevEvents',
+          querystring: DevEventQuery,
+        },
+      },
+      async (req) => {
+        const { event_id, event_name } = parse(DevEventQuery, req.query);
+        const row = await findStoredEvent(db, event_id, event_name);
+        return ok(row ?? null, row ? 'Stored' : 'Not stored');
+      },
+    );
   }
 }

@@ -1,5 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { EmailTicketRequest, FaqRequest, PhoneTicketRequest, ShipmentListRequest, FaqResponse, PhoneSupportResponse, EmailSupportResponse, ReasonsResponse, CustomerOrdersResponse, CustomerShipmentsResponse, TicketsResponse, UploadResponse, TicketResponse } from '../../../schemas/help-center.ts';
+import {
+  EmailTicketRequest,
+  FaqRequest,
+  PhoneTicketRequest,
+  ShipmentListRequest,
+  FaqResponse,
+  PhoneSupportResponse,
+  EmailSupportResponse,
+  ReasonsResponse,
+  CustomerOrdersResponse,
+  CustomerShipmentsResponse,
+  TicketsResponse,
+  UploadResponse,
+  TicketResponse,
+} from '../../../schemas/help-center.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
@@ -12,49 +26,138 @@ import * as service from './service.ts';
 export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const base = '/api/help-center';
 
-  app.get(`${base}/faq-data`, { schema: { response: { 200: FaqResponse }, summary: 'Frequently asked questions, optionally by topic', operationId: 'listFaqs', querystring: FaqRequest } }, async (req) => {
-    const { q, topic } = parse(FaqRequest, req.query);
-    return ok(await service.faqData(db, q || undefined, topic || undefined));
-  });
-  app.get(`${base}/customer-phone-support`, { schema: { response: { 200: PhoneSupportResponse }, summary: 'The support phone number and hours', operationId: 'getPhoneSupport' } }, async () => ok(await service.phoneSupport(db)));
-  app.get(`${base}/customer-email-support`, { schema: { response: { 200: EmailSupportResponse }, summary: 'The support email address', operationId: 'getEmailSupport' } }, async () => ok(service.emailSupport()));
-  app.get(`${base}/customer-email-reasons`, { schema: { response: { 200: ReasonsResponse }, summary: 'Reasons a shopper may write to support for', operationId: 'listEmailReasons' } }, async () => ok(await service.emailReasons(db)));
+  app.get(
+    `${base}/faq-data`,
+    {
+      schema: {
+        response: { 200: FaqResponse },
+        summary: 'Frequently asked questions, optionally by topic',
+        operationId: 'listFaqs',
+        querystring: FaqRequest,
+      },
+    },
+    async (req) => {
+      const { q, topic } = parse(FaqRequest, req.query);
+      return ok(await service.faqData(db, q || undefined, topic || undefined));
+    },
+  );
+  app.get(
+    `${base}/customer-phone-support`,
+    { schema: { response: { 200: PhoneSupportResponse }, summary: 'The support phone number and hours', operationId: 'getPhoneSupport' } },
+    async () => ok(await service.phoneSupport(db)),
+  );
+  app.get(
+    `${base}/customer-email-support`,
+    { schema: { response: { 200: EmailSupportResponse }, summary: 'The support email address', operationId: 'getEmailSupport' } },
+    async () => ok(service.emailSupport()),
+  );
+  app.get(
+    `${base}/customer-email-reasons`,
+    {
+      schema: {
+        response: { 200: ReasonsResponse },
+        summary: 'Reasons a shopper may write to support for',
+        operationId: 'listEmailReasons',
+      },
+    },
+    async () => ok(await service.emailReasons(db)),
+  );
 
-  app.get(`${base}/customer-order-list`, { schema: { response: { 200: CustomerOrdersResponse }, summary: "The customer's orders, to pick one for a support request", operationId: 'listSupportOrders' }, config: { access: 'customer' } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    return ok(await service.customerOrderList(db, customer.id));
-  });
-  app.get(`${base}/customer-shipment-list`, { config: { access: 'customer' }, schema: { response: { 200: CustomerShipmentsResponse }, summary: "An order's shipments, to pick one for a support request", operationId: 'listSupportShipments', querystring: ShipmentListRequest } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    const { order_id } = parse(ShipmentListRequest, req.query);
-    return ok(await service.customerShipmentList(db, customer.id, order_id));
-  });
-  app.get(`${base}/support`, { schema: { response: { 200: TicketsResponse }, summary: "The customer's support requests", operationId: 'listSupportTickets' }, config: { access: 'customer' } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    return ok(await service.supportTickets(db, customer.id));
-  });
-  app.post(`${base}/upload`, { schema: { response: { 200: UploadResponse }, summary: 'Upload an attachment for a support request', operationId: 'uploadSupportAttachment' }, config: { access: 'customer' } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    const { files } = await receiveFiles(req, 'help_attachment', { db, customerId: customer.id });
-    const stored = await service.uploadAttachments(db, customer.id, files);
-    return ok(
-      stored.map(({ public_id, content_type, size, url }) => ({ public_id, content_type, size, url })),
-      stored.length === 1 ? 'File attached.' : `${stored.length} files attached.`,
-    );
-  });
-  app.post(`${base}/phone`, { config: { access: 'customer' }, schema: { response: { 200: TicketResponse }, summary: 'Ask support to call back', operationId: 'requestCallBack', body: PhoneTicketRequest } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    const input = parse(PhoneTicketRequest, req.body);
-    const ticket = await service.requestCallBack(db, customer.id, input, req.ip);
-    return ok(
-      ticket,
-      `Thank you! Your request ${ticket.reference} is received; we will call you on ${ticket.contact} within 4 working hours.`,
-    );
-  });
-  app.post(`${base}/email`, { config: { access: 'customer' }, schema: { response: { 200: TicketResponse }, summary: 'Write to support', operationId: 'sendSupportEmail', body: EmailTicketRequest } }, async (req) => {
-    const customer = await requireCustomer(db, req);
-    const input = parse(EmailTicketRequest, req.body);
-    const ticket = await service.sendEmailRequest(db, customer.id, input, req.ip);
-    return ok(ticket, `Thank you! Your request ${ticket.reference} is received; we have sent a copy to ${ticket.contact}.`);
-  });
+  app.get(
+    `${base}/customer-order-list`,
+    {
+      schema: {
+        response: { 200: CustomerOrdersResponse },
+        summary: "The customer's orders, to pick one for a support request",
+        operationId: 'listSupportOrders',
+      },
+      config: { access: 'customer' },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      return ok(await service.customerOrderList(db, customer.id));
+    },
+  );
+  app.get(
+    `${base}/customer-shipment-list`,
+    {
+      config: { access: 'customer' },
+      schema: {
+        response: { 200: CustomerShipmentsResponse },
+        summary: "An order's shipments, to pick one for a support request",
+        operationId: 'listSupportShipments',
+        querystring: ShipmentListRequest,
+      },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const { order_id } = parse(ShipmentListRequest, req.query);
+      return ok(await service.customerShipmentList(db, customer.id, order_id));
+    },
+  );
+  app.get(
+    `${base}/support`,
+    {
+      schema: { response: { 200: TicketsResponse }, summary: "The customer's support requests", operationId: 'listSupportTickets' },
+      config: { access: 'customer' },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      return ok(await service.supportTickets(db, customer.id));
+    },
+  );
+  app.post(
+    `${base}/upload`,
+    {
+      schema: {
+        response: { 200: UploadResponse },
+        summary: 'Upload an attachment for a support request',
+        operationId: 'uploadSupportAttachment',
+      },
+      config: { access: 'customer' },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const { files } = await receiveFiles(req, 'help_attachment', { db, customerId: customer.id });
+      const stored = await service.uploadAttachments(db, customer.id, files);
+      return ok(
+        stored.map(({ public_id, content_type, size, url }) => ({ public_id, content_type, size, url })),
+        stored.length === 1 ? 'File attached.' : `${stored.length} files attached.`,
+      );
+    },
+  );
+  app.post(
+    `${base}/phone`,
+    {
+      config: { access: 'customer' },
+      schema: {
+        response: { 200: TicketResponse },
+        summary: 'Ask support to call back',
+        operationId: 'requestCallBack',
+        body: PhoneTicketRequest,
+      },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const input = parse(PhoneTicketRequest, req.body);
+      const ticket = await service.requestCallBack(db, customer.id, input, req.ip);
+      return ok(
+        ticket,
+        `Thank you! Your request ${ticket.reference} is received; we will call you on ${ticket.contact} within 4 working hours.`,
+      );
+    },
+  );
+  app.post(
+    `${base}/email`,
+    {
+      config: { access: 'customer' },
+      schema: { response: { 200: TicketResponse }, summary: 'Write to support', operationId: 'sendSupportEmail', body: EmailTicketRequest },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      const input = parse(EmailTicketRequest, req.body);
+      const ticket = await service.sendEmailRequest(db, customer.id, input, req.ip);
+      return ok(ticket, `Thank you! Your request ${ticket.reference} is received; we have sent a copy to ${ticket.contact}.`);
+    },
+  );
 }

@@ -8,7 +8,14 @@ import { unsubscribe } from './service.ts';
 export async function newsletterRoutes(app: FastifyInstance, { db, secret }: { db: Db; secret: () => Promise<string> }) {
   app.post(
     '/api/unsubscribe/unsubscribe-user',
-    { schema: { summary: 'Unsubscribe an email address from the newsletter', operationId: 'unsubscribe', response: { 200: UnsubscribeResponse }, body: UnsubscribeRequest } },
+    {
+      schema: {
+        summary: 'Unsubscribe an email address from the newsletter',
+        operationId: 'unsubscribe',
+        response: { 200: UnsubscribeResponse },
+        body: UnsubscribeRequest,
+      },
+    },
     async (req) => {
       const { email, token } = parse(UnsubscribeRequest, req.body);
       const data = await unsubscribe(db, await secret(), email, token);

@@ -71,15 +71,35 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     }
   };
 
-  app.post('/api/order/order-listing', { config: { access: 'customer' }, schema: { summary: "The customer's orders, a page at a time", operationId: 'listOrders', response: { 200: OrderListingResponse }, body: OrderListingRequest } }, async (req) => {
-    const customerId = await customerOf(req);
-    const body = parse(OrderListingRequest, req.body);
-    return ok(await listOrders(db, customerId, body.page, body.page_size));
-  });
+  app.post(
+    '/api/order/order-listing',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "The customer's orders, a page at a time",
+        operationId: 'listOrders',
+        response: { 200: OrderListingResponse },
+        body: OrderListingRequest,
+      },
+    },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const body = parse(OrderListingRequest, req.body);
+      return ok(await listOrders(db, customerId, body.page, body.page_size));
+    },
+  );
 
   app.post(
     '/api/order/shipment-details',
-    { config: { access: 'customer' }, schema: { summary: 'One shipment with its items, tracking and actions', operationId: 'getShipmentDetails', response: { 200: ShipmentDetailsResponse }, body: ShipmentDetailsRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'One shipment with its items, tracking and actions',
+        operationId: 'getShipmentDetails',
+        response: { 200: ShipmentDetailsResponse },
+        body: ShipmentDetailsRequest,
+      },
+    },
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(ShipmentDetailsRequest, req.body);
@@ -87,14 +107,33 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
   );
 
-  app.get('/api/order/cancel-shipment-reason', { config: { access: 'customer' }, schema: { summary: 'Reasons a shopper may give for cancelling', operationId: 'listCancelReasons', response: { 200: ReasonsResponse } } }, async (req) => {
-    await customerOf(req);
-    return ok(CANCEL_REASONS.map((r) => ({ ...r })));
-  });
+  app.get(
+    '/api/order/cancel-shipment-reason',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Reasons a shopper may give for cancelling',
+        operationId: 'listCancelReasons',
+        response: { 200: ReasonsResponse },
+      },
+    },
+    async (req) => {
+      await customerOf(req);
+      return ok(CANCEL_REASONS.map((r) => ({ ...r })));
+    },
+  );
 
   app.post(
     '/api/order/cancel-shipment-submit',
-    { config: { access: 'customer' }, schema: { summary: 'Cancel a whole shipment', operationId: 'cancelShipment', response: { 200: CancelResponse }, body: CancelShipmentRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Cancel a whole shipment',
+        operationId: 'cancelShipment',
+        response: { 200: CancelResponse },
+        body: CancelShipmentRequest,
+      },
+    },
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(CancelShipmentRequest, req.body);
@@ -106,7 +145,15 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
 
   app.post(
     '/api/order/cancel-refund-amount',
-    { config: { access: 'customer' }, schema: { summary: 'The refund a cancellation would give', operationId: 'getCancelRefundAmount', response: { 200: CancelRefundResponse }, body: CancelRefundRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'The refund a cancellation would give',
+        operationId: 'getCancelRefundAmount',
+        response: { 200: CancelRefundResponse },
+        body: CancelRefundRequest,
+      },
+    },
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(CancelRefundRequest, req.body);
@@ -116,7 +163,15 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
 
   app.post(
     '/api/order/partial-cancel-shipment-submit',
-    { config: { access: 'customer' }, schema: { summary: 'Cancel some items of a shipment', operationId: 'cancelShipmentItems', response: { 200: CancelResponse }, body: PartialCancelRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Cancel some items of a shipment',
+        operationId: 'cancelShipmentItems',
+        response: { 200: CancelResponse },
+        body: PartialCancelRequest,
+      },
+    },
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(PartialCancelRequest, req.body);
@@ -132,20 +187,42 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
   );
 
-  app.post('/api/order/cancel-reverse-shipment-submit', { config: { access: 'customer' }, schema: { summary: 'Cancel a return request', operationId: 'cancelReturn', body: CancelReverseRequest } }, async (req) => {
-    const customerId = await customerOf(req);
-    const body = parse(CancelReverseRequest, req.body);
-    return ok(await withdrawReturn(db, customerId, body.shipmentId), 'Your return request has been withdrawn.');
-  });
+  app.post(
+    '/api/order/cancel-reverse-shipment-submit',
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Cancel a return request', operationId: 'cancelReturn', body: CancelReverseRequest },
+    },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const body = parse(CancelReverseRequest, req.body);
+      return ok(await withdrawReturn(db, customerId, body.shipmentId), 'Your return request has been withdrawn.');
+    },
+  );
 
-  app.get('/api/order/return-item-reasons', { config: { access: 'customer' }, schema: { summary: 'Reasons a shopper may give for returning', operationId: 'listReturnReasons', response: { 200: ReasonsResponse } } }, async (req) => {
-    await customerOf(req);
-    return ok(RETURN_REASONS.map((r) => ({ ...r })));
-  });
+  app.get(
+    '/api/order/return-item-reasons',
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Reasons a shopper may give for returning', operationId: 'listReturnReasons', response: { 200: ReasonsResponse } },
+    },
+    async (req) => {
+      await customerOf(req);
+      return ok(RETURN_REASONS.map((r) => ({ ...r })));
+    },
+  );
 
   app.get(
     '/api/order/return-shipment-details',
-    { config: { access: 'customer' }, schema: { summary: 'What of a shipment can be returned', operationId: 'getReturnDetails', response: { 200: ReturnShipmentDetailsResponse }, querystring: ShipmentQuery } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'What of a shipment can be returned',
+        operationId: 'getReturnDetails',
+        response: { 200: ReturnShipmentDetailsResponse },
+        querystring: ShipmentQuery,
+      },
+    },
     async (req) => {
       const customerId = await customerOf(req);
       const query = parse(ShipmentQuery, req.query);
@@ -154,21 +231,36 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
   );
 
   // One photo per call (multipart: field shipmentId, then the file). The uploads module checks the bytes.
-  app.post('/api/order/return-shipment-media', { config: { access: 'customer' }, schema: { summary: 'Upload photos for a return', operationId: 'uploadReturnMedia', response: { 200: ReturnMediaResponse } } }, async (req) => {
-    const customerId = await customerOf(req);
-    const { files, fields } = await receiveFiles(req, 'return_media', { db, customerId });
-    const { shipmentId } = parse(ShipmentQuery, fields);
-    if (files.length !== 1) throw new BadRequest('Please upload one photo at a time.');
-    const shipment = await assertReturnable(db, customerId, shipmentId);
-    const stored = await attachReturnMedia(db, shipment.id, (tx) =>
-      storeUpload(tx, { customerId, purpose: 'return_media', bytes: files[0].bytes }),
-    );
-    return ok({ media_id: stored.public_id, url: stored.url, content_type: stored.content_type, size: stored.size }, 'Photo added.');
-  });
+  app.post(
+    '/api/order/return-shipment-media',
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'Upload photos for a return', operationId: 'uploadReturnMedia', response: { 200: ReturnMediaResponse } },
+    },
+    async (req) => {
+      const customerId = await customerOf(req);
+      const { files, fields } = await receiveFiles(req, 'return_media', { db, customerId });
+      const { shipmentId } = parse(ShipmentQuery, fields);
+      if (files.length !== 1) throw new BadRequest('Please upload one photo at a time.');
+      const shipment = await assertReturnable(db, customerId, shipmentId);
+      const stored = await attachReturnMedia(db, shipment.id, (tx) =>
+        storeUpload(tx, { customerId, purpose: 'return_media', bytes: files[0].bytes }),
+      );
+      return ok({ media_id: stored.public_id, url: stored.url, content_type: stored.content_type, size: stored.size }, 'Photo added.');
+    },
+  );
 
   app.post(
     '/api/order/return-shipment-refund-amount',
-    { config: { access: 'customer' }, schema: { summary: 'The refund a return would give', operationId: 'getReturnRefundAmount', response: { 200: RefundAmountResponse }, body: RefundAmountRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'The refund a return would give',
+        operationId: 'getReturnRefundAmount',
+        response: { 200: RefundAmountResponse },
+        body: RefundAmountRequest,
+      },
+    },
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(RefundAmountRequest, req.body);
@@ -178,7 +270,15 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
 
   app.post(
     '/api/order/return-shipment-submit',
-    { config: { access: 'customer' }, schema: { summary: 'Request a return', operationId: 'requestReturn', response: { 200: ReturnSubmitResponse }, body: ReturnSubmitRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Request a return',
+        operationId: 'requestReturn',
+        response: { 200: ReturnSubmitResponse },
+        body: ReturnSubmitRequest,
+      },
+    },
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(ReturnSubmitRequest, req.body);
@@ -188,7 +288,15 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
 
   app.post(
     '/api/order/set-select-address',
-    { config: { access: 'customer' }, schema: { summary: 'Choose the pickup address of a return', operationId: 'setReturnPickupAddress', response: { 200: SetSelectAddressResponse }, body: SetSelectAddressRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Choose the pickup address of a return',
+        operationId: 'setReturnPickupAddress',
+        response: { 200: SetSelectAddressResponse },
+        body: SetSelectAddressRequest,
+      },
+    },
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(SetSelectAddressRequest, req.body);
@@ -196,19 +304,45 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
   );
 
-  app.get('/api/order/customer-bank-details', { config: { access: 'customer' }, schema: { summary: "The customer's refund bank account", operationId: 'getBankDetails', response: { 200: BankDetailsResponse } } }, async (req) => {
-    const customerId = await customerOf(req);
-    return ok(await latestBankAccount(db, customerId));
-  });
+  app.get(
+    '/api/order/customer-bank-details',
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The customer's refund bank account", operationId: 'getBankDetails', response: { 200: BankDetailsResponse } },
+    },
+    async (req) => {
+      const customerId = await customerOf(req);
+      return ok(await latestBankAccount(db, customerId));
+    },
+  );
 
-  app.get('/api/order/customer-bank-listing', { config: { access: 'customer' }, schema: { summary: "The customer's saved refund bank accounts", operationId: 'listBankAccounts', response: { 200: BankListingResponse } } }, async (req) => {
-    const customerId = await customerOf(req);
-    return ok(await listBankAccounts(db, customerId));
-  });
+  app.get(
+    '/api/order/customer-bank-listing',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "The customer's saved refund bank accounts",
+        operationId: 'listBankAccounts',
+        response: { 200: BankListingResponse },
+      },
+    },
+    async (req) => {
+      const customerId = await customerOf(req);
+      return ok(await listBankAccounts(db, customerId));
+    },
+  );
 
   app.post(
     '/api/order/update-bank-details',
-    { config: { access: 'customer' }, schema: { summary: 'Save a refund bank account', operationId: 'updateBankDetails', response: { 200: BankAccountResponse }, body: UpdateBankDetailsRequest } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Save a refund bank account',
+        operationId: 'updateBankDetails',
+        response: { 200: BankAccountResponse },
+        body: UpdateBankDetailsRequest,
+      },
+    },
     async (req) => {
       const customerId = await customerOf(req);
       const body = parse(UpdateBankDetailsRequest, req.body);
@@ -216,21 +350,40 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
   );
 
-  app.get('/api/order/fetch-ifsc-details', { config: { access: 'customer' }, schema: { summary: 'The bank and branch of an IFSC code', operationId: 'lookUpIfsc', response: { 200: IfscDetailsResponse }, querystring: IfscQuery } }, async (req) => {
-    await customerOf(req);
-    const { ifsc } = parse(IfscQuery, req.query);
-    return ok(await lookupIfsc(db, ifsc));
-  });
+  app.get(
+    '/api/order/fetch-ifsc-details',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'The bank and branch of an IFSC code',
+        operationId: 'lookUpIfsc',
+        response: { 200: IfscDetailsResponse },
+        querystring: IfscQuery,
+      },
+    },
+    async (req) => {
+      await customerOf(req);
+      const { ifsc } = parse(IfscQuery, req.query);
+      return ok(await lookupIfsc(db, ifsc));
+    },
+  );
 
-  app.get('/api/order/shipment-invoice', { config: { access: 'customer' }, schema: { summary: "A shipment's invoice", operationId: 'getShipmentInvoice', querystring: ShipmentQuery } }, async (req, reply) => {
-    const customerId = await customerOf(req);
-    const { shipmentId } = parse(ShipmentQuery, req.query);
-    const file = await shipmentInvoice(db, customerId, shipmentId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.bytes);
-  });
+  app.get(
+    '/api/order/shipment-invoice',
+    {
+      config: { access: 'customer' },
+      schema: { summary: "A shipment's invoice", operationId: 'getShipmentInvoice', querystring: ShipmentQuery },
+    },
+    async (req, reply) => {
+      const customerId = await customerOf(req);
+      const { shipmentId } = parse(ShipmentQuery, req.query);
+      const file = await shipmentInvoice(db, customerId, shipmentId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    },
+  );
 }

@@ -98,25 +98,47 @@ export async function paymentIssueRoutes(app: FastifyInstance, { db, refundPaidB
   app.addHook('onRequest', async (req) => requireOps(req));
 
   // The answer is PaymentIssuesResponse (schemas/payment.ts), which documents each field.
-  app.get('/api/ops/payment-issues', { schema: { response: { 200: OpsPaymentIssuesResponse }, summary: 'Payment issues waiting for staff', operationId: 'listPaymentIssues' } }, async () => ok(await openIssues(db)));
+  app.get(
+    '/api/ops/payment-issues',
+    {
+      schema: {
+        response: { 200: OpsPaymentIssuesResponse },
+        summary: 'Payment issues waiting for staff',
+        operationId: 'listPaymentIssues',
+      },
+    },
+    async () => ok(await openIssues(db)),
+  );
 
-  app.post('/api/ops/payment-issues/:id/resolve', { schema: { response: { 200: OpsResolveResponse }, summary: 'Resolve a payment issue', operationId: 'resolvePaymentIssue', params: IssueParams, body: ResolveRequest } }, async (req) => {
-    const { id } = parse(IssueParams, req.params);
-    const body = parse(ResolveRequest, req.body);
-    const done = await db.transaction().execute(async (trx) => {
-      const issue = await trx
-        .updateTable('payment_issues')
-        .set({ resolved_at: new Date(), resolution: body.resolution })
-        .where('id', '=', id)
-        .where('resolved_at', 'is', null)
-        .returning(['kind', 'refund_id'])
-        .executeTakeFirst();
-      if (!issue) return false;
-      // A refund paid by hand is paid: it counts as processed from now on (never before a person says so).
-      if (issue.kind === 'refund_to_pay' && issue.refund_id) await refundPaidByHand(trx, issue.refund_id, body.resolution);
-      return true;
-    });
-    if (!done) throw new NotFound('No open payment issue with this id.');
-    return ok({ id, resolved: true });
-  });
+  app.post(
+    '/api/ops/payment-issues/:id/resolve',
+    {
+      schema: {
+        response: { 200: OpsResolveResponse },
+        summary: 'Resolve a payment issue',
+        operationId: 'resolvePaymentIssue',
+        params: IssueParams,
+        body: ResolveRequest,
+      },
+    },
+    async (req) => {
+      const { id } = parse(IssueParams, req.params);
+      const body = parse(ResolveRequest, req.body);
+      const done = await db.transaction().execute(async (trx) => {
+        const issue = await trx
+          .updateTable('payment_issues')
+          .set({ resolved_at: new Date(), resolution: body.resolution })
+          .where('id', '=', id)
+          .where('resolved_at', 'is', null)
+          .returning(['kind', 'refund_id'])
+          .executeTakeFirst();
+        if (!issue) return false;
+        // A refund paid by hand is paid: it counts as processed from now on (never before a person says so).
+        if (issue.kind === 'refund_to_pay' && issue.refund_id) await refundPaidByHand(trx, issue.refund_id, body.resolution);
+        return true;
+      });
+      if (!done) throw new NotFound('No open payment issue with this id.');
+      return ok({ id, resolved: true });
+    },
+  );
 }

@@ -89,56 +89,150 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
   // ---- reading ---------------------------------------------------------------------------------------
   get(
     'product-aggregate',
-    { summary: "A product's rating summary", operationId: 'getProductReviewAggregate', response: { 200: ReviewAggregateResponse }, querystring: ProductIdQuery },
+    {
+      summary: "A product's rating summary",
+      operationId: 'getProductReviewAggregate',
+      response: { 200: ReviewAggregateResponse },
+      querystring: ProductIdQuery,
+    },
     async (req) => ok(await scopeAggregate(db, { kind: 'product', id: parse(ProductIdQuery, req.query).product_id })),
     'aggregate',
   );
-  get('brand-review-aggrigate', { summary: "A brand's rating summary", operationId: 'getBrandReviewAggregate', response: { 200: ReviewAggregateResponse }, querystring: BrandIdQuery }, async (req) =>
-    ok(await scopeAggregate(db, { kind: 'brand', id: parse(BrandIdQuery, req.query).brand_id })),
+  get(
+    'brand-review-aggrigate',
+    {
+      summary: "A brand's rating summary",
+      operationId: 'getBrandReviewAggregate',
+      response: { 200: ReviewAggregateResponse },
+      querystring: BrandIdQuery,
+    },
+    async (req) => ok(await scopeAggregate(db, { kind: 'brand', id: parse(BrandIdQuery, req.query).brand_id })),
   );
-  get('all-review-aggrigate', { summary: "The store's rating summary", operationId: 'getAllReviewAggregate', response: { 200: ReviewAggregateResponse } }, async () => ok(await scopeAggregate(db, { kind: 'all' })));
+  get(
+    'all-review-aggrigate',
+    { summary: "The store's rating summary", operationId: 'getAllReviewAggregate', response: { 200: ReviewAggregateResponse } },
+    async () => ok(await scopeAggregate(db, { kind: 'all' })),
+  );
 
-  get('product-review-list', { summary: "A product's reviews, filtered and sorted", operationId: 'listProductReviews', response: { 200: ReviewListResponse }, querystring: ProductReviewListQuery }, async (req) => {
-    const { product_id, ...filters } = parse(ProductReviewListQuery, req.query);
-    return ok(await reviewList(db, { kind: 'product', id: product_id }, filters, await maybeCustomer(req)));
-  }, undefined, OPTIONAL);
-  get('brand-review-list', { summary: "A brand's reviews, filtered and sorted", operationId: 'listBrandReviews', response: { 200: ReviewListResponse }, querystring: BrandReviewListQuery }, async (req) => {
-    const { brand_id, ...filters } = parse(BrandReviewListQuery, req.query);
-    return ok(await reviewList(db, { kind: 'brand', id: brand_id }, filters, await maybeCustomer(req)));
-  }, undefined, OPTIONAL);
-  get('all-review-list', { summary: 'All reviews, filtered and sorted', operationId: 'listAllReviews', response: { 200: ReviewListResponse }, querystring: AllReviewListQuery }, async (req) =>
-    ok(await reviewList(db, { kind: 'all' }, parse(AllReviewListQuery, req.query), await maybeCustomer(req))), undefined, OPTIONAL);
+  get(
+    'product-review-list',
+    {
+      summary: "A product's reviews, filtered and sorted",
+      operationId: 'listProductReviews',
+      response: { 200: ReviewListResponse },
+      querystring: ProductReviewListQuery,
+    },
+    async (req) => {
+      const { product_id, ...filters } = parse(ProductReviewListQuery, req.query);
+      return ok(await reviewList(db, { kind: 'product', id: product_id }, filters, await maybeCustomer(req)));
+    },
+    undefined,
+    OPTIONAL,
+  );
+  get(
+    'brand-review-list',
+    {
+      summary: "A brand's reviews, filtered and sorted",
+      operationId: 'listBrandReviews',
+      response: { 200: ReviewListResponse },
+      querystring: BrandReviewListQuery,
+    },
+    async (req) => {
+      const { brand_id, ...filters } = parse(BrandReviewListQuery, req.query);
+      return ok(await reviewList(db, { kind: 'brand', id: brand_id }, filters, await maybeCustomer(req)));
+    },
+    undefined,
+    OPTIONAL,
+  );
+  get(
+    'all-review-list',
+    {
+      summary: 'All reviews, filtered and sorted',
+      operationId: 'listAllReviews',
+      response: { 200: ReviewListResponse },
+      querystring: AllReviewListQuery,
+    },
+    async (req) => ok(await reviewList(db, { kind: 'all' }, parse(AllReviewListQuery, req.query), await maybeCustomer(req))),
+    undefined,
+    OPTIONAL,
+  );
 
-  get('review-carousel-images', { summary: 'Review photos for the carousel', operationId: 'listReviewCarouselImages', response: { 200: CarouselResponse }, querystring: CarouselQuery }, async (req) => {
-    const q = parse(CarouselQuery, req.query);
-    const scope: ReviewScope = q.product_id
-      ? { kind: 'product', id: q.product_id }
-      : q.brand_id
-        ? { kind: 'brand', id: q.brand_id }
-        : { kind: 'all' };
-    return ok(await carousel(db, scope));
-  });
+  get(
+    'review-carousel-images',
+    {
+      summary: 'Review photos for the carousel',
+      operationId: 'listReviewCarouselImages',
+      response: { 200: CarouselResponse },
+      querystring: CarouselQuery,
+    },
+    async (req) => {
+      const q = parse(CarouselQuery, req.query);
+      const scope: ReviewScope = q.product_id
+        ? { kind: 'product', id: q.product_id }
+        : q.brand_id
+          ? { kind: 'brand', id: q.brand_id }
+          : { kind: 'all' };
+      return ok(await carousel(db, scope));
+    },
+  );
   get(
     'review-modal-data',
     { summary: 'One review with its photos', operationId: 'getReview', response: { 200: ReviewModalResponse }, querystring: ReviewIdQuery },
     async (req) => ok(await modalData(db, parse(ReviewIdQuery, req.query).review_id, await maybeCustomer(req))),
-    'detail', OPTIONAL);
+    'detail',
+    OPTIONAL,
+  );
 
   // ---- helpful votes (the same rule whichever list the vote comes from) --------------------------------
   const vote: Handler = async (req) => {
     const { review_id } = parse(UpvoteRequest, req.body);
     return ok(await upvote(db, limits, await customerId(req), review_id), M.voted);
   };
-  post('product-review-upvote', { summary: 'Mark a review helpful', operationId: 'upvoteProductReview', response: { 200: UpvoteResponse }, body: UpvoteRequest }, vote, 'helpful', CUSTOMER);
-  post('brand-review-upvote', { summary: "Mark a review helpful, from a brand's list", operationId: 'upvoteBrandReview', response: { 200: UpvoteResponse }, body: UpvoteRequest }, vote, undefined, CUSTOMER);
-  post('all-review-upvote', { summary: 'Mark a review helpful, from the list of all reviews', operationId: 'upvoteAnyReview', response: { 200: UpvoteResponse }, body: UpvoteRequest }, vote, undefined, CUSTOMER);
+  post(
+    'product-review-upvote',
+    { summary: 'Mark a review helpful', operationId: 'upvoteProductReview', response: { 200: UpvoteResponse }, body: UpvoteRequest },
+    vote,
+    'helpful',
+    CUSTOMER,
+  );
+  post(
+    'brand-review-upvote',
+    {
+      summary: "Mark a review helpful, from a brand's list",
+      operationId: 'upvoteBrandReview',
+      response: { 200: UpvoteResponse },
+      body: UpvoteRequest,
+    },
+    vote,
+    undefined,
+    CUSTOMER,
+  );
+  post(
+    'all-review-upvote',
+    {
+      summary: 'Mark a review helpful, from the list of all reviews',
+      operationId: 'upvoteAnyReview',
+      response: { 200: UpvoteResponse },
+      body: UpvoteRequest,
+    },
+    vote,
+    undefined,
+    CUSTOMER,
+  );
 
   // ---- writing ---------------------------------------------------------------------------------------
   get(
     'is-user-verified',
-    { summary: 'Whether the customer bought the product and may review it', operationId: 'isVerifiedBuyer', response: { 200: IsUserVerifiedResponse }, querystring: ProductIdQuery },
+    {
+      summary: 'Whether the customer bought the product and may review it',
+      operationId: 'isVerifiedBuyer',
+      response: { 200: IsUserVerifiedResponse },
+      querystring: ProductIdQuery,
+    },
     async (req) => ok(await isUserVerified(db, await customerId(req), parse(ProductIdQuery, req.query).product_id)),
-    'verified', CUSTOMER);
+    'verified',
+    CUSTOMER,
+  );
 
   post(
     'set-rate-product',
@@ -147,7 +241,9 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       const input = parse(SetRateProductRequest, req.body);
       return ok(await rateProduct(db, limits, await customerId(req), input), M.rated);
     },
-    'submit', CUSTOMER);
+    'submit',
+    CUSTOMER,
+  );
   post(
     'update-review',
     { summary: 'Change a review', operationId: 'updateReview', response: { 200: ReviewResponse }, body: UpdateReviewRequest },
@@ -155,29 +251,50 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       const input = parse(UpdateReviewRequest, req.body);
       return ok(await updateReview(db, limits, await customerId(req), input), M.updated);
     },
-    'update', CUSTOMER);
+    'update',
+    CUSTOMER,
+  );
   // SPEC §7 "revised": the rating that follows a product rating — how the delivery went.
   post(
     'set-after-rate-product',
-    { summary: 'Rate the delivery of an order', operationId: 'rateDelivery', response: { 200: LogisticRatingResponse }, body: SetAfterRateRequest },
+    {
+      summary: 'Rate the delivery of an order',
+      operationId: 'rateDelivery',
+      response: { 200: LogisticRatingResponse },
+      body: SetAfterRateRequest,
+    },
     async (req) => {
       const input = parse(SetAfterRateRequest, req.body);
       return ok(await rateLogistics(db, limits, await customerId(req), input), M.logisticsRated);
     },
-    'revised', CUSTOMER);
+    'revised',
+    CUSTOMER,
+  );
   get(
     'logistic-rating-details',
-    { summary: 'The delivery rating given for an order', operationId: 'getDeliveryRating', response: { 200: LogisticRatingResponse }, querystring: LogisticRatingQuery },
+    {
+      summary: 'The delivery rating given for an order',
+      operationId: 'getDeliveryRating',
+      response: { 200: LogisticRatingResponse },
+      querystring: LogisticRatingQuery,
+    },
     async (req) => {
       const q = parse(LogisticRatingQuery, req.query);
       return ok(await logisticRatingDetails(db, await customerId(req), q.order_id, q.product_id));
     },
-    'logistics-rating', CUSTOMER);
+    'logistics-rating',
+    CUSTOMER,
+  );
 
   // ---- photos: checked and stored by the uploads module, then attached to a review -------------------
   post(
     'rate-product-image-upload',
-    { summary: 'Upload photos for a new review', operationId: 'uploadReviewPhotos', response: { 200: UploadedPhotoResponse }, consumes: ['multipart/form-data'] },
+    {
+      summary: 'Upload photos for a new review',
+      operationId: 'uploadReviewPhotos',
+      response: { 200: UploadedPhotoResponse },
+      consumes: ['multipart/form-data'],
+    },
     async (req) => {
       const customer = await customerId(req);
       const { files } = await receiveFiles(req, 'review_photo', { db, customerId: customer });
@@ -190,22 +307,44 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       }
       return ok({ photos }, M.photoAdded);
     },
-    'upload', CUSTOMER);
-  post('update-review-image-upload', { summary: 'Add a photo to an existing review', operationId: 'addReviewPhoto', response: { 200: ReviewPhotoResponse }, consumes: ['multipart/form-data'] }, async (req) => {
-    const customer = await customerId(req);
-    const { files, fields } = await receiveFiles(req, 'review_photo', { db, customerId: customer });
-    const { review_id } = parse(UpdateReviewImageFields, fields);
-    if (files.length !== 1) throw new BadRequest('Please choose one photo to upload.');
-    await checkPhotoRoom(db, customer, review_id);
-    await checkLimit(db, limits, 'upload', customer);
-    const stored = await storeUpload(db, { customerId: customer, purpose: 'review_photo', bytes: (files[0] as { bytes: Buffer }).bytes });
-    return ok(await addReviewPhoto(db, customer, review_id, stored.public_id), M.photoAdded);
-  }, undefined, CUSTOMER);
+    'upload',
+    CUSTOMER,
+  );
+  post(
+    'update-review-image-upload',
+    {
+      summary: 'Add a photo to an existing review',
+      operationId: 'addReviewPhoto',
+      response: { 200: ReviewPhotoResponse },
+      consumes: ['multipart/form-data'],
+    },
+    async (req) => {
+      const customer = await customerId(req);
+      const { files, fields } = await receiveFiles(req, 'review_photo', { db, customerId: customer });
+      const { review_id } = parse(UpdateReviewImageFields, fields);
+      if (files.length !== 1) throw new BadRequest('Please choose one photo to upload.');
+      await checkPhotoRoom(db, customer, review_id);
+      await checkLimit(db, limits, 'upload', customer);
+      const stored = await storeUpload(db, { customerId: customer, purpose: 'review_photo', bytes: (files[0] as { bytes: Buffer }).bytes });
+      return ok(await addReviewPhoto(db, customer, review_id, stored.public_id), M.photoAdded);
+    },
+    undefined,
+    CUSTOMER,
+  );
 
   // ---- moderation (operations) -------------------------------------------------------------------------
-  post('ops/review-status', { summary: 'Publish or hide a review', operationId: 'setReviewStatus', response: { 200: ReviewDecisionResponse }, body: ReviewStatusRequest }, async (req) => {
-    requireOps(req);
-    const { review_id, status } = parse(ReviewStatusRequest, req.body);
-    return ok(await setReviewStatus(db, review_id, status), status === 'hidden' ? 'Review hidden.' : 'Review published.');
-  });
+  post(
+    'ops/review-status',
+    {
+      summary: 'Publish or hide a review',
+      operationId: 'setReviewStatus',
+      response: { 200: ReviewDecisionResponse },
+      body: ReviewStatusRequest,
+    },
+    async (req) => {
+      requireOps(req);
+      const { review_id, status } = parse(ReviewStatusRequest, req.body);
+      return ok(await setReviewStatus(db, review_id, status), status === 'hidden' ? 'Review hidden.' : 'Review published.');
+    },
+  );
 }

@@ -16,7 +16,12 @@ const stored = ANSWERS.details.details;
 const repriced: OrderDetailsData = { ...stored, total: stored.total + 20_000, quote: 'repriced-quote' };
 
 function saveFunnel(value: unknown) {
-  const context = { ...createActor(checkoutFunnelMachine).getSnapshot().context, details: stored, quote: stored.quote, value: stored.total };
+  const context = {
+    ...createActor(checkoutFunnelMachine).getSnapshot().context,
+    details: stored,
+    quote: stored.quote,
+    value: stored.total,
+  };
   sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ value, context }));
 }
 

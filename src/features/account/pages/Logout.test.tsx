@@ -10,10 +10,16 @@ import LogoutPage from './Logout.tsx';
 vi.mock('../../../api/client.ts', () => ({ post: vi.fn(async () => ({ status: 1, message: 'Logged out' })) }));
 
 function open(entries: string[]) {
-  const router = createMemoryRouter([{ path: '/logout', element: <LogoutPage /> }, { path: '/', element: <p>home</p> }], {
-    initialEntries: entries,
-    initialIndex: entries.length - 1,
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/logout', element: <LogoutPage /> },
+      { path: '/', element: <p>home</p> },
+    ],
+    {
+      initialEntries: entries,
+      initialIndex: entries.length - 1,
+    },
+  );
   return render(<RouterProvider router={router} />);
 }
 

@@ -2,7 +2,17 @@ import { button } from '../../../ui/theme/global.css.ts';
 import * as css from './content.css.ts';
 
 /** The end of a content form: why the last send failed, if it did, and the submit button ("Sending…" while busy). */
-export function SendRow({ failure, busy, disabled = busy, label }: { failure: string | null; busy: boolean; disabled?: boolean; label: string }) {
+export function SendRow({
+  failure,
+  busy,
+  disabled = busy,
+  label,
+}: {
+  failure: string | null;
+  busy: boolean;
+  disabled?: boolean;
+  label: string;
+}) {
   return (
     <>
       {failure ? (

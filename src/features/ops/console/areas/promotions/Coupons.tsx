@@ -24,7 +24,6 @@ const empty = {
 };
 type Draft = typeof empty;
 
-
 const draftOf = (c: StaffCoupon): Draft => ({
   code: c.code,
   description: c.description,
