@@ -4,6 +4,7 @@ import { formatPaise } from '../../../../schemas/money.ts';
 import { formatOrderDateTime } from '../../../../schemas/orders.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
+import { BuyAgain } from '../components/BuyAgain.tsx';
 import { ItemLine } from '../components/ItemLine.tsx';
 import * as css from '../components/orders.css.ts';
 import { OrderTrail } from '../components/OrderTrail.tsx';
@@ -86,7 +87,9 @@ export default function OrderDetailsPage() {
                   <StatusBadge status={s.status} label={s.status_label} />
                 </div>
                 {s.shipment_items.map((i) => (
-                  <ItemLine key={i.order_item_id} item={i} />
+                  <ItemLine key={i.order_item_id} item={i}>
+                    <BuyAgain item={i} />
+                  </ItemLine>
                 ))}
                 <ShipmentActions shipment={s} />
               </li>
