@@ -110,6 +110,7 @@ const AREA = {
   'server/modules/system/service.ts': 'Retention and error reports',
   'server/modules/orders/index.ts': 'Orders',
   'server/modules/catalogue/offers.ts': 'Catalogue',
+  'server/modules/cart/config.ts': 'Cart',
 };
 
 /** Where the tools (tests, bench, scripts) read settings of their own. */

@@ -311,6 +311,31 @@ describeBackends('cart API', (ctx) => {
     expect(priceOf(cart, 'total_payable')).toBe(2 * cheap.sale_price);
   });
 
+  test('FREEBIES=off turns free gifts off: none offered, none added, a gift already in the cart drops out', async () => {
+    const rule = await db().selectFrom('freebies').selectAll().where('active', '=', true).executeTakeFirstOrThrow();
+    const item = (await variantsPriced(db(), 20_000, 40_000)).find(
+      (v) => Math.ceil(rule.threshold / v.sale_price) <= MAX_QUANTITY_PER_LINE,
+    )!;
+    const agent = ctx().agent();
+    await agent.post('/api/cart/add-to-cart', { variant_id: item.id, quantity: Math.ceil(rule.threshold / item.sale_price) });
+    expect(json(await agent.post('/api/freebie/add-freebie-to-cart', { freebie_id: rule.id })).status).toBe(1);
+    const saved = process.env.FREEBIES;
+    process.env.FREEBIES = 'off';
+    try {
+      expect(json(await agent.post('/api/freebie/freebie-products')).data.freebies).toEqual([]);
+      const cart = await list(agent);
+      expect(cart.data.cart_data.some((l: { is_freebie: boolean }) => l.is_freebie)).toBe(false);
+      const refused = await agent.post('/api/freebie/add-freebie-to-cart', { freebie_id: rule.id });
+      expect(refused.statusCode).toBe(404);
+      expect(json(refused).message).toBe('This free gift is not available.');
+    } finally {
+      if (saved === undefined) delete process.env.FREEBIES;
+      else process.env.FREEBIES = saved;
+    }
+    // Back on, the gift is offered again.
+    expect(json(await agent.post('/api/freebie/freebie-products')).data.freebies[0]).toMatchObject({ freebie_id: rule.id, eligible: true });
+  });
+
   test('a freebie is offered at its threshold, priced 0, and leaves the cart by itself below it', async () => {
     const rule = await db().selectFrom('freebies').selectAll().where('active', '=', true).executeTakeFirstOrThrow();
     const item = (await variantsPriced(db(), 20_000, 40_000)).find(

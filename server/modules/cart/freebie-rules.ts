@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { cartSubtotal } from './pricing.ts';
+import { freebiesEnabled } from './config.ts';
 
 // Free gifts (freebie flag on, SPEC §1): a freebie is offered once the cart value (sale prices, free lines
 // excluded) reaches its threshold; its line is priced 0 and leaves the cart by itself when the value falls below.
@@ -28,7 +29,9 @@ export function freebieLinesToRemove<L extends { is_freebie: boolean; freebie_id
   });
 }
 
+/** The gift rules; none while free gifts are off (FREEBIES), so nothing offers, adds or keeps a gift. */
 export async function loadFreebieRules(db: Db): Promise<Map<number, FreebieRule>> {
+  if (!freebiesEnabled()) return new Map();
   const rows = await db.selectFrom('freebies').selectAll().orderBy('threshold').orderBy('id').execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
