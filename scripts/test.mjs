@@ -66,7 +66,7 @@ if (!pgUp) {
 check('typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']));
 check('lint', run('lint', 'npm', ['run', 'lint', '--silent']));
 
-run('unit, model and API tests', 'npx', [
+const vitestOk = run('unit, model and API tests', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -82,6 +82,8 @@ if (existsSync(`${REPORTS}/vitest.json`)) {
   failed += broken.length;
   for (const f of broken) failures.push(`vitest: ${f.name} failed to run`);
   if (v.numFailedTests) failures.push(`vitest: ${v.numFailedTests} failed`);
+  // Every test passed but Vitest still failed the run: an unhandled error or rejection, which can hide a broken test.
+  if (!vitestOk && !v.numFailedTests && !broken.length) check('vitest: an unhandled error (see its output above)', false);
 } else check('vitest report', false);
 
 const built = run('build', 'npm', ['run', 'build', '--silent']);
