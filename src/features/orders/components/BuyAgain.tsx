@@ -2,6 +2,7 @@ import type { EventItem } from '../../../../events/index.ts';
 import type { ShipmentItem } from '../../../../schemas/orders.ts';
 import { AddToCartButton } from '../../cart/index.ts';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
+import { buyAgain } from './orders.css.ts';
 
 /** The bought variant as reported: one unit, at the prices it was bought at (today's are not on this page). */
 export function buyAgainItem(item: ShipmentItem): EventItem {
@@ -26,12 +27,14 @@ export function buyAgainItem(item: ShipmentItem): EventItem {
 export function BuyAgain({ item }: { item: ShipmentItem }) {
   if (item.is_freebie) return null;
   return (
-    <AddToCartButton
-      variantId={item.variant_id}
-      origin="orderdetail"
-      item={buyAgainItem(item)}
-      label="Buy again"
-      className={buttonSecondary}
-    />
+    <div className={buyAgain}>
+      <AddToCartButton
+        variantId={item.variant_id}
+        origin="orderdetail"
+        item={buyAgainItem(item)}
+        label="Buy again"
+        className={buttonSecondary}
+      />
+    </div>
   );
 }

@@ -82,3 +82,5 @@ export const choice = style({ display: 'flex', gap: vars.space.sm, alignItems: '
 export const pager = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, alignItems: 'center' });
 export const photos = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', listStyle: 'none', margin: 0, padding: 0 });
 export const photo = style([thumbnail, { width: 72, height: 72 }]);
+/** Buy again sits on a line of its own under the price (its form adds no box of its own). */
+export const buyAgain = style({ marginTop: vars.space.xs });
