@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { IST_TIME_ZONE } from '../../../../schemas/dates.ts';
 import type { NormalisedError } from '../../../api/client.ts';
 import { css } from './console-styles.ts';
@@ -149,4 +149,22 @@ export function Pager({ page, pages, total, onPage }: { page: number; pages: num
       </button>
     </nav>
   );
+}
+
+/** A console list, loaded on mount and by `load()`; a failed load shows its message over an empty list. */
+export function useConsoleList<T>(fetchRows: () => Promise<T[]>) {
+  const [rows, setRows] = useState<T[] | null>(null);
+  const [status, setStatus] = useState<StatusLine>(null);
+  const load = useCallback(async () => {
+    try {
+      setRows(await fetchRows());
+    } catch (e) {
+      setRows([]);
+      setStatus({ kind: 'error', text: messageOf(e) });
+    }
+  }, [fetchRows]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { rows, status, setStatus, load };
 }

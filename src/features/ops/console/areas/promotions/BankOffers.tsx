@@ -1,9 +1,9 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { BANK_INSTRUMENTS, type StaffBankOffer } from '../../../../../../schemas/staff.ts';
 import { formatPaise } from '../../../../../../schemas/money.ts';
 import { createBankOffer, listBankOffers, saveBankOffer } from '../../../promotions-api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, errorData, indiaTime, messageOf, rupees, Status, type StatusLine, toPaise } from '../../shared.tsx';
+import { DataTable, errorData, indiaTime, messageOf, rupees, Status, toPaise, useConsoleList } from '../../shared.tsx';
 import { isoFromLocal, localInput } from './dates.ts';
 
 // Bank offers: what the cart lists and the payment checks against the card, bank or UPI app used
@@ -71,22 +71,12 @@ function bodyOf(d: Draft) {
 const discountOf = (o: StaffBankOffer) =>
   o.kind === 'percent' ? `${o.value}%${o.max_discount === null ? '' : ` up to ${formatPaise(o.max_discount)}`}` : formatPaise(o.value);
 
+const fetchBankOffers = async () => (await listBankOffers()).data.bank_offers;
+
 export default function BankOffers({ canEdit }: { canEdit: boolean }) {
-  const [rows, setRows] = useState<StaffBankOffer[] | null>(null);
-  const [status, setStatus] = useState<StatusLine>(null);
+  const { rows, status, setStatus, load } = useConsoleList(fetchBankOffers);
   const [draft, setDraft] = useState<Draft>(empty);
   const [editing, setEditing] = useState<StaffBankOffer | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setRows((await listBankOffers()).data.bank_offers);
-    } catch (e) {
-      setRows([]);
-      setStatus({ kind: 'error', text: messageOf(e) });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
   const reset = () => {
     setEditing(null);

@@ -1,9 +1,9 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { StaffCoupon } from '../../../../../../schemas/staff.ts';
 import { formatPaise } from '../../../../../../schemas/money.ts';
 import { createCoupon, listCoupons, saveCoupon } from '../../../api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, indiaTime, messageOf, rupees, Status, type StatusLine, toPaise } from '../../shared.tsx';
+import { DataTable, indiaTime, messageOf, rupees, Status, toPaise, useConsoleList } from '../../shared.tsx';
 import { isoFromLocal, localInput } from './dates.ts';
 
 // Promotions: the coupons the cart's rules read (docs/decisions/019). Amounts are typed in rupees and sent in
@@ -56,22 +56,12 @@ function bodyOf(d: Draft) {
   };
 }
 
+const fetchCoupons = async () => (await listCoupons()).data.coupons;
+
 export default function Coupons({ canEdit }: { canEdit: boolean }) {
-  const [rows, setRows] = useState<StaffCoupon[] | null>(null);
-  const [status, setStatus] = useState<StatusLine>(null);
+  const { rows, status, setStatus, load } = useConsoleList(fetchCoupons);
   const [draft, setDraft] = useState<Draft>(empty);
   const [editing, setEditing] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setRows((await listCoupons()).data.coupons);
-    } catch (e) {
-      setRows([]);
-      setStatus({ kind: 'error', text: messageOf(e) });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();

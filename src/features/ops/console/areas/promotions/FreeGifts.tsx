@@ -3,7 +3,7 @@ import type { StaffDeliveryRule, StaffFreebie } from '../../../../../../schemas/
 import { formatPaise } from '../../../../../../schemas/money.ts';
 import { createFreebie, listDeliveryRules, listFreebies, saveDeliveryRule, saveFreebie } from '../../../promotions-api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, errorData, messageOf, rupees, Status, type StatusLine, toPaise } from '../../shared.tsx';
+import { DataTable, errorData, messageOf, rupees, Status, type StatusLine, toPaise, useConsoleList } from '../../shared.tsx';
 
 // Free gifts (the cart offers one once its value reaches the gift's threshold: server/modules/cart/freebie-rules.ts)
 // and the delivery charge (free from a cart value, else a fixed charge). Amounts in rupees, sent in paise. An edit
@@ -102,22 +102,12 @@ function DeliveryCharge({ canEdit, onStatus }: { canEdit: boolean; onStatus: (s:
   );
 }
 
+const fetchFreeGifts = async () => (await listFreebies()).data.freebies;
+
 export default function FreeGifts({ canEdit }: { canEdit: boolean }) {
-  const [rows, setRows] = useState<StaffFreebie[] | null>(null);
-  const [status, setStatus] = useState<StatusLine>(null);
+  const { rows, status, setStatus, load } = useConsoleList(fetchFreeGifts);
   const [draft, setDraft] = useState<GiftDraft>(emptyGift);
   const [editing, setEditing] = useState<StaffFreebie | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setRows((await listFreebies()).data.freebies);
-    } catch (e) {
-      setRows([]);
-      setStatus({ kind: 'error', text: messageOf(e) });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const set = (field: keyof GiftDraft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
   const reset = () => {
     setEditing(null);

@@ -1,8 +1,8 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { SALE_SECTION_LABELS, SALE_SECTIONS, type StaffSalePage } from '../../../../../../schemas/staff.ts';
 import { createSalePage, listSalePages, saveSalePage } from '../../../promotions-api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, errorData, indiaTime, messageOf, Status, type StatusLine } from '../../shared.tsx';
+import { DataTable, errorData, indiaTime, messageOf, Status, useConsoleList } from '../../shared.tsx';
 import { isoFromLocal, localInput } from './dates.ts';
 
 // Sale pages (/sale/:slug): title, dates, publishing, the smallest discount a product needs to be in the sale, and
@@ -65,22 +65,12 @@ const shownTo = (p: StaffSalePage) => {
   return p.ends_at ? `Live until ${indiaTime(p.ends_at)}` : 'Live';
 };
 
+const fetchSalePages = async () => (await listSalePages()).data.sale_pages;
+
 export default function SalePages({ canEdit }: { canEdit: boolean }) {
-  const [rows, setRows] = useState<StaffSalePage[] | null>(null);
-  const [status, setStatus] = useState<StatusLine>(null);
+  const { rows, status, setStatus, load } = useConsoleList(fetchSalePages);
   const [draft, setDraft] = useState<Draft>(emptyPage);
   const [editing, setEditing] = useState<StaffSalePage | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setRows((await listSalePages()).data.sale_pages);
-    } catch (e) {
-      setRows([]);
-      setStatus({ kind: 'error', text: messageOf(e) });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const set = (field: 'slug' | 'title' | 'min_discount' | 'starts_at' | 'ends_at') => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
   const setSection = (i: number, change: Partial<SectionDraft>) =>
