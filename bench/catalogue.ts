@@ -48,6 +48,7 @@ async function startServer(dataDir: string, database: Record<string, string>): P
         SMS_WEBHOOK_URL: 'http://127.0.0.1:1/sms',
         PAYMENT_GATEWAY: 'juspay',
         JUSPAY_RESPONSE_KEY: randomBytes(16).toString('hex'),
+        BANK_ACCOUNT_KEY: `bench:${randomBytes(32).toString('base64')}`,
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

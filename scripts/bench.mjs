@@ -2,9 +2,12 @@
 // cores), merges their JSON into bench/results.json under the keys of docs/architecture.md "bench/results.json keys", and prints a table.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { ensureChromium } from './system-packages.mjs';
 
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+// The web suite drives Debian's Chromium (Lighthouse, Playwright).
+ensureChromium();
 console.log('building…');
 if (run('npm', ['run', 'build', '--silent']).status !== 0) throw new Error('build failed');
 

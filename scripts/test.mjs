@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
+import { ensureChromium, ensurePdftotext } from './system-packages.mjs';
 
 const REPORTS = '.reports';
 rmSync(REPORTS, { recursive: true, force: true });
@@ -25,28 +26,8 @@ const check = (label, ok) => {
   }
 };
 
-// Debian packages the tests need, installed with apt-get when missing (never a download by a test tool).
-const aptInstall = (pkg) => {
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) =>
-    spawnSync(sudo.length ? 'sudo' : 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
-      stdio: 'inherit',
-      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', pkg]);
-};
-// Debian's Chromium for Playwright.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  console.log("Chromium is missing: installing Debian's chromium package with apt-get");
-  aptInstall('chromium');
-}
-// The invoice tests read the PDF back with pdftotext, from Debian's poppler-utils.
-if (spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).error) {
-  console.log("pdftotext is missing: installing Debian's poppler-utils package with apt-get");
-  aptInstall('poppler-utils');
-}
+ensureChromium();
+ensurePdftotext();
 
 // Say plainly when the PostgreSQL leg cannot run (CI sets REQUIRE_POSTGRES=1 and fails instead).
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,0 +1,29 @@
+// Debian packages the tests and the bench need, installed with apt-get when missing (never a download by a test tool).
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const aptInstall = (pkg) => {
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) =>
+    spawnSync(sudo.length ? 'sudo' : 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', pkg]);
+};
+
+/** Debian's Chromium, for Playwright and Lighthouse. */
+export function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return;
+  console.log("Chromium is missing: installing Debian's chromium package with apt-get");
+  aptInstall('chromium');
+}
+
+/** pdftotext, from Debian's poppler-utils: the invoice tests read the PDF back with it. */
+export function ensurePdftotext() {
+  if (!spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).error) return;
+  console.log("pdftotext is missing: installing Debian's poppler-utils package with apt-get");
+  aptInstall('poppler-utils');
+}
