@@ -48,6 +48,11 @@ async function startServer(dataDir: string, database: Record<string, string>): P
         SMS_WEBHOOK_URL: 'http://127.0.0.1:1/sms',
         PAYMENT_GATEWAY: 'juspay',
         JUSPAY_RESPONSE_KEY: randomBytes(16).toString('hex'),
+        // Production refuses the published development values and sandbox hosts; no payment is made in this suite,
+        // and the address is this machine's, so nothing could leave it.
+        JUSPAY_API_KEY: randomBytes(16).toString('hex'),
+        JUSPAY_WEBHOOK_PASSWORD: randomBytes(16).toString('hex'),
+        JUSPAY_BASE_URL: 'https://127.0.0.1:1',
         BANK_ACCOUNT_KEY: `bench:${randomBytes(32).toString('base64')}`,
         PORT: String(PORT),
         HOST: '127.0.0.1',

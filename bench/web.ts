@@ -57,9 +57,9 @@ async function orderConfirmationState(productVid: number): Promise<TabState> {
     );
     const page = await context.newPage();
     await page.goto('/cart');
-    // The cart arrives server-rendered: its button answers once the app has hydrated it.
+    // The cart arrives server-rendered; the app takes the checkout link over once hydrated (docs/decisions/017).
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await page.waitForURL('**/select-address');
     await page.locator('[data-testid=address-option] input[type=radio]').first().check();
     await page.getByRole('button', { name: 'Deliver here' }).click();
