@@ -3,7 +3,7 @@ import { foodMarker } from '../../schemas/food-type.ts';
 import { percentOff } from '../../schemas/money.ts';
 import { AlgoliaClient, type AlgoliaSettings, indexNames } from './algolia.ts';
 import { bucketOf } from './engine.ts';
-import type { BrandRec, CatalogueSnapshot, CategoryRec, VariantRec } from './snapshot.ts';
+import type { BrandRec, CatalogueSnapshot, CategoryRec, ProductRec, VariantRec } from './snapshot.ts';
 
 // Sending the catalogue to Algolia (docs/decisions/026): the variant index with its five sorted replicas, the
 // category index and the brand index of SPEC §3, in full, when operations ask (POST /api/ops/search/sync). A
@@ -156,4 +156,73 @@ export async function syncCatalogue(settings: AlgoliaSettings, snap: CatalogueSn
     );
   }
   return { variants: variants.length, categories: snap.categories.length, brands: snap.brands.length, batches, syncedAt };
+}
+
+/** The fields of a variant record that change in place (price, stock, ranking): what a partial update sends. */
+export function changingFields(v: VariantRec) {
+  const r = variantRecord(v, 0);
+  return {
+    objectID: r.objectID,
+    sale_price: r.sale_price,
+    mrp: r.mrp,
+    percent_off: r.percent_off,
+    price_bucket: r.price_bucket,
+    in_stock: r.in_stock,
+    rating: r.rating,
+    rating_count: r.rating_count,
+    sales_count: r.sales_count,
+    bestseller: r.bestseller,
+  };
+}
+
+/**
+ * Follows in-place catalogue changes (a price edit, stock taken by an order, a new rating) with partial updates of
+ * the touched products' variant records, gathered for `delayMs` into one batch call. Every instance sees every
+ * change, so each sends the same update: it is idempotent. What needs the full sync: docs/decisions/026.
+ */
+export class AlgoliaChangeFeed {
+  private pending = new Map<number, ProductRec>();
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly settings: AlgoliaSettings,
+    private readonly onError: (err: unknown) => void,
+    private readonly delayMs = 250,
+  ) {}
+
+  touched(products: ProductRec[]): void {
+    for (const p of products) this.pending.set(p.id, p);
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.flush();
+      }, this.delayMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Sends what is pending now; resolves when the call (and any before it) is done. */
+  flush(): Promise<void> {
+    const products = [...this.pending.values()];
+    this.pending.clear();
+    if (products.length) {
+      const requests = products.flatMap((p) => p.variants.map((v) => ({ action: 'partialUpdateObjectNoCreate', body: changingFields(v) })));
+      const client = new AlgoliaClient(this.settings);
+      const index = encodeURIComponent(indexNames(this.settings.prefix).variants);
+      this.inFlight = this.inFlight
+        .then(async () => {
+          for (let i = 0; i < requests.length; i += BATCH_SIZE)
+            await client.request('POST', `/1/indexes/${index}/batch`, { requests: requests.slice(i, i + BATCH_SIZE) }, { write: true });
+        })
+        .catch(this.onError);
+    }
+    return this.inFlight;
+  }
+
+  stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    return this.flush();
+  }
 }

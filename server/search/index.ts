@@ -16,7 +16,7 @@ export { builtinProvider, builtinSuggestions } from './builtin.ts';
 export { FallbackSearch, type ProviderOutcome, type SearchProvider, type SearchStats } from './provider.ts';
 export { readSearchConfig, type SearchConfig } from './config.ts';
 export { algoliaProvider, algoliaSettings } from './algolia.ts';
-export { syncCatalogue, type SyncResult } from './algolia-index.ts';
+export { AlgoliaChangeFeed, syncCatalogue, type SyncResult } from './algolia-index.ts';
 
 const stores = new WeakMap<Db, CatalogueStore>();
 

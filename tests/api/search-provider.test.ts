@@ -1,5 +1,6 @@
 import { ListingResult, Suggestions } from '../../schemas/catalogue.ts';
-import { catalogueStore, toHit } from '../../server/search/index.ts';
+import { sql } from 'kysely';
+import { catalogueChanged, catalogueStore, toHit } from '../../server/search/index.ts';
 import { type Backend, BACKENDS, createTestApp, type TestApp } from '../helpers/app.ts';
 import { type AlgoliaCall, defaultAnswer, type FakeAlgolia, startFakeAlgolia } from '../helpers/fake-algolia.ts';
 
@@ -309,6 +310,25 @@ describe.each(BACKENDS)('search provider [%s]', (backend) => {
       const order = fake.calls.map((c) => c.path);
       expect(order.lastIndexOf('/1/indexes/kasrat_brands/settings')).toBeLessThan(order.indexOf('/1/indexes/kasrat_variants/batch'));
       expect(order.lastIndexOf('/1/indexes/kasrat_variants/batch')).toBeLessThan(order.indexOf('/1/indexes/kasrat_variants/deleteByQuery'));
+    });
+
+    test('a price or stock change on this instance follows to the variant index as a partial update', async () => {
+      const p = snap().products.find((x) => x.variants.length > 1)!;
+      const v = p.variants[0]!;
+      await sql`UPDATE variants SET sale_price = sale_price - 100, stock = 0 WHERE id = ${v.id}`.execute(t.handle.db);
+      await catalogueChanged(t.handle.db);
+      const batch = () => fake.calls.find((c) => c.path === '/1/indexes/kasrat_variants/batch');
+      // The feed gathers changes for a moment before it sends them: wait for its one call.
+      for (let waited = 0; !batch() && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      const call = batch()!;
+      expect(call.headers['x-algolia-api-key']).toBe('write-key');
+      const requests = call.body.requests as Array<{ action: string; body: Record<string, unknown> }>;
+      // Every variant of the touched product, only the fields that change in place, never creating a record.
+      expect(requests.map((r) => r.body.objectID).sort()).toEqual(p.variants.map((x) => String(x.id)).sort());
+      expect(new Set(requests.map((r) => r.action))).toEqual(new Set(['partialUpdateObjectNoCreate']));
+      const updated = requests.find((r) => r.body.objectID === String(v.id))!.body;
+      expect(updated).toMatchObject({ sale_price: v.sale_price, in_stock: false });
+      expect(updated).not.toHaveProperty('name');
     });
 
     test('a sync the provider refuses is a 503 that names no secret', async () => {

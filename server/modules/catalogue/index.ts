@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { algoliaProvider, algoliaSettings, catalogueStore, FallbackSearch, readSearchConfig } from '../../search/index.ts';
+import {
+  AlgoliaChangeFeed,
+  algoliaProvider,
+  algoliaSettings,
+  catalogueStore,
+  FallbackSearch,
+  readSearchConfig,
+} from '../../search/index.ts';
 import { ContentCache } from './content-cache.ts';
 import type { CatalogueContext } from './context.ts';
 import { catalogueRoutes } from './routes.ts';
@@ -22,6 +29,12 @@ export async function catalogueModule(app: FastifyInstance, { handle }: { handle
   const search =
     searchConfig.SEARCH_PROVIDER === 'algolia' ? new FallbackSearch(algoliaProvider(algoliaSettings(searchConfig)), app.log) : null;
   const ctx: CatalogueContext = { db, store, content: new ContentCache(db, store), search };
+  // With the provider on and a write key, price, stock and ranking changes follow to its variant index.
+  const feed =
+    search && searchConfig.ALGOLIA_WRITE_KEY
+      ? new AlgoliaChangeFeed(algoliaSettings(searchConfig), (err) => app.log.warn({ err }, 'search index update failed'))
+      : null;
+  if (feed) store.onProductsTouched((products) => feed.touched(products));
   // Load after start-up seeding (boot.ts seeds after building the app), then follow the database.
   app.addHook('onReady', async () => {
     await store.ready();
@@ -29,6 +42,7 @@ export async function catalogueModule(app: FastifyInstance, { handle }: { handle
   });
   app.addHook('onClose', async () => {
     await store.stop();
+    await feed?.stop();
   });
   app.metaResolvers.push(catalogueMetaResolver(store, ctx.content));
   app.pageAddressChecks.push(catalogueAddressCheck(store));
