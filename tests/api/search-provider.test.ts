@@ -70,6 +70,11 @@ describe.each(BACKENDS)('search provider [%s]', (backend) => {
       expect(fake.calls).toEqual([]);
       const status = await get(t, '/api/ops/search/status', OPS);
       expect(status.body.data).toMatchObject({ provider: 'builtin', calls: 0, fallbacks: 0, sync_configured: false });
+      // Without a write key the indexes cannot be sent: a 409 naming the settings, and still no call out.
+      const sync = await t.app.inject({ method: 'POST', url: '/api/ops/search/sync', headers: OPS });
+      expect(sync.statusCode).toBe(409);
+      expect(sync.json().message).toMatch(/ALGOLIA_WRITE_KEY/);
+      expect(fake.calls).toEqual([]);
     });
   });
 
