@@ -545,3 +545,26 @@ export const BrandDataResponse = envelope(
 export const PromotionsResponse = envelope(z.array(Promotion));
 export const ProductHitsResponse = envelope(z.array(ProductHit));
 export const CouponOffersResponse = envelope(OffersPageData.shape.coupons);
+
+// ---- the search provider (operations) ---------------------------------------------------------------------
+
+/** GET /api/ops/search/status: which search answers on this instance, and how often it fell back (docs/decisions/026). */
+export const SearchStatus = z.object({
+  provider: z.enum(['builtin', 'algolia']),
+  /** Whether Algolia is configured enough to be sent the indexes (application id and write key). */
+  sync_configured: z.boolean(),
+  calls: z.number().int(),
+  fallbacks: z.number().int(),
+  last_failure: z.object({ at: z.string(), reason: z.string() }).nullable(),
+});
+export const SearchStatusResponse = envelope(SearchStatus);
+
+/** POST /api/ops/search/sync: what was sent to the provider. */
+export const SearchSyncResult = z.object({
+  variants: z.number().int(),
+  categories: z.number().int(),
+  brands: z.number().int(),
+  batches: z.number().int(),
+  synced_at: z.number().int(),
+});
+export const SearchSyncResponse = envelope(SearchSyncResult);

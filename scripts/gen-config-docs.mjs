@@ -111,6 +111,7 @@ const AREA = {
   'server/modules/orders/index.ts': 'Orders',
   'server/modules/catalogue/offers.ts': 'Catalogue',
   'server/modules/cart/config.ts': 'Cart',
+  'server/search/config.ts': 'Search',
 };
 
 /** Where the tools (tests, bench, scripts) read settings of their own. */

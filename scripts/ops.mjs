@@ -3,6 +3,7 @@
 //   npm run ops -- pack|out-for-delivery|deliver|pickup-return|receive-return <shipment> [--at "2026-11-05 10:00"] [--note text]
 //   npm run ops -- ship <shipment> --awb <AWB>
 //   npm run ops -- retry-refunds
+//   npm run ops -- search-sync | search-status   (send the search indexes to the provider; the provider's fallbacks)
 //   npm run ops -- create-staff --email a@b.in --role owner|catalogue|fulfilment|support|marketing [--name N] [--password P]
 //     prints the TOTP secret and otpauth URL once (and the password when it made one up): add them to an authenticator.
 // OPS_TOKEN authenticates; OPS_URL (default http://127.0.0.1:$PORT, PORT 3000) is the store. A time without a
@@ -17,7 +18,7 @@ for (let i = 0; i < rest.length; i++) {
 const base = (process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
 const token = process.env.OPS_TOKEN;
 const usage =
-  'usage: npm run ops -- <show|pack|ship|out-for-delivery|deliver|pickup-return|receive-return> <shipment> [--awb X] [--at TIME] [--note TEXT] | retry-refunds | create-staff --email E --role R';
+  'usage: npm run ops -- <show|pack|ship|out-for-delivery|deliver|pickup-return|receive-return> <shipment> [--awb X] [--at TIME] [--note TEXT] | retry-refunds | search-sync | search-status | create-staff --email E --role R';
 if (!token) {
   console.error('OPS_TOKEN is not set.');
   process.exit(2);
@@ -34,6 +35,8 @@ if (command === 'create-staff' && flags.email && flags.role) {
     body: { email: flags.email, role: flags.role, password, ...(flags.name ? { name: flags.name } : {}) },
   };
 } else if (command === 'retry-refunds') request = { method: 'POST', path: '/api/ops/refunds/retry', body: {} };
+else if (command === 'search-sync') request = { method: 'POST', path: '/api/ops/search/sync' };
+else if (command === 'search-status') request = { method: 'GET', path: '/api/ops/search/status' };
 else if (command === 'show' && args[0]) request = { method: 'GET', path: `/api/ops/shipments/${encodeURIComponent(args[0])}` };
 else if (moves.includes(command) && args[0]) {
   const body = {};

@@ -105,6 +105,7 @@ const TAGS: Record<string, string> = {
   paymentRoutes: 'Payment',
   paymentIssueRoutes: 'Operations',
   reviewRoutes: 'Reviews',
+  searchOpsRoutes: 'Operations',
   reviewImageRoutes: 'Reviews',
   reviewDevRoutes: 'Development tools',
   staffRoutes: 'Staff console',

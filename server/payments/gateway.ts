@@ -62,6 +62,8 @@ export interface VerifiedCallback {
   review?: string | null;
   /** The card tokenised with the shopper's consent on this payment (docs/decisions/024-saved-cards.md). */
   savedCard?: GatewayCard | null;
+  /** The last four digits of the card paid with, when the gateway reports them (Paytm's masked card number). */
+  cardLast4?: string | null;
 }
 
 export type CallbackCheck = { ok: true; callback: VerifiedCallback } | { ok: false; reason: string; ref: string | null };
@@ -105,5 +107,10 @@ export interface PaymentGateway {
     list?(customer: VaultCustomer): Promise<GatewayCard[]>;
     /** True once the gateway no longer holds the token (also when it never did). */
     remove(customer: VaultCustomer, token: string): Promise<boolean>;
+    /**
+     * For a gateway whose payment answers do not say whether the card was tokenised (Paytm): the customer's
+     * token of the card a successful payment used, read from its vault; null when it holds none.
+     */
+    paidWith?(customer: VaultCustomer, callback: VerifiedCallback): Promise<GatewayCard | null>;
   };
 }

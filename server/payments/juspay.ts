@@ -179,6 +179,20 @@ interface JuspayListedCard {
   expired?: boolean;
 }
 
+/**
+ * The session of a payment with a saved card (docs/decisions/024-saved-cards.md): Juspay's payment locking
+ * (`payment_filter`) opens the page on cards alone, where the customer's locker lists the saved card and asks only
+ * for its CVV; the card's reference goes in the order's first merchant field (`udf1`), so the order on Juspay's
+ * side names the saved card chosen. Juspay's page takes no card token to pay with by itself: paying with a
+ * `card_token` is its transaction API, which needs the CVV through the store's servers.
+ */
+export function savedCardSession(reference: string) {
+  return {
+    payment_filter: { allowDefaultOptions: false, options: [{ paymentMethodType: 'CARD', enable: true }] },
+    udf1: reference,
+  };
+}
+
 /** Juspay's customer id for a store customer (the session and the card calls name the same one). */
 export const juspayCustomerId = (customer: VaultCustomer | { id: number }) => `cust_${customer.id}`;
 
@@ -273,6 +287,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
           action: 'paymentPage',
           return_url: `${urls.origin}${JUSPAY_RETURN_PATH}`,
           currency: 'INR',
+          ...(payment.savedCardToken ? savedCardSession(payment.savedCardToken) : {}),
         }),
       });
       const body = (await res.json().catch(() => ({}))) as { payment_links?: { web?: string } };

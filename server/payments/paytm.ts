@@ -1,7 +1,16 @@
 import { createDecipheriv } from 'node:crypto';
 import PaytmChecksum from 'paytmchecksum';
 import type { PaymentConfig } from './config.ts';
-import type { CallbackCheck, GatewayPayment, PaidInstrument, PaymentGateway, RefundResult, VerifiedCallback } from './gateway.ts';
+import type {
+  CallbackCheck,
+  GatewayCard,
+  GatewayPayment,
+  PaidInstrument,
+  PaymentGateway,
+  RefundResult,
+  VaultCustomer,
+  VerifiedCallback,
+} from './gateway.ts';
 import { fetchWithTimeout, gatewayRefundId, paiseToRupeesText, rupeesTextToPaise, safeEqual } from './signing.ts';
 
 // Paytm's current integration (Paytm calls the legacy /theia/processTransaction form "available for only
@@ -68,6 +77,43 @@ function paidInstrument(mode: unknown, maskedCard: unknown, bank: unknown, vpa: 
   };
 }
 
+/** Paytm's customer id for a store customer: the initiate's userInfo.custId and the card-on-file calls' custId. */
+export const paytmCustomerId = (customer: VaultCustomer | { id: number }) => `CUST${customer.id}`;
+
+/** Paytm's card schemes, as the store names the networks it accepts (SPEC §1); any other scheme is not kept. */
+const SCHEMES: Record<string, GatewayCard['network']> = {
+  VISA: 'VISA',
+  MASTER: 'MasterCard',
+  MASTERCARD: 'MasterCard',
+  RUPAY: 'RuPay',
+  AMEX: 'Amex',
+};
+
+/**
+ * A card of Fetch Saved Cards → the store's view: the token kept is Paytm's `savedCardId` (the id its Delete Card
+ * call takes); `expiryDate` is MMYYYY. A card whose token is not active (suspended, deleted) cannot pay: left out.
+ */
+export function paytmCardOf(c: Record<string, unknown>): GatewayCard | null {
+  const token = text(c.savedCardId);
+  const network = SCHEMES[(text(c.cardScheme) ?? '').toUpperCase()];
+  const last4 = /^\d{4}$/.exec(text(c.cardSuffix) ?? '')?.[0];
+  const expiry = /^(\d{2})(\d{4})$/.exec(text(c.expiryDate) ?? '');
+  const month = Number(expiry?.[1]);
+  const year = Number(expiry?.[2]);
+  const status = text(c.tokenStatus);
+  if (status !== null && status.toUpperCase() !== 'ACTIVE') return null;
+  if (!token || !network || !last4 || !(month >= 1 && month <= 12) || !(year >= 2000 && year <= 2100)) return null;
+  return { token, network, last4, expiryMonth: month, expiryYear: year };
+}
+
+/** The cards in a Fetch Saved Cards answer: the body's list (its one array field). */
+function listedCards(body: unknown): Array<Record<string, unknown>> {
+  if (Array.isArray(body)) return body.filter((x) => x && typeof x === 'object');
+  if (!body || typeof body !== 'object') return [];
+  const list = Object.values(body as Record<string, unknown>).find(Array.isArray) as unknown[] | undefined;
+  return (list ?? []).filter((x): x is Record<string, unknown> => Boolean(x) && typeof x === 'object');
+}
+
 export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof fetch } = {}): PaymentGateway {
   const key = config.PAYTM_MERCHANT_KEY;
   const mid = config.PAYTM_MID;
@@ -95,6 +141,38 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
   const resultOf = (body: Record<string, unknown> | null) =>
     (body?.resultInfo ?? {}) as { resultStatus?: string; resultCode?: string; resultMsg?: string };
 
+  /** Paytm's card-on-file calls: `head` names the checksum of the body (tokenType CHECKSUM). */
+  const vaultCall = async (path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    const token = await PaytmChecksum.generateSignature(JSON.stringify(body), key);
+    const res = await fetchWithTimeout(fetchImpl, `${host}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ head: { tokenType: 'CHECKSUM', token }, body }),
+    });
+    if (!res.ok) throw new Error(`Paytm ${path.split('?')[0]} answered HTTP ${res.status}`);
+    const answer = (await res.json()) as { body?: Record<string, unknown> };
+    return answer.body ?? {};
+  };
+  const listCards = async (customer: VaultCustomer | { id: number }): Promise<GatewayCard[]> => {
+    const body = await vaultCall('/savedcardservice/merchant/coft/cards', { mid, custId: paytmCustomerId(customer) });
+    const status = resultOf(body).resultStatus;
+    if (status !== undefined && status !== 'S') throw new Error(`Paytm saved cards: ${resultOf(body).resultMsg ?? status}`);
+    return listedCards(body).flatMap((c) => paytmCardOf(c) ?? []);
+  };
+  /**
+   * The card a successful card payment was made with, when Paytm holds it as a card-on-file token for the customer
+   * (the shopper gave consent on Paytm's page, now or before): matched by network and last four digits. Paytm's
+   * status answer does not say whether the card was tokenised, so the vault is asked (docs/decisions/024).
+   */
+  const tokenisedCard = async (customer: VaultCustomer, callback: VerifiedCallback): Promise<GatewayCard | null> => {
+    const last4 = callback.cardLast4;
+    if (callback.status !== 'success' || callback.instrument?.type !== 'card' || !last4) return null;
+    const cards = await listCards(customer);
+    const matching = cards.filter((c) => c.last4 === last4);
+    // Two tokens with the same last four digits cannot be told apart: keep neither rather than the wrong one.
+    return matching.length === 1 ? (matching[0] as GatewayCard) : null;
+  };
+
   /** Transaction Status: what became of an order id, or null when Paytm's answer does not describe it. */
   const orderStatus = async (ref: string, expectedAmount?: number): Promise<VerifiedCallback | null> => {
     const body = await call('/v3/order/status', { mid, orderId: ref });
@@ -114,6 +192,7 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
       amount,
       reason: status === 'failed' ? (text(info.resultMsg) ?? 'Payment failed') : null,
       instrument: paidInstrument(body.paymentMode, body.maskedCardNo, body.bankName, body.vpa),
+      cardLast4: /(\d{4})$/.exec(text(body.maskedCardNo) ?? '')?.[1] ?? null,
     };
   };
 
@@ -158,7 +237,12 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
           orderId: payment.ref,
           callbackUrl: `${urls.origin}${PAYTM_CALLBACK_PATH}`,
           txnAmount: { value: paiseToRupeesText(payment.amount), currency: 'INR' },
-          userInfo: { custId: `CUST${payment.customer.id}` },
+          // The custId names the customer's card-on-file tokens: Paytm's page lists them (docs/decisions/024).
+          userInfo: { custId: paytmCustomerId(payment.customer) },
+          // Paying with a saved card: the page opens on cards alone, the customer's saved ones listed, asking only
+          // for the CVV. Paytm's hosted page takes no card token at initiation (its Process Transaction API,
+          // which does, needs the CVV through the store's servers).
+          ...(payment.savedCardToken ? { enablePaymentMode: [{ mode: 'CREDIT_CARD' }, { mode: 'DEBIT_CARD' }] } : {}),
         },
       );
       const txnToken = text(body?.txnToken);
@@ -195,6 +279,27 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
       return { status: 'failed', refundId };
     },
     refundStatus: ({ payment, idempotencyKey }) => refundStatus(payment, idempotencyKey),
+    // Paytm's card-on-file tokens (docs/decisions/024-saved-cards.md): Fetch Saved Cards and Delete Card, keyed by
+    // mid and custId; the token kept is the card's savedCardId.
+    savedCards: {
+      list: (customer) => listCards(customer),
+      async remove(customer, token) {
+        const custId = paytmCustomerId(customer);
+        const body = await vaultCall(`/savedcardservice/card/delete?mid=${encodeURIComponent(mid)}&custId=${encodeURIComponent(custId)}`, {
+          mid,
+          custId,
+          cardId: token,
+          requestedBy: 'CUSTOMER',
+          reason: 'Removed by the customer from their saved cards',
+          reasonCode: 'CUSTOMER_CONFIRMED',
+          isParRequest: false,
+        });
+        if ((body.resultStatus ?? resultOf(body).resultStatus) === 'S') return true;
+        // A card Paytm no longer holds is removed as far as the store is concerned.
+        return !(await listCards(customer)).some((c) => c.token === token);
+      },
+      paidWith: (customer, callback) => tokenisedCard(customer, callback),
+    },
   };
 }
 

@@ -12,6 +12,11 @@ export { catHierarchy, swatchValues, toHit } from './hits.ts';
 export type { BrandRec, CatalogueSnapshot, CategoryRec, ProductRec, VariantRec } from './snapshot.ts';
 export { CatalogueStore } from './store.ts';
 export { matchNames } from './suggest.ts';
+export { builtinProvider, builtinSuggestions } from './builtin.ts';
+export { FallbackSearch, type ProviderOutcome, type SearchProvider, type SearchStats } from './provider.ts';
+export { readSearchConfig, type SearchConfig } from './config.ts';
+export { algoliaProvider, algoliaSettings } from './algolia.ts';
+export { AlgoliaChangeFeed, syncCatalogue, type SyncResult } from './algolia-index.ts';
 
 const stores = new WeakMap<Db, CatalogueStore>();
 

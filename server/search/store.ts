@@ -57,6 +57,7 @@ export class CatalogueStore {
   private productJsonEntries = 0;
   private readonly derived = new Map<string, unknown>();
   private readonly onError: (err: unknown) => void;
+  private readonly touchedListeners: Array<(products: ProductRec[]) => void> = [];
 
   /** Grows whenever the catalogue this instance serves changes (prices, stock, products, structure). */
   version = 0;
@@ -228,7 +229,23 @@ export class CatalogueStore {
     if (touched.size) {
       idx.settle();
       this.invalidate(touched);
+      for (const listener of this.touchedListeners) {
+        try {
+          listener([...touched]);
+        } catch (err) {
+          this.onError(err);
+        }
+      }
     }
+  }
+
+  /**
+   * Calls `listener` with the products whose price, stock or ranking fields this instance has just applied in
+   * place (a third-party search index follows them: docs/decisions/026). A rebuild (new products, structure) is
+   * not reported.
+   */
+  onProductsTouched(listener: (products: ProductRec[]) => void): void {
+    this.touchedListeners.push(listener);
   }
 
   /**

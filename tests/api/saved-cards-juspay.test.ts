@@ -1,7 +1,8 @@
 import { paymentGateway } from '../../server/modules/payment/index.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { startFakeGateways } from '../helpers/fake-gateways.ts';
-import { handedOffOrder } from '../helpers/gateway-orders.ts';
+import { handedOffOrder, nextOrder } from '../helpers/gateway-orders.ts';
+import { TransactionData } from '../../schemas/payment.ts';
 import { json } from './checkout-fixtures.ts';
 
 // Saved cards through Juspay's locker as Juspay documents it (tests/helpers/fake-gateways.ts;
@@ -45,6 +46,31 @@ describeBackends('saved cards with Juspay', (ctx) => {
     expect(json(await agent.post('/api/payment/delete-saved-card', { id: cards[0].id })).data).toEqual([]);
     expect(await vault?.list?.(customer)).toEqual([]);
     expect(fake.calls.some((c) => c.path === '/card/delete')).toBe(true);
+  });
+
+  test('paying with a saved card: the session names the customer, locks the page to cards and carries the card', async () => {
+    const { agent, orderId, ref } = await handedOff();
+    await agent.get(`${RETURN}?${new URLSearchParams(fake.juspay.transact(ref, 'CHARGED', VISA_SAVED)).toString()}`);
+    const reference = fake.orders.get(ref)?.savedReference as string;
+    const [card] = json(await agent.get('/api/payment/saved-cards')).data;
+    const plain = fake.orders.get(ref)?.initiation;
+    expect(plain).not.toHaveProperty('payment_filter');
+    expect(plain).not.toHaveProperty('udf1');
+
+    const next = await nextOrder(db(), agent, orderId);
+    const res = await agent.post('/api/payment/initate-transaction', {
+      order_id: next,
+      payment_method: 2,
+      instrument: {},
+      saved_card_id: card.id,
+    });
+    expect(res.statusCode).toBe(200);
+    const session = fake.orders.get(TransactionData.parse(json(res).data).payment_ref)?.initiation;
+    expect(session).toMatchObject({
+      customer_id: plain?.customer_id,
+      payment_filter: { allowDefaultOptions: false, options: [{ paymentMethodType: 'CARD', enable: true }] },
+      udf1: reference,
+    });
   });
 
   test('a failed payment with the consent box ticked saves nothing', async () => {

@@ -23,7 +23,10 @@ export interface FakeInstrument {
   bin?: string;
   bank?: string;
   vpa?: string;
-  /** Juspay: the shopper ticked the page's "save this card" consent; the card is tokenised into the locker. */
+  /**
+   * The shopper ticked the page's "save this card" consent; the card is tokenised into the gateway's vault
+   * (Juspay's locker, Paytm's card-on-file tokens) on a successful payment.
+   */
   save?: { brand: string; last4: string; month: string; year: string };
 }
 
@@ -43,8 +46,10 @@ interface Order {
   /** Refunds settle on the status call after they were raised (the "PENDING then SUCCESS" of both gateways). */
   failRefunds?: boolean;
   juspayId: string;
-  /** Juspay: the session's customer_id (the locker the card is saved to). */
+  /** Juspay: the session's customer_id (the locker the card is saved to); Paytm: the initiate's userInfo.custId. */
   customerId?: string;
+  /** The initiation's body as the adapter sent it (Paytm's initiate body, Juspay's session). */
+  initiation?: Record<string, unknown>;
   /** Juspay: the card_reference of the card tokenised on this order. */
   savedReference?: string;
   returnUrl?: string;
@@ -104,6 +109,9 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
   /** Juspay's locker: per customer_id, the cards tokenised with consent; and the card_tokens a list handed out. */
   const locker = new Map<string, Array<{ reference: string; brand: string; last4: string; month: string; year: string }>>();
   const cardTokens = new Map<string, { customer: string; reference: string }>();
+  /** Paytm's card-on-file tokens per custId (Fetch Saved Cards, Delete Card). */
+  let paytmRefusesDeletes = false;
+  const paytmVault = new Map<string, Array<{ savedCardId: string; scheme: string; last4: string; expiry: string; status: string }>>();
 
   const juspayOrderBody = (o: Order) => {
     const last = o.txns.at(-1);
@@ -183,7 +191,9 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       refundAmt: '0.00',
       txnDate: '2026-11-28 02:00:00.0',
       // paytm-pg-node-sdk's NativePaymentStatusResponseBody: the card comes back masked, its prefix in clear.
-      ...(t?.instrument.bin ? { maskedCardNo: `${t.instrument.bin.slice(0, 6)}XXXXXX1111`, cardIndexNo: 'ci_1' } : {}),
+      ...(t?.instrument.bin
+        ? { maskedCardNo: `${t.instrument.bin.slice(0, 6)}XXXXXX${t.instrument.save?.last4 ?? '1111'}`, cardIndexNo: 'ci_1' }
+        : {}),
       ...(t?.instrument.vpa ? { vpa: t.instrument.vpa } : {}),
     };
   };
@@ -235,6 +245,8 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
           refunds: [],
           juspayId: '',
           callbackUrl: String(body.callbackUrl),
+          customerId: String((body.userInfo as { custId?: unknown } | undefined)?.custId ?? ''),
+          initiation: body,
         });
         return send(
           res,
@@ -323,6 +335,56 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       );
     }
 
+    // Paytm's card-on-file APIs (Fetch Saved Cards, Delete Card): `head.tokenType` CHECKSUM, `head.token` the
+    // checksum of the body; the saved cards of a mid and custId.
+    if (path === '/savedcardservice/merchant/coft/cards' || path === '/savedcardservice/card/delete') {
+      const { head, body } = jsonBody() as { head?: { tokenType?: string; token?: string }; body?: Record<string, unknown> };
+      if (
+        !body ||
+        head?.tokenType !== 'CHECKSUM' ||
+        !head.token ||
+        !PaytmChecksum.verifySignature(JSON.stringify(body), keys.paytmKey, head.token)
+      )
+        return send(res, 200, {
+          body: { resultInfo: { resultStatus: 'F', resultCode: '2005', resultMsg: 'Checksum provided is invalid' } },
+        });
+      if (body.mid !== keys.paytmMid || typeof body.custId !== 'string')
+        return send(res, 200, {
+          body: { resultInfo: { resultStatus: 'F', resultCode: '1001', resultMsg: 'Request parameters are not valid' } },
+        });
+      const cards = paytmVault.get(body.custId) ?? [];
+      if (path === '/savedcardservice/card/delete') {
+        if (url.searchParams.get('mid') !== keys.paytmMid || url.searchParams.get('custId') !== body.custId || body.isParRequest !== false)
+          return send(res, 200, { body: { resultCode: '1001', resultStatus: 'F', resultMsg: 'Request parameters are not valid' } });
+        if (paytmRefusesDeletes)
+          return send(res, 200, { body: { resultCode: '9999', resultStatus: 'F', resultMsg: 'Something went wrong' } });
+        const card = cards.find((c) => c.savedCardId === body.cardId);
+        if (!card) return send(res, 200, { body: { resultCode: '4004', resultStatus: 'F', resultMsg: 'Card not found' } });
+        paytmVault.set(
+          body.custId,
+          cards.filter((c) => c !== card),
+        );
+        return send(res, 200, { body: { resultCode: '00', resultStatus: 'S', resultMsg: 'Success' } });
+      }
+      return send(res, 200, {
+        body: {
+          resultInfo: { resultStatus: 'S', resultCode: '00', resultMsg: 'Success' },
+          cards: cards.map((c) => ({
+            savedCardId: c.savedCardId,
+            cardType: 'CC',
+            cardScheme: c.scheme,
+            expiryDate: c.expiry,
+            cardSuffix: c.last4,
+            issuingBankName: 'HDFC Bank',
+            displayName: 'HDFC Bank Credit Card',
+            isEligibleForCoft: 'true',
+            isCardCoft: 'true',
+            tokenStatus: c.status,
+          })),
+        },
+      });
+    }
+
     // ---------- Juspay ----------
     if (path === '/card/delete' || /^\/customers\/[^/]+\/cards$/.test(path)) {
       const auth = `Basic ${Buffer.from(`${keys.juspayApiKey}:`).toString('base64')}`;
@@ -366,6 +428,7 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       if (path === '/session') {
         const body = JSON.parse(raw) as { order_id: string; amount: string; return_url: string; currency?: string; customer_id?: string };
         const o: Order = {
+          initiation: body,
           customerId: body.customer_id,
           orderId: body.order_id,
           amount: body.amount,
@@ -429,6 +492,12 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
     orders,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     paytm: {
+      /** Paytm's card-on-file tokens of a custId, as Fetch Saved Cards lists them. */
+      vault: (custId: string) => paytmVault.get(custId) ?? [],
+      /** Delete Card answers a failure (Paytm down for card-on-file calls) until set back. */
+      refuseDeletes(on: boolean) {
+        paytmRefusesDeletes = on;
+      },
       /**
        * The shopper pays on Paytm's page: a transaction is recorded and the callback form Paytm would post is
        * returned (CHECKSUMHASH made by paytmchecksum). `amount` overrides what Paytm reports.
@@ -443,6 +512,22 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
         const txnId = `2026112811121280000${++seq}`;
         o.txns.push({ txnId, status, instrument });
         o.status = status;
+        if (status === 'TXN_SUCCESS' && instrument.save && (instrument.mode === 'CC' || instrument.mode === 'DC') && o.customerId) {
+          // Tokenised with the shopper's consent on Paytm's page: a card-on-file token under the custId.
+          const { brand, last4, month, year } = instrument.save;
+          const cards = paytmVault.get(o.customerId) ?? [];
+          if (!cards.some((c) => c.last4 === last4 && c.scheme === brand))
+            paytmVault.set(o.customerId, [
+              ...cards,
+              {
+                savedCardId: `${(++seq).toString().padStart(6, '0')}ptm`,
+                scheme: brand,
+                last4,
+                expiry: `${month}${year}`,
+                status: 'ACTIVE',
+              },
+            ]);
+        }
         const fields: Record<string, string> = {
           CURRENCY: 'INR',
           GATEWAYNAME: 'HDFC',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TransactionData } from '../../schemas/payment.ts';
 import type { Db } from '../../server/db/database.ts';
 import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from '../api/checkout-fixtures.ts';
@@ -37,4 +38,27 @@ export async function handedOffOrder(db: Db, newAgent: () => Agent, options: Han
   if (res.statusCode !== 200) throw new Error(`initate-transaction answered ${res.statusCode}: ${res.body}`);
   const tx = TransactionData.parse(json(res).data);
   return { agent, orderId, ref: tx.payment_ref, tx };
+}
+
+/**
+ * The same shopper's next order, placed (an order closes its cart: a new active cart with the same lines is
+ * made for the customer, as a returning shopper would fill it). Answers the new order's id.
+ */
+export async function nextOrder(db: Db, agent: Agent, previousOrderId: string): Promise<string> {
+  const previous = await db
+    .selectFrom('orders')
+    .select(['id', 'customer_id', 'address_id'])
+    .where('order_number', '=', previousOrderId)
+    .executeTakeFirstOrThrow();
+  const lines = await db.selectFrom('order_items').select(['variant_id', 'quantity']).where('order_id', '=', previous.id).execute();
+  const cartId = randomUUID();
+  await db
+    .insertInto('carts')
+    .values({ id: cartId, customer_id: previous.customer_id, coupon_code: null, address_id: previous.address_id })
+    .execute();
+  await db
+    .insertInto('cart_items')
+    .values(lines.map((l) => ({ cart_id: cartId, variant_id: l.variant_id, quantity: l.quantity, is_freebie: false, freebie_id: null })))
+    .execute();
+  return (await placeOrderFor(agent)).body.data.order_id as string;
 }

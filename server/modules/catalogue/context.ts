@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { etagOf } from '../../http/caching.ts';
 import { API_COMPRESSION } from '../../http/compression.ts';
 import { NotFound } from '../../http/errors.ts';
-import type { BrandRec, CatalogueStore, CategoryRec, ProductRec, VariantRec } from '../../search/index.ts';
+import type { BrandRec, CatalogueStore, CategoryRec, FallbackSearch, ProductRec, VariantRec } from '../../search/index.ts';
 import { toHit } from '../../search/index.ts';
 import type { ContentCache } from './content-cache.ts';
 import { brandImage, categoryImage, productImage } from '../../../schemas/images.ts';
@@ -15,6 +15,8 @@ export interface CatalogueContext {
   db: Db;
   store: CatalogueStore;
   content: ContentCache;
+  /** The third-party search with the built-in engine behind it, or null when the built-in engine answers alone. */
+  search: FallbackSearch | null;
 }
 
 // Compressed copies of cached answers, computed once per answer and dropped with it (the cache holds the key).

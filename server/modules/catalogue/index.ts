@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { catalogueStore } from '../../search/index.ts';
+import {
+  AlgoliaChangeFeed,
+  algoliaProvider,
+  algoliaSettings,
+  catalogueStore,
+  FallbackSearch,
+  readSearchConfig,
+} from '../../search/index.ts';
 import { ContentCache } from './content-cache.ts';
 import type { CatalogueContext } from './context.ts';
 import { catalogueRoutes } from './routes.ts';
+import { searchOpsRoutes } from './search-ops.ts';
 import { catalogueAddressCheck, catalogueMetaResolver } from './seo.ts';
 
 // The catalogue module: every catalogue, listing, product, search, offers, home, sale and SEO call of SPEC §7,
@@ -16,7 +24,17 @@ export { type PriceEditResult, setVariantPrice, type VariantPrices } from './sta
 export async function catalogueModule(app: FastifyInstance, { handle }: { handle: DatabaseHandle }) {
   const { db } = handle;
   const store = catalogueStore(db, { onError: (err) => app.log.warn({ err }, 'catalogue refresh failed') });
-  const ctx: CatalogueContext = { db, store, content: new ContentCache(db, store) };
+  // SPEC §1: the third-party search is off unless SEARCH_PROVIDER turns it on; the built-in engine stays behind it.
+  const searchConfig = readSearchConfig();
+  const search =
+    searchConfig.SEARCH_PROVIDER === 'algolia' ? new FallbackSearch(algoliaProvider(algoliaSettings(searchConfig)), app.log) : null;
+  const ctx: CatalogueContext = { db, store, content: new ContentCache(db, store), search };
+  // With the provider on and a write key, price, stock and ranking changes follow to its variant index.
+  const feed =
+    search && searchConfig.ALGOLIA_WRITE_KEY
+      ? new AlgoliaChangeFeed(algoliaSettings(searchConfig), (err) => app.log.warn({ err }, 'search index update failed'))
+      : null;
+  if (feed) store.onProductsTouched((products) => feed.touched(products));
   // Load after start-up seeding (boot.ts seeds after building the app), then follow the database.
   app.addHook('onReady', async () => {
     await store.ready();
@@ -24,8 +42,10 @@ export async function catalogueModule(app: FastifyInstance, { handle }: { handle
   });
   app.addHook('onClose', async () => {
     await store.stop();
+    await feed?.stop();
   });
   app.metaResolvers.push(catalogueMetaResolver(store, ctx.content));
   app.pageAddressChecks.push(catalogueAddressCheck(store));
   await catalogueRoutes(app, ctx);
+  await app.register(searchOpsRoutes, { store, config: searchConfig, search });
 }

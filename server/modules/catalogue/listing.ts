@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { productUrl, type SaleType, type SearchRequest, type Suggestions } from '../../../schemas/catalogue.ts';
-import type { BaseFilter, CatalogueStore, Filters, SearchQuery } from '../../search/index.ts';
-import { productImage } from '../../../schemas/images.ts';
-import { matchNames } from '../../search/index.ts';
+import type { SaleType, SearchRequest } from '../../../schemas/catalogue.ts';
+import type { BaseFilter, CatalogueStore, Filters, ProviderOutcome, SearchOutcome, SearchQuery } from '../../search/index.ts';
 import { okJsonParts } from './context.ts';
 
 // Listings (/api/listing/*) and search (/api/search/*). Every listing is a search with a fixed base filter
@@ -47,66 +45,50 @@ export function searchQueryId(store: CatalogueStore, key: string): string {
 /** Per process, so one instance's ids do not name another's result lists. */
 const QUERY_ID_SALT = randomBytes(8).toString('hex');
 
-/**
- * The whole product-search-listing response, JSON bytes (hits are spliced in from the per-variant cache). Once
- * cached, the answer is also found by `address`, the request's path and query (CatalogueStore.answerAt).
- */
-export function listingResponse(store: CatalogueStore, query: SearchQuery, address?: string): Buffer {
-  const key = `listing|${JSON.stringify(query)}`;
-  return store.cachedJson(
-    key,
-    () => {
-      const out = store.index.search(query);
-      const results = {
-        query: query.q,
-        sortby: query.sortby,
-        page: out.page,
-        nbPages: out.nbPages,
-        hitsPerPage: query.perPage,
-        facets: out.facets,
-        partial_match: out.partial,
-      };
-      const hits: Buffer[] = [];
-      for (const v of out.hits) {
-        if (hits.length) hits.push(COMMA);
-        hits.push(store.hitJsonOf(v));
-      }
-      // Only a search (a term typed) has a query id: a listing page is not a search for the insights service.
-      const queryId = query.q ? `"queryID":"${searchQueryId(store, key)}",` : '';
-      return okJsonParts([
-        Buffer.from(`{${queryId}"results":${JSON.stringify(results)},"hits":[`),
-        ...hits,
-        Buffer.from(
-          `],"totalHits":${out.totalHits},"nbHits":${out.nbHits},"active_filters":${JSON.stringify(out.activeFilters)},"active_price":${JSON.stringify(out.activePrice)}}`,
-        ),
-      ]);
-    },
-    address,
-  );
+/** One listing answer as JSON bytes: the outcome's hits are spliced in from the per-variant cache. */
+function serialise(store: CatalogueStore, query: SearchQuery, out: SearchOutcome, queryId: string | undefined): Buffer {
+  const results = {
+    query: query.q,
+    sortby: query.sortby,
+    page: out.page,
+    nbPages: out.nbPages,
+    hitsPerPage: query.perPage,
+    facets: out.facets,
+    partial_match: out.partial,
+  };
+  const hits: Buffer[] = [];
+  for (const v of out.hits) {
+    if (hits.length) hits.push(COMMA);
+    hits.push(store.hitJsonOf(v));
+  }
+  // Only a search (a term typed) has a query id: a listing page is not a search for the insights service.
+  const id = query.q && queryId ? `"queryID":"${queryId}",` : '';
+  return okJsonParts([
+    Buffer.from(`{${id}"results":${JSON.stringify(results)},"hits":[`),
+    ...hits,
+    Buffer.from(
+      `],"totalHits":${out.totalHits},"nbHits":${out.nbHits},"active_filters":${JSON.stringify(out.activeFilters)},"active_price":${JSON.stringify(out.activePrice)}}`,
+    ),
+  ]);
 }
 
-export function suggestions(store: CatalogueStore, q: string): Suggestions {
-  const query = q.trim();
-  if (!query) return { query, products: [], brands: [], categories: [] };
-  const out = store.index.search({ q: query, sortby: 'relevance', page: 1, perPage: 6, filters: {} });
-  return {
-    query,
-    products: out.partial
-      ? []
-      : out.hits.map((v) => ({
-          pid: v.product.id,
-          vid: v.id,
-          name: v.product.name,
-          url: productUrl(v.product.slug, v.product.id, v.id),
-          thumbnail_image: productImage(v.id),
-          sale_price: v.sale_price,
-        })),
-    brands: matchNames(store.snapshot.brands, query, 4).map((b) => ({ id: b.id, name: b.name, slug: b.slug, url: `/brand/${b.slug}` })),
-    categories: matchNames(store.snapshot.categories, query, 4).map((c) => ({
-      id: c.id,
-      name: c.name,
-      slug: c.slug,
-      url: `/product-category/${c.slug}`,
-    })),
-  };
+const listingKey = (query: SearchQuery) => `listing|${JSON.stringify(query)}`;
+
+/**
+ * The whole product-search-listing response of the built-in engine, JSON bytes. Once cached, the answer is also
+ * found by `address`, the request's path and query (CatalogueStore.answerAt).
+ */
+export function listingResponse(store: CatalogueStore, query: SearchQuery, address?: string): Buffer {
+  const key = listingKey(query);
+  return store.cachedJson(key, () => serialise(store, query, store.index.search(query), searchQueryId(store, key)), address);
 }
+
+/**
+ * The same response from another provider's outcome (docs/decisions/026), not cached: the provider's query id
+ * names one search event. A provider without one gets the id the built-in engine would give.
+ */
+export function providerListingResponse(store: CatalogueStore, query: SearchQuery, out: ProviderOutcome): Buffer {
+  return serialise(store, query, out, out.queryID ?? searchQueryId(store, listingKey(query)));
+}
+
+export { builtinSuggestions as suggestions } from '../../search/index.ts';

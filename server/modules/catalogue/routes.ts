@@ -83,7 +83,7 @@ import type { Content } from './content-cache.ts';
 import { pageMeta, type PageMeta } from '../../../schemas/content.ts';
 
 import { MENU_LINKS, treeOf } from './brands.ts';
-import { SALE_DISCOUNT, listingResponse, suggestions, toQuery } from './listing.ts';
+import { SALE_DISCOUNT, listingResponse, providerListingResponse, suggestions, toQuery } from './listing.ts';
 import { brandsOnOffer, discounted, freebieOffers, homeSections, offersPage, requirePreview, salePage } from './offers.ts';
 import { hueOf, tile } from './images.ts';
 import { productDetail, productDetailResponse, productOffers, similarProducts } from './product.ts';
@@ -91,18 +91,26 @@ import { productDetail, productDetailResponse, productOffers, similarProducts } 
 // calls): each handler parses its request, asks the rules (listing.ts, product.ts, offers.ts, seo.ts, brands.ts,
 // images.ts) and answers; nothing here decides what a shopper sees.
 
-async function listingRoutes(app: FastifyInstance, { store, content: contentCache }: CatalogueContext) {
+async function listingRoutes(app: FastifyInstance, { store, content: contentCache, search }: CatalogueContext) {
   /**
    * A listing or search call. A repeat of an address whose answer is cached is sent as it is: the request was
-   * parsed and validated then, the same way.
+   * parsed and validated then, the same way. With a third-party search on (docs/decisions/026), it answers, and
+   * the built-in engine's cached answer is what a failure of it gets.
    */
   const searchCall = <S extends z.ZodType>(path: string, schema: S, query: (q: z.infer<S>) => SearchQuery, doc: RouteDoc) =>
     app.get(path, { schema: { ...doc, querystring: schema, response: { 200: ListingResponse } } }, async (req, reply) => {
-      const known = store.answerAt(req.url);
-      if (known) return sendJson(reply, known);
+      if (!search) {
+        const known = store.answerAt(req.url);
+        if (known) return sendJson(reply, known);
+      }
       const q = parse(schema, req.query);
       await store.ready();
-      return sendJson(reply, listingResponse(store, query(q), req.url));
+      const sq = query(q);
+      if (search) {
+        const out = await search.search(store, sq);
+        if (out) return sendJson(reply, providerListingResponse(store, sq, out));
+      }
+      return sendJson(reply, listingResponse(store, sq, req.url));
     });
   const listing = (path: string, doc: RouteDoc, base: (q: ListingRequest) => BaseFilter) =>
     searchCall(
@@ -153,6 +161,10 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
     async (req, reply) => {
       const { q } = parse(SuggestionRequest, req.query);
       await store.ready();
+      if (search) {
+        const out = await search.suggest(store, q);
+        if (out) return sendJson(reply, okJson(JSON.stringify(out)));
+      }
       return sendJson(
         reply,
         store.cachedJson(`suggest|${q.trim().toLowerCase()}`, () => okJson(JSON.stringify(suggestions(store, q)))),

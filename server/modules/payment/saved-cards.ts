@@ -88,8 +88,9 @@ export async function deleteSavedCard(deps: PaymentDeps, customerId: number, id:
  * The same token again updates its expiry (a reissued card keeps its token under the RBI rules).
  */
 export async function keepSavedCard(deps: PaymentDeps, callback: VerifiedCallback): Promise<void> {
-  const card = callback.savedCard;
-  if (!card || callback.status !== 'success') return;
+  if (callback.status !== 'success') return;
+  const vault = deps.gateway.savedCards;
+  if (!callback.savedCard && !vault?.paidWith) return;
   const owner = await deps.db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
@@ -97,6 +98,14 @@ export async function keepSavedCard(deps: PaymentDeps, callback: VerifiedCallbac
     .where('payments.gateway_order_ref', '=', callback.ref)
     .executeTakeFirst();
   if (!owner || owner.gateway !== deps.gateway.name) return;
+  // A gateway that does not report tokenisation in its answer is asked which of its tokens paid (Paytm).
+  const card =
+    callback.savedCard ??
+    (await vault?.paidWith?.(await vaultCustomer(deps.db, owner.customer_id), callback).catch((error: unknown) => {
+      deps.log?.warn({ err: String(error), ref: callback.ref }, 'gateway vault did not answer: the card is not saved');
+      return null;
+    }));
+  if (!card) return;
   await deps.db
     .insertInto('saved_cards')
     .values({
