@@ -17,6 +17,7 @@ export { type IssueKind, openIssues, raiseIssue } from './issues.ts';
 export { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
 export { handleWebhook } from './webhooks.ts';
 export { codEligibility } from './service.ts';
+export { insertFirstAttempt } from './attempts.ts';
 export { handleCallback } from './callbacks.ts';
 // The order flows (docs/decisions/011-order-flows.md) finalize payments and expire unpaid orders.
 export { finalizePayment } from '../../flows/finalize-payment.ts';
