@@ -106,7 +106,7 @@ const TAGS: Record<string, string> = {
   paymentIssueRoutes: 'Operations',
   reviewRoutes: 'Reviews',
   reviewImageRoutes: 'Reviews',
-  reviewDevRoutes: 'Development tools',
+  devPurchaseRoutes: 'Development tools',
   staffRoutes: 'Staff console',
   staffCatalogueRoutes: 'Staff console',
   staffCouponRoutes: 'Staff console',

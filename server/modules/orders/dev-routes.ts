@@ -33,7 +33,7 @@ export async function devPurchaseRoutes(app: FastifyInstance, { db }: { db: Db }
         .where('stock', '>', 0)
         .orderBy('id')
         .executeTakeFirst();
-      if (!v) throw new NotFound('Product not found.');
+      if (!v) throw new NotFound('Product not found, or none of it in stock.');
       const orderId = await recordDevPurchase(db, session.customerId, v.id, delivered);
       return ok({ order_id: orderId });
     },
