@@ -10,7 +10,8 @@
 // - a server module (server/modules/<name>/) imports another module only through that module's index.ts;
 // - no import cycle between files of server/, and no cycle between features of src/features/. Only imports that
 //   load code count (`import type` is erased); a test file is not part of either graph;
-// - a table is written only by its owner in server/db/owners.ts (checkWrites, below).
+// - a table is written only by its owner in server/db/owners.ts (checkWrites, below), and a module's index.ts
+//   does not re-export a flow (callers import server/flows/index.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -240,6 +241,11 @@ export function checkFiles(root, files) {
     const rel = file.split(path.sep).join('/');
     const text = readFileSync(path.join(root, file), 'utf8');
     problems.push(...checkWrites(rel, text, owners));
+    // Callers reach a flow through server/flows/index.ts; a module's public surface does not pass flows on
+    // (docs/decisions/011-order-flows.md).
+    if (/^server\/modules\/[^/]+\/index\.ts$/.test(rel))
+      for (const m of text.matchAll(/(?:^|[\s;])export\s[^'"]*?from\s+['"]([^'"]*\/flows\/[^'"]*)['"]/g))
+        problems.push(`${file}: a module's index.ts may not re-export a flow (${m[1]}): import server/flows/index.ts`);
     const isTest = /\.test\.tsx?$/.test(rel);
     const source = placeOf(rel);
     for (const { spec, runtime } of importsOf(text)) {
