@@ -9,7 +9,9 @@
 //   browser-only package (react, react-dom, react-router-dom, axios), but for the email templates' React;
 // - a server module (server/modules/<name>/) imports another module only through that module's index.ts;
 // - no import cycle between files of server/, and no cycle between features of src/features/. Only imports that
-//   load code count (`import type` is erased); a test file is not part of either graph.
+//   load code count (`import type` is erased); a test file is not part of either graph;
+// - a table is written only by its owner in server/db/owners.ts (checkWrites, below), and a module's index.ts
+//   does not re-export a flow (callers import server/flows/index.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,15 +170,82 @@ function cycleProblems(graph, explain) {
   });
 }
 
+// Table ownership (docs/decisions/011-order-flows.md): `server/db/owners.ts` names the one area that writes each
+// table. A file of server/ outside db/ (migrations and the seed build the schema) that writes a table through
+// Kysely (insertInto, updateTable, deleteFrom, replaceInto, mergeInto) or raw SQL (INSERT INTO, UPDATE … SET,
+// DELETE FROM) must sit in that table's owner; a flow owns no table and writes through module functions.
+const WRITE_CALL = /\.(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*(?:(['"`])([A-Za-z_][\w]*)[^'"`]*\2|([^)'"`\s][^)]*))/g;
+const WRITE_SQL =
+  /\b(?:INSERT\s+INTO\s+([a-z_]\w*)|DELETE\s+FROM\s+([a-z_]\w*)|(?<!\b(?:DO|FOR|KEY)\s+)UPDATE\s+([a-z_]\w*)(?:\s+(?:AS\s+)?(?!SET\b)[a-z_]\w*)?\s+SET\b)/gi;
+
+/**
+ * The declaration in server/db/owners.ts, read as text (entries `table: 'writer',`): `owners` maps each table to
+ * its owner, `also` to the one other writer a decision allows.
+ */
+export function readOwners(root) {
+  let text = '';
+  try {
+    text = readFileSync(path.join(root, 'server/db/owners.ts'), 'utf8');
+  } catch {
+    // a fixture root without the declaration: every write is of an undeclared table
+  }
+  const entries = (section) => {
+    const start = text.indexOf(`${section} = {`);
+    if (start < 0) return new Map();
+    const body = text.slice(start, text.indexOf('\n}', start));
+    return new Map([...body.matchAll(/^\s*([a-z_]\w*):\s*'([^']+)'/gm)].map((m) => [m[1], m[2]]));
+  };
+  return { owners: entries('TABLE_OWNERS'), also: entries('ALSO_WRITTEN_BY') };
+}
+
+/** Blank out comment lines, keeping line numbers, so prose about an UPDATE is not read as one. */
+function withoutComments(text) {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
+    .split('\n')
+    .map((line) => (/^\s*\/\//.test(line) ? '' : line.replace(/(^|[^:'"`\\])\/\/(?![^'"`]*['"`]).*$/, '$1')))
+    .join('\n');
+}
+
+const within = (rel, area) => rel === area || rel.startsWith(`${area}/`);
+
+/** Problems with the table writes in one file (`rel` relative to the root), given the owner map. */
+export function checkWrites(rel, text, { owners, also }) {
+  if (!rel.startsWith('server/') || rel.startsWith('server/db/') || /\.test\.tsx?$/.test(rel)) return [];
+  const code = withoutComments(text);
+  const lineOf = (index) => code.slice(0, index).split('\n').length;
+  const problems = [];
+  const judge = (table, index) => {
+    const owner = owners.get(table);
+    const where = `${rel}:${lineOf(index)}`;
+    if (!owner) problems.push(`${where}: writes table ${table}, which server/db/owners.ts does not declare`);
+    else if (!within(rel, owner) && !(also.has(table) && within(rel, also.get(table))))
+      problems.push(`${where}: writes table ${table}, owned by ${owner}`);
+  };
+  for (const m of code.matchAll(WRITE_CALL)) {
+    if (m[3]) judge(m[3], m.index);
+    else problems.push(`${rel}:${lineOf(m.index)}: ${m[1]}(${m[4].trim()}) names no table the check can read`);
+  }
+  for (const m of code.matchAll(WRITE_SQL)) judge((m[1] ?? m[2] ?? m[3]).toLowerCase(), m.index);
+  return problems;
+}
+
 /** Every problem in the given files (paths relative to `root`). */
 export function checkFiles(root, files) {
   const problems = [];
   const serverGraph = new Map(); // file -> (imported file -> the importing file)
   const featureGraph = new Map(); // feature -> (imported feature -> the first file that imports it)
   const known = new Set(files.map((file) => file.split(path.sep).join('/')));
+  const owners = readOwners(root);
   for (const file of files) {
     const rel = file.split(path.sep).join('/');
     const text = readFileSync(path.join(root, file), 'utf8');
+    problems.push(...checkWrites(rel, text, owners));
+    // Callers reach a flow through server/flows/index.ts; a module's public surface does not pass flows on
+    // (docs/decisions/011-order-flows.md).
+    if (/^server\/modules\/[^/]+\/index\.ts$/.test(rel))
+      for (const m of text.matchAll(/(?:^|[\s;])export\s[^'"]*?from\s+['"]([^'"]*\/flows\/[^'"]*)['"]/g))
+        problems.push(`${file}: a module's index.ts may not re-export a flow (${m[1]}): import server/flows/index.ts`);
     const isTest = /\.test\.tsx?$/.test(rel);
     const source = placeOf(rel);
     for (const { spec, runtime } of importsOf(text)) {
@@ -224,10 +293,11 @@ export function listFiles(root) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = process.cwd();
   const files = listFiles(root);
+  const owners = readOwners(root);
   const problems = checkFiles(root, files);
   if (problems.length) {
-    console.error(`Import boundaries broken:\n${problems.join('\n')}`);
+    console.error(`Import boundaries or table ownership broken:\n${problems.join('\n')}`);
     process.exit(1);
   }
-  console.log(`import boundaries ok (${files.length} files)`);
+  console.log(`import boundaries ok (${files.length} files), table writes ok (${owners.owners.size} tables)`);
 }

@@ -17,11 +17,12 @@ import {
   offerBase,
   type PaymentDeps,
   PaymentRuleError,
-  queueAffiliateOrder,
+  affiliateOrder,
   refundUnusable,
   resultOf,
 } from '../modules/payment/service.ts';
-import { recordLastOrder } from '../modules/session/index.ts';
+import { enqueueForward } from '../modules/events/queries.ts';
+import { recordLastOrder } from '../modules/customers/index.ts';
 import { offerStands } from '../modules/payment/instrument.ts';
 import { refuseOffer } from '../modules/payment/money-back.ts';
 import { insertPayOnDeliveryAttempt, recordGatewayAnswer } from '../modules/payment/attempts.ts';
@@ -43,7 +44,8 @@ export async function placePaidOrder(trx: Db, order: OrderRow, payment: PaymentR
   const placed = await markOrderPaid(trx, order, payment, !cod, now);
   await moveOrderShipments(trx, order.id, 'PAY', cod ? 'Pay on delivery' : 'Payment received');
   const customer = await recordLastOrder(trx, order.customer_id, now);
-  await queueAffiliateOrder(trx, placed, customer);
+  // SPEC §3: the affiliate order, built from the stored order, forwarded once by the events module's outbox.
+  await enqueueForward(trx, 'affiliate', placed.order_number, await affiliateOrder(trx, placed, customer, placed.customer_id));
   await notifyOrderPlaced(trx, order.id);
   return placed;
 }

@@ -107,7 +107,7 @@ const TAGS: Record<string, string> = {
   reviewRoutes: 'Reviews',
   searchOpsRoutes: 'Operations',
   reviewImageRoutes: 'Reviews',
-  reviewDevRoutes: 'Development tools',
+  devPurchaseRoutes: 'Development tools',
   staffRoutes: 'Staff console',
   staffCatalogueRoutes: 'Staff console',
   staffCouponRoutes: 'Staff console',

@@ -114,3 +114,11 @@ export async function recordSourceFailure(db: Db, ip: string): Promise<number> {
       .execute();
   return row.failures;
 }
+
+/** Clears every limit whose key starts with `prefix` (a limit kept per window or per detail of one account). */
+export async function clearLimitsStartingWith(db: Db, prefix: string): Promise<void> {
+  await db
+    .deleteFrom('rate_limits')
+    .where('key', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
+    .execute();
+}

@@ -6,7 +6,13 @@ import { devOutboxRoutes } from './routes.ts';
 import { transportsFromConfig } from './transports.ts';
 import { OutboxWorker } from './worker.ts';
 
-export { enqueueMessage, type OutgoingMessage, signalOutbox } from './outbox.ts';
+export {
+  deleteFinishedMessagesBefore,
+  enqueueMessage,
+  type OutgoingMessage,
+  requeueFailedMessages,
+  signalOutbox,
+} from './outbox.ts';
 export { OutboxWorker } from './worker.ts';
 export type { Transport, Transports } from './transports.ts';
 

@@ -211,3 +211,23 @@ export async function listMessagesTo(db: Db, to: string, limit = 50) {
     created_at: new Date(r.created_at).toISOString(),
   }));
 }
+
+/** Retention: sent and failed messages older than `cutoff` (a pending message is work still to do). */
+export async function deleteFinishedMessagesBefore(db: Db, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('outbox')
+    .where('created_at', '<', cutoff)
+    .where('status', 'in', ['sent', 'failed'])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+/** The console's retry (docs/decisions/019): every failed message goes back in the queue; answers how many. */
+export async function requeueFailedMessages(db: Db): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null, lease_token: null })
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

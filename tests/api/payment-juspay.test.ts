@@ -1,7 +1,9 @@
 import { PaymentIssuesResponse } from '../../schemas/payment.ts';
 import type { Db } from '../../server/db/database.ts';
-import { askBeforeExpiry, expireOrders, paymentGateway, reconcilePayments } from '../../server/modules/payment/index.ts';
-import { processRefund, type RefundAdapters } from '../../server/modules/orders/index.ts';
+import { expireUnpaidOrders as expireOrders } from '../../server/flows/index.ts';
+import { askBeforeExpiry, paymentGateway, reconcilePayments } from '../../server/modules/payment/index.ts';
+import { processRefund } from '../../server/flows/index.ts';
+import type { RefundAdapters } from '../../server/modules/orders/index.ts';
 import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';
 import { readPaymentConfig } from '../../server/payments/index.ts';
 import { describeBackends } from '../helpers/app.ts';

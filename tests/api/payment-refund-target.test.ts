@@ -1,5 +1,6 @@
 import { TransactionData } from '../../schemas/payment.ts';
-import { processPendingRefunds, processRefund, type RefundAdapters } from '../../server/modules/orders/index.ts';
+import { processPendingRefunds, processRefund } from '../../server/flows/index.ts';
+import type { RefundAdapters } from '../../server/modules/orders/index.ts';
 import type { BankPayouts } from '../../server/modules/orders/index.ts';
 import { paymentGateway } from '../../server/modules/payment/index.ts';
 import { describeBackends } from '../helpers/app.ts';

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { declareOnlyCompilers } from '../../server/http/docs.ts';
 import { TransactionData } from '../../schemas/payment.ts';
-import { markRefundPaidByHand } from '../../server/modules/orders/index.ts';
+import { markRefundPaidByHand } from '../../server/flows/index.ts';
 import { gatewayPaymentOf, paymentGateway, paymentModule, refundPayment } from '../../server/modules/payment/index.ts';
 import type { PaymentGateway } from '../../server/payments/index.ts';
 import { describeBackends } from '../helpers/app.ts';

@@ -8,7 +8,7 @@ import {
   signSandboxCallback,
   verifyPaytmChecksum,
 } from '../../server/payments/index.ts';
-import { expireOrders } from '../../server/modules/payment/index.ts';
+import { expireUnpaidOrders as expireOrders } from '../../server/flows/index.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 

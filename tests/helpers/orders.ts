@@ -1,6 +1,7 @@
 import type { Db } from '../../server/db/database.ts';
 import type { ShipmentStatus } from '../../server/db/types.ts';
-import { type CreatedOrder, insertOrder, type NewOrder, opsMove } from '../../server/modules/orders/index.ts';
+import { opsMove } from '../../server/flows/index.ts';
+import { type CreatedOrder, insertOrder, type NewOrder } from '../../server/modules/orders/index.ts';
 import { pricedVariants } from './variants.ts';
 
 // The one order fixture of the test suites (orders, reviews, help centre): a consistent order written by the orders

@@ -6,8 +6,9 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { enqueueMessage, signalOutbox } from '../../messaging/index.ts';
-import { type CustomerRow, maskIdentifier } from '../auth/index.ts';
-import { deleteCustomerSessions } from '../session/index.ts';
+import { type CustomerRow, deleteGrant, maskIdentifier, replaceOwnerProofGrant } from '../auth/index.ts';
+import { updateCustomer } from '../customers/index.ts';
+import { deleteCustomerSessions, setSessionData } from '../session/index.ts';
 
 // Proof from the owner before a change of a way in (email, mobile, password) or of the refund bank account
 // (README "Security", ASVS V2.5 / V3.7): a sign-in, the password, or a code to the account's verified contact,
@@ -66,30 +67,15 @@ export async function recordOwnerProof(db: Db, req: FastifyRequest, customerId: 
   const session = await req.getSession();
   if (!session) return;
   const tokenHash = proofHash(session.id);
-  await db.deleteFrom('auth_grants').where('token_hash', '=', tokenHash).execute();
-  await db
-    .insertInto('auth_grants')
-    .values({
-      token_hash: tokenHash,
-      kind: 'owner_proof',
-      customer_id: customerId,
-      identifier: 'session',
-      expires_at: new Date(Date.now() + OWNER_PROOF_MS),
-      used_at: null,
-    })
-    .execute();
+  await replaceOwnerProofGrant(db, tokenHash, customerId, new Date(Date.now() + OWNER_PROOF_MS));
 }
 
 /** After a change: the session this request continues in was opened by it, so it proves nothing. */
 export async function markSessionOpenedByChange(db: Db, req: FastifyRequest): Promise<void> {
   const session = await req.getSession();
   if (!session) return;
-  await db
-    .updateTable('sessions')
-    .set({ data: JSON.stringify({ opened_by_change: true }) })
-    .where('id', '=', session.id)
-    .execute();
-  await db.deleteFrom('auth_grants').where('token_hash', '=', proofHash(session.id)).execute();
+  await setSessionData(db, session.id, { opened_by_change: true });
+  await deleteGrant(db, proofHash(session.id));
 }
 
 export type AccountChangeKind = 'email' | 'mobile' | 'password' | 'bank_account';
@@ -206,7 +192,7 @@ export async function notMeRoutes(app: FastifyInstance, { db }: { db: Db }) {
       if (!change) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('account_changes').set({ not_me_used_at: new Date() }).where('id', '=', change.id).execute();
-        await trx.updateTable('customers').set({ is_blocked: true, updated_at: new Date() }).where('id', '=', change.customer_id).execute();
+        await updateCustomer(trx, change.customer_id, { is_blocked: true });
       });
       await deleteCustomerSessions(db, change.customer_id);
       req.log.warn({ customerId: change.customer_id, changeId: change.id }, 'account frozen by its owner ("this was not me")');

@@ -3,6 +3,8 @@ import { ADDRESS_TYPES } from '../../../schemas/account.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+import { anonymiseDeletedCustomers } from '../customers/index.ts';
+import { deleteSessionsOfCustomers } from '../session/index.ts';
 
 // The account module's tables: addresses, and the anonymising of accounts past their deletion grace period.
 
@@ -63,30 +65,10 @@ export async function listAddresses(db: Db, customerId: number): Promise<Address
 export async function purgeDueDeletions(db: Db, graceDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - graceDays * 86_400_000);
   return db.transaction().execute(async (trx) => {
-    // The condition is checked in the UPDATE itself: a cancellation committed meanwhile is re-read by PostgreSQL
-    // (the row is locked and re-evaluated), so a cancelled account is never anonymised.
-    const purged = await trx
-      .updateTable('customers')
-      .set({
-        first_name: 'Deleted',
-        last_name: 'Customer',
-        deletion_requested_at: null,
-        email: null,
-        mobile: null,
-        password_hash: null,
-        google_sub: null,
-        is_blocked: true,
-        opt_in: false,
-        referrer: null,
-        updated_at: now,
-      })
-      .where('deletion_requested_at', '<=', cutoff)
-      .returning('id')
-      .execute();
-    const ids = purged.map((r) => r.id);
+    const ids = await anonymiseDeletedCustomers(trx, cutoff, now);
     if (ids.length === 0) return 0;
     await trx.deleteFrom('addresses').where('customer_id', 'in', ids).execute();
-    await trx.deleteFrom('sessions').where('customer_id', 'in', ids).execute();
+    await deleteSessionsOfCustomers(trx, ids);
     await trx
       .updateTable('account_deletions')
       .set({ completed_at: now })

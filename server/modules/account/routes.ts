@@ -43,7 +43,8 @@ import {
   isUniqueViolation,
   readPassword,
 } from '../auth/index.ts';
-import { endAllSessions, endSession, formatLastOrder, requireCustomer } from '../session/index.ts';
+import { updateCustomer } from '../customers/index.ts';
+import { deleteCustomerSessions, endAllSessions, endSession, formatLastOrder, requireCustomer } from '../session/index.ts';
 import {
   markSessionOpenedByChange,
   maskedContact,
@@ -81,11 +82,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     taken: string,
   ) => {
     try {
-      await db
-        .updateTable('customers')
-        .set({ ...values, updated_at: new Date() })
-        .where('id', '=', before.id)
-        .execute();
+      await updateCustomer(db, before.id, values);
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict(taken);
       throw error;
@@ -177,16 +174,11 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     async (req) => {
       const customer = await requireCustomer(db, req);
       const body = parse(PostProfileRequest, req.body);
-      await db
-        .updateTable('customers')
-        .set({
-          first_name: body.first_name,
-          last_name: '',
-          ...(body.opt_in === undefined ? {} : { opt_in: body.opt_in }),
-          updated_at: new Date(),
-        })
-        .where('id', '=', customer.id)
-        .execute();
+      await updateCustomer(db, customer.id, {
+        first_name: body.first_name,
+        last_name: '',
+        ...(body.opt_in === undefined ? {} : { opt_in: body.opt_in }),
+      });
       return ok(await reload(customer.id), ACCOUNT_MESSAGES.profileSaved);
     },
   );
@@ -314,14 +306,10 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
       const body = parse(UpdatePasswordRequest, req.body);
       const password = checkNewPassword(await readPassword(keys, body.new_password, body.is_encrypted));
       await otp.verify({ purpose: 'password_change', identifier: contactOf(customer), code: body.otp, customerId: customer.id });
-      await db
-        .updateTable('customers')
-        .set({ password_hash: await hashPassword(password), updated_at: new Date() })
-        .where('id', '=', customer.id)
-        .execute();
+      await updateCustomer(db, customer.id, { password_hash: await hashPassword(password) });
       // Other devices signed in with the old password are signed out; this one stays.
       const session = await req.getSession();
-      await db.deleteFrom('sessions').where('customer_id', '=', customer.id).where('id', '!=', session!.id).execute();
+      await deleteCustomerSessions(db, customer.id, session!.id);
       await recordAccountChange(db, req, {
         before: customer,
         kind: 'password',
@@ -380,7 +368,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
       if (!customer.email) throw new BadRequest(ACCOUNT_MESSAGES.noEmail);
       if (customer.email_verified) return ok(profileValues(customer), ACCOUNT_MESSAGES.emailAlreadyVerified);
       await otp.verify({ purpose: 'email_verification', identifier: customer.email, code: body.token, customerId: customer.id });
-      await db.updateTable('customers').set({ email_verified: true, updated_at: new Date() }).where('id', '=', customer.id).execute();
+      await updateCustomer(db, customer.id, { email_verified: true });
       return ok(await reload(customer.id), ACCOUNT_MESSAGES.emailVerified);
     },
   );
@@ -467,13 +455,13 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
       await otp.verify({ purpose: 'account_delete', identifier: contactOf(customer), code: body.otp, customerId: customer.id });
       const now = new Date();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('customers').set({ deletion_requested_at: now, updated_at: now }).where('id', '=', customer.id).execute();
+        await updateCustomer(trx, customer.id, { deletion_requested_at: now, updated_at: now });
         await trx
           .insertInto('account_deletions')
           .values({ customer_id: customer.id, reason: body.reason ?? null, cancelled_at: null, completed_at: null })
           .execute();
         // Every device is signed out; signing in again within the grace period offers the cancel page.
-        await trx.deleteFrom('sessions').where('customer_id', '=', customer.id).execute();
+        await deleteCustomerSessions(trx, customer.id);
       });
       await endSession(db, req, reply);
       const status = deletionStatus({ ...customer, deletion_requested_at: now });
@@ -497,11 +485,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
       parse(EmptyRequest, req.body ?? {});
       if (!customer.deletion_requested_at) throw new BadRequest(ACCOUNT_MESSAGES.nothingToCancel);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('customers')
-          .set({ deletion_requested_at: null, updated_at: new Date() })
-          .where('id', '=', customer.id)
-          .execute();
+        await updateCustomer(trx, customer.id, { deletion_requested_at: null });
         await trx
           .updateTable('account_deletions')
           .set({ cancelled_at: new Date() })

@@ -80,3 +80,26 @@ export async function pruneGrants(db: Db): Promise<void> {
     .where('expires_at', '<', new Date(Date.now() - 86_400_000))
     .execute();
 }
+
+/**
+ * The account module's proof that the owner is present on a session (server/modules/account/owner.ts), kept as
+ * a grant keyed on the session: a fresh proof replaces the last one.
+ */
+export async function replaceOwnerProofGrant(db: Db, tokenHash: string, customerId: number, expiresAt: Date): Promise<void> {
+  await deleteGrant(db, tokenHash);
+  await db
+    .insertInto('auth_grants')
+    .values({
+      token_hash: tokenHash,
+      kind: 'owner_proof',
+      customer_id: customerId,
+      identifier: 'session',
+      expires_at: expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+export async function deleteGrant(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('auth_grants').where('token_hash', '=', tokenHash).execute();
+}

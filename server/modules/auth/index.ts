@@ -11,7 +11,7 @@ export { LOGOUT_NEEDS_BUTTON } from './session-routes.ts';
 export { loadSessionUser } from './session-user.ts';
 export { createKeyRing, type KeyRing } from './keys.ts';
 export { maskIdentifier, pruneOtps, type OtpService } from './otp.ts';
-export { pruneGrants } from './grants.ts';
+export { deleteGrant, pruneGrants, replaceOwnerProofGrant } from './grants.ts';
 export { type AuthServices, checkNewPassword, checkPassword, createAuthServices, hashPassword, readPassword } from './service.ts';
 
 /**

@@ -20,8 +20,23 @@ import type { Db } from '../../db/database.ts';
 import { fail, ok } from '../../http/envelope.ts';
 import { AppError, BadRequest, Conflict, Forbidden, TooManyRequests } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import { checkSourceDelay, clearLimit, clientKey, enforceLimit, hitLimit, recordSourceFailure } from '../../http/rate-limit.ts';
-import { findCustomerById, findCustomerByIdentifier, isUniqueViolation, isVerifiedDetail } from '../customers/index.ts';
+import {
+  checkSourceDelay,
+  clearLimit,
+  clearLimitsStartingWith,
+  clientKey,
+  enforceLimit,
+  hitLimit,
+  recordSourceFailure,
+} from '../../http/rate-limit.ts';
+import {
+  findCustomerById,
+  findCustomerByIdentifier,
+  insertCustomer,
+  isUniqueViolation,
+  isVerifiedDetail,
+  updateCustomer,
+} from '../customers/index.ts';
 import { deleteCustomerSessions } from '../session/index.ts';
 import type { AuthConfig } from './config.ts';
 import { GoogleTokenError, type GoogleVerifier } from './google.ts';
@@ -262,11 +277,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       const { customer, grant } = await profileCustomer(req);
       const proven = await otp.verify({ purpose: 'profile', identifier, code, customerId: customer.id, cCode: c_code, ip: req.ip });
       try {
-        await db
-          .updateTable('customers')
-          .set({ mobile: identifier, c_code: proven.cCode, mobile_verified: true, updated_at: new Date() })
-          .where('id', '=', customer.id)
-          .execute();
+        await updateCustomer(db, customer.id, { mobile: identifier, c_code: proven.cCode, mobile_verified: true });
       } catch (error) {
         if (isUniqueViolation(error)) throw new Conflict(MESSAGES.mobileTaken, authData(null, { mobile_exists: true }));
         throw error;
@@ -372,7 +383,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         // not its owner) would share the account with the Google user.
         if (customer.email !== identity.email || !customer.email_verified)
           throw new Conflict(AUTH_MESSAGES.googleUnverified, strangerData(customer));
-        await db.updateTable('customers').set({ google_sub: identity.sub, updated_at: new Date() }).where('id', '=', customer.id).execute();
+        await updateCustomer(db, customer.id, { google_sub: identity.sub });
         // A new way in: sessions opened before it end.
         await deleteCustomerSessions(db, customer.id);
       }
@@ -420,27 +431,22 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       const provedEmail = open.identifier === body.email;
       let id: number;
       try {
-        const row = await db
-          .insertInto('customers')
-          .values({
-            first_name: body.first_name,
-            last_name: '',
-            email: body.email,
-            mobile: body.mobile,
-            c_code: body.c_code,
-            password_hash: password ? await hashPassword(password) : null,
-            google_sub: googleSub,
-            opt_in: body.opt_in,
-            // Verified per detail: only the one the code reached (or Google vouched for) counts as proven.
-            email_verified: Boolean(googleSub) || provedEmail,
-            mobile_verified: !provedEmail,
-            referrer: body.referrer ?? null,
-            last_order_at: null,
-            deletion_requested_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = row.id;
+        id = await insertCustomer(db, {
+          first_name: body.first_name,
+          last_name: '',
+          email: body.email,
+          mobile: body.mobile,
+          c_code: body.c_code,
+          password_hash: password ? await hashPassword(password) : null,
+          google_sub: googleSub,
+          opt_in: body.opt_in,
+          // Verified per detail: only the one the code reached (or Google vouched for) counts as proven.
+          email_verified: Boolean(googleSub) || provedEmail,
+          mobile_verified: !provedEmail,
+          referrer: body.referrer ?? null,
+          last_order_at: null,
+          deletion_requested_at: null,
+        });
       } catch (error) {
         if (isUniqueViolation(error))
           throw new Conflict(`${(error as Error).message}`.includes('email') ? MESSAGES.emailTaken : MESSAGES.mobileTaken);
@@ -471,14 +477,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       assertNotBlocked(customer);
       const password = checkNewPassword(await readPassword(keys, body.new_password, body.is_encrypted));
       if (!(await consumeGrant(db, reply, 'password_reset', grant.tokenHash))) throw new Forbidden(AUTH_MESSAGES.resetNotVerified);
-      await db
-        .updateTable('customers')
-        .set({ password_hash: await hashPassword(password), updated_at: new Date() })
-        .where('id', '=', customer.id)
-        .execute();
+      await updateCustomer(db, customer.id, { password_hash: await hashPassword(password) });
       // A reset password ends every other session of the account, and lifts the wrong-password lock.
       await deleteCustomerSessions(db, customer.id);
-      await db.deleteFrom('rate_limits').where('key', 'like', `login:account:${customer.id}:%`).execute();
+      await clearLimitsStartingWith(db, `login:account:${customer.id}:`);
       const answer = await completeSignIn(db, req, reply, customer, body.email_or_mobile);
       return { ...answer, message: AUTH_MESSAGES.passwordUpdated };
     },

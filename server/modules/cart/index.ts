@@ -17,6 +17,7 @@ export { CartRuleError, CouponNotApplicable, FreebieNotApplicable, OutOfStock, Q
 export { addToCart, cartJourney, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity, withLockedCart } from './service.ts';
 export { cartOwner, mergeGuestCartAtSignIn, readCartCookie, setCartCookie } from './cart-cookie.ts';
 export { buildCartView } from './cart-view.ts';
+export { insertOrderedCart, setCartAddress } from './queries.ts';
 export { loadVariantInfo } from './variant-info.ts';
 export { type CartSnapshot, cartSnapshotQuery, toCartSnapshot } from './cart-lines.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
@@ -29,6 +30,16 @@ export {
   recordCouponRedemption,
   releaseCouponUse,
 } from './coupons.ts';
+
+export {
+  createBankOffer,
+  createCoupon,
+  createFreebie,
+  saveBankOffer,
+  saveCoupon,
+  saveDeliveryRule,
+  saveFreebie,
+} from './promotion-writes.ts';
 
 /** Every /api/cart call of SPEC §7 and the two freebie calls. */
 export async function cartModule(app: FastifyInstance, { db }: { db: Db }) {

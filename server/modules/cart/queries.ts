@@ -37,3 +37,15 @@ export async function findPaidLine(db: Db, cartId: string, variantId: number) {
     .where('is_freebie', '=', false)
     .executeTakeFirst();
 }
+
+/** The address an open cart will be delivered to (checkout's "deliver here"); a closed cart keeps its own. */
+export async function setCartAddress(db: Db, cartId: string, addressId: number): Promise<void> {
+  await db.updateTable('carts').set({ address_id: addressId }).where('id', '=', cartId).where('status', '=', 'active').execute();
+}
+
+/** A cart already ordered, for an order written whole (the orders module's test and demo orders); its id. */
+export async function insertOrderedCart(db: Db, customerId: number, couponCode: string | null): Promise<string> {
+  const id = randomUUID();
+  await db.insertInto('carts').values({ id, customer_id: customerId, status: 'ordered', coupon_code: couponCode }).execute();
+  return id;
+}

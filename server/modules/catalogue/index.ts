@@ -19,7 +19,18 @@ import { catalogueAddressCheck, catalogueMetaResolver } from './seo.ts';
 // server/search/store.ts for how the copy follows the database).
 
 export { catalogueChanged } from '../../search/index.ts';
-export { type PriceEditResult, setVariantPrice, type VariantPrices } from './staff-edits.ts';
+export { refreshAllProductRatings, refreshProductRating } from './ratings.ts';
+export {
+  createSalePage,
+  type PriceEditResult,
+  type SalePageValues,
+  type SaleSectionInput,
+  saveProductImage,
+  saveSalePage,
+  setProductPublished,
+  setVariantPrice,
+  type VariantPrices,
+} from './staff-edits.ts';
 
 export async function catalogueModule(app: FastifyInstance, { handle }: { handle: DatabaseHandle }) {
   const { db } = handle;

@@ -10,7 +10,6 @@ export { claimIdempotencyKey, hashRequest, type KeyClaim, pruneIdempotencyKeys, 
 export { findDeliveryAddress } from './queries.ts';
 export { idempotencyKeyOf } from './routes.ts';
 export type { CheckoutDeps, PlacedOrder } from './service.ts';
-export { placeOrder } from '../../flows/place-order.ts';
 
 export async function checkoutModule(app: FastifyInstance, deps: CheckoutDeps & { db: Db }) {
   await app.register(checkoutRoutes, deps);

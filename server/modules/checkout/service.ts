@@ -10,7 +10,7 @@ import {
 } from '../../../schemas/order.ts';
 import type { Db } from '../../db/database.ts';
 import { NotFound } from '../../http/errors.ts';
-import { buildCartView, type CartSnapshot, findCart } from '../cart/index.ts';
+import { buildCartView, type CartSnapshot, findCart, setCartAddress } from '../cart/index.ts';
 import { cartChanges } from './cart-changes.ts';
 import { CartChanged, CheckoutRuleError } from './errors.ts';
 import { type DeliveryAddress, findDeliveryAddress } from './queries.ts';
@@ -99,7 +99,7 @@ export async function deliverHere(
     throw new CheckoutRuleError(`We do not deliver to pincode ${chosen.address.pincode} yet. Please choose another address.`);
   const cart = await customerCart(db, customerId, cookieCartId);
   if (!cart) throw new CheckoutRuleError('Your cart is empty.', { redirect: '/cart' });
-  await db.updateTable('carts').set({ address_id: addressId }).where('id', '=', cart.id).where('status', '=', 'active').execute();
+  await setCartAddress(db, cart.id, addressId);
   const priced = await repriceCart(db, cart, customerId, now);
   if (priced.view.cart_meta.item_count === 0) throw new CheckoutRuleError('Your cart is empty.', { redirect: '/cart' });
   return {

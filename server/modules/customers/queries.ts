@@ -1,4 +1,6 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
 
 // Customer rows as sign-in, session and account calls read them: the identity every other module builds on.
 export const CUSTOMER_COLUMNS = [
@@ -63,4 +65,68 @@ export async function findSessionCustomer(db: Db, customerId: number) {
     .select(['id', 'first_name', 'last_name', 'email', 'mobile', 'c_code', 'last_order_at', 'is_blocked'])
     .where('id', '=', customerId)
     .executeTakeFirst();
+}
+
+// The customer row's writes. This module owns the table (server/db/owners.ts): sign-in, accounts, sessions,
+// the newsletter and the console change a customer through these, passing their transaction as `db` when the
+// change commits with other rows.
+
+type CustomerChange = Updateable<Database['customers']>;
+
+/** A new customer; answers its id (a taken email or mobile is the unique violation, for the caller to word). */
+export async function insertCustomer(db: Db, values: Insertable<Database['customers']>): Promise<number> {
+  const row = await db.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Changes customer `id`, stamping `updated_at` (now, unless the change gives it). */
+export async function updateCustomer(db: Db, id: number, change: CustomerChange): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ updated_at: new Date(), ...change })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A placed order is the customer's last order (shown in the session answer); returns who to tell about it. */
+export async function recordLastOrder(db: Db, customerId: number, at: Date) {
+  return db
+    .updateTable('customers')
+    .set({ last_order_at: at })
+    .where('id', '=', customerId)
+    .returning(['first_name', 'last_name', 'email', 'mobile'])
+    .executeTakeFirstOrThrow();
+}
+
+/** An unsubscribe from the newsletter: the customer with that email (if any) stops receiving it. */
+export async function optOutByEmail(db: Db, email: string): Promise<void> {
+  await db.updateTable('customers').set({ opt_in: false }).where('email', '=', email).execute();
+}
+
+/**
+ * Anonymises the accounts whose deletion was asked for on or before `cutoff`: contact details, password and
+ * Google link removed, the row kept (orders refer to it) and blocked. Answers their ids. The condition is checked
+ * in the UPDATE itself: a cancellation committed meanwhile is re-read by PostgreSQL (the row is locked and
+ * re-evaluated), so a cancelled account is never anonymised.
+ */
+export async function anonymiseDeletedCustomers(db: Db, cutoff: Date, now: Date): Promise<number[]> {
+  const purged = await db
+    .updateTable('customers')
+    .set({
+      first_name: 'Deleted',
+      last_name: 'Customer',
+      deletion_requested_at: null,
+      email: null,
+      mobile: null,
+      password_hash: null,
+      google_sub: null,
+      is_blocked: true,
+      opt_in: false,
+      referrer: null,
+      updated_at: now,
+    })
+    .where('deletion_requested_at', '<=', cutoff)
+    .returning('id')
+    .execute();
+  return purged.map((r) => r.id);
 }

@@ -91,3 +91,22 @@ export async function eventsPerStep(db: Db, start: Date, end: Date) {
     .groupBy(['funnel_step', 'event_name'])
     .execute();
 }
+
+/** Retention: conversion events older than `cutoff`; forwarded (or abandoned) feed rows past the same age go too,
+ * pending ones stay until sent or abandoned. Answers the number of events deleted. */
+export async function deleteConversionEventsBefore(db: Db, cutoff: Date): Promise<number> {
+  const events = await db.deleteFrom('conversion_events').where('received_at', '<', cutoff).executeTakeFirst();
+  await db.deleteFrom('event_outbox').where('created_at', '<', cutoff).where('sent_at', 'is not', null).execute();
+  return Number(events.numDeletedRows ?? 0);
+}
+
+/** The console's retry (docs/decisions/019): every dead feed row not sent goes back in the queue; answers how many. */
+export async function requeueDeadFeeds(db: Db): Promise<number> {
+  const result = await db
+    .updateTable('event_outbox')
+    .set({ dead_at: null, attempts: 0, next_attempt_at: new Date(), locked_until: null, lease_token: null })
+    .where('dead_at', 'is not', null)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

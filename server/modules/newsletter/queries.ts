@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { optOutByEmail } from '../customers/index.ts';
 
 /** Records the unsubscribe once; true when it was already recorded. */
 export async function recordUnsubscribe(db: Db, email: string): Promise<boolean> {
@@ -8,6 +9,6 @@ export async function recordUnsubscribe(db: Db, email: string): Promise<boolean>
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('email')
     .executeTakeFirst();
-  await db.updateTable('customers').set({ opt_in: false }).where('email', '=', email).execute();
+  await optOutByEmail(db, email);
   return !inserted;
 }

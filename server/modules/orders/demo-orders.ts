@@ -1,9 +1,12 @@
 import { PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { claimAppMeta } from '../../db/app-meta.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentMethodCode } from '../../db/types.ts';
+import { insertOrderedCart } from '../cart/index.ts';
+import { recordLastOrder } from '../customers/index.ts';
 import { takeStock } from '../inventory/index.ts';
+import { insertFirstAttempt } from '../payment/index.ts';
 import { promotionTermsSql } from './placement.ts';
 import { allocateDiscount } from './refund-rules.ts';
 import { moveShipment } from './service.ts';
@@ -111,11 +114,7 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
           country: 'India',
         };
 
-    const cartId = randomUUID();
-    await trx
-      .insertInto('carts')
-      .values({ id: cartId, customer_id: spec.customerId, status: 'ordered', coupon_code: spec.couponCode ?? null })
-      .execute();
+    const cartId = await insertOrderedCart(trx, spec.customerId, spec.couponCode ?? null);
     // The gift lines' rules, for the promotions the order is sold with (promotionTermsSql).
     const giftVariants = lines.filter((l) => l.isFreebie).map((l) => l.v.id);
     const giftRules = giftVariants.length
@@ -213,22 +212,8 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
       }
       created.shipments.push({ id: shipment.id, shipmentNumber: `${orderNumber}-${si + 1}`, items });
     }
-    await trx
-      .insertInto('payments')
-      .values({
-        order_id: order.id,
-        attempt: 1,
-        gateway: prepaid ? 'sandbox' : 'cod',
-        method: spec.paymentMethod,
-        instrument: prepaid ? 'sandbox' : null,
-        amount: total,
-        status: prepaid ? 'success' : 'created',
-        gateway_order_ref: `${orderNumber}-1`,
-        gateway_payment_id: prepaid ? `sbx_pay_${orderNumber}` : null,
-        finalized_at: prepaid ? at : null,
-      })
-      .execute();
-    await trx.updateTable('customers').set({ last_order_at: at }).where('id', '=', spec.customerId).execute();
+    await insertFirstAttempt(trx, { id: order.id, orderNumber, method: spec.paymentMethod, amount: total, at });
+    await recordLastOrder(trx, spec.customerId, at);
     return created;
   });
 }
@@ -239,13 +224,7 @@ export async function insertOrder(db: Db, spec: NewOrder): Promise<CreatedOrder>
  * Runs once per database, whichever instance gets there first.
  */
 export async function seedDemoOrders(db: Db, demoEmail: string): Promise<boolean> {
-  const claimed = await db
-    .insertInto('app_meta')
-    .values({ key: 'demo_orders_seeded', value: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (!claimed) return false;
+  if (!(await claimAppMeta(db, 'demo_orders_seeded', new Date().toISOString()))) return false;
   const demo = await db.selectFrom('customers').select('id').where('email', '=', demoEmail).executeTakeFirst();
   if (!demo) return false;
   const pick = await db
@@ -302,4 +281,17 @@ export async function seedDemoOrders(db: Db, demoEmail: string): Promise<boolean
   for (const action of ['pack', 'ship', 'deliver'] as const)
     await moveShipment(db, delivered.shipments[0].shipmentNumber, action, { awb: 'BLR9988776' });
   return true;
+}
+
+/**
+ * KASRAT_DEV_TOOLS=1: one unit of `variantId` bought by the customer and delivered (or only shipped), so people
+ * and browser tests can try the verified-buyer review flow without a checkout. A pay-on-delivery order written
+ * and moved as operations would move it.
+ */
+export async function recordDevPurchase(db: Db, customerId: number, variantId: number, delivered: boolean): Promise<number> {
+  const order = await insertOrder(db, { customerId, paymentMethod: PAY_ON_DELIVERY, shipments: [{ lines: [{ variantId, quantity: 1 }] }] });
+  const shipment = order.shipments[0].shipmentNumber;
+  for (const action of delivered ? (['pack', 'ship', 'deliver'] as const) : (['pack', 'ship'] as const))
+    await moveShipment(db, shipment, action, { awb: 'DEV0000001' });
+  return order.id;
 }

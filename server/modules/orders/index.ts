@@ -4,6 +4,7 @@ import { devToolsEnabled } from '../../config.ts';
 import { DEMO_CUSTOMER } from '../../db/seed/seed.ts';
 import { scheduleBankReencryption } from './bank-accounts.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { devPurchaseRoutes } from './dev-routes.ts';
 import { opsRoutes } from './ops-routes.ts';
 import { createGateway, type GatewayName, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
 import { GATEWAY_NAMES } from '../../../schemas/payment.ts';
@@ -13,11 +14,8 @@ import type { RefundAdapters } from './refunds.ts';
 import { orderRoutes } from './routes.ts';
 
 // The orders module's public surface: the registration function, and what tests and other modules reuse.
-export { insertOrder, type CreatedOrder, type NewOrder } from './demo-orders.ts';
+export { insertOrder, type CreatedOrder, type NewOrder, recordDevPurchase } from './demo-orders.ts';
 export { canMove, nextStatus, STATUS_LABELS, shipmentLifecycle } from './lifecycle.ts';
-// Returns and refunds are flows (docs/decisions/011-order-flows.md); this module's routes reach them from here.
-export { markRefundPaidByHand, processPendingRefunds, processRefund } from '../../flows/refund.ts';
-export { opsMove, receiveReturn, submitReturn, withdrawReturn } from '../../flows/return.ts';
 export type { RefundAdapters } from './refunds.ts';
 export type { BankPayouts, RefundGateway } from './refund-gateway.ts';
 export { hasInvoice, readAddress } from './service.ts';
@@ -52,6 +50,7 @@ export async function ordersModule(app: FastifyInstance, { db, refunds }: { db: 
   const adapters = refunds ?? defaultAdapters(db);
   await app.register(orderRoutes, { db, refunds: adapters });
   await app.register(opsRoutes, { db, refunds: adapters });
+  if (devToolsEnabled()) await app.register(devPurchaseRoutes, { db });
   scheduleBankReencryption(app, db);
 
   // Refunds left pending by a crash between commit and payout are paid by whichever instance runs this first.

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { PaymentMethodCode } from '../../db/types.ts';
 import type { VerifiedCallback } from '../../payments/index.ts';
 import { PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
 import { paidInstrumentColumn } from './money-back.ts';
@@ -48,4 +49,30 @@ export async function insertPayOnDeliveryAttempt(trx: Db, order: OrderRow, attem
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The first attempt of an order written whole (the orders module's test and demo orders): captured by the
+ * sandbox when prepaid, awaiting the courier's collection for pay on delivery.
+ */
+export async function insertFirstAttempt(
+  trx: Db,
+  order: { id: number; orderNumber: string; method: PaymentMethodCode; amount: number; at: Date },
+): Promise<void> {
+  const prepaid = order.method !== PAY_ON_DELIVERY;
+  await trx
+    .insertInto('payments')
+    .values({
+      order_id: order.id,
+      attempt: 1,
+      gateway: prepaid ? 'sandbox' : 'cod',
+      method: order.method,
+      instrument: prepaid ? 'sandbox' : null,
+      amount: order.amount,
+      status: prepaid ? 'success' : 'created',
+      gateway_order_ref: `${order.orderNumber}-1`,
+      gateway_payment_id: prepaid ? `sbx_pay_${order.orderNumber}` : null,
+      finalized_at: prepaid ? order.at : null,
+    })
+    .execute();
 }

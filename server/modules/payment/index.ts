@@ -17,10 +17,8 @@ export { type IssueKind, openIssues, raiseIssue } from './issues.ts';
 export { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
 export { handleWebhook } from './webhooks.ts';
 export { codEligibility } from './service.ts';
+export { insertFirstAttempt } from './attempts.ts';
 export { handleCallback } from './callbacks.ts';
-// The order flows (docs/decisions/011-order-flows.md) finalize payments and expire unpaid orders.
-export { finalizePayment } from '../../flows/finalize-payment.ts';
-export { expireOrders };
 
 const RECONCILE_JOB = { name: 'payment-reconcile', everyMs: 300_000, leaseMs: 240_000 };
 

@@ -43,7 +43,8 @@ import {
 } from '../../payments/index.ts';
 import { requireCustomer } from '../session/index.ts';
 import { readCartCookie } from '../cart/index.ts';
-import { type CheckoutDeps, idempotencyKeyOf, placeOrder } from '../checkout/index.ts';
+import { placeOrder } from '../../flows/place-order.ts';
+import { type CheckoutDeps, idempotencyKeyOf } from '../checkout/index.ts';
 import { orderSuccessData } from './order-success.ts';
 import { paymentByRef } from './queries.ts';
 import { sandboxPage } from './sandbox-page.ts';

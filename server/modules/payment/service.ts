@@ -304,20 +304,6 @@ export async function refundUnusable(deps: PaymentDeps, order: OrderRow, payment
   await refundWholePayment(deps, gatewayPayment(order, payment, customer), { orderId: order.id, paymentId: payment.id });
 }
 
-/** The affiliate order of a placed order, queued from the stored order (SPEC §3). */
-export async function queueAffiliateOrder(
-  trx: Db,
-  placed: OrderRow,
-  customer: { first_name: string; last_name: string; email: string | null; mobile: string | null },
-): Promise<void> {
-  const affiliate = await affiliateOrder(trx, placed, customer, placed.customer_id);
-  await trx
-    .insertInto('event_outbox')
-    .values({ kind: 'affiliate', ref: placed.order_number, payload: JSON.stringify(affiliate) })
-    .onConflict((oc) => oc.columns(['kind', 'ref']).doNothing())
-    .execute();
-}
-
 /** SPEC §6 months: a customer is new when they had no order in the 6 months before this one. */
 export async function isNewCustomer(db: Db, customerId: number, order: OrderRow): Promise<boolean> {
   const since = new Date(new Date(order.created_at).getTime());

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { reviewDevRoutes } from './dev.ts';
 import { reviewImageRoutes } from './images.ts';
 import { reviewRoutes } from './routes.ts';
 import { DEFAULT_LIMITS, type ReviewLimits } from './service.ts';
@@ -14,7 +13,6 @@ const LimitsEnv = z.object({
   REVIEW_WRITE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_LIMITS.writesPerHour),
   REVIEW_UPLOAD_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_LIMITS.uploadsPerHour),
   REVIEW_VOTE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_LIMITS.votesPerHour),
-  KASRAT_DEV_TOOLS: z.string().optional(),
 });
 
 /** /api/review/v1 and its direct variants, the review-photo images, and moderation for operations. */
@@ -28,5 +26,4 @@ export async function reviewsModule(app: FastifyInstance, { db, env = process.en
   };
   await app.register(reviewRoutes, { db, limits });
   await app.register(reviewImageRoutes, { db });
-  if (parsed.data.KASRAT_DEV_TOOLS === '1') await app.register(reviewDevRoutes, { db });
 }

@@ -3,6 +3,7 @@ import { productUrl } from '../../../schemas/catalogue.ts';
 import type { CarouselImage, Review, ReviewAggregate, ReviewListFilters, ReviewPhoto } from '../../../schemas/review.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, ReviewStatsScope } from '../../db/types.ts';
+import { refreshAllProductRatings, refreshProductRating } from '../catalogue/index.ts';
 import { uploadUrl } from '../uploads/index.ts';
 import { productImage } from '../../../schemas/images.ts';
 
@@ -231,13 +232,7 @@ export async function shiftStats(
       .where('scope_id', '=', scopeId)
       .execute();
   }
-  await sql`
-    UPDATE products p SET
-      rating_count = s.r1 + s.r2 + s.r3 + s.r4 + s.r5,
-      rating = CASE WHEN s.r1 + s.r2 + s.r3 + s.r4 + s.r5 = 0 THEN 0
-        ELSE round((s.r1 + 2 * s.r2 + 3 * s.r3 + 4 * s.r4 + 5 * s.r5)::numeric / (s.r1 + s.r2 + s.r3 + s.r4 + s.r5), 2) END
-    FROM review_stats s
-    WHERE s.scope = 'product' AND s.scope_id = p.id AND p.id = ${target.productId}`.execute(trx);
+  await refreshProductRating(trx, target.productId);
 }
 
 /** Rebuilds every aggregate from the reviews (after seeding; inside the seed's own transaction when given one). */
@@ -253,14 +248,7 @@ export async function recountStats(db: Db): Promise<void> {
       SELECT 'brand', brand_id, ${counts} FROM reviews WHERE status = 'published' GROUP BY brand_id`.execute(trx);
     await sql`INSERT INTO review_stats (scope, scope_id, r1, r2, r3, r4, r5, with_photos)
       SELECT 'all', 0, ${counts} FROM reviews WHERE status = 'published'`.execute(trx);
-    await sql`
-      UPDATE products p SET rating = 0, rating_count = 0
-      WHERE NOT EXISTS (SELECT 1 FROM review_stats s WHERE s.scope = 'product' AND s.scope_id = p.id)`.execute(trx);
-    await sql`
-      UPDATE products p SET
-        rating_count = s.r1 + s.r2 + s.r3 + s.r4 + s.r5,
-        rating = round((s.r1 + 2 * s.r2 + 3 * s.r3 + 4 * s.r4 + 5 * s.r5)::numeric / (s.r1 + s.r2 + s.r3 + s.r4 + s.r5), 2)
-      FROM review_stats s WHERE s.scope = 'product' AND s.scope_id = p.id`.execute(trx);
+    await refreshAllProductRatings(trx);
   });
 }
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { configureSessions, readSession, type Session } from './service.ts';
 
-export { deleteCustomerSessions, recordLastOrder } from './queries.ts';
+export { deleteCustomerSessions, deleteSessionsOfCustomers, setSessionData } from './queries.ts';
 
 export {
   endAllSessions,

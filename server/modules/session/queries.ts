@@ -33,19 +33,24 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
-/** Every session of a customer, but `keepId` when given. */
-export async function deleteCustomerSessions(db: Db, customerId: number, keepId?: string): Promise<void> {
+/** Ends every session of a customer, but `keepId` when given; answers how many ended. */
+export async function deleteCustomerSessions(db: Db, customerId: number, keepId?: string): Promise<number> {
   let q = db.deleteFrom('sessions').where('customer_id', '=', customerId);
   if (keepId) q = q.where('id', '!=', keepId);
-  await q.execute();
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
 }
 
-/** A placed order is the customer's last order (shown in the session answer); returns who to tell about it. */
-export async function recordLastOrder(db: Db, customerId: number, at: Date) {
-  return db
-    .updateTable('customers')
-    .set({ last_order_at: at })
-    .where('id', '=', customerId)
-    .returning(['first_name', 'last_name', 'email', 'mobile'])
-    .executeTakeFirstOrThrow();
+/** Ends every session of these customers. */
+export async function deleteSessionsOfCustomers(db: Db, customerIds: number[]): Promise<void> {
+  if (customerIds.length) await db.deleteFrom('sessions').where('customer_id', 'in', customerIds).execute();
+}
+
+/** Replaces what the session row notes about itself (its `data`). */
+export async function setSessionData(db: Db, id: string, data: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ data: JSON.stringify(data) })
+    .where('id', '=', id)
+    .execute();
 }

@@ -21,7 +21,7 @@ import { ok } from '../../http/envelope.ts';
 import { AppError, Conflict, NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
-import { catalogueChanged, type PriceEditResult, setVariantPrice } from '../catalogue/index.ts';
+import { catalogueChanged, type PriceEditResult, setProductPublished, setVariantPrice } from '../catalogue/index.ts';
 import { adjustStock, heldUnits } from '../inventory/index.ts';
 import { recordAudit } from './audit.ts';
 import { receiveFile } from './csv.ts';
@@ -184,8 +184,7 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
       await db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('products').select('is_published').where('id', '=', productId).forUpdate().executeTakeFirst();
         if (!row) throw new NotFound(`No product ${productId}.`);
-        if (row.is_published !== published)
-          await trx.updateTable('products').set({ is_published: published, updated_at: new Date() }).where('id', '=', productId).execute();
+        if (row.is_published !== published) await setProductPublished(trx, productId, published);
         await recordAudit(trx, req, {
           action: published ? 'product.publish' : 'product.unpublish',
           target: `product:${productId}`,

@@ -13,6 +13,7 @@ import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
+import { createCoupon, saveCoupon } from '../cart/index.ts';
 import { recordAudit } from './audit.ts';
 
 // The console's coupons (docs/decisions/019): list, create and edit the rows the cart's coupon rules read
@@ -86,12 +87,7 @@ export async function staffCouponRoutes(app: FastifyInstance, { db }: { db: Db }
       const input = parse(CouponCreateRequest, req.body);
       await checkScope(db, input);
       const created = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('coupons')
-          .values({ ...input, starts_at: new Date(input.starts_at), ends_at: new Date(input.ends_at) })
-          .onConflict((oc) => oc.column('code').doNothing())
-          .returningAll()
-          .executeTakeFirst();
+        const row = await createCoupon(trx, { ...input, starts_at: new Date(input.starts_at), ends_at: new Date(input.ends_at) });
         if (!row) return null;
         const after = view(row);
         await recordAudit(trx, req, { action: 'coupon.create', target: `coupon:${row.code}`, after });
@@ -122,12 +118,7 @@ export async function staffCouponRoutes(app: FastifyInstance, { db }: { db: Db }
       const saved = await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('coupons').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
         if (!before) return null;
-        const row = await trx
-          .updateTable('coupons')
-          .set({ ...input, starts_at: new Date(input.starts_at), ends_at: new Date(input.ends_at) })
-          .where('code', '=', code)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await saveCoupon(trx, code, { ...input, starts_at: new Date(input.starts_at), ends_at: new Date(input.ends_at) });
         const after = view(row);
         await recordAudit(trx, req, { action: 'coupon.update', target: `coupon:${code}`, before: view(before), after });
         return after;

@@ -14,6 +14,8 @@ import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
+import { updateCustomer } from '../customers/index.ts';
+import { deleteCustomerSessions } from '../session/index.ts';
 import { recordAudit } from './audit.ts';
 
 // The console's customers (docs/decisions/019): find a customer, block or unblock them. Blocking ends every
@@ -152,9 +154,8 @@ export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db
       const result = await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('customers').select('is_blocked').where('id', '=', customerId).forUpdate().executeTakeFirst();
         if (!before) return null;
-        await trx.updateTable('customers').set({ is_blocked: blocked, updated_at: new Date() }).where('id', '=', customerId).execute();
-        const ended = blocked ? await trx.deleteFrom('sessions').where('customer_id', '=', customerId).executeTakeFirst() : null;
-        const sessionsEnded = Number(ended?.numDeletedRows ?? 0);
+        await updateCustomer(trx, customerId, { is_blocked: blocked });
+        const sessionsEnded = blocked ? await deleteCustomerSessions(trx, customerId) : 0;
         await recordAudit(trx, req, {
           action: blocked ? 'customer.block' : 'customer.unblock',
           target: `customer:${customerId}`,

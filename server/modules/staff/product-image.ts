@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { PRODUCT_IMAGE_LIMITS, PRODUCT_IMAGE_MESSAGES } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { BadRequest, NotFound } from '../../http/errors.ts';
+import { saveProductImage } from '../catalogue/index.ts';
 import { recordAudit } from './audit.ts';
 
 // A product's own image from the console (docs/decisions/019). The type comes from the bytes (file-type), as for
@@ -48,22 +49,14 @@ export async function setProductImage(db: Db, req: FastifyRequest, productId: nu
       .select(['version', 'sha256'])
       .where('product_id', '=', productId)
       .executeTakeFirst();
-    const row = await trx
-      .insertInto('product_images')
-      .values({ product_id: productId, image_1x: sizes[0], image_2x: sizes[1], source_type: detected.mime, sha256, staff_id: staffId })
-      .onConflict((oc) =>
-        oc.column('product_id').doUpdateSet((eb) => ({
-          image_1x: eb.ref('excluded.image_1x'),
-          image_2x: eb.ref('excluded.image_2x'),
-          source_type: eb.ref('excluded.source_type'),
-          sha256: eb.ref('excluded.sha256'),
-          staff_id: eb.ref('excluded.staff_id'),
-          version: eb('product_images.version', '+', 1),
-          updated_at: new Date(),
-        })),
-      )
-      .returning('version')
-      .executeTakeFirstOrThrow();
+    const row = await saveProductImage(trx, {
+      product_id: productId,
+      image_1x: sizes[0],
+      image_2x: sizes[1],
+      source_type: detected.mime,
+      sha256,
+      staff_id: staffId,
+    });
     await recordAudit(trx, req, {
       action: 'product.image',
       target: `product:${productId}`,

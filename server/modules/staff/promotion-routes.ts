@@ -7,7 +7,6 @@ import {
   FreebieUpdate,
   PROMOTION_MESSAGES,
   PromotionIdParams,
-  SALE_SECTIONS,
   SalePageCreate,
   SalePageUpdate,
   type StaffBankOffer,
@@ -28,7 +27,8 @@ import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
-import { catalogueChanged } from '../catalogue/index.ts';
+import { createBankOffer, createFreebie, saveBankOffer, saveDeliveryRule, saveFreebie } from '../cart/index.ts';
+import { catalogueChanged, createSalePage, type SaleSectionInput, saveSalePage } from '../catalogue/index.ts';
 import { recordAudit } from './audit.ts';
 
 // The console's promotions beyond coupons (docs/decisions/019): bank offers, free gifts, the delivery charge and the
@@ -136,8 +136,6 @@ const deliveryView = (r: StaffDeliveryRule): StaffDeliveryRule => ({ ...r, free_
 
 // ---- sale pages ---------------------------------------------------------------------------------------------
 
-type SaleSectionInput = { section: (typeof SALE_SECTIONS)[number]; is_hidden: boolean; product_ids: number[] };
-
 async function salePageViews(db: Db, ids?: number[]): Promise<StaffSalePage[]> {
   let q = db.selectFrom('sale_pages').selectAll().orderBy('id');
   if (ids) q = q.where('id', 'in', ids);
@@ -187,28 +185,6 @@ async function checkSaleProducts(db: Db, sections: readonly SaleSectionInput[]) 
   );
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) throw new BadRequest(PROMOTION_MESSAGES.unknownProduct(missing));
-}
-
-/** The page's sections, in the order given; a section not named keeps its place after them, filled by the rule. */
-async function writeSections(db: Db, pageId: number, sections: readonly SaleSectionInput[]) {
-  const named = sections.map((s) => s.section);
-  const all = [
-    ...sections,
-    ...SALE_SECTIONS.filter((k) => !named.includes(k)).map((section) => ({ section, is_hidden: false, product_ids: [] })),
-  ];
-  await db.deleteFrom('sale_page_sections').where('sale_page_id', '=', pageId).execute();
-  await db
-    .insertInto('sale_page_sections')
-    .values(
-      all.map((s, position) => ({
-        sale_page_id: pageId,
-        section: s.section,
-        position,
-        is_hidden: s.is_hidden,
-        product_ids: s.product_ids,
-      })),
-    )
-    .execute();
 }
 
 const salePageValues = (input: {
@@ -265,7 +241,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
       requireOps(req);
       const input = parse(BankOfferInput, req.body);
       const created = await db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto('bank_offers').values(bankOfferValues(input)).returningAll().executeTakeFirstOrThrow();
+        const row = await createBankOffer(trx, bankOfferValues(input));
         const after = bankOfferView(row as BankOfferRow);
         await recordAudit(trx, req, { action: 'bank_offer.create', target: `bank_offer:${row.id}`, after });
         return after;
@@ -297,12 +273,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
         if (!row) throw new NotFound(`No bank offer ${id}.`);
         const before = bankOfferView(row as BankOfferRow);
         if (row.version !== expected_version) throw await staleEdit(trx, target, 'bank offer', expected_version, before);
-        const updated = await trx
-          .updateTable('bank_offers')
-          .set({ ...bankOfferValues(input), version: row.version + 1 })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await saveBankOffer(trx, id, row.version + 1, bankOfferValues(input));
         const after = bankOfferView(updated as BankOfferRow);
         await recordAudit(trx, req, { action: 'bank_offer.update', target, before, after });
         return after;
@@ -354,7 +325,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
       const input = parse(FreebieInput, req.body);
       await checkGiftVariant(db, input.variant_id);
       const created = await db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto('freebies').values(input).returningAll().executeTakeFirstOrThrow();
+        const row = await createFreebie(trx, input);
         const after = await freebieView(trx, row);
         await recordAudit(trx, req, { action: 'freebie.create', target: `freebie:${row.id}`, after });
         return after;
@@ -387,12 +358,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
         if (!row) throw new NotFound(`No free gift ${id}.`);
         const before = await freebieView(trx, row);
         if (row.version !== expected_version) throw await staleEdit(trx, target, 'free gift', expected_version, before);
-        const updated = await trx
-          .updateTable('freebies')
-          .set({ ...input, version: row.version + 1 })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await saveFreebie(trx, id, row.version + 1, input);
         const after = await freebieView(trx, updated);
         await recordAudit(trx, req, { action: 'freebie.update', target, before, after });
         return after;
@@ -444,12 +410,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
         if (!row) throw new NotFound(`No delivery rule ${id}.`);
         const before = deliveryView(row);
         if (row.version !== expected_version) throw await staleEdit(trx, target, 'delivery charge', expected_version, before);
-        const updated = await trx
-          .updateTable('delivery_rules')
-          .set({ ...input, version: row.version + 1 })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await saveDeliveryRule(trx, id, row.version + 1, input);
         const after = deliveryView(updated);
         await recordAudit(trx, req, { action: 'delivery_rule.update', target, before, after });
         return after;
@@ -487,14 +448,8 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
       const input = parse(SalePageCreate, req.body);
       await checkSaleProducts(db, input.sections);
       const created = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('sale_pages')
-          .values({ slug: input.slug, ...salePageValues(input) })
-          .onConflict((oc) => oc.column('slug').doNothing())
-          .returning('id')
-          .executeTakeFirst();
+        const row = await createSalePage(trx, input.slug, salePageValues(input), input.sections);
         if (!row) return null;
-        await writeSections(trx, row.id, input.sections);
         const [after] = await salePageViews(trx, [row.id]);
         await recordAudit(trx, req, { action: 'sale_page.create', target: `sale_page:${row.id}`, after });
         return after as StaffSalePage;
@@ -528,12 +483,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
         if (!row) throw new NotFound(`No sale page ${id}.`);
         const [before] = (await salePageViews(trx, [id])) as [StaffSalePage];
         if (row.version !== expected_version) throw await staleEdit(trx, target, 'sale page', expected_version, before);
-        await trx
-          .updateTable('sale_pages')
-          .set({ ...salePageValues(input), version: row.version + 1, updated_at: new Date() })
-          .where('id', '=', id)
-          .execute();
-        await writeSections(trx, id, input.sections);
+        await saveSalePage(trx, id, row.version + 1, salePageValues(input), input.sections);
         const [after] = (await salePageViews(trx, [id])) as [StaffSalePage];
         await recordAudit(trx, req, { action: 'sale_page.update', target, before, after });
         return after;

@@ -6,6 +6,8 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
+import { requeueFailedMessages } from '../../messaging/index.ts';
+import { requeueDeadFeeds } from '../events/index.ts';
 import { recordAudit } from './audit.ts';
 
 // The console's Today page (docs/decisions/019): orders and revenue of the India day (SPEC §9) and of the last
@@ -96,20 +98,7 @@ export async function staffTodayRoutes(app: FastifyInstance, { db }: { db: Db })
       requireOps(req);
       const { queue } = parse(OutboxRetryRequest, req.body);
       const requeued = await db.transaction().execute(async (trx) => {
-        const result =
-          queue === 'messages'
-            ? await trx
-                .updateTable('outbox')
-                .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null, lease_token: null })
-                .where('status', '=', 'failed')
-                .executeTakeFirst()
-            : await trx
-                .updateTable('event_outbox')
-                .set({ dead_at: null, attempts: 0, next_attempt_at: new Date(), locked_until: null, lease_token: null })
-                .where('dead_at', 'is not', null)
-                .where('sent_at', 'is', null)
-                .executeTakeFirst();
-        const n = Number(result.numUpdatedRows);
+        const n = queue === 'messages' ? await requeueFailedMessages(trx) : await requeueDeadFeeds(trx);
         await recordAudit(trx, req, { action: 'outbox.retry', target: `outbox:${queue}`, after: { requeued: n } });
         return n;
       });

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-// Rows the system module writes (client error reports) and the retention deletes of append-only tables.
+// Rows the system module writes (client error reports) and their retention; the retention of other modules'
+// tables is their owners' (server/db/owners.ts).
 
 export async function insertErrorLog(
   db: Db,
@@ -20,16 +21,4 @@ const count = (res: { numDeletedRows?: bigint }) => Number(res.numDeletedRows ??
 
 export async function deleteErrorLogsBefore(db: Db, cutoff: Date): Promise<number> {
   return count(await db.deleteFrom('error_logs').where('created_at', '<', cutoff).executeTakeFirst());
-}
-
-export async function deleteConversionEventsBefore(db: Db, cutoff: Date): Promise<number> {
-  const events = count(await db.deleteFrom('conversion_events').where('received_at', '<', cutoff).executeTakeFirst());
-  // Forwarded (or abandoned) feed rows past the same age go too; pending ones stay until sent or abandoned.
-  await db.deleteFrom('event_outbox').where('created_at', '<', cutoff).where('sent_at', 'is not', null).execute();
-  return events;
-}
-
-/** Sent and failed messages only: a pending message is work still to do. */
-export async function deleteFinishedMessagesBefore(db: Db, cutoff: Date): Promise<number> {
-  return count(await db.deleteFrom('outbox').where('created_at', '<', cutoff).where('status', 'in', ['sent', 'failed']).executeTakeFirst());
 }

@@ -3,7 +3,9 @@ import type { Db } from '../../db/database.ts';
 import { pruneLimits } from '../../http/rate-limit.ts';
 import { purgeDueDeletions } from '../account/index.ts';
 import { pruneGrants, pruneOtps, readAuthConfig } from '../auth/index.ts';
-import { deleteConversionEventsBefore, deleteErrorLogsBefore, deleteFinishedMessagesBefore, tryRetentionLock } from './queries.ts';
+import { deleteFinishedMessagesBefore } from '../../messaging/index.ts';
+import { deleteConversionEventsBefore } from '../events/index.ts';
+import { deleteErrorLogsBefore, tryRetentionLock } from './queries.ts';
 
 // Retention (README "Security"): append-only tables are trimmed to a configurable number of days by a job any
 // instance may start but only one runs at a time (a transaction-scoped advisory lock).

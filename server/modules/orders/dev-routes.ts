@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../http/envelope.ts';
+import { NotFound, Unauthorized } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { recordDevPurchase } from './demo-orders.ts';
+
+// Development tools only (KASRAT_DEV_TOOLS=1): a delivered order of one product for the signed-in customer, so
+// people and browser tests can try the verified-buyer review flow without running a checkout.
+const Body = z.object({ product_id: z.coerce.number().int().positive(), delivered: z.boolean().default(true) });
+
+export async function devPurchaseRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.post(
+    '/api/dev/reviews/purchase',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Development tools: record a delivered purchase so a review can be written',
+        operationId: 'devRecordPurchase',
+        body: Body,
+      },
+    },
+    async (req) => {
+      const { product_id, delivered } = parse(Body, req.body);
+      const session = await req.getSession();
+      if (!session?.customerId) throw new Unauthorized();
+      // The product's first variant in stock: the order takes its unit as any order does.
+      const v = await db
+        .selectFrom('variants')
+        .select('id')
+        .where('product_id', '=', product_id)
+        .where('stock', '>', 0)
+        .orderBy('id')
+        .executeTakeFirst();
+      if (!v) throw new NotFound('Product not found, or none of it in stock.');
+      const orderId = await recordDevPurchase(db, session.customerId, v.id, delivered);
+      return ok({ order_id: orderId });
+    },
+  );
+}
