@@ -95,8 +95,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     const before = proxy.conversations.map((c) => ({ turns: c.turns, writes: c.writes }));
     await work();
     const pooled = (c: Conversation) => c.sent.includes('statement_timeout');
-    const sum = (k: 'turns' | 'writes') =>
-      proxy.conversations.reduce((n, c, i) => n + (pooled(c) ? c[k] - (before[i]?.[k] ?? 0) : 0), 0);
+    const sum = (k: 'turns' | 'writes') => proxy.conversations.reduce((n, c, i) => n + (pooled(c) ? c[k] - (before[i]?.[k] ?? 0) : 0), 0);
     return { turns: sum('turns'), writes: sum('writes') };
   }
 
