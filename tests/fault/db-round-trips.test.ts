@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -7,6 +8,7 @@ import { migrate, type DatabaseHandle, openDatabase } from '../../server/db/data
 import { seed } from '../../server/db/seed/seed.ts';
 import { placeOrder } from '../../server/flows/place-order.ts';
 import { SoldOut } from '../../server/modules/checkout/errors.ts';
+import { readSession, SESSION_COOKIE } from '../../server/modules/session/index.ts';
 import { createShoppers, pincode, variantIn } from '../api/checkout-fixtures.ts';
 import { BACKENDS, POSTGRES_URL } from '../helpers/app.ts';
 
@@ -170,6 +172,40 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     expect(answer.order_id).toMatch(/^KS/);
     expect((await handle.db.selectFrom('variants').select('stock').where('id', '=', variant.id).executeTakeFirstOrThrow()).stock).toBe(0);
     expect(await ledger()).toBe(ledgerBefore + 1);
+  });
+
+  test('a session is read, and its last use written when a minute old, in one turn', async () => {
+    const variant = await variantIn(handle.db, 30_000, 200_000);
+    const [shopper] = await createShoppers(handle.db, 1, [{ variant_id: variant.id, quantity: 1 }], await pincode(handle.db, 'cod'));
+    const req = { cookies: { [SESSION_COOKIE]: shopper.token } } as unknown as FastifyRequest;
+    const lastSeen = async () =>
+      new Date(
+        (
+          await handle.db
+            .selectFrom('sessions')
+            .select('last_seen_at')
+            .where('customer_id', '=', shopper.customerId)
+            .executeTakeFirstOrThrow()
+        ).last_seen_at,
+      ).getTime();
+    const stale = new Date(Date.now() - 5 * 60_000);
+    await handle.db.updateTable('sessions').set({ last_seen_at: stale }).where('customer_id', '=', shopper.customerId).execute();
+    let session: Awaited<ReturnType<typeof readSession>> = null;
+    expect(await turnsOf(async () => (session = await readSession(handle.db, req)))).toBe(1);
+    expect(session).toMatchObject({ customerId: shopper.customerId });
+    const touched = await lastSeen();
+    expect(touched).toBeGreaterThan(Date.now() - 60_000);
+    // Within the minute: read, not written again.
+    expect(await turnsOf(() => readSession(handle.db, req))).toBe(1);
+    expect(await lastSeen()).toBe(touched);
+    // Past the idle limit: no session, and nothing written.
+    await handle.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 1_000 * 3_600_000) })
+      .where('customer_id', '=', shopper.customerId)
+      .execute();
+    expect(await readSession(handle.db, req)).toBeNull();
+    expect(await lastSeen()).toBeLessThan(Date.now() - 999 * 3_600_000);
   });
 
   test('a transaction that runs no statement sends nothing', async () => {
