@@ -117,6 +117,8 @@ class PreparingClient extends pg.Client {
     const bare = args.length === 2 && Array.isArray(values) && values.length === 0;
     this.#coalesce();
     if (bare && text === COMMIT_AHEAD_SQL) return this.#commitAhead();
+    if (bare && text === 'begin') this.#inTransaction = true;
+    if (bare && (text === 'commit' || text === 'rollback')) this.#inTransaction = false;
     if (this.#committed && bare && (text === 'commit' || text === 'rollback')) {
       // The transaction's end, already on the wire: its COMMIT answers for it. A ROLLBACK comes after a failure,
       // when that COMMIT found the transaction aborted and ended it (PostgreSQL answers it with ROLLBACK).
@@ -159,6 +161,9 @@ class PreparingClient extends pg.Client {
     return this.#watch(super.query(...args));
   }
 
+  /** Between a transaction's BEGIN and its COMMIT or ROLLBACK as the caller sends them. */
+  #inTransaction = false;
+
   /** The COMMIT written ahead of the transaction's end (server/db/commit-ahead.ts), until that end comes. */
   #committed: Promise<unknown> | undefined;
 
@@ -167,6 +172,8 @@ class PreparingClient extends pg.Client {
    * a statement failed in with ROLLBACK: that is a failure here too, and so is any other outcome but COMMIT.
    */
   #commitAhead(): Promise<unknown> {
+    // Only a transaction's own COMMIT or ROLLBACK may be answered by it: outside one, a later transaction's would be.
+    if (!this.#inTransaction || this.#committed) return Promise.reject(new Error('COMMIT ahead outside a transaction'));
     const sent = (this.#watch(super.query('commit')) as Promise<{ command: string }>).then((result) => {
       if (result.command !== 'COMMIT') throw new Error(`The transaction did not commit (${result.command}).`);
       return result;

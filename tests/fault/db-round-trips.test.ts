@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { migrate, type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
+import { migrate, type DatabaseHandle, openDatabase, pipelined } from '../../server/db/database.ts';
 import { seed } from '../../server/db/seed/seed.ts';
 import { placeOrder } from '../../server/flows/place-order.ts';
 import { SoldOut } from '../../server/modules/checkout/errors.ts';
@@ -206,6 +206,16 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
       .execute();
     expect(await readSession(handle.db, req)).toBeNull();
     expect(await lastSeen()).toBeLessThan(Date.now() - 999 * 3_600_000);
+  });
+
+  test('COMMIT ahead is refused outside a transaction, and the connection goes on', async () => {
+    await expect(pipelined(handle.db, [sql`SELECT 1 AS n`.compile(handle.db)], { commit: true })).rejects.toThrow(/outside a transaction/);
+    const done = await handle.db.transaction().execute(async (trx) => {
+      const [r] = await pipelined(trx, [sql`UPDATE t SET v = v + 1 WHERE id = 1 RETURNING v`.compile(trx)], { commit: true });
+      return (r.rows[0] as { v: number }).v;
+    });
+    expect((await sql<{ v: number }>`SELECT v FROM t WHERE id = 1`.execute(handle.db)).rows[0].v).toBe(done);
+    await sql`UPDATE t SET v = v - 1 WHERE id = 1`.execute(handle.db);
   });
 
   test('a transaction that runs no statement sends nothing', async () => {
