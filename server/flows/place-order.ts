@@ -4,7 +4,7 @@ import { MAX_QUANTITY_PER_LINE, MAX_UNITS_PER_ORDER, priceMetaValue } from '../.
 import type { PlaceOrderData } from '../../schemas/order.ts';
 import type { Db } from '../db/database.ts';
 import { Forbidden } from '../http/errors.ts';
-import { cartSnapshotQuery, closeCartCte, countCouponUse, recordCouponRedemption, toCartSnapshot } from '../modules/cart/index.ts';
+import { closeCartCte, compiledCartSnapshot, countCouponUse, recordCouponRedemption, toCartSnapshot } from '../modules/cart/index.ts';
 import { allocateDiscount } from '../modules/checkout/cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from '../modules/checkout/errors.ts';
 import {
@@ -99,7 +99,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
       trx,
       input.customerId,
       claim ? claimStatement(claim, now) : undefined,
-      cartSnapshotQuery(trx, { customerId: input.customerId }).compile(),
+      compiledCartSnapshot(trx, { customerId: input.customerId }),
     );
     if (claim && !claimed) {
       // Already used: the same request's answer, or (an expired key taken over) on with the locks already held.

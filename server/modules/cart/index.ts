@@ -18,7 +18,7 @@ export { addToCart, cartJourney, ensureCart, findCart, mergeGuestCart, removeFro
 export { cartOwner, mergeGuestCartAtSignIn, readCartCookie, setCartCookie } from './cart-cookie.ts';
 export { buildCartView } from './cart-view.ts';
 export { loadVariantInfo } from './variant-info.ts';
-export { type CartSnapshot, cartSnapshotQuery, toCartSnapshot } from './cart-lines.ts';
+export { type CartSnapshot, cartSnapshotQuery, compiledCartSnapshot, toCartSnapshot } from './cart-lines.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
 export { reconcileFreebies } from './freebie-rules.ts';
 export {
