@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type CompiledQuery, Kysely, Migrator, PostgresDialect, type MigrationProvider, type QueryResult, sql } from 'kysely';
 import pg from 'pg';
 import { Availability, DatabaseUnreachable, isConnectionError } from './availability.ts';
+import { COMMIT_AHEAD, COMMIT_AHEAD_SQL } from './commit-ahead.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-driver.ts';
@@ -84,6 +85,28 @@ class PreparingClient extends pg.Client {
   /** A BEGIN not yet sent: it goes out with the transaction's first statement (see {@link query}). */
   #beginPending = false;
 
+  /** Whether the socket is held corked until the current synchronous run of queries ends (see {@link #coalesce}). */
+  #corked = false;
+
+  /**
+   * Statements submitted in one synchronous run (a held-back BEGIN and its statement, the statements of
+   * `pipelined`) leave in one write to the socket, not one each: on loopback TCP every write is a system call that
+   * also runs the receiving side's network stack, the largest cost of an order on the server after its own work
+   * (docs/decisions/023-fewer-round-trips.md). The socket is corked at the first and uncorked in a microtask, before
+   * any answer can arrive, so nothing waits longer.
+   */
+  #coalesce(): void {
+    if (this.#corked) return;
+    const stream = (this as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    if (!stream?.cork || !stream.uncork) return;
+    this.#corked = true;
+    stream.cork();
+    queueMicrotask(() => {
+      this.#corked = false;
+      stream.uncork?.();
+    });
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has many overloads; only (text, values) is changed.
   override query(...args: any[]): any {
     const [text, values] = args;
@@ -92,6 +115,22 @@ class PreparingClient extends pg.Client {
     // ends before any statement sends nothing. Kysely sends BEGIN, COMMIT and ROLLBACK as these exact texts
     // without parameters.
     const bare = args.length === 2 && Array.isArray(values) && values.length === 0;
+    this.#coalesce();
+    if (bare && text === COMMIT_AHEAD_SQL) return this.#commitAhead();
+    if (bare && text === 'begin') this.#inTransaction = true;
+    if (bare && (text === 'commit' || text === 'rollback')) this.#inTransaction = false;
+    if (this.#committed && bare && (text === 'commit' || text === 'rollback')) {
+      // The transaction's end, already on the wire: its COMMIT answers for it. A ROLLBACK comes after a failure,
+      // when that COMMIT found the transaction aborted and ended it (PostgreSQL answers it with ROLLBACK).
+      const ahead = this.#committed;
+      this.#committed = undefined;
+      return text === 'commit'
+        ? ahead.then(() => NOTHING_SENT('COMMIT'))
+        : ahead.then(
+            () => NOTHING_SENT('ROLLBACK'),
+            () => NOTHING_SENT('ROLLBACK'),
+          );
+    }
     if (bare && text === 'begin' && !this.#beginPending) {
       this.#beginPending = true;
       return Promise.resolve(NOTHING_SENT('BEGIN'));
@@ -122,6 +161,29 @@ class PreparingClient extends pg.Client {
     return this.#watch(super.query(...args));
   }
 
+  /** Between a transaction's BEGIN and its COMMIT or ROLLBACK as the caller sends them. */
+  #inTransaction = false;
+
+  /** The COMMIT written ahead of the transaction's end (server/db/commit-ahead.ts), until that end comes. */
+  #committed: Promise<unknown> | undefined;
+
+  /**
+   * COMMIT behind the transaction's last statement, in the same write. PostgreSQL answers a COMMIT of a transaction
+   * a statement failed in with ROLLBACK: that is a failure here too, and so is any other outcome but COMMIT.
+   */
+  #commitAhead(): Promise<unknown> {
+    // Only a transaction's own COMMIT or ROLLBACK may be answered by it: outside one, a later transaction's would be.
+    if (!this.#inTransaction || this.#committed) return Promise.reject(new Error('COMMIT ahead outside a transaction'));
+    const sent = (this.#watch(super.query('commit')) as Promise<{ command: string }>).then((result) => {
+      if (result.command !== 'COMMIT') throw new Error(`The transaction did not commit (${result.command}).`);
+      return result;
+    });
+    // Read by pipelined's caller; kept for the transaction's own COMMIT or ROLLBACK, which may come after it failed.
+    sent.catch(() => {});
+    this.#committed = sent;
+    return sent;
+  }
+
   #watch<T>(result: T): T {
     if (result && typeof (result as { then?: unknown }).then === 'function')
       (result as unknown as Promise<unknown>).then(undefined, (error: unknown) => this.#settled(error));
@@ -134,8 +196,27 @@ class PreparingClient extends pg.Client {
  * to the one before (PostgreSQL: the pool pipelines; PGlite, in this process, runs them one after the other). A
  * failure fails the whole; inside a transaction the statements after a failed one fail too, as they would one by one.
  */
-export function pipelined(db: Db, queries: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> {
-  return db.getExecutor().provideConnection((connection) => Promise.all(queries.map((q) => connection.executeQuery(q))));
+export function pipelined(
+  db: Db,
+  queries: readonly CompiledQuery[],
+  options: {
+    /**
+     * The statements are the transaction's last: its COMMIT is written right behind them and answered with them, a
+     * round trip fewer (docs/decisions/023-fewer-round-trips.md). The caller then runs nothing more in the
+     * transaction; a failed statement makes that COMMIT a ROLLBACK, and the whole fails.
+     */
+    commit?: boolean;
+  } = {},
+): Promise<QueryResult<unknown>[]> {
+  if (!options.commit)
+    return db.getExecutor().provideConnection((connection) => Promise.all(queries.map((q) => connection.executeQuery(q))));
+  return db.getExecutor().provideConnection(async (connection) => {
+    const settled = await Promise.allSettled([...queries, COMMIT_AHEAD].map((q) => connection.executeQuery(q)));
+    // The first failure in statement order: a statement's own error, not the COMMIT it turned into a ROLLBACK.
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.slice(0, queries.length).map((s) => (s as PromiseFulfilledResult<QueryResult<unknown>>).value);
+  });
 }
 
 /** The answer to a transaction statement that was not sent (see PreparingClient.query). */

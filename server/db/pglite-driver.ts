@@ -10,6 +10,7 @@ import {
   type Dialect,
   type Kysely,
 } from 'kysely';
+import { COMMIT_AHEAD_SQL } from './commit-ahead.ts';
 
 // PGlite has a single connection. The published kysely-pglite driver lets concurrent transactions interleave
 // on it (RECIPES.md: lost updates). This driver hands the connection to one holder at a time: a promise-chain
@@ -18,6 +19,8 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // The transaction commits when it ends, one statement after the other here (server/db/commit-ahead.ts).
+    if (query.sql === COMMIT_AHEAD_SQL) return { rows: [] };
     const res = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
     const affected = res.affectedRows;
     return {

@@ -4,7 +4,7 @@ import { MAX_QUANTITY_PER_LINE, MAX_UNITS_PER_ORDER, priceMetaValue } from '../.
 import type { PlaceOrderData } from '../../schemas/order.ts';
 import type { Db } from '../db/database.ts';
 import { Forbidden } from '../http/errors.ts';
-import { cartSnapshotQuery, closeCartCte, countCouponUse, recordCouponRedemption, toCartSnapshot } from '../modules/cart/index.ts';
+import { closeCartCte, compiledCartSnapshot, countCouponUse, recordCouponRedemption, toCartSnapshot } from '../modules/cart/index.ts';
 import { allocateDiscount } from '../modules/checkout/cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from '../modules/checkout/errors.ts';
 import {
@@ -99,7 +99,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
       trx,
       input.customerId,
       claim ? claimStatement(claim, now) : undefined,
-      cartSnapshotQuery(trx, { customerId: input.customerId }).compile(),
+      compiledCartSnapshot(trx, { customerId: input.customerId }),
     );
     if (claim && !claimed) {
       // Already used: the same request's answer, or (an expired key taken over) on with the locks already held.
@@ -146,6 +146,9 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     // held longer. A refusal rolls back everything written.
     const takes = unitsByVariant(priced);
     const merged = !input.afterOrder;
+    // Nothing after the order's statement (one variant, no coupon to count, no hook): its COMMIT goes with it, and
+    // the transaction is two waits (docs/decisions/023-fewer-round-trips.md).
+    const last = merged && takes.length === 1 && !priced.quote.coupon_code;
     const ref = { order: orderNumber };
     const order = await writeOrder(trx, {
       customerId: input.customerId,
@@ -156,12 +159,14 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
       orderNumber,
       expiresAt,
       took: merged ? 't' : undefined,
+      commit: last,
       with: [
         closeCartCte(cart.id, now),
         ...(merged ? [takeCtes('t', takes[0][0], takes[0][1], ref), ...(stored ? [aside(stored)] : [])] : []),
       ],
     });
-    if (merged && !order.took) throw new SoldOut(priced.nameOf(takes[0][0]), takes[0][0]);
+    if (!order) throw new SoldOut(priced.nameOf(takes[0][0]), takes[0][0]);
+    if (last) return answer;
     if (input.afterOrder) await input.afterOrder(trx, order);
     await takeAll(trx, priced, merged ? takes.slice(1) : takes, ref, merged ? undefined : stored);
     await countCoupon(trx, priced, input.customerId, order.order_number);
@@ -227,8 +232,9 @@ async function writeOrder(
     expiresAt: Date;
     with: RawBuilder<unknown>[];
     took?: string;
+    commit?: boolean;
   },
-): Promise<PlacedOrder & { took: boolean }> {
+): Promise<PlacedOrder | null> {
   const { view } = o.priced;
   const meta = (k: Parameters<typeof priceMetaValue>[1]) => priceMetaValue(view.price_meta, k);
   const { expiresAt } = o;
@@ -252,6 +258,7 @@ async function writeOrder(
     orderNumber: o.orderNumber,
     with: o.with,
     took: o.took,
+    commit: o.commit,
     giftRules: lines.flatMap((l) => (l.is_freebie && l.freebie_id !== null ? [l.freebie_id] : [])),
     items: lines.map((l, i) => ({
       variant_id: l.variant_id,
@@ -268,5 +275,5 @@ async function writeOrder(
       is_freebie: l.is_freebie,
     })),
   });
-  return { ...order, expires_at: expiresAt };
+  return order && { ...order, expires_at: expiresAt };
 }

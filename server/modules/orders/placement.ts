@@ -1,6 +1,6 @@
 import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Address } from '../../../schemas/account.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, pipelined } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { allocateDiscount } from './refund-rules.ts';
 import { nextStatus, type ShipmentEventType } from './lifecycle.ts';
@@ -29,8 +29,13 @@ export interface NewOrder {
    * the stored idempotent answer).
    */
   with?: RawBuilder<unknown>[];
-  /** The name of the stock take among `with`, whose row says the units were there. */
+  /**
+   * The name of the stock take among `with`, whose row says the units were there: without it the statement fails
+   * (the transaction with it), and the answer is null.
+   */
   took?: string;
+  /** The statement is its transaction's last: the COMMIT is written right behind it (`pipelined`'s `commit`). */
+  commit?: boolean;
   /** The free-gift rules (freebies.id) of the gift lines, whose thresholds the order keeps (promotionTermsSql). */
   giftRules?: readonly number[];
 }
@@ -66,11 +71,11 @@ export function promotionTermsSql(t: {
  * transaction is held open by every round trip, and buyers of one product queue on it), carrying the other
  * modules' writes given in `with`. `took` is false when a stock take `t` found the units gone.
  */
-export async function insertPendingOrder(trx: Db, o: NewOrder) {
+export async function insertPendingOrder(trx: Db, o: NewOrder): Promise<PendingOrderRow | null> {
   const items = JSON.stringify(o.items);
   const number = o.orderNumber ? sql`${o.orderNumber}::text` : sql`'KS' || nextval('order_number_seq')::text`;
   const extra = o.with ?? [];
-  const r = await sql<{ id: number; order_number: string; total: number; customer_id: number; took: boolean }>`
+  const statement = sql<PendingOrderRow>`
     WITH n AS (SELECT ${number} AS order_number),
     o AS (
       INSERT INTO orders (order_number, customer_id, cart_id, payment_method, address_id, address, coupon_code, mrp_total,
@@ -97,11 +102,33 @@ export async function insertPendingOrder(trx: Db, o: NewOrder) {
            brand_name text, category_name text, swatch text, quantity integer, mrp integer, sale_price integer,
            discount_share integer, is_freebie boolean))
     ${extra.length ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
-    SELECT id, order_number, total, customer_id, ${o.took ? sql`EXISTS (SELECT 1 FROM ${sql.id(o.took)})` : sql`true`} AS took FROM o`.execute(
-    trx,
-  );
-  return r.rows[0] as { id: number; order_number: string; total: number; customer_id: number; took: boolean };
+    SELECT id, order_number, total, customer_id${o.took ? sql`, ${unitsTaken(o.took)}` : sql``} FROM o`.compile(trx);
+  try {
+    const [r] = await pipelined(trx, [statement], { commit: o.commit });
+    return r.rows[0] as PendingOrderRow;
+  } catch (error) {
+    if (o.took && (error as { code?: string }).code === UNITS_GONE) return null;
+    throw error;
+  }
 }
+
+export interface PendingOrderRow {
+  id: number;
+  order_number: string;
+  total: number;
+  customer_id: number;
+}
+
+/** division_by_zero: how the order's statement fails when its stock take found the units gone (unitsTaken). */
+const UNITS_GONE = '22012';
+
+/**
+ * Fails the statement when the stock take `took` updated no row, so neither the order nor anything riding on its
+ * statement is kept, even with the COMMIT already behind it. The division runs only then: CASE evaluates its
+ * branches lazily, and a count over a CTE is never folded into a constant at planning.
+ */
+const unitsTaken = (took: string) =>
+  sql`CASE WHEN EXISTS (SELECT 1 FROM ${sql.id(took)}) THEN true ELSE 1 / (SELECT count(*) FROM ${sql.id(took)}) = 1 END AS took`;
 
 type OrderRow = Selectable<Database['orders']>;
 

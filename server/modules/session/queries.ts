@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 // Session rows (docs/architecture.md "Growing past one machine"): the row id is the SHA-256 of the cookie token.
@@ -8,21 +9,25 @@ export interface SessionRow {
   last_seen_at: Date;
 }
 
-/** A live session: not expired, used within the idle limit, and not of a blocked customer. */
-export async function findLiveSession(db: Db, id: string, idleSince: Date): Promise<SessionRow | undefined> {
-  return db
+/**
+ * A live session: not expired, used within the idle limit, and not of a blocked customer. Its last use is written
+ * in the same statement when it is older than `touchBefore` (one round trip, not a read and then a write).
+ */
+export async function findLiveSession(db: Db, id: string, idleSince: Date, touchBefore: Date): Promise<SessionRow | undefined> {
+  const now = new Date();
+  const live = db
     .selectFrom('sessions as s')
     .leftJoin('customers as c', 'c.id', 's.customer_id')
     .select(['s.id', 's.customer_id', 's.last_seen_at'])
     .where('s.id', '=', id)
-    .where('s.expires_at', '>', new Date())
+    .where('s.expires_at', '>', now)
     .where('s.last_seen_at', '>', idleSince)
-    .where((eb) => eb.or([eb('s.customer_id', 'is', null), eb('c.is_blocked', '=', false)]))
-    .executeTakeFirst();
-}
-
-export async function touchSession(db: Db, id: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+    .where((eb) => eb.or([eb('s.customer_id', 'is', null), eb('c.is_blocked', '=', false)]));
+  const r = await sql<SessionRow>`WITH live AS (${live}),
+      touched AS (UPDATE sessions SET last_seen_at = ${now}
+                  WHERE id = (SELECT id FROM live) AND last_seen_at < ${touchBefore})
+    SELECT id, customer_id, last_seen_at FROM live`.execute(db);
+  return r.rows[0];
 }
 
 export async function insertSession(db: Db, id: string, customerId: number, expiresAt: Date): Promise<void> {

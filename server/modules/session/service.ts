@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { Unauthorized } from '../../http/errors.ts';
 import { secureCookies } from '../../http/security.ts';
 import { type CustomerRow, findCustomerById } from '../customers/index.ts';
-import { deleteCustomerSessions, deleteSession, findLiveSession, insertSession, touchSession } from './queries.ts';
+import { deleteCustomerSessions, deleteSession, findLiveSession, insertSession } from './queries.ts';
 
 // Sessions are rows: the cookie holds a random token, the row id is its SHA-256, so a database leak does not
 // leak usable cookies. A session ends after 30 days, or after SESSION_IDLE_HOURS without use.
@@ -29,9 +29,8 @@ export function configureSessions(options: { idleHours: number }): void {
 export async function readSession(db: Db, req: FastifyRequest): Promise<Session | null> {
   const token = req.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return null;
-  const row = await findLiveSession(db, hashToken(token), new Date(Date.now() - idleMs));
+  const row = await findLiveSession(db, hashToken(token), new Date(Date.now() - idleMs), new Date(Date.now() - TOUCH_EVERY_MS));
   if (!row) return null;
-  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) await touchSession(db, row.id);
   return { id: row.id, customerId: row.customer_id };
 }
 

@@ -1,0 +1,31 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { describe, expect, test } from 'vitest';
+import type { Database } from '../../db/types.ts';
+import { cartSnapshotQuery, compiledCartSnapshot } from './cart-lines.ts';
+
+// The cart snapshot compiled once per form (by cart id, by customer) must be the statement built afresh, with only
+// the key of each call in it.
+
+const db = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+describe('compiledCartSnapshot', () => {
+  test.each([
+    [{ customerId: 41 }, { customerId: 97 }],
+    [{ id: 'cart-a' }, { id: 'cart-b' }],
+  ])('is the fresh statement, with each call its own key: %o, %o', (first, second) => {
+    for (const cart of [first, second, first]) {
+      const fresh = cartSnapshotQuery(db, cart).compile();
+      const cached = compiledCartSnapshot(db, cart);
+      expect(cached.sql).toBe(fresh.sql);
+      expect(cached.parameters).toEqual(fresh.parameters);
+      expect(cached.parameters).toContain('id' in cart ? cart.id : cart.customerId);
+    }
+  });
+});
