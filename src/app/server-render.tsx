@@ -3,14 +3,17 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, Readable } from 'node:stream';
-import type { RenderOptions, RenderResult, RenderTransport } from '../../schemas/server-render.ts';
+import type { RenderOptions, RenderResult, RenderTransport, RouteFacts } from '../../schemas/server-render.ts';
 import { setServerTransport } from '../api/client.ts';
 import { PrefetchProvider, type PrefetchScope } from '../api/prefetch.ts';
 import { AppFrame } from './frame.tsx';
 import type { HydrationState } from './hydration.ts';
+import { routeFactsIn } from './route-facts.ts';
 import { type RouteHandle, routes } from './routes.tsx';
 
 export { HYDRATION_STATE_ID } from './hydration.ts';
+/** The route table's answer for an address (how the server sends it, its meta), read by the server before it renders. */
+export const routeFacts = (pathname: string): RouteFacts => routeFactsIn(routes, pathname);
 
 // The server-render entry (docs/decisions/010), built by `vite build --ssr` and loaded by the server at start.
 // Pages keep loading their data with the catalogue resource hook; here the hook records what a render wants, the
