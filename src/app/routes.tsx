@@ -125,7 +125,13 @@ export const routes: RouteObject[] = [
           { path: '/preview/home', ...page('content/pages/HomePreview', { meta: 'preview', render: 'client' }) },
           { path: '/landing', ...page('content/pages/Landing', { meta: 'landing' }) },
           { path: '/freebies', ...page('cart/pages/Freebies', { meta: 'freebies' }) },
-          { path: '/help-center/*', ...page('content/pages/HelpCenter', { meta: 'help' }) },
+          {
+            path: '/help-center',
+            children: [
+              { index: true, ...page('content/pages/HelpCenter', { meta: 'help' }) },
+              { path: 'contact-us', ...page('content/pages/HelpCenter', { name: 'ContactUs', meta: 'help' }) },
+            ],
+          },
           { path: '/store-locator', ...page('content/pages/StoreLocatorPage', { meta: 'storeLocator' }) },
           { path: '/authenticity', ...page('content/pages/AuthenticityPage', { meta: 'authenticity' }) },
           { path: '/importer', ...page('content/pages/ImporterPage', { name: 'ImporterListPage', meta: 'importers' }) },

@@ -175,6 +175,18 @@ describe('one page of each render mode, rendered by the render entry', () => {
     expect(state(res.body)).toContain('"shopper:');
   });
 
+  test('the help centre routes its pages through the table: its home, contact us, and nothing else', async () => {
+    const home = await createAgent(real).get('/help-center');
+    expect(home.body).toMatch(/<h1[^>]*>Help Centre<\/h1>/);
+    const contact = await createAgent(real).get('/help-center/contact-us');
+    expect(contact.statusCode).toBe(200);
+    expect(contact.body).toMatch(/<h1[^>]*>Contact Us<\/h1>/);
+    expect(contact.body).toContain(`<title>${ROUTE_META.help.title}</title>`);
+    const other = await createAgent(real).get('/help-center/no-such-page');
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('Help Centre</h1>');
+  });
+
   test('client: the shell, no markup and no state', async () => {
     const res = await createAgent(real).get('/account/order');
     expect(res.statusCode).toBe(200);

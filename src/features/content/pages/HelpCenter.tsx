@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { formatOrderDate } from '../../../../schemas/orders.ts';
 import { EmailTicketRequest, type PhoneTicketRequest, PhoneTicketRequest as PhoneSchema } from '../../../../schemas/help-center.ts';
@@ -17,18 +17,14 @@ import { fieldErrors } from '../../../ui/form-errors.ts';
 import * as help from '../components/help-center.css.ts';
 import { SendRow } from '../components/SendRow.tsx';
 
-// /help-center (searchable FAQ and the ways to reach us) and /help-center/contact-us (a call back or an email
-// about one of the customer's orders, with attachments) — SPEC §1, §7 /api/help-center.
+// /help-center (searchable FAQ and the ways to reach us, the default export) and /help-center/contact-us (a call
+// back or an email about one of the customer's orders, with attachments: ContactUs) — SPEC §1, §7 /api/help-center.
+// Each is a route of its own in src/app/routes.tsx, nested under /help-center.
 
 /** SPEC §8: a help-centre 401 blanks the message; the page shows its sign-in prompt instead. */
 const helpError = (e: unknown): string => ((e as { response?: { status?: number } })?.response?.status === 401 ? '' : messageOf(e));
 
-export default function HelpCenterPage() {
-  const { pathname } = useLocation();
-  return /^\/help-center\/contact-us\/?$/.test(pathname) ? <ContactUs /> : <HelpHome />;
-}
-
-function HelpHome() {
+export default function HelpHome() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const topic = params.get('topic') ?? '';
@@ -168,7 +164,7 @@ interface Form {
   message: string;
 }
 
-function ContactUs() {
+export function ContactUs() {
   const { isAuthenticated, loading, user } = useAuth();
   const [channel, setChannel] = useState<Channel>('email');
   const phone = useCachedResource('help-phone', () => helpApi.phoneSupport().then((r) => r.data));
