@@ -12,7 +12,8 @@ import { MetaProvider } from '../ui/meta.tsx';
 // Every route of SPEC §2, the one table of the store's addresses: what the server renders and how, and each page's
 // meta, are read from here (routeFacts, docs/decisions/010). Pages are lazy chunks: the first load carries only the
 // shell.
-type PageModule = { default: ComponentType } & Record<string, ComponentType>;
+// A page module may export a `loader`: its data, loaded by the server's handler.query() before the one render.
+type PageModule = { default: ComponentType; loader?: RouteObject['loader'] } & Record<string, unknown>;
 const PAGES = import.meta.glob<PageModule>(['../features/*/pages/*.tsx', '!**/*.test.tsx']);
 
 /** What a route tells the server; a layout's `render` and `meta` apply to its children unless they say otherwise. */
@@ -52,9 +53,10 @@ async function withPage(
   load: () => Promise<PageModule>,
   name: string,
   guard?: keyof typeof GUARDS,
-): Promise<Pick<RouteObject, 'element' | 'Component'>> {
+): Promise<Pick<RouteObject, 'element' | 'Component' | 'loader'>> {
   const [module, guards] = await Promise.all([load(), guard ? import('./guards.tsx') : null]);
-  const Page = module[name];
+  const Page = module[name] as ComponentType | undefined;
+  const { loader } = module;
   if (!Page) throw new Error(`The page module exports no ${name}`);
   const Guard = guard && guards ? guards[GUARDS[guard]] : null;
   return Guard
@@ -64,8 +66,9 @@ async function withPage(
             <Page />
           </Guard>
         ),
+        loader,
       }
-    : { Component: Page };
+    : { Component: Page, loader };
 }
 
 /**
