@@ -56,7 +56,8 @@ async function withPage(
 ): Promise<Pick<RouteObject, 'element' | 'Component' | 'loader'>> {
   const [module, guards] = await Promise.all([load(), guard ? import('./guards.tsx') : null]);
   const Page = module[name] as ComponentType | undefined;
-  const { loader } = module;
+  // A module's loader is its default page's (a named page of the same module has none).
+  const loader = name === 'default' ? module.loader : undefined;
   if (!Page) throw new Error(`The page module exports no ${name}`);
   const Guard = guard && guards ? guards[GUARDS[guard]] : null;
   return Guard

@@ -68,9 +68,21 @@ describe('route loaders', () => {
     expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
   });
 
+  test.each([
+    ['/brands', ['brand-groups']],
+    ['/all-categories', ['menu']],
+    ['/store-locator', ['store-cities', 'stores:']],
+    ['/offers-coupons', ['offers', 'offers-brand-of-week', 'offers-clearance']],
+    ['/help-center?q=refund', ['help-faq::refund', 'help-phone', 'help-email']],
+  ])('%s is rendered once, with its data', async (path, expected) => {
+    const { keys, renders } = await renderOnce(path);
+    expect(renders).toBe(1);
+    expect([...keys].sort()).toEqual([...expected].sort());
+  });
+
   test('a page without a loader still gets its data the old way (the render asks, the server loads, renders again)', async () => {
-    const { keys, renders } = await renderOnce('/brands');
-    expect(keys).toEqual(['brand-groups']);
+    const { keys, renders } = await renderOnce('/top-10');
+    expect(keys).toEqual(['top10:']);
     expect(renders).toBe(2);
   });
 });
