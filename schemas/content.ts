@@ -20,75 +20,71 @@ const titled = (title: string, description = DEFAULT_DESCRIPTION, noindex = fals
   noindex,
 });
 
-// Ordered: the first matching pattern wins.
-const PAGE_META: Array<[RegExp, PageMeta]> = [
-  [/^\/$/, { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION }],
-  [/^\/account(\/|$)/, titled('My Account', 'Your Kasrat account: orders, addresses, wishlist and profile.', true)],
-  [/^\/my-account\/?$/, titled('Login / Register', 'Sign in or create your Kasrat account with your mobile number or email.', true)],
-  [
-    /^\/about\/?$/,
-    titled(
-      'About Us',
-      'Kasrat sells only authentic sports nutrition and supplements, sourced directly from brands and their authorised importers since 2016.',
-    ),
-  ],
-  [/^\/cart\/?$/, titled('Cart', undefined, true)],
-  [
-    /^\/(order-confirmation|add-new-address|duplicate-order-delete|logout-empty-cart|loggedin-empty-cart)\/?$/,
-    titled('Cart', undefined, true),
-  ],
-  [/^\/(payment|retry-payment|pending-payment)\/?$/, titled('Payment', undefined, true)],
-  [/^\/order-successfull\//, titled('Order Placed', undefined, true)],
-  [/^\/order-failed\//, titled('Order Failed', undefined, true)],
-  [/^\/logout\/?$/, titled('Logout', undefined, true)],
-  [/^\/email-verified\/?$/, titled('Email Verified', undefined, true)],
-  [/^\/cancel-delete-account\/?$/, titled('Cancel Account Deletion', undefined, true)],
-  [/^\/search\/?$/, titled('Search', 'Search authentic supplements across brands and categories.')],
-  [/^\/brands\/?$/, titled('All Brands', 'Shop authentic supplements from every brand Kasrat carries.')],
-  [/^\/brand\//, titled('Brand', 'Authentic products from this brand, with certificates.')],
-  [/^\/product-category\//, titled('Category', 'Authentic supplements in this category.')],
-  [/^\/all-categories\/?$/, titled('All Categories')],
-  [/^\/shop\/?$/, titled('Shop All Products')],
-  [/^\/bestseller\//, titled('Bestsellers', 'The supplements shoppers buy most on Kasrat.')],
-  [/^\/top-10\/?/, titled('Top 10 Products')],
-  [/^\/product\//, titled('Product')],
-  [/\/reviews\//, titled('Reviews', 'Ratings and reviews from verified buyers.')],
-  [/^\/offers-coupons\/?$/, titled('Offers & Coupons', 'Current coupons, bank offers and deals on authentic supplements.')],
-  [/^\/sale\//, titled('Sale')],
-  [
-    /^\/landing\/?$/,
-    titled(
-      'Authentic Supplements from Brands and Importers',
-      'Shop 100% authentic supplements with importer certificates, offers and delivery across India.',
-    ),
-  ],
+// The static meta of each kind of page, named by the routes that show it (`handle.meta` in src/app/routes.tsx, the
+// one table of the store's addresses). Kept here rather than in the route table: the table is in the first load
+// and these words are not (the server writes the head; the browser loads them with the first page it navigates to).
+export const ROUTE_META = {
+  home: { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, noindex: false },
+  account: titled('My Account', 'Your Kasrat account: orders, addresses, wishlist and profile.', true),
+  signIn: titled('Login / Register', 'Sign in or create your Kasrat account with your mobile number or email.', true),
+  about: titled(
+    'About Us',
+    'Kasrat sells only authentic sports nutrition and supplements, sourced directly from brands and their authorised importers since 2016.',
+  ),
+  cart: titled('Cart', undefined, true),
+  payment: titled('Payment', undefined, true),
+  orderPlaced: titled('Order Placed', undefined, true),
+  orderFailed: titled('Order Failed', undefined, true),
+  logout: titled('Logout', undefined, true),
+  emailVerified: titled('Email Verified', undefined, true),
+  cancelDeletion: titled('Cancel Account Deletion', undefined, true),
+  search: titled('Search', 'Search authentic supplements across brands and categories.'),
+  brands: titled('All Brands', 'Shop authentic supplements from every brand Kasrat carries.'),
+  brand: titled('Brand', 'Authentic products from this brand, with certificates.'),
+  category: titled('Category', 'Authentic supplements in this category.'),
+  allCategories: titled('All Categories'),
+  shop: titled('Shop All Products'),
+  bestsellers: titled('Bestsellers', 'The supplements shoppers buy most on Kasrat.'),
+  top10: titled('Top 10 Products'),
+  product: titled('Product'),
+  reviews: titled('Reviews', 'Ratings and reviews from verified buyers.'),
+  offers: titled('Offers & Coupons', 'Current coupons, bank offers and deals on authentic supplements.'),
+  sale: titled('Sale'),
+  landing: titled(
+    'Authentic Supplements from Brands and Importers',
+    'Shop 100% authentic supplements with importer certificates, offers and delivery across India.',
+  ),
   // SPEC §6: staff previews are never indexed.
-  [/^\/preview\/(home|offers-coupons|sale\/[^/]+)\/?$/, titled('Preview', undefined, true)],
-  [/^\/freebies\/?$/, titled('Free Gifts')],
-  [/^\/help-center/, titled('Help Centre', 'Order help, returns, payments and contact details for Kasrat customer service.')],
-  [
-    /^\/store-locator\/?$/,
-    titled('Store Locator', 'Find a Kasrat store near you: addresses, opening hours, phone numbers and directions in cities across India.'),
-  ],
-  [/^\/authenticity\/?/, titled('Check Authenticity', 'Verify your product with its authenticity code, importer and brand certificates.')],
-  [
-    /^\/importer\/?$/,
-    titled('Authorised Importers', 'The importers who bring international supplement brands to Kasrat, with licences and certificates.'),
-  ],
-  [/^\/importer\//, titled('Importer Certificates', 'Brand certificates and import licence of this authorised importer.')],
-  [/^\/affiliate\/?$/, titled('Affiliate Programme', 'Recommend authentic supplements and earn on every delivered order you refer.')],
-  [
-    /^\/retailer-details\/?$/,
-    titled('Retailer Programme', 'Sell authentic supplements at your gym, store or pharmacy: apply to the Kasrat retailer programme.'),
-  ],
-  [/^\/unsubscribe\/?$/, titled('Unsubscribe', undefined, true)],
-  [/^\/analytics\/funnel\/?$/, titled('Checkout Funnel', undefined, true)],
-  [/^\/error\/?$/, titled('Something went wrong', undefined, true)],
-  [/^\/maintenance\/?$/, titled('Under Maintenance', undefined, true)],
-  [/^\/no-internet\/?$/, titled('No Internet', undefined, true)],
-  [/^\/filenotfound\/?$/, titled('File Not Found', undefined, true)],
-  [/^\/notFound\/?$/, titled('Page Not Found', undefined, true)],
-];
+  preview: titled('Preview', undefined, true),
+  freebies: titled('Free Gifts'),
+  help: titled('Help Centre', 'Order help, returns, payments and contact details for Kasrat customer service.'),
+  storeLocator: titled(
+    'Store Locator',
+    'Find a Kasrat store near you: addresses, opening hours, phone numbers and directions in cities across India.',
+  ),
+  authenticity: titled('Check Authenticity', 'Verify your product with its authenticity code, importer and brand certificates.'),
+  importers: titled(
+    'Authorised Importers',
+    'The importers who bring international supplement brands to Kasrat, with licences and certificates.',
+  ),
+  importer: titled('Importer Certificates', 'Brand certificates and import licence of this authorised importer.'),
+  affiliate: titled('Affiliate Programme', 'Recommend authentic supplements and earn on every delivered order you refer.'),
+  retailer: titled(
+    'Retailer Programme',
+    'Sell authentic supplements at your gym, store or pharmacy: apply to the Kasrat retailer programme.',
+  ),
+  unsubscribe: titled('Unsubscribe', undefined, true),
+  funnel: titled('Checkout Funnel', undefined, true),
+  operations: titled('Operations', undefined, true),
+  error: titled('Something went wrong', undefined, true),
+  maintenance: titled('Under Maintenance', undefined, true),
+  noInternet: titled('No Internet', undefined, true),
+  fileNotFound: titled('File Not Found', undefined, true),
+  notFound: titled('Page Not Found', undefined, true),
+} satisfies Record<string, PageMeta>;
+
+/** The name of a kind of page's static meta (a route's `handle.meta`). */
+export type RouteMetaName = keyof typeof ROUTE_META;
 
 /** A sale page's title and description (SPEC §2 page meta), the same in the server HTML and after navigation. */
 export function saleMeta(saleTitle: string): PageMeta {
@@ -96,16 +92,6 @@ export function saleMeta(saleTitle: string): PageMeta {
     title: `${saleTitle} – authentic supplements at sale prices | ${STORE_NAME}`,
     description: `${saleTitle} on ${STORE_NAME}: blockbuster offers, budget buys and deals on favourite brands, all 100% authentic.`,
   };
-}
-
-export function pageMeta(pathname: string): PageMeta {
-  for (const [pattern, meta] of PAGE_META) if (pattern.test(pathname)) return meta;
-  return titled('Page Not Found', undefined, true);
-}
-
-/** True when a path is one the app knows (anything else renders the catch-all page with a 404). */
-export function isKnownPath(pathname: string): boolean {
-  return PAGE_META.some(([pattern]) => pattern.test(pathname));
 }
 
 export function organizationJsonLd(origin: string) {

@@ -2,6 +2,23 @@
 // entry the client build makes beside it (src/app/server-render.tsx) and calls it. Neither may import the other
 // (CONTRIBUTING.md, import rules), so both take the shapes from here. Types only.
 import type { Readable } from 'node:stream';
+import type { RouteMetaName } from './content.ts';
+
+/**
+ * How the server sends a route's page (docs/decisions/010): `public` rendered as an anonymous shopper, the same HTML
+ * for everyone; `shopper` rendered with the request's cookies, its HTML private (the page is the shopper's own data
+ * and nothing else); `client` the shell, the browser rendering the page (signed-in and payment pages).
+ */
+export type RenderMode = 'public' | 'shopper' | 'client';
+
+/** What the route table (src/app/routes.tsx) says of an address before anything renders. */
+export interface RouteFacts {
+  /** False when only the catch-all route matches: the not-found page, answered with a 404. */
+  known: boolean;
+  render: RenderMode;
+  /** The page's static meta (schemas/content.ts ROUTE_META); a module's resolver may give a dynamic one. */
+  meta: RouteMetaName;
+}
 
 /**
  * How a render's calls reach the API in-process, answering as the API would. The render only reads, but SPEC §7
@@ -34,5 +51,7 @@ export interface RenderResult<State = unknown> {
 /** What the render entry exports. */
 export interface ServerRenderer {
   HYDRATION_STATE_ID: string;
+  /** What the route table says of `pathname`. */
+  routeFacts(pathname: string): RouteFacts;
   render(url: URL, options: RenderOptions): Promise<RenderResult>;
 }

@@ -33,7 +33,7 @@ import {
 } from './html.ts';
 import { registerModules } from './modules/index.ts';
 import { gatewayCspSources, readPaymentConfig } from './payments/index.ts';
-import type { RenderTransport } from '../schemas/server-render.ts';
+import type { RenderTransport, RouteFacts, ServerRenderer } from '../schemas/server-render.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
 import { SESSION_COOKIE } from './modules/session/index.ts';
 import { CART_COOKIE } from '../schemas/constants.ts';
@@ -43,6 +43,8 @@ declare module 'fastify' {
     metaResolvers: MetaResolver[];
     /** Modules' checks of their page addresses (canonical redirects, unknown items), run before a page renders. */
     pageAddressChecks: PageAddressCheck[];
+    /** What the route table says of a page's address (src/app/routes.tsx); null when the server has no render entry. */
+    routeFacts: (pathname: string) => RouteFacts | null;
   }
 }
 
@@ -56,6 +58,13 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Tests: check every answer against its route's declared response schema and access (server/http/answer-check.ts). */
   checkAnswers?: boolean;
+  /** The server-render entry; by default the one built beside `clientDir` (null when there is none). */
+  renderer?: ServerRenderer | null;
+  /**
+   * The route table's answers where there is no render entry: tests, which build no client, pass the table's own
+   * (`routeFacts` of src/app/routes.tsx), so page heads and statuses are the store's.
+   */
+  routeFacts?: (pathname: string) => RouteFacts;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -98,6 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('metaResolvers', [] as MetaResolver[]);
   app.decorate('pageAddressChecks', [] as PageAddressCheck[]);
+  const clientDir = options.clientDir ?? null;
+  const renderer = options.renderer !== undefined ? options.renderer : await loadServerRenderer(clientDir);
+  const routeFacts = renderer?.routeFacts ?? options.routeFacts ?? null;
+  app.decorate('routeFacts', (pathname: string) => routeFacts?.(pathname) ?? null);
 
   app.setErrorHandler((error, req, reply) => {
     const known = asAppError(error);
@@ -124,9 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApiDocs(app, { open: devToolsEnabled(), origin: publicOrigin });
   await registerModules(app, { handle });
 
-  const clientDir = options.clientDir ?? null;
   const template = loadTemplate(clientDir);
-  const renderer = await loadServerRenderer(clientDir);
   const manifest = renderer ? loadChunkManifest(clientDir) : null;
   // The server render asks the API in-process, nothing crossing the network: as an anonymous shopper, so the HTML
   // is the same for everyone (its signed-in parts load in the browser), except on the pages that are the
@@ -189,11 +200,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     const abort = new AbortController();
     reply.raw.once('close', () => abort.abort());
-    const personal = rendersShopperData(url.pathname);
+    const facts = app.routeFacts(url.pathname);
+    const personal = rendersShopperData(facts);
     const transport = personal ? transportWith(req.headers.cookie) : anonymous;
     const page = await renderPage(template, url, app.metaResolvers, {
       nonce: cspNonce(reply),
       notFound,
+      facts,
       ssr: renderer ? { renderer, transport, personal, manifest, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
       onRenderError: (err) => req.log.error({ err, url: url.pathname }, 'server render failed; sent the shell'),
     });

@@ -2,12 +2,15 @@ import {
   arrangeForFirstPaint,
   type ChunkManifest,
   chunksOf,
-  isServerRendered,
   loadScriptsAfterPaint,
   PRELOADS_PER_TASK,
+  renderPage,
   rendersShopperData,
   requestsDesktop,
 } from './html.ts';
+import { Readable } from 'node:stream';
+import { DEFAULT_TITLE } from '../schemas/content.ts';
+import type { RenderOptions, RouteFacts, ServerRenderer } from '../schemas/server-render.ts';
 
 // docs/decisions/010: how the built page is arranged for its first paint, which pages the server renders, and
 // which layout it renders them in.
@@ -202,42 +205,72 @@ describe('loadScriptsAfterPaint', () => {
   });
 });
 
-describe('rendersShopperData', () => {
-  it("renders the cart and the order confirmation with the shopper's cookies, and nothing else", () => {
-    expect(rendersShopperData('/cart')).toBe(true);
-    expect(rendersShopperData('/cart/')).toBe(true);
-    expect(rendersShopperData('/order-confirmation')).toBe(true);
-    for (const path of ['/', '/shop', '/cartoon', '/cart/x', '/product/cart', '/logout-empty-cart', '/account'])
-      expect(rendersShopperData(path), path).toBe(false);
-  });
-});
+describe('renderPage follows the route facts', () => {
+  const TEMPLATE = '<html><head><!--app-head--></head><body><div id="root"></div></body></html>';
+  const url = new URL('http://localhost/x');
+  /** A render entry that records how it was asked to render. */
+  const entry = () => {
+    const calls: RenderOptions[] = [];
+    const renderer: ServerRenderer = {
+      HYDRATION_STATE_ID: 'kasrat-state',
+      routeFacts: () => ({ known: true, render: 'public', meta: 'home' }),
+      render: async (_url, options) => {
+        calls.push(options);
+        return { body: Readable.from(['<main>page</main>']), status: 200, redirect: null, state: {}, modules: [] };
+      },
+    };
+    return { calls, renderer };
+  };
+  const page = async (facts: RouteFacts | null, withEntry = entry()) => {
+    const doc = await renderPage(TEMPLATE, url, [], {
+      facts,
+      ssr: {
+        renderer: withEntry.renderer,
+        transport: async () => ({ status: 200, data: null }),
+        personal: rendersShopperData(facts),
+        desktop: true,
+      },
+    });
+    const html = (await Promise.all(doc.parts.map(async (p) => (typeof p === 'string' ? p : (await p.toArray()).join(''))))).join('');
+    return { doc, html, calls: withEntry.calls };
+  };
 
-describe('isServerRendered', () => {
-  it.each([
-    '/',
-    '/shop',
-    '/brand/x',
-    '/product/x/?pId=1',
-    '/search',
-    '/cart',
-    '/order-confirmation',
-    '/help-center/faq',
-    '/store-locator',
-    '/whey/reviews',
-    '/no/such/page',
-  ])('%s is rendered on the server', (path) => expect(isServerRendered(path)).toBe(true));
-  it.each([
-    '/account',
-    '/account/order',
-    '/my-account',
-    '/payment',
-    '/retry-payment',
-    '/order-successfull/5',
-    '/select-address',
-    '/analytics/funnel',
-    '/preview/home',
-    '/whey/reviews/pr/4/rate-product',
-  ])('%s is left to the browser', (path) => expect(isServerRendered(path)).toBe(false));
+  it('renders a public page as an anonymous shopper, titled and indexed as its route says', async () => {
+    const { doc, html, calls } = await page({ known: true, render: 'public', meta: 'about' });
+    expect(doc.statusCode).toBe(200);
+    expect(html).toContain('<title>About Us | Kasrat</title>');
+    expect(html).not.toContain('noindex');
+    expect(html).toContain('<main>page</main>');
+    expect(calls.map((c) => c.personal)).toEqual([false]);
+  });
+
+  it("renders a shopper page with the shopper's own data", async () => {
+    const { html, calls } = await page({ known: true, render: 'shopper', meta: 'cart' });
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(calls.map((c) => c.personal)).toEqual([true]);
+  });
+
+  it('sends a client page the shell, rendering nothing', async () => {
+    const { html, calls } = await page({ known: true, render: 'client', meta: 'account' });
+    expect(html).toContain('<title>My Account | Kasrat</title>');
+    expect(html).toContain('<div id="root"></div>');
+    expect(calls).toEqual([]);
+  });
+
+  it('answers an address naming no page with a 404, rendered', async () => {
+    const { doc, html, calls } = await page({ known: false, render: 'public', meta: 'notFound' });
+    expect(doc.statusCode).toBe(404);
+    expect(html).toContain('<title>Page Not Found | Kasrat</title>');
+    expect(calls).toHaveLength(1);
+  });
+
+  it("without the route table's facts, sends the store's default head and the shell", async () => {
+    const { doc, html, calls } = await page(null);
+    expect(doc.statusCode).toBe(200);
+    expect(html).toContain(`<title>${DEFAULT_TITLE.replace(/&/g, '&amp;')}</title>`);
+    expect(html).toContain('<div id="root"></div>');
+    expect(calls).toEqual([]);
+  });
 });
 
 describe('requestsDesktop', () => {

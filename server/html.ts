@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { RenderTransport, ServerRenderer } from '../schemas/server-render.ts';
-import { DEFAULT_DESCRIPTION, isKnownPath, organizationJsonLd, type PageMeta, pageMeta, websiteJsonLd } from '../schemas/content.ts';
+import type { RenderTransport, RouteFacts, ServerRenderer } from '../schemas/server-render.ts';
+import { DEFAULT_DESCRIPTION, organizationJsonLd, type PageMeta, ROUTE_META, websiteJsonLd } from '../schemas/content.ts';
 
 /** The CSP nonce of a response: server-rendering code writes it on every inline <script> it emits. */
 export { cspNonce } from './http/security.ts';
@@ -170,21 +170,17 @@ export async function loadServerRenderer(clientDir: string | null): Promise<Serv
   }
 }
 
-// Signed-in and payment flows stay client-rendered behind their guards (docs/decisions/010): their first paint
-// is the shopper's own data, which the server does not render.
-const CLIENT_ONLY =
-  /^\/(account|my-account|logout|payment|retry-payment|pending-payment|order-successfull|order-failed|select-address|add-new-address|email-verified|cancel-delete-account|analytics|preview)(\/|$)|\/reviews\/(after-rate-product|update-rating|pr\/[^/]+\/rate-product)/;
+/**
+ * The static meta of an address from the route table's facts. Without them (no render entry: a build without its
+ * server half) every page gets the store's own head and the browser renders it.
+ */
+export const staticMeta = (facts: RouteFacts | null): PageMeta => ROUTE_META[facts?.meta ?? 'home'];
 
-/** Whether the server renders the page at `pathname` (otherwise it sends the shell and the browser renders). */
-export const isServerRendered = (pathname: string): boolean => !CLIENT_ONLY.test(pathname);
-
-// The cart and the order confirmation are the shopper's own data and nothing else: rendered on the server with the
-// shopper's cookies, so they paint with the HTML instead of after the scripts and their calls (src/api/prefetch.ts).
-// The server holds both (the cart, and the address chosen for it). Their HTML is private and never stored.
-const SHOPPER_PAGES = /^\/(cart|order-confirmation)\/?$/;
-
-/** Whether the page at `pathname` is rendered with the shopper's own data (a personal render). */
-export const rendersShopperData = (pathname: string): boolean => SHOPPER_PAGES.test(pathname);
+/**
+ * Whether the page is rendered on the server with the shopper's own data (a personal render, docs/decisions/010):
+ * its in-process calls carry the request's cookies and its HTML is private and never stored.
+ */
+export const rendersShopperData = (facts: RouteFacts | null): boolean => facts?.render === 'shopper';
 
 /** SPEC §9: the 992px breakpoint, guessed from the request (client hint first): the server renders that layout. */
 export function requestsDesktop(headers: Record<string, string | string[] | undefined>): boolean {
@@ -204,6 +200,11 @@ export interface PageDocument {
 
 export interface RenderOptions {
   nonce?: string;
+  /**
+   * What the route table says of the address (src/app/routes.tsx, through the render entry). Null without a render
+   * entry: the store's default head, a 200 and the shell, the browser rendering whatever the address is.
+   */
+  facts?: RouteFacts | null;
   ssr?: {
     renderer: ServerRenderer;
     transport: RenderTransport;
@@ -233,7 +234,7 @@ export async function renderPage(
 ): Promise<PageDocument> {
   const nonce = options.nonce ?? '';
   if (options.notFound) {
-    const html = template.replace('<!--app-head-->', renderHead(pageMeta('/notFound'), url.origin, url.pathname, nonce));
+    const html = template.replace('<!--app-head-->', renderHead(ROUTE_META.notFound, url.origin, url.pathname, nonce));
     return { statusCode: 404, redirect: null, parts: [html] };
   }
   let meta: PageMeta | null = null;
@@ -241,13 +242,15 @@ export async function renderPage(
     meta = await resolve(url.pathname, url.searchParams, url.origin).catch(() => null);
     if (meta) break;
   }
-  const known = isKnownPath(url.pathname);
-  meta ??= pageMeta(url.pathname);
+  const facts = options.facts ?? null;
+  meta ??= staticMeta(facts);
   const html = template.replace('<!--app-head-->', renderHead(meta, url.origin, url.pathname, nonce));
-  const statusCode = known ? 200 : 404;
+  const statusCode = facts && !facts.known ? 404 : 200;
   const ssr = options.ssr;
   const at = html.indexOf(ROOT);
-  if (!ssr || at < 0 || !isServerRendered(url.pathname)) return { statusCode, redirect: null, parts: [html] };
+  // Signed-in and payment pages stay client-rendered behind their guards: their first paint is the shopper's own
+  // data, which the server does not render (docs/decisions/010).
+  if (!ssr || at < 0 || !facts || facts.render === 'client') return { statusCode, redirect: null, parts: [html] };
   try {
     const result = await ssr.renderer.render(url, {
       transport: ssr.transport,

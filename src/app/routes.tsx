@@ -1,5 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
+import type { RouteMetaName } from '../../schemas/content.ts';
+import type { RenderMode } from '../../schemas/server-render.ts';
 import { AnalyticsDebug, syncUser } from '../features/analytics/index.ts';
 import { AuthProvider } from '../api/auth.tsx';
 import { ToastProvider } from '../ui/Toast.tsx';
@@ -7,14 +9,27 @@ import { RouteErrorPage } from './error-page.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { MetaProvider } from '../ui/meta.tsx';
 
-// Every route of SPEC §2. Pages are lazy chunks: the first load carries only the shell.
-type PageModule = { default: ComponentType } & Record<string, ComponentType>;
+// Every route of SPEC §2, the one table of the store's addresses: what the server renders and how, and each page's
+// meta, are read from here (routeFacts, docs/decisions/010). Pages are lazy chunks: the first load carries only the
+// shell.
+// A page module may export a `loader`: its data, loaded by the server's handler.query() before the one render.
+type PageModule = { default: ComponentType; loader?: RouteObject['loader'] } & Record<string, unknown>;
 const PAGES = import.meta.glob<PageModule>(['../features/*/pages/*.tsx', '!**/*.test.tsx']);
 
-/** What a route tells the server: its page's source module, whose chunks the server has the browser preload. */
+/** What a route tells the server; a layout's `render` and `meta` apply to its children unless they say otherwise. */
 export interface RouteHandle {
+  /** The page's (or layout's) source module, whose chunks the server has the browser preload with the entry. */
   module: string;
+  /** How the server sends the page (public when no route of the match says). */
+  render?: RenderMode;
+  /** The page's static meta (schemas/content.ts ROUTE_META). */
+  meta?: RouteMetaName;
+  /** The catch-all: the address names no page, answered with a 404. */
+  notFound?: true;
 }
+
+/** What a route declares besides its module. */
+type Facts = Omit<RouteHandle, 'module'>;
 
 /**
  * The route of a page module of the glob above (`catalogue/pages/Home` is src/features/catalogue/pages/Home.tsx),
@@ -23,12 +38,12 @@ export interface RouteHandle {
  */
 function page(
   file: string,
-  { guard, name = 'default' }: { guard?: keyof typeof GUARDS; name?: string } = {},
+  { guard, name = 'default', ...facts }: { guard?: keyof typeof GUARDS; name?: string } & Facts = {},
 ): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = PAGES[`../features/${file}.tsx`];
   // Checked as the routes are built: a misspelt page fails every test and build that imports them.
   if (!load) throw new Error(`No page module src/features/${file}.tsx`);
-  return { handle: { module: `src/features/${file}.tsx` } satisfies RouteHandle, lazy: () => withPage(load, name, guard) };
+  return { handle: { module: `src/features/${file}.tsx`, ...facts } satisfies RouteHandle, lazy: () => withPage(load, name, guard) };
 }
 
 // The guards load with the pages they guard (no store page's first load has one), beside the page's own chunk.
@@ -38,9 +53,11 @@ async function withPage(
   load: () => Promise<PageModule>,
   name: string,
   guard?: keyof typeof GUARDS,
-): Promise<Pick<RouteObject, 'element' | 'Component'>> {
+): Promise<Pick<RouteObject, 'element' | 'Component' | 'loader'>> {
   const [module, guards] = await Promise.all([load(), guard ? import('./guards.tsx') : null]);
-  const Page = module[name];
+  const Page = module[name] as ComponentType | undefined;
+  // A module's loader is its default page's (a named page of the same module has none).
+  const loader = name === 'default' ? module.loader : undefined;
   if (!Page) throw new Error(`The page module exports no ${name}`);
   const Guard = guard && guards ? guards[GUARDS[guard]] : null;
   return Guard
@@ -50,8 +67,9 @@ async function withPage(
             <Page />
           </Guard>
         ),
+        loader,
       }
-    : { Component: Page };
+    : { Component: Page, loader };
 }
 
 /**
@@ -62,9 +80,13 @@ function layout<M>(
   module: `src/app/layouts/${string}.tsx`,
   load: () => Promise<M>,
   render: (m: M) => ReactElement,
+  facts: Facts = {},
 ): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { handle: { module } satisfies RouteHandle, lazy: async () => ({ element: render(await load()) }) };
+  return { handle: { module, ...facts } satisfies RouteHandle, lazy: async () => ({ element: render(await load()) }) };
 }
+
+// The static meta of an address after a navigation, read from this table by a chunk of its own (off the first load).
+const metaOf = (pathname: string) => import('./route-facts.ts').then((m) => m.pageMetaIn(routes, pathname));
 
 function Root() {
   // Lets an e2e test prove the error boundary: only a script already running in the page can set this.
@@ -72,7 +94,7 @@ function Root() {
     throw new Error('Crash test requested by the page');
   return (
     <AuthProvider onUser={syncUser}>
-      <MetaProvider>
+      <MetaProvider metaOf={metaOf}>
         <ToastProvider>
           <Outlet />
           <AnalyticsDebug />
@@ -90,60 +112,76 @@ export const routes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
-          { path: '/', ...page('catalogue/pages/Home') },
-          { path: '/brands', ...page('catalogue/pages/Brands') },
-          { path: '/brand/:slug', ...page('catalogue/pages/BrandPage') },
-          { path: '/product-category/:slug', ...page('catalogue/pages/CategoryPage') },
-          { path: '/shop', ...page('catalogue/pages/Shop') },
-          { path: '/bestseller/:slug', ...page('catalogue/pages/Bestseller') },
-          { path: '/top-10', ...page('catalogue/pages/Top10') },
-          { path: '/all-categories', ...page('catalogue/pages/AllCategories') },
-          { path: '/product/:slug', ...page('catalogue/pages/ProductPage') },
-          { path: '/search', ...page('catalogue/pages/Search') },
-          { path: '/offers-coupons', ...page('content/pages/OffersCoupons') },
-          { path: '/sale/:slug', ...page('content/pages/Sale') },
-          { path: '/preview/sale/:slug', ...page('content/pages/Sale') },
-          { path: '/preview/offers-coupons', ...page('content/pages/OffersCoupons') },
-          { path: '/preview/home', ...page('content/pages/HomePreview') },
-          { path: '/landing', ...page('content/pages/Landing') },
-          { path: '/freebies', ...page('cart/pages/Freebies') },
-          { path: '/help-center/*', ...page('content/pages/HelpCenter') },
-          { path: '/store-locator', ...page('content/pages/StoreLocatorPage') },
-          { path: '/authenticity', ...page('content/pages/AuthenticityPage') },
-          { path: '/importer', ...page('content/pages/ImporterPage', { name: 'ImporterListPage' }) },
-          { path: '/importer/:slug', ...page('content/pages/ImporterPage') },
-          { path: '/retailer-details', ...page('content/pages/RetailerDetailsPage') },
-          { path: '/unsubscribe', ...page('content/pages/UnsubscribePage') },
-          { path: '/affiliate', ...page('content/pages/AffiliatePage') },
-          { path: '/about', ...page('content/pages/About') },
-          { path: '/error', ...page('content/pages/ErrorPage') },
-          { path: '/maintenance', ...page('content/pages/Maintenance') },
-          { path: '/no-internet', ...page('content/pages/NoInternet') },
-          { path: '/filenotfound', ...page('content/pages/FileNotFound') },
-          { path: '/notFound', ...page('content/pages/NotFound') },
-          { path: '/analytics/funnel', ...page('analytics/pages/Funnel') },
-          { path: '/:productName/reviews/pr/:productId', ...page('reviews/pages/ProductReviewsPage') },
-          { path: '/:productName/reviews/br/:brandId', ...page('reviews/pages/BrandReviewsPage') },
-          { path: '/:productName/reviews', ...page('reviews/pages/AllReviewsPage') },
-          { path: '/:productName/reviews/after-rate-product', ...page('reviews/pages/AfterRatePage', { guard: 'private' }) },
+          { path: '/', ...page('catalogue/pages/Home', { meta: 'home' }) },
+          { path: '/brands', ...page('catalogue/pages/Brands', { meta: 'brands' }) },
+          { path: '/brand/:slug', ...page('catalogue/pages/BrandPage', { meta: 'brand' }) },
+          { path: '/product-category/:slug', ...page('catalogue/pages/CategoryPage', { meta: 'category' }) },
+          { path: '/shop', ...page('catalogue/pages/Shop', { meta: 'shop' }) },
+          { path: '/bestseller/:slug', ...page('catalogue/pages/Bestseller', { meta: 'bestsellers' }) },
+          { path: '/top-10', ...page('catalogue/pages/Top10', { meta: 'top10' }) },
+          { path: '/all-categories', ...page('catalogue/pages/AllCategories', { meta: 'allCategories' }) },
+          { path: '/product/:slug', ...page('catalogue/pages/ProductPage', { meta: 'product' }) },
+          { path: '/search', ...page('catalogue/pages/Search', { meta: 'search' }) },
+          { path: '/offers-coupons', ...page('content/pages/OffersCoupons', { meta: 'offers' }) },
+          { path: '/sale/:slug', ...page('content/pages/Sale', { meta: 'sale' }) },
+          { path: '/preview/sale/:slug', ...page('content/pages/Sale', { meta: 'preview', render: 'client' }) },
+          { path: '/preview/offers-coupons', ...page('content/pages/OffersCoupons', { meta: 'preview', render: 'client' }) },
+          { path: '/preview/home', ...page('content/pages/HomePreview', { meta: 'preview', render: 'client' }) },
+          { path: '/landing', ...page('content/pages/Landing', { meta: 'landing' }) },
+          { path: '/freebies', ...page('cart/pages/Freebies', { meta: 'freebies' }) },
+          {
+            path: '/help-center',
+            children: [
+              { index: true, ...page('content/pages/HelpCenter', { meta: 'help' }) },
+              { path: 'contact-us', ...page('content/pages/HelpCenter', { name: 'ContactUs', meta: 'help' }) },
+            ],
+          },
+          { path: '/store-locator', ...page('content/pages/StoreLocatorPage', { meta: 'storeLocator' }) },
+          { path: '/authenticity', ...page('content/pages/AuthenticityPage', { meta: 'authenticity' }) },
+          { path: '/importer', ...page('content/pages/ImporterPage', { name: 'ImporterListPage', meta: 'importers' }) },
+          { path: '/importer/:slug', ...page('content/pages/ImporterPage', { meta: 'importer' }) },
+          { path: '/retailer-details', ...page('content/pages/RetailerDetailsPage', { meta: 'retailer' }) },
+          { path: '/unsubscribe', ...page('content/pages/UnsubscribePage', { meta: 'unsubscribe' }) },
+          { path: '/affiliate', ...page('content/pages/AffiliatePage', { meta: 'affiliate' }) },
+          { path: '/about', ...page('content/pages/About', { meta: 'about' }) },
+          { path: '/error', ...page('content/pages/ErrorPage', { meta: 'error' }) },
+          { path: '/maintenance', ...page('content/pages/Maintenance', { meta: 'maintenance' }) },
+          { path: '/no-internet', ...page('content/pages/NoInternet', { meta: 'noInternet' }) },
+          { path: '/filenotfound', ...page('content/pages/FileNotFound', { meta: 'fileNotFound' }) },
+          { path: '/notFound', ...page('content/pages/NotFound', { meta: 'notFound' }) },
+          { path: '/analytics/funnel', ...page('analytics/pages/Funnel', { meta: 'funnel', render: 'client' }) },
+          { path: '/:productName/reviews/pr/:productId', ...page('reviews/pages/ProductReviewsPage', { meta: 'reviews' }) },
+          { path: '/:productName/reviews/br/:brandId', ...page('reviews/pages/BrandReviewsPage', { meta: 'reviews' }) },
+          { path: '/:productName/reviews', ...page('reviews/pages/AllReviewsPage', { meta: 'reviews' }) },
+          {
+            path: '/:productName/reviews/after-rate-product',
+            ...page('reviews/pages/AfterRatePage', { guard: 'private', meta: 'reviews', render: 'client' }),
+          },
           {
             path: '/:productName/reviews/pr/:productId/rate-product',
-            ...page('reviews/pages/RateProductPage', { guard: 'private' }),
+            ...page('reviews/pages/RateProductPage', { guard: 'private', meta: 'reviews', render: 'client' }),
           },
           {
             path: '/:productName/reviews/update-rating/:productId/:brandId',
-            ...page('reviews/pages/UpdateRatingPage', { guard: 'private' }),
+            ...page('reviews/pages/UpdateRatingPage', { guard: 'private', meta: 'reviews', render: 'client' }),
           },
-          { path: '/order-successfull/:orderId', ...page('checkout/pages/OrderSuccess') },
-          { path: '/order-failed/:orderId', ...page('checkout/pages/OrderFailed') },
-          { path: '/email-verified', ...page('account/pages/EmailVerified', { guard: 'private' }) },
-          { path: '/cancel-delete-account', ...page('account/pages/CancelDeleteAccount', { guard: 'private' }) },
+          { path: '/order-successfull/:orderId', ...page('checkout/pages/OrderSuccess', { meta: 'orderPlaced', render: 'client' }) },
+          { path: '/order-failed/:orderId', ...page('checkout/pages/OrderFailed', { meta: 'orderFailed', render: 'client' }) },
+          {
+            path: '/email-verified',
+            ...page('account/pages/EmailVerified', { guard: 'private', meta: 'emailVerified', render: 'client' }),
+          },
+          {
+            path: '/cancel-delete-account',
+            ...page('account/pages/CancelDeleteAccount', { guard: 'private', meta: 'cancelDeletion', render: 'client' }),
+          },
           {
             path: '/account',
             ...layout(
               'src/app/layouts/AccountLayout.tsx',
               () => import('./layouts/AccountLayout.tsx'),
               (m) => <m.AccountLayout />,
+              { meta: 'account', render: 'client' },
             ),
             children: [
               { index: true, ...page('account/pages/AccountHome') },
@@ -158,7 +196,7 @@ export const routes: RouteObject[] = [
               { path: 'wishlist', ...page('cart/pages/Wishlist') },
             ],
           },
-          { path: '*', ...page('content/pages/CatchAll') },
+          { path: '*', ...page('content/pages/CatchAll', { meta: 'notFound', notFound: true }) },
         ],
       },
       {
@@ -166,12 +204,13 @@ export const routes: RouteObject[] = [
           'src/app/layouts/CheckoutLayout.tsx',
           () => import('./layouts/CheckoutLayout.tsx'),
           (m) => <m.CheckoutLayout area="cart" />,
+          { meta: 'cart' },
         ),
         children: [
-          { path: '/cart', ...page('checkout/pages/Cart') },
-          { path: '/select-address', ...page('checkout/pages/SelectAddress') },
-          { path: '/order-confirmation', ...page('checkout/pages/OrderConfirmation') },
-          { path: '/add-new-address', ...page('checkout/pages/AddNewAddress') },
+          { path: '/cart', ...page('checkout/pages/Cart', { render: 'shopper' }) },
+          { path: '/select-address', ...page('checkout/pages/SelectAddress', { render: 'client' }) },
+          { path: '/order-confirmation', ...page('checkout/pages/OrderConfirmation', { render: 'shopper' }) },
+          { path: '/add-new-address', ...page('checkout/pages/AddNewAddress', { render: 'client' }) },
           { path: '/duplicate-order-delete', ...page('cart/pages/DuplicateOrderDelete') },
           { path: '/logout-empty-cart', ...page('cart/pages/LogoutEmptyCart') },
           { path: '/loggedin-empty-cart', ...page('cart/pages/LoggedinEmptyCart') },
@@ -182,6 +221,7 @@ export const routes: RouteObject[] = [
           'src/app/layouts/CheckoutLayout.tsx',
           () => import('./layouts/CheckoutLayout.tsx'),
           (m) => <m.CheckoutLayout area="payment" />,
+          { meta: 'payment', render: 'client' },
         ),
         children: [
           { path: '/payment', ...page('checkout/pages/Payment') },
@@ -194,13 +234,14 @@ export const routes: RouteObject[] = [
           'src/app/layouts/DashboardLayout.tsx',
           () => import('./layouts/DashboardLayout.tsx'),
           (m) => <m.DashboardLayout />,
+          { render: 'client' },
         ),
         children: [
-          { path: '/logout', ...page('account/pages/Logout') },
-          { path: '/my-account', ...page('account/pages/MyAccount', { guard: 'guest' }) },
+          { path: '/logout', ...page('account/pages/Logout', { meta: 'logout', render: 'client' }) },
+          { path: '/my-account', ...page('account/pages/MyAccount', { guard: 'guest', meta: 'signIn', render: 'client' }) },
         ],
       },
-      { path: '/ops/*', ...page('ops/pages/Console') },
+      { path: '/ops/*', ...page('ops/pages/Console', { meta: 'operations' }) },
     ],
   },
 ];

@@ -3,14 +3,18 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, Readable } from 'node:stream';
-import type { RenderOptions, RenderResult, RenderTransport } from '../../schemas/server-render.ts';
+import type { RenderOptions, RenderResult, RenderTransport, RouteFacts } from '../../schemas/server-render.ts';
 import { setServerTransport } from '../api/client.ts';
 import { PrefetchProvider, type PrefetchScope } from '../api/prefetch.ts';
+import type { LoaderContext } from '../api/route-data.ts';
 import { AppFrame } from './frame.tsx';
 import type { HydrationState } from './hydration.ts';
+import { routeFactsIn } from './route-facts.ts';
 import { type RouteHandle, routes } from './routes.tsx';
 
 export { HYDRATION_STATE_ID } from './hydration.ts';
+/** The route table's answer for an address (how the server sends it, its meta), read by the server before it renders. */
+export const routeFacts = (pathname: string): RouteFacts => routeFactsIn(routes, pathname);
 
 // The server-render entry (docs/decisions/010), built by `vite build --ssr` and loaded by the server at start.
 // Pages keep loading their data with the catalogue resource hook; here the hook records what a render wants, the
@@ -60,8 +64,15 @@ function renderAll(node: ReactNode, signal?: AbortSignal): Promise<string> {
 
 export async function render(url: URL, options: RenderOptions): Promise<RenderResult<HydrationState>> {
   const request = new Request(url, { signal: options.signal });
-  const context = await requestTransport.run(options.transport, () => handler.query(request));
   const scope: PrefetchScope = { data: new Map(), wanted: new Map(), failed: new Set(), personal: options.personal ?? false };
+  const deadline = Date.now() + LOAD_BUDGET_MS;
+  // The routes' loaders put their pages' data in the scope (src/api/route-data.ts) within the same time budget.
+  const loading = new AbortController();
+  const giveUp = setTimeout(() => loading.abort(), LOAD_BUDGET_MS);
+  const requestContext: LoaderContext = { scope, signal: loading.signal };
+  const context = await requestTransport
+    .run(options.transport, () => handler.query(request, { requestContext }))
+    .finally(() => clearTimeout(giveUp));
   const state = (): HydrationState => ({
     desktop: options.desktop,
     data: [...scope.data],
@@ -83,11 +94,12 @@ export async function render(url: URL, options: RenderOptions): Promise<RenderRe
   // Each round is a full render; the first that wants nothing new is the page. A render still wanting data after
   // the last round or the time budget is sent as it is: what it wanted is left to the browser, which renders it
   // loading exactly as the server did.
-  const deadline = Date.now() + LOAD_BUDGET_MS;
+  // A page whose route has a loader has had its data loaded: it renders once.
+  const rounds = context.matches.some((m) => m.route.loader) ? 1 : MAX_ROUNDS;
   let html = '';
   for (let round = 1; ; round++) {
     html = await renderAll(app(), options.signal);
-    if (scope.wanted.size === 0 || round === MAX_ROUNDS || Date.now() >= deadline) break;
+    if (scope.wanted.size === 0 || round >= rounds || Date.now() >= deadline) break;
     const wanted = [...scope.wanted];
     scope.wanted.clear();
     const controller = new AbortController();

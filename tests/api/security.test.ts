@@ -6,7 +6,7 @@ import { renderHead } from '../../server/html.ts';
 import { clientKey, sourceDelayS } from '../../server/http/rate-limit.ts';
 import { readMessagingConfig } from '../../server/messaging/config.ts';
 import { runRetention, readSystemConfig } from '../../server/modules/system/index.ts';
-import { pageMeta } from '../../schemas/content.ts';
+import { ROUTE_META } from '../../schemas/content.ts';
 import { createAgent, describeBackends, openTestDatabase } from '../helpers/app.ts';
 import { freshIdentity, ipAgent, latestOtp, loginAs, registerCustomer } from './auth-helpers.ts';
 import { variantsPriced } from './cart-fixtures.ts';
@@ -155,7 +155,7 @@ describe('per-IP keys', () => {
 
 describe('headers', () => {
   test('the page head writes JSON-LD with the response nonce, so a CSP without inline scripts allows it', () => {
-    const head = renderHead(pageMeta('/'), 'https://kasrat.in', '/', 'abc123');
+    const head = renderHead(ROUTE_META.home, 'https://kasrat.in', '/', 'abc123');
     const scripts = head.match(/<script[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain('nonce="abc123"');

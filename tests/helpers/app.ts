@@ -4,6 +4,21 @@ import pg from 'pg';
 import { type AppOptions, buildApp } from '../../server/app.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../../server/db/database.ts';
 import { seed } from '../../server/db/seed/seed.ts';
+import type { RouteFacts } from '../../schemas/server-render.ts';
+
+/**
+ * The route table's answers (src/app/routes.tsx), which a built server reads from its render entry: the test apps
+ * build no client, so they are handed the table itself. Loaded once, on the first app a suite builds.
+ */
+let tableFacts: Promise<(pathname: string) => RouteFacts> | null = null;
+export const routeTableFacts = () => {
+  tableFacts ??= Promise.all([import('../../src/app/routes.tsx'), import('../../src/app/route-facts.ts')]).then(
+    ([table, read]) =>
+      (pathname: string) =>
+        read.routeFactsIn(table.routes, pathname),
+  );
+  return tableFacts;
+};
 
 // API integration tests run on both databases. Each PostgreSQL run is isolated in its own
 // schema, dropped at the end. Without a PostgreSQL the PGlite leg runs alone, said plainly; REQUIRE_POSTGRES=1
@@ -80,6 +95,7 @@ export async function createTestApp(
     config: { NODE_ENV: 'test', LOG_LEVEL: options.logs ? 'trace' : 'silent', TRUST_PROXY: true },
     handle,
     clientDir: null,
+    routeFacts: await routeTableFacts(),
     onRoute: options.onRoute,
     // Every answer checked against its route's declared response schema and access (docs/decisions/025).
     checkAnswers: true,
@@ -144,8 +160,9 @@ export async function openTwoInstances() {
   const first = await openTestDatabase('postgres');
   const second = await openDatabase({ databaseUrl: POSTGRES_URL, schema: first.schema });
   const config = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, TRUST_PROXY: true };
-  const a = await buildApp({ config, handle: first.handle, clientDir: null });
-  const b = await buildApp({ config, handle: second, clientDir: null });
+  const routeFacts = await routeTableFacts();
+  const a = await buildApp({ config, handle: first.handle, clientDir: null, routeFacts });
+  const b = await buildApp({ config, handle: second, clientDir: null, routeFacts });
   await Promise.all([a.ready(), b.ready()]);
   const browser = () => {
     const onA = createAgent(a);

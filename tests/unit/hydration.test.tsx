@@ -149,7 +149,7 @@ describe('server render and hydration', () => {
       leaf = level[Number(index)];
       level = leaf?.children ?? [];
     }
-    expect(leaf?.handle).toEqual({ module: 'src/features/catalogue/pages/ProductPage.tsx' });
+    expect(leaf?.handle).toMatchObject({ module: 'src/features/catalogue/pages/ProductPage.tsx' });
   });
 
   it('without the routes named (or with ids it does not know), the browser matches the URL itself', async () => {

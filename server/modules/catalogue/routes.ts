@@ -80,7 +80,7 @@ import { readTarget } from '../../http/url.ts';
 import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
 import type { Density, DrawnFormat } from '../../../schemas/images.ts';
 import type { Content } from './content-cache.ts';
-import { pageMeta, type PageMeta } from '../../../schemas/content.ts';
+import { type PageMeta, ROUTE_META } from '../../../schemas/content.ts';
 
 import { MENU_LINKS, treeOf } from './brands.ts';
 import { SALE_DISCOUNT, listingResponse, providerListingResponse, suggestions, toQuery } from './listing.ts';
@@ -823,7 +823,7 @@ async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
         meta = await resolve(parsed.pathname, parsed.searchParams, '').catch(() => null);
         if (meta) break;
       }
-      meta ??= pageMeta(parsed.pathname);
+      meta ??= ROUTE_META[app.routeFacts(parsed.pathname)?.meta ?? 'home'];
       return {
         status: 1,
         message: 'Success',

@@ -1,5 +1,6 @@
 import { usePageMeta } from '../../ui/meta.tsx';
 import { catalogueApi } from './api.ts';
+import { seoResource } from './resources.ts';
 import { useCachedResource as useResource } from '../../api/cached-resource.ts';
 
 /**
@@ -7,6 +8,7 @@ import { useCachedResource as useResource } from '../../api/cached-resource.ts';
  * first HTML), so product, brand, category and bestseller pages keep their titles on in-app navigation.
  */
 export function useCatalogueMeta(path: string | null): void {
-  const meta = useResource(path ? `seo:${path}` : null, (signal) => catalogueApi.seoMeta(path as string, { signal }));
+  const seo = path ? seoResource(path) : null;
+  const meta = useResource(seo?.key ?? null, (signal) => catalogueApi.seoMeta(path as string, { signal }));
   usePageMeta(meta.data ? { title: meta.data.title, description: meta.data.description } : null);
 }

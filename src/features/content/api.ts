@@ -33,6 +33,7 @@ import type {
 } from '../../../schemas/catalogue.ts';
 import { PREVIEW_AUTHORIZATION } from '../../../schemas/catalogue-rules.ts';
 import { get, httpClient, normaliseError, post, type RequestOptions } from '../../api/client.ts';
+import { resource } from '../../api/route-data.ts';
 
 // The content pages' calls (SPEC §7), each answer checked with its schema.
 export const contentApi = {
@@ -106,3 +107,15 @@ export const helpApi = {
     }
   },
 };
+
+// The content pages' data, each named once (src/api/route-data.ts) for the pages' hooks and their route loaders.
+
+export const storeCitiesResource = () => resource('store-cities', () => contentApi.cities().then((r) => r.data));
+export const storesResource = (city: string) => resource(`stores:${city}`, () => contentApi.stores(city || undefined).then((r) => r.data));
+export const offersPageResource = () => resource('offers', (signal) => saleApi.offersPage({ signal }));
+export const brandOfWeekResource = () => resource('offers-brand-of-week', (signal) => saleApi.brandOfWeek({ signal }));
+export const clearanceResource = () => resource('offers-clearance', (signal) => saleApi.clearance({ signal }));
+export const faqResource = (q: string, topic: string) =>
+  resource(`help-faq:${topic}:${q}`, () => helpApi.faq(q, topic).then((r) => r.data));
+export const helpPhoneResource = () => resource('help-phone', () => helpApi.phoneSupport().then((r) => r.data));
+export const helpEmailResource = () => resource('help-email', () => helpApi.emailSupport().then((r) => r.data));

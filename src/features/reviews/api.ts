@@ -16,6 +16,7 @@ import type {
   UpvoteResponse,
 } from '../../../schemas/review.ts';
 import { get, post, type RequestOptions } from '../../api/client.ts';
+import { resource } from '../../api/route-data.ts';
 
 // The /api/review/v1 calls of SPEC §7 the review pages make, each answer checked with its schema.
 
@@ -100,3 +101,9 @@ export const reviewPaths = {
 
 /** The slug part of a product address, for review links. */
 export const slugOf = (productUrl: string) => /^\/product\/([^/?]+)/.exec(productUrl)?.[1] ?? 'product-name';
+
+/** A product's rating summary, named once for the product page's hook and its route loader (src/api/route-data.ts). */
+export const productAggregateResource = (productId: number) =>
+  resource(`review-aggregate:product:${productId}`, (signal) =>
+    reviewsApi.aggregate({ kind: 'product', id: productId }, { signal, allow404: true }),
+  );

@@ -1,3 +1,3 @@
 // The reviews feature's public surface: the product page's section (its pages are loaded by src/app/routes.tsx).
 export { ProductReviewsSection } from './components/ProductReviewsSection.tsx';
-export { reviewPaths } from './api.ts';
+export { productAggregateResource, reviewPaths } from './api.ts';

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { sourceResource } from '../resources.ts';
 import { formatDay } from '../../../../schemas/dates.ts';
 import { catalogueApi } from '../api.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
@@ -15,7 +16,8 @@ import * as pdp from './AuthenticityPanel.css.ts';
 const calendarDay = (iso: string): string => formatDay(new Date(`${iso.slice(0, 10)}T00:00:00Z`), 'UTC') || iso;
 
 export function AuthenticityPanel({ productId }: { productId: number }) {
-  const source = useResource(`source:${productId}`, (signal) => catalogueApi.sourceProduct(productId, { signal }));
+  const def = sourceResource(productId);
+  const source = useResource(def.key, def.load);
   if (source.loading)
     return (
       <div className={css.panel} role="status" data-testid="authenticity-loading">

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { CategoryNode } from '../../../../schemas/catalogue.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { catalogueApi } from '../api.ts';
+import { preload } from '../../../api/route-data.ts';
+import { menuResource } from '../resources.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from './AllCategories.css.ts';
@@ -28,9 +29,18 @@ function Branch({ nodes }: { nodes: CategoryNode[] }) {
   );
 }
 
+/** The category tree, loaded by the server before it renders. Server-only (docs/decisions/010): the browser's router runs no loaders. */
+export const loader = import.meta.env.SSR
+  ? async ({ context }: { context: unknown }): Promise<null> => {
+      await preload(context, [menuResource()]);
+      return null;
+    }
+  : undefined;
+
 export default function AllCategoriesPage() {
   usePageMeta(null);
-  const menu = useResource('menu', (signal) => catalogueApi.menu({ signal }));
+  const def = menuResource();
+  const menu = useResource(def.key, def.load);
   return (
     <div className={catalogueCss.page}>
       <Breadcrumbs

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BrandSummary } from '../../../../schemas/catalogue.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { catalogueApi } from '../api.ts';
+import { preload } from '../../../api/route-data.ts';
+import { brandGroupsResource } from '../resources.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as catalogueCss from '../components/catalogue.css.ts';
@@ -25,11 +26,20 @@ function BrandCard({ b, eager = false }: { b: BrandSummary; eager?: boolean }) {
   );
 }
 
+/** The brands, loaded by the server before it renders. Server-only (docs/decisions/010): the browser's router runs no loaders. */
+export const loader = import.meta.env.SSR
+  ? async ({ context }: { context: unknown }): Promise<null> => {
+      await preload(context, [brandGroupsResource()]);
+      return null;
+    }
+  : undefined;
+
 export default function BrandsPage() {
   usePageMeta(null);
   const filterId = useId();
   const [filter, setFilter] = useState('');
-  const groups = useResource('brand-groups', (signal) => catalogueApi.brandGroups({ signal }));
+  const def = brandGroupsResource();
+  const groups = useResource(def.key, def.load);
   const needle = filter.trim().toLowerCase();
   const shown = (groups.data ?? [])
     .map((g) => ({ ...g, brands: g.brands.filter((b) => !needle || b.name.toLowerCase().includes(needle)) }))

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { browserStorage } from '../../../../events/storage.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
+import { preload } from '../../../api/route-data.ts';
+import { homeResource } from '../resources.ts';
 
 import { readSimilarViewed } from '../local-data.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
@@ -46,10 +48,22 @@ function HomeSkeleton() {
   );
 }
 
+/**
+ * The home page's sections, loaded by the server before it renders (docs/decisions/010). Server-only: the browser's
+ * router runs no loaders, so the client build leaves it out of the page's chunk.
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ context }: { context: unknown }): Promise<null> => {
+      await preload(context, [homeResource()]);
+      return null;
+    }
+  : undefined;
+
 export default function HomePage() {
   usePageMeta(null);
   const desktop = useMediaQuery();
-  const home = useResource('home', (signal) => catalogueApi.home({ signal }));
+  const def = homeResource();
+  const home = useResource(def.key, def.load);
   useEffect(() => {
     report({ name: 'view_home_page' });
   }, []);

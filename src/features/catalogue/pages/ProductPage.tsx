@@ -27,7 +27,17 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { FormNotice } from '../../../ui/FormNotice.tsx';
-import { ProductReviewsSection } from '../../reviews/index.ts';
+import { productAggregateResource, ProductReviewsSection } from '../../reviews/index.ts';
+import { preload } from '../../../api/route-data.ts';
+import {
+  offersResource,
+  productResource,
+  rangeResource,
+  relatedResource,
+  seoResource,
+  similarResource,
+  sourceResource,
+} from '../resources.ts';
 import { productImage, productImageSet } from '../../../../schemas/images.ts';
 
 // /product/{slug}/?pId={parentId}&vId={variantId} (SPEC §2). The product and all its variants come in one call;
@@ -94,7 +104,8 @@ function Gallery({ product, variant, views }: { product: ProductDetail['product'
 }
 
 function Offers({ productId }: { productId: number }) {
-  const offers = useResource(`offers:${productId}`, (signal) => catalogueApi.productOffers(productId, { signal }));
+  const def = offersResource(productId);
+  const offers = useResource(def.key, def.load);
   const o = offers.data;
   if (!o || o.coupons.length + o.bank_offers.length + o.freebies.length === 0) return null;
   return (
@@ -155,9 +166,10 @@ function Description({ productId, short }: { productId: number; short: string })
 }
 
 function Rails({ productId, brandName }: { productId: number; brandName: string }) {
-  const range = useResource(`range:${productId}`, (signal) => catalogueApi.productRange(productId, { signal }));
-  const related = useResource(`related:${productId}`, (signal) => catalogueApi.related(productId, { signal }));
-  const similar = useResource(`similar:${productId}`, (signal) => catalogueApi.recommendation(productId, { signal }));
+  const [r, l, s] = [rangeResource(productId), relatedResource(productId), similarResource(productId)];
+  const range = useResource(r.key, r.load);
+  const related = useResource(l.key, l.load);
+  const similar = useResource(s.key, s.load);
   const rails = [
     { id: 'pdp-range', title: `More from ${brandName}`, list: 'Product range', hits: range.data },
     { id: 'pdp-related', title: 'Related products', list: 'Related products', hits: related.data },
@@ -195,6 +207,31 @@ function PdpSkeleton() {
   );
 }
 
+/**
+ * The product page's data, loaded by the server before it renders (docs/decisions/010): the product, then what the
+ * page shows of it (its title, offers, source, rating summary and rails), so the page renders once with all of it.
+ * Server-only, as the home page's.
+ */
+export const loader = import.meta.env.SSR ? productLoader : undefined;
+
+async function productLoader({ request, context }: { request: Request; context: unknown }): Promise<null> {
+  const pid = positiveInt(new URL(request.url).searchParams.get('pId'));
+  if (!pid) return null;
+  const [d] = await preload(context, [productResource(pid)]);
+  if (!d) return null;
+  const id = d.product.id;
+  await preload(context, [
+    seoResource(productUrl(d.product.slug, id)),
+    offersResource(id),
+    sourceResource(id),
+    productAggregateResource(id),
+    rangeResource(id),
+    relatedResource(id),
+    similarResource(id),
+  ]);
+  return null;
+}
+
 export default function ProductPage() {
   const { slug = '' } = useParams();
   const [params] = useSearchParams();
@@ -226,7 +263,7 @@ export default function ProductPage() {
     else if (!pid && !lookupSlug) navigate('/notFound', { replace: true });
   }, [lookup.data, pid, lookupSlug, navigate, location.state]);
 
-  const detail = useResource(pid ? `pdp:${pid}` : null, (signal) => catalogueApi.product(pid as number, { signal }));
+  const detail = useResource(pid ? productResource(pid).key : null, (signal) => catalogueApi.product(pid as number, { signal }));
   const d = detail.data;
   const variant = d ? (d.variants.find((v) => v.vid === vid) ?? d.variant) : null;
   useCatalogueMeta(d ? productUrl(d.product.slug, d.product.id) : null);

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { formatOrderDate } from '../../../../schemas/orders.ts';
 import { EmailTicketRequest, type PhoneTicketRequest, PhoneTicketRequest as PhoneSchema } from '../../../../schemas/help-center.ts';
@@ -12,30 +12,38 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 import { helpApi } from '../api.ts';
+import { preload } from '../../../api/route-data.ts';
+import { faqResource, helpEmailResource, helpPhoneResource } from '../api.ts';
 import * as css from '../components/content.css.ts';
 import { fieldErrors } from '../../../ui/form-errors.ts';
 import * as help from '../components/help-center.css.ts';
 import { SendRow } from '../components/SendRow.tsx';
 
-// /help-center (searchable FAQ and the ways to reach us) and /help-center/contact-us (a call back or an email
-// about one of the customer's orders, with attachments) — SPEC §1, §7 /api/help-center.
+// /help-center (searchable FAQ and the ways to reach us, the default export) and /help-center/contact-us (a call
+// back or an email about one of the customer's orders, with attachments: ContactUs) — SPEC §1, §7 /api/help-center.
+// Each is a route of its own in src/app/routes.tsx, nested under /help-center.
 
 /** SPEC §8: a help-centre 401 blanks the message; the page shows its sign-in prompt instead. */
 const helpError = (e: unknown): string => ((e as { response?: { status?: number } })?.response?.status === 401 ? '' : messageOf(e));
 
-export default function HelpCenterPage() {
-  const { pathname } = useLocation();
-  return /^\/help-center\/contact-us\/?$/.test(pathname) ? <ContactUs /> : <HelpHome />;
-}
+/** The answers asked for and the ways to reach us, loaded by the server before it renders. Server-only (docs/decisions/010): the browser's router runs no loaders. */
+export const loader = import.meta.env.SSR
+  ? async ({ request, context }: { request: Request; context: unknown }): Promise<null> => {
+      const search = new URL(request.url).searchParams;
+      await preload(context, [faqResource(search.get('q') ?? '', search.get('topic') ?? ''), helpPhoneResource(), helpEmailResource()]);
+      return null;
+    }
+  : undefined;
 
-function HelpHome() {
+export default function HelpHome() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const topic = params.get('topic') ?? '';
   const [draft, setDraft] = useState(q);
-  const faqs = useCachedResource(`help-faq:${topic}:${q}`, () => helpApi.faq(q, topic).then((r) => r.data));
-  const phone = useCachedResource('help-phone', () => helpApi.phoneSupport().then((r) => r.data));
-  const email = useCachedResource('help-email', () => helpApi.emailSupport().then((r) => r.data));
+  const [f, p, e] = [faqResource(q, topic), helpPhoneResource(), helpEmailResource()];
+  const faqs = useCachedResource(f.key, f.load);
+  const phone = useCachedResource(p.key, p.load);
+  const email = useCachedResource(e.key, e.load);
   const [topics, setTopics] = useState<string[]>([]);
   useEffect(() => {
     if (faqs.data?.topics.length) setTopics(faqs.data.topics);
@@ -168,10 +176,11 @@ interface Form {
   message: string;
 }
 
-function ContactUs() {
+export function ContactUs() {
   const { isAuthenticated, loading, user } = useAuth();
   const [channel, setChannel] = useState<Channel>('email');
-  const phone = useCachedResource('help-phone', () => helpApi.phoneSupport().then((r) => r.data));
+  const p = helpPhoneResource();
+  const phone = useCachedResource(p.key, p.load);
   const emailReasons = useResource(() => helpApi.emailReasons().then((r) => r.data));
   const reasons: SupportReason[] = (channel === 'phone' ? phone.data?.reasons : emailReasons.data) ?? [];
 

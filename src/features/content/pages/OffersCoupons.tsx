@@ -3,6 +3,8 @@ import { Banners, Carousel, PromotedProducts, PromotionCards, ProductRail } from
 import { useCachedResource } from '../../../api/cached-resource.ts';
 import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { saleApi } from '../api.ts';
+import { preload } from '../../../api/route-data.ts';
+import { brandOfWeekResource, clearanceResource, offersPageResource } from '../api.ts';
 import {
   BankOffers,
   Coupons,
@@ -20,16 +22,25 @@ import { previewId } from './Sale.tsx';
  * (SPEC §2), coupons, bank offers, limited-time offers, brand of the week, budget buys, free gifts, partner and
  * clearance offers (SPEC §7 offers calls).
  */
+/** The offers page's sections, loaded by the server before it renders (previews are rendered in the browser). Server-only (docs/decisions/010): the browser's router runs no loaders. */
+export const loader = import.meta.env.SSR
+  ? async ({ context }: { context: unknown }): Promise<null> => {
+      await preload(context, [offersPageResource(), brandOfWeekResource(), clearanceResource()]);
+      return null;
+    }
+  : undefined;
+
 export default function OffersCouponsPage() {
   const [search] = useSearchParams();
   const preview = useLocation().pathname.startsWith('/preview/');
   const id = previewId(search);
   const desktop = useMediaQuery();
-  const page = useCachedResource(preview ? `offers-preview:${id ?? ''}` : 'offers', (signal) =>
+  const page = useCachedResource(preview ? `offers-preview:${id ?? ''}` : offersPageResource().key, (signal) =>
     preview ? saleApi.offersPreview(id, { signal }) : saleApi.offersPage({ signal }),
   );
-  const brandOfWeek = useCachedResource('offers-brand-of-week', (signal) => saleApi.brandOfWeek({ signal }));
-  const clearance = useCachedResource('offers-clearance', (signal) => saleApi.clearance({ signal }));
+  const [w, c] = [brandOfWeekResource(), clearanceResource()];
+  const brandOfWeek = useCachedResource(w.key, w.load);
+  const clearance = useCachedResource(c.key, c.load);
 
   const d = page.data;
   if (!d && page.error) return <LoadError message={page.error} retry={page.reload} />;

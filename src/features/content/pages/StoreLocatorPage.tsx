@@ -3,17 +3,28 @@ import { useCachedResource } from '../../../api/cached-resource.ts';
 import { useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary, card } from '../../../ui/theme/global.css.ts';
-import { contentApi } from '../api.ts';
+import { preload } from '../../../api/route-data.ts';
+import { storeCitiesResource, storesResource } from '../api.ts';
 import * as css from '../components/content.css.ts';
 import { report, storeCitySelected, storeContactClicked, storeLocatorViewed } from '../events.ts';
 
 // /store-locator (SPEC §1, §7 cities-list, stores-list): a map-free list by city; the city is kept in the URL.
 
+/** The cities and the stores of the city in the address, loaded by the server before it renders. Server-only (docs/decisions/010): the browser's router runs no loaders. */
+export const loader = import.meta.env.SSR
+  ? async ({ request, context }: { request: Request; context: unknown }): Promise<null> => {
+      const search = new URL(request.url).searchParams;
+      await preload(context, [storeCitiesResource(), storesResource(search.get('city') ?? '')]);
+      return null;
+    }
+  : undefined;
+
 export default function StoreLocatorPage() {
   const [params, setParams] = useSearchParams();
   const city = params.get('city') ?? '';
-  const cities = useCachedResource('store-cities', () => contentApi.cities().then((r) => r.data));
-  const stores = useCachedResource(`stores:${city}`, () => contentApi.stores(city || undefined).then((r) => r.data));
+  const [c, s] = [storeCitiesResource(), storesResource(city)];
+  const cities = useCachedResource(c.key, c.load);
+  const stores = useCachedResource(s.key, s.load);
   const viewed = useRef(false);
   useEffect(() => {
     if (viewed.current) return;

@@ -4,16 +4,15 @@ import { useAuth } from '../../../api/auth.tsx';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
-import { reviewPaths, reviewsApi } from '../api.ts';
+import { productAggregateResource, reviewPaths, reviewsApi } from '../api.ts';
 import * as css from '../pages/pages.css.ts';
 import { ReviewFeed } from './ReviewFeed.tsx';
 import { ReviewSummary } from './ReviewSummary.tsx';
 
 /** The product page's reviews: aggregate, photos, the first reviews, and links to all of them and to rating. */
 export function ProductReviewsSection({ productId, slug, brandId }: { productId: number; slug: string; brandId: number }) {
-  const aggregate = useResource(`review-aggregate:product:${productId}`, (signal) =>
-    reviewsApi.aggregate({ kind: 'product', id: productId }, { signal, allow404: true }),
-  );
+  const summary = productAggregateResource(productId);
+  const aggregate = useResource(summary.key, summary.load);
   const { isAuthenticated } = useAuth();
   const verified = useResource(isAuthenticated ? `review-verified:${productId}` : null, (signal) =>
     reviewsApi.isUserVerified(productId, { signal, allow404: true, on401: 'silent' }),

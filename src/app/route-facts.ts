@@ -1,0 +1,28 @@
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { type PageMeta, ROUTE_META } from '../../schemas/content.ts';
+import type { RouteFacts } from '../../schemas/server-render.ts';
+import type { RouteHandle } from './routes.tsx';
+
+// Reading the route table (src/app/routes.tsx) for an address: the server asks before it renders, the browser after
+// a navigation (the page's meta). Not in the first load: the server wrote the head of the page the document opened
+// with (docs/decisions/010, 008).
+
+/**
+ * What `routes` say of `pathname`: how the server sends it, its static meta, and whether it names a page. The deepest
+ * route of the match that says wins, so a layout speaks for its pages.
+ */
+export function routeFactsIn(routes: RouteObject[], pathname: string): RouteFacts {
+  const facts: RouteFacts = { known: true, render: 'public', meta: 'notFound' };
+  const matches = matchRoutes(routes, pathname);
+  if (!matches) return { ...facts, known: false };
+  for (const { route } of matches) {
+    const handle = route.handle as RouteHandle | undefined;
+    if (handle?.render) facts.render = handle.render;
+    if (handle?.meta) facts.meta = handle.meta;
+    if (handle?.notFound) facts.known = false;
+  }
+  return facts;
+}
+
+/** The static meta of `pathname` in `routes` (a page with a dynamic title overrides it, src/ui/meta.tsx). */
+export const pageMetaIn = (routes: RouteObject[], pathname: string): PageMeta => ROUTE_META[routeFactsIn(routes, pathname).meta];

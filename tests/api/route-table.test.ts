@@ -1,0 +1,197 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteObject } from 'react-router-dom';
+import { Readable } from 'node:stream';
+import { buildApp } from '../../server/app.ts';
+import { type PageMeta, ROUTE_META } from '../../schemas/content.ts';
+import type { RenderOptions, RouteFacts, ServerRenderer } from '../../schemas/server-render.ts';
+import { CART_COOKIE } from '../../schemas/constants.ts';
+import { type RouteHandle, routes } from '../../src/app/routes.tsx';
+import * as entry from '../../src/app/server-render.tsx';
+
+const { routeFacts } = entry;
+import { createAgent, openTestDatabase } from '../helpers/app.ts';
+
+// docs/decisions/010: the route table (src/app/routes.tsx) is the one place that says how the server sends each
+// address and with which head. Every route of the table is asked for over HTTP, and the server's answer (whether
+// it rendered, with whose data, the title, noindex, the status) is checked against what the route declares.
+
+type Db = Awaited<ReturnType<typeof openTestDatabase>>;
+let db: Db;
+let app: FastifyInstance;
+/** How the server asked the render entry to render each address. */
+const rendered = new Map<string, RenderOptions>();
+
+// The real route table, with a render entry that records the server's request instead of rendering.
+const recorder: ServerRenderer = {
+  HYDRATION_STATE_ID: entry.HYDRATION_STATE_ID,
+  routeFacts,
+  render: async (url, options) => {
+    rendered.set(url.pathname, options);
+    return { body: Readable.from(['<p>rendered</p>']), status: 200, redirect: null, state: {}, modules: [] };
+  },
+};
+
+beforeAll(async () => {
+  db = await openTestDatabase('pglite');
+  app = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handle: db.handle, clientDir: null, renderer: recorder });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+interface Leaf {
+  pattern: string;
+  facts: RouteFacts;
+}
+
+/** Every page of the table with what its routes declare, the deepest saying last (a layout speaks for its pages). */
+function leaves(list: RouteObject[], base = '', inherited: RouteFacts = { known: true, render: 'public', meta: 'notFound' }): Leaf[] {
+  return list.flatMap((route) => {
+    const handle = (route.handle ?? {}) as Partial<RouteHandle>;
+    const facts: RouteFacts = {
+      known: inherited.known && !handle.notFound,
+      render: handle.render ?? inherited.render,
+      meta: handle.meta ?? inherited.meta,
+    };
+    const path = route.path ? (route.path.startsWith('/') ? route.path : `${base.replace(/\/$/, '')}/${route.path}`) : base;
+    if (route.children?.length) return leaves(route.children, path, facts);
+    return [{ pattern: path || '/', facts }];
+  });
+}
+
+/** An address of each pattern that names a real page of the seeded store (an unknown slug is a 404 by its module). */
+async function addressOf(pattern: string): Promise<string> {
+  const first = async (table: 'brands' | 'categories' | 'importers') =>
+    (await db.handle.db.selectFrom(table).select('slug').orderBy('id').executeTakeFirstOrThrow()).slug;
+  if (pattern === '/product/:slug') {
+    const p = await db.handle.db.selectFrom('products').select(['id', 'slug']).orderBy('id').executeTakeFirstOrThrow();
+    return `/product/${p.slug}/?pId=${p.id}`;
+  }
+  if (pattern === '/brand/:slug') return `/brand/${await first('brands')}`;
+  if (pattern === '/product-category/:slug') return `/product-category/${await first('categories')}`;
+  if (pattern === '/bestseller/:slug') return '/bestseller/sports-nutrition';
+  if (pattern === '/importer/:slug') return `/importer/${await first('importers')}`;
+  if (pattern.endsWith('/*')) return pattern.replace('/*', '/somewhere');
+  if (pattern === '*') return '/no/such/page';
+  return pattern.replace(/:(\w+)/g, (_, name: string) => (/Id$/.test(name) ? '12' : 'whey-protein'));
+}
+
+/** The head the server should write: a module's dynamic meta when one answers for the address, else the route's. */
+async function expectedMeta(url: URL, facts: RouteFacts): Promise<PageMeta> {
+  for (const resolve of app.metaResolvers) {
+    const meta = await resolve(url.pathname, url.searchParams, url.origin).catch(() => null);
+    if (meta) return meta;
+  }
+  return ROUTE_META[facts.meta];
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+describe('the route table decides how the server sends each page', () => {
+  const all = leaves(routes);
+
+  test('the table has every kind of page, and every page has its meta', () => {
+    expect(all.length).toBeGreaterThan(60);
+    expect(new Set(all.map((l) => l.facts.render))).toEqual(new Set(['public', 'shopper', 'client']));
+    for (const leaf of all) expect(ROUTE_META[leaf.facts.meta], leaf.pattern).toBeDefined();
+    // Only the catch-all is a page about nothing; the not-found page itself is an address of its own.
+    expect(all.filter((l) => !l.facts.known).map((l) => l.pattern)).toEqual(['/*']);
+  });
+
+  test('every route: matched to itself, rendered (or not) as it declares, with its title, noindex and status', async () => {
+    const seen: string[] = [];
+    for (const { pattern, facts } of all) {
+      const address = await addressOf(pattern);
+      const url = new URL(address, 'http://localhost');
+      // The table's own answer for the address is this route's (a more specific route does not take it).
+      expect(routeFacts(url.pathname), pattern).toEqual(facts);
+      rendered.clear();
+      const agent = createAgent(app);
+      // The cart page without a cart is sent to the empty cart's page before anything renders (SPEC §2).
+      if (facts.render === 'shopper') agent.cookies.set(CART_COOKIE, '00000000-0000-4000-8000-000000000000');
+      const res = await agent.get(address);
+      expect(res.statusCode, address).toBe(facts.known ? 200 : 404);
+      const meta = await expectedMeta(url, facts);
+      expect(res.body, address).toContain(`<title>${escapeHtml(meta.title)}</title>`);
+      expect(res.body.includes('<meta name="robots" content="noindex" />'), address).toBe(Boolean(meta.noindex));
+      const asked = rendered.get(url.pathname);
+      if (facts.render === 'client') {
+        expect(asked, `${address} is left to the browser`).toBeUndefined();
+        expect(res.body, address).toContain('<div id="root"></div>');
+      } else {
+        expect(asked?.personal, `${address} is rendered as ${facts.render}`).toBe(facts.render === 'shopper');
+        expect(res.body, address).toContain('<p>rendered</p>');
+      }
+      expect(res.headers['cache-control'], address).toBe(facts.render === 'shopper' ? 'private, no-store' : 'no-cache');
+      seen.push(pattern);
+    }
+    expect(seen).toHaveLength(all.length);
+  });
+
+  test('page-seo-meta answers with the same static meta as the HTML', async () => {
+    for (const [address, name] of [
+      ['/about', 'about'],
+      ['/account/order', 'account'],
+      ['/select-address', 'cart'],
+      ['/whey/reviews', 'reviews'],
+      ['/no/such/page', 'notFound'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url: `/api/seo/page-seo-meta?url=${encodeURIComponent(address)}` });
+      const meta = ROUTE_META[name];
+      expect(res.json().data, address).toMatchObject({ title: meta.title, noindex: Boolean(meta.noindex) });
+    }
+  });
+});
+
+describe('one page of each render mode, rendered by the render entry', () => {
+  let real: FastifyInstance;
+  beforeAll(async () => {
+    real = await buildApp({ config: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handle: db.handle, clientDir: null, renderer: entry });
+    await real.ready();
+  });
+  afterAll(async () => {
+    await real?.close();
+  });
+  const state = (html: string) => /<script type="application\/json" id="kasrat-state"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+
+  test('public: the page with its data, the same for everyone', async () => {
+    const res = await createAgent(real).get('/about');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toMatch(/<div id="root">.*<h1[^>]*>/s);
+    expect(state(res.body)).toBeDefined();
+  });
+
+  test("shopper: the cart with the shopper's own lines, private", async () => {
+    const variant = await db.handle.db.selectFrom('variants').select('id').where('stock', '>', 0).orderBy('id').executeTakeFirstOrThrow();
+    const agent = createAgent(real);
+    expect((await agent.post('/api/cart/add-to-cart', { variant_id: variant.id, quantity: 1 })).statusCode).toBe(200);
+    const res = await agent.get('/cart');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toContain('cookie');
+    expect(state(res.body)).toContain('"shopper:');
+  });
+
+  test('the help centre routes its pages through the table: its home, contact us, and nothing else', async () => {
+    const home = await createAgent(real).get('/help-center');
+    expect(home.body).toMatch(/<h1[^>]*>Help Centre<\/h1>/);
+    const contact = await createAgent(real).get('/help-center/contact-us');
+    expect(contact.statusCode).toBe(200);
+    expect(contact.body).toMatch(/<h1[^>]*>Contact Us<\/h1>/);
+    expect(contact.body).toContain(`<title>${ROUTE_META.help.title}</title>`);
+    const other = await createAgent(real).get('/help-center/no-such-page');
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('Help Centre</h1>');
+  });
+
+  test('client: the shell, no markup and no state', async () => {
+    const res = await createAgent(real).get('/account/order');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(state(res.body)).toBeUndefined();
+    expect(res.body).toContain(`<title>${ROUTE_META.account.title}</title>`);
+  });
+});
