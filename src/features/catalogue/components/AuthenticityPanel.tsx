@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { sourceResource } from '../resources.ts';
 import { formatDay } from '../../../../schemas/dates.ts';
-import { catalogueApi } from '../api.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
