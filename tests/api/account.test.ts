@@ -50,6 +50,18 @@ describeBackends('account: profile and contact changes', (ctx) => {
     expect((await a.get('/api/ping')).json().data.customer_name).toBe('Asha Kumari');
   });
 
+  test("SPEC §3: the session user's last_order is DD-MM-YYYY HH:mm:ss on the India clock, null before any order", async () => {
+    const a = ipAgent(ctx());
+    const who = await registerCustomer(ctx(), a);
+    expect((await a.get('/api/ping')).json().data.last_order).toBeNull();
+    await ctx()
+      .handle.db.updateTable('customers')
+      .set({ last_order_at: new Date('2026-11-04T20:00:05Z') })
+      .where('email', '=', who.email)
+      .execute();
+    expect((await a.get('/api/ping')).json().data.last_order).toBe('05-11-2026 01:30:05');
+  });
+
   test('mobile change: OTP to the new number, the SPEC messages, then the new number signs in', async () => {
     const a = ipAgent(ctx());
     const who = await registerCustomer(ctx(), a);
