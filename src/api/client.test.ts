@@ -30,9 +30,11 @@ describe('normaliseError (SPEC §8)', () => {
 describe('redirectFor (SPEC §2, §6, §8)', () => {
   test.each([
     [401, '/api/myAccount/get-profile-values', {}, '/my-account?sf=true'],
-    [401, '/api/cart/wish-list', { on401: 'silent' as const }, null],
+    [401, '/api/cart/wish-list', {}, null],
     [404, '/api/product-details/product-detail-page', {}, '/notFound'],
-    [404, '/api/product-details/product-detail-page', { allow404: true }, null],
+    [404, '/api/product-details/product-detail-page', { inSection: true }, '/notFound'],
+    [404, '/api/review/v1/product-aggregate?product_id=1', { inSection: true }, null],
+    [404, '/api/review/v1/product-aggregate?product_id=1', {}, '/notFound'],
     [409, '/api/order-confirmation/order-details', {}, '/cart'],
     [409, '/api/cart/update-cart', {}, null],
     [500, '/api/anything', {}, null],

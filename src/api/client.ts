@@ -2,6 +2,7 @@ import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } fro
 import type { z } from 'zod';
 import { GENERIC_ERROR } from '../../schemas/constants.ts';
 import type { RenderTransport } from '../../schemas/server-render.ts';
+import { quietCall } from './quiet-calls.ts';
 
 // The one HTTP client of the app (SPEC §7, §8). Adds x-request-id, normalises errors, and turns 401 / 404 /
 // order-confirmation 409 into navigation. Pages never call axios directly.
@@ -13,10 +14,11 @@ export interface NormalisedError {
 }
 
 export interface RequestOptions extends AxiosRequestConfig {
-  /** SPEC §6/§8: some 401s are silent (wishlist fetch) or blanked (help centre). */
-  on401?: 'redirect' | 'silent' | 'blank';
-  /** Handle a 404 in the page instead of going to /notFound. */
-  allow404?: boolean;
+  /**
+   * The call fills one section of a page: a 404 of a call listed as `on404: 'section'` in src/api/quiet-calls.ts
+   * stays in the page. Which calls may stay, on 401 or 404, is that list's alone.
+   */
+  inSection?: boolean;
 }
 
 export { GENERIC_ERROR };
@@ -72,10 +74,12 @@ export function normaliseError(error: unknown): NormalisedError {
   return { response: { data: { message, ...(exists !== undefined ? { exists } : {}) }, status }, message };
 }
 
-/** Where an error status sends the shopper (SPEC §2, §8); null means stay. */
-export function redirectFor(status: number, url: string, options: Pick<RequestOptions, 'on401' | 'allow404'> = {}): string | null {
-  if (status === 401 && (options.on401 ?? 'redirect') === 'redirect') return '/my-account?sf=true';
-  if (status === 404 && !options.allow404) return '/notFound';
+/** Where an error status sends the shopper (SPEC §2, §8); null means stay. The exceptions: src/api/quiet-calls.ts. */
+export function redirectFor(status: number, url: string, options: Pick<RequestOptions, 'inSection'> = {}): string | null {
+  const quiet = quietCall(url);
+  if (status === 401 && !quiet?.on401) return '/my-account?sf=true';
+  const stays404 = quiet?.on404 === 'stay' || (quiet?.on404 === 'section' && options.inSection === true);
+  if (status === 404 && !stays404) return '/notFound';
   if (status === 409 && url.includes('/api/order-confirmation')) return '/cart';
   return null;
 }
@@ -107,7 +111,7 @@ async function send<T>(config: RequestOptions): Promise<AxiosResponse<T>> {
     const normalised = normaliseError(error);
     const target = redirectFor(normalised.response.status, config.url ?? '', config);
     if (target) navigate(target);
-    if (normalised.response.status === 401 && config.on401 === 'blank') normalised.response.data.message = '';
+    if (normalised.response.status === 401 && quietCall(config.url ?? '')?.on401 === 'blank') normalised.response.data.message = '';
     throw normalised;
   }
 }

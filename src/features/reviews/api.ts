@@ -20,7 +20,7 @@ import { get, post, type RequestOptions } from '../../api/client.ts';
 // The /api/review/v1 calls of SPEC §7 the review pages make, each answer checked with its schema.
 
 const BASE = '/api/review/v1';
-type Opts = Pick<RequestOptions, 'signal' | 'allow404' | 'on401'>;
+type Opts = Pick<RequestOptions, 'signal' | 'inSection'>;
 
 /** Whose reviews a list shows. */
 export type ReviewScope = { kind: 'product'; id: number } | { kind: 'brand'; id: number } | { kind: 'all' };

@@ -12,11 +12,11 @@ import { ReviewSummary } from './ReviewSummary.tsx';
 /** The product page's reviews: aggregate, photos, the first reviews, and links to all of them and to rating. */
 export function ProductReviewsSection({ productId, slug, brandId }: { productId: number; slug: string; brandId: number }) {
   const aggregate = useResource(`review-aggregate:product:${productId}`, (signal) =>
-    reviewsApi.aggregate({ kind: 'product', id: productId }, { signal, allow404: true }),
+    reviewsApi.aggregate({ kind: 'product', id: productId }, { signal, inSection: true }),
   );
   const { isAuthenticated } = useAuth();
   const verified = useResource(isAuthenticated ? `review-verified:${productId}` : null, (signal) =>
-    reviewsApi.isUserVerified(productId, { signal, allow404: true, on401: 'silent' }),
+    reviewsApi.isUserVerified(productId, { signal }),
   );
   const mine = verified.data?.review;
   return (
