@@ -1,5 +1,6 @@
 import { AxiosError, AxiosHeaders } from 'axios';
-import { normaliseError, redirectFor } from './client.ts';
+import { normaliseError } from './client.ts';
+import { redirectFor } from './quiet-calls.ts';
 
 const axiosError = (status: number | null, data?: unknown, code?: string) => {
   const config = { headers: new AxiosHeaders() };

@@ -1,6 +1,9 @@
+import type { RequestOptions } from './client.ts';
+
 // The calls that do not follow SPEC §2 / §8's "any 401 goes to /my-account?sf=true, any 404 goes to /notFound",
 // each with its reason. The client (src/api/client.ts) reads this list and nothing else: a feature cannot silence
-// a call on its own, so every exception is here, in one place, with the rule that allows it.
+// a call on its own, so every exception is here, in one place, with the rule that allows it. Only a failed call
+// needs it: it loads with the HTTP module (src/api/http.ts), not with the first paint.
 
 /**
  * What a listed call does instead of navigating.
@@ -66,4 +69,14 @@ const pathOf = (url: string): string => {
 export function quietCall(url: string): QuietCall | undefined {
   const path = pathOf(url);
   return QUIET_CALLS.find((c) => (c.path.endsWith('/') ? path.startsWith(c.path) : path === c.path));
+}
+
+/** Where an error status sends the shopper (SPEC §2, §8); null means stay. */
+export function redirectFor(status: number, url: string, options: Pick<RequestOptions, 'inSection'> = {}): string | null {
+  const quiet = quietCall(url);
+  if (status === 401 && !quiet?.on401) return '/my-account?sf=true';
+  const stays404 = quiet?.on404 === 'stay' || (quiet?.on404 === 'section' && options.inSection === true);
+  if (status === 404 && !stays404) return '/notFound';
+  if (status === 409 && url.includes('/api/order-confirmation')) return '/cart';
+  return null;
 }
