@@ -167,6 +167,10 @@ describeBackends('account: deletion and its cancel', (ctx) => {
     const del = await a.post('/api/myAccount/delete-profile', { otp: code, reason: 'Moving abroad, thanks' });
     expect(del.json()).toMatchObject({ status: 1, data: { deletion_requested: true, can_delete: false } });
     expect(del.json().data.deletion_scheduled_for).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+    // SPEC §9: the deletion time is shown on the India clock: the request's instant plus the 30-day grace, +05:30.
+    const requestedAt = new Date(del.json().data.deletion_requested_at).getTime();
+    const [dd, mm, yyyy, hh, mi, ss] = del.json().data.deletion_scheduled_for.split(/[- :]/).map(Number);
+    expect(Date.UTC(yyyy, mm - 1, dd, hh, mi, ss) - 330 * 60_000).toBe(Math.floor((requestedAt + 30 * 86_400_000) / 1000) * 1000);
     expect((await a.get('/api/ping')).json().data).toBeNull();
 
     const b = ipAgent(ctx());
