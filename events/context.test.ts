@@ -96,12 +96,42 @@ describe('event context', () => {
   test('a guest has non_logged_in, user id NA and NA user fields', () => {
     const ctx = buildContext({ url: '/cart' }, { loggedIn: false, userId: 5, email: 'x@y.z' }, Date.now());
     expect(ctx).toMatchObject({ login_status: 'non_logged_in', user_id: 'NA', new_customer: 'NA', page_type: 'cart_page' });
-    expect(ctx.user).toEqual({ name: 'NA', first_name: 'NA', last_name: 'NA', email: 'NA', mobile: 'NA' });
+    expect(ctx).toMatchObject({
+      user_name: 'NA',
+      user_mobile: 'NA',
+      user_email: 'NA',
+      last_order: 'NA',
+      user_first_name: 'NA',
+      user_last_name: 'NA',
+    });
+  });
+  test('SPEC §3: a signed-in user carries user_id, user_name, user_mobile, user_email and last_order', () => {
+    const ctx = buildContext(
+      { url: '/' },
+      { loggedIn: true, userId: 42, name: 'Asha Rao', email: 'asha@example.com', mobile: '9876543210', lastOrder: '05-11-2026 01:30:00' },
+      Date.now(),
+    );
+    expect(ctx).toMatchObject({
+      user_id: '42',
+      user_name: 'Asha Rao',
+      user_mobile: '9876543210',
+      user_email: 'asha@example.com',
+      last_order: '05-11-2026 01:30:00',
+    });
+    expect(Object.keys(ctx)).not.toContain('user');
+  });
+  test.each([
+    ['an ISO instant is written DD-MM-YYYY HH:mm:ss in India time', '2026-11-04T20:00:05Z', '05-11-2026 01:30:05'],
+    ['a zone-less ISO date-time is India time already', '2026-11-05 01:30:05', '05-11-2026 01:30:05'],
+    ['no order yet is NA', null, 'NA'],
+    ['a malformed date is NA', '31-02-2026 10:00:00', 'NA'],
+  ] as const)('last_order: %s', (_name, lastOrder, expected) => {
+    expect(buildContext({ url: '/' }, { loggedIn: true, userId: 1, lastOrder }, 0).last_order).toBe(expected);
   });
   test('a signed-in user carries id, names split from the full name, and logged_in', () => {
     const ctx = buildContext({ url: '/', previousUrl: '/cart' }, { loggedIn: true, userId: 42, name: 'Asha Devi Rao' }, Date.now());
     expect(ctx).toMatchObject({ login_status: 'logged_in', user_id: '42', login_source_page: 'cart', previous_path: '/cart' });
-    expect(ctx.user).toMatchObject({ first_name: 'Asha', last_name: 'Devi Rao', email: 'NA' });
+    expect(ctx).toMatchObject({ user_first_name: 'Asha', user_last_name: 'Devi Rao', user_email: 'NA' });
   });
   test('a /preview/ URL is marked preview', () => {
     expect(buildContext({ url: '/preview/sale/diwali' }, { loggedIn: false }, 0).preview).toBe(true);

@@ -1,4 +1,6 @@
-// Pure reporting rules of SPEC §2, §4 and §9 that give every event its context.
+// Pure reporting rules of SPEC §2, §3, §4 and §9 that give every event its context.
+
+import { formatIndiaDateTime } from '../schemas/dates.ts';
 
 export type PageType =
   | 'home_page'
@@ -40,14 +42,23 @@ export interface EventContext {
   /** SPEC §9: 'mobile-web' when the user agent contains Mobile. */
   source: 'web' | 'mobile-web';
   login_status: 'logged_in' | 'non_logged_in';
+  // SPEC §3 "user in events": user_id, user_name, user_mobile, user_email, last_order, each 'NA' for a guest
+  // or an unknown value (SPEC §5). Providers that need them hashed hash them (server-conversions, search-insights).
   /** Customer id as text, or 'NA'. */
   user_id: string;
+  user_name: string;
+  user_mobile: string;
+  user_email: string;
+  /** 'DD-MM-YYYY HH:mm:ss' in India time, or 'NA' (no order yet, a guest, or a malformed date). */
+  last_order: string;
+  /** The name split for providers that take first and last names (marketing automation). */
+  user_first_name: string;
+  user_last_name: string;
   new_customer: NewCustomer;
   /** SPEC §2: where the shopper came from before sign-in / register. */
   login_source_page: SourcePage;
   /** Path of the previous page ('' when none): the payment flow is direct after /order-confirmation. */
   previous_path: string;
-  user: { name: string; first_name: string; last_name: string; email: string; mobile: string };
 }
 
 const pathOf = (url: string): string => {
@@ -173,6 +184,13 @@ export interface PageInput {
   userAgent?: string | null;
 }
 
+/** SPEC §3: last_order as 'DD-MM-YYYY HH:mm:ss' India time, whatever form (that form or ISO) it came in. */
+function lastOrderText(text: string | null | undefined): string {
+  if (!text) return 'NA';
+  const t = parseOrderDate(text);
+  return t === null ? 'NA' : formatIndiaDateTime(t);
+}
+
 const na = (v: string | number | null | undefined): string => (v === null || v === undefined || v === '' ? 'NA' : String(v));
 
 /** Builds the context snapshot every event of this page and user carries. */
@@ -190,9 +208,14 @@ export function buildContext(page: PageInput, input: UserInput, now: number): Ev
     source: sourceLabel(page.userAgent),
     login_status: user.loggedIn ? 'logged_in' : 'non_logged_in',
     user_id: user.loggedIn ? na(user.userId) : 'NA',
+    user_name: na(user.name),
+    user_mobile: na(user.mobile),
+    user_email: na(user.email),
+    last_order: lastOrderText(user.lastOrder),
+    user_first_name: na(first),
+    user_last_name: na(last),
     new_customer: newCustomer(user.loggedIn, user.lastOrder, now),
     login_source_page: loginSourcePage(page.previousUrl),
     previous_path: page.previousUrl ? pathOf(page.previousUrl) : '',
-    user: { name: na(user.name), first_name: na(first), last_name: na(last), email: na(user.email), mobile: na(user.mobile) },
   };
 }

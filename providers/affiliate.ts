@@ -21,7 +21,7 @@ export interface AffiliateOrder {
 
 export function mapAffiliate(e: CatalogueEvent, c: ProviderContext): AffiliateOrder | null {
   if (e.name !== 'purchase') return null;
-  const { user } = c.ctx;
+  const { ctx } = c;
   const total = e.value / 100;
   const name = [e.customer_first_name, e.customer_last_name].filter(Boolean).join(' ');
   return {
@@ -32,10 +32,10 @@ export function mapAffiliate(e: CatalogueEvent, c: ProviderContext): AffiliateOr
     currency: CURRENCY,
     date: new Date(c.at).toISOString(),
     customer: {
-      name: name || user.name,
-      email: e.customer_email ?? user.email,
-      phone: e.customer_mobile ?? user.mobile,
-      is_new_customer: c.ctx.new_customer,
+      name: name || ctx.user_name,
+      email: e.customer_email ?? ctx.user_email,
+      phone: e.customer_mobile ?? ctx.user_mobile,
+      is_new_customer: ctx.new_customer,
     },
     coupons: e.coupon_code ? [e.coupon_code] : [],
     line_items: e.items.map((i) => ({

@@ -66,10 +66,10 @@ export function mapMarketing(e: CatalogueEvent, c: ProviderContext): MarketingCa
   if ((e.name === 'user_login' || e.name === 'user_register') && ctx.user_id !== 'NA') {
     calls.push(
       ['add_unique_user_id', ctx.user_id],
-      ['add_email', ctx.user.email],
-      ['add_first_name', ctx.user.first_name],
-      ['add_last_name', ctx.user.last_name],
-      ['add_mobile', ctx.user.mobile],
+      ['add_email', ctx.user_email],
+      ['add_first_name', ctx.user_first_name],
+      ['add_last_name', ctx.user_last_name],
+      ['add_mobile', ctx.user_mobile],
       ['add_user_attribute', 'new_customer', ctx.new_customer],
     );
   }

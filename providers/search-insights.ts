@@ -74,7 +74,7 @@ export function createInsightsMapper(index: string) {
     if (c.ctx !== lastCtx || c.session_id !== lastSession) {
       lastCtx = c.ctx;
       lastSession = c.session_id;
-      const email = c.ctx.user.email;
+      const email = c.ctx.user_email;
       const authenticated = c.ctx.login_status === 'logged_in' && email !== 'NA' ? hashEmail(email) : null;
       const userToken = anonymousUserToken(c.stores.local, c.session_id);
       identity = authenticated ? { index, userToken, authenticatedUserToken: authenticated } : { index, userToken };

@@ -37,8 +37,8 @@ function userData(ctx: ProviderContext['ctx']): ConversionEvent['user_data'] {
   if (ctx !== lastCtx) {
     lastCtx = ctx;
     lastUser = {};
-    if (ctx.user.email !== 'NA') lastUser.email = hashedEmail(ctx.user.email);
-    if (ctx.user.mobile !== 'NA') lastUser.phone = hashedPhone(ctx.user.mobile);
+    if (ctx.user_email !== 'NA') lastUser.email = hashedEmail(ctx.user_email);
+    if (ctx.user_mobile !== 'NA') lastUser.phone = hashedPhone(ctx.user_mobile);
     if (ctx.user_id !== 'NA') lastUser.external_id = sha256(ctx.user_id);
   }
   return lastUser;

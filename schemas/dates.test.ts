@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { formatDay, formatDayTime, indiaMidnight, indiaToday, indiaWall } from './dates.ts';
+import { formatDay, formatDayTime, formatIndiaDateTime, indiaMidnight, indiaToday, indiaWall } from './dates.ts';
 
 // The hand-written rule must read exactly as the en-IN formatter it replaces, in both zones, on any date.
 const intl = (zone: string, time: boolean) =>
@@ -60,5 +60,16 @@ describe('India time helpers (the one owner of the +05:30 offset)', () => {
     expect(indiaToday(Date.parse('2026-11-27T18:30:00Z'))).toBe('2026-11-28');
     expect(indiaMidnight('2026-11-28').toISOString()).toBe('2026-11-27T18:30:00.000Z');
     expect(indiaWall(new Date('2026-12-31T18:30:00Z')).getUTCFullYear()).toBe(2027);
+  });
+});
+
+describe('formatIndiaDateTime (SPEC §3 last_order)', () => {
+  test('DD-MM-YYYY HH:mm:ss on the India wall clock, zero-padded, across the UTC day line', () => {
+    expect(formatIndiaDateTime(new Date('2026-11-04T20:00:05Z'))).toBe('05-11-2026 01:30:05');
+    expect(formatIndiaDateTime(Date.parse('2026-01-01T00:00:00Z'))).toBe('01-01-2026 05:30:00');
+    expect(formatIndiaDateTime(new Date('2026-12-31T18:29:59Z'))).toBe('31-12-2026 23:59:59');
+  });
+  test('an invalid date gives empty text', () => {
+    expect(formatIndiaDateTime(new Date('nope'))).toBe('');
   });
 });

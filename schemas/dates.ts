@@ -40,3 +40,16 @@ export function formatDayTime(d: Date, zone: DateZone): string {
   const h = w.getUTCHours();
   return `${day}, ${h % 12 || 12}:${String(w.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * 'DD-MM-YYYY HH:mm:ss' on India's wall clock: the session user's and the events' last_order (SPEC §3).
+ * An invalid date gives ''.
+ */
+export function formatIndiaDateTime(d: Date | number): string {
+  const t = typeof d === 'number' ? d : d.getTime();
+  if (Number.isNaN(t)) return '';
+  const w = indiaWall(t);
+  return `${pad2(w.getUTCDate())}-${pad2(w.getUTCMonth() + 1)}-${w.getUTCFullYear()} ${pad2(w.getUTCHours())}:${pad2(w.getUTCMinutes())}:${pad2(w.getUTCSeconds())}`;
+}

@@ -23,7 +23,7 @@ const AuthContext = createContext<AuthState>({
 
 export const useAuth = (): AuthState => useContext(AuthContext);
 
-const ping = () => get<typeof PingResponse>('/api/ping', { on401: 'silent' });
+const ping = () => get<typeof PingResponse>('/api/ping');
 
 /**
  * `onUser` hears every session answer (the app hands it to reporting, which keeps the user in the event context):

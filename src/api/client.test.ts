@@ -1,5 +1,6 @@
 import { AxiosError, AxiosHeaders } from 'axios';
-import { normaliseError, redirectFor } from './client.ts';
+import { normaliseError } from './client.ts';
+import { redirectFor } from './quiet-calls.ts';
 
 const axiosError = (status: number | null, data?: unknown, code?: string) => {
   const config = { headers: new AxiosHeaders() };
@@ -30,9 +31,11 @@ describe('normaliseError (SPEC §8)', () => {
 describe('redirectFor (SPEC §2, §6, §8)', () => {
   test.each([
     [401, '/api/myAccount/get-profile-values', {}, '/my-account?sf=true'],
-    [401, '/api/cart/wish-list', { on401: 'silent' as const }, null],
+    [401, '/api/cart/wish-list', {}, null],
     [404, '/api/product-details/product-detail-page', {}, '/notFound'],
-    [404, '/api/product-details/product-detail-page', { allow404: true }, null],
+    [404, '/api/product-details/product-detail-page', { inSection: true }, '/notFound'],
+    [404, '/api/review/v1/product-aggregate?product_id=1', { inSection: true }, null],
+    [404, '/api/review/v1/product-aggregate?product_id=1', {}, '/notFound'],
     [409, '/api/order-confirmation/order-details', {}, '/cart'],
     [409, '/api/cart/update-cart', {}, null],
     [500, '/api/anything', {}, null],

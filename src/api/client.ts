@@ -13,10 +13,11 @@ export interface NormalisedError {
 }
 
 export interface RequestOptions extends AxiosRequestConfig {
-  /** SPEC §6/§8: some 401s are silent (wishlist fetch) or blanked (help centre). */
-  on401?: 'redirect' | 'silent' | 'blank';
-  /** Handle a 404 in the page instead of going to /notFound. */
-  allow404?: boolean;
+  /**
+   * The call fills one section of a page: a 404 of a call listed as `on404: 'section'` in src/api/quiet-calls.ts
+   * stays in the page. Which calls may stay, on 401 or 404, is that list's alone.
+   */
+  inSection?: boolean;
 }
 
 export { GENERIC_ERROR };
@@ -72,14 +73,6 @@ export function normaliseError(error: unknown): NormalisedError {
   return { response: { data: { message, ...(exists !== undefined ? { exists } : {}) }, status }, message };
 }
 
-/** Where an error status sends the shopper (SPEC §2, §8); null means stay. */
-export function redirectFor(status: number, url: string, options: Pick<RequestOptions, 'on401' | 'allow404'> = {}): string | null {
-  if (status === 401 && (options.on401 ?? 'redirect') === 'redirect') return '/my-account?sf=true';
-  if (status === 404 && !options.allow404) return '/notFound';
-  if (status === 409 && url.includes('/api/order-confirmation')) return '/cart';
-  return null;
-}
-
 /** Answers calls in-process while the server renders a page (docs/decisions/010); errors take axios's shape. */
 let serverTransport: RenderTransport | null = null;
 /** Server rendering only: the app's calls are answered by the server itself, and errors never navigate. */
@@ -96,18 +89,27 @@ async function viaServer<T>(config: RequestOptions, transport: RenderTransport):
   return res;
 }
 
+type HttpModule = Awaited<ReturnType<typeof loadHttp>>;
+
+/** SPEC §2, §8: a 401 or 404 navigates unless src/api/quiet-calls.ts lists the call (it loads with axios). */
+function follow(m: HttpModule, normalised: NormalisedError, url: string, options: RequestOptions): void {
+  const target = m.redirectFor(normalised.response.status, url, options);
+  if (target) navigate(target);
+  if (normalised.response.status === 401 && m.quietCall(url)?.on401 === 'blank') normalised.response.data.message = '';
+}
+
 async function send<T>(config: RequestOptions): Promise<AxiosResponse<T>> {
   if (serverTransport) return viaServer<T>(config, serverTransport);
+  let m: HttpModule | null = null;
   try {
-    const http = await httpClient();
-    const res = await http.request<T>(config);
+    m = await loadHttp();
+    const res = await m.http.request<T>(config);
     notify(res);
     return res;
   } catch (error) {
     const normalised = normaliseError(error);
-    const target = redirectFor(normalised.response.status, config.url ?? '', config);
-    if (target) navigate(target);
-    if (normalised.response.status === 401 && config.on401 === 'blank') normalised.response.data.message = '';
+    // Without the HTTP module (its load failed) no request was made, so there is no answer to follow.
+    if (m) follow(m, normalised, config.url ?? '', config);
     throw normalised;
   }
 }
@@ -142,7 +144,8 @@ export async function del<S extends z.ZodType>(url: string, options: RequestOpti
 export async function timedGet<T>(url: string, options: RequestOptions & { timeout?: number } = {}): Promise<{ data: T | null }> {
   if (serverTransport) return { data: (await viaServer<T>({ ...options, method: 'GET', url }, serverTransport)).data };
   // The timeout counts the request, not the one-time load of the HTTP module.
-  const { http } = await loadHttp();
+  const m = await loadHttp();
+  const { http } = m;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeout ?? 1500);
   try {
@@ -155,8 +158,7 @@ export async function timedGet<T>(url: string, options: RequestOptions & { timeo
       return { data: null };
     }
     const normalised = normaliseError(error);
-    const target = redirectFor(normalised.response.status, url, options);
-    if (target) navigate(target);
+    follow(m, normalised, url, options);
     throw normalised;
   } finally {
     clearTimeout(timer);

@@ -50,6 +50,18 @@ describeBackends('account: profile and contact changes', (ctx) => {
     expect((await a.get('/api/ping')).json().data.customer_name).toBe('Asha Kumari');
   });
 
+  test("SPEC §3: the session user's last_order is DD-MM-YYYY HH:mm:ss on the India clock, null before any order", async () => {
+    const a = ipAgent(ctx());
+    const who = await registerCustomer(ctx(), a);
+    expect((await a.get('/api/ping')).json().data.last_order).toBeNull();
+    await ctx()
+      .handle.db.updateTable('customers')
+      .set({ last_order_at: new Date('2026-11-04T20:00:05Z') })
+      .where('email', '=', who.email)
+      .execute();
+    expect((await a.get('/api/ping')).json().data.last_order).toBe('05-11-2026 01:30:05');
+  });
+
   test('mobile change: OTP to the new number, the SPEC messages, then the new number signs in', async () => {
     const a = ipAgent(ctx());
     const who = await registerCustomer(ctx(), a);
@@ -155,6 +167,10 @@ describeBackends('account: deletion and its cancel', (ctx) => {
     const del = await a.post('/api/myAccount/delete-profile', { otp: code, reason: 'Moving abroad, thanks' });
     expect(del.json()).toMatchObject({ status: 1, data: { deletion_requested: true, can_delete: false } });
     expect(del.json().data.deletion_scheduled_for).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+    // SPEC §9: the deletion time is shown on the India clock: the request's instant plus the 30-day grace, +05:30.
+    const requestedAt = new Date(del.json().data.deletion_requested_at).getTime();
+    const [dd, mm, yyyy, hh, mi, ss] = del.json().data.deletion_scheduled_for.split(/[- :]/).map(Number);
+    expect(Date.UTC(yyyy, mm - 1, dd, hh, mi, ss) - 330 * 60_000).toBe(Math.floor((requestedAt + 30 * 86_400_000) / 1000) * 1000);
     expect((await a.get('/api/ping')).json().data).toBeNull();
 
     const b = ipAgent(ctx());

@@ -1,4 +1,4 @@
-import { indiaWall } from '../../../schemas/dates.ts';
+import { formatIndiaDateTime } from '../../../schemas/dates.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -85,8 +85,5 @@ export async function requireCustomerId(req: FastifyRequest, message?: string): 
 
 /** 'DD-MM-YYYY HH:mm:ss' in India time (SPEC §3 last_order). */
 export function formatLastOrder(date: Date | null): string | null {
-  if (!date) return null;
-  const d = indiaWall(date);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}-${p(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+  return date ? formatIndiaDateTime(date) : null;
 }

@@ -19,38 +19,36 @@ import { encryptPassword } from './password-crypto.ts';
 
 // Every sign-in and account call of SPEC §7, typed by the shared schemas. Passwords leave the browser encrypted.
 
-// On the login page a 401 is an answer to show, not a reason to navigate (the shopper is already there).
-const stay = { on401: 'silent' as const, allow404: true };
-
 export const authApi = {
-  exists: (identifier: string, c_code: string) =>
-    post<typeof AuthResponse>('/api/auth/exists', { email_or_mobile: identifier, c_code }, stay),
-  validate: (email: string, mobile: string, c_code: string) =>
-    post<typeof AuthResponse>('/api/auth/validate', { email, mobile, c_code }, stay),
+  exists: (identifier: string, c_code: string) => post<typeof AuthResponse>('/api/auth/exists', { email_or_mobile: identifier, c_code }),
+  validate: (email: string, mobile: string, c_code: string) => post<typeof AuthResponse>('/api/auth/validate', { email, mobile, c_code }),
   sendOtp: (type: OtpType, identifier: string, c_code: string) =>
-    post<typeof OtpSentResponse>('/api/auth/otp', { type, email_or_mobile: identifier, c_code }, stay),
+    post<typeof OtpSentResponse>('/api/auth/otp', { type, email_or_mobile: identifier, c_code }),
   verifyOtp: (type: 'forgotPassword' | 'profile', identifier: string, c_code: string, otp: string) =>
-    post<typeof AuthResponse>('/api/auth/otp/verify', { email_or_mobile: identifier, c_code, otp, type }, stay),
+    post<typeof AuthResponse>('/api/auth/otp/verify', { email_or_mobile: identifier, c_code, otp, type }),
   loginWithOtp: (identifier: string, c_code: string, otp: string) =>
-    post<typeof AuthResponse>('/api/auth/otp/login', { email_or_mobile: identifier, c_code, otp }, stay),
+    post<typeof AuthResponse>('/api/auth/otp/login', { email_or_mobile: identifier, c_code, otp }),
   async login(identifier: string, c_code: string, password: string) {
-    return post<typeof AuthResponse>(
-      '/api/auth/login',
-      { email_or_mobile: identifier, c_code, customer_password: await encryptPassword(password), is_encrypted: true },
-      stay,
-    );
+    return post<typeof AuthResponse>('/api/auth/login', {
+      email_or_mobile: identifier,
+      c_code,
+      customer_password: await encryptPassword(password),
+      is_encrypted: true,
+    });
   },
-  loginWithGoogle: (email: string, id_token: string) => post<typeof AuthResponse>('/api/auth/login/google', { email, id_token }, stay),
+  loginWithGoogle: (email: string, id_token: string) => post<typeof AuthResponse>('/api/auth/login/google', { email, id_token }),
   async register(input: ServiceInputs['register']) {
     const password = input.password ? await encryptPassword(input.password) : undefined;
-    return post<typeof AuthResponse>('/api/auth/register', { ...input, password, is_encrypted: Boolean(password) }, stay);
+    return post<typeof AuthResponse>('/api/auth/register', { ...input, password, is_encrypted: Boolean(password) });
   },
   async resetPassword(identifier: string, c_code: string, newPassword: string, existMobile: boolean) {
-    return put<typeof AuthResponse>(
-      '/api/auth/password',
-      { email_or_mobile: identifier, new_password: await encryptPassword(newPassword), existMobile, c_code, is_encrypted: true },
-      stay,
-    );
+    return put<typeof AuthResponse>('/api/auth/password', {
+      email_or_mobile: identifier,
+      new_password: await encryptPassword(newPassword),
+      existMobile,
+      c_code,
+      is_encrypted: true,
+    });
   },
   googleConfig: () => get<typeof GoogleConfigResponse>('/api/auth/google-config'),
 };
@@ -92,11 +90,9 @@ export const addressApi = {
   list: () => get<typeof AddressListResponse>('/api/myAddress/user-address-list'),
   cartList: () => get<typeof CartAddressListResponse>('/api/myAddress/cart-address-list'),
   save: (address: AddressInput) => post<typeof AddressSaveResponse>('/api/myAddress/user-address-add-update', address),
-  remove: (addressId: number) =>
-    del<typeof AddressListResponse>(`/api/myAddress/user-address-delete?address_id=${addressId}`, { allow404: true }),
+  remove: (addressId: number) => del<typeof AddressListResponse>(`/api/myAddress/user-address-delete?address_id=${addressId}`),
   pincode: (pincode: string, state?: string) =>
     get<typeof PincodeResponse>(
       `/api/myAddress/fetch-address-pincode?pincode=${encodeURIComponent(pincode)}${state ? `&st=${encodeURIComponent(state)}` : ''}`,
-      { allow404: true },
     ),
 };

@@ -31,11 +31,11 @@ export const cartApi = {
   deleteCart: (variant_id: number, move_to_wishlist = false) => post<WithCartId>('/api/cart/delete-cart', { variant_id, move_to_wishlist }),
   persistCart: (cart_id: string | null) => post<WithCartId>('/api/cart/persist-cart', cart_id ? { cart_id } : {}),
   // SPEC §6: a wishlist fetch that answers 401 is silent.
-  wishList: () => get<Env<z.ZodArray<typeof WishlistItem>>>('/api/cart/wish-list', { on401: 'silent' }),
+  wishList: () => get<Env<z.ZodArray<typeof WishlistItem>>>('/api/cart/wish-list'),
   addWishList: (id: number, evt_d?: unknown, source?: 'cart') =>
     post<Ack>('/api/cart/add-wish-list', { id, ...(evt_d !== undefined ? { evt_d } : {}), ...(source ? { source } : {}) }),
   deleteWishList: (id: number) => post<Ack>('/api/cart/delete-wish-list', { id }),
-  saveForLater: () => get<Env<z.ZodArray<typeof SavedItem>>>('/api/cart/save-for-later', { on401: 'silent' }),
+  saveForLater: () => get<Env<z.ZodArray<typeof SavedItem>>>('/api/cart/save-for-later'),
   addSaveForLater: (id: number) => post<Ack>('/api/cart/add-save-for-later', { id }),
   deleteSaveForLater: (id: number) => post<Ack>('/api/cart/delete-save-for-later', { id }),
   moveToCart: (id: number, source: 'SFL' | 'wishlist') => post<WithCartId>('/api/cart/move-to-cart', { id, source }),

@@ -39,7 +39,7 @@ type Opts = Pick<RequestOptions, 'signal'>;
 
 export const catalogueApi = {
   // SPEC §7 offers: banner data (the product page's banner); a 404 hides the banner rather than leaving the page.
-  bannerData: async (o?: Opts) => (await get<typeof BannerDataResponse>('/api/offers/banner-data', { ...o, allow404: true })).data,
+  bannerData: async (o?: Opts) => (await get<typeof BannerDataResponse>('/api/offers/banner-data', o)).data,
   home: async (o?: Opts) => (await get<typeof HomeResponse>('/api/home/home-page-info', o)).data,
   menu: async (o?: Opts) => (await get<typeof MenuResponse>('/api/menu/menu-list', o)).data,
   listing: async (url: string, o?: Opts) => (await get<typeof ListingResponse>(url, o)).data,
@@ -65,13 +65,8 @@ export const catalogueApi = {
       .products,
   productOffers: async (productId: number, o?: Opts) =>
     (await get<typeof ProductOffersResponse>(`/api/product-details/product-offer?${query({ product_id: productId })}`, o)).data,
-  // A missing answer only hides the authenticity panel: a 404 here must not send the shopper to /notFound.
+  // A 404 only hides the authenticity panel, not a page (src/api/quiet-calls.ts).
   sourceProduct: async (productId: number, o?: Opts) =>
-    (
-      await get<typeof SourceProductResponse>(`/api/product-details/source-product?${query({ product_id: productId })}`, {
-        ...o,
-        allow404: true,
-      })
-    ).data,
+    (await get<typeof SourceProductResponse>(`/api/product-details/source-product?${query({ product_id: productId })}`, o)).data,
   seoMeta: async (url: string, o?: Opts) => (await get<typeof SeoMetaResponse>(`/api/seo/page-seo-meta?${query({ url })}`, o)).data,
 };

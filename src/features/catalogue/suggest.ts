@@ -26,10 +26,7 @@ export async function fetchSuggestions(q: string, signal?: AbortSignal): Promise
   const key = q.trim().toLowerCase();
   const hit = cache.get(key);
   if (hit) return hit;
-  const res = await get<typeof SuggestionsResponse>(`/api/search/search-suggestion-list?q=${encodeURIComponent(q.trim())}`, {
-    signal,
-    allow404: true,
-  });
+  const res = await get<typeof SuggestionsResponse>(`/api/search/search-suggestion-list?q=${encodeURIComponent(q.trim())}`, { signal });
   cache.set(key, res.data);
   if (cache.size > CACHE_CAP) cache.delete(cache.keys().next().value as string);
   return res.data;

@@ -92,7 +92,7 @@ export const checkoutApi = {
   paymentFailed: (orderId: string) => get<typeof PaymentFailedResponse>(`/api/payment/payment-failed${q({ orderId })}`),
   // SPEC §2 thank-you banners: the offers' banner data, shown on the order-success page.
   // Optional decoration: a 404 hides the banners rather than leaving the page.
-  bannerData: () => get<typeof BannerDataResponse>('/api/offers/banner-data', { allow404: true }),
+  bannerData: () => get<typeof BannerDataResponse>('/api/offers/banner-data'),
   orderSuccess: (orderId: string) => get<typeof OrderSuccessResponse>(`/api/order-success/order-success-data${q({ orderId })}`),
 };
 

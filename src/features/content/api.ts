@@ -47,7 +47,7 @@ export const contentApi = {
     }),
   importerList: () => get<typeof ImporterListResponse>('/api/importer/importer-list/'),
   importerBrandListData: (slug: string) =>
-    get<typeof ImporterBrandListResponse>(`/api/importer/brand-list-data?importer_slug=${encodeURIComponent(slug)}`, { allow404: true }),
+    get<typeof ImporterBrandListResponse>(`/api/importer/brand-list-data?importer_slug=${encodeURIComponent(slug)}`),
   cities: () => get<typeof CitiesResponse>('/api/store/cities-list'),
   stores: (city?: string) => get<typeof StoresResponse>(`/api/store/stores-list${city ? `?city=${encodeURIComponent(city)}` : ''}`),
   addRetailerInfo: (form: RetailerRequest) => post<typeof RetailerResponse>('/api/retailer/add-retailer-info', form),
@@ -76,19 +76,18 @@ export const saleApi = {
     (await get<typeof HomePreviewResponse>(`/api/home/home-page-preview-info?${q({ id })}`, { ...o, headers: previewHeaders })).data,
 };
 
-// SPEC §8: a help-centre 401 blanks the message (the page shows its own sign-in prompt instead of a redirect).
-const help = { on401: 'blank' as const };
+// SPEC §8: a help-centre 401 blanks the message (the page shows its own sign-in prompt instead of a redirect);
+// the calls that do so are listed in src/api/quiet-calls.ts.
 export const helpApi = {
   faq: (q: string, topic: string) =>
     get<typeof FaqResponse>(`/api/help-center/faq-data?${new URLSearchParams({ ...(q ? { q } : {}), ...(topic ? { topic } : {}) })}`),
   phoneSupport: () => get<typeof PhoneSupportResponse>('/api/help-center/customer-phone-support'),
   emailSupport: () => get<typeof EmailSupportResponse>('/api/help-center/customer-email-support'),
   emailReasons: () => get<typeof ReasonsResponse>('/api/help-center/customer-email-reasons'),
-  orders: () => get<typeof CustomerOrdersResponse>('/api/help-center/customer-order-list', help),
-  shipments: (orderId: number) =>
-    get<typeof CustomerShipmentsResponse>(`/api/help-center/customer-shipment-list?order_id=${orderId}`, help),
-  phone: (form: PhoneTicketRequest) => post<typeof TicketResponse>('/api/help-center/phone', form, help),
-  email: (form: EmailTicketRequest) => post<typeof TicketResponse>('/api/help-center/email', form, help),
+  orders: () => get<typeof CustomerOrdersResponse>('/api/help-center/customer-order-list'),
+  shipments: (orderId: number) => get<typeof CustomerShipmentsResponse>(`/api/help-center/customer-shipment-list?order_id=${orderId}`),
+  phone: (form: PhoneTicketRequest) => post<typeof TicketResponse>('/api/help-center/phone', form),
+  email: (form: EmailTicketRequest) => post<typeof TicketResponse>('/api/help-center/email', form),
   /** Multipart upload of the chosen files (the shared client sends JSON by default). */
   upload: async (files: File[]) => {
     const body = new FormData();

@@ -12,10 +12,9 @@ import type {
 
 // The console's catalogue file, product images, a customer's orders and item-by-item cancel (/api/ops,
 // docs/decisions/019). Files go as multipart/form-data in a field named "file".
-const quiet = { on401: 'silent', allow404: true } as const;
 
 /** The shared client sends JSON by default: a file goes with its own content type (axios adds the boundary). */
-const multipart = { ...quiet, headers: { 'content-type': 'multipart/form-data' } };
+const multipart = { headers: { 'content-type': 'multipart/form-data' } };
 const fileForm = (file: File) => {
   const form = new FormData();
   form.append('file', file);
@@ -29,19 +28,17 @@ export const uploadProductImage = (productId: number, file: File) =>
   post<typeof ProductImageResponse>(`/api/ops/catalogue/products/${productId}/image`, fileForm(file), multipart);
 
 export const customerOrders = (customerId: number, page: number) =>
-  get<typeof StaffCustomerOrdersResponse>(`/api/ops/customers/${customerId}/orders?page=${page}`, quiet);
+  get<typeof StaffCustomerOrdersResponse>(`/api/ops/customers/${customerId}/orders?page=${page}`);
 
 export type CancelLine = { order_item_id: number; quantity: number };
 export const previewItemsCancel = (shipmentId: string, items: CancelLine[]) =>
-  post<typeof CancelItemsPreviewResponse>(`/api/ops/shipments/${encodeURIComponent(shipmentId)}/items/cancel-preview`, { items }, quiet);
+  post<typeof CancelItemsPreviewResponse>(`/api/ops/shipments/${encodeURIComponent(shipmentId)}/items/cancel-preview`, { items });
 export const cancelItems = (shipmentId: string, items: CancelLine[], comment?: string) =>
-  post<typeof CancelItemsResponse>(
-    `/api/ops/shipments/${encodeURIComponent(shipmentId)}/items/cancel`,
-    { items, ...(comment ? { comment } : {}) },
-    quiet,
-  );
+  post<typeof CancelItemsResponse>(`/api/ops/shipments/${encodeURIComponent(shipmentId)}/items/cancel`, {
+    items,
+    ...(comment ? { comment } : {}),
+  });
 
 export const reviewQueuePage = (state: 'awaiting' | 'published' | 'hidden', page: number) =>
-  get<typeof StaffReviewsPageResponse>(`/api/ops/reviews?state=${state}&page=${page}`, quiet);
-export const paymentIssuesPage = (page: number) =>
-  get<typeof PaymentIssuesPageResponse>(`/api/ops/queues/payment-issues?page=${page}`, quiet);
+  get<typeof StaffReviewsPageResponse>(`/api/ops/reviews?state=${state}&page=${page}`);
+export const paymentIssuesPage = (page: number) => get<typeof PaymentIssuesPageResponse>(`/api/ops/queues/payment-issues?page=${page}`);

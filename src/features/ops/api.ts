@@ -26,31 +26,29 @@ import type {
 } from '../../../schemas/ops-orders.ts';
 
 // The operations console's calls (/api/ops, docs/decisions/019). A 401 or 404 is the console's to show: it never
-// sends staff to the shoppers' sign-in or not-found pages.
-const quiet = { on401: 'silent', allow404: true } as const;
+// sends staff to the shoppers' sign-in or not-found pages (listed in src/api/quiet-calls.ts).
 
-export const staffMe = () => get<typeof StaffMeResponse>('/api/ops/staff/me', quiet);
+export const staffMe = () => get<typeof StaffMeResponse>('/api/ops/staff/me');
 export const staffSignIn = (body: { email: string; password: string; code: string }) =>
-  post<typeof StaffMeResponse>('/api/ops/staff/sign-in', body, quiet);
-export const staffSignOut = () => post('/api/ops/staff/sign-out', {}, quiet);
-export const findVariants = (q: string) =>
-  get<typeof StaffVariantsResponse>(`/api/ops/catalogue/variants?q=${encodeURIComponent(q)}`, quiet);
+  post<typeof StaffMeResponse>('/api/ops/staff/sign-in', body);
+export const staffSignOut = () => post('/api/ops/staff/sign-out', {});
+export const findVariants = (q: string) => get<typeof StaffVariantsResponse>(`/api/ops/catalogue/variants?q=${encodeURIComponent(q)}`);
 export const saveVariantPrice = (variantId: number, body: { price: number; mrp: number; expected_price: number; expected_mrp: number }) =>
-  post<typeof VariantPriceResponse>(`/api/ops/catalogue/variants/${variantId}/price`, body, quiet);
-export const auditTrail = () => get<typeof AuditResponse>('/api/ops/audit?limit=100', quiet);
-export const findCustomers = (q: string) => get<typeof StaffCustomersResponse>(`/api/ops/customers?q=${encodeURIComponent(q)}`, quiet);
+  post<typeof VariantPriceResponse>(`/api/ops/catalogue/variants/${variantId}/price`, body);
+export const auditTrail = () => get<typeof AuditResponse>('/api/ops/audit?limit=100');
+export const findCustomers = (q: string) => get<typeof StaffCustomersResponse>(`/api/ops/customers?q=${encodeURIComponent(q)}`);
 export const setCustomerBlocked = (customerId: number, blocked: boolean) =>
-  post<typeof CustomerBlockResponse>(`/api/ops/customers/${customerId}/block`, { blocked }, quiet);
+  post<typeof CustomerBlockResponse>(`/api/ops/customers/${customerId}/block`, { blocked });
 
 export const reviewQueue = (state: 'awaiting' | 'published' | 'hidden') =>
-  get<typeof StaffReviewsResponse>(`/api/ops/reviews?state=${state}`, quiet);
+  get<typeof StaffReviewsResponse>(`/api/ops/reviews?state=${state}`);
 export const decideReview = (reviewId: number, status: 'published' | 'hidden') =>
-  post<typeof ReviewDecisionResponse>('/api/review/v1/ops/review-status', { review_id: reviewId, status }, quiet);
+  post<typeof ReviewDecisionResponse>('/api/review/v1/ops/review-status', { review_id: reviewId, status });
 
-export const listCoupons = () => get<typeof StaffCouponsResponse>('/api/ops/coupons', quiet);
-export const createCoupon = (body: Record<string, unknown>) => post<typeof StaffCouponResponse>('/api/ops/coupons', body, quiet);
+export const listCoupons = () => get<typeof StaffCouponsResponse>('/api/ops/coupons');
+export const createCoupon = (body: Record<string, unknown>) => post<typeof StaffCouponResponse>('/api/ops/coupons', body);
 export const saveCoupon = (code: string, body: Record<string, unknown>) =>
-  post<typeof StaffCouponResponse>(`/api/ops/coupons/${encodeURIComponent(code)}`, body, quiet);
+  post<typeof StaffCouponResponse>(`/api/ops/coupons/${encodeURIComponent(code)}`, body);
 
 export interface OrderFilters {
   status?: string;
@@ -63,23 +61,23 @@ export interface OrderFilters {
 }
 const queryOf = (filters: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
-export const findOrders = (filters: OrderFilters) => get<typeof OpsOrdersResponse>(`/api/ops/orders?${queryOf({ ...filters })}`, quiet);
-export const opsOrder = (orderId: string) => get<typeof OpsOrderResponse>(`/api/ops/orders/${encodeURIComponent(orderId)}`, quiet);
+export const findOrders = (filters: OrderFilters) => get<typeof OpsOrdersResponse>(`/api/ops/orders?${queryOf({ ...filters })}`);
+export const opsOrder = (orderId: string) => get<typeof OpsOrderResponse>(`/api/ops/orders/${encodeURIComponent(orderId)}`);
 export const moveShipment = (shipmentId: string, action: string, body: { awb?: string; comment?: string } = {}) =>
-  post<typeof OpsMoveResponse>(`/api/ops/shipments/${encodeURIComponent(shipmentId)}/${action}`, body, quiet);
+  post<typeof OpsMoveResponse>(`/api/ops/shipments/${encodeURIComponent(shipmentId)}/${action}`, body);
 export const invoiceUrl = (shipmentId: string) => `/api/ops/shipments/${encodeURIComponent(shipmentId)}/invoice`;
-export const retryRefunds = () => post<typeof OpsRetryResponse>('/api/ops/refunds/retry', {}, quiet);
-export const paymentIssues = () => get<typeof OpsPaymentIssuesResponse>('/api/ops/payment-issues', quiet);
+export const retryRefunds = () => post<typeof OpsRetryResponse>('/api/ops/refunds/retry', {});
+export const paymentIssues = () => get<typeof OpsPaymentIssuesResponse>('/api/ops/payment-issues');
 export const resolvePaymentIssue = (id: number, resolution: string) =>
-  post<typeof OpsResolveResponse>(`/api/ops/payment-issues/${id}/resolve`, { resolution }, quiet);
+  post<typeof OpsResolveResponse>(`/api/ops/payment-issues/${id}/resolve`, { resolution });
 export const saveVariantStock = (
   variantId: number,
   body: { on_hand: number; expected_stock: number; reason: (typeof STOCK_REASON_LIST)[number]; note?: string },
-) => post<typeof VariantStockResponse>(`/api/ops/catalogue/variants/${variantId}/stock`, body, quiet);
+) => post<typeof VariantStockResponse>(`/api/ops/catalogue/variants/${variantId}/stock`, body);
 export const setProductPublished = (productId: number, published: boolean) =>
-  post<typeof ProductPublishResponse>(`/api/ops/catalogue/products/${productId}/publish`, { published }, quiet);
+  post<typeof ProductPublishResponse>(`/api/ops/catalogue/products/${productId}/publish`, { published });
 /** schemas/staff.ts STOCK_REASONS, repeated here: a value from a zod module would load zod in the browser. */
 export const STOCK_REASON_LIST = ['recount', 'received', 'damaged', 'correction'] as const;
-export const opsToday = () => get<typeof OpsTodayResponse>('/api/ops/today', quiet);
-export const retryOutbox = (queue: 'messages' | 'feeds') => post<typeof OutboxRetryResponse>('/api/ops/outbox/retry', { queue }, quiet);
-export const funnelReport = () => get<typeof FunnelEnvelope>('/api/analytics/funnel', quiet);
+export const opsToday = () => get<typeof OpsTodayResponse>('/api/ops/today');
+export const retryOutbox = (queue: 'messages' | 'feeds') => post<typeof OutboxRetryResponse>('/api/ops/outbox/retry', { queue });
+export const funnelReport = () => get<typeof FunnelEnvelope>('/api/analytics/funnel');

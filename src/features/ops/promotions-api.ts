@@ -12,23 +12,22 @@ import type {
 
 // The console's promotions calls beyond coupons (/api/ops, docs/decisions/019): bank offers, free gifts, the
 // delivery charge and sale pages. A 401 or 404 is the console's to show.
-const quiet = { on401: 'silent', allow404: true } as const;
 
-export const listBankOffers = () => get<typeof StaffBankOffersResponse>('/api/ops/bank-offers', quiet);
-export const createBankOffer = (body: Record<string, unknown>) => post<typeof StaffBankOfferResponse>('/api/ops/bank-offers', body, quiet);
+export const listBankOffers = () => get<typeof StaffBankOffersResponse>('/api/ops/bank-offers');
+export const createBankOffer = (body: Record<string, unknown>) => post<typeof StaffBankOfferResponse>('/api/ops/bank-offers', body);
 export const saveBankOffer = (id: number, body: Record<string, unknown>) =>
-  post<typeof StaffBankOfferResponse>(`/api/ops/bank-offers/${id}`, body, quiet);
+  post<typeof StaffBankOfferResponse>(`/api/ops/bank-offers/${id}`, body);
 
-export const listFreebies = () => get<typeof StaffFreebiesResponse>('/api/ops/freebies', quiet);
-export const createFreebie = (body: Record<string, unknown>) => post<typeof StaffFreebieResponse>('/api/ops/freebies', body, quiet);
+export const listFreebies = () => get<typeof StaffFreebiesResponse>('/api/ops/freebies');
+export const createFreebie = (body: Record<string, unknown>) => post<typeof StaffFreebieResponse>('/api/ops/freebies', body);
 export const saveFreebie = (id: number, body: Record<string, unknown>) =>
-  post<typeof StaffFreebieResponse>(`/api/ops/freebies/${id}`, body, quiet);
+  post<typeof StaffFreebieResponse>(`/api/ops/freebies/${id}`, body);
 
-export const listDeliveryRules = () => get<typeof StaffDeliveryRulesResponse>('/api/ops/delivery-rules', quiet);
+export const listDeliveryRules = () => get<typeof StaffDeliveryRulesResponse>('/api/ops/delivery-rules');
 export const saveDeliveryRule = (id: number, body: Record<string, unknown>) =>
-  post<typeof StaffDeliveryRuleResponse>(`/api/ops/delivery-rules/${id}`, body, quiet);
+  post<typeof StaffDeliveryRuleResponse>(`/api/ops/delivery-rules/${id}`, body);
 
-export const listSalePages = () => get<typeof StaffSalePagesResponse>('/api/ops/sale-pages', quiet);
-export const createSalePage = (body: Record<string, unknown>) => post<typeof StaffSalePageResponse>('/api/ops/sale-pages', body, quiet);
+export const listSalePages = () => get<typeof StaffSalePagesResponse>('/api/ops/sale-pages');
+export const createSalePage = (body: Record<string, unknown>) => post<typeof StaffSalePageResponse>('/api/ops/sale-pages', body);
 export const saveSalePage = (id: number, body: Record<string, unknown>) =>
-  post<typeof StaffSalePageResponse>(`/api/ops/sale-pages/${id}`, body, quiet);
+  post<typeof StaffSalePageResponse>(`/api/ops/sale-pages/${id}`, body);

@@ -64,7 +64,7 @@ export const ordersApi = {
   bankListing: () => get<typeof BankListingResponse>('/api/order/customer-bank-listing'),
   saveBank: (body: UpdateBankDetailsRequest) => post<typeof BankAccountResponse>('/api/order/update-bank-details', body),
   // SPEC §8: a 401 of fetch-ifsc is not reported to the error service; a wrong code is answered in the form.
-  ifsc: (code: string) => get<typeof IfscDetailsResponse>(`/api/order/fetch-ifsc-details?ifsc=${q(code)}`, { allow404: true }),
+  ifsc: (code: string) => get<typeof IfscDetailsResponse>(`/api/order/fetch-ifsc-details?ifsc=${q(code)}`),
 };
 
 export const invoiceUrl = (shipmentId: string) => `/api/order/shipment-invoice?shipmentId=${q(shipmentId)}`;

@@ -21,7 +21,7 @@ import { resource } from '../../api/route-data.ts';
 // The /api/review/v1 calls of SPEC §7 the review pages make, each answer checked with its schema.
 
 const BASE = '/api/review/v1';
-type Opts = Pick<RequestOptions, 'signal' | 'allow404' | 'on401'>;
+type Opts = Pick<RequestOptions, 'signal' | 'inSection'>;
 
 /** Whose reviews a list shows. */
 export type ReviewScope = { kind: 'product'; id: number } | { kind: 'brand'; id: number } | { kind: 'all' };
@@ -105,5 +105,5 @@ export const slugOf = (productUrl: string) => /^\/product\/([^/?]+)/.exec(produc
 /** A product's rating summary, named once for the product page's hook and its route loader (src/api/route-data.ts). */
 export const productAggregateResource = (productId: number) =>
   resource(`review-aggregate:product:${productId}`, (signal) =>
-    reviewsApi.aggregate({ kind: 'product', id: productId }, { signal, allow404: true }),
+    reviewsApi.aggregate({ kind: 'product', id: productId }, { signal, inSection: true }),
   );

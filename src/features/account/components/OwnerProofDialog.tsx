@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useFixedScroll } from '../../../ui/fixed-scroll.tsx';
 import { accountApi } from '../api.ts';
 import { useResource } from '../hooks/useResource.ts';
 import { ConfirmOwner } from './ConfirmOwner.tsx';
@@ -15,6 +16,7 @@ export function OwnerProofDialog({ onConfirmed, onCancel }: { onConfirmed(): voi
   const opener = useRef<Element | null>(typeof document === 'undefined' ? null : document.activeElement);
   const cancel = useRef(onCancel);
   cancel.current = onCancel;
+  useFixedScroll();
   // Once, on opening: focus moves into the dialog, Escape gives up, and focus returns where it was on closing.
   useEffect(() => {
     heading.current?.focus();

@@ -33,7 +33,7 @@ describe('/logout', () => {
     expect(post).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('You have been logged out'));
-    expect(post).toHaveBeenCalledWith('/api/logout/logout-operation', {}, { on401: 'silent' });
+    expect(post).toHaveBeenCalledWith('/api/logout/logout-operation', {});
   });
 
   test("reached from the store's own page, it signs out at once", async () => {

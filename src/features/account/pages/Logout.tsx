@@ -21,7 +21,7 @@ export default function LogoutPage() {
   const [state, setState] = useState<'ask' | 'leaving' | 'done'>(fromStore ? 'leaving' : 'ask');
   const logout = useCallback(() => {
     setState('leaving');
-    post<typeof LogoutResponse>('/api/logout/logout-operation', {}, { on401: 'silent' })
+    post<typeof LogoutResponse>('/api/logout/logout-operation', {})
       .then(() => {
         emit({ name: 'user_logout' });
         forgetRememberedUser();

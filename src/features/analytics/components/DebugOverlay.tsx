@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
+import { FixedScroll } from '../../../ui/fixed-scroll.tsx';
 import { type DebugRecord, PROVIDER_IDS, type Pipeline, vendorIssues } from '../../../../providers/index.ts';
 
 // The events debug overlay: every event with each provider's payload or the reason it was
@@ -82,6 +83,7 @@ export default function DebugOverlay({ pipeline, defaultOpen = false }: DebugOve
       <Dialog.Portal>
         <Dialog.Overlay style={s.overlay} />
         <Dialog.Content style={s.content} aria-describedby={undefined}>
+          <FixedScroll />
           <div style={s.bar}>
             <Dialog.Title style={{ margin: 0, fontSize: 18 }}>Events debug</Dialog.Title>
             <label>

@@ -34,8 +34,6 @@ export default function FunnelPage() {
     const { token, ...dates } = range;
     const params = new URLSearchParams(Object.entries(dates).filter(([, v]) => v) as [string, string][]);
     get<typeof Answer>(`/api/analytics/funnel${params.size ? `?${params}` : ''}`, {
-      allow404: true,
-      on401: 'silent',
       headers: token ? { authorization: `Bearer ${token}` } : {},
     })
       .then((res) => live && setState({ loading: false, data: res.data, error: null }))

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect } from 'react';
 import type { Facet, FacetName } from '../../../../schemas/catalogue.ts';
 import type { ListingState } from '../listing-params.ts';
+import { useFixedScroll } from '../../../ui/fixed-scroll.tsx';
 import { button } from '../../../ui/theme/global.css.ts';
 import * as css from './FilterSheet.css.ts';
 import { FacetPanel } from './FacetPanel.tsx';
@@ -26,11 +26,7 @@ export default function FilterSheet({
   loading: boolean;
   onClose: () => void;
 }) {
-  // SPEC §4: the body carries the fixed-scroll class while a modal is open.
-  useEffect(() => {
-    document.body.classList.add('fixed-scroll');
-    return () => document.body.classList.remove('fixed-scroll');
-  }, []);
+  useFixedScroll();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { SavedCardView } from '../../../../schemas/payment.ts';
+import { useFixedScroll } from '../../../ui/fixed-scroll.tsx';
 import * as css from './SavedCards.css.ts';
 
 // Saved cards inside the card method (docs/decisions/024-saved-cards.md): each by network, last four and expiry,
@@ -71,10 +72,9 @@ function ConfirmRemove({ card, busy, onCancel, onConfirm }: { card: SavedCardVie
   const heading = useRef<HTMLHeadingElement>(null);
   const cancel = useRef(onCancel);
   cancel.current = onCancel;
+  useFixedScroll();
   useEffect(() => {
     const back = document.activeElement;
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
     heading.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') cancel.current();
@@ -82,7 +82,6 @@ function ConfirmRemove({ card, busy, onCancel, onConfirm }: { card: SavedCardVie
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
       if (back instanceof HTMLElement) back.focus();
     };
   }, []);

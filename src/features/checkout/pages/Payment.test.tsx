@@ -123,9 +123,10 @@ test('removing a card asks first; keeping it changes nothing; removing it drops 
   fireEvent.click(screen.getByRole('radio', { name: 'Debit & Credit Cards' }));
   fireEvent.click(screen.getByRole('button', { name: 'Remove VISA •••• 1111' }));
   const dialog = screen.getByRole('alertdialog', { name: 'Remove this card?' });
-  expect(document.body.style.overflow).toBe('hidden');
+  expect(document.body).toHaveClass('fixed-scroll');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Keep card' }));
   expect(screen.queryByRole('alertdialog')).toBeNull();
+  expect(document.body).not.toHaveClass('fixed-scroll');
   expect(api.deleteSavedCard).not.toHaveBeenCalled();
 
   fireEvent.click(screen.getByRole('button', { name: 'Remove VISA •••• 1111' }));

@@ -15,7 +15,7 @@ export function ProductReviewsSection({ productId, slug, brandId }: { productId:
   const aggregate = useResource(summary.key, summary.load);
   const { isAuthenticated } = useAuth();
   const verified = useResource(isAuthenticated ? `review-verified:${productId}` : null, (signal) =>
-    reviewsApi.isUserVerified(productId, { signal, allow404: true, on401: 'silent' }),
+    reviewsApi.isUserVerified(productId, { signal }),
   );
   const mine = verified.data?.review;
   return (

@@ -50,7 +50,7 @@ export function ReviewFeed({
     const controller = new AbortController();
     dispatch({ type: 'request', page });
     // On the product page the reviews are a section: a failure shows in it and never leaves the page.
-    reviewsApi.list(scope, { sort, rating, withPhotos, page }, { signal: controller.signal, allow404: compact }).then(
+    reviewsApi.list(scope, { sort, rating, withPhotos, page }, { signal: controller.signal, inSection: compact }).then(
       // A page of reviews with their photos is a large render: as a transition React draws it in slices (on the
       // product page it arrives while the page is still starting).
       (data) => !controller.signal.aborted && startTransition(() => dispatch({ type: 'success', data })),

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Review } from '../../../../schemas/review.ts';
+import { FixedScroll } from '../../../ui/fixed-scroll.tsx';
 import { Img } from '../../../ui/Img.tsx';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { reviewsApi } from '../api.ts';
@@ -51,6 +52,7 @@ export function ReviewModal({
             }
           }}
         >
+          <FixedScroll />
           {r && (
             <>
               <div className={css.top}>

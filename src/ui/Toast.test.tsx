@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { ToastProvider, useToast } from './Toast.tsx';
+
+// SPEC §8: popups go after 3 seconds unless told otherwise (the login error's 5 s is OnboardingView's, tested in
+// tests/model/onboarding-page.test.tsx); an error scrolls the page to the top. SPEC §4: a success shows as a toast.
+
+function Buttons() {
+  const toast = useToast();
+  return (
+    <>
+      <button type="button" onClick={() => toast.show('Saved', 'success')}>
+        success
+      </button>
+      <button type="button" onClick={() => toast.show('Could not save', 'error')}>
+        error
+      </button>
+      <button type="button" onClick={() => toast.show('Signed in elsewhere', 'error', 5000)}>
+        long
+      </button>
+    </>
+  );
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  window.scrollTo = vi.fn() as never;
+});
+afterEach(() => vi.useRealTimers());
+
+test('a toast goes after 3 seconds; a success does not move the page', () => {
+  render(
+    <ToastProvider>
+      <Buttons />
+    </ToastProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'success' }));
+  expect(screen.getByRole('status')).toHaveTextContent('Saved');
+  expect(window.scrollTo).not.toHaveBeenCalled();
+  act(() => vi.advanceTimersByTime(2999));
+  expect(screen.queryByText('Saved')).not.toBeNull();
+  act(() => vi.advanceTimersByTime(1));
+  expect(screen.queryByText('Saved')).toBeNull();
+});
+
+test('an error scrolls to the top and shows as an alert; a longer duration is kept', () => {
+  render(
+    <ToastProvider>
+      <Buttons />
+    </ToastProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'error' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
+  expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  fireEvent.click(screen.getByRole('button', { name: 'long' }));
+  act(() => vi.advanceTimersByTime(3000));
+  expect(screen.queryByText('Could not save')).toBeNull();
+  expect(screen.queryByText('Signed in elsewhere')).not.toBeNull();
+  act(() => vi.advanceTimersByTime(2000));
+  expect(screen.queryByText('Signed in elsewhere')).toBeNull();
+});
