@@ -86,6 +86,57 @@ export const ROUTE_META = {
 /** The name of a kind of page's static meta (a route's `handle.meta`). */
 export type RouteMetaName = keyof typeof ROUTE_META;
 
+/**
+ * The meta of a page module's default route, by the module's name (`catalogue/pages/Home` is `Home`): a route of
+ * src/app/routes.tsx says `meta` only where it differs (a named export, a staff preview). Kept beside the words, off
+ * the first load, for the same reason as they are.
+ */
+export const PAGE_MODULE_META: Readonly<Record<string, RouteMetaName>> = {
+  Home: 'home',
+  Brands: 'brands',
+  BrandPage: 'brand',
+  CategoryPage: 'category',
+  Shop: 'shop',
+  Bestseller: 'bestsellers',
+  Top10: 'top10',
+  AllCategories: 'allCategories',
+  ProductPage: 'product',
+  Search: 'search',
+  OffersCoupons: 'offers',
+  Sale: 'sale',
+  HomePreview: 'preview',
+  Landing: 'landing',
+  Freebies: 'freebies',
+  HelpCenter: 'help',
+  StoreLocatorPage: 'storeLocator',
+  AuthenticityPage: 'authenticity',
+  ImporterPage: 'importer',
+  RetailerDetailsPage: 'retailer',
+  UnsubscribePage: 'unsubscribe',
+  AffiliatePage: 'affiliate',
+  About: 'about',
+  ErrorPage: 'error',
+  Maintenance: 'maintenance',
+  NoInternet: 'noInternet',
+  FileNotFound: 'fileNotFound',
+  NotFound: 'notFound',
+  Funnel: 'funnel',
+  ProductReviewsPage: 'reviews',
+  BrandReviewsPage: 'reviews',
+  AllReviewsPage: 'reviews',
+  AfterRatePage: 'reviews',
+  RateProductPage: 'reviews',
+  UpdateRatingPage: 'reviews',
+  OrderSuccess: 'orderPlaced',
+  OrderFailed: 'orderFailed',
+  EmailVerified: 'emailVerified',
+  CancelDeleteAccount: 'cancelDeletion',
+  CatchAll: 'notFound',
+  Logout: 'logout',
+  MyAccount: 'signIn',
+  Console: 'operations',
+};
+
 /** A sale page's title and description (SPEC §2 page meta), the same in the server HTML and after navigation. */
 export function saleMeta(saleTitle: string): PageMeta {
   return {

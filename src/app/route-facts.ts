@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { type PageMeta, ROUTE_META } from '../../schemas/content.ts';
+import { PAGE_MODULE_META, type PageMeta, ROUTE_META } from '../../schemas/content.ts';
 import type { RouteFacts } from '../../schemas/server-render.ts';
 import type { RouteHandle } from './routes.tsx';
 
@@ -18,11 +18,17 @@ export function routeFactsIn(routes: RouteObject[], pathname: string): RouteFact
   for (const { route } of matches) {
     const handle = route.handle as RouteHandle | undefined;
     if (handle?.render) facts.render = handle.render;
-    if (handle?.meta) facts.meta = handle.meta;
+    // A page route without its own `meta` has its module's (schemas/content.ts PAGE_MODULE_META); a layout's applies
+    // to its pages until one of them names its own.
+    const meta = handle?.meta ?? (handle ? PAGE_MODULE_META[moduleName(handle.module)] : undefined);
+    if (meta) facts.meta = meta;
     if (handle?.notFound) facts.known = false;
   }
   return facts;
 }
+
+/** `src/features/catalogue/pages/Home.tsx` → `Home`. */
+const moduleName = (module: string): string => module.slice(module.lastIndexOf('/') + 1).replace(/\.tsx$/, '');
 
 /** The static meta of `pathname` in `routes` (a page with a dynamic title overrides it, src/ui/meta.tsx). */
 export const pageMetaIn = (routes: RouteObject[], pathname: string): PageMeta => ROUTE_META[routeFactsIn(routes, pathname).meta];

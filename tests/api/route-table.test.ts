@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteObject } from 'react-router-dom';
 import { Readable } from 'node:stream';
 import { buildApp } from '../../server/app.ts';
-import { type PageMeta, ROUTE_META } from '../../schemas/content.ts';
+import { PAGE_MODULE_META, type PageMeta, ROUTE_META } from '../../schemas/content.ts';
 import type { RenderOptions, RouteFacts, ServerRenderer } from '../../schemas/server-render.ts';
 import { CART_COOKIE } from '../../schemas/constants.ts';
 import { type RouteHandle, routes } from '../../src/app/routes.tsx';
@@ -53,7 +53,8 @@ function leaves(list: RouteObject[], base = '', inherited: RouteFacts = { known:
     const facts: RouteFacts = {
       known: inherited.known && !handle.notFound,
       render: handle.render ?? inherited.render,
-      meta: handle.meta ?? inherited.meta,
+      // A page's meta: its own, else its module's (PAGE_MODULE_META by file name), else its layout's.
+      meta: handle.meta ?? (handle.module ? PAGE_MODULE_META[handle.module.replace(/^.*\/|\.tsx$/g, '')] : undefined) ?? inherited.meta,
     };
     const path = route.path ? (route.path.startsWith('/') ? route.path : `${base.replace(/\/$/, '')}/${route.path}`) : base;
     if (route.children?.length) return leaves(route.children, path, facts);
@@ -96,6 +97,15 @@ describe('the route table decides how the server sends each page', () => {
     expect(all.length).toBeGreaterThan(60);
     expect(new Set(all.map((l) => l.facts.render))).toEqual(new Set(['public', 'shopper', 'client']));
     for (const leaf of all) expect(ROUTE_META[leaf.facts.meta], leaf.pattern).toBeDefined();
+    // Only the not-found pages say "Page Not Found": a page that forgot its meta would fall through to it.
+    expect(all.filter((l) => l.facts.meta === 'notFound').map((l) => l.pattern)).toEqual(['/notFound', '/*']);
+    // Every module named in PAGE_MODULE_META is a page of the table (no entry outlives its page).
+    const modules = new Set(
+      JSON.stringify(routes, (_k, v) => v)
+        .match(/src\/features\/[\w/]+\.tsx/g)
+        ?.map((m) => m.replace(/^.*\/|\.tsx$/g, '')),
+    );
+    for (const name of Object.keys(PAGE_MODULE_META)) expect(modules.has(name), name).toBe(true);
     // Only the catch-all is a page about nothing; the not-found page itself is an address of its own.
     expect(all.filter((l) => !l.facts.known).map((l) => l.pattern)).toEqual(['/*']);
   });
