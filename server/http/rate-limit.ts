@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { TooManyRequests } from './errors.ts';
 
-// Fixed-window counters in the database, so every instance counts against the same limit.
+// Counters in the database, so every instance counts against the same limit. Each key counts in fixed windows, and
+// a limit reads a sliding one: this window's hits plus the share of the previous window's that still falls inside
+// the last `windowS` seconds (as if its hits were spread evenly). Fixed windows alone let a burst that straddles a
+// boundary count twice the limit: five wrong passwords either side of it would never lock an account.
 
 /**
  * The part of a client address a per-IP limit counts: an IPv4 address whole, an IPv6 address by its /64
@@ -37,36 +40,58 @@ export async function enforceLimit(db: Db, key: string, limit: number, windowS: 
 
 const windowStart = (windowS: number, now = Date.now()) => new Date(Math.floor(now / (windowS * 1000)) * windowS * 1000);
 
-/** Counts one hit against `key`; returns the count in the current window, this hit included. */
-export async function hitLimit(db: Db, key: string, windowS: number): Promise<number> {
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, window_start: windowStart(windowS), count: 1 })
-    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limits.count + 1` }))
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return row.count;
+/** The hits of the last `windowS` seconds: `current` and the still-covered share of `previous`, to the nearest hit. */
+export function slidingCount(current: number, previous: number, windowS: number, now = Date.now()): number {
+  const elapsed = (now % (windowS * 1000)) / (windowS * 1000);
+  return current + Math.round(previous * (1 - elapsed));
 }
 
-export async function peekLimit(db: Db, key: string, windowS: number): Promise<number> {
+/** Counts one hit against `key`; returns the hits of the last `windowS` seconds, this one included. */
+export async function hitLimit(db: Db, key: string, windowS: number): Promise<number> {
+  const now = Date.now();
+  const previousStart = windowStart(windowS, now - windowS * 1000);
+  // One statement: the previous window's count rides on the upsert's answer.
   const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: windowStart(windowS, now), count: 1 })
+    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limits.count + 1` }))
+    .returning((eb) => [
+      'count',
+      eb
+        .selectFrom('rate_limits as p')
+        .select('p.count')
+        .where('p.key', '=', key)
+        .where('p.window_start', '=', previousStart)
+        .as('previous'),
+    ])
+    .executeTakeFirstOrThrow();
+  return slidingCount(row.count, Number(row.previous ?? 0), windowS, now);
+}
+
+/** The hits of the last `windowS` seconds against `key`, without counting one. */
+export async function peekLimit(db: Db, key: string, windowS: number): Promise<number> {
+  const now = Date.now();
+  const current = windowStart(windowS, now);
+  const previous = windowStart(windowS, now - windowS * 1000);
+  const rows = await db
     .selectFrom('rate_limits')
-    .select('count')
+    .select(['window_start', 'count'])
     .where('key', '=', key)
-    .where('window_start', '=', windowStart(windowS))
-    .executeTakeFirst();
-  return row?.count ?? 0;
+    .where('window_start', 'in', [current, previous])
+    .execute();
+  const at = (start: Date) => rows.find((r) => new Date(r.window_start).getTime() === start.getTime())?.count ?? 0;
+  return slidingCount(at(current), at(previous), windowS, now);
 }
 
 export async function clearLimit(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
-/** Housekeeping: windows older than a day are of no use to any limit here. */
+/** Housekeeping: the longest limit here is a day, which reads its window and the one before it. */
 export async function pruneLimits(db: Db): Promise<void> {
   await db
     .deleteFrom('rate_limits')
-    .where('window_start', '<', new Date(Date.now() - 86_400_000))
+    .where('window_start', '<', new Date(Date.now() - 2 * 86_400_000))
     .execute();
   await db
     .deleteFrom('source_delays')
