@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { FunnelEnvelope } from '../../../schemas/ops-orders.ts';
 import { AffiliateRequest, ConversionEvent, FunnelQuery } from '../../../schemas/events.ts';
 import { z } from 'zod';
@@ -34,7 +35,8 @@ function eventsOrigin(): string {
   }
 }
 
-export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function eventsRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   // Reports per client address (IPv6 by /64) per minute, per endpoint: the feed is a write path open to anyone.
   const reportsPerMinute = readEventsLimitPerIp();
   const publicOrigin = process.env.PUBLIC_ORIGIN ?? '';
@@ -66,9 +68,10 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
       config: { access: 'optional' },
       schema: { summary: 'Report a server-side conversion event', operationId: 'sendConversion', body: ConversionBody },
       bodyLimit: 262_144,
+      // Limited before Fastify validates the body: a flood of bad reports is refused like a flood of good ones.
+      preValidation: async (req) => limitReports(req, 'conversions'),
     },
     async (req) => {
-      await limitReports(req, 'conversions');
       const body = req.body as { data?: unknown } | null;
       const events = body && typeof body === 'object' && 'data' in body ? parse(Batch, body).data : [parse(ConversionEvent, body)];
       checkEventTimes(events);
@@ -92,10 +95,10 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     {
       config: { access: 'optional' },
       schema: { summary: 'Report an affiliate conversion for an order', operationId: 'sendAffiliateConversion', body: AffiliateRequest },
+      preValidation: async (req) => limitReports(req, 'affiliate'),
     },
     async (req) => {
-      await limitReports(req, 'affiliate');
-      const { order_id } = parse(AffiliateRequest, req.body);
+      const { order_id } = req.body;
       const session = await req.getSession();
       const created = await storeAffiliateOrder(db, await affiliateOrderOf(db, session?.customerId ?? null, order_id));
       return ok({ accepted: created ? 1 : 0, duplicates: created ? 0 : 1 }, created ? 'Stored' : 'Already stored');
@@ -115,7 +118,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (req) => {
       requireOps(req);
-      const query = parse(FunnelQuery, req.query);
+      const query = req.query;
       checkFunnelRange(query);
       return ok(await funnelReport(db, query));
     },
@@ -134,7 +137,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
         },
       },
       async (req) => {
-        const { event_id, event_name } = parse(DevEventQuery, req.query);
+        const { event_id, event_name } = req.query;
         const row = await findStoredEvent(db, event_id, event_name);
         return ok(row ?? null, row ? 'Stored' : 'Not stored');
       },

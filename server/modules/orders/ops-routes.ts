@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { z } from 'zod';
 import { OPS_ACTIONS, OpsMoveRequest, parseOrderDate } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
@@ -30,7 +31,8 @@ const Params = z.object({
 });
 const ShipmentParams = Params.pick({ shipmentId: true });
 
-export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db; refunds: RefundAdapters }) {
+export async function opsRoutes(root: FastifyInstance, { db, refunds }: { db: Db; refunds: RefundAdapters }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.addHook('onRequest', async (req) => requireOps(req));
 
   app.get(
@@ -44,7 +46,7 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
       },
     },
     async (req) => {
-      const { shipmentId } = parse(ShipmentParams, req.params);
+      const { shipmentId } = req.params;
       const s = await findShipment(db, shipmentId, null);
       if (!s) throw new NotFound(`No shipment ${shipmentId}.`);
       return ok({
@@ -69,8 +71,8 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
       },
     },
     async (req) => {
-      const { shipmentId, action } = parse(Params, req.params);
-      const body = parse(OpsMoveRequest, req.body ?? {});
+      const { shipmentId, action } = req.params;
+      const body = req.body;
       const at = body.at ? (parseOrderDate(body.at) ?? undefined) : undefined;
       const { refundIds, ...result } = await opsMove(db, shipmentId, action, { awb: body.awb?.toUpperCase(), at, note: body.note });
       for (const id of refundIds)
@@ -95,8 +97,8 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
       },
     },
     async (req) => {
-      const { shipmentId } = parse(ShipmentParams, req.params);
-      const body = parse(OpsCancelRequest, req.body ?? {});
+      const { shipmentId } = req.params;
+      const body = req.body;
       const { refundIds, status, refund } = await cancelOrderShipment(
         db,
         null,
@@ -114,7 +116,7 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
     '/api/ops/shipments/:shipmentId/invoice',
     { schema: { summary: "A shipment's invoice, for staff", operationId: 'getOpsShipmentInvoice', params: ShipmentParams } },
     async (req, reply) => {
-      const { shipmentId } = parse(ShipmentParams, req.params);
+      const { shipmentId } = req.params;
       const s = await findShipment(db, shipmentId, null);
       if (!s) throw new NotFound(`No shipment ${shipmentId}.`);
       const file = await shipmentInvoice(db, s.customer_id, shipmentId);

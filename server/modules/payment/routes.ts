@@ -1,6 +1,7 @@
 import { PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { OrderIdQuery, OrderSuccessResponse } from '../../../schemas/order.ts';
 import {
   ActivePaymentQuery,
@@ -81,7 +82,8 @@ function formFields(body: unknown): Record<string, string> {
   return parse(z.record(z.string(), z.string()), out);
 }
 
-export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & CheckoutDeps) {
+export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & CheckoutDeps) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   const db: Db = deps.db;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 65_536 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -101,7 +103,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
+      const body = req.body;
       const key = idempotencyKeyOf(req);
       const customer = await requireCustomer(db, req);
       // Someone else's (or an expired) saved card is not found, before any order is made.
@@ -165,7 +167,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const q = parse(ActivePaymentQuery, req.query);
+      const q = req.query;
       const customer = await requireCustomer(db, req);
       return ok(await activePayment(deps, customer.id, q.orderId));
     },
@@ -183,7 +185,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const q = parse(OfferListQuery, req.query);
+      const q = req.query;
       const customer = await requireCustomer(db, req);
       return ok(await offerList(deps, customer.id, q));
     },
@@ -201,7 +203,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const body = parse(InitiateTransactionRequest, req.body);
+      const body = req.body;
       const key = idempotencyKeyOf(req);
       const customer = await requireCustomer(db, req);
       return ok(
@@ -227,7 +229,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const body = parse(RetryPaymentRequest, req.body);
+      const body = req.body;
       const key = idempotencyKeyOf(req);
       const customer = await requireCustomer(db, req);
       return ok(
@@ -253,7 +255,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const body = parse(OrderRefRequest, req.body);
+      const body = req.body;
       const customer = await requireCustomer(db, req);
       return ok(await verifyTransaction(deps, customer.id, body.order_id));
     },
@@ -271,7 +273,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const q = parse(PaymentFailedQuery, req.query);
+      const q = req.query;
       const customer = await requireCustomer(db, req);
       return ok(await paymentFailed(deps, customer.id, q.orderId));
     },
@@ -289,7 +291,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const body = parse(OrderRefRequest, req.body);
+      const body = req.body;
       const customer = await requireCustomer(db, req);
       return ok(await payOnDelivery(deps, customer.id, body.order_id), 'Order placed');
     },
@@ -326,7 +328,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     async (req) => {
       // Sign-in first, so a signed-out call is a 401 whatever its body (docs/architecture.md "API conventions").
       const customer = await requireCustomer(db, req);
-      const body = parse(DeleteSavedCardRequest, req.body);
+      const body = req.body;
       await deleteSavedCard(deps, customer.id, body.id);
       return ok(await listSavedCards(deps, customer.id), 'Card removed');
     },
@@ -344,7 +346,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const q = parse(OrderIdQuery, req.query);
+      const q = req.query;
       const customer = await requireCustomer(db, req);
       return ok(await orderSuccessData(db, customer.id, q.orderId));
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   BankOfferInput,
   BankOfferUpdate,
@@ -27,7 +28,6 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import { catalogueChanged } from '../catalogue/index.ts';
 import { recordAudit } from './audit.ts';
 
@@ -225,7 +225,8 @@ const salePageValues = (input: {
   is_published: input.is_published,
 });
 
-export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   const read = { opsPermission: 'promotions:read' } as const;
   const write = { opsPermission: 'promotions:write' } as const;
 
@@ -263,7 +264,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const input = parse(BankOfferInput, req.body);
+      const input = req.body;
       const created = await db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('bank_offers').values(bankOfferValues(input)).returningAll().executeTakeFirstOrThrow();
         const after = bankOfferView(row as BankOfferRow);
@@ -289,8 +290,8 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { id } = parse(PromotionIdParams, req.params);
-      const { expected_version, ...input } = parse(BankOfferUpdate, req.body);
+      const { id } = req.params;
+      const { expected_version, ...input } = req.body;
       const target = `bank_offer:${id}`;
       const saved = await db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('bank_offers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -351,7 +352,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const input = parse(FreebieInput, req.body);
+      const input = req.body;
       await checkGiftVariant(db, input.variant_id);
       const created = await db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('freebies').values(input).returningAll().executeTakeFirstOrThrow();
@@ -378,8 +379,8 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { id } = parse(PromotionIdParams, req.params);
-      const { expected_version, ...input } = parse(FreebieUpdate, req.body);
+      const { id } = req.params;
+      const { expected_version, ...input } = req.body;
       await checkGiftVariant(db, input.variant_id);
       const target = `freebie:${id}`;
       const saved = await db.transaction().execute(async (trx) => {
@@ -436,8 +437,8 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { id } = parse(PromotionIdParams, req.params);
-      const { expected_version, ...input } = parse(DeliveryRuleUpdate, req.body);
+      const { id } = req.params;
+      const { expected_version, ...input } = req.body;
       const target = `delivery_rule:${id}`;
       const saved = await db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('delivery_rules').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -484,7 +485,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const input = parse(SalePageCreate, req.body);
+      const input = req.body;
       await checkSaleProducts(db, input.sections);
       const created = await db.transaction().execute(async (trx) => {
         const row = await trx
@@ -519,8 +520,8 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { id } = parse(PromotionIdParams, req.params);
-      const { expected_version, ...input } = parse(SalePageUpdate, req.body);
+      const { id } = req.params;
+      const { expected_version, ...input } = req.body;
       await checkSaleProducts(db, input.sections);
       const target = `sale_page:${id}`;
       const saved = await db.transaction().execute(async (trx) => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { sql } from 'kysely';
 import { OpsTodayResponse, OutboxRetryRequest, OutboxRetryResponse } from '../../../schemas/ops-orders.ts';
 import { indiaMidnight, indiaToday } from '../../../schemas/dates.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import { recordAudit } from './audit.ts';
 
 // The console's Today page (docs/decisions/019): orders and revenue of the India day (SPEC §9) and of the last
@@ -33,7 +33,8 @@ async function sales(db: Db, since: Date) {
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-export async function staffTodayRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function staffTodayRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/ops/today',
     {
@@ -94,7 +95,7 @@ export async function staffTodayRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     async (req) => {
       requireOps(req);
-      const { queue } = parse(OutboxRetryRequest, req.body);
+      const { queue } = req.body;
       const requeued = await db.transaction().execute(async (trx) => {
         const result =
           queue === 'messages'
