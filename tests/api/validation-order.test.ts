@@ -69,8 +69,7 @@ describeBackends('validation order', (ctx) => {
     process.env.OPS_TOKEN = OPS;
     try {
       const bad = { email: 'not-an-email', role: 'nobody', password: 'short' };
-      const post = (headers: Record<string, string>) =>
-        ctx().app.inject({ method: 'POST', url: '/api/ops/staff', payload: bad, headers });
+      const post = (headers: Record<string, string>) => ctx().app.inject({ method: 'POST', url: '/api/ops/staff', payload: bad, headers });
       const guest = await post({});
       expect(guest.statusCode).toBe(401);
       expect(guest.json().message).toBe(OPS_REFUSED);

@@ -89,7 +89,14 @@ export async function devIdpRoutes(root: FastifyInstance, { keys }: { keys: KeyR
 
   app.get(
     '/api/dev/idp/jwks',
-    { schema: { summary: "Development tools: the development identity provider's keys", operationId: 'getDevIdpKeys' } },
+    {
+      schema: {
+        summary: "Development tools: the development identity provider's keys",
+        operationId: 'getDevIdpKeys',
+        // A JSON Web Key Set (RFC 7517 §5), as Google's own keys endpoint answers: not the API envelope.
+        response: { 200: z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string().optional() })) }) },
+      },
+    },
     async () => ({ keys: [await devIdpJwk(keys)] }),
   );
 

@@ -42,6 +42,7 @@ import {
   PromotedProductsResponse,
   SalePageResponse,
   BrandListResponse,
+  FreebieOffersResponse,
   CategoryListResponse,
   Top10Response,
   ListingResponse,
@@ -437,7 +438,14 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
   // The product's range: the brand's other products, the same category first.
   app.get(
     '/api/product-details/product-range',
-    { schema: { response: { 200: ProductListResponse }, summary: 'Other products of the same range', operationId: 'getProductRange', querystring: ProductIdRequest } },
+    {
+      schema: {
+        response: { 200: ProductListResponse },
+        summary: 'Other products of the same range',
+        operationId: 'getProductRange',
+        querystring: ProductIdRequest,
+      },
+    },
     async (req) => {
       const p = await productOf(req.query);
       const same = popularProducts(store, (x) => x !== p && x.brand === p.brand && x.category === p.category, 12);
@@ -449,7 +457,14 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
   // Related: the same category from other brands.
   app.get(
     '/api/product-details/related-product',
-    { schema: { response: { 200: ProductListResponse }, summary: 'Products related to a product', operationId: 'listRelatedProducts', querystring: ProductIdRequest } },
+    {
+      schema: {
+        response: { 200: ProductListResponse },
+        summary: 'Products related to a product',
+        operationId: 'listRelatedProducts',
+        querystring: ProductIdRequest,
+      },
+    },
     async (req) => {
       const p = await productOf(req.query);
       return listOf(popularProducts(store, (x) => x.brand !== p.brand && x.category === p.category, 12));
@@ -502,7 +517,14 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
 
   app.get(
     '/api/product-details/product-offer',
-    { schema: { response: { 200: ProductOffersResponse }, summary: 'Offers that apply to a product', operationId: 'listProductOffers', querystring: ProductIdRequest } },
+    {
+      schema: {
+        response: { 200: ProductOffersResponse },
+        summary: 'Offers that apply to a product',
+        operationId: 'listProductOffers',
+        querystring: ProductIdRequest,
+      },
+    },
     async (req) => {
       const p = await productOf(req.query);
       return { status: 1, message: 'Success', data: productOffers(p, await content.get()) };
@@ -531,7 +553,14 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
 
   app.get(
     '/api/product/product-data',
-    { schema: { response: { 200: ProductHitResponse }, summary: "A product's data", operationId: 'getProductData', querystring: ProductIdRequest } },
+    {
+      schema: {
+        response: { 200: ProductHitResponse },
+        summary: "A product's data",
+        operationId: 'getProductData',
+        querystring: ProductIdRequest,
+      },
+    },
     async (req) => {
       const p = await productOf(req.query);
       return { status: 1, message: 'Success', data: toHit(defaultVariant(p)) };
@@ -605,6 +634,7 @@ async function brandRoutes(root: FastifyInstance, { store }: CatalogueContext) {
         summary: 'Brands filtered by letter or category',
         operationId: 'listFilteredBrands',
         querystring: FilteredBrandListRequest,
+        response: { 200: BrandListResponse },
       },
     },
     async (req) => {
@@ -693,7 +723,11 @@ async function offerRoutes(root: FastifyInstance, { db, store, content: cache }:
     operationId: 'listBudgetBuys',
     response: PromotionsResponse,
   });
-  get('/api/offers/freebie-offer', (c) => freebieOffers(store, c), { summary: 'Free-gift offers', operationId: 'listFreebieOffers' });
+  get('/api/offers/freebie-offer', (c) => freebieOffers(store, c), {
+    summary: 'Free-gift offers',
+    operationId: 'listFreebieOffers',
+    response: FreebieOffersResponse,
+  });
   get('/api/offers/coupon-offer', (c) => offersPage(store, c).coupons, {
     summary: 'Coupon offers',
     operationId: 'listCouponOffers',
@@ -736,17 +770,13 @@ async function offerRoutes(root: FastifyInstance, { db, store, content: cache }:
     operationId: 'getOfferPage',
     response: OffersPageResponse,
   });
-  get(
-    '/api/offers/offer-data-preview',
-    (c, { id }) => ({ ...offersPage(store, c, true), preview_id: id ?? null }),
-    {
-      preview: true,
-      querystring: PreviewRequest,
-      summary: 'Staff preview of an unpublished offers page',
-      operationId: 'previewOfferPage',
-      response: OffersPageResponse,
-    },
-  );
+  get('/api/offers/offer-data-preview', (c, { id }) => ({ ...offersPage(store, c, true), preview_id: id ?? null }), {
+    preview: true,
+    querystring: PreviewRequest,
+    summary: 'Staff preview of an unpublished offers page',
+    operationId: 'previewOfferPage',
+    response: OffersPageResponse,
+  });
 
   get('/api/sale/get-deals-on-favourite', () => discounted(store, (p) => p.is_bestseller, 1, 12), {
     summary: 'Deals on favourite products',
@@ -769,22 +799,27 @@ async function offerRoutes(root: FastifyInstance, { db, store, content: cache }:
     operationId: 'getSalePage',
     response: SalePageResponse,
   });
-  get(
-    '/api/sale/get-preview-salepage-data',
-    (c, { slug, id }) => ({ ...salePage(store, c, slug, true), preview_id: id ?? null }),
-    { preview: true, querystring: SalePreviewRequest, summary: 'Staff preview of an unpublished sale page', operationId: 'previewSalePage', response: SalePageResponse },
-  );
+  get('/api/sale/get-preview-salepage-data', (c, { slug, id }) => ({ ...salePage(store, c, slug, true), preview_id: id ?? null }), {
+    preview: true,
+    querystring: SalePreviewRequest,
+    summary: 'Staff preview of an unpublished sale page',
+    operationId: 'previewSalePage',
+    response: SalePageResponse,
+  });
 
-  get(
-    '/api/home/home-page-info',
-    (c, { orderId }) => ({ ...homeSections(store, c), order_id: orderId ?? null }),
-    { querystring: HomeRequest, summary: "The home page's sections", operationId: 'getHomePage', response: HomeResponse },
-  );
-  get(
-    '/api/home/home-page-preview-info',
-    (c, { id }) => ({ ...homeSections(store, c, true), preview_id: id ?? null }),
-    { preview: true, querystring: PreviewRequest, summary: 'Staff preview of an unpublished home page', operationId: 'previewHomePage', response: HomePreviewResponse },
-  );
+  get('/api/home/home-page-info', (c, { orderId }) => ({ ...homeSections(store, c), order_id: orderId ?? null }), {
+    querystring: HomeRequest,
+    summary: "The home page's sections",
+    operationId: 'getHomePage',
+    response: HomeResponse,
+  });
+  get('/api/home/home-page-preview-info', (c, { id }) => ({ ...homeSections(store, c, true), preview_id: id ?? null }), {
+    preview: true,
+    querystring: PreviewRequest,
+    summary: 'Staff preview of an unpublished home page',
+    operationId: 'previewHomePage',
+    response: HomePreviewResponse,
+  });
 }
 
 async function seoRoutes(root: FastifyInstance, { store }: CatalogueContext) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodRequestTypes } from '../../http/validate.ts';
 import { z } from 'zod';
-import { OPS_ACTIONS, OpsMoveRequest, parseOrderDate } from '../../../schemas/orders.ts';
+import { OPS_ACTIONS, OpsCancelResponse, OpsMoveRequest, parseOrderDate } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
@@ -94,6 +94,7 @@ export async function opsRoutes(root: FastifyInstance, { db, refunds }: { db: Db
         operationId: 'cancelOpsShipment',
         params: ShipmentParams,
         body: OpsCancelRequest,
+        response: { 200: OpsCancelResponse },
       },
     },
     async (req) => {

@@ -30,6 +30,7 @@ import {
   CancelResponse,
   ReturnShipmentDetailsResponse,
   ShipmentDetailsResponse,
+  WithdrawReturnResponse,
 } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
@@ -193,7 +194,12 @@ export async function orderRoutes(root: FastifyInstance, { db, refunds }: { db: 
     '/api/order/cancel-reverse-shipment-submit',
     {
       config: { access: 'customer' },
-      schema: { summary: 'Cancel a return request', operationId: 'cancelReturn', body: CancelReverseRequest },
+      schema: {
+        summary: 'Cancel a return request',
+        operationId: 'cancelReturn',
+        body: CancelReverseRequest,
+        response: { 200: WithdrawReturnResponse },
+      },
     },
     async (req) => {
       const customerId = await customerOf(req);

@@ -420,7 +420,10 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
   // Webhooks: server to server, authenticated by the adapter, confirmed by a status call, applied once.
   app.post(
     PAYTM_WEBHOOK_PATH,
-    { ...fromGateway, schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook' } },
+    {
+      ...fromGateway,
+      schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook', response: { 200: PaymentResultResponse } },
+    },
     async (req) => {
       if (deps.gateway.name !== 'paytm') throw new NotFound();
       return ok((await handleWebhook(deps, { headers: req.headers, body: formFields(req.body) })).result);
@@ -428,7 +431,10 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
   );
   app.post(
     JUSPAY_WEBHOOK_PATH,
-    { ...fromGateway, schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook' } },
+    {
+      ...fromGateway,
+      schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook', response: { 200: PaymentResultResponse } },
+    },
     async (req) => {
       if (deps.gateway.name !== 'juspay') throw new NotFound();
       if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');

@@ -98,11 +98,23 @@ export async function reviewRoutes(root: FastifyInstance, { db, limits }: { db: 
     operationId: `${schema.operationId}Direct`,
     summary: `${schema.summary} (review-service path)`,
   });
-  const get = <S extends FastifySchema>(path: string, schema: S, handler: Handler<S>, direct?: string, config: FastifyContextConfig = {}) => {
+  const get = <S extends FastifySchema>(
+    path: string,
+    schema: S,
+    handler: Handler<S>,
+    direct?: string,
+    config: FastifyContextConfig = {},
+  ) => {
     app.get(`${V1}/${path}`, { schema, config }, handler);
     if (direct) app.get(`${DIRECT}/${direct}`, { schema: directSchema(schema), config }, handler);
   };
-  const post = <S extends FastifySchema>(path: string, schema: S, handler: Handler<S>, direct?: string, config: FastifyContextConfig = {}) => {
+  const post = <S extends FastifySchema>(
+    path: string,
+    schema: S,
+    handler: Handler<S>,
+    direct?: string,
+    config: FastifyContextConfig = {},
+  ) => {
     app.post(`${V1}/${path}`, { schema, config }, handler);
     if (direct) app.post(`${DIRECT}/${direct}`, { schema: directSchema(schema), config }, handler);
   };

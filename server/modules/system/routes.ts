@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodRequestTypes } from '../../http/validate.ts';
 import { StatusOnlyResponse } from '../../../schemas/account.ts';
-import { LogErrorRequest, HealthResponse } from '../../../schemas/common.ts';
+import { LogErrorRequest, HealthResponse, ReadinessResponse } from '../../../schemas/common.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { DATABASE_RETRY_AFTER_S } from '../../http/errors.ts';
@@ -29,7 +29,13 @@ export async function systemRoutes(root: FastifyInstance, { handle, config }: { 
   // (README "Reliability"). Answered from the pool's probe, so it never waits on a database that does not answer.
   app.get(
     '/api/health/ready',
-    { schema: { summary: 'Readiness: the database answers and migrations are applied', operationId: 'getReadiness' } },
+    {
+      schema: {
+        summary: 'Readiness: the database answers and migrations are applied',
+        operationId: 'getReadiness',
+        response: { 200: ReadinessResponse, 503: ReadinessResponse },
+      },
+    },
     async (_req, reply) => {
       // The database's own error stays in the log: this answer is public and would name hosts and ports.
       const { ready, down_for_ms } = handle.readiness();
