@@ -57,7 +57,6 @@ import {
 } from '../../../schemas/catalogue.ts';
 import type { RouteDoc } from '../../http/docs.ts';
 import { BadRequest, NotFound } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
 import { type BaseFilter, type ProductRec, type SearchQuery, toHit } from '../../search/index.ts';
 import {
   BRANDS_CRUMB,
@@ -256,7 +255,7 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
         querystring: ListingLookupRequest,
       },
     },
-    async (req) => {
+    async () => {
       await store.ready();
       return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
     },
@@ -272,7 +271,7 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
         querystring: ListingLookupRequest,
       },
     },
-    async (req) => {
+    async () => {
       await store.ready();
       return { status: 1, message: 'Success', data: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary) };
     },
@@ -314,7 +313,7 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
         querystring: ListingLookupRequest,
       },
     },
-    async (req) => {
+    async () => {
       await store.ready();
       const groups = new Map<string, ReturnType<typeof brandSummary>[]>();
       for (const b of [...store.snapshot.brands].sort((x, y) => x.name.localeCompare(y.name))) {

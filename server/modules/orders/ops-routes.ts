@@ -6,7 +6,6 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import { cancelOrderShipment } from '../../flows/cancel.ts';
 import { processPendingRefunds, processRefund } from '../../flows/refund.ts';
 import { opsMove } from '../../flows/return.ts';
@@ -133,9 +132,16 @@ export async function opsRoutes(root: FastifyInstance, { db, refunds }: { db: Db
   // Stock on hand of a variant: lets operations (and the e2e test) see a cancellation put units back.
   app.get(
     '/api/ops/variants/:variantId',
-    { schema: { response: { 200: OpsVariantResponse }, summary: "One variant's stock and reservations", operationId: 'getOpsVariant' } },
+    {
+      schema: {
+        response: { 200: OpsVariantResponse },
+        summary: "One variant's stock and reservations",
+        operationId: 'getOpsVariant',
+        params: z.object({ variantId: z.coerce.number().int().positive() }),
+      },
+    },
     async (req) => {
-      const { variantId } = parse(z.object({ variantId: z.coerce.number().int().positive() }), req.params);
+      const { variantId } = req.params;
       const row = await db.selectFrom('variants').select(['id', 'sku', 'stock']).where('id', '=', variantId).executeTakeFirst();
       if (!row) throw new NotFound(`No variant ${variantId}.`);
       return ok({ variant_id: row.id, sku: row.sku, stock: row.stock });

@@ -238,7 +238,8 @@ export async function orderRoutes(root: FastifyInstance, { db, refunds }: { db: 
     },
   );
 
-  // One photo per call (multipart: field shipmentId, then the file). The uploads module checks the bytes.
+  // One photo per call (multipart: field shipmentId, then the file). The uploads module checks the bytes; the
+  // fields arrive with the file, so they are parsed here rather than declared (docs/decisions/025).
   app.post(
     '/api/order/return-shipment-media',
     {

@@ -2,7 +2,6 @@ import type {
   ContextConfigDefault,
   FastifyContextConfig,
   FastifyInstance,
-  FastifyReply,
   FastifyRequest,
   FastifySchema,
   RawReplyDefaultExpression,
