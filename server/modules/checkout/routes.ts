@@ -98,9 +98,10 @@ export async function checkoutRoutes(root: FastifyInstance, deps: CheckoutDeps &
         querystring: PlaceOrderQuery,
         response: { 200: PlaceOrderResponse },
       },
+      // A call from another site is refused before its query is validated (docs/decisions/025).
+      preValidation: async (req) => assertOwnCall(req),
     },
     async (req) => {
-      assertOwnCall(req);
       const query = req.query;
       const key = idempotencyKeyOf(req);
       // placeOrder locks the customer row and refuses a blocked customer itself.
