@@ -95,18 +95,27 @@ import { productDetail, productDetailResponse, productOffers, similarProducts } 
 async function listingRoutes(root: FastifyInstance, { store, content: contentCache }: CatalogueContext) {
   const app = root.withTypeProvider<ZodRequestTypes>();
   /**
-   * A listing or search call. A repeat of an address whose answer is cached is sent as it is (Fastify has
-   * validated the query by then, as it did the first time).
+   * A listing or search call. A repeat of an address whose answer is cached is sent as it is, before Fastify
+   * validates the query: the request was validated the first time, the same way (an answer is cached only for an
+   * address that was valid).
    */
   const searchCall = <S extends z.ZodType>(path: string, schema: S, query: (q: z.infer<S>) => SearchQuery, doc: RouteDoc) =>
-    app.get(path, { schema: { ...doc, querystring: schema, response: { 200: ListingResponse } } }, async (req, reply) => {
-      const known = store.answerAt(req.url);
-      if (known) return sendJson(reply, known);
-      // TypeScript cannot resolve the provider's type for a generic schema; Fastify validated the query with it.
-      const q = req.query as z.infer<S>;
-      await store.ready();
-      return sendJson(reply, listingResponse(store, query(q), req.url));
-    });
+    app.get(
+      path,
+      {
+        schema: { ...doc, querystring: schema, response: { 200: ListingResponse } },
+        preValidation: async (req, reply) => {
+          const known = store.answerAt(req.url);
+          if (known) return sendJson(reply, known);
+        },
+      },
+      async (req, reply) => {
+        // TypeScript cannot resolve the provider's type for a generic schema; Fastify validated the query with it.
+        const q = req.query as z.infer<S>;
+        await store.ready();
+        return sendJson(reply, listingResponse(store, query(q), req.url));
+      },
+    );
   const listing = (path: string, doc: RouteDoc, base: (q: ListingRequest) => BaseFilter) =>
     searchCall(
       path,
