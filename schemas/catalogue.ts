@@ -544,6 +544,10 @@ export const BrandDataResponse = envelope(
 /** The offer slots (limited, budget buys, partner): their promotions. */
 export const PromotionsResponse = envelope(z.array(Promotion));
 export const ProductHitsResponse = envelope(z.array(ProductHit));
+/** The offers page's free-gift offers, each with the cart value (paise) that earns it and its product. */
+export const FreebieOffersResponse = envelope(
+  z.array(z.object({ id: z.number(), title: z.string(), threshold: z.number().int(), product: ProductHit.nullable() })),
+);
 export const CouponOffersResponse = envelope(OffersPageData.shape.coupons);
 
 // ---- the search provider (operations) ---------------------------------------------------------------------

@@ -48,3 +48,10 @@ export const PingResponse = envelope(SessionUser.nullable()).extend({ cart_journ
 export type PingResponse = z.infer<typeof PingResponse>;
 
 export const HealthResponse = z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), uptime_s: z.number() });
+/** Readiness (200 ready, 503 not): since when the database has not answered, in ms, or null while it does. */
+export const ReadinessResponse = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  db: z.enum(['pglite', 'postgres']),
+  ready: z.boolean(),
+  down_for_ms: z.number().nullable(),
+});

@@ -1,6 +1,7 @@
 // The server-side conversion feed (SPEC §7 "Server-side conversion payloads", docs/architecture.md "Reporting"):
 // POST /api/events/conversions and GET /api/analytics/funnel. Shared by the browser provider and the server.
 import { z } from 'zod';
+import { envelope } from './common.ts';
 
 import {
   CONVERSION_EVENTS,
@@ -95,6 +96,8 @@ export const ConversionResponse = z.object({ accepted: z.number().int(), duplica
  * order from the stored order and encrypts it when forwarding, so no key ships to browsers (docs/decisions/016).
  */
 export const AffiliateRequest = z.object({ order_id: z.string().trim().min(1).max(100) });
+/** What a report stored: new events, and repeats of ones already stored (by event id or order). */
+export const ReportResultResponse = envelope(z.object({ accepted: z.number().int(), duplicates: z.number().int() }));
 export type AffiliateRequest = z.infer<typeof AffiliateRequest>;
 
 const isRealDay = (s: string) => {

@@ -263,6 +263,10 @@ export const CancelResult = z.object({
 });
 export type CancelResult = z.infer<typeof CancelResult>;
 export const CancelResponse = envelope(CancelResult);
+/** A return withdrawn before its pickup: the shipment, delivered again. */
+export const WithdrawReturnResponse = envelope(z.object({ shipment_id: z.string(), status: ShipmentStatusSchema }));
+/** The store cancelled a shipment (the operations call): the shopper's answer and the status as staff read it. */
+export const OpsCancelResponse = envelope(CancelResult.extend({ status_label: z.string() }));
 export const CancelRefundResponse = envelope(CancelResult.shape.refund);
 
 // ---- return ----

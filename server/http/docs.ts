@@ -2,7 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { isOpsRoute, requireOps } from './ops.ts';
+import { parse } from './validate.ts';
 
 // The API contract (docs/architecture.md "API conventions"): each route declares the zod schemas of its request (and,
 // where one exists, its response) in its route options; @fastify/swagger turns them into one OpenAPI document,
@@ -12,13 +14,24 @@ import { isOpsRoute, requireOps } from './ops.ts';
 export const DOCS_PREFIX = '/api/docs';
 
 /**
- * Handlers still parse their input themselves with `parse()` (server/http/validate.ts), after the sign-in and
- * operations checks, so the order of answers (401 before 400) and every message stay as they were. The schemas in
- * the route options are the declaration the document is built from; Fastify itself neither validates nor
- * serialises with them.
+ * Fastify validates each request with the zod schemas its route declares (docs/decisions/025), through `parse()`
+ * (server/http/validate.ts): the NUL / lone-surrogate guard, the SPEC §5 messages and the 400 answer with its
+ * `issues` are the same as a handler's own parse gave. Validation runs after the `onRequest` hooks, where the
+ * session and staff modules check `config.access`, so a guest still gets 401 before 400. Answers are serialised
+ * with JSON.stringify: tests hold them to their response schema (server/http/answer-check.ts).
  */
-export function declareOnlyCompilers(app: FastifyInstance) {
-  app.setValidatorCompiler(() => (value) => ({ value }));
+export function zodCompilers(app: FastifyInstance) {
+  app.setValidatorCompiler(({ schema }) => {
+    // A schema that is not zod (none today) is documentation only.
+    if (typeof (schema as { safeParse?: unknown }).safeParse !== 'function') return (value) => ({ value });
+    return (value) => {
+      try {
+        return { value: parse(schema as z.ZodType, value) };
+      } catch (error) {
+        return { error: error as Error };
+      }
+    };
+  });
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 }
 
@@ -50,6 +63,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may make the call; see RouteAccess in server/http/docs.ts. */
     access?: RouteAccess;
+    /** A `customer` route's 401 message for a guest (SPEC §7); without it, the default of `Unauthorized`. */
+    signIn?: string;
   }
 }
 
@@ -183,7 +198,7 @@ function failures(schema: Record<string, unknown>, url: string, access: RouteAcc
 }
 
 export async function registerApiDocs(app: FastifyInstance, { open, origin }: { open: boolean; origin: string }) {
-  declareOnlyCompilers(app);
+  zodCompilers(app);
   // The module a route belongs to, for its tag: read as the route registers, from the plugin that registers it.
   app.addHook('onRoute', function (this: FastifyInstance, route) {
     const schema = route.schema as { tags?: string[]; hide?: boolean } | undefined;

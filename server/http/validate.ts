@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FastifyTypeProvider } from 'fastify';
 import { BadRequest } from './errors.ts';
 
 /**
@@ -60,4 +61,15 @@ function findUnstorable(root: unknown): { path: string; nul: boolean } | null {
     }
   }
   return null;
+}
+
+/**
+ * The type provider of every route instance (`app.withTypeProvider<ZodRequestTypes>()`): fastify-type-provider-zod's
+ * ZodTypeProvider for requests only. `req.body`, `req.query` and `req.params` are the output of the route's zod
+ * schemas, which Fastify has validated them with (`zodCompilers` in server/http/docs.ts). Answers are not typed by the response schema: they are serialised with JSON.stringify
+ * (a cached answer is sent as the string it was) and held to their schema by tests (server/http/answer-check.ts).
+ */
+export interface ZodRequestTypes extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: unknown;
 }

@@ -114,6 +114,9 @@ describeBackends('cart API', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(json(res).data.cart_data).toEqual([]);
     expect((await agent.post('/api/cart/apply-coupon', { coupon_code: '' })).statusCode).toBe(400);
+    // A customer route answers a guest 401 before it reads the body (docs/decisions/025); signed in, the body is 400.
+    expect((await agent.post('/api/cart/move-to-cart', { id: 1, source: 'elsewhere' })).statusCode).toBe(401);
+    await signInDirectly(db(), agent, await createCustomer(db()));
     expect((await agent.post('/api/cart/move-to-cart', { id: 1, source: 'elsewhere' })).statusCode).toBe(400);
     expect((await agent.get('/api/cart/bank-offer?instrument=card&card_bin=12')).statusCode).toBe(400);
   });

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { declareOnlyCompilers } from '../../server/http/docs.ts';
+import { zodCompilers } from '../../server/http/docs.ts';
 import { TransactionData } from '../../schemas/payment.ts';
 import { markRefundPaidByHand } from '../../server/flows/index.ts';
 import { gatewayPaymentOf, paymentGateway, paymentModule, refundPayment } from '../../server/modules/payment/index.ts';
@@ -79,7 +79,7 @@ describeBackends('payment gateway for other modules', (ctx) => {
     };
     const app = Fastify({ logger: false });
     // Route options declare zod schemas for the API document; the app only declares them (server/http/docs.ts).
-    declareOnlyCompilers(app);
+    zodCompilers(app);
     // A second handle on the same database (another instance's), so the test app's adapter stays as it was.
     const other = db().withoutPlugins();
     await app.register(paymentModule, { db: other, gateway: fake, refundPaidByHand: markRefundPaidByHand });

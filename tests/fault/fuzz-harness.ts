@@ -11,6 +11,8 @@ import { arbitraryFor, nastyString, toQueryString } from './zod-arbitrary.ts';
 export interface Route {
   method: string;
   url: string;
+  /** The zod schemas the route declares in its options, which Fastify validates the request with. */
+  declared?: RouteSchemas;
 }
 
 export interface RouteSchemas {
@@ -44,14 +46,19 @@ const ALL_METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OP
 export function routeCollector() {
   const routes: Route[] = [];
   const onRoute = (route: RouteOptions) => {
+    const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown };
+    const declared: RouteSchemas = {};
+    if (isZod(schema.body)) declared.body = schema.body;
+    if (isZod(schema.querystring)) declared.query = schema.querystring;
     for (const method of [route.method].flat()) {
       // HEAD routes are Fastify's automatic twins of GET routes; the method sweep covers them.
-      if (method !== 'HEAD') routes.push({ method, url: route.url });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, declared });
     }
   };
   return { routes, onRoute };
 }
 
+const isZod = (schema: unknown): schema is z.ZodType => typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function';
 const routeKey = (r: Route) => `${r.method} ${r.url}`;
 /** Percent-encodes a path segment; a lone surrogate becomes the bytes of invalid UTF-8, which servers must survive. */
 const encodeSegment = (value: string): string =>
@@ -62,8 +69,9 @@ const encodeSegment = (value: string): string =>
 const fillParams = (url: string, value: () => string) => url.replace(/:(\w+)/g, () => encodeSegment(value()));
 
 /**
- * Finds the schema each route parses its body and query with, by sending one marked request per route (as a guest
- * and signed in) and watching `parse` (server/http/validate.ts).
+ * The schema each route reads its body and query with: the ones its options declare (Fastify validates with them,
+ * docs/decisions/025), and for a route that declares neither (a form or multipart route parsing its own fields), by
+ * sending one marked request (as a guest and signed in) and watching `parse` (server/http/validate.ts).
  */
 export async function discoverSchemas(
   app: FastifyInstance,
@@ -81,6 +89,10 @@ export async function discoverSchemas(
   });
   try {
     for (const route of routes) {
+      if (route.declared?.body || route.declared?.query) {
+        found.set(routeKey(route), route.declared);
+        continue;
+      }
       const schemas: RouteSchemas = {};
       for (const cookie of cookieSets()) {
         current = schemas;

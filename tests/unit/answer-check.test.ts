@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import { CHECK_FAILED, registerAnswerCheck } from '../../server/http/answer-check.ts';
-import { declareOnlyCompilers } from '../../server/http/docs.ts';
+import { zodCompilers } from '../../server/http/docs.ts';
 import { ok } from '../../server/http/envelope.ts';
 
 // The test-time answer check (server/http/answer-check.ts, docs/decisions/025): an answer that breaks its route's
@@ -12,7 +12,7 @@ const Answer = z.object({ status: z.literal(1), message: z.string(), data: z.obj
 
 async function appWith(register: (app: FastifyInstance) => void): Promise<FastifyInstance> {
   const app = Fastify();
-  declareOnlyCompilers(app);
+  zodCompilers(app);
   app.decorateRequest('sessionCache', undefined);
   registerAnswerCheck(app);
   register(app);

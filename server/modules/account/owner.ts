@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { z } from 'zod';
 import { OWNER_PROOF_REQUIRED } from '../../../schemas/constants.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
 import { enqueueMessage, signalOutbox } from '../../messaging/index.ts';
 import { type CustomerRow, deleteGrant, maskIdentifier, replaceOwnerProofGrant } from '../auth/index.ts';
 import { updateCustomer } from '../customers/index.ts';
@@ -142,7 +142,8 @@ const page = (title: string, body: string) =>
  * GET /api/account/not-me shows a button (a link scanner opening the mail must not freeze the account); its form
  * posts back here, which freezes the account (blocked, as support would) and ends every session.
  */
-export async function notMeRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function notMeRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -170,7 +171,7 @@ export async function notMeRoutes(app: FastifyInstance, { db }: { db: Db }) {
     '/api/account/not-me',
     { schema: { summary: 'The page behind a "not me" link in an account message', operationId: 'getNotMe', querystring: NotMeQuery } },
     async (req, reply) => {
-      const { token } = parse(NotMeQuery, req.query);
+      const { token } = req.query;
       if (!(await live(token))) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
       return send(
         reply,
@@ -187,7 +188,7 @@ export async function notMeRoutes(app: FastifyInstance, { db }: { db: Db }) {
     '/api/account/not-me',
     { schema: { summary: 'Undo an account change the owner did not make', operationId: 'confirmNotMe', body: NotMeQuery } },
     async (req, reply) => {
-      const { token } = parse(NotMeQuery, req.body);
+      const { token } = req.body;
       const change = await live(token);
       if (!change) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
       await db.transaction().execute(async (trx) => {

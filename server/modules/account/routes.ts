@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { sql } from 'kysely';
 import {
   ADDRESS_MESSAGES,
@@ -31,7 +32,6 @@ import { MESSAGES } from '../../../schemas/validation.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
 import { clearLimit, enforceLimit } from '../../http/rate-limit.ts';
 import {
   type CustomerRow,
@@ -62,7 +62,8 @@ import { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues, verifiedC
 
 const ADDRESS_NOT_FOUND = 'Address not found';
 
-export async function profileRoutes(app: FastifyInstance, { db, keys, otp, config }: AccountDeps) {
+export async function profileRoutes(root: FastifyInstance, { db, keys, otp, config }: AccountDeps) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   const graceMs = config.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000;
   const reload = async (id: number) => profileValues((await findCustomerById(db, id))!);
   /** A code to the customer's own contact detail, for a change they must confirm. */
@@ -112,7 +113,6 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      parse(EmptyRequest, req.body ?? {});
       const to = verifiedContactOf(customer);
       if (!to) throw new BadRequest(OWNER_MESSAGES.noProofPossible);
       const sent = await otp.send({ purpose: 'owner_proof', identifier: to, cCode: customer.c_code, customerId: customer.id, ip: req.ip });
@@ -133,7 +133,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const body = parse(ConfirmOwnerRequest, req.body);
+      const body = req.body;
       if (body.otp) {
         const to = verifiedContactOf(customer);
         if (!to) throw new BadRequest(OWNER_MESSAGES.noProofPossible);
@@ -173,7 +173,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const body = parse(PostProfileRequest, req.body);
+      const body = req.body;
       await updateCustomer(db, customer.id, {
         first_name: body.first_name,
         last_name: '',
@@ -197,7 +197,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const { new_mobile, c_code } = parse(GenerateMobileOtpRequest, req.body);
+      const { new_mobile, c_code } = req.body;
       await requireOwnerProof(db, req);
       if (new_mobile === customer.mobile && c_code === customer.c_code) throw new BadRequest(ACCOUNT_MESSAGES.sameMobile);
       if (await findCustomerByIdentifier(db, new_mobile, c_code)) throw new Conflict(MESSAGES.mobileTaken);
@@ -219,7 +219,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req, reply) => {
       const customer = await requireCustomer(db, req);
-      const { new_mobile, otp: code } = parse(UpdateMobileRequest, req.body);
+      const { new_mobile, otp: code } = req.body;
       await requireOwnerProof(db, req);
       // The number stored is the one the code reached: its country code comes from the code, not this request.
       const proven = await otp.verify({ purpose: 'mobile_change', identifier: new_mobile, code, customerId: customer.id });
@@ -241,7 +241,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const { new_email } = parse(GenerateEmailOtpRequest, req.body);
+      const { new_email } = req.body;
       await requireOwnerProof(db, req);
       if (new_email === customer.email) throw new BadRequest(ACCOUNT_MESSAGES.sameEmail);
       if (await findCustomerByIdentifier(db, new_email)) throw new Conflict(MESSAGES.emailTaken);
@@ -263,7 +263,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req, reply) => {
       const customer = await requireCustomer(db, req);
-      const { new_email, otp: code } = parse(UpdateEmailRequest, req.body);
+      const { new_email, otp: code } = req.body;
       await requireOwnerProof(db, req);
       await otp.verify({ purpose: 'email_change', identifier: new_email, code, customerId: customer.id });
       // The code reached the new address, so it is verified.
@@ -285,7 +285,6 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      parse(EmptyRequest, req.body ?? {});
       return sendOwnOtp(req, customer, 'password_change');
     },
   );
@@ -303,7 +302,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const body = parse(UpdatePasswordRequest, req.body);
+      const body = req.body;
       const password = checkNewPassword(await readPassword(keys, body.new_password, body.is_encrypted));
       await otp.verify({ purpose: 'password_change', identifier: contactOf(customer), code: body.otp, customerId: customer.id });
       await updateCustomer(db, customer.id, { password_hash: await hashPassword(password) });
@@ -335,7 +334,6 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      parse(EmptyRequest, req.body ?? {});
       if (!customer.email) throw new BadRequest(ACCOUNT_MESSAGES.noEmail);
       if (customer.email_verified) throw new BadRequest(ACCOUNT_MESSAGES.emailAlreadyVerified);
       const origin = config.PUBLIC_ORIGIN || `${req.protocol}://${req.host}`;
@@ -364,7 +362,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const body = parse(VerifyEmailRequest, req.body);
+      const body = req.body;
       if (!customer.email) throw new BadRequest(ACCOUNT_MESSAGES.noEmail);
       if (customer.email_verified) return ok(profileValues(customer), ACCOUNT_MESSAGES.emailAlreadyVerified);
       await otp.verify({ purpose: 'email_verification', identifier: customer.email, code: body.token, customerId: customer.id });
@@ -386,7 +384,6 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      parse(EmptyRequest, req.body ?? {});
       if (customer.email) await otp.cancel({ purpose: 'email_verification', identifier: customer.email, customerId: customer.id });
       return ok(profileValues(customer), ACCOUNT_MESSAGES.emailVerificationCancelled);
     },
@@ -431,7 +428,6 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      parse(EmptyRequest, req.body ?? {});
       if (customer.deletion_requested_at) throw new Conflict(ACCOUNT_MESSAGES.alreadyScheduled);
       return sendOwnOtp(req, customer, 'account_delete');
     },
@@ -450,7 +446,7 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req, reply) => {
       const customer = await requireCustomer(db, req);
-      const body = parse(DeleteProfileRequest, req.body);
+      const body = req.body;
       if (customer.deletion_requested_at) throw new Conflict(ACCOUNT_MESSAGES.alreadyScheduled);
       await otp.verify({ purpose: 'account_delete', identifier: contactOf(customer), code: body.otp, customerId: customer.id });
       const now = new Date();
@@ -482,7 +478,6 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      parse(EmptyRequest, req.body ?? {});
       if (!customer.deletion_requested_at) throw new BadRequest(ACCOUNT_MESSAGES.nothingToCancel);
       await db.transaction().execute(async (trx) => {
         await updateCustomer(trx, customer.id, { deletion_requested_at: null });
@@ -499,7 +494,8 @@ export async function profileRoutes(app: FastifyInstance, { db, keys, otp, confi
   );
 }
 
-export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function addressRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/myAddress/user-address-list',
     {
@@ -556,7 +552,7 @@ export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const body = parse(AddressInput, req.body);
+      const body = req.body;
       const pin = await db.selectFrom('pincodes').select(['city', 'state']).where('pincode', '=', body.pincode).executeTakeFirst();
       if (!pin) throw new BadRequest(ADDRESS_MESSAGES.pincodeUnknown);
       const values = {
@@ -636,7 +632,7 @@ export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const { address_id } = parse(AddressDeleteQuery, req.query);
+      const { address_id } = req.query;
       await db.transaction().execute(async (trx) => {
         const removed = await trx
           .deleteFrom('addresses')
@@ -673,7 +669,7 @@ export async function addressRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req) => {
-      const { pincode, st } = parse(PincodeQuery, req.query);
+      const { pincode, st } = req.query;
       const pin = await db.selectFrom('pincodes').selectAll().where('pincode', '=', pincode).executeTakeFirst();
       if (!pin) throw new NotFound(ADDRESS_MESSAGES.pincodeUnknown);
       return ok({

@@ -1,11 +1,11 @@
 import { createHash, createPrivateKey } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { sameSitePath } from '../../../schemas/return-path.ts';
 import { isValidEmail } from '../../../schemas/validation.ts';
 import { BadRequest } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
 import { type AuthConfig, DEV_IDP_ISSUER } from './config.ts';
 import { DEV_IDP_KID, devIdpJwk } from './google.ts';
 import type { KeyRing } from './keys.ts';
@@ -80,7 +80,8 @@ const PRESETS = [
   { email: 'new.shopper@gmail.test', name: 'New Shopper' },
 ];
 
-export async function devIdpRoutes(app: FastifyInstance, { keys }: { keys: KeyRing; config: AuthConfig }) {
+export async function devIdpRoutes(root: FastifyInstance, { keys }: { keys: KeyRing; config: AuthConfig }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   // Forms post url-encoded; this parser lives only inside this plugin.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -88,7 +89,14 @@ export async function devIdpRoutes(app: FastifyInstance, { keys }: { keys: KeyRi
 
   app.get(
     '/api/dev/idp/jwks',
-    { schema: { summary: "Development tools: the development identity provider's keys", operationId: 'getDevIdpKeys' } },
+    {
+      schema: {
+        summary: "Development tools: the development identity provider's keys",
+        operationId: 'getDevIdpKeys',
+        // A JSON Web Key Set (RFC 7517 §5), as Google's own keys endpoint answers: not the API envelope.
+        response: { 200: z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string().optional() })) }) },
+      },
+    },
     async () => ({ keys: [await devIdpJwk(keys)] }),
   );
 
@@ -102,7 +110,7 @@ export async function devIdpRoutes(app: FastifyInstance, { keys }: { keys: KeyRi
       },
     },
     async (req, reply) => {
-      const q = parse(AuthorizeQuery, req.query);
+      const q = req.query;
       safeRedirect(req, q.redirect_uri);
       const hidden = (['client_id', 'redirect_uri', 'state', 'nonce'] as const)
         .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q[k])}">`)
@@ -133,7 +141,7 @@ ${presets}
     '/api/dev/idp/authorize',
     { schema: { summary: 'Development tools: issue a development identity token', operationId: 'postDevIdpAuthorize', body: ConsentBody } },
     async (req, reply) => {
-      const body = parse(ConsentBody, req.body);
+      const body = req.body;
       const target = safeRedirect(req, body.redirect_uri);
       const idToken = await signDevIdToken(keys, { email: body.email, name: body.name, audience: body.client_id, nonce: body.nonce });
       const fragment = new URLSearchParams({ id_token: idToken, state: body.state }).toString();

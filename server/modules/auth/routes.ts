@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   ExistsRequest,
   GoogleLoginRequest,
@@ -19,7 +20,6 @@ import { MESSAGES, stripSpaces } from '../../../schemas/validation.ts';
 import type { Db } from '../../db/database.ts';
 import { fail, ok } from '../../http/envelope.ts';
 import { AppError, BadRequest, Conflict, Forbidden, TooManyRequests } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
 import {
   checkSourceDelay,
   clearLimit,
@@ -75,7 +75,8 @@ export function sameSecret(a: string, b: string): boolean {
 }
 
 /** The onboarding calls of SPEC §7 under /api/auth (docs/architecture.md "API conventions"). */
-export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+export async function authRoutes(root: FastifyInstance, deps: AuthDeps) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   const { db, keys, otp, google, config } = deps;
 
   async function existingCustomer(identifier: string, cCode: string) {
@@ -191,7 +192,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       },
     },
     async (req) => {
-      const { email_or_mobile, c_code } = parse(ExistsRequest, req.body);
+      const { email_or_mobile, c_code } = req.body;
       await limitLookups(req);
       const customer = await findCustomerByIdentifier(db, email_or_mobile, c_code);
       return customer ? ok(authData(customer), 'Customer exists') : fail('Customer does not exist', authData(null));
@@ -210,7 +211,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       },
     },
     async (req) => {
-      const { email, mobile, c_code } = parse(ValidateRequest, req.body);
+      const { email, mobile, c_code } = req.body;
       await limitLookups(req);
       const [byEmail, byMobile] = await Promise.all([findCustomerByIdentifier(db, email), findCustomerByIdentifier(db, mobile, c_code)]);
       const data = authData(null, { email_exists: Boolean(byEmail), mobile_exists: Boolean(byMobile) });
@@ -231,7 +232,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       },
     },
     async (req) => {
-      const { type, email_or_mobile: identifier, c_code } = parse(OtpRequest, req.body);
+      const { type, email_or_mobile: identifier, c_code } = req.body;
       let customerId: number | null = null;
       let cCode = c_code;
       if (type !== 'profile') await limitLookups(req);
@@ -264,7 +265,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     '/api/auth/otp/verify',
     { schema: { summary: 'Check a one-time code', operationId: 'verifyOtp', response: { 200: AuthResponse }, body: OtpVerifyRequest } },
     async (req, reply) => {
-      const { email_or_mobile: identifier, otp: code, type, c_code } = parse(OtpVerifyRequest, req.body);
+      const { email_or_mobile: identifier, otp: code, type, c_code } = req.body;
       if (type === 'forgotPassword') {
         await limitLookups(req);
         const customer = await verifiedCustomer(identifier, c_code);
@@ -301,7 +302,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       },
     },
     async (req, reply) => {
-      const { email_or_mobile: identifier, otp: code, c_code } = parse(OtpLoginRequest, req.body);
+      const { email_or_mobile: identifier, otp: code, c_code } = req.body;
       await limitLookups(req);
       const customer = await verifiedCustomer(identifier, c_code);
       await otp.verify({ purpose: 'login', identifier, code, customerId: customer.id, cCode: customer.c_code, ip: req.ip });
@@ -320,7 +321,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       },
     },
     async (req, reply) => {
-      const body = parse(LoginRequest, req.body);
+      const body = req.body;
       const identifier = body.email_or_mobile;
       // Per client address first (credential stuffing spreads over accounts), counted before any lookup.
       await enforceLimit(
@@ -367,7 +368,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       },
     },
     async (req, reply) => {
-      const body = parse(GoogleLoginRequest, req.body);
+      const body = req.body;
       const { identity, spendNonce } = await checkGoogleToken(req, body.id_token, body.email);
       const bySub = await db.selectFrom('customers').select('id').where('google_sub', '=', identity.sub).executeTakeFirst();
       const customer = bySub ? await findCustomerById(db, bySub.id) : await findCustomerByIdentifier(db, identity.email);
@@ -397,7 +398,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       schema: { summary: 'Create an account and sign in', operationId: 'register', response: { 200: AuthResponse }, body: RegisterRequest },
     },
     async (req, reply) => {
-      const body = parse(RegisterRequest, req.body);
+      const body = req.body;
       await limitLookups(req);
       let googleSub: string | null = null;
       let spendNonce: ((reply: FastifyReply) => Promise<void>) | null = null;
@@ -469,7 +470,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       },
     },
     async (req, reply) => {
-      const body = parse(PasswordResetRequest, req.body);
+      const body = req.body;
       const grant = await readGrant(db, req, 'password_reset');
       if (!grant?.customerId || grant.identifier !== body.email_or_mobile) throw new Forbidden(AUTH_MESSAGES.resetNotVerified);
       const customer = await findCustomerById(db, grant.customerId);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   AuthenticateRequest,
   BrandCertificateRequest,
@@ -21,7 +22,8 @@ import { certificateSvg } from './certificate-document.ts';
 import * as service from './service.ts';
 
 // HTTP of SPEC §7 "Authenticity" and /api/importer. Paths ending in a slash in the spec answer both ways.
-export async function authenticityRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function authenticityRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   const both = (path: string) => [path, `${path}/`];
   // The document lists the path without its slash (an OpenAPI path ends without one); the other is the same call.
   const alias = (path: string, doc: RouteDoc & { response: FastifySchema['response'] }) => (path.endsWith('/') ? { hide: true } : doc);
@@ -49,7 +51,7 @@ export async function authenticityRoutes(app: FastifyInstance, { db }: { db: Db 
       },
     },
     async (req) => {
-      const { b_id } = parse(BrandCertificateRequest, req.query);
+      const { b_id } = req.query;
       return ok(await service.brandCertificates(db, b_id));
     },
   );
@@ -75,7 +77,7 @@ export async function authenticityRoutes(app: FastifyInstance, { db }: { db: Db 
       },
     },
     async (req) => {
-      const input = parse(AuthenticateRequest, req.body);
+      const input = req.body;
       const session = await req.getSession();
       const answer = await service.authenticate(db, input, { ip: req.ip, customerId: session?.customerId ?? null });
       return ok(answer.data, answer.message);
@@ -99,7 +101,7 @@ export async function authenticityRoutes(app: FastifyInstance, { db }: { db: Db 
       },
     },
     async (req) => {
-      const { importer_slug } = parse(ImporterSlugRequest, req.query);
+      const { importer_slug } = req.query;
       return ok(await service.importerBrandNames(db, importer_slug));
     },
   );
@@ -114,7 +116,7 @@ export async function authenticityRoutes(app: FastifyInstance, { db }: { db: Db 
       },
     },
     async (req) => {
-      const { importer_slug, brand_slug } = parse(ImporterBrandRequest, req.query);
+      const { importer_slug, brand_slug } = req.query;
       return ok(await service.importerBrandCertificate(db, importer_slug, brand_slug));
     },
   );
@@ -129,7 +131,7 @@ export async function authenticityRoutes(app: FastifyInstance, { db }: { db: Db 
       },
     },
     async (req) => {
-      const { importer_slug } = parse(ImporterSlugRequest, req.query);
+      const { importer_slug } = req.query;
       return ok(await service.importerBrandListData(db, importer_slug));
     },
   );

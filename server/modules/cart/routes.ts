@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   AddFreebieRequest,
   AddSaveForLaterRequest,
@@ -32,8 +33,7 @@ import { formatPaise } from '../../../schemas/money.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
-import { requireCustomer as requireSignedIn } from '../session/index.ts';
+import { requireCustomer as requireSignedIn, signedInCustomer } from '../session/index.ts';
 import { bankOfferViews, loadBankOffers } from './bank-offers.ts';
 import { addToCart, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity } from './service.ts';
 import { cartOwner, setCartCookie } from './cart-cookie.ts';
@@ -47,7 +47,8 @@ import { addToWishlist, listWishlist, moveCartLineToWishlist, moveWishlistToCart
 
 // Every /api/cart call of SPEC §7 and the two freebie calls (/api/freebie, docs/architecture.md "API conventions").
 
-export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function cartRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   /** The one customer check (blocked customers refused), answering with this route's sign-in prompt. */
   const requireCustomer = async (req: FastifyRequest, message: string): Promise<number> => (await requireSignedIn(db, req, message)).id;
 
@@ -99,7 +100,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const body = parse(AddToCartRequest, req.body);
+      const body = req.body;
       const { cart } = await createCart(req, reply);
       await addToCart(db, cart.id, body.variant_id, body.quantity);
       return ok({ cart_id: cart.id }, 'Added to cart');
@@ -117,7 +118,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const body = parse(UpdateCartRequest, req.body);
+      const body = req.body;
       const { cart } = await requireCart(req, reply);
       await setQuantity(db, cart.id, body.variant_id, body.quantity);
       return ok({ cart_id: cart.id }, 'Cart updated');
@@ -136,7 +137,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const body = parse(DeleteCartRequest, req.body);
+      const body = req.body;
       const { cart } = await currentCart(req, reply);
       if (!cart) return ok({ cart_id: null }, 'Removed from cart');
       if (body.move_to_wishlist) {
@@ -163,7 +164,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const body = parse(PersistCartRequest, req.body ?? {});
+      const body = req.body;
       const owner = await cartOwner(req);
       const guestCartId =
         owner.cookieCartId && (!body.cart_id || body.cart_id.toLowerCase() === owner.cookieCartId) ? owner.cookieCartId : null;
@@ -181,10 +182,10 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
     '/api/cart/wish-list',
     {
       schema: { response: { 200: WishlistResponse }, summary: "The customer's wishlist", operationId: 'listWishlist' },
-      config: { access: 'customer' },
+      config: { access: 'customer', signIn: 'Please sign in to see your wishlist.' },
     },
     async (req) => {
-      const customerId = await requireCustomer(req, 'Please sign in to see your wishlist.');
+      const customerId = signedInCustomer(req);
       return ok(await listWishlist(db, customerId));
     },
   );
@@ -192,7 +193,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.post(
     '/api/cart/add-wish-list',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', signIn: 'Please sign in to add products to your wishlist.' },
       schema: {
         response: { 200: ProductIdResponse },
         summary: 'Add a product to the wishlist, or move it there from the cart',
@@ -201,8 +202,8 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const body = parse(AddWishlistRequest, req.body);
-      const customerId = await requireCustomer(req, 'Please sign in to add products to your wishlist.');
+      const body = req.body;
+      const customerId = signedInCustomer(req);
       if (body.source === 'cart') {
         const { cart } = await currentCart(req, reply);
         if (cart) {
@@ -218,7 +219,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.post(
     '/api/cart/delete-wish-list',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', signIn: 'Please sign in to change your wishlist.' },
       schema: {
         response: { 200: ProductIdResponse },
         summary: 'Remove a product from the wishlist',
@@ -227,8 +228,8 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req) => {
-      const body = parse(DeleteWishlistRequest, req.body);
-      const customerId = await requireCustomer(req, 'Please sign in to change your wishlist.');
+      const body = req.body;
+      const customerId = signedInCustomer(req);
       await removeFromWishlist(db, customerId, body.id);
       return ok({ id: body.id }, 'Removed from your wishlist');
     },
@@ -242,10 +243,10 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
         summary: "The customer's saved-for-later items",
         operationId: 'listSavedForLater',
       },
-      config: { access: 'customer' },
+      config: { access: 'customer', signIn: 'Please sign in to see your saved items.' },
     },
     async (req) => {
-      const customerId = await requireCustomer(req, 'Please sign in to see your saved items.');
+      const customerId = signedInCustomer(req);
       return ok(await listSavedForLater(db, customerId));
     },
   );
@@ -253,7 +254,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.post(
     '/api/cart/add-save-for-later',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', signIn: 'Please sign in to save products for later.' },
       schema: {
         response: { 200: ProductIdResponse },
         summary: 'Move a cart line to saved for later',
@@ -262,8 +263,8 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const body = parse(AddSaveForLaterRequest, req.body);
-      const customerId = await requireCustomer(req, 'Please sign in to save products for later.');
+      const body = req.body;
+      const customerId = signedInCustomer(req);
       const { cart } = await currentCart(req, reply);
       await saveForLater(db, cart?.id ?? null, customerId, body.id);
       return ok({ id: body.id, cart_id: cart?.id ?? null }, 'Saved for later');
@@ -273,7 +274,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.post(
     '/api/cart/delete-save-for-later',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', signIn: 'Please sign in to change your saved items.' },
       schema: {
         response: { 200: ProductIdResponse },
         summary: 'Remove an item from saved for later',
@@ -282,8 +283,8 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req) => {
-      const body = parse(DeleteSaveForLaterRequest, req.body);
-      const customerId = await requireCustomer(req, 'Please sign in to change your saved items.');
+      const body = req.body;
+      const customerId = signedInCustomer(req);
       await deleteSavedForLater(db, customerId, body.id);
       return ok({ id: body.id }, 'Removed from saved for later');
     },
@@ -292,7 +293,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.post(
     '/api/cart/move-to-cart',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', signIn: 'Please sign in to move products to your cart.' },
       schema: {
         response: { 200: CartIdResponse },
         summary: 'Move an item from the wishlist or saved for later to the cart',
@@ -301,8 +302,8 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const body = parse(MoveToCartRequest, req.body);
-      const customerId = await requireCustomer(req, 'Please sign in to move products to your cart.');
+      const body = req.body;
+      const customerId = signedInCustomer(req);
       const { cart } = await createCart(req, reply);
       if (body.source === 'SFL') await moveSavedToCart(db, cart.id, customerId, body.id);
       else await moveWishlistToCart(db, cart.id, customerId, body.id);
@@ -344,7 +345,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const body = parse(ApplyCouponRequest, req.body);
+      const body = req.body;
       const { owner, cart } = await currentCart(req, reply);
       if (!cart) throw new CouponNotApplicable('Your cart is empty. Add products to apply a coupon.');
       const discount = await applyCoupon(db, cart.id, owner.customerId, body.coupon_code);
@@ -377,7 +378,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const query = parse(BankOfferQuery, req.query);
+      const query = req.query;
       const { owner, cart } = await currentCart(req, reply);
       const view = await buildCartView(db, cart, owner.customerId);
       const amount = priceMetaValue(view.price_meta, 'subtotal') - priceMetaValue(view.price_meta, 'coupon_discount');
@@ -398,7 +399,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const query = parse(RecommendedQuery, req.query);
+      const query = req.query;
       const { cart } = await currentCart(req, reply);
       return ok(await recommendedProducts(db, cart?.id ?? null, query.limit));
     },
@@ -415,7 +416,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const body = parse(RemoveFreebieRequest, req.body ?? {});
+      const body = req.body;
       const { cart } = await currentCart(req, reply);
       if (cart) await removeFreebie(db, cart.id, body);
       return ok({ cart_id: cart?.id ?? null }, 'Free gift removed');
@@ -464,7 +465,7 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req, reply) => {
-      const body = parse(AddFreebieRequest, req.body);
+      const body = req.body;
       const { cart } = await createCart(req, reply);
       await addFreebie(db, cart.id, body);
       return ok({ cart_id: cart.id }, 'Free gift added to your cart');

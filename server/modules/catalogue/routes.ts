@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import type { z } from 'zod';
 import { reachesDiscount } from '../../../schemas/money.ts';
 import {
@@ -41,6 +42,7 @@ import {
   PromotedProductsResponse,
   SalePageResponse,
   BrandListResponse,
+  FreebieOffersResponse,
   CategoryListResponse,
   Top10Response,
   ListingResponse,
@@ -55,7 +57,6 @@ import {
 } from '../../../schemas/catalogue.ts';
 import type { RouteDoc } from '../../http/docs.ts';
 import { BadRequest, NotFound } from '../../http/errors.ts';
-import { parse } from '../../http/validate.ts';
 import { type BaseFilter, type ProductRec, type SearchQuery, toHit } from '../../search/index.ts';
 import {
   BRANDS_CRUMB,
@@ -91,27 +92,37 @@ import { productDetail, productDetailResponse, productOffers, similarProducts } 
 // calls): each handler parses its request, asks the rules (listing.ts, product.ts, offers.ts, seo.ts, brands.ts,
 // images.ts) and answers; nothing here decides what a shopper sees.
 
-async function listingRoutes(app: FastifyInstance, { store, content: contentCache, search }: CatalogueContext) {
+async function listingRoutes(root: FastifyInstance, { store, content: contentCache, search }: CatalogueContext) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   /**
-   * A listing or search call. A repeat of an address whose answer is cached is sent as it is: the request was
-   * parsed and validated then, the same way. With a third-party search on (docs/decisions/026), it answers, and
-   * the built-in engine's cached answer is what a failure of it gets.
+   * A listing or search call. A repeat of an address whose answer is cached is sent as it is, before Fastify
+   * validates the query: the request was validated the first time, the same way (an answer is cached only for an
+   * address that was valid). With a third-party search on (docs/decisions/026), it answers, and the built-in
+   * engine's answer is what a failure of it gets.
    */
   const searchCall = <S extends z.ZodType>(path: string, schema: S, query: (q: z.infer<S>) => SearchQuery, doc: RouteDoc) =>
-    app.get(path, { schema: { ...doc, querystring: schema, response: { 200: ListingResponse } } }, async (req, reply) => {
-      if (!search) {
-        const known = store.answerAt(req.url);
-        if (known) return sendJson(reply, known);
-      }
-      const q = parse(schema, req.query);
-      await store.ready();
-      const sq = query(q);
-      if (search) {
-        const out = await search.search(store, sq);
-        if (out) return sendJson(reply, providerListingResponse(store, sq, out));
-      }
-      return sendJson(reply, listingResponse(store, sq, req.url));
-    });
+    app.get(
+      path,
+      {
+        schema: { ...doc, querystring: schema, response: { 200: ListingResponse } },
+        preValidation: async (req, reply) => {
+          if (search) return;
+          const known = store.answerAt(req.url);
+          if (known) return sendJson(reply, known);
+        },
+      },
+      async (req, reply) => {
+        // TypeScript cannot resolve the provider's type for a generic schema; Fastify validated the query with it.
+        const q = req.query as z.infer<S>;
+        await store.ready();
+        const sq = query(q);
+        if (search) {
+          const out = await search.search(store, sq);
+          if (out) return sendJson(reply, providerListingResponse(store, sq, out));
+        }
+        return sendJson(reply, listingResponse(store, sq, req.url));
+      },
+    );
   const listing = (path: string, doc: RouteDoc, base: (q: ListingRequest) => BaseFilter) =>
     searchCall(
       path,
@@ -159,7 +170,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
       },
     },
     async (req, reply) => {
-      const { q } = parse(SuggestionRequest, req.query);
+      const { q } = req.query;
       await store.ready();
       if (search) {
         const out = await search.suggest(store, q);
@@ -183,7 +194,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
       },
     },
     async (req) => {
-      const q = parse(ListingLookupRequest, req.query);
+      const q = req.query;
       await store.ready();
       const b = findBrand(store, needsKey(q, 'brand'));
       const content = await contentCache.get();
@@ -230,7 +241,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
       },
     },
     async (req) => {
-      const q = parse(ListingLookupRequest, req.query);
+      const q = req.query;
       await store.ready();
       const c = findCategory(store, needsKey(q, 'category'));
       const content = await contentCache.get();
@@ -264,8 +275,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
         querystring: ListingLookupRequest,
       },
     },
-    async (req) => {
-      parse(ListingLookupRequest, req.query);
+    async () => {
       await store.ready();
       return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
     },
@@ -281,8 +291,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
         querystring: ListingLookupRequest,
       },
     },
-    async (req) => {
-      parse(ListingLookupRequest, req.query);
+    async () => {
       await store.ready();
       return { status: 1, message: 'Success', data: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary) };
     },
@@ -299,7 +308,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
       },
     },
     async (req) => {
-      const q = parse(ListingLookupRequest, req.query);
+      const q = req.query;
       await store.ready();
       const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;
       const minDiscount = q.saleType ? SALE_DISCOUNT[q.saleType] : 0;
@@ -324,8 +333,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
         querystring: ListingLookupRequest,
       },
     },
-    async (req) => {
-      parse(ListingLookupRequest, req.query);
+    async () => {
       await store.ready();
       const groups = new Map<string, ReturnType<typeof brandSummary>[]>();
       for (const b of [...store.snapshot.brands].sort((x, y) => x.name.localeCompare(y.name))) {
@@ -348,7 +356,7 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
       },
     },
     async (req) => {
-      const q = parse(ListingLookupRequest, req.query);
+      const q = req.query;
       await store.ready();
       const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;
       const products = popularProducts(store, (p) => !cat || cat.subtree.includes(p.category.id), 10);
@@ -365,9 +373,9 @@ async function listingRoutes(app: FastifyInstance, { store, content: contentCach
   );
 }
 
-async function productRoutes(app: FastifyInstance, { store, content }: CatalogueContext) {
-  const productOf = async (query: unknown) => {
-    const { product_id } = parse(ProductIdRequest, query);
+async function productRoutes(root: FastifyInstance, { store, content }: CatalogueContext) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
+  const productOf = async ({ product_id }: z.infer<typeof ProductIdRequest>) => {
     await store.ready();
     return findProduct(store, product_id);
   };
@@ -384,7 +392,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
       },
     },
     async (req, reply) => {
-      const { product_id, variant_id } = parse(ProductDetailRequest, req.query);
+      const { product_id, variant_id } = req.query;
       await store.ready();
       // Not cached whole: spliced from cached pieces it costs less than a cache's churn (measured: 7.5k vs 3.7k req/s).
       const json = productDetailResponse(store, findProduct(store, product_id), variant_id);
@@ -405,7 +413,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
       },
     },
     async (req) => {
-      const { product_id, variant_id } = parse(VariantDetailRequest, req.query);
+      const { product_id, variant_id } = req.query;
       await store.ready();
       const p = findProduct(store, product_id);
       const v = p.variants.find((x) => x.id === variant_id);
@@ -421,6 +429,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
         response: { 200: HighlightsResponse },
         summary: "A product's highlights and description",
         operationId: 'getProductHighlights',
+        querystring: ProductIdRequest,
       },
     },
     async (req) => {
@@ -436,6 +445,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
         response: { 200: ProductDescriptionResponse },
         summary: "A product's long description",
         operationId: 'getProductDescription',
+        querystring: ProductIdRequest,
       },
     },
     async (req) => {
@@ -447,7 +457,14 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
   // The product's range: the brand's other products, the same category first.
   app.get(
     '/api/product-details/product-range',
-    { schema: { response: { 200: ProductListResponse }, summary: 'Other products of the same range', operationId: 'getProductRange' } },
+    {
+      schema: {
+        response: { 200: ProductListResponse },
+        summary: 'Other products of the same range',
+        operationId: 'getProductRange',
+        querystring: ProductIdRequest,
+      },
+    },
     async (req) => {
       const p = await productOf(req.query);
       const same = popularProducts(store, (x) => x !== p && x.brand === p.brand && x.category === p.category, 12);
@@ -459,7 +476,14 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
   // Related: the same category from other brands.
   app.get(
     '/api/product-details/related-product',
-    { schema: { response: { 200: ProductListResponse }, summary: 'Products related to a product', operationId: 'listRelatedProducts' } },
+    {
+      schema: {
+        response: { 200: ProductListResponse },
+        summary: 'Products related to a product',
+        operationId: 'listRelatedProducts',
+        querystring: ProductIdRequest,
+      },
+    },
     async (req) => {
       const p = await productOf(req.query);
       return listOf(popularProducts(store, (x) => x.brand !== p.brand && x.category === p.category, 12));
@@ -477,7 +501,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
       },
     },
     async (req) => {
-      const { recommender_product_id } = parse(RecommendationRequest, req.query);
+      const { recommender_product_id } = req.query;
       await store.ready();
       return listOf(similarProducts(store, findProduct(store, recommender_product_id), 12));
     },
@@ -491,6 +515,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
         response: { 200: SourceProductResponse },
         summary: 'Where a product comes from: brand and importer',
         operationId: 'getSourceProduct',
+        querystring: ProductIdRequest,
       },
     },
     async (req) => {
@@ -511,7 +536,14 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
 
   app.get(
     '/api/product-details/product-offer',
-    { schema: { response: { 200: ProductOffersResponse }, summary: 'Offers that apply to a product', operationId: 'listProductOffers' } },
+    {
+      schema: {
+        response: { 200: ProductOffersResponse },
+        summary: 'Offers that apply to a product',
+        operationId: 'listProductOffers',
+        querystring: ProductIdRequest,
+      },
+    },
     async (req) => {
       const p = await productOf(req.query);
       return { status: 1, message: 'Success', data: productOffers(p, await content.get()) };
@@ -529,7 +561,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
       },
     },
     async (req) => {
-      const { productSlug } = parse(ProductSlugRequest, req.query);
+      const { productSlug } = req.query;
       await store.ready();
       const p = store.snapshot.productsBySlug.get(productSlug);
       if (!p) throw new NotFound('Product not found.');
@@ -540,7 +572,14 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
 
   app.get(
     '/api/product/product-data',
-    { schema: { response: { 200: ProductHitResponse }, summary: "A product's data", operationId: 'getProductData' } },
+    {
+      schema: {
+        response: { 200: ProductHitResponse },
+        summary: "A product's data",
+        operationId: 'getProductData',
+        querystring: ProductIdRequest,
+      },
+    },
     async (req) => {
       const p = await productOf(req.query);
       return { status: 1, message: 'Success', data: toHit(defaultVariant(p)) };
@@ -554,6 +593,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
         response: { 200: AllProductDataResponse },
         summary: "A product's data with all its variants",
         operationId: 'getAllProductData',
+        querystring: ProductIdRequest,
       },
     },
     async (req) => {
@@ -577,7 +617,7 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
       },
     },
     async (req) => {
-      const { b_id } = parse(BrandDataRequest, req.query);
+      const { b_id } = req.query;
       await store.ready();
       const b = findBrand(store, { id: b_id });
       return {
@@ -595,7 +635,8 @@ async function productRoutes(app: FastifyInstance, { store, content }: Catalogue
   );
 }
 
-async function brandRoutes(app: FastifyInstance, { store }: CatalogueContext) {
+async function brandRoutes(root: FastifyInstance, { store }: CatalogueContext) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/product-brand/top-brand-list',
     { schema: { response: { 200: BrandListResponse }, summary: 'Top brands for the brands page', operationId: 'listProductTopBrands' } },
@@ -612,10 +653,11 @@ async function brandRoutes(app: FastifyInstance, { store }: CatalogueContext) {
         summary: 'Brands filtered by letter or category',
         operationId: 'listFilteredBrands',
         querystring: FilteredBrandListRequest,
+        response: { 200: BrandListResponse },
       },
     },
     async (req) => {
-      const { q, letter, category } = parse(FilteredBrandListRequest, req.query);
+      const { q, letter, category } = req.query;
       await store.ready();
       const snap = store.snapshot;
       const cat = category ? snap.categoriesBySlug.get(category) : undefined;
@@ -653,11 +695,12 @@ async function brandRoutes(app: FastifyInstance, { store }: CatalogueContext) {
   );
 }
 
-async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: CatalogueContext) {
-  const get = (
+async function offerRoutes(root: FastifyInstance, { db, store, content: cache }: CatalogueContext) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
+  const get = <Q extends z.ZodType = z.ZodUnknown>(
     path: string,
-    build: (content: Content, req: FastifyRequest) => unknown,
-    options: RouteDoc & { preview?: boolean; response?: z.ZodType },
+    build: (content: Content, query: z.infer<Q>) => unknown,
+    options: RouteDoc & { preview?: boolean; response?: z.ZodType; querystring?: Q },
   ) =>
     app.get(
       path,
@@ -665,14 +708,17 @@ async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: 
         schema: {
           summary: options.summary,
           operationId: options.operationId,
+          ...(options.querystring ? { querystring: options.querystring } : {}),
           ...(options.response ? { response: { 200: options.response } } : {}),
         },
+        // A preview is for staff: refused before Fastify validates the query (docs/decisions/025).
+        ...(options.preview ? { onRequest: async (req: FastifyRequest) => requirePreview(db, req) } : {}),
       },
       async (req) => {
-        if (options.preview) await requirePreview(db, req);
         await store.ready();
         const content = await cache.get();
-        return { status: 1, message: 'Success', data: build(content, req) };
+        // Fastify validated the query with `options.querystring`; TypeScript cannot follow the generic schema.
+        return { status: 1, message: 'Success', data: build(content, req.query as z.infer<Q>) };
       },
     );
   const kind = (k: string) => (x: { kind: string }) => x.kind === k;
@@ -696,7 +742,11 @@ async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: 
     operationId: 'listBudgetBuys',
     response: PromotionsResponse,
   });
-  get('/api/offers/freebie-offer', (c) => freebieOffers(store, c), { summary: 'Free-gift offers', operationId: 'listFreebieOffers' });
+  get('/api/offers/freebie-offer', (c) => freebieOffers(store, c), {
+    summary: 'Free-gift offers',
+    operationId: 'listFreebieOffers',
+    response: FreebieOffersResponse,
+  });
   get('/api/offers/coupon-offer', (c) => offersPage(store, c).coupons, {
     summary: 'Coupon offers',
     operationId: 'listCouponOffers',
@@ -739,19 +789,13 @@ async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: 
     operationId: 'getOfferPage',
     response: OffersPageResponse,
   });
-  get(
-    '/api/offers/offer-data-preview',
-    (c, req) => {
-      const { id } = parse(PreviewRequest, req.query);
-      return { ...offersPage(store, c, true), preview_id: id ?? null };
-    },
-    {
-      preview: true,
-      summary: 'Staff preview of an unpublished offers page',
-      operationId: 'previewOfferPage',
-      response: OffersPageResponse,
-    },
-  );
+  get('/api/offers/offer-data-preview', (c, { id }) => ({ ...offersPage(store, c, true), preview_id: id ?? null }), {
+    preview: true,
+    querystring: PreviewRequest,
+    summary: 'Staff preview of an unpublished offers page',
+    operationId: 'previewOfferPage',
+    response: OffersPageResponse,
+  });
 
   get('/api/sale/get-deals-on-favourite', () => discounted(store, (p) => p.is_bestseller, 1, 12), {
     summary: 'Deals on favourite products',
@@ -768,39 +812,37 @@ async function offerRoutes(app: FastifyInstance, { db, store, content: cache }: 
     operationId: 'listSaleBankOffers',
     response: BankOffersResponse,
   });
-  get('/api/sale/get-sale-page-data', (c, req) => salePage(store, c, parse(SaleSlugRequest, req.query).slug), {
+  get('/api/sale/get-sale-page-data', (c, { slug }) => salePage(store, c, slug), {
+    querystring: SaleSlugRequest,
     summary: 'A sale page by its slug',
     operationId: 'getSalePage',
     response: SalePageResponse,
   });
-  get(
-    '/api/sale/get-preview-salepage-data',
-    (c, req) => {
-      const { slug, id } = parse(SalePreviewRequest, req.query);
-      return { ...salePage(store, c, slug, true), preview_id: id ?? null };
-    },
-    { preview: true, summary: 'Staff preview of an unpublished sale page', operationId: 'previewSalePage', response: SalePageResponse },
-  );
+  get('/api/sale/get-preview-salepage-data', (c, { slug, id }) => ({ ...salePage(store, c, slug, true), preview_id: id ?? null }), {
+    preview: true,
+    querystring: SalePreviewRequest,
+    summary: 'Staff preview of an unpublished sale page',
+    operationId: 'previewSalePage',
+    response: SalePageResponse,
+  });
 
-  get(
-    '/api/home/home-page-info',
-    (c, req) => {
-      const { orderId } = parse(HomeRequest, req.query);
-      return { ...homeSections(store, c), order_id: orderId ?? null };
-    },
-    { summary: "The home page's sections", operationId: 'getHomePage', response: HomeResponse },
-  );
-  get(
-    '/api/home/home-page-preview-info',
-    (c, req) => {
-      const { id } = parse(PreviewRequest, req.query);
-      return { ...homeSections(store, c, true), preview_id: id ?? null };
-    },
-    { preview: true, summary: 'Staff preview of an unpublished home page', operationId: 'previewHomePage', response: HomePreviewResponse },
-  );
+  get('/api/home/home-page-info', (c, { orderId }) => ({ ...homeSections(store, c), order_id: orderId ?? null }), {
+    querystring: HomeRequest,
+    summary: "The home page's sections",
+    operationId: 'getHomePage',
+    response: HomeResponse,
+  });
+  get('/api/home/home-page-preview-info', (c, { id }) => ({ ...homeSections(store, c, true), preview_id: id ?? null }), {
+    preview: true,
+    querystring: PreviewRequest,
+    summary: 'Staff preview of an unpublished home page',
+    operationId: 'previewHomePage',
+    response: HomePreviewResponse,
+  });
 }
 
-async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
+async function seoRoutes(root: FastifyInstance, { store }: CatalogueContext) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/seo/page-seo-meta',
     {
@@ -812,7 +854,7 @@ async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
       },
     },
     async (req) => {
-      const { url } = parse(SeoRequest, req.query);
+      const { url } = req.query;
       await store.ready();
       // Read as a path on this site (`//a>` is a path, not a host to parse); what cannot be read is the client's error.
       const parsed = readTarget(url);
@@ -833,7 +875,8 @@ async function seoRoutes(app: FastifyInstance, { store }: CatalogueContext) {
   );
 }
 
-async function catalogueImageRoutes(app: FastifyInstance, { store, content }: CatalogueContext) {
+async function catalogueImageRoutes(root: FastifyInstance, { store, content }: CatalogueContext) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   // Brand, category and banner tiles change with the catalogue, so they are kept an hour, not for ever.
   const send = (reply: FastifyReply, file: { format: DrawnFormat; density: Density }, svg: string | null) =>
     sendDrawn(reply, { svg, format: file.format, density: file.density, cacheControl: 'public, max-age=3600' });
@@ -878,7 +921,8 @@ async function catalogueImageRoutes(app: FastifyInstance, { store, content }: Ca
 }
 
 /** Registers every catalogue route. */
-export async function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext) {
+export async function catalogueRoutes(root: FastifyInstance, ctx: CatalogueContext) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   await listingRoutes(app, ctx);
   await productRoutes(app, ctx);
   await brandRoutes(app, ctx);

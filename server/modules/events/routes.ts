@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { FunnelEnvelope } from '../../../schemas/ops-orders.ts';
-import { AffiliateRequest, ConversionEvent, FunnelQuery } from '../../../schemas/events.ts';
+import { AffiliateRequest, ConversionEvent, FunnelQuery, ReportResultResponse } from '../../../schemas/events.ts';
 import { z } from 'zod';
+import { envelope } from '../../../schemas/common.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { devToolsEnabled, readConfig, readEventsLimitPerIp } from '../../config.ts';
@@ -9,7 +11,6 @@ import { BadRequest, Forbidden } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/security.ts';
-import { parse } from '../../http/validate.ts';
 import { affiliateOrderOf, purchaseConversion } from '../payment/index.ts';
 import { findStoredEvent } from './queries.ts';
 import { checkEventTimes, checkFunnelRange, funnelReport, storeAffiliateOrder, storeConversions } from './service.ts';
@@ -17,12 +18,37 @@ import { checkEventTimes, checkFunnelRange, funnelReport, storeAffiliateOrder, s
 // The reporting calls (docs/architecture.md "Reporting"), HTTP only: the conversion feed, the affiliate drop box, the
 // funnel report and the development look-up. The rules are in service.ts.
 
+/** The development look-up of a stored conversion event (tests and the e2e suite read it). */
+const DevEventResponse = envelope(
+  z
+    .object({
+      event_id: z.string(),
+      event_name: z.string(),
+      funnel_step: z.number().int().nullable(),
+      session_id: z.string(),
+      email_sha256: z.string().nullable(),
+      received_at: z.iso.datetime(),
+    })
+    .nullable(),
+);
 const DevEventQuery = z.object({ event_id: z.string().min(1).max(100), event_name: z.string().min(1).max(40).optional() });
 const Batch = z.object({
   data: z.array(ConversionEvent).min(1, 'data must hold at least one event').max(50, 'at most 50 events per batch'),
 });
-/** One event, or a batch of them. */
-const ConversionBody = z.union([Batch, ConversionEvent]);
+/**
+ * One event, or a batch of them: a body with `data` is read as a batch, any other as one event, so a refusal names
+ * the field of the shape the client meant (a plain union would answer "Invalid input" for a bad single event).
+ */
+const ConversionBody = z
+  .unknown()
+  .transform((body, ctx) => {
+    const batch = body !== null && typeof body === 'object' && 'data' in body;
+    const result = batch ? Batch.safeParse(body) : ConversionEvent.safeParse(body);
+    if (result.success) return batch ? (result.data as z.infer<typeof Batch>).data : [result.data as ConversionEvent];
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: issue.path } as never);
+    return z.NEVER;
+  })
+  .meta({ description: 'One conversion event, or `{ data: [event, …] }` with 1 to 50 of them (SPEC §7).' });
 
 /** The configured public origin; outside production, where it may be unset, the address the server listens on. */
 function eventsOrigin(): string {
@@ -34,7 +60,8 @@ function eventsOrigin(): string {
   }
 }
 
-export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function eventsRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   // Reports per client address (IPv6 by /64) per minute, per endpoint: the feed is a write path open to anyone.
   const reportsPerMinute = readEventsLimitPerIp();
   const publicOrigin = process.env.PUBLIC_ORIGIN ?? '';
@@ -64,13 +91,18 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     '/api/events/conversions',
     {
       config: { access: 'optional' },
-      schema: { summary: 'Report a server-side conversion event', operationId: 'sendConversion', body: ConversionBody },
+      schema: {
+        summary: 'Report a server-side conversion event',
+        operationId: 'sendConversion',
+        body: ConversionBody,
+        response: { 200: ReportResultResponse },
+      },
       bodyLimit: 262_144,
+      // Limited before Fastify validates the body: a flood of bad reports is refused like a flood of good ones.
+      preValidation: async (req) => limitReports(req, 'conversions'),
     },
     async (req) => {
-      await limitReports(req, 'conversions');
-      const body = req.body as { data?: unknown } | null;
-      const events = body && typeof body === 'object' && 'data' in body ? parse(Batch, body).data : [parse(ConversionEvent, body)];
+      const events = req.body;
       checkEventTimes(events);
       const session = await req.getSession();
       const customerId = session?.customerId ?? null;
@@ -91,11 +123,16 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     '/api/events/affiliate',
     {
       config: { access: 'optional' },
-      schema: { summary: 'Report an affiliate conversion for an order', operationId: 'sendAffiliateConversion', body: AffiliateRequest },
+      schema: {
+        summary: 'Report an affiliate conversion for an order',
+        operationId: 'sendAffiliateConversion',
+        body: AffiliateRequest,
+        response: { 200: ReportResultResponse },
+      },
+      preValidation: async (req) => limitReports(req, 'affiliate'),
     },
     async (req) => {
-      await limitReports(req, 'affiliate');
-      const { order_id } = parse(AffiliateRequest, req.body);
+      const { order_id } = req.body;
       const session = await req.getSession();
       const created = await storeAffiliateOrder(db, await affiliateOrderOf(db, session?.customerId ?? null, order_id));
       return ok({ accepted: created ? 1 : 0, duplicates: created ? 0 : 1 }, created ? 'Stored' : 'Already stored');
@@ -115,7 +152,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (req) => {
       requireOps(req);
-      const query = parse(FunnelQuery, req.query);
+      const query = req.query;
       checkFunnelRange(query);
       return ok(await funnelReport(db, query));
     },
@@ -131,10 +168,11 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Db }) {
           summary: 'Development tools: the reporting events recorded for an event id',
           operationId: 'getDevEvents',
           querystring: DevEventQuery,
+          response: { 200: DevEventResponse },
         },
       },
       async (req) => {
-        const { event_id, event_name } = parse(DevEventQuery, req.query);
+        const { event_id, event_name } = req.query;
         const row = await findStoredEvent(db, event_id, event_name);
         return ok(row ?? null, row ? 'Stored' : 'Not stored');
       },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   EmailTicketRequest,
   FaqRequest,
@@ -16,14 +17,14 @@ import {
 } from '../../../schemas/help-center.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { parse } from '../../http/validate.ts';
 import { requireCustomer } from '../session/index.ts';
 import { receiveFiles } from '../uploads/index.ts';
 import * as service from './service.ts';
 
 // HTTP of SPEC §7 /api/help-center. The FAQ and the support channels are public; everything about the
 // customer's own orders and tickets needs a session (401 otherwise; the app blanks that message, SPEC §8).
-export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function helpCenterRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   const base = '/api/help-center';
 
   app.get(
@@ -37,7 +38,7 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
       },
     },
     async (req) => {
-      const { q, topic } = parse(FaqRequest, req.query);
+      const { q, topic } = req.query;
       return ok(await service.faqData(db, q || undefined, topic || undefined));
     },
   );
@@ -91,7 +92,7 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const { order_id } = parse(ShipmentListRequest, req.query);
+      const { order_id } = req.query;
       return ok(await service.customerShipmentList(db, customer.id, order_id));
     },
   );
@@ -139,7 +140,7 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const input = parse(PhoneTicketRequest, req.body);
+      const input = req.body;
       const ticket = await service.requestCallBack(db, customer.id, input, req.ip);
       return ok(
         ticket,
@@ -155,7 +156,7 @@ export async function helpCenterRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     async (req) => {
       const customer = await requireCustomer(db, req);
-      const input = parse(EmailTicketRequest, req.body);
+      const input = req.body;
       const ticket = await service.sendEmailRequest(db, customer.id, input, req.ip);
       return ok(ticket, `Thank you! Your request ${ticket.reference} is received; we have sent a copy to ${ticket.contact}.`);
     },

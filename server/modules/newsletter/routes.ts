@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { UnsubscribeRequest, UnsubscribeResponse } from '../../../schemas/content-pages.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { parse } from '../../http/validate.ts';
 import { unsubscribe } from './service.ts';
 
-export async function newsletterRoutes(app: FastifyInstance, { db, secret }: { db: Db; secret: () => Promise<string> }) {
+export async function newsletterRoutes(root: FastifyInstance, { db, secret }: { db: Db; secret: () => Promise<string> }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.post(
     '/api/unsubscribe/unsubscribe-user',
     {
@@ -17,7 +18,7 @@ export async function newsletterRoutes(app: FastifyInstance, { db, secret }: { d
       },
     },
     async (req) => {
-      const { email, token } = parse(UnsubscribeRequest, req.body);
+      const { email, token } = req.body;
       const data = await unsubscribe(db, await secret(), email, token);
       return ok(data, data.already_unsubscribed ? 'You were already unsubscribed.' : 'You are unsubscribed from Kasrat emails.');
     },

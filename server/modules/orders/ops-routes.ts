@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { z } from 'zod';
-import { OPS_ACTIONS, OpsMoveRequest, parseOrderDate } from '../../../schemas/orders.ts';
+import { OPS_ACTIONS, OpsCancelResponse, OpsMoveRequest, parseOrderDate } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import { cancelOrderShipment } from '../../flows/cancel.ts';
 import { processPendingRefunds, processRefund } from '../../flows/refund.ts';
 import { opsMove } from '../../flows/return.ts';
@@ -30,7 +30,8 @@ const Params = z.object({
 });
 const ShipmentParams = Params.pick({ shipmentId: true });
 
-export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db; refunds: RefundAdapters }) {
+export async function opsRoutes(root: FastifyInstance, { db, refunds }: { db: Db; refunds: RefundAdapters }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.addHook('onRequest', async (req) => requireOps(req));
 
   app.get(
@@ -44,7 +45,7 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
       },
     },
     async (req) => {
-      const { shipmentId } = parse(ShipmentParams, req.params);
+      const { shipmentId } = req.params;
       const s = await findShipment(db, shipmentId, null);
       if (!s) throw new NotFound(`No shipment ${shipmentId}.`);
       return ok({
@@ -69,8 +70,8 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
       },
     },
     async (req) => {
-      const { shipmentId, action } = parse(Params, req.params);
-      const body = parse(OpsMoveRequest, req.body ?? {});
+      const { shipmentId, action } = req.params;
+      const body = req.body;
       const at = body.at ? (parseOrderDate(body.at) ?? undefined) : undefined;
       const { refundIds, ...result } = await opsMove(db, shipmentId, action, { awb: body.awb?.toUpperCase(), at, note: body.note });
       for (const id of refundIds)
@@ -92,11 +93,12 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
         operationId: 'cancelOpsShipment',
         params: ShipmentParams,
         body: OpsCancelRequest,
+        response: { 200: OpsCancelResponse },
       },
     },
     async (req) => {
-      const { shipmentId } = parse(ShipmentParams, req.params);
-      const body = parse(OpsCancelRequest, req.body ?? {});
+      const { shipmentId } = req.params;
+      const body = req.body;
       const { refundIds, status, refund } = await cancelOrderShipment(
         db,
         null,
@@ -114,7 +116,7 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
     '/api/ops/shipments/:shipmentId/invoice',
     { schema: { summary: "A shipment's invoice, for staff", operationId: 'getOpsShipmentInvoice', params: ShipmentParams } },
     async (req, reply) => {
-      const { shipmentId } = parse(ShipmentParams, req.params);
+      const { shipmentId } = req.params;
       const s = await findShipment(db, shipmentId, null);
       if (!s) throw new NotFound(`No shipment ${shipmentId}.`);
       const file = await shipmentInvoice(db, s.customer_id, shipmentId);
@@ -130,9 +132,16 @@ export async function opsRoutes(app: FastifyInstance, { db, refunds }: { db: Db;
   // Stock on hand of a variant: lets operations (and the e2e test) see a cancellation put units back.
   app.get(
     '/api/ops/variants/:variantId',
-    { schema: { response: { 200: OpsVariantResponse }, summary: "One variant's stock and reservations", operationId: 'getOpsVariant' } },
+    {
+      schema: {
+        response: { 200: OpsVariantResponse },
+        summary: "One variant's stock and reservations",
+        operationId: 'getOpsVariant',
+        params: z.object({ variantId: z.coerce.number().int().positive() }),
+      },
+    },
     async (req) => {
-      const { variantId } = parse(z.object({ variantId: z.coerce.number().int().positive() }), req.params);
+      const { variantId } = req.params;
       const row = await db.selectFrom('variants').select(['id', 'sku', 'stock']).where('id', '=', variantId).executeTakeFirst();
       if (!row) throw new NotFound(`No variant ${variantId}.`);
       return ok({ variant_id: row.id, sku: row.sku, stock: row.stock });

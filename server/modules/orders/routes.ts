@@ -2,6 +2,7 @@ import { cancelOrderShipment, previewCancel } from '../../flows/cancel.ts';
 import { processRefund } from '../../flows/refund.ts';
 import { submitReturn, withdrawReturn } from '../../flows/return.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   CancelReverseRequest,
   CancelRefundRequest,
@@ -29,6 +30,7 @@ import {
   CancelResponse,
   ReturnShipmentDetailsResponse,
   ShipmentDetailsResponse,
+  WithdrawReturnResponse,
 } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
@@ -59,7 +61,8 @@ async function customerOf(req: FastifyRequest): Promise<number> {
   return session.customerId;
 }
 
-export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: Db; refunds: RefundAdapters }) {
+export async function orderRoutes(root: FastifyInstance, { db, refunds }: { db: Db; refunds: RefundAdapters }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   /** Pays the refunds a change created, after its commit; a failure leaves them pending for a retry. */
   const payOut = async (req: FastifyRequest, ids: number[]) => {
     for (const id of ids) {
@@ -84,7 +87,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const body = parse(OrderListingRequest, req.body);
+      const body = req.body;
       return ok(await listOrders(db, customerId, body.page, body.page_size));
     },
   );
@@ -102,7 +105,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const body = parse(ShipmentDetailsRequest, req.body);
+      const body = req.body;
       return ok(await orderDetails(db, customerId, body.order_id));
     },
   );
@@ -136,7 +139,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const body = parse(CancelShipmentRequest, req.body);
+      const body = req.body;
       const { refundIds, order: _o, products: _p, reviewsWithdrawn: _r, ...result } = await cancelOrderShipment(db, customerId, body, null);
       await payOut(req, refundIds);
       return ok(result, 'Your shipment has been cancelled.');
@@ -156,7 +159,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const body = parse(CancelRefundRequest, req.body);
+      const body = req.body;
       return ok(await previewCancel(db, customerId, body.shipmentId, body.items ?? null));
     },
   );
@@ -174,7 +177,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const body = parse(PartialCancelRequest, req.body);
+      const body = req.body;
       const {
         refundIds,
         order: _o,
@@ -191,11 +194,16 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     '/api/order/cancel-reverse-shipment-submit',
     {
       config: { access: 'customer' },
-      schema: { summary: 'Cancel a return request', operationId: 'cancelReturn', body: CancelReverseRequest },
+      schema: {
+        summary: 'Cancel a return request',
+        operationId: 'cancelReturn',
+        body: CancelReverseRequest,
+        response: { 200: WithdrawReturnResponse },
+      },
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const body = parse(CancelReverseRequest, req.body);
+      const body = req.body;
       return ok(await withdrawReturn(db, customerId, body.shipmentId), 'Your return request has been withdrawn.');
     },
   );
@@ -225,12 +233,13 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const query = parse(ShipmentQuery, req.query);
+      const query = req.query;
       return ok(await returnDetails(db, customerId, query.shipmentId));
     },
   );
 
-  // One photo per call (multipart: field shipmentId, then the file). The uploads module checks the bytes.
+  // One photo per call (multipart: field shipmentId, then the file). The uploads module checks the bytes; the
+  // fields arrive with the file, so they are parsed here rather than declared (docs/decisions/025).
   app.post(
     '/api/order/return-shipment-media',
     {
@@ -263,7 +272,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const body = parse(RefundAmountRequest, req.body);
+      const body = req.body;
       return ok(await refundQuote(db, customerId, body.shipmentId, body.items));
     },
   );
@@ -281,7 +290,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const body = parse(ReturnSubmitRequest, req.body);
+      const body = req.body;
       return ok(await submitReturn(db, customerId, body), 'Your return request has been placed. We will pick it up soon.');
     },
   );
@@ -299,7 +308,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const body = parse(SetSelectAddressRequest, req.body);
+      const body = req.body;
       return ok(await setPickupAddress(db, customerId, body.shipmentId, body.address_id), 'Pickup address saved.');
     },
   );
@@ -345,7 +354,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       const customerId = await customerOf(req);
-      const body = parse(UpdateBankDetailsRequest, req.body);
+      const body = req.body;
       return ok(await saveBankAccountAsOwner(db, req, customerId, body), 'Bank account saved.');
     },
   );
@@ -363,7 +372,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req) => {
       await customerOf(req);
-      const { ifsc } = parse(IfscQuery, req.query);
+      const { ifsc } = req.query;
       return ok(await lookupIfsc(db, ifsc));
     },
   );
@@ -376,7 +385,7 @@ export async function orderRoutes(app: FastifyInstance, { db, refunds }: { db: D
     },
     async (req, reply) => {
       const customerId = await customerOf(req);
-      const { shipmentId } = parse(ShipmentQuery, req.query);
+      const { shipmentId } = req.query;
       const file = await shipmentInvoice(db, customerId, shipmentId);
       return reply
         .header('content-type', 'application/pdf')

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { OpsPaymentIssuesResponse, OpsResolveResponse } from '../../../schemas/ops-orders.ts';
 import type { PaymentIssueView } from '../../../schemas/payment.ts';
 import { z } from 'zod';
@@ -7,7 +8,6 @@ import type { Database } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 
 // The staff queue for money that needs a person (docs/decisions/015-gateway-life-cycle.md): a refund the gateway
 // refused, a pay-on-delivery refund nobody can pay automatically ("to pay"), a payment that could not be given
@@ -94,7 +94,8 @@ const ResolveRequest = z.object({
 /** Marks a refund paid by hand as processed and tells whoever must know; the orders module owns refunds. */
 export type RefundPaidByHand = (trx: Db, refundId: number, reference: string) => Promise<void>;
 
-export async function paymentIssueRoutes(app: FastifyInstance, { db, refundPaidByHand }: { db: Db; refundPaidByHand: RefundPaidByHand }) {
+export async function paymentIssueRoutes(root: FastifyInstance, { db, refundPaidByHand }: { db: Db; refundPaidByHand: RefundPaidByHand }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.addHook('onRequest', async (req) => requireOps(req));
 
   // The answer is PaymentIssuesResponse (schemas/payment.ts), which documents each field.
@@ -122,8 +123,8 @@ export async function paymentIssueRoutes(app: FastifyInstance, { db, refundPaidB
       },
     },
     async (req) => {
-      const { id } = parse(IssueParams, req.params);
-      const body = parse(ResolveRequest, req.body);
+      const { id } = req.params;
+      const body = req.body;
       const done = await db.transaction().execute(async (trx) => {
         const issue = await trx
           .updateTable('payment_issues')

@@ -1,6 +1,7 @@
 import { PAY_ON_DELIVERY } from '../../../schemas/payment-rules.ts';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { OrderIdQuery, OrderSuccessResponse } from '../../../schemas/order.ts';
 import {
   ActivePaymentQuery,
@@ -82,7 +83,8 @@ function formFields(body: unknown): Record<string, string> {
   return parse(z.record(z.string(), z.string()), out);
 }
 
-export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & CheckoutDeps) {
+export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & CheckoutDeps) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   const db: Db = deps.db;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 65_536 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -102,7 +104,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const body = parse(PaymentPlaceOrderRequest, req.body ?? {});
+      const body = req.body;
       const key = idempotencyKeyOf(req);
       const customer = await requireCustomer(db, req);
       // Someone else's (or an expired) saved card is not found, before any order is made.
@@ -166,7 +168,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const q = parse(ActivePaymentQuery, req.query);
+      const q = req.query;
       const customer = await requireCustomer(db, req);
       return ok(await activePayment(deps, customer.id, q.orderId));
     },
@@ -184,7 +186,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const q = parse(OfferListQuery, req.query);
+      const q = req.query;
       const customer = await requireCustomer(db, req);
       return ok(await offerList(deps, customer.id, q));
     },
@@ -202,7 +204,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const body = parse(InitiateTransactionRequest, req.body);
+      const body = req.body;
       const key = idempotencyKeyOf(req);
       const customer = await requireCustomer(db, req);
       return ok(
@@ -228,7 +230,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const body = parse(RetryPaymentRequest, req.body);
+      const body = req.body;
       const key = idempotencyKeyOf(req);
       const customer = await requireCustomer(db, req);
       return ok(
@@ -254,7 +256,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const body = parse(OrderRefRequest, req.body);
+      const body = req.body;
       const customer = await requireCustomer(db, req);
       return ok(await verifyTransaction(deps, customer.id, body.order_id));
     },
@@ -272,7 +274,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const q = parse(PaymentFailedQuery, req.query);
+      const q = req.query;
       const customer = await requireCustomer(db, req);
       return ok(await paymentFailed(deps, customer.id, q.orderId));
     },
@@ -290,7 +292,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const body = parse(OrderRefRequest, req.body);
+      const body = req.body;
       const customer = await requireCustomer(db, req);
       return ok(await payOnDelivery(deps, customer.id, body.order_id), 'Order placed');
     },
@@ -327,7 +329,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
     async (req) => {
       // Sign-in first, so a signed-out call is a 401 whatever its body (docs/architecture.md "API conventions").
       const customer = await requireCustomer(db, req);
-      const body = parse(DeleteSavedCardRequest, req.body);
+      const body = req.body;
       await deleteSavedCard(deps, customer.id, body.id);
       return ok(await listSavedCards(deps, customer.id), 'Card removed');
     },
@@ -345,7 +347,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
       },
     },
     async (req) => {
-      const q = parse(OrderIdQuery, req.query);
+      const q = req.query;
       const customer = await requireCustomer(db, req);
       return ok(await orderSuccessData(db, customer.id, q.orderId));
     },
@@ -419,7 +421,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
   // Webhooks: server to server, authenticated by the adapter, confirmed by a status call, applied once.
   app.post(
     PAYTM_WEBHOOK_PATH,
-    { ...fromGateway, schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook' } },
+    {
+      ...fromGateway,
+      schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook', response: { 200: PaymentResultResponse } },
+    },
     async (req) => {
       if (deps.gateway.name !== 'paytm') throw new NotFound();
       return ok((await handleWebhook(deps, { headers: req.headers, body: formFields(req.body) })).result);
@@ -427,7 +432,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & Ch
   );
   app.post(
     JUSPAY_WEBHOOK_PATH,
-    { ...fromGateway, schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook' } },
+    {
+      ...fromGateway,
+      schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook', response: { 200: PaymentResultResponse } },
+    },
     async (req) => {
       if (deps.gateway.name !== 'juspay') throw new NotFound();
       if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');

@@ -1,4 +1,16 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   AllReviewListQuery,
   BrandIdQuery,
@@ -58,7 +70,16 @@ import {
 const V1 = '/api/review/v1';
 const DIRECT = '/api/review/p/v1';
 
-type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** A handler whose request parts are typed by the route's zod schemas (Fastify has validated them). */
+type Handler<S extends FastifySchema = FastifySchema> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  ZodRequestTypes
+>;
 
 async function customerId(req: FastifyRequest): Promise<number> {
   const session = await req.getSession();
@@ -67,19 +88,32 @@ async function customerId(req: FastifyRequest): Promise<number> {
 }
 const maybeCustomer = async (req: FastifyRequest) => (await req.getSession())?.customerId ?? null;
 
-export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: Db; limits: ReviewLimits }) {
+export async function reviewRoutes(root: FastifyInstance, { db, limits }: { db: Db; limits: ReviewLimits }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   // `schema` declares the request for the API document (server/http/docs.ts); the handler parses with it.
   // The direct path is a second operation of the document: its own operationId and summary.
-  const directSchema = (schema: FastifySchema): FastifySchema => ({
+  const directSchema = <S extends FastifySchema>(schema: S): S => ({
     ...schema,
     operationId: `${schema.operationId}Direct`,
     summary: `${schema.summary} (review-service path)`,
   });
-  const get = (path: string, schema: FastifySchema, handler: Handler, direct?: string, config: FastifyContextConfig = {}) => {
+  const get = <S extends FastifySchema>(
+    path: string,
+    schema: S,
+    handler: Handler<S>,
+    direct?: string,
+    config: FastifyContextConfig = {},
+  ) => {
     app.get(`${V1}/${path}`, { schema, config }, handler);
     if (direct) app.get(`${DIRECT}/${direct}`, { schema: directSchema(schema), config }, handler);
   };
-  const post = (path: string, schema: FastifySchema, handler: Handler, direct?: string, config: FastifyContextConfig = {}) => {
+  const post = <S extends FastifySchema>(
+    path: string,
+    schema: S,
+    handler: Handler<S>,
+    direct?: string,
+    config: FastifyContextConfig = {},
+  ) => {
     app.post(`${V1}/${path}`, { schema, config }, handler);
     if (direct) app.post(`${DIRECT}/${direct}`, { schema: directSchema(schema), config }, handler);
   };
@@ -95,7 +129,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       response: { 200: ReviewAggregateResponse },
       querystring: ProductIdQuery,
     },
-    async (req) => ok(await scopeAggregate(db, { kind: 'product', id: parse(ProductIdQuery, req.query).product_id })),
+    async (req) => ok(await scopeAggregate(db, { kind: 'product', id: req.query.product_id })),
     'aggregate',
   );
   get(
@@ -106,7 +140,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       response: { 200: ReviewAggregateResponse },
       querystring: BrandIdQuery,
     },
-    async (req) => ok(await scopeAggregate(db, { kind: 'brand', id: parse(BrandIdQuery, req.query).brand_id })),
+    async (req) => ok(await scopeAggregate(db, { kind: 'brand', id: req.query.brand_id })),
   );
   get(
     'all-review-aggrigate',
@@ -123,7 +157,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       querystring: ProductReviewListQuery,
     },
     async (req) => {
-      const { product_id, ...filters } = parse(ProductReviewListQuery, req.query);
+      const { product_id, ...filters } = req.query;
       return ok(await reviewList(db, { kind: 'product', id: product_id }, filters, await maybeCustomer(req)));
     },
     undefined,
@@ -138,7 +172,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       querystring: BrandReviewListQuery,
     },
     async (req) => {
-      const { brand_id, ...filters } = parse(BrandReviewListQuery, req.query);
+      const { brand_id, ...filters } = req.query;
       return ok(await reviewList(db, { kind: 'brand', id: brand_id }, filters, await maybeCustomer(req)));
     },
     undefined,
@@ -152,7 +186,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       response: { 200: ReviewListResponse },
       querystring: AllReviewListQuery,
     },
-    async (req) => ok(await reviewList(db, { kind: 'all' }, parse(AllReviewListQuery, req.query), await maybeCustomer(req))),
+    async (req) => ok(await reviewList(db, { kind: 'all' }, req.query, await maybeCustomer(req))),
     undefined,
     OPTIONAL,
   );
@@ -166,7 +200,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       querystring: CarouselQuery,
     },
     async (req) => {
-      const q = parse(CarouselQuery, req.query);
+      const q = req.query;
       const scope: ReviewScope = q.product_id
         ? { kind: 'product', id: q.product_id }
         : q.brand_id
@@ -178,14 +212,14 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
   get(
     'review-modal-data',
     { summary: 'One review with its photos', operationId: 'getReview', response: { 200: ReviewModalResponse }, querystring: ReviewIdQuery },
-    async (req) => ok(await modalData(db, parse(ReviewIdQuery, req.query).review_id, await maybeCustomer(req))),
+    async (req) => ok(await modalData(db, req.query.review_id, await maybeCustomer(req))),
     'detail',
     OPTIONAL,
   );
 
   // ---- helpful votes (the same rule whichever list the vote comes from) --------------------------------
-  const vote: Handler = async (req) => {
-    const { review_id } = parse(UpvoteRequest, req.body);
+  const vote: Handler<{ body: typeof UpvoteRequest }> = async (req) => {
+    const { review_id } = req.body;
     return ok(await upvote(db, limits, await customerId(req), review_id), M.voted);
   };
   post(
@@ -229,7 +263,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       response: { 200: IsUserVerifiedResponse },
       querystring: ProductIdQuery,
     },
-    async (req) => ok(await isUserVerified(db, await customerId(req), parse(ProductIdQuery, req.query).product_id)),
+    async (req) => ok(await isUserVerified(db, await customerId(req), req.query.product_id)),
     'verified',
     CUSTOMER,
   );
@@ -238,7 +272,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
     'set-rate-product',
     { summary: 'Rate and review a product', operationId: 'rateProduct', response: { 200: RateResponse }, body: SetRateProductRequest },
     async (req) => {
-      const input = parse(SetRateProductRequest, req.body);
+      const input = req.body;
       return ok(await rateProduct(db, limits, await customerId(req), input), M.rated);
     },
     'submit',
@@ -248,7 +282,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
     'update-review',
     { summary: 'Change a review', operationId: 'updateReview', response: { 200: ReviewResponse }, body: UpdateReviewRequest },
     async (req) => {
-      const input = parse(UpdateReviewRequest, req.body);
+      const input = req.body;
       return ok(await updateReview(db, limits, await customerId(req), input), M.updated);
     },
     'update',
@@ -264,7 +298,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       body: SetAfterRateRequest,
     },
     async (req) => {
-      const input = parse(SetAfterRateRequest, req.body);
+      const input = req.body;
       return ok(await rateLogistics(db, limits, await customerId(req), input), M.logisticsRated);
     },
     'revised',
@@ -279,7 +313,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
       querystring: LogisticRatingQuery,
     },
     async (req) => {
-      const q = parse(LogisticRatingQuery, req.query);
+      const q = req.query;
       return ok(await logisticRatingDetails(db, await customerId(req), q.order_id, q.product_id));
     },
     'logistics-rating',
@@ -343,7 +377,7 @@ export async function reviewRoutes(app: FastifyInstance, { db, limits }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { review_id, status } = parse(ReviewStatusRequest, req.body);
+      const { review_id, status } = req.body;
       return ok(await setReviewStatus(db, review_id, status), status === 'hidden' ? 'Review hidden.' : 'Review published.');
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   CATALOGUE_EDIT_MESSAGES,
   PUBLISH_MESSAGES,
@@ -20,7 +21,6 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, Conflict, NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import { catalogueChanged, type PriceEditResult, setProductPublished, setVariantPrice } from '../catalogue/index.ts';
 import { adjustStock, heldUnits } from '../inventory/index.ts';
 import { recordAudit } from './audit.ts';
@@ -32,7 +32,8 @@ import { setProductImage } from './product-image.ts';
 
 const LIMIT = 25;
 
-export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/ops/catalogue/variants',
     {
@@ -46,7 +47,7 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { q } = parse(StaffVariantQuery, req.query);
+      const { q } = req.query;
       let query = db
         .selectFrom('variants as v')
         .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -109,8 +110,8 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { variantId } = parse(VariantPriceParams, req.params);
-      const body = parse(VariantPriceRequest, req.body);
+      const { variantId } = req.params;
+      const body = req.body;
       const edit = { price: body.price, mrp: body.mrp, expected: { price: body.expected_price, mrp: body.expected_mrp } };
       // The change and its audit entry commit together.
       const result: PriceEditResult = await db.transaction().execute(async (trx) => {
@@ -140,8 +141,8 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { variantId } = parse(VariantPriceParams, req.params);
-      const body = parse(VariantStockRequest, req.body);
+      const { variantId } = req.params;
+      const body = req.body;
       const actor = req.opsActor?.kind === 'staff' ? `staff:${req.opsActor.staff.id}` : 'token';
       const result = await db.transaction().execute(async (trx) => {
         // The variant's row is locked first, as checkout takes it: no order takes or releases units meanwhile.
@@ -179,8 +180,8 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { productId } = parse(ProductParams, req.params);
-      const { published } = parse(ProductPublishRequest, req.body);
+      const { productId } = req.params;
+      const { published } = req.body;
       await db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('products').select('is_published').where('id', '=', productId).forUpdate().executeTakeFirst();
         if (!row) throw new NotFound(`No product ${productId}.`);
@@ -210,7 +211,7 @@ export async function staffCatalogueRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { productId } = parse(ProductParams, req.params);
+      const { productId } = req.params;
       const bytes = await receiveFile(req, PRODUCT_IMAGE_LIMITS.maxBytes, PRODUCT_IMAGE_MESSAGES.tooLarge);
       const { version } = await setProductImage(db, req, productId, bytes);
       const first = await db

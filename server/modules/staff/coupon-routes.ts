@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   COUPON_MESSAGES,
   CouponCreateRequest,
@@ -12,7 +13,6 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import { createCoupon, saveCoupon } from '../cart/index.ts';
 import { recordAudit } from './audit.ts';
 
@@ -57,7 +57,8 @@ async function checkScope(db: Db, input: { brand_id: number | null; category_id:
     throw new BadRequest(COUPON_MESSAGES.unknownCategory);
 }
 
-export async function staffCouponRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function staffCouponRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/ops/coupons',
     {
@@ -84,7 +85,7 @@ export async function staffCouponRoutes(app: FastifyInstance, { db }: { db: Db }
     },
     async (req) => {
       requireOps(req);
-      const input = parse(CouponCreateRequest, req.body);
+      const input = req.body;
       await checkScope(db, input);
       const created = await db.transaction().execute(async (trx) => {
         const row = await createCoupon(trx, { ...input, starts_at: new Date(input.starts_at), ends_at: new Date(input.ends_at) });
@@ -112,8 +113,8 @@ export async function staffCouponRoutes(app: FastifyInstance, { db }: { db: Db }
     },
     async (req) => {
       requireOps(req);
-      const code = parse(CouponParams, req.params).code.toUpperCase();
-      const input = parse(CouponInput, req.body);
+      const code = req.params.code.toUpperCase();
+      const input = req.body;
       await checkScope(db, input);
       const saved = await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('coupons').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { sql } from 'kysely';
 import {
   CUSTOMER_MESSAGES,
@@ -13,7 +14,6 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import { updateCustomer } from '../customers/index.ts';
 import { deleteCustomerSessions } from '../session/index.ts';
 import { recordAudit } from './audit.ts';
@@ -23,7 +23,8 @@ import { recordAudit } from './audit.ts';
 
 const LIMIT = 50;
 
-export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/ops/customers',
     {
@@ -37,7 +38,7 @@ export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db
     },
     async (req) => {
       requireOps(req);
-      const { q } = parse(StaffCustomerQuery, req.query);
+      const { q } = req.query;
       let query = db
         .selectFrom('customers as c')
         .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.mobile', 'c.is_blocked', 'c.created_at'])
@@ -87,8 +88,8 @@ export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db
     },
     async (req) => {
       requireOps(req);
-      const { customerId } = parse(CustomerOrderParams, req.params);
-      const { page, page_size } = parse(PageQuery, req.query);
+      const { customerId } = req.params;
+      const { page, page_size } = req.query;
       const customer = await db
         .selectFrom('customers')
         .select(['id', 'first_name', 'last_name', 'email', 'mobile'])
@@ -148,8 +149,8 @@ export async function staffCustomerRoutes(app: FastifyInstance, { db }: { db: Db
     },
     async (req) => {
       requireOps(req);
-      const { customerId } = parse(CustomerParams, req.params);
-      const { blocked } = parse(CustomerBlockRequest, req.body);
+      const { customerId } = req.params;
+      const { blocked } = req.body;
       // The flag, the end of the sessions and the audit entry commit together.
       const result = await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('customers').select('is_blocked').where('id', '=', customerId).forUpdate().executeTakeFirst();

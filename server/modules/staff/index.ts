@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { devToolsEnabled } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { PREVIEW_AUTHORIZATION } from '../../../schemas/catalogue.ts';
-import { isOpsRoute } from '../../http/ops.ts';
+import { STAFF_MESSAGES } from '../../../schemas/staff.ts';
+import { accessOf } from '../../http/docs.ts';
+import { Unauthorized } from '../../http/errors.ts';
+import { isOpsRoute, requireOps } from '../../http/ops.ts';
 import { recordAudit } from './audit.ts';
 import { readStaffConfig } from './config.ts';
 import { staffCatalogueRoutes } from './catalogue-routes.ts';
@@ -33,11 +36,17 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   app.decorateRequest('audited', false);
 
   app.addHook('onRequest', async (req) => {
-    if (!req.cookies?.[STAFF_COOKIE]) return;
-    // Operations calls, and preview calls (a preview needs staff: docs/decisions/009-staff-preview-authorisation.md).
-    const preview = req.headers.authorization === PREVIEW_AUTHORIZATION;
-    if (!preview && !isOpsRoute(req.method, req.routeOptions.url, req.routeOptions.config)) return;
-    req.staff = await readStaffSession(db, config, req);
+    const route = req.routeOptions;
+    const access = accessOf({ method: req.method, url: route.url ?? '', config: route.config });
+    if (req.cookies?.[STAFF_COOKIE]) {
+      // Operations calls, and preview calls (a preview needs staff: docs/decisions/009-staff-preview-authorisation.md).
+      const preview = req.headers.authorization === PREVIEW_AUTHORIZATION;
+      if (preview || access === 'ops' || access === 'staff' || isOpsRoute(req.method, route.url, route.config))
+        req.staff = await readStaffSession(db, config, req);
+    }
+    // The route's access, checked before Fastify validates the request (docs/decisions/025): 401 (or 403) before 400.
+    if (access === 'ops') requireOps(req);
+    else if (access === 'staff' && !req.staff) throw new Unauthorized(STAFF_MESSAGES.sessionEnded);
   });
 
   // An operations write whose handler kept no entry of its own (calls other modules own) is recorded here, before

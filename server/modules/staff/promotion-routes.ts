@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   BankOfferInput,
   BankOfferUpdate,
@@ -26,7 +27,6 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import { createBankOffer, createFreebie, saveBankOffer, saveDeliveryRule, saveFreebie } from '../cart/index.ts';
 import { catalogueChanged, createSalePage, type SaleSectionInput, saveSalePage } from '../catalogue/index.ts';
 import { recordAudit } from './audit.ts';
@@ -201,7 +201,8 @@ const salePageValues = (input: {
   is_published: input.is_published,
 });
 
-export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   const read = { opsPermission: 'promotions:read' } as const;
   const write = { opsPermission: 'promotions:write' } as const;
 
@@ -239,7 +240,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const input = parse(BankOfferInput, req.body);
+      const input = req.body;
       const created = await db.transaction().execute(async (trx) => {
         const row = await createBankOffer(trx, bankOfferValues(input));
         const after = bankOfferView(row as BankOfferRow);
@@ -265,8 +266,8 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { id } = parse(PromotionIdParams, req.params);
-      const { expected_version, ...input } = parse(BankOfferUpdate, req.body);
+      const { id } = req.params;
+      const { expected_version, ...input } = req.body;
       const target = `bank_offer:${id}`;
       const saved = await db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('bank_offers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -322,7 +323,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const input = parse(FreebieInput, req.body);
+      const input = req.body;
       await checkGiftVariant(db, input.variant_id);
       const created = await db.transaction().execute(async (trx) => {
         const row = await createFreebie(trx, input);
@@ -349,8 +350,8 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { id } = parse(PromotionIdParams, req.params);
-      const { expected_version, ...input } = parse(FreebieUpdate, req.body);
+      const { id } = req.params;
+      const { expected_version, ...input } = req.body;
       await checkGiftVariant(db, input.variant_id);
       const target = `freebie:${id}`;
       const saved = await db.transaction().execute(async (trx) => {
@@ -402,8 +403,8 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { id } = parse(PromotionIdParams, req.params);
-      const { expected_version, ...input } = parse(DeliveryRuleUpdate, req.body);
+      const { id } = req.params;
+      const { expected_version, ...input } = req.body;
       const target = `delivery_rule:${id}`;
       const saved = await db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('delivery_rules').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -445,7 +446,7 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const input = parse(SalePageCreate, req.body);
+      const input = req.body;
       await checkSaleProducts(db, input.sections);
       const created = await db.transaction().execute(async (trx) => {
         const row = await createSalePage(trx, input.slug, salePageValues(input), input.sections);
@@ -474,8 +475,8 @@ export async function staffPromotionRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       requireOps(req);
-      const { id } = parse(PromotionIdParams, req.params);
-      const { expected_version, ...input } = parse(SalePageUpdate, req.body);
+      const { id } = req.params;
+      const { expected_version, ...input } = req.body;
       await checkSaleProducts(db, input.sections);
       const target = `sale_page:${id}`;
       const saved = await db.transaction().execute(async (trx) => {

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { sql } from 'kysely';
 import { PageQuery, PaymentIssuesPageResponse } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 
 // The console's payment-issue queue a page at a time, with its size (docs/decisions/019). The payment module owns
 // the issues and their resolution (/api/ops/payment-issues); this only reads the open ones, oldest first.
 
-export async function staffQueueRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function staffQueueRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/ops/queues/payment-issues',
     {
@@ -23,7 +24,7 @@ export async function staffQueueRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     async (req) => {
       requireOps(req);
-      const { page, page_size } = parse(PageQuery, req.query);
+      const { page, page_size } = req.query;
       const open = db.selectFrom('payment_issues as i').where('i.resolved_at', 'is', null);
       const [rows, count] = await Promise.all([
         open

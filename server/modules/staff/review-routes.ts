@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { sql } from 'kysely';
 import { StaffReviewPageQuery, StaffReviewsPageResponse } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 
 // The console's review queue (docs/decisions/019). Reviews publish at once; staff then publish or hide each one
 // with the reviews module's moderation call, which takes it out of the queue. Oldest first: the queue is worked
 // in the order shoppers wrote, a page at a time with the queue's size.
 
-export async function staffReviewRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function staffReviewRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/ops/reviews',
     {
@@ -24,7 +25,7 @@ export async function staffReviewRoutes(app: FastifyInstance, { db }: { db: Db }
     },
     async (req) => {
       requireOps(req);
-      const { state, page, page_size } = parse(StaffReviewPageQuery, req.query);
+      const { state, page, page_size } = req.query;
       const inState = db
         .selectFrom('reviews as r')
         .innerJoin('products as p', 'p.id', 'r.product_id')

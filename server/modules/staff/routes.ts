@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { StatusOnlyResponse } from '../../../schemas/account.ts';
 import { z } from 'zod';
 import { envelope } from '../../../schemas/common.ts';
@@ -16,7 +17,6 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { Unauthorized } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import { listAudit, recordAudit } from './audit.ts';
 import type { StaffConfig } from './config.ts';
 import { createStaff, demoOwnerCode, signIn, signOut, staffMe } from './service.ts';
@@ -24,7 +24,8 @@ import { createStaff, demoOwnerCode, signIn, signOut, staffMe } from './service.
 // The console's own calls (docs/decisions/019). Sign-in, sign-out and "who am I" are open; every other call
 // declares the permission it needs and passes requireOps.
 
-export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db; config: StaffConfig }) {
+export async function staffRoutes(root: FastifyInstance, { db, config }: { db: Db; config: StaffConfig }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.post(
     '/api/ops/staff/sign-in',
     {
@@ -36,7 +37,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db
         response: { 200: StaffMeResponse },
       },
     },
-    async (req, reply) => ok(await signIn(db, config, req, reply, parse(StaffSignInRequest, req.body)), STAFF_MESSAGES.signedIn),
+    async (req, reply) => ok(await signIn(db, config, req, reply, req.body), STAFF_MESSAGES.signedIn),
   );
 
   app.post(
@@ -78,7 +79,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db
     },
     async (req) => {
       requireOps(req);
-      return ok({ entries: await listAudit(db, parse(AuditQuery, req.query)) });
+      return ok({ entries: await listAudit(db, req.query) });
     },
   );
 
@@ -96,7 +97,7 @@ export async function staffRoutes(app: FastifyInstance, { db, config }: { db: Db
     },
     async (req) => {
       requireOps(req);
-      const created = await createStaff(db, parse(CreateStaffRequest, req.body));
+      const created = await createStaff(db, req.body);
       // Never the password or the secret: the trail is read by people.
       await recordAudit(db, req, {
         action: 'staff.create',

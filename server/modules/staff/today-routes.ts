@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { sql } from 'kysely';
 import { OpsTodayResponse, OutboxRetryRequest, OutboxRetryResponse } from '../../../schemas/ops-orders.ts';
 import { indiaMidnight, indiaToday } from '../../../schemas/dates.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireOps } from '../../http/ops.ts';
-import { parse } from '../../http/validate.ts';
 import { requeueFailedMessages } from '../../messaging/index.ts';
 import { requeueDeadFeeds } from '../events/index.ts';
 import { recordAudit } from './audit.ts';
@@ -35,7 +35,8 @@ async function sales(db: Db, since: Date) {
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-export async function staffTodayRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function staffTodayRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/ops/today',
     {
@@ -96,7 +97,7 @@ export async function staffTodayRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     async (req) => {
       requireOps(req);
-      const { queue } = parse(OutboxRetryRequest, req.body);
+      const { queue } = req.body;
       const requeued = await db.transaction().execute(async (trx) => {
         const n = queue === 'messages' ? await requeueFailedMessages(trx) : await requeueDeadFeeds(trx);
         await recordAudit(trx, req, { action: 'outbox.retry', target: `outbox:${queue}`, after: { requeued: n } });

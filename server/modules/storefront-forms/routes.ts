@@ -44,6 +44,7 @@ export async function storefrontFormRoutes(app: FastifyInstance, { db }: { db: D
   /**
    * Runs a form: parses it, runs `act`, and answers 303 to where `act` says (or back to the page with the
    * refusal's notice). A failure that is not a rule's refusal is logged and still answered with a notice.
+   * The form is parsed here, not by Fastify (docs/decisions/025): a bad field is a notice on the page, never a 400.
    */
   const handle =
     <S extends z.ZodType>(schema: S, act: (form: z.infer<S>, req: FastifyRequest, reply: FastifyReply) => Promise<string>) =>

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { RetailerRequest, StoresRequest, CitiesResponse, StoresResponse, RetailerResponse } from '../../../schemas/content-pages.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { parse } from '../../http/validate.ts';
 import * as service from './service.ts';
 
-export async function storeRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function storeRoutes(root: FastifyInstance, { db }: { db: Db }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   app.get(
     '/api/store/cities-list',
     { schema: { summary: 'Cities with stores', operationId: 'listStoreCities', response: { 200: CitiesResponse } } },
@@ -22,7 +23,7 @@ export async function storeRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req) => {
-      const { city } = parse(StoresRequest, req.query);
+      const { city } = req.query;
       return ok(await service.storesList(db, city));
     },
   );
@@ -37,7 +38,7 @@ export async function storeRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req) => {
-      const input = parse(RetailerRequest, req.body);
+      const input = req.body;
       const saved = await service.addRetailerInfo(db, input, req.ip);
       return ok(saved, `Thank you! Your request ${saved.reference} is received; our retail team will call you within 3 working days.`);
     },

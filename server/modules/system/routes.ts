@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodRequestTypes } from '../../http/validate.ts';
 import { StatusOnlyResponse } from '../../../schemas/account.ts';
-import { LogErrorRequest, HealthResponse } from '../../../schemas/common.ts';
+import { LogErrorRequest, HealthResponse, ReadinessResponse } from '../../../schemas/common.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { DATABASE_RETRY_AFTER_S } from '../../http/errors.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
-import { parse } from '../../http/validate.ts';
 import { insertErrorLog } from './queries.ts';
 import type { SystemConfig } from './service.ts';
 
@@ -14,7 +14,8 @@ const startedAt = Date.now();
 const LOG_ERRORS_BODY_LIMIT = 65_536;
 const cut = (s: string | null | undefined, n: number) => (s == null ? null : s.slice(0, n));
 
-export async function systemRoutes(app: FastifyInstance, { handle, config }: { handle: DatabaseHandle; config: SystemConfig }) {
+export async function systemRoutes(root: FastifyInstance, { handle, config }: { handle: DatabaseHandle; config: SystemConfig }) {
+  const app = root.withTypeProvider<ZodRequestTypes>();
   const { db } = handle;
 
   // Liveness: the process answers, whatever the database does (a supervisor restarting us would not bring it back).
@@ -28,7 +29,13 @@ export async function systemRoutes(app: FastifyInstance, { handle, config }: { h
   // (README "Reliability"). Answered from the pool's probe, so it never waits on a database that does not answer.
   app.get(
     '/api/health/ready',
-    { schema: { summary: 'Readiness: the database answers and migrations are applied', operationId: 'getReadiness' } },
+    {
+      schema: {
+        summary: 'Readiness: the database answers and migrations are applied',
+        operationId: 'getReadiness',
+        response: { 200: ReadinessResponse, 503: ReadinessResponse },
+      },
+    },
     async (_req, reply) => {
       // The database's own error stays in the log: this answer is public and would name hosts and ports.
       const { ready, down_for_ms } = handle.readiness();
@@ -51,7 +58,7 @@ export async function systemRoutes(app: FastifyInstance, { handle, config }: { h
       bodyLimit: LOG_ERRORS_BODY_LIMIT,
     },
     async (req) => {
-      const body = parse(LogErrorRequest, req.body);
+      const body = req.body;
       await enforceLimit(db, `log-errors:ip:${clientKey(req.ip)}`, config.LOG_ERRORS_LIMIT_PER_IP, 60, 'Too many error reports.');
       await insertErrorLog(db, {
         error: body.error.slice(0, 2_000),
