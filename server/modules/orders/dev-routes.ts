@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { envelope } from '../../../schemas/common.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound, Unauthorized } from '../../http/errors.ts';
@@ -20,6 +21,7 @@ export async function devPurchaseRoutes(root: FastifyInstance, { db }: { db: Db 
         summary: 'Development tools: record a delivered purchase so a review can be written',
         operationId: 'devRecordPurchase',
         body: Body,
+        response: { 200: envelope(z.object({ order_id: z.number().int() })) },
       },
     },
     async (req) => {
