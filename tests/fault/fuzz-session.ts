@@ -26,7 +26,7 @@ export async function openFuzzTarget(backend: Backend): Promise<FuzzTarget> {
   // Messages queued by fuzzed OTP requests stay in the outbox: nothing is printed or sent.
   process.env.OUTBOX_WORKER = 'off';
   const { routes, onRoute } = routeCollector();
-  const t = await createTestApp(backend, { onRoute });
+  const t = await createTestApp(backend, { onRoute, routeTable: false });
   let cookie = await signIn(t.app);
   const renewSession = async () => {
     const ping = await t.app.inject({ method: 'GET', url: '/api/ping', headers: { cookie } });

@@ -495,7 +495,7 @@ export async function runStoreModel(opts: {
   /** Called every 500 steps with the steps run and the outcomes so far (a long run shows where it is). */
   progress?: (steps: number, commands: Record<string, CommandOutcomes>, violations: number) => void;
 }) {
-  const t = await createTestApp(opts.backend ?? 'pglite');
+  const t = await createTestApp(opts.backend ?? 'pglite', { routeTable: false });
   try {
     const db = t.handle.db;
     const variants = (await pricedVariants(db, 40_000, 200_000, 20).limit(3).execute()).map((v) => v.id);
