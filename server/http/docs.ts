@@ -72,7 +72,9 @@ declare module 'fastify' {
 export function accessOf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): RouteAccess {
   const config = route.config as { access?: RouteAccess; opsPermission?: never } | undefined;
   if (config?.access) return config.access;
-  const method = [route.method].flat()[0] ?? 'GET';
+  // Fastify answers HEAD with the GET route's handler: the same call, the same access.
+  const declared = [route.method].flat()[0] ?? 'GET';
+  const method = declared === 'HEAD' ? 'GET' : declared;
   return isOpsRoute(method, route.url, config) ? 'ops' : 'public';
 }
 

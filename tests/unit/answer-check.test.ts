@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import { CHECK_FAILED, registerAnswerCheck } from '../../server/http/answer-check.ts';
-import { zodCompilers } from '../../server/http/docs.ts';
+import { accessOf, zodCompilers } from '../../server/http/docs.ts';
 import { ok } from '../../server/http/envelope.ts';
 
 // The test-time answer check (server/http/answer-check.ts, docs/decisions/025): an answer that breaks its route's
@@ -54,5 +54,12 @@ describe('answer check', () => {
     expect((await app.inject('/customer-unchecked')).json().message).toMatch(/without reading the session/);
     expect((await app.inject('/customer-checked')).statusCode).toBe(200);
     await app.close();
+  });
+});
+
+describe('accessOf', () => {
+  test("HEAD, which Fastify answers with the GET route's handler, has the GET route's access", () => {
+    expect(accessOf({ method: 'GET', url: '/api/analytics/funnel' })).toBe('ops');
+    expect(accessOf({ method: 'HEAD', url: '/api/analytics/funnel' })).toBe('ops');
   });
 });
