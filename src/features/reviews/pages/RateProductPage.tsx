@@ -67,6 +67,15 @@ export default function RateProductPage() {
               const up = answer.photos;
               setPhotos((list) => [...list, ...up.map((p, i) => ({ id: Date.now() + i, url: p.url, photo_id: p.photo_id }))]);
             }}
+            onAddPhotoLink={async (url) => {
+              const answer = await reviewFlowStores.imageUpload.run(() => reviewsApi.uploadPhotoLink(url));
+              if (!answer || !('photos' in answer)) {
+                toast.show(reviewFlowStores.imageUpload.get().error ?? messageOf(null), 'error');
+                return;
+              }
+              const up = answer.photos.filter((p) => !photos.some((x) => x.photo_id === p.photo_id));
+              setPhotos((list) => [...list, ...up.map((p, i) => ({ id: Date.now() + i, url: p.url, photo_id: p.photo_id }))]);
+            }}
             onRemovePhoto={(p) => setPhotos((list) => list.filter((x) => x.id !== p.id))}
             onSubmit={async (values) => {
               const result = await reviewFlowStores.rating.run(() =>
