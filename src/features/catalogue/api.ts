@@ -8,7 +8,6 @@ import type {
   MenuResponse,
   ProductDescriptionResponse,
   ProductDetailResponse,
-  ProductHitResponse,
   ProductListResponse,
   ProductOffersResponse,
   ProductSlugResponse,
@@ -69,13 +68,5 @@ export const catalogueApi = {
   // A 404 only hides the authenticity panel, not a page (src/api/quiet-calls.ts).
   sourceProduct: async (productId: number, o?: Opts) =>
     (await get<typeof SourceProductResponse>(`/api/product-details/source-product?${query({ product_id: productId })}`, o)).data,
-  // One variant's fresh price and stock; a 404 is shown on the product page, not a page of its own (quiet-calls.ts).
-  variantDetail: async (productId: number, variantId: number, o?: Opts) =>
-    (
-      await get<typeof ProductHitResponse>(
-        `/api/product-details/variant-detail?${query({ product_id: productId, variant_id: variantId })}`,
-        o,
-      )
-    ).data,
   seoMeta: async (url: string, o?: Opts) => (await get<typeof SeoMetaResponse>(`/api/seo/page-seo-meta?${query({ url })}`, o)).data,
 };

@@ -1,10 +1,17 @@
 import { useSyncExternalStore } from 'react';
-import type { ProductHit } from '../../../schemas/catalogue.ts';
+import type { ProductHit, ProductHitResponse } from '../../../schemas/catalogue.ts';
+import { get } from '../../api/client.ts';
 import { messageOf, type Resource } from '../../api/resource.ts';
-import { catalogueApi } from './api.ts';
 
 // SPEC §4.2: the variant detail is a data store (loading, data, error) that can be reset; a reset that cannot
 // reload the variant says "unable to reset variant data" (SPEC §8 error table).
+
+/**
+ * One variant's fresh price and stock (GET /variant-detail). Here rather than in api.ts, which the home page loads
+ * first: only the product page uses it. A 404 is shown on that page, not a page of its own (quiet-calls.ts).
+ */
+export const fetchVariantDetail = async (productId: number, variantId: number): Promise<ProductHit> =>
+  (await get<typeof ProductHitResponse>(`/api/product-details/variant-detail?product_id=${productId}&variant_id=${variantId}`)).data;
 
 export const VARIANT_RESET_ERROR = 'unable to reset variant data';
 
@@ -28,7 +35,7 @@ export interface VariantDetailStore {
   clear(): void;
 }
 
-export function createVariantDetailStore(fetch = catalogueApi.variantDetail): VariantDetailStore {
+export function createVariantDetailStore(fetch = fetchVariantDetail): VariantDetailStore {
   let state = initialVariantDetail;
   let seq = 0;
   const listeners = new Set<() => void>();
@@ -69,7 +76,7 @@ export function createVariantDetailStore(fetch = catalogueApi.variantDetail): Va
 }
 
 /** The product page's variant detail store. */
-export const variantDetailStore = createVariantDetailStore((p, v) => catalogueApi.variantDetail(p, v));
+export const variantDetailStore = createVariantDetailStore();
 
 export const useVariantDetail = (store: VariantDetailStore = variantDetailStore): VariantDetailState =>
   useSyncExternalStore(store.subscribe, store.get, store.get);
