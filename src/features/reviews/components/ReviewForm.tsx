@@ -28,8 +28,8 @@ export function ReviewForm({
   initial?: Partial<ReviewFormValues>;
   photos: ReviewPhoto[];
   onAddPhoto: (file: File) => Promise<void>;
-  /** SPEC §5: a photo already uploaded, given by its link on our storage bucket. */
-  onAddPhotoLink?: (url: string) => Promise<void>;
+  /** SPEC §5: a photo already uploaded, given by its link on our storage bucket; false keeps a refused link shown. */
+  onAddPhotoLink?: (url: string) => Promise<boolean>;
   onRemovePhoto?: (photo: ReviewPhoto) => void;
   onSubmit: (values: ReviewFormValues) => Promise<void>;
   submitLabel: string;
@@ -136,8 +136,7 @@ export function ReviewForm({
               onClick={async () => {
                 setUploading(true);
                 try {
-                  await onAddPhotoLink(link);
-                  setLink('');
+                  if (await onAddPhotoLink(link)) setLink('');
                 } finally {
                   setUploading(false);
                 }

@@ -71,10 +71,11 @@ export default function RateProductPage() {
               const answer = await reviewFlowStores.imageUpload.run(() => reviewsApi.uploadPhotoLink(url));
               if (!answer || !('photos' in answer)) {
                 toast.show(reviewFlowStores.imageUpload.get().error ?? messageOf(null), 'error');
-                return;
+                return false;
               }
               const up = answer.photos.filter((p) => !photos.some((x) => x.photo_id === p.photo_id));
               setPhotos((list) => [...list, ...up.map((p, i) => ({ id: Date.now() + i, url: p.url, photo_id: p.photo_id }))]);
+              return true;
             }}
             onRemovePhoto={(p) => setPhotos((list) => list.filter((x) => x.id !== p.id))}
             onSubmit={async (values) => {
