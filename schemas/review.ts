@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, IdParam, PageParam } from './common.ts';
+export * from './review-rules.ts';
 
 // /api/review/v1 (SPEC §7): aggregates, lists, votes, ratings, photos, moderation. Shared by server and client.
 

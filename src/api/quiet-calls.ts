@@ -54,6 +54,8 @@ export const QUIET_CALLS: readonly QuietCall[] = [
   { path: '/api/offers/banner-data', on404: 'stay' },
   { path: '/api/product-details/source-product', on404: 'stay' },
   { path: '/api/search/search-suggestion-list', on404: 'stay' },
+  // SPEC §4.2: a variant detail reloaded on the product page shows "unable to reset variant data" there.
+  { path: '/api/product-details/variant-detail', on404: 'stay' },
   // docs/decisions/019: the staff console signs staff in itself; the shoppers' sign-in page means nothing there.
   stays('/api/ops/'),
   stays('/api/review/v1/ops/'),

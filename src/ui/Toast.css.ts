@@ -1,16 +1,21 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from './theme/theme.css.ts';
+import { ALERTS_WIDE, vars } from './theme/theme.css.ts';
 
+// SPEC §9 (768px for alerts): below 768px alerts run full width along the bottom, in reach of the thumb; from
+// 768px up they are a card in the top-right corner.
 export const region = style({
   position: 'fixed',
   zIndex: 1000,
-  left: '50%',
-  transform: 'translateX(-50%)',
-  top: 12,
+  left: 0,
+  right: 0,
+  bottom: 0,
+  padding: '0 8px calc(8px + env(safe-area-inset-bottom))',
   display: 'grid',
   gap: 8,
-  width: 'min(92vw, 420px)',
   pointerEvents: 'none',
+  '@media': {
+    [ALERTS_WIDE]: { left: 'auto', bottom: 'auto', top: 16, right: 16, padding: 0, width: 380 },
+  },
 });
 const base = style({
   pointerEvents: 'auto',

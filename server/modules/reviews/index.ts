@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { OWN_UPLOADS_PATH, type UploadBucket } from '../../../schemas/review-rules.ts';
+import { siteOrigin } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { reviewImageRoutes } from './images.ts';
 import { reviewRoutes } from './routes.ts';
@@ -13,7 +15,26 @@ const LimitsEnv = z.object({
   REVIEW_WRITE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_LIMITS.writesPerHour),
   REVIEW_UPLOAD_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_LIMITS.uploadsPerHour),
   REVIEW_VOTE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_LIMITS.votesPerHour),
+  /**
+   * The https storage bucket whose image URLs count as uploaded review photos (SPEC §5), as the address before an
+   * upload's id, such as https://kasrat-media.s3.ap-south-1.amazonaws.com/review/. Unset: the store's own upload
+   * addresses, PUBLIC_ORIGIN + /api/uploads/ (or the request's host when PUBLIC_ORIGIN is unset).
+   */
+  REVIEW_IMAGE_BUCKET_URL: z
+    .string()
+    .regex(/^https:\/\/[^/\s?#@]+\/([^\s?#]*\/)?$/, 'must be an https address ending in / such as https://bucket.example/review/')
+    .optional(),
 });
+
+/** The bucket image links must be on (SPEC §5), or null for the request's own host. */
+export function uploadBucket(bucketUrl: string | undefined, publicOrigin: string | undefined): UploadBucket | null {
+  if (bucketUrl) {
+    const u = new URL(bucketUrl);
+    return { host: u.host, pathPrefix: u.pathname };
+  }
+  if (publicOrigin) return { host: new URL(publicOrigin).host, pathPrefix: OWN_UPLOADS_PATH };
+  return null;
+}
 
 /** /api/review/v1 and its direct variants, the review-photo images, and moderation for operations. */
 export async function reviewsModule(app: FastifyInstance, { db, env = process.env }: { db: Db; env?: NodeJS.ProcessEnv }) {
@@ -24,6 +45,7 @@ export async function reviewsModule(app: FastifyInstance, { db, env = process.en
     uploadsPerHour: parsed.data.REVIEW_UPLOAD_LIMIT_PER_HOUR,
     votesPerHour: parsed.data.REVIEW_VOTE_LIMIT_PER_HOUR,
   };
-  await app.register(reviewRoutes, { db, limits });
+  const bucket = uploadBucket(parsed.data.REVIEW_IMAGE_BUCKET_URL, siteOrigin(env));
+  await app.register(reviewRoutes, { db, limits, bucket });
   await app.register(reviewImageRoutes, { db });
 }

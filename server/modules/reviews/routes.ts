@@ -45,7 +45,8 @@ import { ok } from '../../http/envelope.ts';
 import { BadRequest, Unauthorized } from '../../http/errors.ts';
 import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
-import { receiveFiles, storeUpload } from '../uploads/index.ts';
+import { bucketUploadId, NOT_UPLOADED_IMAGE_URL, OWN_UPLOADS_PATH, type UploadBucket } from '../../../schemas/review-rules.ts';
+import { ownUpload, receiveFiles, storeUpload } from '../uploads/index.ts';
 import type { ReviewScope } from './queries.ts';
 import {
   addReviewPhoto,
@@ -88,7 +89,22 @@ async function customerId(req: FastifyRequest): Promise<number> {
 }
 const maybeCustomer = async (req: FastifyRequest) => (await req.getSession())?.customerId ?? null;
 
-export async function reviewRoutes(root: FastifyInstance, { db, limits }: { db: Db; limits: ReviewLimits }) {
+export async function reviewRoutes(
+  root: FastifyInstance,
+  { db, limits, bucket }: { db: Db; limits: ReviewLimits; bucket: UploadBucket | null },
+) {
+  // SPEC §5: an image URL on our https storage bucket counts as an uploaded file (the customer's own photo upload);
+  // with no bucket configured, the store's own upload addresses on the host the request came to.
+  const linkedUpload = async (req: FastifyRequest, url: string, customer: number) => {
+    const id = bucketUploadId(url, bucket ?? { host: req.host, pathPrefix: OWN_UPLOADS_PATH });
+    if (!id) throw new BadRequest(NOT_UPLOADED_IMAGE_URL);
+    try {
+      return await ownUpload(db, id, customer, 'review_photo');
+    } catch {
+      // Another customer's file, or none: the same answer, so nothing is learned about other uploads.
+      throw new BadRequest(NOT_UPLOADED_IMAGE_URL);
+    }
+  };
   const app = root.withTypeProvider<ZodRequestTypes>();
   // `schema` declares the request for the API document (server/http/docs.ts); the handler parses with it.
   // The direct path is a second operation of the document: its own operationId and summary.
@@ -331,7 +347,11 @@ export async function reviewRoutes(root: FastifyInstance, { db, limits }: { db: 
     },
     async (req) => {
       const customer = await customerId(req);
-      const { files } = await receiveFiles(req, 'review_photo', { db, customerId: customer });
+      const { files, fields } = await receiveFiles(req, 'review_photo', { db, customerId: customer });
+      if (!files.length && fields.image_url) {
+        const linked = await linkedUpload(req, fields.image_url, customer);
+        return ok({ photos: [{ photo_id: linked.public_id, url: linked.url }] }, M.photoAdded);
+      }
       if (!files.length) throw new BadRequest('Please choose a photo to upload.');
       const photos = [];
       for (const file of files) {

@@ -15,6 +15,7 @@ import type {
   UploadedPhotoResponse,
   UpvoteResponse,
 } from '../../../schemas/review.ts';
+import { NOT_UPLOADED_IMAGE_URL } from '../../../schemas/review-rules.ts';
 import { get, post, type RequestOptions } from '../../api/client.ts';
 import { resource } from '../../api/route-data.ts';
 
@@ -70,6 +71,21 @@ export const reviewsApi = {
   uploadPhoto: async (file: File) => {
     const form = new FormData();
     form.append('file', file);
+    return (
+      await post<typeof UploadedPhotoResponse>(`${BASE}/rate-product-image-upload`, form, {
+        headers: { 'content-type': 'multipart/form-data' },
+      })
+    ).data;
+  },
+  /**
+   * SPEC §5: a photo given as a link counts as uploaded only on our https storage bucket. A link that is not even
+   * https is refused here without a call; the server decides the rest (which bucket, whose upload).
+   */
+  uploadPhotoLink: async (url: string) => {
+    const link = url.trim();
+    if (!/^https:\/\//i.test(link)) throw new Error(NOT_UPLOADED_IMAGE_URL);
+    const form = new FormData();
+    form.append('image_url', link);
     return (
       await post<typeof UploadedPhotoResponse>(`${BASE}/rate-product-image-upload`, form, {
         headers: { 'content-type': 'multipart/form-data' },

@@ -30,6 +30,10 @@ export const vars = createGlobalTheme(':root', {
   width: { page: '1200px' },
 });
 
-// SPEC §9: mobile breakpoint 992px (768px for alerts).
-export const DESKTOP = 'screen and (min-width: 992px)';
-export const TABLET = 'screen and (min-width: 768px)';
+// SPEC §9: mobile breakpoint 992px (768px for alerts). The one place both widths are written.
+export const MOBILE_BREAKPOINT_PX = 992;
+export const ALERT_BREAKPOINT_PX = 768;
+export const DESKTOP = `screen and (min-width: ${MOBILE_BREAKPOINT_PX}px)`;
+export const TABLET = `screen and (min-width: ${ALERT_BREAKPOINT_PX}px)`;
+/** Where alerts (toasts) leave the phone layout: SPEC §9's 768px. */
+export const ALERTS_WIDE = TABLET;

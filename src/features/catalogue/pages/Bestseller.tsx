@@ -6,6 +6,7 @@ import { useCatalogueMeta } from '../hooks.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';
+import { BestsellerSample } from '../components/BestsellerSample.tsx';
 import { ListingHeader } from '../components/ListingHeader.tsx';
 import { ListingView } from '../components/ListingView.tsx';
 
@@ -49,6 +50,7 @@ export default function BestsellerPage() {
         listName={d ? `Bestsellers: ${d.category.name}` : `Bestsellers: ${slug}`}
         listing="bestseller"
         eventInfo={d ? { category: d.category.name } : undefined}
+        empty={<BestsellerSample />}
       />
     </div>
   );

@@ -1,6 +1,8 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BrandSummary } from '../../../../schemas/catalogue.ts';
+import { browserStorage } from '../../../../events/storage.ts';
+import { BRAND_GROUPS_CACHE_KEY, readCached, writeCached } from '../local-cache.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { preload } from '../../../api/route-data.ts';
 import { brandGroupsResource } from '../resources.ts';
@@ -11,6 +13,8 @@ import * as css from './Brands.css.ts';
 import { Img } from '../../../ui/Img.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
+
+type BrandGroups = Array<{ letter: string; brands: BrandSummary[] }>;
 
 // /brands: top brands first, then every brand A–Z with a letter index and a name filter.
 
@@ -39,7 +43,15 @@ export default function BrandsPage() {
   const filterId = useId();
   const [filter, setFilter] = useState('');
   const def = brandGroupsResource();
-  const groups = useResource(def.key, def.load);
+  const fresh = useResource(def.key, def.load);
+  // SPEC §9 browser cache (3 days): a returning shopper's brand list shows at once while a fresh one loads. Read
+  // in a layout effect, not during render, so hydration matches the server's HTML; it still runs before paint.
+  const [saved, setSaved] = useState<BrandGroups | null>(null);
+  useLayoutEffect(() => setSaved(readCached<BrandGroups>(browserStorage('localStorage'), BRAND_GROUPS_CACHE_KEY, Date.now())), []);
+  useEffect(() => {
+    if (fresh.data) writeCached(browserStorage('localStorage'), BRAND_GROUPS_CACHE_KEY, fresh.data, Date.now());
+  }, [fresh.data]);
+  const groups = { ...fresh, data: fresh.data ?? (fresh.error ? null : saved) };
   const needle = filter.trim().toLowerCase();
   const shown = (groups.data ?? [])
     .map((g) => ({ ...g, brands: g.brands.filter((b) => !needle || b.name.toLowerCase().includes(needle)) }))

@@ -46,11 +46,15 @@ const SOURCE = {
 };
 // What /source-product answers in the next setup (a status to fail with instead).
 let sourceAnswer: { status?: number; body: unknown } = { body: ok(SOURCE) };
+// What /variant-detail answers for a variant id (undefined: a 404).
+let variantAnswer: (vid: number) => { status?: number; body: unknown } | undefined = () => undefined;
 
 function setup(url: string, shortDescription = 'A whey protein...') {
   const calls = fakeApi((u) => {
     const p = u.pathname;
     if (p === '/api/product-details/source-product' && u.searchParams.get('product_id') === '8') return sourceAnswer;
+    if (p === '/api/product-details/variant-detail' && u.searchParams.get('product_id') === '8')
+      return variantAnswer(Number(u.searchParams.get('variant_id')));
     if (p === '/api/product-details/product-detail-page' && u.searchParams.get('product_id') === '8')
       return { body: ok({ ...detail, product: { ...detail.product, short_description: shortDescription } }) };
     if (p === '/api/product-details/product-description')
@@ -97,6 +101,7 @@ function ProductPageOutlet() {
 
 beforeEach(() => {
   sourceAnswer = { body: ok(SOURCE) };
+  variantAnswer = () => undefined;
   clearResourceCache();
   sessionStorage.clear();
   localStorage.clear();
@@ -301,4 +306,28 @@ test('on a phone a sticky bar with price and Add to cart shows once the main but
     globalThis.IntersectionObserver = realIO;
     window.matchMedia = realMatch;
   }
+});
+
+test('SPEC §4.2: choosing a variant resets the variant detail, whose fresh stock and price then show', async () => {
+  variantAnswer = (vid) => (vid === 28 ? { body: ok({ ...vanilla1kg, sale_price: 225_000, stock_status: 'outofstock' }) } : undefined);
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  await screen.findByTestId('pdp-price');
+  await userEvent.click(screen.getByRole('radio', { name: 'Vanilla' }));
+  await waitFor(() => expect(screen.getByTestId('pdp-price')).toHaveAttribute('data-price', '225000'));
+  expect(t.calls).toContain('/api/product-details/variant-detail?product_id=8&variant_id=28');
+  expect(screen.getByTestId('stock-status')).toHaveTextContent('Out of stock');
+  expect(screen.queryByTestId('variant-error')).toBeNull();
+  t.done();
+});
+
+test('SPEC §4.2 / §8: a variant reset that cannot reload the variant says "unable to reset variant data"', async () => {
+  variantAnswer = () => ({ status: 500, body: { status: 0, message: 'Database down', data: null } });
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  await screen.findByTestId('pdp-price');
+  await userEvent.click(screen.getByRole('radio', { name: 'Vanilla' }));
+  expect(await screen.findByTestId('variant-error')).toHaveTextContent('unable to reset variant data');
+  // The product's own copy of the variant still shows, and the shopper stays on the page.
+  expect(screen.getByTestId('pdp-price')).toHaveAttribute('data-price', '230000');
+  expect(t.where()).toBe('/product/pro-whey/?pId=8&vId=28');
+  t.done();
 });

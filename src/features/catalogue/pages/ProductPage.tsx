@@ -10,6 +10,7 @@ import { catalogueApi } from '../api.ts';
 import { hitToEventItem } from '../events.ts';
 import { useCatalogueMeta } from '../hooks.ts';
 import { readUrlHistory, rememberSimilarViewed } from '../local-data.ts';
+import { useVariantDetail, variantDetailStore } from '../variant-detail-store.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { PdpBanner } from '../components/PdpBanner.tsx';
 import { AddToCartButton, WishlistButton } from '../../cart/index.ts';
@@ -265,7 +266,21 @@ export default function ProductPage() {
 
   const detail = useResource(pid ? productResource(pid).key : null, (signal) => catalogueApi.product(pid as number, { signal }));
   const d = detail.data;
-  const variant = d ? (d.variants.find((v) => v.vid === vid) ?? d.variant) : null;
+  const listedVariant = d ? (d.variants.find((v) => v.vid === vid) ?? d.variant) : null;
+  // SPEC §4.2: choosing another variant resets the variant detail store, which reloads that variant's price and
+  // stock; until it answers (or if it fails) the product's own copy of the variant shows.
+  const fresh = useVariantDetail();
+  const freshHere = !!d && !!listedVariant && fresh.key?.productId === d.product.id && fresh.key.variantId === listedVariant.vid;
+  const variant =
+    listedVariant && freshHere && fresh.data?.vid === listedVariant.vid
+      ? {
+          ...listedVariant,
+          sale_price: fresh.data.sale_price,
+          regular_price: fresh.data.regular_price,
+          stock_status: fresh.data.stock_status,
+        }
+      : listedVariant;
+  useEffect(() => () => variantDetailStore.clear(), []);
   useCatalogueMeta(d ? productUrl(d.product.slug, d.product.id) : null);
 
   useEffect(() => {
@@ -317,6 +332,7 @@ export default function ProductPage() {
   const item = hitToEventItem(variant, listed);
   const choose = (variantId: number) => {
     setPicked(variantId);
+    void variantDetailStore.reset(product.id, variantId);
     navigate(productUrl(product.slug, product.id, variantId), { replace: true, state: location.state });
   };
 
@@ -353,6 +369,11 @@ export default function ProductPage() {
             <p className={inStock ? catalogueCss.stock.in : catalogueCss.stock.out} data-testid="stock-status">
               {inStock ? 'In stock' : 'Out of stock'}
             </p>
+            {freshHere && fresh.error && (
+              <p className={catalogueCss.muted} role="alert" data-testid="variant-error">
+                {fresh.error}
+              </p>
+            )}
           </div>
 
           {swatches.map((s) => (

@@ -20,6 +20,7 @@ export function ReviewForm({
   initial,
   photos,
   onAddPhoto,
+  onAddPhotoLink,
   onRemovePhoto,
   onSubmit,
   submitLabel,
@@ -27,6 +28,8 @@ export function ReviewForm({
   initial?: Partial<ReviewFormValues>;
   photos: ReviewPhoto[];
   onAddPhoto: (file: File) => Promise<void>;
+  /** SPEC §5: a photo already uploaded, given by its link on our storage bucket; false keeps a refused link shown. */
+  onAddPhotoLink?: (url: string) => Promise<boolean>;
   onRemovePhoto?: (photo: ReviewPhoto) => void;
   onSubmit: (values: ReviewFormValues) => Promise<void>;
   submitLabel: string;
@@ -37,6 +40,7 @@ export function ReviewForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [link, setLink] = useState('');
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -114,6 +118,33 @@ export function ReviewForm({
               e.target.value = '';
             }}
           />
+        )}
+        {onAddPhotoLink && photos.length < MAX_REVIEW_PHOTOS && (
+          <span style={{ display: 'flex', gap: 8 }}>
+            <input
+              className={css.input}
+              type="url"
+              aria-label="Link to a photo you uploaded to Kasrat"
+              placeholder="https://…"
+              value={link}
+              onChange={(e) => setLink(e.target.value)}
+            />
+            <button
+              type="button"
+              className={button}
+              disabled={uploading || !link.trim()}
+              onClick={async () => {
+                setUploading(true);
+                try {
+                  if (await onAddPhotoLink(link)) setLink('');
+                } finally {
+                  setUploading(false);
+                }
+              }}
+            >
+              Add link
+            </button>
+          </span>
         )}
         {uploading && <span role="status">Uploading…</span>}
       </div>

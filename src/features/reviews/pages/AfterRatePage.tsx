@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
@@ -6,6 +6,7 @@ import { useToast } from '../../../ui/Toast.tsx';
 import { button } from '../../../ui/theme/global.css.ts';
 import { reviewPaths, reviewsApi } from '../api.ts';
 import { StarInput } from '../components/Stars.tsx';
+import { resetReviewFlow, reviewFlowStores } from '../review-flow-stores.ts';
 import * as css from './pages.css.ts';
 
 const id = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
@@ -22,6 +23,8 @@ export default function AfterRatePage() {
   const details = useResource(orderId ? `logistics:${orderId}:${productId}` : null, (signal) =>
     reviewsApi.logisticDetails(orderId as number, productId, { signal }),
   );
+  // SPEC §4.2: leaving the page resets the after-rating store.
+  useEffect(() => () => resetReviewFlow(['afterRating']), []);
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [done, setDone] = useState(false);
@@ -31,13 +34,13 @@ export default function AfterRatePage() {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!orderId || !shown) return;
-    try {
-      await reviewsApi.afterRate({ order_id: orderId, ...(productId ? { product_id: productId } : {}), rating: shown, comment });
-      setDone(true);
-      toast.show('Thank you for rating the delivery.', 'success');
-    } catch (err) {
-      toast.show(messageOf(err), 'error');
+    const body = { order_id: orderId, ...(productId ? { product_id: productId } : {}), rating: shown, comment };
+    if (!(await reviewFlowStores.afterRating.run(() => reviewsApi.afterRate(body)))) {
+      toast.show(reviewFlowStores.afterRating.get().error ?? messageOf(null), 'error');
+      return;
     }
+    setDone(true);
+    toast.show('Thank you for rating the delivery.', 'success');
   };
 
   return (

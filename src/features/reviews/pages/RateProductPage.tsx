@@ -7,6 +7,7 @@ import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { reviewPaths, reviewsApi } from '../api.ts';
 import { ReviewForm } from '../components/ReviewForm.tsx';
+import { resetReviewFlow, reviewFlowStores } from '../review-flow-stores.ts';
 import * as css from './pages.css.ts';
 
 const messageOf = (e: unknown) => (e as { message?: string })?.message || 'Something went wrong. Please try again.';
@@ -18,12 +19,21 @@ export default function RateProductPage() {
   const navigate = useNavigate();
   const toast = useToast();
   usePageMeta({ title: 'Rate product | Kasrat', description: 'Rate and review a product you bought.' });
-  const verified = useResource(id ? `review-verified:${id}` : null, (signal) => reviewsApi.isUserVerified(id, { signal }));
+  const verified = useResource(id ? `review-verified:${id}` : null, (signal) =>
+    reviewFlowStores.verifyTransaction
+      .run(() => reviewsApi.isUserVerified(id, { signal }))
+      .then((v) => {
+        if (v) return v;
+        throw new Error(reviewFlowStores.verifyTransaction.get().error ?? undefined);
+      }),
+  );
   const aggregate = useResource(id ? `review-aggregate:product:${id}` : null, (signal) =>
     reviewsApi.aggregate({ kind: 'product', id }, { signal }),
   );
   // Photos uploaded for this rating, attached when it is sent (SPEC §4: reset when the page is left).
   const [photos, setPhotos] = useState<Array<ReviewPhoto & { photo_id: string }>>([]);
+  // SPEC §4.2: leaving the page resets its stores, so coming back starts a fresh rating.
+  useEffect(() => () => resetReviewFlow(['rating', 'imageUpload', 'verifyTransaction']), []);
   const v = verified.data;
   const subject = aggregate.data?.subject;
 
@@ -49,22 +59,35 @@ export default function RateProductPage() {
             submitLabel="Submit review"
             photos={photos}
             onAddPhoto={async (file) => {
-              try {
-                const { photos: up } = await reviewsApi.uploadPhoto(file);
-                setPhotos((list) => [...list, ...up.map((p, i) => ({ id: Date.now() + i, url: p.url, photo_id: p.photo_id }))]);
-              } catch (e) {
-                toast.show(messageOf(e), 'error');
+              const answer = await reviewFlowStores.imageUpload.run(() => reviewsApi.uploadPhoto(file));
+              if (!answer || !('photos' in answer)) {
+                toast.show(reviewFlowStores.imageUpload.get().error ?? messageOf(null), 'error');
+                return;
               }
+              const up = answer.photos;
+              setPhotos((list) => [...list, ...up.map((p, i) => ({ id: Date.now() + i, url: p.url, photo_id: p.photo_id }))]);
+            }}
+            onAddPhotoLink={async (url) => {
+              const answer = await reviewFlowStores.imageUpload.run(() => reviewsApi.uploadPhotoLink(url));
+              if (!answer || !('photos' in answer)) {
+                toast.show(reviewFlowStores.imageUpload.get().error ?? messageOf(null), 'error');
+                return false;
+              }
+              const up = answer.photos.filter((p) => !photos.some((x) => x.photo_id === p.photo_id));
+              setPhotos((list) => [...list, ...up.map((p, i) => ({ id: Date.now() + i, url: p.url, photo_id: p.photo_id }))]);
+              return true;
             }}
             onRemovePhoto={(p) => setPhotos((list) => list.filter((x) => x.id !== p.id))}
             onSubmit={async (values) => {
-              try {
-                const result = await reviewsApi.rate({ product_id: id, ...values, photo_ids: photos.map((p) => p.photo_id) });
-                toast.show('Thank you for rating this product.', 'success');
-                navigate(reviewPaths.afterRate(productName, result.delivered_order_id, id));
-              } catch (e) {
-                toast.show(messageOf(e), 'error');
+              const result = await reviewFlowStores.rating.run(() =>
+                reviewsApi.rate({ product_id: id, ...values, photo_ids: photos.map((p) => p.photo_id) }),
+              );
+              if (!result) {
+                toast.show(reviewFlowStores.rating.get().error ?? messageOf(null), 'error');
+                return;
               }
+              toast.show('Thank you for rating this product.', 'success');
+              navigate(reviewPaths.afterRate(productName, result.delivered_order_id, id));
             }}
           />
         </>

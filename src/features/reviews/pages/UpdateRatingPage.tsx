@@ -6,6 +6,7 @@ import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { reviewPaths, reviewsApi } from '../api.ts';
 import { ReviewForm } from '../components/ReviewForm.tsx';
+import { resetReviewFlow, reviewFlowStores } from '../review-flow-stores.ts';
 import * as css from './pages.css.ts';
 
 const messageOf = (e: unknown) => (e as { message?: string })?.message || 'Something went wrong. Please try again.';
@@ -19,6 +20,8 @@ export default function UpdateRatingPage() {
   usePageMeta({ title: 'Update your review | Kasrat', description: 'Change your rating, review or photos.' });
   const [review, setReview] = useState<Review | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
+  // SPEC §4.2: leaving the page resets the review upload and image upload stores.
+  useEffect(() => () => resetReviewFlow(['reviewUpload', 'imageUpload']), []);
 
   useEffect(() => {
     if (!id) return;
@@ -50,11 +53,9 @@ export default function UpdateRatingPage() {
         initial={{ rating: review.rating, title: review.title, body: review.body }}
         photos={review.photos}
         onAddPhoto={async (file) => {
-          try {
-            setReview((await reviewsApi.addPhotoToReview(review.review_id, file)).review);
-          } catch (e) {
-            toast.show(messageOf(e), 'error');
-          }
+          const answer = await reviewFlowStores.imageUpload.run(() => reviewsApi.addPhotoToReview(review.review_id, file));
+          if (answer && 'review' in answer) setReview(answer.review);
+          else toast.show(reviewFlowStores.imageUpload.get().error ?? messageOf(null), 'error');
         }}
         onRemovePhoto={async (photo) => {
           try {
@@ -64,13 +65,12 @@ export default function UpdateRatingPage() {
           }
         }}
         onSubmit={async (values) => {
-          try {
-            await reviewsApi.update({ review_id: review.review_id, ...values });
-            toast.show('Your review has been updated.', 'success');
-            navigate(reviewPaths.product(productName, id));
-          } catch (e) {
-            toast.show(messageOf(e), 'error');
+          if (!(await reviewFlowStores.reviewUpload.run(() => reviewsApi.update({ review_id: review.review_id, ...values })))) {
+            toast.show(reviewFlowStores.reviewUpload.get().error ?? messageOf(null), 'error');
+            return;
           }
+          toast.show('Your review has been updated.', 'success');
+          navigate(reviewPaths.product(productName, id));
         }}
       />
     </div>
