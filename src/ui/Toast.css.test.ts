@@ -3,7 +3,8 @@ import { createCompiler } from '@vanilla-extract/compiler';
 import { ALERT_BREAKPOINT_PX, ALERTS_WIDE, DESKTOP, MOBILE_BREAKPOINT_PX, TABLET } from './theme/theme.css.ts';
 
 // SPEC §9: mobile breakpoint 992px, 768px for alerts. The breakpoints are written once (src/ui/theme), and the
-// toast region's generated CSS changes layout at 768px: full width along the bottom below it, a corner card from it.
+// toast region's generated CSS changes layout at 768px: full width along the top below it (clear of the sticky bars
+// at a phone's bottom edge), a corner card from it.
 
 test('the breakpoints are 992px and, for alerts, 768px, in one place', () => {
   expect(MOBILE_BREAKPOINT_PX).toBe(992);
@@ -13,7 +14,7 @@ test('the breakpoints are 992px and, for alerts, 768px, in one place', () => {
   expect(ALERTS_WIDE).toBe('screen and (min-width: 768px)');
 });
 
-test('the toast region is full width at the bottom below 768px and a top-right card from 768px', async () => {
+test('the toast region is full width at the top below 768px and a top-right card from 768px', async () => {
   const root = path.resolve(import.meta.dirname, '../..');
   const compiler = createCompiler({ root, enableFileWatcher: false });
   try {
@@ -24,12 +25,14 @@ test('the toast region is full width at the bottom below 768px and a top-right c
     const [, cls, phone] = region as RegExpExecArray;
     expect(phone).toMatch(/left: 0;/);
     expect(phone).toMatch(/right: 0;/);
-    expect(phone).toMatch(/bottom: 0;/);
+    expect(phone).toMatch(/top: 0;/);
+    expect(phone).not.toMatch(/bottom:/);
     const wide = new RegExp(`@media screen and \\(min-width: 768px\\) \\{ \\.${cls} \\{([^}]*)\\}`).exec(css);
     expect(wide, css).not.toBeNull();
     expect(wide?.[1]).toMatch(/top: 16px;/);
     expect(wide?.[1]).toMatch(/right: 16px;/);
-    expect(wide?.[1]).toMatch(/bottom: auto;/);
+    expect(wide?.[1]).toMatch(/left: auto;/);
+    expect(wide?.[1]).toMatch(/width: 380px;/);
   } finally {
     await compiler.close();
   }

@@ -1,20 +1,20 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { ALERTS_WIDE, vars } from './theme/theme.css.ts';
 
-// SPEC §9 (768px for alerts): below 768px alerts run full width along the bottom, in reach of the thumb; from
-// 768px up they are a card in the top-right corner.
+// SPEC §9 (768px for alerts): below 768px alerts run full width along the top, clear of the sticky buy and checkout
+// bars at the bottom of a phone's screen; from 768px up they are a card in the top-right corner.
 export const region = style({
   position: 'fixed',
   zIndex: 1000,
   left: 0,
   right: 0,
-  bottom: 0,
-  padding: '0 8px calc(8px + env(safe-area-inset-bottom))',
+  top: 0,
+  padding: 'calc(8px + env(safe-area-inset-top)) 8px 0',
   display: 'grid',
   gap: 8,
   pointerEvents: 'none',
   '@media': {
-    [ALERTS_WIDE]: { left: 'auto', bottom: 'auto', top: 16, right: 16, padding: 0, width: 380 },
+    [ALERTS_WIDE]: { left: 'auto', top: 16, right: 16, padding: 0, width: 380 },
   },
 });
 const base = style({
