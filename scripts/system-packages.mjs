@@ -13,12 +13,14 @@ const aptInstall = (pkg) => {
   apt(['install', '-y', '-qq', pkg]);
 };
 
-/** Debian's Chromium, for Playwright and Lighthouse. */
+/** Debian's Chromium, for Playwright and Lighthouse: its path, installed first when missing. */
 export function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(chromium)) return;
-  console.log("Chromium is missing: installing Debian's chromium package with apt-get");
-  aptInstall('chromium');
+  if (!existsSync(chromium)) {
+    console.log("Chromium is missing: installing Debian's chromium package with apt-get");
+    aptInstall('chromium');
+  }
+  return chromium;
 }
 
 /** pdftotext, from Debian's poppler-utils: the invoice tests read the PDF back with it. */

@@ -26,7 +26,7 @@ const check = (label, ok) => {
   }
 };
 
-ensureChromium();
+const CHROMIUM = ensureChromium();
 ensurePdftotext();
 
 // Say plainly when the PostgreSQL leg cannot run (CI sets REQUIRE_POSTGRES=1 and fails instead).
