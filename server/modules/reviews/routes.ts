@@ -106,33 +106,21 @@ export async function reviewRoutes(
     }
   };
   const app = root.withTypeProvider<ZodRequestTypes>();
-  // `schema` declares the request for the API document (server/http/docs.ts); the handler parses with it.
-  // The direct path is a second operation of the document: its own operationId and summary.
+  // `schema` declares the request: Fastify validates with it, and the API document is built from it
+  // (server/http/docs.ts). The direct path is a second operation of the document: its own operationId and summary.
   const directSchema = <S extends FastifySchema>(schema: S): S => ({
     ...schema,
     operationId: `${schema.operationId}Direct`,
     summary: `${schema.summary} (review-service path)`,
   });
-  const get = <S extends FastifySchema>(
-    path: string,
-    schema: S,
-    handler: Handler<S>,
-    direct?: string,
-    config: FastifyContextConfig = {},
-  ) => {
-    app.get(`${V1}/${path}`, { schema, config }, handler);
-    if (direct) app.get(`${DIRECT}/${direct}`, { schema: directSchema(schema), config }, handler);
-  };
-  const post = <S extends FastifySchema>(
-    path: string,
-    schema: S,
-    handler: Handler<S>,
-    direct?: string,
-    config: FastifyContextConfig = {},
-  ) => {
-    app.post(`${V1}/${path}`, { schema, config }, handler);
-    if (direct) app.post(`${DIRECT}/${direct}`, { schema: directSchema(schema), config }, handler);
-  };
+  const route =
+    (method: 'GET' | 'POST') =>
+    <S extends FastifySchema>(path: string, schema: S, handler: Handler<S>, direct?: string, config: FastifyContextConfig = {}) => {
+      app.route({ method, url: `${V1}/${path}`, schema, config, handler });
+      if (direct) app.route({ method, url: `${DIRECT}/${direct}`, schema: directSchema(schema), config, handler });
+    };
+  const get = route('GET');
+  const post = route('POST');
   const CUSTOMER: FastifyContextConfig = { access: 'customer' };
   const OPTIONAL: FastifyContextConfig = { access: 'optional' };
 
