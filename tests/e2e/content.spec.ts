@@ -24,7 +24,8 @@ test('authenticity: the first brand certificate loads by itself; codes are check
   await expect(firstBrand).toHaveAttribute('aria-pressed', 'true');
   const cert = page.getByTestId('certificate').locator('img');
   await expect(cert).toBeVisible();
-  expect(await cert.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible is laid out (the tag carries its size), not loaded: wait for the drawing itself.
+  await expect.poll(() => cert.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   await expectAxeClean(page);
 
   // Bad input gets the schema's messages, nothing is sent.

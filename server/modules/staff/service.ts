@@ -176,8 +176,22 @@ export async function ensureDemoOwner(db: Db): Promise<void> {
   });
 }
 
-/** The demo owner's current TOTP code, for the development tools only. */
-export async function demoOwnerCode(db: Db): Promise<string | null> {
-  const row = await db.selectFrom('staff').select('totp_secret').where('email', '=', DEMO_STAFF.email).executeTakeFirst();
-  return row ? currentCode(row.totp_secret) : null;
+const TOTP_PERIOD_S = 30;
+
+/**
+ * A TOTP code of the demo owner that a sign-in will still accept, for the development tools only. A step is used
+ * once (`totp_last_step`), so after a sign-in in this step the current code is refused as a replay; the next
+ * step's code is inside the tolerance, and past that the tool waits for the step to come in reach.
+ */
+export async function demoOwnerCode(db: Db, now: () => number = Date.now): Promise<string | null> {
+  const row = await db
+    .selectFrom('staff')
+    .select(['totp_secret', 'totp_last_step'])
+    .where('email', '=', DEMO_STAFF.email)
+    .executeTakeFirst();
+  if (!row) return null;
+  const step = Math.max(Math.floor(now() / 1000 / TOTP_PERIOD_S), Number(row.totp_last_step) + 1);
+  const reachableAt = (step * TOTP_PERIOD_S - TOTP_TOLERANCE_S) * 1000;
+  if (reachableAt > now()) await new Promise((resolve) => setTimeout(resolve, reachableAt - now()));
+  return generate({ secret: row.totp_secret, epoch: step * TOTP_PERIOD_S });
 }
