@@ -18,9 +18,10 @@ const SECTION = /§(\d+(?:\.\d+)?)/g;
 // A path into docs/ ending in .md; `NNN-title.md` is CONTRIBUTING's template for a new record's name.
 const DOC_PATH = /\bdocs\/[\w./-]*?\.md\b/g;
 const DECISION_NUMBER = /\bdocs\/decisions\/(\d{3})\b/g;
-// A named section of the architecture page: `docs/architecture.md "Data"`, and the older citations of the same
-// sections by the name the page had outside the repository (they are being rewritten to point at docs/).
-const ARCHITECTURE_SECTION = /\b(?:docs\/architecture\.md|ARCHITECTURE\.md) "([^"\n]+)"/g;
+// A named section of the architecture page: `docs/architecture.md "Data"`.
+const ARCHITECTURE_SECTION = /\bdocs\/architecture\.md "([^"\n]+)"/g;
+// The page's name outside the repository, which a clone cannot open.
+const OUTSIDE_NAME = ['ARCHITECTURE', 'md'].join('.');
 
 // A named section of the README: `README "Configuration"`, `README, "Performance"`, `README.md "Security"`.
 const README_SECTION = /\bREADME(?:\.md)?,? \(?"([^"\n]+)"/g;
@@ -128,6 +129,11 @@ describe('citations resolve inside the repository', () => {
     expect(brokenArchitectureSections('x', `${page2} "Data" and ${page2} "Nowhere"`, headings).map((b) => b.citation)).toEqual([
       `${page2} "Nowhere"`,
     ]);
+  });
+
+  test('nothing cites the architecture page by its name outside the repository', () => {
+    const citing = texts.filter(([, t]) => t.includes(OUTSIDE_NAME)).map(([f]) => f);
+    expect(citing).toEqual([]);
   });
 
   test('every section named in a citation of the README is a heading of README.md', () => {

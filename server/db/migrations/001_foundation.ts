@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.ts';
 
 // The foundation schema: catalogue, content, customers, sessions, carts and the plumbing tables every
-// instance shares (ARCHITECTURE.md "Growing past one machine"). Money is integer paise.
+// instance shares (docs/architecture.md "Growing past one machine"). Money is integer paise.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(
     db,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.ts';
 
-// The server-side conversion feed (ARCHITECTURE.md "Reporting"). Each event is stored once (event_id is the key), PII only as
+// The server-side conversion feed (docs/architecture.md "Reporting"). Each event is stored once (event_id is the key), PII only as
 // SHA-256 hashes; forwarding goes through an outbox claimed with SELECT … FOR UPDATE SKIP LOCKED.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(

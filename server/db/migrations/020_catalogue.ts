@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.ts';
 
-// Change tracking for the in-process catalogue read model and search index (ARCHITECTURE.md: in-process
+// Change tracking for the in-process catalogue read model and search index (docs/architecture.md: in-process
 // structures are derived from the database and refreshed by a polled version). Every product / variant insert or
 // update takes a number from catalogue_change_seq, so any instance can fetch just the rows changed since it last
 // looked, whoever changed them (the cart taking stock, a price edit, plain SQL). Structural changes (brands,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.ts';
 
-// Carts are rows so every instance sees the same cart (ARCHITECTURE.md "Growing past one machine"); the row is
+// Carts are rows so every instance sees the same cart (docs/architecture.md "Growing past one machine"); the row is
 // locked (SELECT … FOR UPDATE) for every change. Wishlist and save-for-later belong to a signed-in customer.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(

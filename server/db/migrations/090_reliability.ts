@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.ts';
 
 // Outboxes that never double-send and never retry forever, and scheduled jobs one instance runs at a time
-// (ARCHITECTURE.md "Growing past one machine").
+// (docs/architecture.md "Growing past one machine").
 // - lease_token: the claim that holds a row; completion and renewal only count for the current holder, so a worker
 //   whose lease ran out can neither send again nor set a sent message back to pending.
 // - event_outbox.dead_at: the dead-letter state, after EVENT_OUTBOX_MAX_ATTEMPTS failures (the messaging outbox
