@@ -49,6 +49,9 @@ function page(
   return { handle: { module: `src/features/${file}.tsx`, ...facts } satisfies RouteHandle, lazy: () => withPage(load, name, guard) };
 }
 
+/** An area of the operations console: a named page of the console's module, shown inside its shell. */
+const consoleArea = (name: string) => page('ops/pages/Console', { name });
+
 // The guards load with the pages they guard (no store page's first load has one), beside the page's own chunk.
 const GUARDS = { private: 'PrivateRoute', guest: 'GuestOnlyRoute' } as const;
 
@@ -244,7 +247,22 @@ export const routes: RouteObject[] = [
           { path: '/my-account', ...page('account/pages/MyAccount', { guard: 'guest', render: 'client' }) },
         ],
       },
-      { path: '/ops/*', ...page('ops/pages/Console') },
+      {
+        // The operations console (docs/decisions/019): the sign-in and the shell, each area a child route.
+        path: '/ops',
+        ...page('ops/pages/Console'),
+        children: [
+          { index: true, ...consoleArea('FirstArea') },
+          { path: 'today', ...consoleArea('TodayArea') },
+          { path: 'orders/:orderId?', ...consoleArea('OrdersArea') },
+          { path: 'refunds', ...consoleArea('RefundsArea') },
+          { path: 'catalogue', ...consoleArea('CatalogueArea') },
+          { path: 'customers/:customerId?', ...consoleArea('CustomersArea') },
+          { path: 'promotions', ...consoleArea('PromotionsArea') },
+          { path: 'moderation', ...consoleArea('ReviewsArea') },
+          { path: 'audit', ...consoleArea('AuditArea') },
+        ],
+      },
     ],
   },
 ];

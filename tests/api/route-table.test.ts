@@ -76,7 +76,7 @@ async function addressOf(pattern: string): Promise<string> {
   if (pattern === '/importer/:slug') return `/importer/${await first('importers')}`;
   if (pattern.endsWith('/*')) return pattern.replace('/*', '/somewhere');
   if (pattern === '*') return '/no/such/page';
-  return pattern.replace(/:(\w+)/g, (_, name: string) => (/Id$/.test(name) ? '12' : 'whey-protein'));
+  return pattern.replace(/:(\w+)\??/g, (_, name: string) => (/Id$/.test(name) ? '12' : 'whey-protein'));
 }
 
 /** The head the server should write: a module's dynamic meta when one answers for the address, else the route's. */
@@ -195,6 +195,15 @@ describe('one page of each render mode, rendered by the render entry', () => {
     const other = await createAgent(real).get('/help-center/no-such-page');
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain('Help Centre</h1>');
+  });
+
+  test('the console routes its areas through the table: each area and item page, and nothing else', async () => {
+    for (const address of ['/ops', '/ops/today', '/ops/orders', '/ops/orders/KS0000012', '/ops/customers/12', '/ops/audit']) {
+      const res = await createAgent(real).get(address);
+      expect(res.statusCode, address).toBe(200);
+      expect(res.body, address).toContain(`<title>${ROUTE_META.operations.title}</title>`);
+    }
+    for (const address of ['/ops/no-such-area', '/ops/orders/KS1/more']) expect((await createAgent(real).get(address)).statusCode, address).toBe(404);
   });
 
   test('client: the shell, no markup and no state', async () => {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Navigate, NavLink, Outlet, useOutletContext, useParams } from 'react-router-dom';
 import type { Permission, StaffMe } from '../../../../schemas/staff.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { staffMe, staffSignOut } from '../api.ts';
@@ -41,25 +41,24 @@ export default function Console() {
   );
 }
 
-const AREAS: Array<{ path: string; label: string; needs: Permission }> = [
-  { path: '/ops/today', label: 'Today', needs: 'reports:read' },
-  { path: '/ops/orders', label: 'Orders', needs: 'orders:read' },
-  { path: '/ops/refunds', label: 'Refunds', needs: 'orders:read' },
-  { path: '/ops/catalogue', label: 'Catalogue', needs: 'catalogue:read' },
-  { path: '/ops/customers', label: 'Customers', needs: 'customers:read' },
-  { path: '/ops/promotions', label: 'Promotions', needs: 'promotions:read' },
-  // Not /ops/reviews: the shoppers' /:productName/reviews route would outrank the console's /ops/* for that path.
-  { path: '/ops/moderation', label: 'Reviews', needs: 'reviews:moderate' },
-  { path: '/ops/audit', label: 'Audit trail', needs: 'audit:read' },
-];
+/** The console's areas, each a child route of /ops in src/app/routes.tsx, shown to the roles that may use it. */
+const AREAS = {
+  today: { label: 'Today', needs: 'reports:read' },
+  orders: { label: 'Orders', needs: 'orders:read' },
+  refunds: { label: 'Refunds', needs: 'orders:read' },
+  catalogue: { label: 'Catalogue', needs: 'catalogue:read' },
+  customers: { label: 'Customers', needs: 'customers:read' },
+  promotions: { label: 'Promotions', needs: 'promotions:read' },
+  // Not /ops/reviews: the shoppers' /:productName/reviews route would outrank the console's for that path.
+  moderation: { label: 'Reviews', needs: 'reviews:moderate' },
+  audit: { label: 'Audit trail', needs: 'audit:read' },
+} as const satisfies Record<string, { label: string; needs: Permission }>;
+type AreaPath = keyof typeof AREAS;
 
-/** The order number of an order's page, /ops/orders/<number>. */
-const orderIdIn = (pathname: string) => /^\/ops\/orders\/([A-Za-z0-9-]{4,40})\/?$/.exec(pathname)?.[1] ?? null;
+const mayUse = (me: StaffMe, area: AreaPath) => me.permissions.includes(AREAS[area].needs);
 
 function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
-  const { pathname } = useLocation();
-  const areas = AREAS.filter((a) => me.permissions.includes(a.needs));
-  const current = areas.find((a) => pathname.startsWith(a.path)) ?? areas[0];
+  const areas = (Object.keys(AREAS) as AreaPath[]).filter((a) => mayUse(me, a));
   const signOut = async () => {
     await staffSignOut().catch(() => {});
     onSignedOut();
@@ -73,25 +72,63 @@ function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
           <small>Role: {me.role}</small>
         </p>
         {areas.map((a) => (
-          <Link key={a.path} to={a.path} className={css.navLink} aria-current={a === current ? 'page' : undefined}>
-            {a.label}
-          </Link>
+          <NavLink key={a} to={`/ops/${a}`} className={css.navLink}>
+            {AREAS[a].label}
+          </NavLink>
         ))}
         <button type="button" className={css.ghost} onClick={signOut}>
           Sign out
         </button>
       </nav>
       <main className={css.main}>
-        {current?.path === '/ops/today' && <Today canRetry={me.role === 'owner'} />}
-        {current?.path === '/ops/orders' && <Orders orderId={orderIdIn(pathname)} canEdit={me.permissions.includes('orders:write')} />}
-        {current?.path === '/ops/refunds' && <Refunds canEdit={me.permissions.includes('refunds:write')} />}
-        {current?.path === '/ops/catalogue' && <Catalogue canEdit={me.permissions.includes('catalogue:write')} />}
-        {current?.path === '/ops/customers' && <Customers canEdit={me.permissions.includes('customers:write')} />}
-        {current?.path === '/ops/promotions' && <Promotions canEdit={me.permissions.includes('promotions:write')} />}
-        {current?.path === '/ops/moderation' && <Reviews />}
-        {current?.path === '/ops/audit' && <Audit />}
-        {!current && <p>Your role has no console areas yet.</p>}
+        <Outlet context={me} />
       </main>
     </div>
   );
 }
+
+/** The signed-in member of staff, for an area. */
+const useStaff = () => useOutletContext<StaffMe>();
+
+/** An area's page, or a refusal in words for a role that may not use it (the server refuses its calls too). */
+function Area({ path, children }: { path: AreaPath; children: (me: StaffMe) => ReactNode }) {
+  const me = useStaff();
+  return mayUse(me, path) ? children(me) : <p role="alert">Your role cannot use the {AREAS[path].label} area.</p>;
+}
+
+/** /ops itself: the first area the role may use. */
+export function FirstArea() {
+  const me = useStaff();
+  const first = (Object.keys(AREAS) as AreaPath[]).find((a) => mayUse(me, a));
+  return first ? <Navigate to={`/ops/${first}`} replace /> : <p>Your role has no console areas yet.</p>;
+}
+
+export const TodayArea = () => <Area path="today">{(me) => <Today canRetry={me.role === 'owner'} />}</Area>;
+
+export function OrdersArea() {
+  const { orderId } = useParams();
+  return <Area path="orders">{(me) => <Orders orderId={orderId ?? null} canEdit={me.permissions.includes('orders:write')} />}</Area>;
+}
+
+export const RefundsArea = () => <Area path="refunds">{(me) => <Refunds canEdit={me.permissions.includes('refunds:write')} />}</Area>;
+
+export const CatalogueArea = () => (
+  <Area path="catalogue">{(me) => <Catalogue canEdit={me.permissions.includes('catalogue:write')} />}</Area>
+);
+
+export function CustomersArea() {
+  const { customerId } = useParams();
+  return (
+    <Area path="customers">
+      {(me) => <Customers customerId={customerId && /^\d{1,10}$/.test(customerId) ? Number(customerId) : null} canEdit={me.permissions.includes('customers:write')} />}
+    </Area>
+  );
+}
+
+export const PromotionsArea = () => (
+  <Area path="promotions">{(me) => <Promotions canEdit={me.permissions.includes('promotions:write')} />}</Area>
+);
+
+export const ReviewsArea = () => <Area path="moderation">{() => <Reviews />}</Area>;
+
+export const AuditArea = () => <Area path="audit">{() => <Audit />}</Area>;

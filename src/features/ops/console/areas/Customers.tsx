@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../../schemas/money.ts';
 import type { StaffCustomer } from '../../../../../schemas/staff.ts';
 import type { z } from 'zod';
@@ -12,14 +12,8 @@ import { DataTable, ErrorLine, indiaTime, messageOf, Pager, SearchForm, Status, 
 // Customers: find, block (their sessions end at once) and unblock (docs/decisions/019); a customer's page lists
 // their orders, each linking to its order page.
 
-const customerIdIn = (pathname: string) => {
-  const id = /^\/ops\/customers\/(\d{1,10})\/?$/.exec(pathname)?.[1];
-  return id ? Number(id) : null;
-};
-
-export default function Customers({ canEdit }: { canEdit: boolean }) {
-  const { pathname } = useLocation();
-  const customerId = customerIdIn(pathname);
+/** The customer list, or one customer's page (/ops/customers/:customerId in src/app/routes.tsx). */
+export default function Customers({ customerId, canEdit }: { customerId: number | null; canEdit: boolean }) {
   return customerId ? <CustomerPage customerId={customerId} /> : <CustomerList canEdit={canEdit} />;
 }
 
