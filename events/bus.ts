@@ -5,10 +5,13 @@
 // synchronously at emit (a bad event throws where it is written). A production build takes the check (the
 // predicate generated from the catalogue, without zod) off the first paint: it loads as its own chunk, and events
 // emitted before it arrives wait, in emit order, with their id and context stamped at emit; they are checked and
-// published once it does (docs/decisions/008).
+// published once it does (docs/decisions/008). The context builder (events/context.ts: page types, login source
+// pages, dates) loads with the check: a waiting event keeps the page and user it was emitted on and its time, and
+// its context is built from them on arrival, as it would have been at emit.
 import type { CatalogueEvent } from './catalogue.ts';
 import * as syncCheck from './check.ts';
-import { buildContext, type EventContext, type PageInput, type UserInput } from './context.ts';
+import * as syncContext from './context.ts';
+import type { EventContext, PageInput, UserInput } from './context.ts';
 
 /** An emitted event as subscribers see it. */
 export interface DomainEvent<E extends CatalogueEvent = CatalogueEvent> {
@@ -74,18 +77,27 @@ type Check = Pick<typeof syncCheck, 'isValidEvent'> & Partial<Pick<typeof syncCh
 // (tests, development, Node) the check is at hand and runs synchronously.
 // biome-ignore lint/suspicious/noExplicitAny: import.meta.env is Vite's, untyped in this package
 let check: Check | null = (import.meta as any).env?.PROD === true ? null : syncCheck;
+// Likewise the context builder: production loads it with the check.
+// biome-ignore lint/suspicious/noExplicitAny: import.meta.env is Vite's, untyped in this package
+let buildContext: typeof syncContext.buildContext | null = (import.meta as any).env?.PROD === true ? null : syncContext.buildContext;
+/** An event emitted before the check arrived: its context is built from what it was emitted on once it has. */
+type Waiting = Omit<DomainEvent, 'ctx'> & { page: PageInput; user: UserInput };
 /** Events emitted before a lazily loaded check arrived, oldest first. */
-let waiting: DomainEvent[] = [];
+let waiting: Waiting[] = [];
 let checkLoading: Promise<void> | null = null;
 
 /** Production: loads the check as its own chunk (called by emit; the store start-up may call it earlier). */
 export function loadEventCheck(): Promise<void> {
-  checkLoading ??= import('./check.generated.ts').then(
-    (m) => {
+  checkLoading ??= Promise.all([import('./check.generated.ts'), buildContext ? null : import('./context.ts')]).then(
+    ([m, context]) => {
       check = m;
+      // Loaded here only when not already at hand (then `context` is null and is not read).
+      if (!buildContext) buildContext = (context as typeof syncContext).buildContext;
+      const build = buildContext;
       const queued = waiting;
       waiting = [];
-      for (const d of queued) deliver(d, m);
+      // Built per event from its own page and user: events emitted on one page share the same inputs.
+      for (const { page, user, ...d } of queued) deliver({ ...d, ctx: build(page, user, d.at) }, m);
     },
     (error) => {
       // Without the check nothing may go out: the waiting events are dropped and counted, never published.
@@ -98,10 +110,14 @@ export function loadEventCheck(): Promise<void> {
   return checkLoading;
 }
 
-/** Test hook: behave as a production page before the check has loaded (events wait for `loadEventCheck`). */
-export function deferEventCheck(): void {
+/**
+ * Test hook: behave as a production page before the check has loaded (events wait for `loadEventCheck`); with
+ * `context`, the context builder is deferred too, as production defers it.
+ */
+export function deferEventCheck({ context = false }: { context?: boolean } = {}): void {
   check = null;
   checkLoading = null;
+  if (context) buildContext = null;
 }
 
 function deliver(d: DomainEvent, c: Check): void {
@@ -125,15 +141,21 @@ const defaultUrl = (): string => {
 
 const userAgent = (): string => (globalThis as { navigator?: Navigator }).navigator?.userAgent ?? '';
 
-/** The current context (built once per page or user change, not per event). */
+/** The page events are emitted on now. */
+const pageNow = (): PageInput => ({
+  ...state.page,
+  url: state.page.url === '/' ? defaultUrl() : state.page.url,
+  userAgent: state.page.userAgent ?? userAgent(),
+});
+
+/**
+ * The current context (built once per page or user change, not per event). Production builds it once the event
+ * check and the context builder have loaded (loadEventCheck); before that it throws.
+ */
 export function currentContext(): EventContext {
   if (!state.ctx) {
-    const page = {
-      ...state.page,
-      url: state.page.url === '/' ? defaultUrl() : state.page.url,
-      userAgent: state.page.userAgent ?? userAgent(),
-    };
-    state.ctx = buildContext(page, state.user, Date.now());
+    if (!buildContext) throw new Error('The event context builder has not loaded yet (loadEventCheck)');
+    state.ctx = buildContext(pageNow(), state.user, Date.now());
   }
   return state.ctx;
 }
@@ -168,7 +190,7 @@ export function emit(event: CatalogueEvent): string {
     const e = event as Partial<CatalogueEvent> | null;
     const orderId = e && (e.name === 'purchase' || e.name === 'order_placed') ? (e as { order_id?: unknown }).order_id : undefined;
     const id = typeof orderId === 'string' ? orderId : uuid();
-    waiting.push({ id, at: Date.now(), event, ctx: currentContext() });
+    waiting.push({ id, at: Date.now(), event, page: pageNow(), user: state.user });
     void loadEventCheck();
     return id;
   }

@@ -41,3 +41,26 @@ test('development and tests check synchronously: an invalid event throws at emit
   setStrictValidation(true);
   expect(() => emit({ name: 'view_sale_page' } as CatalogueEvent)).toThrow(/Invalid event view_sale_page/);
 });
+
+test('a production page builds the context of a waiting event from the page and user it was emitted on', async () => {
+  const { setPageContext, setUserContext } = await import('./bus.ts');
+  setStrictValidation(false);
+  setUserContext({ loggedIn: true, userId: 7, name: 'Asha Rao', email: 'asha@example.com', lastOrder: null });
+  setPageContext({ url: '/product/whey', previousUrl: '/cart' });
+  // As production: the check and the context builder (events/context.ts) load with the first event.
+  deferEventCheck({ context: true });
+  const seen: DomainEvent[] = [];
+  const sub = events$.subscribe((d) => seen.push(d));
+  emit({ name: 'view_home_page' });
+  // The shopper moves on and signs out before the check and the builder arrive.
+  setPageContext({ url: '/search?q=whey' });
+  setUserContext({ loggedIn: false });
+  emit({ name: 'page_view', title: 'Search' });
+  expect(seen).toHaveLength(0);
+  await loadEventCheck();
+  expect(seen.map((d) => [d.ctx.url, d.ctx.page_type, d.ctx.login_status, d.ctx.user_email, d.ctx.login_source_page])).toEqual([
+    ['/product/whey', 'product_detail_page', 'logged_in', 'asha@example.com', 'cart'],
+    ['/search?q=whey', 'search_page', 'non_logged_in', 'NA', 'product_page'],
+  ]);
+  sub.unsubscribe();
+});

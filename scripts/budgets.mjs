@@ -11,21 +11,28 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Enforced ceilings. The home goal of 100 KB is met (≤ 90 KB the aim); the ceiling only ratchets down. */
-export const BUDGETS = { homeJsGzKb: 100, reportingCoreGzBytes: 8 * 1024 };
+/**
+ * Enforced ceilings. The home goal of 100 KB is met (≤ 90 KB the aim); the ceiling only ratchets down. Home: 96.1 KB
+ * gz once the route table's module lists and the event context builder left the entry (docs/decisions/008), plus
+ * 0.9 KB for what the shell gains before the next cut.
+ */
+export const BUDGETS = { homeJsGzKb: 97, reportingCoreGzBytes: 8 * 1024 };
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+
+/** The home route's page module: its chunk loads right after the entry (the server names it, server/html.ts). */
+export const HOME_PAGE = 'src/features/catalogue/pages/Home.tsx';
 
 /** The JavaScript files the home page loads first (paths under dist/client). */
 export function homeInitialFiles(clientDir = path.join(ROOT, 'dist/client')) {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const files = new Set();
   for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) files.add(m[1].slice(1));
-  // The home route's own lazy chunk loads right after the shell.
-  for (const f of [...files]) {
-    const home = /assets\/(Home-[\w-]+\.js)/.exec(readFileSync(path.join(clientDir, f), 'utf8'))?.[1];
-    if (home) files.add(`assets/${home}`);
-  }
+  // The home route's own lazy chunk loads right after the shell. The entry no longer names it (the route table's
+  // module list is a chunk of its own, docs/decisions/008): the build's manifest does.
+  const home = readManifest(clientDir)[HOME_PAGE]?.file;
+  if (!home) throw new Error(`${HOME_PAGE} is not a chunk of the build`);
+  files.add(home);
   return [...files];
 }
 
@@ -78,6 +85,47 @@ export function pagesLoadingZod(clientDir = path.join(ROOT, 'dist/client'), mani
     return holdsZod(key) || (manifest[key].imports ?? []).some((k) => loadsZod(k, seen));
   };
   return Object.keys(manifest).filter((k) => (manifest[k].isEntry || manifest[k].isDynamicEntry) && loadsZod(k));
+}
+
+/**
+ * Modules that must stay off the home first load (docs/decisions/008): the reporting pipeline and its adapters, the
+ * event check and the context builder (loaded with the first event), the debug overlay, and the table of every route
+ * module's chunks (the server names the hydrating page's).
+ */
+export const OFF_FIRST_LOAD = [
+  'providers/',
+  'events/check.generated.ts',
+  'events/context.ts',
+  'src/features/analytics/components/DebugOverlay.tsx',
+  'src/app/page-modules.ts',
+];
+
+/**
+ * The source modules of the home first load (its chunks' source maps, paths from the repository's root) that
+ * {@link OFF_FIRST_LOAD} names, and whether the entry still lists the chunks of the other pages.
+ */
+export function firstLoadIntruders(clientDir = path.join(ROOT, 'dist/client')) {
+  const files = homeInitialFiles(clientDir);
+  const found = new Set();
+  for (const f of files) {
+    const map = path.join(clientDir, `${f}.map`);
+    if (!existsSync(map)) continue;
+    for (const s of JSON.parse(readFileSync(map, 'utf8')).sources) {
+      const source = s.replace(/^(\.\.\/)+/, '');
+      if (OFF_FIRST_LOAD.some((m) => (m.endsWith('/') ? source.startsWith(m) : source === m))) found.add(source);
+    }
+  }
+  // A page chunk named by a first-load file other than the home page's own chunk: the route table's module lists.
+  const home = readManifest(clientDir)[HOME_PAGE]?.file;
+  const pages = Object.entries(readManifest(clientDir))
+    .filter(([k, v]) => /^src\/features\/[\w-]+\/pages\//.test(k) && v.file !== home)
+    .map(([, v]) => path.basename(v.file));
+  for (const f of files.filter((x) => x !== home)) {
+    const body = readFileSync(path.join(clientDir, f), 'utf8');
+    const named = pages.filter((p) => body.includes(p)).length;
+    if (named) found.add(`the chunk lists of ${named} other pages (${f})`);
+  }
+  return [...found].sort();
 }
 
 /**
@@ -168,6 +216,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.log(`home initial JS: ${home} KB gz (budget ${BUDGETS.homeJsGzKb})`);
     if (home > BUDGETS.homeJsGzKb) failures.push(`home initial JS ${home} KB gz > ${BUDGETS.homeJsGzKb}`);
     const clientDir = path.join(ROOT, 'dist/client');
+    const intruders = firstLoadIntruders(clientDir);
+    console.log(`kept off the home first load: ${intruders.length ? `no — ${intruders.join(', ')}` : 'yes'}`);
+    for (const m of intruders) failures.push(`home first load holds ${m}`);
     const manifest = readManifest(clientDir);
     for (const p of ZOD_FREE_PAGES.filter((k) => !manifest[k])) failures.push(`${p} is not a chunk of the build`);
     const withZod = pagesLoadingZod(clientDir, manifest).filter((p) => ZOD_FREE_PAGES.includes(p));

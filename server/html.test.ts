@@ -2,6 +2,7 @@ import {
   arrangeForFirstPaint,
   type ChunkManifest,
   chunksOf,
+  withModuleChunks,
   loadScriptsAfterPaint,
   PRELOADS_PER_TASK,
   renderPage,
@@ -323,5 +324,51 @@ describe('chunksOf', () => {
   it('knows nothing of a module the build did not make', () => {
     expect(chunksOf(manifest, ['src/features/catalogue/pages/Nope.tsx'])).toEqual([]);
     expect(chunksOf(manifest, [])).toEqual([]);
+  });
+});
+
+describe('withModuleChunks', () => {
+  const manifest: ChunkManifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true },
+    'src/features/catalogue/pages/Home.tsx': { file: 'assets/Home-1.js', src: 'src/features/catalogue/pages/Home.tsx' },
+    'src/app/layouts/CheckoutLayout.tsx': { file: 'assets/CheckoutLayout-1.js', src: 'src/app/layouts/CheckoutLayout.tsx' },
+    '_providers-1.js': { file: 'assets/providers-1.js', name: 'providers' },
+  };
+
+  it('names the chunk of each rendered module that is a chunk of its own, for the browser to hydrate from', () => {
+    const state = withModuleChunks({ desktop: true, data: [] }, manifest, [
+      'src/app/layouts/CheckoutLayout.tsx',
+      'src/features/catalogue/pages/Home.tsx',
+      'providers/index.ts',
+      'src/features/catalogue/pages/Nope.tsx',
+    ]);
+    expect(state).toEqual({
+      desktop: true,
+      data: [],
+      modules: {
+        'src/app/layouts/CheckoutLayout.tsx': '/assets/CheckoutLayout-1.js',
+        'src/features/catalogue/pages/Home.tsx': '/assets/Home-1.js',
+      },
+    });
+  });
+
+  it('is written into the hand-over of a rendered page', async () => {
+    const renderer: ServerRenderer = {
+      HYDRATION_STATE_ID: 'kasrat-state',
+      routeFacts: () => ({ known: true, render: 'public', meta: 'home' }),
+      render: async () => ({
+        body: Readable.from(['<main>home</main>']),
+        status: 200,
+        redirect: null,
+        state: { desktop: true, data: [] },
+        modules: ['src/features/catalogue/pages/Home.tsx'],
+      }),
+    };
+    const doc = await renderPage('<html><head><!--app-head--></head><body><div id="root"></div></body></html>', new URL('http://localhost/'), [], {
+      facts: { known: true, render: 'public', meta: 'home' },
+      ssr: { renderer, transport: async () => ({ status: 200, data: null }), manifest, desktop: true },
+    });
+    const html = doc.parts.filter((p) => typeof p === 'string').join('');
+    expect(html).toContain('"modules":{"src/features/catalogue/pages/Home.tsx":"/assets/Home-1.js"}');
   });
 });

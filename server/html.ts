@@ -61,6 +61,18 @@ export function chunksOf(manifest: ChunkManifest, modules: readonly string[]): s
 }
 
 /**
+ * The render's hand-over with the chunk of each rendered route module that is a chunk of its own (`modules`: source
+ * path → `/assets/…js`): the browser hydrates those without the table of every module's chunks (src/app/routes.tsx,
+ * docs/decisions/008).
+ */
+export function withModuleChunks(state: unknown, manifest: ChunkManifest, modules: readonly string[]): unknown {
+  if (!state || typeof state !== 'object') return state;
+  const chunks: Record<string, string> = {};
+  for (const module of modules) if (manifest[module]?.src === module) chunks[module] = `/${manifest[module].file}`;
+  return { ...state, modules: chunks };
+}
+
+/**
  * A module that is also imported statically somewhere (the reporting pipeline, by the debug overlay) is no chunk
  * of its own in the manifest: the bundler puts it in a shared chunk named after it (an index module after its
  * folder), keyed by that chunk's file.
@@ -261,7 +273,8 @@ export async function renderPage(
     if (result.redirect) return { statusCode: result.status, redirect: result.redirect, parts: [] };
     if (!result.body) return { statusCode, redirect: null, parts: [html] };
     const n = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
-    const state = `<script type="application/json" id="${ssr.renderer.HYDRATION_STATE_ID}"${n}>${safeJson(result.state)}</script>`;
+    const hydration = ssr.manifest ? withModuleChunks(result.state, ssr.manifest, result.modules) : result.state;
+    const state = `<script type="application/json" id="${ssr.renderer.HYDRATION_STATE_ID}"${n}>${safeJson(hydration)}</script>`;
     return {
       statusCode,
       redirect: null,

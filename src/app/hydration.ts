@@ -15,4 +15,10 @@ export interface HydrationState {
    * without matching the URL against every route a second time (the router does it once more as it starts).
    */
   routes?: string[];
+  /**
+   * The chunk of each route module the page hydrates (`src/features/catalogue/pages/Home.tsx` →
+   * `/assets/Home-….js`), added by the server from the build's manifest (server/html.ts): the browser loads these
+   * without the table of every module's chunks (src/app/page-modules.ts), which stays off the first load.
+   */
+  modules?: Record<string, string>;
 }

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import type { RouteMetaName } from '../../schemas/content.ts';
 import type { RenderMode } from '../../schemas/server-render.ts';
@@ -8,13 +8,15 @@ import { ToastProvider } from '../ui/Toast.tsx';
 import { RouteErrorPage } from './error-page.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { MetaProvider } from '../ui/meta.tsx';
+import type * as AccountLayoutModule from './layouts/AccountLayout.tsx';
+import type * as CheckoutLayoutModule from './layouts/CheckoutLayout.tsx';
+import type * as DashboardLayoutModule from './layouts/DashboardLayout.tsx';
 
 // Every route of SPEC §2, the one table of the store's addresses: what the server renders and how, and each page's
 // meta, are read from here (routeFacts, docs/decisions/010). Pages are lazy chunks: the first load carries only the
 // shell.
 // A page module may export a `loader`: its data, loaded by the server's handler.query() before the one render.
-type PageModule = { default: ComponentType; loader?: RouteObject['loader'] } & Record<string, unknown>;
-const PAGES = import.meta.glob<PageModule>(['../features/*/pages/*.tsx', '!**/*.test.tsx']);
+type PageModule = { default?: ComponentType; loader?: RouteObject['loader'] } & Record<string, unknown>;
 
 /** What a route tells the server; a layout's `render` and `meta` apply to its children unless they say otherwise. */
 export interface RouteHandle {
@@ -34,19 +36,38 @@ export interface RouteHandle {
 /** What a route declares besides its module. */
 type Facts = Omit<RouteHandle, 'module'>;
 
+// The chunks of the modules a server-rendered page hydrates, named by the server (HydrationState.modules): loaded
+// from there, the first load needs neither the table of every module's chunk list (src/app/page-modules.ts) nor a
+// round trip for it before hydrating (docs/decisions/008).
+const serverChunks = new Map<string, string>();
+
+/** Route modules are loaded from these chunk URLs (by source path) rather than through the module table. */
+export function setServerChunks(chunks: Readonly<Record<string, string>> | undefined): void {
+  for (const [module, url] of Object.entries(chunks ?? {}))
+    if (typeof url === 'string' && /^\/assets\/[\w.-]+\.js$/.test(url)) serverChunks.set(module, url);
+}
+
+const fromTable = (module: string) => import('./page-modules.ts').then((m) => m.loadModule(module));
+
+/** A route module by its source path; a chunk the server named that fails to load is asked of the table again. */
+function loadRouteModule(module: string): Promise<Record<string, unknown>> {
+  const url = serverChunks.get(module);
+  if (!url) return fromTable(module);
+  serverChunks.delete(module);
+  return (import(/* @vite-ignore */ url) as Promise<Record<string, unknown>>).catch(() => fromTable(module));
+}
+
 /**
- * The route of a page module of the glob above (`catalogue/pages/Home` is src/features/catalogue/pages/Home.tsx),
- * whose chunks the server has the browser preload with the entry; `guard` wraps the page in its route guard, `name`
- * is the component the module exports, when not the default one.
+ * The route of a page module (`catalogue/pages/Home` is src/features/catalogue/pages/Home.tsx), whose chunks the
+ * server has the browser preload with the entry; `guard` wraps the page in its route guard, `name` is the component
+ * the module exports, when not the default one.
  */
 function page(
   file: string,
   { guard, name = 'default', ...facts }: { guard?: keyof typeof GUARDS; name?: string } & Facts = {},
 ): Pick<RouteObject, 'lazy' | 'handle'> {
-  const load = PAGES[`../features/${file}.tsx`];
-  // Checked as the routes are built: a misspelt page fails every test and build that imports them.
-  if (!load) throw new Error(`No page module src/features/${file}.tsx`);
-  return { handle: { module: `src/features/${file}.tsx`, ...facts } satisfies RouteHandle, lazy: () => withPage(load, name, guard) };
+  const module = `src/features/${file}.tsx`;
+  return { handle: { module, ...facts } satisfies RouteHandle, lazy: () => withPage(module, name, guard) };
 }
 
 /** An area of the operations console: a named page of the console's module, shown inside its shell. */
@@ -56,16 +77,19 @@ const consoleArea = (name: string) => page('ops/pages/Console', { name });
 const GUARDS = { private: 'PrivateRoute', guest: 'GuestOnlyRoute' } as const;
 
 async function withPage(
-  load: () => Promise<PageModule>,
+  file: string,
   name: string,
   guard?: keyof typeof GUARDS,
 ): Promise<Pick<RouteObject, 'element' | 'Component' | 'loader'>> {
-  const [module, guards] = await Promise.all([load(), guard ? import('./guards.tsx') : null]);
+  const [module, guards] = await Promise.all([
+    loadRouteModule(file) as Promise<PageModule>,
+    guard ? loadRouteModule('src/app/guards.tsx') : null,
+  ]);
   const Page = module[name] as ComponentType | undefined;
   // A module's loader is its default page's (a named page of the same module has none).
   const loader = name === 'default' ? module.loader : undefined;
   if (!Page) throw new Error(`The page module exports no ${name}`);
-  const Guard = guard && guards ? guards[GUARDS[guard]] : null;
+  const Guard = guard && guards ? (guards[GUARDS[guard]] as ComponentType<{ children: ReactNode }>) : null;
   return Guard
     ? {
         element: (
@@ -84,11 +108,10 @@ async function withPage(
  */
 function layout<M>(
   module: `src/app/layouts/${string}.tsx`,
-  load: () => Promise<M>,
   render: (m: M) => ReactElement,
   facts: Facts = {},
 ): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { handle: { module, ...facts } satisfies RouteHandle, lazy: async () => ({ element: render(await load()) }) };
+  return { handle: { module, ...facts } satisfies RouteHandle, lazy: async () => ({ element: render((await loadRouteModule(module)) as M) }) };
 }
 
 // The static meta of an address after a navigation, read from this table by a chunk of its own (off the first load).
@@ -183,9 +206,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/account',
-            ...layout(
+            ...layout<typeof AccountLayoutModule>(
               'src/app/layouts/AccountLayout.tsx',
-              () => import('./layouts/AccountLayout.tsx'),
               (m) => <m.AccountLayout />,
               { meta: 'account', render: 'client' },
             ),
@@ -206,9 +228,8 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        ...layout(
+        ...layout<typeof CheckoutLayoutModule>(
           'src/app/layouts/CheckoutLayout.tsx',
-          () => import('./layouts/CheckoutLayout.tsx'),
           (m) => <m.CheckoutLayout area="cart" />,
           { meta: 'cart' },
         ),
@@ -223,9 +244,8 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        ...layout(
+        ...layout<typeof CheckoutLayoutModule>(
           'src/app/layouts/CheckoutLayout.tsx',
-          () => import('./layouts/CheckoutLayout.tsx'),
           (m) => <m.CheckoutLayout area="payment" />,
           { meta: 'payment', render: 'client' },
         ),
@@ -236,9 +256,8 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        ...layout(
+        ...layout<typeof DashboardLayoutModule>(
           'src/app/layouts/DashboardLayout.tsx',
-          () => import('./layouts/DashboardLayout.tsx'),
           (m) => <m.DashboardLayout />,
           { render: 'client' },
         ),

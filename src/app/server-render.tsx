@@ -22,9 +22,10 @@ export const routeFacts = (pathname: string): RouteFacts => routeFactsIn(routes,
 // wanted. The answers travel in the page so the browser's first render uses them and asks for nothing twice.
 
 // Chunks every page loads as soon as it has hydrated: axios with the first call (the session ping, SPEC §4), the
-// event check with the first event, the reporting pipeline. Their imports are dynamic, so without a preload each
-// is asked for only when that moment comes, and its preload links are added then, inside React's effects.
-const EVERY_PAGE = ['src/api/http.ts', 'events/check.generated.ts', 'providers/index.ts'];
+// event check and the context builder with the first event (events/bus.ts), the reporting pipeline. Their imports
+// are dynamic, so without a preload each is asked for only when that moment comes, and its preload links are added
+// then, inside React's effects.
+const EVERY_PAGE = ['src/api/http.ts', 'events/check.generated.ts', 'events/context.ts', 'providers/index.ts'];
 
 /** Rounds of "render, load what it wanted": a page's second-level data (a product's reviews) needs two. */
 const MAX_ROUNDS = 4;

@@ -9,7 +9,7 @@ import { type AppRouter, AppRouterProvider, createAppRouter, resolveLazy } from 
 import { ErrorPage } from './error-page.tsx';
 import { AppFrame } from './frame.tsx';
 import { HYDRATION_STATE_ID, type HydrationState } from './hydration.ts';
-import { routes } from './routes.tsx';
+import { routes, setServerChunks } from './routes.tsx';
 
 // docs/decisions/010: a page the server rendered is hydrated with the data it was rendered with; anything else
 // (development, a page the server leaves to the browser) is rendered here from scratch.
@@ -95,6 +95,7 @@ export async function mountApp(
     await nextTask();
     seedResourceCache(state.data);
     seedShopperData(state.data);
+    setServerChunks(state.modules);
     await resolveLazyMatches(routes, window.location, state.routes);
     await nextTask();
   } else await resolveLazyMatches(routes, window.location).catch(() => undefined);

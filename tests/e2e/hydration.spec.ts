@@ -317,6 +317,25 @@ test.describe('server rendering', () => {
   });
 });
 
+test('a rendered page hydrates from the chunk the server names; the table of every route module loads on the first navigation', async ({
+  page,
+}) => {
+  // docs/decisions/008: the route table's module lists (src/app/page-modules.ts) are off the first load.
+  const tables = () =>
+    page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .map((r) => new URL(r.name).pathname)
+        .filter((p) => /^\/assets\/page-modules-[\w-]+\.js$/.test(p)),
+    );
+  const { problems } = await visit(page, '/about');
+  expect(problems).toEqual([]);
+  expect(await tables()).toEqual([]);
+  await page.getByRole('link', { name: 'Store locator' }).first().click();
+  await expect(page).toHaveURL(/\/store-locator$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await tables()).toHaveLength(1);
+});
+
 test.describe('server rendering on a phone', () => {
   const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = devices['Pixel 7'];
   test.use({ viewport, userAgent, isMobile, hasTouch, deviceScaleFactor });
