@@ -2,6 +2,7 @@
 // cores), merges their JSON into bench/results.json under the keys of docs/architecture.md "bench/results.json keys", and prints a table.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { withFigures } from './gen-readme-figures.mjs';
 import { ensureChromium } from './system-packages.mjs';
 
 const run = (cmd, args, env = {}) =>
@@ -134,6 +135,8 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
 // Each suite's wall time in this run (the whole bench is meant to take at most 15 minutes on these machines).
 results.machine.suite_wall_s = { ...previous.machine?.suite_wall_s, ...wall };
 writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+// The README's table of figures shows this run.
+writeFileSync('README.md', withFigures(readFileSync('README.md', 'utf8'), results));
 
 const rows = [];
 const flat = (o, prefix = '') => {
