@@ -10,6 +10,9 @@ const firstProductUrl = async (request: APIRequestContext): Promise<string> => {
   return hit.url;
 };
 
+/** A review summary's call (SPEC §7 spells two of the three "aggrigate"). */
+const isAggregateCall = (call: string) => /^\/api\/review\/v1\/[\w-]*(aggregate|aggrigate)(\?|$)/.test(call);
+
 /** Console lines React (or our hydrateRoot's onRecoverableError) writes for a mismatch. */
 const MISMATCH = /hydrat|did not match|Minified React error #(418|423|425)|server rendered/i;
 
@@ -234,11 +237,18 @@ test.describe('server rendering', () => {
     '/',
     '/brands',
     '/brand/prana-labs',
+    '/brand/prana-labs?sortby=price_asc',
     '/product-category/whey-protein',
+    '/bestseller/sports-nutrition/',
     '/shop',
+    '/shop?sortby=price_desc&availability=in_stock',
     '/search?q=whey',
+    // SPEC §2's ?query=, rewritten to ?q= once hydrated: the same listing, not loaded again.
+    '/search?query=whey&sortby=price_asc',
     '/all-categories',
     '/top-10',
+    '/top-10?category=whey-protein',
+    '/all/reviews/',
     '/offers-coupons',
     '/help-center',
     '/store-locator',
@@ -256,8 +266,34 @@ test.describe('server rendering', () => {
         if (key.startsWith('/api/')) expect(apiCalls, key).not.toContain(key);
       }
       if (path === '/') expect(apiCalls.some((c) => c.startsWith('/api/home/home-page-info'))).toBe(false);
+      if (state.data.some(([key]) => key.startsWith('review-aggregate:'))) expect(apiCalls.filter(isAggregateCall)).toEqual([]);
     });
   }
+
+  test("a product's and a brand's review pages hydrate without a mismatch and load none of their summaries again", async ({
+    page,
+    request,
+  }) => {
+    const hit = (await (await request.get('/api/listing/shop')).json()).data.hits[0] as {
+      slug: string;
+      pid: number;
+      brand: { id: number };
+    };
+    for (const [path, key] of [
+      [`/${hit.slug}/reviews/pr/${hit.pid}`, `review-aggregate:product:${hit.pid}`],
+      [`/brand/reviews/br/${hit.brand.id}`, `review-aggregate:brand:${hit.brand.id}`],
+    ]) {
+      const { problems, apiCalls, state } = await visit(page, path);
+      await page.waitForLoadState('networkidle');
+      expect(problems, path).toEqual([]);
+      expect(
+        state.data.map(([k]) => k),
+        path,
+      ).toContain(key);
+      expect(apiCalls.filter(isAggregateCall), path).toEqual([]);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('eviews');
+    }
+  });
 
   test("a rendered page's own chunks, and those every page loads once hydrated, are asked for with the entry", async ({
     page,

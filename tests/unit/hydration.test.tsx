@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { act, waitFor } from '@testing-library/react';
-import type { Readable } from 'node:stream';
 import type { HydrationState } from '../../src/app/hydration.ts';
 import type { ServerRenderer } from '../../schemas/server-render.ts';
 import * as entry from '../../src/app/server-render.tsx';
@@ -8,6 +7,7 @@ import { render } from '../../src/app/server-render.tsx';
 import { mountApp } from '../../src/app/start.tsx';
 import { clearResourceCache } from '../../src/api/cached-resource.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { injectTransport, text } from '../helpers/server-render.ts';
 import { matchRoutes } from 'react-router-dom';
 import { routes } from '../../src/app/routes.tsx';
 import { httpClient } from '../../src/api/client.ts';
@@ -44,20 +44,9 @@ afterAll(async () => {
   await store?.close();
 });
 
-const transport = async (url: string) => {
-  const res = await store.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-  return { status: res.statusCode, data: res.json() };
-};
-
-async function text(body: Readable): Promise<string> {
-  let html = '';
-  for await (const chunk of body) html += String(chunk);
-  return html;
-}
-
 /** Server-renders `path`, hydrates it as the browser would, and returns what React logged about the hydration. */
 async function hydrate(path: string, desktop = true, tamper: (s: HydrationState) => HydrationState = (s) => s) {
-  const result = await render(new URL(path, 'http://localhost'), { transport, desktop });
+  const result = await render(new URL(path, 'http://localhost'), { transport: injectTransport(store.app), desktop });
   if (!result.body) throw new Error(`${path} redirected to ${result.redirect}`);
   const html = await text(result.body);
   // The state travels as JSON in the page.

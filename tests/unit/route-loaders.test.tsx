@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { PrefetchScope } from '../../src/api/prefetch.ts';
 import { render } from '../../src/app/server-render.tsx';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { injectTransport, text } from '../helpers/server-render.ts';
 
 // docs/decisions/010: a page whose route has a loader gets its data before the server renders it, and is rendered
 // once, with everything it shows; nothing is left for a second pass.
@@ -12,6 +13,19 @@ vi.mock('react-dom/server', async (importOriginal) => {
   return { ...actual, renderToPipeableStream: vi.fn(actual.renderToPipeableStream) };
 });
 
+// The render's scope, as the server hands it to the pages (passing through to the real provider): after the render
+// its `failed` holds every key the page asked for that was not loaded in time for the last render.
+const seen = vi.hoisted(() => ({ scope: null as PrefetchScope | null }));
+vi.mock('../../src/api/prefetch.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/api/prefetch.ts')>();
+  const { createElement } = await import('react');
+  const PrefetchProvider = ({ value, children }: { value: PrefetchScope | null; children?: React.ReactNode }) => {
+    seen.scope = value;
+    return createElement(actual.PrefetchProvider, { value }, children);
+  };
+  return { ...actual, PrefetchProvider };
+});
+
 let store: TestApp;
 beforeAll(async () => {
   store = await createTestApp('pglite');
@@ -20,23 +34,28 @@ afterAll(async () => {
   await store?.close();
 });
 
-const transport = async (url: string) => {
-  const res = await store.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-  return { status: res.statusCode, data: res.json() };
-};
-
-async function text(body: Readable): Promise<string> {
-  let html = '';
-  for await (const chunk of body) html += String(chunk);
-  return html;
-}
-
 async function renderOnce(path: string) {
   const renders = vi.mocked(renderToPipeableStream);
   renders.mockClear();
-  const result = await render(new URL(path, 'http://localhost'), { transport, desktop: true });
+  seen.scope = null;
+  const result = await render(new URL(path, 'http://localhost'), { transport: injectTransport(store.app), desktop: true });
   if (!result.body) throw new Error(`${path} redirected to ${result.redirect}`);
-  return { html: await text(result.body), keys: result.state.data.map(([key]) => key), renders: renders.mock.calls.length };
+  // Set by the render, which the compiler does not see (it narrowed the field to null above).
+  const scope = seen.scope as PrefetchScope | null;
+  return {
+    html: await text(result.body),
+    keys: result.state.data.map(([key]) => key),
+    renders: renders.mock.calls.length,
+    // Asked for by the render and not loaded by the loader (or failed): none, for a page whose loader is right.
+    unloaded: [...(scope?.failed ?? [])],
+  };
+}
+
+/** The first product of the shop: its page's address, its id and its brand's id. */
+async function firstProduct() {
+  const shop = await store.app.inject({ method: 'GET', url: '/api/listing/shop' });
+  const hit = (shop.json() as { data: { hits: { url: string; slug: string; brand: { id: number } }[] } }).data.hits[0];
+  return { path: hit.url, pid: Number(new URL(hit.url, 'http://x').searchParams.get('pId')), slug: hit.slug, brandId: hit.brand.id };
 }
 
 describe('route loaders', () => {
@@ -75,14 +94,96 @@ describe('route loaders', () => {
     ['/offers-coupons', ['offers', 'offers-brand-of-week', 'offers-clearance']],
     ['/help-center?q=refund', ['help-faq::refund', 'help-phone', 'help-email']],
   ])('%s is rendered once, with its data', async (path, expected) => {
-    const { keys, renders } = await renderOnce(path);
+    const { keys, renders, unloaded } = await renderOnce(path);
+    expect(unloaded).toEqual([]);
     expect(renders).toBe(1);
     expect([...keys].sort()).toEqual([...expected].sort());
   });
 
+  // Each listing's key is its API call with the canonical query (listing-params.ts): the address's filters, sort and
+  // page, in the canonical order and without defaults, so an address written differently is the same listing.
+  test.each([
+    ['/brand/titan-forge', ['seo:/brand/titan-forge', 'brand-detail:titan-forge', '/api/listing/brand?slug=titan-forge']],
+    [
+      '/brand/titan-forge?pn=2&sortby=price_asc&availability=in_stock',
+      [
+        'seo:/brand/titan-forge',
+        'brand-detail:titan-forge',
+        '/api/listing/brand?slug=titan-forge&availability=in_stock&sortby=price_asc&pn=2',
+      ],
+    ],
+    [
+      '/product-category/whey-protein',
+      ['seo:/product-category/whey-protein', 'category-detail:whey-protein', '/api/listing/category?slug=whey-protein'],
+    ],
+    [
+      '/product-category/whey-protein?brand=titan-forge&sortby=price_desc',
+      [
+        'seo:/product-category/whey-protein',
+        'category-detail:whey-protein',
+        '/api/listing/category?slug=whey-protein&brand=titan-forge&sortby=price_desc',
+      ],
+    ],
+    [
+      '/bestseller/sports-nutrition/',
+      ['seo:/bestseller/sports-nutrition/', 'category-detail:sports-nutrition', '/api/listing/bestseller?slug=sports-nutrition'],
+    ],
+    [
+      '/bestseller/sports-nutrition/?pn=2',
+      ['seo:/bestseller/sports-nutrition/', 'category-detail:sports-nutrition', '/api/listing/bestseller?slug=sports-nutrition&pn=2'],
+    ],
+    ['/shop', ['/api/listing/shop']],
+    ['/shop?sortby=rating_desc&pn=3&brand=titan-forge', ['/api/listing/shop?brand=titan-forge&sortby=rating_desc&pn=3']],
+    ['/top-10', ['top10:']],
+    ['/top-10?category=whey-protein', ['top10:whey-protein']],
+    // Not a slug: the page shows the overall ten, and its loader loads those.
+    ['/top-10?category=%3Cb%3E', ['top10:']],
+    ['/search?q=whey', ['/api/search/product-search-listing?q=whey']],
+    // SPEC §2's ?query= names the term too.
+    ['/search?query=whey&sortby=price_asc&pn=2', ['/api/search/product-search-listing?q=whey&sortby=price_asc&pn=2']],
+    [
+      '/search?q=whey&flavour=chocolate&availability=in_stock',
+      ['/api/search/product-search-listing?q=whey&flavour=chocolate&availability=in_stock'],
+    ],
+    // No term: no listing, nothing to load.
+    ['/search', []],
+    ['/all/reviews/', ['review-aggregate:all']],
+    // Not an id: the page says "not found" and loads nothing.
+    ['/whey/reviews/pr/abc', []],
+    ['/brand/reviews/br/0', []],
+  ])('%s is rendered once, with what it shows', async (path, expected) => {
+    const { keys, renders, unloaded } = await renderOnce(path);
+    expect(unloaded).toEqual([]);
+    expect(renders).toBe(1);
+    expect([...keys].sort()).toEqual([...expected].sort());
+  });
+
+  test('the review pages of a product and of its brand are rendered once, with their rating summaries', async () => {
+    const { pid, slug, brandId } = await firstProduct();
+    const product = await renderOnce(`/${slug}/reviews/pr/${pid}`);
+    expect(product.unloaded).toEqual([]);
+    expect(product.renders).toBe(1);
+    expect(product.keys).toEqual([`review-aggregate:product:${pid}`]);
+    expect(product.html).toMatch(/<h1[^>]*>Reviews of [^<]+<\/h1>/);
+    const brand = await renderOnce(`/brand/reviews/br/${brandId}`);
+    expect(brand.unloaded).toEqual([]);
+    expect(brand.renders).toBe(1);
+    expect(brand.keys).toEqual([`review-aggregate:brand:${brandId}`]);
+    expect(brand.html).toMatch(/<h1[^>]*>[^<]+ reviews<\/h1>/);
+  });
+
+  test('a listing page shows its products and their count in its one render', async () => {
+    const { html } = await renderOnce('/brand/titan-forge?sortby=price_asc');
+    expect(html).not.toContain('Loading products…');
+    expect(html).toMatch(/data-testid="result-count"[^>]*>\d+ products?</);
+    expect(html).toMatch(/<h1[^>]*>Titan Forge<\/h1>/);
+  });
+
   test('a page without a loader still gets its data the old way (the render asks, the server loads, renders again)', async () => {
-    const { keys, renders } = await renderOnce('/top-10');
-    expect(keys).toEqual(['top10:']);
+    // The importer list is a named page of its module, which never has a loader (src/app/routes.tsx).
+    const { keys, renders, unloaded } = await renderOnce('/importer');
+    expect(keys.length).toBeGreaterThan(0);
+    expect(unloaded).toEqual([]);
     expect(renders).toBe(2);
   });
 });

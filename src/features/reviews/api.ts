@@ -118,8 +118,18 @@ export const reviewPaths = {
 /** The slug part of a product address, for review links. */
 export const slugOf = (productUrl: string) => /^\/product\/([^/?]+)/.exec(productUrl)?.[1] ?? 'product-name';
 
-/** A product's rating summary, named once for the product page's hook and its route loader (src/api/route-data.ts). */
-export const productAggregateResource = (productId: number) =>
-  resource(`review-aggregate:product:${productId}`, (signal) =>
-    reviewsApi.aggregate({ kind: 'product', id: productId }, { signal, inSection: true }),
+/**
+ * The rating summary of a scope, named once for the hooks and route loaders of the review pages and the product
+ * page (src/api/route-data.ts). `inSection`: a section of another page, whose failure never leaves that page.
+ */
+export const reviewAggregateResource = (s: ReviewScope, { inSection = false }: { inSection?: boolean } = {}) =>
+  resource(`review-aggregate:${s.kind === 'all' ? 'all' : `${s.kind}:${s.id}`}`, (signal) =>
+    reviewsApi.aggregate(s, { signal, inSection }),
   );
+
+/** A product's rating summary on its product page. */
+export const productAggregateResource = (productId: number) =>
+  reviewAggregateResource({ kind: 'product', id: productId }, { inSection: true });
+
+/** A positive id of an address (a review page's product or brand), or null: such a page shows "not found". */
+export const idParam = (v: string | undefined): number | null => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);

@@ -4,14 +4,14 @@ import { useSearchParams } from 'react-router-dom';
 import type { ListingResult, ProductHit, SortBy } from '../../../../schemas/catalogue.ts';
 import { type FacetName, SORTS } from '../../../../schemas/catalogue-rules.ts';
 import { groupRupees } from '../../../../schemas/money.ts';
-import { catalogueApi, type ListingEndpoint, listingApiUrl } from '../api.ts';
+import type { ListingEndpoint } from '../api.ts';
+import { listingResource } from '../listing-resources.ts';
 import { type ListingKind, listingViewEvent } from '../events.ts';
 import {
   clearFilters,
   filterCount,
   hasFilters,
   type ListingState,
-  listingQueryString,
   parseListingParams,
   removeFilter,
   setPage,
@@ -98,7 +98,9 @@ export function ListingView({
   const sortId = useId();
   const isSearch = endpoint === 'search';
   const urlState = parseListingParams(params);
-  const apiUrl = listingApiUrl(endpoint, base, listingQueryString(urlState, { includeQuery: isSearch }));
+  // The same definition as the page's route loader, so the server's one render finds the answer it loaded.
+  const listingDef = listingResource(endpoint, base, params);
+  const apiUrl = listingDef.key;
   // The shopper's change shows at once (a ticked box stays ticked) while the router commits the new URL; once the
   // URL moves on, the URL is the truth again.
   const urlKey = params.toString();
@@ -108,7 +110,7 @@ export function ListingView({
   useEffect(() => {
     if (optimistic && optimistic.from !== urlKey) setOptimistic(null);
   }, [optimistic, urlKey]);
-  const res = useResource(apiUrl, (signal) => catalogueApi.listing(apiUrl, { signal }), { keepPrevious: true });
+  const res = useResource(apiUrl, listingDef.load, { keepPrevious: true });
   const data = res.data ?? (res.loading ? res.previous : null);
   const stale = res.loading && data !== null;
 

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
-import { catalogueApi } from '../api.ts';
 import { useCatalogueMeta } from '../hooks.ts';
+import { preload } from '../../../api/route-data.ts';
+import { seoResource } from '../resources.ts';
+import { categoryDetailResource, listingResource } from '../listing-resources.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';
@@ -19,15 +21,35 @@ const BESTSELLER_CRUMB: BreadcrumbItem = {
   redirect_url: '/bestseller/sports-nutrition/',
 };
 
+const DEFAULT_SLUG = 'sports-nutrition';
+
+/**
+ * The category, the page's title and the page of bestsellers the address asks for, loaded by the server before it
+ * renders. Server-only (docs/decisions/010): the browser's router runs no loaders.
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ params, request, context }: { params: { slug?: string }; request: Request; context: unknown }): Promise<null> => {
+      const slug = params.slug ?? DEFAULT_SLUG;
+      const search = new URL(request.url).searchParams;
+      await preload(context, [
+        seoResource(`/bestseller/${slug}/`),
+        categoryDetailResource(slug),
+        listingResource('bestseller', { slug }, search),
+      ]);
+      return null;
+    }
+  : undefined;
+
 export default function BestsellerPage() {
-  const { slug = 'sports-nutrition' } = useParams();
+  const { slug = DEFAULT_SLUG } = useParams();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   useCatalogueMeta(`/bestseller/${slug}/`);
   useEffect(() => {
     if (!pathname.endsWith('/')) navigate(`${pathname}/${search}`, { replace: true });
   }, [pathname, search, navigate]);
-  const detail = useResource(`category-detail:${slug}`, (signal) => catalogueApi.categoryDetail(slug, { signal }));
+  const def = categoryDetailResource(slug);
+  const detail = useResource(def.key, def.load);
   const d = detail.data;
   const crumbs: BreadcrumbItem[] = [
     HOME_CRUMB,

@@ -1,7 +1,9 @@
 import { useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
-import { catalogueApi } from '../api.ts';
 import { useCatalogueMeta } from '../hooks.ts';
+import { preload } from '../../../api/route-data.ts';
+import { seoResource } from '../resources.ts';
+import { brandDetailResource, listingResource } from '../listing-resources.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as catalogueCss from '../components/catalogue.css.ts';
@@ -13,10 +15,24 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 
 // /brand/{slug}: the brand, its authenticity credentials and offers, then its products with filters.
 
+/**
+ * The brand, its title and the page of its products the address asks for, loaded by the server before it renders.
+ * Server-only (docs/decisions/010): the browser's router runs no loaders.
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ params, request, context }: { params: { slug?: string }; request: Request; context: unknown }): Promise<null> => {
+      const slug = params.slug ?? '';
+      const search = new URL(request.url).searchParams;
+      await preload(context, [seoResource(`/brand/${slug}`), brandDetailResource(slug), listingResource('brand', { slug }, search)]);
+      return null;
+    }
+  : undefined;
+
 export default function BrandPage() {
   const { slug = '' } = useParams();
   useCatalogueMeta(`/brand/${slug}`);
-  const detail = useResource(`brand-detail:${slug}`, (signal) => catalogueApi.brandDetail(slug, { signal }));
+  const def = brandDetailResource(slug);
+  const detail = useResource(def.key, def.load);
   const d = detail.data;
   const crumbs: BreadcrumbItem[] = d?.breadcrumbs ?? [HOME_CRUMB, { value: 'Brands', category_slug: 'brands', redirect_url: '/brands' }];
 

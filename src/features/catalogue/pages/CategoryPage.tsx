@@ -1,7 +1,9 @@
 import { useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../../schemas/catalogue.ts';
-import { catalogueApi } from '../api.ts';
 import { useCatalogueMeta } from '../hooks.ts';
+import { preload } from '../../../api/route-data.ts';
+import { seoResource } from '../resources.ts';
+import { categoryDetailResource, listingResource } from '../listing-resources.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';
@@ -13,11 +15,29 @@ import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 // /product-category/{slug}: the category's banner (web or mobile by breakpoint), its sub-categories, then its
 // products with filters.
 
+/**
+ * The category, its title and the page of its products the address asks for, loaded by the server before it
+ * renders. Server-only (docs/decisions/010): the browser's router runs no loaders.
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ params, request, context }: { params: { slug?: string }; request: Request; context: unknown }): Promise<null> => {
+      const slug = params.slug ?? '';
+      const search = new URL(request.url).searchParams;
+      await preload(context, [
+        seoResource(`/product-category/${slug}`),
+        categoryDetailResource(slug),
+        listingResource('category', { slug }, search),
+      ]);
+      return null;
+    }
+  : undefined;
+
 export default function CategoryPage() {
   const { slug = '' } = useParams();
   useCatalogueMeta(`/product-category/${slug}`);
   const desktop = useMediaQuery();
-  const detail = useResource(`category-detail:${slug}`, (signal) => catalogueApi.categoryDetail(slug, { signal }));
+  const def = categoryDetailResource(slug);
+  const detail = useResource(def.key, def.load);
   const d = detail.data;
   const crumbs: BreadcrumbItem[] = d?.breadcrumbs ?? [HOME_CRUMB];
   const banners = (d?.banners ?? []).filter((b) => (desktop ? /_web$/ : /_mobile$/).test(b.kind)).slice(0, 1);

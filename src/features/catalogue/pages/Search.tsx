@@ -5,6 +5,8 @@ import { createActor } from 'xstate';
 import type { ListingResult, ProductHit } from '../../../../schemas/catalogue.ts';
 import { SEARCH_LIST, searchClickMachine } from '../../../../machines/search-click.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
+import { preload } from '../../../api/route-data.ts';
+import { listingResource } from '../listing-resources.ts';
 import { hitToEventItem, listingViewEvent, listItems } from '../events.ts';
 import { type ListingState, parseListingParams, withListingState } from '../listing-params.ts';
 import { rememberSearchTerm } from '../local-data.ts';
@@ -46,6 +48,18 @@ function onSelect(hit: ProductHit, index: number): void {
   if (searchSession.getSnapshot().can(click)) searchSession.send(click);
   else reportSelect(hit, SEARCH_LIST, index);
 }
+
+/**
+ * The results the address asks for (term, filters, sort, page), loaded by the server before it renders; an address
+ * without a term shows no listing and loads nothing. Server-only (docs/decisions/010).
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ request, context }: { request: Request; context: unknown }): Promise<null> => {
+      const search = new URL(request.url).searchParams;
+      if (parseListingParams(search).q) await preload(context, [listingResource('search', {}, search)]);
+      return null;
+    }
+  : undefined;
 
 export default function SearchPage() {
   const [params] = useSearchParams();

@@ -2,9 +2,10 @@ import { report } from '../../../../events/index.ts';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { catalogueApi } from '../api.ts';
 import { listItems } from '../events.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
+import { preload, resource } from '../../../api/route-data.ts';
+import { catalogueApi } from '../api.ts';
 import { Breadcrumbs, HOME_CRUMB } from '../components/Breadcrumbs.tsx';
 import * as css from '../components/catalogue.css.ts';
 import { ProductList } from '../components/ProductList.tsx';
@@ -13,12 +14,29 @@ import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts
 
 // /top-10: the ten most popular products, overall or in a top category (?category=slug, shareable).
 
+/** The category of the address, when it is a slug at all (anything else shows the overall ten). */
+function categoryOf(params: URLSearchParams): string | null {
+  const raw = params.get('category');
+  return raw && /^[a-z0-9][a-z0-9-]*$/.test(raw) ? raw : null;
+}
+
+/** The top ten, overall (null) or in a top category: this page's alone (docs/decisions/010: named once). */
+const top10Resource = (slug: string | null) => resource(`top10:${slug ?? ''}`, (signal) => catalogueApi.top10(slug, { signal }));
+
+/** The ten of the address's category, loaded by the server before it renders. Server-only (docs/decisions/010). */
+export const loader = import.meta.env.SSR
+  ? async ({ request, context }: { request: Request; context: unknown }): Promise<null> => {
+      await preload(context, [top10Resource(categoryOf(new URL(request.url).searchParams))]);
+      return null;
+    }
+  : undefined;
+
 export default function Top10Page() {
   usePageMeta(null);
   const [params] = useSearchParams();
-  const raw = params.get('category');
-  const slug = raw && /^[a-z0-9][a-z0-9-]*$/.test(raw) ? raw : null;
-  const top = useResource(`top10:${slug ?? ''}`, (signal) => catalogueApi.top10(slug, { signal }));
+  const slug = categoryOf(params);
+  const def = top10Resource(slug);
+  const top = useResource(def.key, def.load);
   const d = top.data;
   const listName = `Top 10: ${d?.category?.name ?? 'all'}`;
 

@@ -1,15 +1,23 @@
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../../api/auth.tsx';
 import { buttonSecondary } from '../../../ui/theme/global.css.ts';
-import { reviewPaths } from '../api.ts';
+import { preload } from '../../../api/route-data.ts';
+import { idParam, reviewAggregateResource, reviewPaths } from '../api.ts';
 import { ReviewsPageFrame } from './ReviewsPageFrame.tsx';
 
-const positiveInt = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
+/** The product's rating summary, loaded by the server before it renders. Server-only (docs/decisions/010). */
+export const loader = import.meta.env.SSR
+  ? async ({ params, context }: { params: { productId?: string }; context: unknown }): Promise<null> => {
+      const id = idParam(params.productId);
+      if (id) await preload(context, [reviewAggregateResource({ kind: 'product', id })]);
+      return null;
+    }
+  : undefined;
 
 /** /{productName}/reviews/pr/{productId} (SPEC §2). */
 export default function ProductReviewsPage() {
   const { productName = 'product-name', productId } = useParams();
-  const id = positiveInt(productId);
+  const id = idParam(productId);
   const { isAuthenticated } = useAuth();
   if (!id) return <p role="alert">This product was not found.</p>;
   return (

@@ -3,7 +3,7 @@ import { usePageMeta } from '../../../ui/meta.tsx';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { Img } from '../../../ui/Img.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
-import { type ReviewScope, reviewsApi } from '../api.ts';
+import { type ReviewScope, reviewAggregateResource } from '../api.ts';
 import { ReviewFeed } from '../components/ReviewFeed.tsx';
 import { ReviewSummary } from '../components/ReviewSummary.tsx';
 import * as css from './pages.css.ts';
@@ -18,8 +18,8 @@ export function ReviewsPageFrame({
   heading: (name: string | null) => string;
   children?: React.ReactNode;
 }) {
-  const key = scope.kind === 'all' ? 'all' : `${scope.kind}:${scope.id}`;
-  const aggregate = useResource(`review-aggregate:${key}`, (signal) => reviewsApi.aggregate(scope, { signal }));
+  const def = reviewAggregateResource(scope);
+  const aggregate = useResource(def.key, def.load);
   const subject = aggregate.data?.subject ?? null;
   const title = heading(subject?.name ?? null);
   usePageMeta(
