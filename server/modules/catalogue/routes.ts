@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodRequestTypes } from '../../http/validate.ts';
 import type { z } from 'zod';
+import { pageMeta } from '../../html.ts';
 import { reachesDiscount } from '../../../schemas/money.ts';
 import {
   BrandDataRequest,
@@ -81,7 +82,6 @@ import { readTarget } from '../../http/url.ts';
 import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
 import type { Density, DrawnFormat } from '../../../schemas/images.ts';
 import type { Content } from './content-cache.ts';
-import { type PageMeta, ROUTE_META } from '../../../schemas/content.ts';
 
 import { MENU_LINKS, treeOf } from './brands.ts';
 import { SALE_DISCOUNT, listingResponse, providerListingResponse, suggestions, toQuery } from './listing.ts';
@@ -860,12 +860,7 @@ async function seoRoutes(root: FastifyInstance, { store }: CatalogueContext) {
       const parsed = readTarget(url);
       if (!parsed) throw new BadRequest('url: a path starting with /');
       // Every module's resolver (catalogue, importers, …), as the server HTML uses them; else the route's default.
-      let meta: PageMeta | null = null;
-      for (const resolve of app.metaResolvers) {
-        meta = await resolve(parsed.pathname, parsed.searchParams, '').catch(() => null);
-        if (meta) break;
-      }
-      meta ??= ROUTE_META[app.routeFacts(parsed.pathname)?.meta ?? 'home'];
+      const meta = await pageMeta(app.metaResolvers, parsed, app.routeFacts(parsed.pathname), '');
       return {
         status: 1,
         message: 'Success',
