@@ -16,8 +16,19 @@ export interface RouteFacts {
   /** False when only the catch-all route matches: the not-found page, answered with a 404. */
   known: boolean;
   render: RenderMode;
-  /** The page's static meta (schemas/content.ts ROUTE_META); a module's resolver may give a dynamic one. */
+  /**
+   * The page's static meta (schemas/content.ts ROUTE_META); a module's resolver may give a dynamic one. It names the
+   * kind of page (`product`, `brand`, …), which is how the server's modules know a page without spelling its address.
+   */
   meta: RouteMetaName;
+  /** The route the address matched; null when none did. */
+  route: MatchedRoute | null;
+}
+
+/** A matched route: its whole pattern as the table writes it (`/product/:slug`) and the address's params, decoded. */
+export interface MatchedRoute {
+  pattern: string;
+  params: Readonly<Record<string, string>>;
 }
 
 /**

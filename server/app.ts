@@ -189,18 +189,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // once rather than after the cart page has loaded an empty cart in the browser.
     if (url.pathname === '/cart' && !req.cookies[SESSION_COOKIE] && !req.cookies[CART_COOKIE])
       return reply.header('cache-control', 'no-store').redirect('/logout-empty-cart', 302);
+    const facts = app.routeFacts(url.pathname);
     let notFound = false;
-    for (const check of app.pageAddressChecks) {
-      const answer = await check(url.pathname, url.searchParams);
-      if (!answer) continue;
-      // Revalidated: a slug can change with the catalogue.
-      if ('redirect' in answer) return reply.header('cache-control', 'no-cache').redirect(answer.redirect, 301);
-      notFound = true;
-      break;
-    }
+    // The modules know their pages from the route table (server/html.ts PageAddress): without it, none is checked.
+    if (facts)
+      for (const check of app.pageAddressChecks) {
+        const answer = await check({ pathname: url.pathname, query: url.searchParams, facts });
+        if (!answer) continue;
+        // Revalidated: a slug can change with the catalogue.
+        if ('redirect' in answer) return reply.header('cache-control', 'no-cache').redirect(answer.redirect, 301);
+        notFound = true;
+        break;
+      }
     const abort = new AbortController();
     reply.raw.once('close', () => abort.abort());
-    const facts = app.routeFacts(url.pathname);
     const personal = rendersShopperData(facts);
     const transport = personal ? transportWith(req.headers.cookie) : anonymous;
     const page = await renderPage(template, url, app.metaResolvers, {

@@ -214,7 +214,7 @@ describe('renderPage follows the route facts', () => {
     const calls: RenderOptions[] = [];
     const renderer: ServerRenderer = {
       HYDRATION_STATE_ID: 'kasrat-state',
-      routeFacts: () => ({ known: true, render: 'public', meta: 'home' }),
+      routeFacts: () => ({ known: true, render: 'public', meta: 'home', route: { pattern: '/', params: {} } }),
       render: async (_url, options) => {
         calls.push(options);
         return { body: Readable.from(['<main>page</main>']), status: 200, redirect: null, state: {}, modules: [] };
@@ -237,7 +237,7 @@ describe('renderPage follows the route facts', () => {
   };
 
   it('renders a public page as an anonymous shopper, titled and indexed as its route says', async () => {
-    const { doc, html, calls } = await page({ known: true, render: 'public', meta: 'about' });
+    const { doc, html, calls } = await page({ known: true, render: 'public', meta: 'about', route: { pattern: '/about', params: {} } });
     expect(doc.statusCode).toBe(200);
     expect(html).toContain('<title>About Us | Kasrat</title>');
     expect(html).not.toContain('noindex');
@@ -246,20 +246,25 @@ describe('renderPage follows the route facts', () => {
   });
 
   it("renders a shopper page with the shopper's own data", async () => {
-    const { html, calls } = await page({ known: true, render: 'shopper', meta: 'cart' });
+    const { html, calls } = await page({ known: true, render: 'shopper', meta: 'cart', route: { pattern: '/cart', params: {} } });
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(calls.map((c) => c.personal)).toEqual([true]);
   });
 
   it('sends a client page the shell, rendering nothing', async () => {
-    const { html, calls } = await page({ known: true, render: 'client', meta: 'account' });
+    const { html, calls } = await page({ known: true, render: 'client', meta: 'account', route: { pattern: '/account', params: {} } });
     expect(html).toContain('<title>My Account | Kasrat</title>');
     expect(html).toContain('<div id="root"></div>');
     expect(calls).toEqual([]);
   });
 
   it('answers an address naming no page with a 404, rendered', async () => {
-    const { doc, html, calls } = await page({ known: false, render: 'public', meta: 'notFound' });
+    const { doc, html, calls } = await page({
+      known: false,
+      render: 'public',
+      meta: 'notFound',
+      route: { pattern: '/*', params: { '*': 'x' } },
+    });
     expect(doc.statusCode).toBe(404);
     expect(html).toContain('<title>Page Not Found | Kasrat</title>');
     expect(calls).toHaveLength(1);

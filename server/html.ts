@@ -13,13 +13,42 @@ export { cspNonce } from './http/security.ts';
 // browser hydrates.
 
 /**
+ * A page's address as the modules' checks and resolvers read it: with what the route table says of it, so a module
+ * knows its pages by their kind (`facts.meta`) and reads their item from the route's params, and a page's address
+ * is written only in the table (src/app/routes.tsx).
+ */
+export interface PageAddress {
+  pathname: string;
+  query: URLSearchParams;
+  facts: RouteFacts;
+}
+
+/**
  * Says, before a page renders, that its address is not the page's own: a redirect to its canonical address (301),
  * or that it names nothing (404, the not-found page). Null when the address is the page's own or not this one's.
  */
-export type PageAddressCheck = (pathname: string, query: URLSearchParams) => Promise<{ redirect: string } | { notFound: true } | null>;
+export type PageAddressCheck = (page: PageAddress) => Promise<{ redirect: string } | { notFound: true } | null>;
 
 /** Resolves meta for dynamic pages (a product's name, a brand's title); null when it does not apply. */
-export type MetaResolver = (pathname: string, query: URLSearchParams, origin: string) => Promise<PageMeta | null>;
+export type MetaResolver = (page: PageAddress, origin: string) => Promise<PageMeta | null>;
+
+/**
+ * The first meta a module's resolver gives for the page, else the route's static meta. Without the route table (no
+ * render entry) no module knows the page: the store's own head.
+ */
+export async function pageMeta(
+  resolvers: readonly MetaResolver[],
+  url: { pathname: string; searchParams: URLSearchParams },
+  facts: RouteFacts | null,
+  origin: string,
+): Promise<PageMeta> {
+  if (facts)
+    for (const resolve of resolvers) {
+      const meta = await resolve({ pathname: url.pathname, query: url.searchParams, facts }, origin).catch(() => null);
+      if (meta) return meta;
+    }
+  return staticMeta(facts);
+}
 
 const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><!--app-head--></head><body><div id="root"></div></body></html>`;
 
@@ -249,13 +278,8 @@ export async function renderPage(
     const html = template.replace('<!--app-head-->', renderHead(ROUTE_META.notFound, url.origin, url.pathname, nonce));
     return { statusCode: 404, redirect: null, parts: [html] };
   }
-  let meta: PageMeta | null = null;
-  for (const resolve of resolvers) {
-    meta = await resolve(url.pathname, url.searchParams, url.origin).catch(() => null);
-    if (meta) break;
-  }
   const facts = options.facts ?? null;
-  meta ??= staticMeta(facts);
+  const meta = await pageMeta(resolvers, url, facts, url.origin);
   const html = template.replace('<!--app-head-->', renderHead(meta, url.origin, url.pathname, nonce));
   const statusCode = facts && !facts.known ? 404 : 200;
   const ssr = options.ssr;

@@ -8,13 +8,17 @@ import type { RouteHandle } from './routes.tsx';
 // with (docs/decisions/010, 008).
 
 /**
- * What `routes` say of `pathname`: how the server sends it, its static meta, and whether it names a page. The deepest
- * route of the match that says wins, so a layout speaks for its pages.
+ * What `routes` say of `pathname`: how the server sends it, its static meta, whether it names a page, and the route
+ * it matched (the server's modules read a page's item from its params). The deepest route of the match that says
+ * wins, so a layout speaks for its pages.
  */
 export function routeFactsIn(routes: RouteObject[], pathname: string): RouteFacts {
-  const facts: RouteFacts = { known: true, render: 'public', meta: 'notFound' };
   const matches = matchRoutes(routes, pathname);
-  if (!matches) return { ...facts, known: false };
+  if (!matches) return { known: false, render: 'public', meta: 'notFound', route: null };
+  // Every match of the branch carries the same params, the whole address's.
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(matches[matches.length - 1]?.params ?? {})) if (value !== undefined) params[name] = value;
+  const facts: RouteFacts = { known: true, render: 'public', meta: 'notFound', route: { pattern: patternOf(matches), params } };
   for (const { route } of matches) {
     const handle = route.handle as RouteHandle | undefined;
     if (handle?.render) facts.render = handle.render;
@@ -25,6 +29,16 @@ export function routeFactsIn(routes: RouteObject[], pathname: string): RouteFact
     if (handle?.notFound) facts.known = false;
   }
   return facts;
+}
+
+/** The whole pattern of a match: each route's path joined to its parent's (a path starting with `/` is whole). */
+function patternOf(matches: ReadonlyArray<{ route: RouteObject }>): string {
+  let pattern = '';
+  for (const { route } of matches) {
+    if (!route.path) continue;
+    pattern = route.path.startsWith('/') ? route.path : `${pattern.replace(/\/$/, '')}/${route.path}`;
+  }
+  return pattern || '/';
 }
 
 /** `src/features/catalogue/pages/Home.tsx` → `Home`. */

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteObject } from 'react-router-dom';
 import { Readable } from 'node:stream';
 import { buildApp } from '../../server/app.ts';
-import { PAGE_MODULE_META, type PageMeta, ROUTE_META } from '../../schemas/content.ts';
+import { pageMeta } from '../../server/html.ts';
+import { PAGE_MODULE_META, ROUTE_META } from '../../schemas/content.ts';
 import type { RenderOptions, RouteFacts, ServerRenderer } from '../../schemas/server-render.ts';
 import { CART_COOKIE } from '../../schemas/constants.ts';
 import { type RouteHandle, routes } from '../../src/app/routes.tsx';
@@ -41,16 +42,19 @@ afterAll(async () => {
   await db?.close();
 });
 
+/** What the routes of a page declare; the route the address matched is the page's own (its pattern). */
+type Declared = Omit<RouteFacts, 'route'>;
+
 interface Leaf {
   pattern: string;
-  facts: RouteFacts;
+  facts: Declared;
 }
 
 /** Every page of the table with what its routes declare, the deepest saying last (a layout speaks for its pages). */
-function leaves(list: RouteObject[], base = '', inherited: RouteFacts = { known: true, render: 'public', meta: 'notFound' }): Leaf[] {
+function leaves(list: RouteObject[], base = '', inherited: Declared = { known: true, render: 'public', meta: 'notFound' }): Leaf[] {
   return list.flatMap((route) => {
     const handle = (route.handle ?? {}) as Partial<RouteHandle>;
-    const facts: RouteFacts = {
+    const facts: Declared = {
       known: inherited.known && !handle.notFound,
       render: handle.render ?? inherited.render,
       // A page's meta: its own, else its module's (PAGE_MODULE_META by file name), else its layout's.
@@ -77,15 +81,6 @@ async function addressOf(pattern: string): Promise<string> {
   if (pattern.endsWith('/*')) return pattern.replace('/*', '/somewhere');
   if (pattern === '*') return '/no/such/page';
   return pattern.replace(/:(\w+)\??/g, (_, name: string) => (/Id$/.test(name) ? '12' : 'whey-protein'));
-}
-
-/** The head the server should write: a module's dynamic meta when one answers for the address, else the route's. */
-async function expectedMeta(url: URL, facts: RouteFacts): Promise<PageMeta> {
-  for (const resolve of app.metaResolvers) {
-    const meta = await resolve(url.pathname, url.searchParams, url.origin).catch(() => null);
-    if (meta) return meta;
-  }
-  return ROUTE_META[facts.meta];
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -116,14 +111,14 @@ describe('the route table decides how the server sends each page', () => {
       const address = await addressOf(pattern);
       const url = new URL(address, 'http://localhost');
       // The table's own answer for the address is this route's (a more specific route does not take it).
-      expect(routeFacts(url.pathname), pattern).toEqual(facts);
+      expect(routeFacts(url.pathname), pattern).toEqual({ ...facts, route: { pattern, params: expect.any(Object) } });
       rendered.clear();
       const agent = createAgent(app);
       // The cart page without a cart is sent to the empty cart's page before anything renders (SPEC §2).
       if (facts.render === 'shopper') agent.cookies.set(CART_COOKIE, '00000000-0000-4000-8000-000000000000');
       const res = await agent.get(address);
       expect(res.statusCode, address).toBe(facts.known ? 200 : 404);
-      const meta = await expectedMeta(url, facts);
+      const meta = await pageMeta(app.metaResolvers, url, routeFacts(url.pathname), url.origin);
       expect(res.body, address).toContain(`<title>${escapeHtml(meta.title)}</title>`);
       expect(res.body.includes('<meta name="robots" content="noindex" />'), address).toBe(Boolean(meta.noindex));
       const asked = rendered.get(url.pathname);

@@ -3,12 +3,15 @@ import type { Db } from '../../db/database.ts';
 import type { MetaResolver } from '../../html.ts';
 import { importers } from './queries.ts';
 
+const IMPORTER_SLUG = /^[a-z0-9-]{1,120}$/;
+
 // An importer page's own title and description in the server HTML and page-seo-meta (crawlers run no JavaScript).
 export function importerMetaResolver(db: Db): MetaResolver {
-  return async (pathname): Promise<PageMeta | null> => {
-    const m = /^\/importer\/([a-z0-9-]{1,120})\/?$/.exec(pathname);
-    if (!m) return null;
-    const [importer] = await importers(db, m[1]);
+  return async ({ facts }): Promise<PageMeta | null> => {
+    // An importer's page is the route table's (server/html.ts PageAddress); a slug no importer could have is not looked up.
+    const slug = facts.meta === 'importer' ? facts.route?.params.slug : undefined;
+    if (!slug || !IMPORTER_SLUG.test(slug)) return null;
+    const [importer] = await importers(db, slug);
     if (!importer) return null;
     return {
       title: `${importer.name}: Brand Certificates | ${STORE_NAME}`,

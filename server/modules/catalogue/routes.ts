@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodRequestTypes } from '../../http/validate.ts';
 import type { z } from 'zod';
+import { pageMeta } from '../../html.ts';
+import { ok } from '../../http/envelope.ts';
 import { reachesDiscount } from '../../../schemas/money.ts';
 import {
   BrandDataRequest,
@@ -81,7 +83,6 @@ import { readTarget } from '../../http/url.ts';
 import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
 import type { Density, DrawnFormat } from '../../../schemas/images.ts';
 import type { Content } from './content-cache.ts';
-import { type PageMeta, ROUTE_META } from '../../../schemas/content.ts';
 
 import { MENU_LINKS, treeOf } from './brands.ts';
 import { SALE_DISCOUNT, listingResponse, providerListingResponse, suggestions, toQuery } from './listing.ts';
@@ -210,23 +211,19 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
         BRANDS_CRUMB,
         { value: b.name, category_slug: b.slug, redirect_url: `/brand/${b.slug}` },
       ];
-      return {
-        status: 1,
-        message: 'Success',
-        data: {
-          brand: { ...brandSummary(b), description: b.description, launched_at: b.launched_at },
-          importer: b.importer,
-          certificate: b.certificate,
-          banners: promotionsOf(
-            store,
-            content,
-            (o) => (o.kind === 'top_brand' || o.kind === 'brand_of_week') && o.brand_id === b.id,
-            'brand_page_banner',
-          ),
-          categories,
-          breadcrumbs,
-        },
-      };
+      return ok({
+        brand: { ...brandSummary(b), description: b.description, launched_at: b.launched_at },
+        importer: b.importer,
+        certificate: b.certificate,
+        banners: promotionsOf(
+          store,
+          content,
+          (o) => (o.kind === 'top_brand' || o.kind === 'brand_of_week') && o.brand_id === b.id,
+          'brand_page_banner',
+        ),
+        categories,
+        breadcrumbs,
+      });
     },
   );
 
@@ -245,23 +242,19 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
       await store.ready();
       const c = findCategory(store, needsKey(q, 'category'));
       const content = await contentCache.get();
-      return {
-        status: 1,
-        message: 'Success',
-        data: {
-          category: categorySummary(c),
-          parents: c.path.slice(0, -1).map(categorySummary),
-          children: c.children.map(categorySummary),
-          banners: promotionsOf(
-            store,
-            content,
-            (o) =>
-              (o.kind === 'top_category' && o.data.category_slug === c.slug) || String(o.data.href ?? '') === `/product-category/${c.slug}`,
-            'category_page_banner',
-          ),
-          breadcrumbs: [HOME_CRUMB, ...categoryCrumbs(c)],
-        },
-      };
+      return ok({
+        category: categorySummary(c),
+        parents: c.path.slice(0, -1).map(categorySummary),
+        children: c.children.map(categorySummary),
+        banners: promotionsOf(
+          store,
+          content,
+          (o) =>
+            (o.kind === 'top_category' && o.data.category_slug === c.slug) || String(o.data.href ?? '') === `/product-category/${c.slug}`,
+          'category_page_banner',
+        ),
+        breadcrumbs: [HOME_CRUMB, ...categoryCrumbs(c)],
+      });
     },
   );
 
@@ -277,7 +270,7 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
     },
     async () => {
       await store.ready();
-      return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
+      return ok(store.snapshot.brands.filter((b) => b.is_top).map(brandSummary));
     },
   );
 
@@ -293,7 +286,7 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
     },
     async () => {
       await store.ready();
-      return { status: 1, message: 'Success', data: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary) };
+      return ok(store.snapshot.categories.filter((c) => c.is_top).map(categorySummary));
     },
   );
 
@@ -319,7 +312,7 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
           (!minDiscount || p.variants.some((v) => reachesDiscount(v.mrp, v.sale_price, minDiscount))),
         12,
       );
-      return { status: 1, message: 'Success', data: hitsOf(products) };
+      return ok(hitsOf(products));
     },
   );
 
@@ -341,7 +334,7 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
         const letter = /[A-Z]/.test(first) ? first : '#';
         groups.set(letter, [...(groups.get(letter) ?? []), brandSummary(b)]);
       }
-      return { status: 1, message: 'Success', data: [...groups].map(([letter, brands]) => ({ letter, brands })) };
+      return ok([...groups].map(([letter, brands]) => ({ letter, brands })));
     },
   );
 
@@ -360,15 +353,11 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
       await store.ready();
       const cat = q.id !== undefined || q.slug ? findCategory(store, q) : null;
       const products = popularProducts(store, (p) => !cat || cat.subtree.includes(p.category.id), 10);
-      return {
-        status: 1,
-        message: 'Success',
-        data: {
-          category: cat ? categorySummary(cat) : null,
-          categories: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary),
-          products: hitsOf(products),
-        },
-      };
+      return ok({
+        category: cat ? categorySummary(cat) : null,
+        categories: store.snapshot.categories.filter((c) => c.is_top).map(categorySummary),
+        products: hitsOf(products),
+      });
     },
   );
 }
@@ -379,7 +368,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
     await store.ready();
     return findProduct(store, product_id);
   };
-  const listOf = (products: ProductRec[]) => ({ status: 1 as const, message: 'Success', data: { products: hitsOf(products) } });
+  const listOf = (products: ProductRec[]) => ok({ products: hitsOf(products) });
 
   app.get(
     '/api/product-details/product-detail-page',
@@ -418,7 +407,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
       const p = findProduct(store, product_id);
       const v = p.variants.find((x) => x.id === variant_id);
       if (!v) throw new NotFound('Variant not found.');
-      return { status: 1, message: 'Success', data: toHit(v) };
+      return ok(toHit(v));
     },
   );
 
@@ -434,7 +423,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
     },
     async (req) => {
       const p = await productOf(req.query);
-      return { status: 1, message: 'Success', data: { highlights: p.highlights, description: p.description } };
+      return ok({ highlights: p.highlights, description: p.description });
     },
   );
 
@@ -450,7 +439,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
     },
     async (req) => {
       const p = await productOf(req.query);
-      return { status: 1, message: 'Success', data: { description: p.description, short_description: truncate(p.description) } };
+      return ok({ description: p.description, short_description: truncate(p.description) });
     },
   );
 
@@ -521,16 +510,12 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
     async (req) => {
       const p = await productOf(req.query);
       const b = p.brand;
-      return {
-        status: 1,
-        message: 'Success',
-        data: {
-          brand: { id: b.id, name: b.name, slug: b.slug, country: b.country },
-          sourced_from: b.importer ? 'importer' : 'brand',
-          importer: b.importer,
-          certificate: b.certificate,
-        },
-      };
+      return ok({
+        brand: { id: b.id, name: b.name, slug: b.slug, country: b.country },
+        sourced_from: b.importer ? 'importer' : 'brand',
+        importer: b.importer,
+        certificate: b.certificate,
+      });
     },
   );
 
@@ -546,7 +531,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
     },
     async (req) => {
       const p = await productOf(req.query);
-      return { status: 1, message: 'Success', data: productOffers(p, await content.get()) };
+      return ok(productOffers(p, await content.get()));
     },
   );
 
@@ -566,7 +551,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
       const p = store.snapshot.productsBySlug.get(productSlug);
       if (!p) throw new NotFound('Product not found.');
       const v = defaultVariant(p);
-      return { status: 1, message: 'Success', data: { pid: p.id, vid: v.id, slug: p.slug, url: productUrl(p.slug, p.id, v.id) } };
+      return ok({ pid: p.id, vid: v.id, slug: p.slug, url: productUrl(p.slug, p.id, v.id) });
     },
   );
 
@@ -582,7 +567,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
     },
     async (req) => {
       const p = await productOf(req.query);
-      return { status: 1, message: 'Success', data: toHit(defaultVariant(p)) };
+      return ok(toHit(defaultVariant(p)));
     },
   );
 
@@ -598,11 +583,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
     },
     async (req) => {
       const p = await productOf(req.query);
-      return {
-        status: 1,
-        message: 'Success',
-        data: { ...productDetail(p), description: p.description, offers: productOffers(p, await content.get()) },
-      };
+      return ok({ ...productDetail(p), description: p.description, offers: productOffers(p, await content.get()) });
     },
   );
 
@@ -620,17 +601,13 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
       const { b_id } = req.query;
       await store.ready();
       const b = findBrand(store, { id: b_id });
-      return {
-        status: 1,
-        message: 'Success',
-        data: {
-          ...brandSummary(b),
-          description: b.description,
-          launched_at: b.launched_at,
-          importer: b.importer,
-          certificate: b.certificate,
-        },
-      };
+      return ok({
+        ...brandSummary(b),
+        description: b.description,
+        launched_at: b.launched_at,
+        importer: b.importer,
+        certificate: b.certificate,
+      });
     },
   );
 }
@@ -642,7 +619,7 @@ async function brandRoutes(root: FastifyInstance, { store }: CatalogueContext) {
     { schema: { response: { 200: BrandListResponse }, summary: 'Top brands for the brands page', operationId: 'listProductTopBrands' } },
     async () => {
       await store.ready();
-      return { status: 1, message: 'Success', data: store.snapshot.brands.filter((b) => b.is_top).map(brandSummary) };
+      return ok(store.snapshot.brands.filter((b) => b.is_top).map(brandSummary));
     },
   );
 
@@ -673,7 +650,7 @@ async function brandRoutes(root: FastifyInstance, { store }: CatalogueContext) {
         if (needle && !b.name.toLowerCase().includes(needle)) return false;
         return !inCategory || inCategory.has(b.id);
       });
-      return { status: 1, message: 'Success', data: brands.map(brandSummary) };
+      return ok(brands.map(brandSummary));
     },
   );
 
@@ -718,7 +695,7 @@ async function offerRoutes(root: FastifyInstance, { db, store, content: cache }:
         await store.ready();
         const content = await cache.get();
         // Fastify validated the query with `options.querystring`; TypeScript cannot follow the generic schema.
-        return { status: 1, message: 'Success', data: build(content, req.query as z.infer<Q>) };
+        return ok(build(content, req.query as z.infer<Q>));
       },
     );
   const kind = (k: string) => (x: { kind: string }) => x.kind === k;
@@ -860,17 +837,8 @@ async function seoRoutes(root: FastifyInstance, { store }: CatalogueContext) {
       const parsed = readTarget(url);
       if (!parsed) throw new BadRequest('url: a path starting with /');
       // Every module's resolver (catalogue, importers, …), as the server HTML uses them; else the route's default.
-      let meta: PageMeta | null = null;
-      for (const resolve of app.metaResolvers) {
-        meta = await resolve(parsed.pathname, parsed.searchParams, '').catch(() => null);
-        if (meta) break;
-      }
-      meta ??= ROUTE_META[app.routeFacts(parsed.pathname)?.meta ?? 'home'];
-      return {
-        status: 1,
-        message: 'Success',
-        data: { title: meta.title, description: meta.description, noindex: Boolean(meta.noindex), canonical: parsed.pathname },
-      };
+      const meta = await pageMeta(app.metaResolvers, parsed, app.routeFacts(parsed.pathname), '');
+      return ok({ title: meta.title, description: meta.description, noindex: Boolean(meta.noindex), canonical: parsed.pathname });
     },
   );
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { SearchStatusResponse, SearchSyncResponse } from '../../../schemas/catalogue.ts';
 import { ok } from '../../http/envelope.ts';
 import { Conflict, ServiceUnavailable } from '../../http/errors.ts';
-import { requireOps } from '../../http/ops.ts';
 import { algoliaSettings, type CatalogueStore, type FallbackSearch, type SearchConfig, syncCatalogue } from '../../search/index.ts';
 
 // Operations calls of the search provider (docs/decisions/026): this instance's provider and its fallbacks, and
@@ -15,7 +14,6 @@ export async function searchOpsRoutes(
   app: FastifyInstance,
   { store, config, search }: { store: CatalogueStore; config: SearchConfig; search: FallbackSearch | null },
 ) {
-  app.addHook('onRequest', async (req) => requireOps(req));
   const syncConfigured = Boolean(config.ALGOLIA_APP_ID && config.ALGOLIA_WRITE_KEY);
 
   app.get(

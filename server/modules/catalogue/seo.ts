@@ -1,11 +1,10 @@
-import { type PageMeta, STORE_NAME } from '../../../schemas/content.ts';
+import { type PageMeta, type RouteMetaName, STORE_NAME } from '../../../schemas/content.ts';
 import { formatPaise } from '../../../schemas/money.ts';
-import type { MetaResolver, PageAddressCheck } from '../../html.ts';
+import type { MetaResolver, PageAddress, PageAddressCheck } from '../../html.ts';
 import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.ts';
 import type { Content, ContentCache } from './content-cache.ts';
 import { saleOf } from './offers.ts';
 import { productImage } from '../../../schemas/images.ts';
-import { productUrl } from '../../../schemas/catalogue-rules.ts';
 
 // Real titles and descriptions for product, brand, category and bestseller pages: in the server HTML (a meta
 // resolver) and through GET /api/seo/page-seo-meta for the app's navigation.
@@ -16,92 +15,109 @@ const sentence = (text: string, max = 160) => {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40))}…`;
 };
 
-export function catalogueMeta(
-  store: CatalogueStore,
-  pathname: string,
-  query: URLSearchParams,
-  origin = '',
-  content?: Content,
-): PageMeta | null {
+/**
+ * The slug of a page of `kind` (its static meta's name in the route table: `product`, `brand`, …), or null for any
+ * other page. The table says which page an address is and where its slug is (server/html.ts PageAddress).
+ */
+function slugOf({ facts }: PageAddress, ...kinds: RouteMetaName[]): string | null {
+  return kinds.includes(facts.meta) ? (facts.route?.params.slug ?? null) : null;
+}
+
+/**
+ * The page's address with its slug replaced (encoded), from the route's own pattern: a canonical address is the
+ * table's, ending in a slash when `slash`.
+ */
+function addressWith({ facts }: PageAddress, slug: string, slash: boolean): string {
+  const path = (facts.route?.pattern ?? '').replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(name === 'slug' ? slug : (facts.route?.params[name] ?? '')),
+  );
+  return `${path.replace(/\/$/, '')}${slash ? '/' : ''}`;
+}
+
+export function catalogueMeta(store: CatalogueStore, page: PageAddress, origin = '', content?: Content): PageMeta | null {
   const snap = store.snapshot;
-  const sale = /^\/sale\/([^/]+)\/?$/.exec(pathname);
-  if (sale) {
-    const found = content ? saleOfSlug(store, content, sale[1] as string) : null;
-    if (!found) return null;
-    return {
-      title: `${found.title} – authentic supplements at sale prices | ${STORE_NAME}`,
-      description: sentence(
-        `${found.title} on ${STORE_NAME}: blockbuster offers, budget buys and deals on favourite brands, all 100% authentic.`,
-      ),
-    };
+  const { facts, query } = page;
+  const slug = slugOf(page, 'sale', 'product', 'brand', 'category', 'bestsellers');
+  if (slug === null) return null;
+  switch (facts.meta) {
+    case 'sale': {
+      const found = content ? saleOfSlug(store, content, slug) : null;
+      if (!found) return null;
+      return {
+        title: `${found.title} – authentic supplements at sale prices | ${STORE_NAME}`,
+        description: sentence(
+          `${found.title} on ${STORE_NAME}: blockbuster offers, budget buys and deals on favourite brands, all 100% authentic.`,
+        ),
+      };
+    }
+    case 'product': {
+      const pid = Number(query.get('pId'));
+      const p = (Number.isInteger(pid) && pid > 0 ? snap.productsById.get(pid) : undefined) ?? snap.productsBySlug.get(slug);
+      if (!p) return null;
+      const vid = Number(query.get('vId'));
+      const v = p.variants.find((x) => x.id === vid) ?? p.variants[0];
+      const price = v ? ` at ${formatPaise(v.sale_price)}` : '';
+      return {
+        title: `${p.name} | ${STORE_NAME}`,
+        description: sentence(
+          `Buy ${p.name} online in India${price}. 100% authentic ${p.brand.name}, with authenticity certificate. ${p.description}`,
+        ),
+        jsonLd: productJsonLd(p, v, origin, addressWith(page, p.slug, true)),
+      };
+    }
+    case 'brand': {
+      const b = snap.brandsBySlug.get(slug);
+      if (!b) return null;
+      return {
+        title: `${b.name} Supplements | ${STORE_NAME}`,
+        description: sentence(`Shop authentic ${b.name} products online in India. ${b.description}`),
+      };
+    }
+    case 'category': {
+      const c = snap.categoriesBySlug.get(slug);
+      if (!c) return null;
+      return {
+        title: `${c.name} | Buy ${c.name} Online in India | ${STORE_NAME}`,
+        description: sentence(
+          `Buy 100% authentic ${c.name.toLowerCase()} online in India from top brands, sourced directly from brands and importers.`,
+        ),
+      };
+    }
+    case 'bestsellers': {
+      const c = snap.categoriesBySlug.get(slug);
+      if (!c) return null;
+      return {
+        title: `Bestsellers in ${c.name} | ${STORE_NAME}`,
+        description: sentence(`The ${c.name.toLowerCase()} products shoppers buy most on ${STORE_NAME}.`),
+      };
+    }
+    default:
+      return null;
   }
-  const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
-  if (product) {
-    const pid = Number(query.get('pId'));
-    const p = (Number.isInteger(pid) && pid > 0 ? snap.productsById.get(pid) : undefined) ?? snap.productsBySlug.get(product[1] as string);
-    if (!p) return null;
-    const vid = Number(query.get('vId'));
-    const v = p.variants.find((x) => x.id === vid) ?? p.variants[0];
-    const price = v ? ` at ${formatPaise(v.sale_price)}` : '';
-    return {
-      title: `${p.name} | ${STORE_NAME}`,
-      description: sentence(
-        `Buy ${p.name} online in India${price}. 100% authentic ${p.brand.name}, with authenticity certificate. ${p.description}`,
-      ),
-      jsonLd: productJsonLd(p, v, origin),
-    };
-  }
-  const brand = /^\/brand\/([^/]+)\/?$/.exec(pathname);
-  if (brand) {
-    const b = snap.brandsBySlug.get(brand[1] as string);
-    if (!b) return null;
-    return {
-      title: `${b.name} Supplements | ${STORE_NAME}`,
-      description: sentence(`Shop authentic ${b.name} products online in India. ${b.description}`),
-    };
-  }
-  const category = /^\/product-category\/([^/]+)\/?$/.exec(pathname);
-  if (category) {
-    const c = snap.categoriesBySlug.get(category[1] as string);
-    if (!c) return null;
-    return {
-      title: `${c.name} | Buy ${c.name} Online in India | ${STORE_NAME}`,
-      description: sentence(
-        `Buy 100% authentic ${c.name.toLowerCase()} online in India from top brands, sourced directly from brands and importers.`,
-      ),
-    };
-  }
-  const best = /^\/bestseller\/([^/]+)\/?$/.exec(pathname);
-  if (best) {
-    const c = snap.categoriesBySlug.get(best[1] as string);
-    if (!c) return null;
-    return {
-      title: `Bestsellers in ${c.name} | ${STORE_NAME}`,
-      description: sentence(`The ${c.name.toLowerCase()} products shoppers buy most on ${STORE_NAME}.`),
-    };
-  }
-  return null;
 }
 
 function saleOfSlug(store: CatalogueStore, content: Content, slug: string) {
   try {
-    return saleOf(store, content, decodeURIComponent(slug));
+    return saleOf(store, content, slug);
   } catch {
     return null;
   }
 }
 
 export function catalogueMetaResolver(store: CatalogueStore, cache: ContentCache): MetaResolver {
-  return async (pathname, query, origin) => {
+  return async (page, origin) => {
     await store.ready();
-    const content = pathname.startsWith('/sale/') ? await cache.get() : undefined;
-    return catalogueMeta(store, pathname, query, origin, content);
+    const content = page.facts.meta === 'sale' ? await cache.get() : undefined;
+    return catalogueMeta(store, page, origin, content);
   };
 }
 
-/** schema.org Product (price in rupees, INR, stock, rating) and its BreadcrumbList, for rich results. */
-function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string): Array<Record<string, unknown>> {
-  const url = `${origin}/product/${p.slug}/?pId=${p.id}${v ? `&vId=${v.id}` : ''}`;
+/**
+ * schema.org Product (price in rupees, INR, stock, rating) and its BreadcrumbList, for rich results; `path` is the
+ * product page's own, without its query.
+ */
+function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string, path: string): Array<Record<string, unknown>> {
+  const url = `${origin}${path}?pId=${p.id}${v ? `&vId=${v.id}` : ''}`;
   const product: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -140,55 +156,42 @@ function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string)
   return [product, breadcrumbs];
 }
 
-const decoded = (segment: string): string | null => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-};
-
 /**
- * One address per catalogue page (canonical links, SPEC §2): a product named by its id under another slug, or by
- * its slug alone, moves (301) to `/product/{slug}/?pId=` with the rest of its query; a brand or category slug in
- * another case moves to its own; an address naming no product, brand or category is a 404.
+ * One address per catalogue page (docs/decisions/013): a product named by its id under another slug, or by
+ * its slug alone, moves (301) to its own slug with `?pId=` and the rest of its query; a brand or category slug in
+ * another case moves to its own; an address naming no product, brand or category is a 404. The addresses are the
+ * route table's (the matched route's pattern), never spelt here.
  */
-export function canonicalAddress(
-  store: CatalogueStore,
-  pathname: string,
-  query: URLSearchParams,
-): { redirect: string } | { notFound: true } | null {
+export function canonicalAddress(store: CatalogueStore, page: PageAddress): { redirect: string } | { notFound: true } | null {
   const snap = store.snapshot;
-  const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
-  if (product) {
+  const { pathname, query } = page;
+  const product = slugOf(page, 'product');
+  if (product !== null) {
     const given = query.get('pId');
     const pid = Number(given);
-    const p =
-      given && Number.isInteger(pid) && pid > 0 ? snap.productsById.get(pid) : snap.productsBySlug.get(decoded(product[1] as string) ?? '');
+    const p = given && Number.isInteger(pid) && pid > 0 ? snap.productsById.get(pid) : snap.productsBySlug.get(product);
     if (!p) return { notFound: true };
-    const path = productUrl(p.slug, p.id).split('?', 1)[0] as string;
+    const path = addressWith(page, p.slug, true);
     if (given === String(p.id) && pathname === path) return null;
     const rest = new URLSearchParams(query);
     rest.delete('pId');
     const tail = rest.toString();
-    return { redirect: `${productUrl(p.slug, p.id)}${tail ? `&${tail}` : ''}` };
+    return { redirect: `${path}?pId=${p.id}${tail ? `&${tail}` : ''}` };
   }
-  const listing = /^\/(brand|product-category|bestseller)\/([^/]+)(\/?)$/.exec(pathname);
-  if (listing) {
-    const [, kind, segment, slash] = listing as unknown as [string, string, string, string];
-    const slug = decoded(segment);
-    const bySlug = kind === 'brand' ? snap.brandsBySlug : snap.categoriesBySlug;
-    if (slug !== null && bySlug.has(slug)) return null;
-    const found = slug === null ? undefined : bySlug.get(slug.toLowerCase().trim());
+  const slug = slugOf(page, 'brand', 'category', 'bestsellers');
+  if (slug !== null) {
+    const bySlug = page.facts.meta === 'brand' ? snap.brandsBySlug : snap.categoriesBySlug;
+    if (bySlug.has(slug)) return null;
+    const found = bySlug.get(slug.toLowerCase().trim());
     if (!found) return { notFound: true };
-    return { redirect: `/${kind}/${encodeURIComponent(found.slug)}${slash}${query.size ? `?${query}` : ''}` };
+    return { redirect: `${addressWith(page, found.slug, pathname.endsWith('/'))}${query.size ? `?${query}` : ''}` };
   }
   return null;
 }
 
 export function catalogueAddressCheck(store: CatalogueStore): PageAddressCheck {
-  return async (pathname, query) => {
+  return async (page) => {
     await store.ready();
-    return canonicalAddress(store, pathname, query);
+    return canonicalAddress(store, page);
   };
 }

@@ -15,7 +15,7 @@ import { ok } from '../../http/envelope.ts';
 import { Forbidden } from '../../http/errors.ts';
 import { CROSS_SITE_REFUSED } from '../../http/security.ts';
 import { parse } from '../../http/validate.ts';
-import { requireCustomer, requireCustomerId } from '../session/index.ts';
+import { requireCustomer, signedInCustomer } from '../session/index.ts';
 import { readCartCookie } from '../cart/index.ts';
 import { placeOrder } from '../../flows/place-order.ts';
 import { type CheckoutDeps, deliverHere, orderDetails } from './service.ts';
@@ -105,7 +105,7 @@ export async function checkoutRoutes(root: FastifyInstance, deps: CheckoutDeps &
       const query = req.query;
       const key = idempotencyKeyOf(req);
       // placeOrder locks the customer row and refuses a blocked customer itself.
-      const customerId = await requireCustomerId(req);
+      const customerId = signedInCustomer(req);
       const answer = await placeOrder(deps, {
         customerId,
         cookieCartId: readCartCookie(req),

@@ -8,7 +8,6 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { devToolsEnabled, readConfig, readEventsLimitPerIp } from '../../config.ts';
 import { BadRequest, Forbidden } from '../../http/errors.ts';
-import { requireOps } from '../../http/ops.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/security.ts';
 import { affiliateOrderOf, purchaseConversion } from '../payment/index.ts';
@@ -151,7 +150,6 @@ export async function eventsRoutes(root: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req) => {
-      requireOps(req);
       const query = req.query;
       checkFunnelRange(query);
       return ok(await funnelReport(db, query));

@@ -5,7 +5,6 @@ import { OPS_ACTIONS, OpsCancelResponse, OpsMoveRequest, parseOrderDate } from '
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
-import { requireOps } from '../../http/ops.ts';
 import { cancelOrderShipment } from '../../flows/cancel.ts';
 import { processPendingRefunds, processRefund } from '../../flows/refund.ts';
 import { opsMove } from '../../flows/return.ts';
@@ -32,7 +31,6 @@ const ShipmentParams = Params.pick({ shipmentId: true });
 
 export async function opsRoutes(root: FastifyInstance, { db, refunds }: { db: Db; refunds: RefundAdapters }) {
   const app = root.withTypeProvider<ZodRequestTypes>();
-  app.addHook('onRequest', async (req) => requireOps(req));
 
   app.get(
     '/api/ops/shipments/:shipmentId',

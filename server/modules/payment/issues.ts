@@ -7,7 +7,6 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
-import { requireOps } from '../../http/ops.ts';
 
 // The staff queue for money that needs a person (docs/decisions/015-gateway-life-cycle.md): a refund the gateway
 // refused, a pay-on-delivery refund nobody can pay automatically ("to pay"), a payment that could not be given
@@ -96,7 +95,6 @@ export type RefundPaidByHand = (trx: Db, refundId: number, reference: string) =>
 
 export async function paymentIssueRoutes(root: FastifyInstance, { db, refundPaidByHand }: { db: Db; refundPaidByHand: RefundPaidByHand }) {
   const app = root.withTypeProvider<ZodRequestTypes>();
-  app.addHook('onRequest', async (req) => requireOps(req));
 
   // The answer is PaymentIssuesResponse (schemas/payment.ts), which documents each field.
   app.get(

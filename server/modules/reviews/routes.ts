@@ -43,7 +43,6 @@ import { ReviewDecisionResponse } from '../../../schemas/staff.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Unauthorized } from '../../http/errors.ts';
-import { requireOps } from '../../http/ops.ts';
 import { parse } from '../../http/validate.ts';
 import { bucketUploadId, NOT_UPLOADED_IMAGE_URL, OWN_UPLOADS_PATH, type UploadBucket } from '../../../schemas/review-rules.ts';
 import { ownUpload, receiveFiles, storeUpload } from '../uploads/index.ts';
@@ -384,7 +383,6 @@ export async function reviewRoutes(
       body: ReviewStatusRequest,
     },
     async (req) => {
-      requireOps(req);
       const { review_id, status } = req.body;
       return ok(await setReviewStatus(db, review_id, status), status === 'hidden' ? 'Review hidden.' : 'Review published.');
     },

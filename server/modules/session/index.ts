@@ -12,7 +12,6 @@ export {
   formatLastOrder,
   readSession,
   requireCustomer,
-  requireCustomerId,
   SESSION_COOKIE,
   type Session,
   startSession,

@@ -73,16 +73,6 @@ export async function requireCustomer(db: Db, req: FastifyRequest, message?: str
   return customer;
 }
 
-/**
- * The same check without reading the customer row, for a handler that reads (and locks) it itself: a live
- * session already belongs to a customer who is not blocked (findLiveSession).
- */
-export async function requireCustomerId(req: FastifyRequest, message?: string): Promise<number> {
-  const session = await req.getSession();
-  if (!session?.customerId) throw new Unauthorized(message);
-  return session.customerId;
-}
-
 /** 'DD-MM-YYYY HH:mm:ss' in India time (SPEC §3 last_order). */
 export function formatLastOrder(date: Date | null): string | null {
   return date ? formatIndiaDateTime(date) : null;

@@ -20,7 +20,6 @@ import { productImage } from '../../../schemas/images.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, Conflict, NotFound } from '../../http/errors.ts';
-import { requireOps } from '../../http/ops.ts';
 import { catalogueChanged, type PriceEditResult, setProductPublished, setVariantPrice } from '../catalogue/index.ts';
 import { adjustStock, heldUnits } from '../inventory/index.ts';
 import { recordAudit } from './audit.ts';
@@ -46,7 +45,6 @@ export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const { q } = req.query;
       let query = db
         .selectFrom('variants as v')
@@ -109,7 +107,6 @@ export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const { variantId } = req.params;
       const body = req.body;
       const edit = { price: body.price, mrp: body.mrp, expected: { price: body.expected_price, mrp: body.expected_mrp } };
@@ -140,7 +137,6 @@ export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const { variantId } = req.params;
       const body = req.body;
       const actor = req.opsActor?.kind === 'staff' ? `staff:${req.opsActor.staff.id}` : 'token';
@@ -179,7 +175,6 @@ export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const { productId } = req.params;
       const { published } = req.body;
       await db.transaction().execute(async (trx) => {
@@ -210,7 +205,6 @@ export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const { productId } = req.params;
       const bytes = await receiveFile(req, PRODUCT_IMAGE_LIMITS.maxBytes, PRODUCT_IMAGE_MESSAGES.tooLarge);
       const { version } = await setProductImage(db, req, productId, bytes);

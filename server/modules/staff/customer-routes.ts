@@ -13,7 +13,6 @@ import { CustomerOrderParams, PageQuery, StaffCustomerOrdersResponse } from '../
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
-import { requireOps } from '../../http/ops.ts';
 import { updateCustomer } from '../customers/index.ts';
 import { deleteCustomerSessions } from '../session/index.ts';
 import { recordAudit } from './audit.ts';
@@ -37,7 +36,6 @@ export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: D
       },
     },
     async (req) => {
-      requireOps(req);
       const { q } = req.query;
       let query = db
         .selectFrom('customers as c')
@@ -87,7 +85,6 @@ export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: D
       },
     },
     async (req) => {
-      requireOps(req);
       const { customerId } = req.params;
       const { page, page_size } = req.query;
       const customer = await db
@@ -148,7 +145,6 @@ export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: D
       },
     },
     async (req) => {
-      requireOps(req);
       const { customerId } = req.params;
       const { blocked } = req.body;
       // The flag, the end of the sessions and the audit entry commit together.

@@ -26,7 +26,6 @@ import {
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
-import { requireOps } from '../../http/ops.ts';
 import { createBankOffer, createFreebie, saveBankOffer, saveDeliveryRule, saveFreebie } from '../cart/index.ts';
 import { catalogueChanged, createSalePage, type SaleSectionInput, saveSalePage } from '../catalogue/index.ts';
 import { recordAudit } from './audit.ts';
@@ -213,8 +212,7 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       config: read,
       schema: { summary: 'List the bank offers', operationId: 'listOpsBankOffers', response: { 200: StaffBankOffersResponse } },
     },
-    async (req) => {
-      requireOps(req);
+    async () => {
       const rows = await db
         .selectFrom('bank_offers')
         .selectAll()
@@ -239,7 +237,6 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const input = req.body;
       const created = await db.transaction().execute(async (trx) => {
         const row = await createBankOffer(trx, bankOfferValues(input));
@@ -265,7 +262,6 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const { id } = req.params;
       const { expected_version, ...input } = req.body;
       const target = `bank_offer:${id}`;
@@ -295,8 +291,7 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
         response: { 200: StaffFreebiesResponse },
       },
     },
-    async (req) => {
-      requireOps(req);
+    async () => {
       const rows = await db
         .selectFrom('freebies as f')
         .innerJoin('variants as v', 'v.id', 'f.variant_id')
@@ -322,7 +317,6 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const input = req.body;
       await checkGiftVariant(db, input.variant_id);
       const created = await db.transaction().execute(async (trx) => {
@@ -349,7 +343,6 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const { id } = req.params;
       const { expected_version, ...input } = req.body;
       await checkGiftVariant(db, input.variant_id);
@@ -382,8 +375,7 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
         response: { 200: StaffDeliveryRulesResponse },
       },
     },
-    async (req) => {
-      requireOps(req);
+    async () => {
       const rows = await db.selectFrom('delivery_rules').selectAll().orderBy('id').execute();
       return ok({ delivery_rules: rows.map(deliveryView) });
     },
@@ -402,7 +394,6 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const { id } = req.params;
       const { expected_version, ...input } = req.body;
       const target = `delivery_rule:${id}`;
@@ -427,8 +418,7 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       config: read,
       schema: { summary: 'List the sale pages', operationId: 'listOpsSalePages', response: { 200: StaffSalePagesResponse } },
     },
-    async (req) => {
-      requireOps(req);
+    async () => {
       return ok({ sale_pages: await salePageViews(db) });
     },
   );
@@ -445,7 +435,6 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const input = req.body;
       await checkSaleProducts(db, input.sections);
       const created = await db.transaction().execute(async (trx) => {
@@ -474,7 +463,6 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async (req) => {
-      requireOps(req);
       const { id } = req.params;
       const { expected_version, ...input } = req.body;
       await checkSaleProducts(db, input.sections);

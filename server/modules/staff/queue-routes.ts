@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import { PageQuery, PaymentIssuesPageResponse } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireOps } from '../../http/ops.ts';
 
 // The console's payment-issue queue a page at a time, with its size (docs/decisions/019). The payment module owns
 // the issues and their resolution (/api/ops/payment-issues); this only reads the open ones, oldest first.
@@ -23,7 +22,6 @@ export async function staffQueueRoutes(root: FastifyInstance, { db }: { db: Db }
       },
     },
     async (req) => {
-      requireOps(req);
       const { page, page_size } = req.query;
       const open = db.selectFrom('payment_issues as i').where('i.resolved_at', 'is', null);
       const [rows, count] = await Promise.all([

@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import { StaffReviewPageQuery, StaffReviewsPageResponse } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireOps } from '../../http/ops.ts';
 
 // The console's review queue (docs/decisions/019). Reviews publish at once; staff then publish or hide each one
 // with the reviews module's moderation call, which takes it out of the queue. Oldest first: the queue is worked
@@ -24,7 +23,6 @@ export async function staffReviewRoutes(root: FastifyInstance, { db }: { db: Db 
       },
     },
     async (req) => {
-      requireOps(req);
       const { state, page, page_size } = req.query;
       const inState = db
         .selectFrom('reviews as r')

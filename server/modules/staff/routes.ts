@@ -16,13 +16,12 @@ import { devToolsEnabled } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { Unauthorized } from '../../http/errors.ts';
-import { requireOps } from '../../http/ops.ts';
 import { listAudit, recordAudit } from './audit.ts';
 import type { StaffConfig } from './config.ts';
 import { createStaff, demoOwnerCode, signIn, signOut, staffMe } from './service.ts';
 
 // The console's own calls (docs/decisions/019). Sign-in, sign-out and "who am I" are open; every other call
-// declares the permission it needs and passes requireOps.
+// declares the permission it needs, checked by the staff module's requireOps before the handler runs (index.ts).
 
 export async function staffRoutes(root: FastifyInstance, { db, config }: { db: Db; config: StaffConfig }) {
   const app = root.withTypeProvider<ZodRequestTypes>();
@@ -78,7 +77,6 @@ export async function staffRoutes(root: FastifyInstance, { db, config }: { db: D
       },
     },
     async (req) => {
-      requireOps(req);
       return ok({ entries: await listAudit(db, req.query) });
     },
   );
@@ -96,7 +94,6 @@ export async function staffRoutes(root: FastifyInstance, { db, config }: { db: D
       },
     },
     async (req) => {
-      requireOps(req);
       const created = await createStaff(db, req.body);
       // Never the password or the secret: the trail is read by people.
       await recordAudit(db, req, {

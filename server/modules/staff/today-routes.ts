@@ -5,7 +5,6 @@ import { OpsTodayResponse, OutboxRetryRequest, OutboxRetryResponse } from '../..
 import { indiaMidnight, indiaToday } from '../../../schemas/dates.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireOps } from '../../http/ops.ts';
 import { requeueFailedMessages } from '../../messaging/index.ts';
 import { requeueDeadFeeds } from '../events/index.ts';
 import { recordAudit } from './audit.ts';
@@ -47,8 +46,7 @@ export async function staffTodayRoutes(root: FastifyInstance, { db }: { db: Db }
         response: { 200: OpsTodayResponse },
       },
     },
-    async (req) => {
-      requireOps(req);
+    async () => {
       const midnight = istMidnight(Date.now());
       const [today, week, messages, feeds] = await Promise.all([
         sales(db, midnight),
@@ -96,7 +94,6 @@ export async function staffTodayRoutes(root: FastifyInstance, { db }: { db: Db }
       },
     },
     async (req) => {
-      requireOps(req);
       const { queue } = req.body;
       const requeued = await db.transaction().execute(async (trx) => {
         const n = queue === 'messages' ? await requeueFailedMessages(trx) : await requeueDeadFeeds(trx);
