@@ -360,7 +360,7 @@ describe('withModuleChunks', () => {
   it('is written into the hand-over of a rendered page', async () => {
     const renderer: ServerRenderer = {
       HYDRATION_STATE_ID: 'kasrat-state',
-      routeFacts: () => ({ known: true, render: 'public', meta: 'home' }),
+      routeFacts: () => ({ known: true, render: 'public', meta: 'home', route: { pattern: '/', params: {} } }),
       render: async () => ({
         body: Readable.from(['<main>home</main>']),
         status: 200,
@@ -370,7 +370,7 @@ describe('withModuleChunks', () => {
       }),
     };
     const doc = await renderPage('<html><head><!--app-head--></head><body><div id="root"></div></body></html>', new URL('http://localhost/'), [], {
-      facts: { known: true, render: 'public', meta: 'home' },
+      facts: { known: true, render: 'public', meta: 'home', route: { pattern: '/', params: {} } },
       ssr: { renderer, transport: async () => ({ status: 200, data: null }), manifest, desktop: true },
     });
     const html = doc.parts.filter((p) => typeof p === 'string').join('');

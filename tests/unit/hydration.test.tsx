@@ -18,6 +18,13 @@ vi.mock('react-router-dom', async (importOriginal) => {
   return { ...actual, matchRoutes: vi.fn(actual.matchRoutes) };
 });
 
+/**
+ * The browser entry's matches (it passes a location); the in-process server's route facts, which the page's calls
+ * reach through the test transport, match a pathname string.
+ */
+const browserMatches = (mock: ReturnType<typeof vi.mocked<typeof matchRoutes>>) =>
+  mock.mock.calls.filter(([, location]) => typeof location !== 'string');
+
 // Whether the HTTP client's module loaded before hydration (passing through to the client's own).
 vi.mock('../../src/api/client.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/api/client.ts')>();
@@ -130,7 +137,7 @@ describe('server render and hydration', () => {
     matching.mockClear();
     const { mismatches, state } = await hydrate(path);
     expect(mismatches).toEqual([]);
-    expect(matching).not.toHaveBeenCalled();
+    expect(browserMatches(matching)).toEqual([]);
     // The ids are places in the route tree: the last is the product page's route.
     let level = routes;
     let leaf: (typeof routes)[number] | undefined;
@@ -147,7 +154,7 @@ describe('server render and hydration', () => {
       matching.mockClear();
       const { mismatches } = await hydrate('/shop', true, (s) => ({ ...s, routes: routesNamed }));
       expect(mismatches).toEqual([]);
-      expect(matching).toHaveBeenCalled();
+      expect(browserMatches(matching).length).toBeGreaterThan(0);
     }
   });
 
