@@ -12,7 +12,7 @@ import { MetaProvider } from '../ui/meta.tsx';
 // Every route of SPEC §2, the one table of the store's addresses: what the server renders and how, and each page's
 // meta, are read from here (routeFacts, docs/decisions/010). Pages are lazy chunks: the first load carries only the
 // shell.
-// A page module may export a `loader`: its data, loaded by the server's handler.query() before the one render.
+// A page module may export a `loader`: its pages' data, loaded by the server's handler.query() before the one render.
 type PageModule = { default: ComponentType; loader?: RouteObject['loader'] } & Record<string, unknown>;
 const PAGES = import.meta.glob<PageModule>(['../features/*/pages/*.tsx', '!**/*.test.tsx']);
 
@@ -59,8 +59,8 @@ async function withPage(
 ): Promise<Pick<RouteObject, 'element' | 'Component' | 'loader'>> {
   const [module, guards] = await Promise.all([load(), guard ? import('./guards.tsx') : null]);
   const Page = module[name] as ComponentType | undefined;
-  // A module's loader is its default page's (a named page of the same module has none).
-  const loader = name === 'default' ? module.loader : undefined;
+  // A module's loader serves each of its pages (the route's params and address tell them apart).
+  const loader = module.loader;
   if (!Page) throw new Error(`The page module exports no ${name}`);
   const Guard = guard && guards ? guards[GUARDS[guard]] : null;
   return Guard
