@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
+import { CART_COOKIE } from '../../schemas/constants.ts';
 import { render } from '../../src/app/server-render.tsx';
+import { createShoppers, pincode, variantIn } from '../api/checkout-fixtures.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 // docs/decisions/010: the content pages and the shopper's pages (the cart, the order confirmation) get their data
@@ -97,5 +99,66 @@ describe('content pages', () => {
     const { keys, renders } = await serverRender(path);
     expect(renders).toBe(1);
     expect(keys).toEqual([]);
+  });
+});
+
+describe("the shopper's pages", () => {
+  const cookieOf = (s: { token: string; cartId: string }) => `ksid=${s.token}; ${CART_COOKIE}=${s.cartId}`;
+  const shopper = async (lines: number) => {
+    const db = store.handle.db;
+    const variant = await variantIn(db, 20_000, 200_000);
+    const [s] = await createShoppers(db, 1, lines ? [{ variant_id: variant.id, quantity: lines }] : [], await pincode(db, 'cod'));
+    return s;
+  };
+  /** A guest's cart holding one product, as the browser's cookie names it. */
+  const guestCart = async () => {
+    const variant = await variantIn(store.handle.db, 20_000, 200_000);
+    const res = await store.app.inject({ method: 'POST', url: '/api/cart/add-to-cart', payload: { variant_id: variant.id, quantity: 1 } });
+    const cookie = res.cookies.find((c) => c.name === CART_COOKIE);
+    if (!cookie) throw new Error('adding to the cart set no cart cookie');
+    return `${CART_COOKIE}=${cookie.value}`;
+  };
+
+  test("a guest's cart is rendered once, with its lines, gifts and coupons", async () => {
+    const { keys, renders, html, redirect } = await serverRender('/cart', { cookie: await guestCart() });
+    expect(redirect).toBeNull();
+    expect(renders).toBe(1);
+    expect(keys).toEqual(['shopper:cart', 'shopper:coupons', 'shopper:freebies', 'shopper:session']);
+    expect(html).toMatch(/<h1[^>]*>My Cart/);
+  });
+
+  test("a signed-in shopper's cart is rendered once, with the saved list too", async () => {
+    const { keys, renders, html } = await serverRender('/cart', { cookie: cookieOf(await shopper(1)) });
+    expect(renders).toBe(1);
+    expect(keys).toEqual(['shopper:cart', 'shopper:coupons', 'shopper:freebies', 'shopper:save for later', 'shopper:session']);
+    expect(html).toMatch(/<h1[^>]*>My Cart/);
+    // Drawn as signed in: the session the loader loaded is the one AuthProvider reads.
+    expect(html).toContain('Proceed to checkout');
+  });
+
+  test('a visitor with neither a session nor a cart is sent to the empty cart page before anything renders', async () => {
+    const { redirect, status, renders } = await serverRender('/cart', { personal: true });
+    expect([status, redirect]).toEqual([302, '/logout-empty-cart']);
+    expect(renders).toBe(0);
+  });
+
+  test('a signed-in shopper with an empty cart is sent to the signed-in empty cart page', async () => {
+    const { redirect, status, renders } = await serverRender('/cart', { cookie: cookieOf(await shopper(0)) });
+    expect([status, redirect]).toEqual([302, '/loggedin-empty-cart']);
+    expect(renders).toBe(0);
+  });
+
+  test("an anonymous render never loads the shopper's data (its calls carry nobody's cookies)", async () => {
+    const { keys, redirect, renders } = await serverRender('/cart', { personal: false });
+    expect(redirect).toBeNull();
+    expect(keys).toEqual([]);
+    expect(renders).toBe(1);
+  });
+
+  test('the order confirmation is rendered once, with the order its cart and address price', async () => {
+    const { keys, renders, html } = await serverRender('/order-confirmation', { cookie: cookieOf(await shopper(2)) });
+    expect(renders).toBe(1);
+    expect(keys).toEqual(['shopper:order-details', 'shopper:session']);
+    expect(html).toContain('data-testid="confirm-address"');
   });
 });
