@@ -35,8 +35,6 @@ import { registerModules } from './modules/index.ts';
 import { gatewayCspSources, readPaymentConfig } from './payments/index.ts';
 import type { RenderTransport, RouteFacts, ServerRenderer } from '../schemas/server-render.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
-import { SESSION_COOKIE } from './modules/session/index.ts';
-import { CART_COOKIE } from '../schemas/constants.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -185,10 +183,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(404).send(fail(`No such API call: ${req.method} ${url.pathname}`));
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send(fail('Not found'));
     if (/\.[a-z0-9]{2,5}$/i.test(url.pathname)) return reply.code(404).type('text/plain').send('Not found');
-    // SPEC §2: a visitor with neither a session nor a cart has an empty cart, whose page is its own: sent there at
-    // once rather than after the cart page has loaded an empty cart in the browser.
-    if (url.pathname === '/cart' && !req.cookies[SESSION_COOKIE] && !req.cookies[CART_COOKIE])
-      return reply.header('cache-control', 'no-store').redirect('/logout-empty-cart', 302);
     const facts = app.routeFacts(url.pathname);
     let notFound = false;
     // The modules know their pages from the route table (server/html.ts PageAddress): without it, none is checked.
@@ -212,7 +206,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ssr: renderer ? { renderer, transport, personal, manifest, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
       onRenderError: (err) => req.log.error({ err, url: url.pathname }, 'server render failed; sent the shell'),
     });
-    if (page.redirect) return reply.redirect(page.redirect, page.statusCode);
+    // A page's loader sent the shopper elsewhere (the cart page's empty cart, SPEC §2). A personal render's answer
+    // depends on the cookies: never stored, like its HTML (docs/decisions/010).
+    if (page.redirect) return reply.header('cache-control', personal ? 'no-store' : 'no-cache').redirect(page.redirect, page.statusCode);
     reply
       .code(page.statusCode)
       .type('text/html; charset=utf-8')

@@ -23,7 +23,7 @@ const AuthContext = createContext<AuthState>({
 
 export const useAuth = (): AuthState => useContext(AuthContext);
 
-const ping = () => get<typeof PingResponse>('/api/ping');
+export const ping = () => get<typeof PingResponse>('/api/ping');
 
 /**
  * `onUser` hears every session answer (the app hands it to reporting, which keeps the user in the event context):
@@ -33,7 +33,8 @@ export function AuthProvider({ children, onUser }: { children: ReactNode; onUser
   const tell = useRef(onUser);
   tell.current = onUser;
   // A page the server rendered with the shopper's cookies (src/api/prefetch.ts) starts from its session: the
-  // server's markup and the first render agree, and the first ping is not needed.
+  // server's markup and the first render agree, and the first ping is not needed. A shopper page's loader loads it
+  // under the same name (sessionResource, src/api/shopper-data.ts).
   const seeded = useShopperSeed('session', async () => (await ping()).data);
   const [user, setUser] = useState<SessionUser | null>(seeded?.value ?? null);
   const [loading, setLoading] = useState(seeded === undefined);

@@ -9,6 +9,8 @@ import type { PrefetchScope } from './prefetch.ts';
 export interface ResourceDef<T> {
   readonly key: string;
   readonly load: (signal: AbortSignal) => Promise<T>;
+  /** The shopper's own answer (src/api/shopper-data.ts): loaded only in a personal render. */
+  readonly personal?: true;
 }
 
 export const resource = <T>(key: string, load: (signal: AbortSignal) => Promise<T>): ResourceDef<T> => ({ key, load });
@@ -26,7 +28,7 @@ type Answers<D extends readonly (ResourceDef<unknown> | null)[]> = {
 /**
  * A loader's work: loads `defs` into the render's scope, all at once, and returns their answers (undefined for one
  * that failed, or null def; a failure is left to the browser, which renders it loading as the server did). Outside
- * a server render (no scope) it loads nothing.
+ * a server render (no scope) it loads nothing, and the shopper's own data only in a personal render.
  */
 export async function preload<const D extends readonly (ResourceDef<unknown> | null)[]>(context: unknown, defs: D): Promise<Answers<D>> {
   const ctx = context as Partial<LoaderContext> | undefined;
@@ -34,6 +36,8 @@ export async function preload<const D extends readonly (ResourceDef<unknown> | n
   const answers = await Promise.all(
     defs.map(async (def) => {
       if (!def || !scope || !ctx.signal) return undefined;
+      // An anonymous render's calls carry no cookies: its answer would be nobody's (docs/decisions/010).
+      if (def.personal && !scope.personal) return undefined;
       if (scope.data.has(def.key)) return scope.data.get(def.key);
       try {
         const value = await def.load(ctx.signal);

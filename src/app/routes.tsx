@@ -15,7 +15,7 @@ import type * as DashboardLayoutModule from './layouts/DashboardLayout.tsx';
 // Every route of SPEC §2, the one table of the store's addresses: what the server renders and how, and each page's
 // meta, are read from here (routeFacts, docs/decisions/010). Pages are lazy chunks: the first load carries only the
 // shell.
-// A page module may export a `loader`: its data, loaded by the server's handler.query() before the one render.
+// A page module may export a `loader`: its pages' data, loaded by the server's handler.query() before the one render.
 type PageModule = { default?: ComponentType; loader?: RouteObject['loader'] } & Record<string, unknown>;
 
 /** What a route tells the server; a layout's `render` and `meta` apply to its children unless they say otherwise. */
@@ -86,8 +86,8 @@ async function withPage(
     guard ? loadRouteModule('src/app/guards.tsx') : null,
   ]);
   const Page = module[name] as ComponentType | undefined;
-  // A module's loader is its default page's (a named page of the same module has none).
-  const loader = name === 'default' ? module.loader : undefined;
+  // A module's loader serves each of its pages (the route's params and address tell them apart).
+  const loader = module.loader;
   if (!Page) throw new Error(`The page module exports no ${name}`);
   const Guard = guard && guards ? (guards[GUARDS[guard]] as ComponentType<{ children: ReactNode }>) : null;
   return Guard

@@ -5,7 +5,6 @@ import { buildApp } from '../../server/app.ts';
 import { pageMeta } from '../../server/html.ts';
 import { PAGE_MODULE_META, ROUTE_META } from '../../schemas/content.ts';
 import type { RenderOptions, RouteFacts, ServerRenderer } from '../../schemas/server-render.ts';
-import { CART_COOKIE } from '../../schemas/constants.ts';
 import { type RouteHandle, routes } from '../../src/app/routes.tsx';
 import * as entry from '../../src/app/server-render.tsx';
 
@@ -114,8 +113,6 @@ describe('the route table decides how the server sends each page', () => {
       expect(routeFacts(url.pathname), pattern).toEqual({ ...facts, route: { pattern, params: expect.any(Object) } });
       rendered.clear();
       const agent = createAgent(app);
-      // The cart page without a cart is sent to the empty cart's page before anything renders (SPEC §2).
-      if (facts.render === 'shopper') agent.cookies.set(CART_COOKIE, '00000000-0000-4000-8000-000000000000');
       const res = await agent.get(address);
       expect(res.statusCode, address).toBe(facts.known ? 200 : 404);
       const meta = await pageMeta(app.metaResolvers, url, routeFacts(url.pathname), url.origin);
@@ -178,6 +175,13 @@ describe('one page of each render mode, rendered by the render entry', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toContain('cookie');
     expect(state(res.body)).toContain('"shopper:');
+  });
+
+  test('the cart of a visitor with neither a session nor a cart: a 302 to the empty cart page, never stored', async () => {
+    const res = await createAgent(real).get('/cart');
+    expect([res.statusCode, res.headers.location]).toEqual([302, '/logout-empty-cart']);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).not.toContain('<div id="root">');
   });
 
   test('the help centre routes its pages through the table: its home, contact us, and nothing else', async () => {

@@ -25,6 +25,8 @@ export {
 export { readCartId, storeCartId } from './cookie.ts';
 export { cardToEventItem, lineToEventItem } from './event-items.ts';
 export { cartFunnelView } from './funnel-event.ts';
+// The stores the cart page shows, for its loader (docs/decisions/010).
+export { couponStore, freebieStore, savedStore } from './stores.ts';
 export { useCart, useCartSessionSync, useFreebies, useMiniCart, useSavedForLater, useWishlist } from './hooks.ts';
 export type { Resource } from '../../api/resource.ts';
 // Cart components other areas use: the product page's buttons, the header's mini cart, product tiles.

@@ -118,3 +118,10 @@ export const faqResource = (q: string, topic: string) =>
   resource(`help-faq:${topic}:${q}`, () => helpApi.faq(q, topic).then((r) => r.data));
 export const helpPhoneResource = () => resource('help-phone', () => helpApi.phoneSupport().then((r) => r.data));
 export const helpEmailResource = () => resource('help-email', () => helpApi.emailSupport().then((r) => r.data));
+export const saleResource = (slug: string) => resource(`sale:${slug}`, (signal) => saleApi.salePage(slug, { signal }));
+export const brandsOnOfferResource = () => resource('brands-on-offer', (signal) => saleApi.brandsOnOffer({ signal }));
+export const saleBankOffersResource = () => resource('sale-bank-offers', (signal) => saleApi.bankOffers({ signal }));
+export const importersResource = () => resource('importers', () => contentApi.importerList().then((r) => r.data));
+export const importerResource = (slug: string) =>
+  resource(`importer:${slug}`, () => contentApi.importerBrandListData(slug).then((r) => r.data));
+export const authenticityBrandsResource = () => resource('authenticity-brands', () => contentApi.brandList().then((r) => r.data));

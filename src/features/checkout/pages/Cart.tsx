@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, redirect, useNavigate } from 'react-router-dom';
 import type { CartListData } from '../../../../schemas/cart.ts';
 import { priceMetaValue } from '../../../../schemas/cart-rules.ts';
 import { rememberReturnTo } from '../../../api/return-to.ts';
 import { useAuth } from '../../../api/auth.tsx';
+import { preload } from '../../../api/route-data.ts';
+import { sessionResource, storeResource } from '../../../api/shopper-data.ts';
 import {
   type ActionResult,
   BankOfferList,
@@ -11,10 +13,13 @@ import {
   CouponPanel,
   cartFunnelView,
   cartStore,
+  couponStore,
   FreebieProgress,
+  freebieStore,
   PriceSummary,
   RecommendedProducts,
   SavedForLaterList,
+  savedStore,
   useCart,
   useFreebies,
 } from '../../cart/index.ts';
@@ -27,6 +32,32 @@ import { useToast } from '../../../ui/Toast.tsx';
 import { button, buttonSecondary, card } from '../../../ui/theme/global.css.ts';
 
 const hasGift = (d: CartListData | null) => Boolean(d?.cart_data.some((l) => l.is_freebie));
+
+/** Where an empty cart is shown (SPEC §2 cart layout): its own page, for signed-in shoppers and guests. */
+const emptyCartPage = (signedIn: boolean) => (signedIn ? '/loggedin-empty-cart' : '/logout-empty-cart');
+
+/**
+ * The shopper's cart as the page shows it, loaded by the server before its one render (a personal render,
+ * docs/decisions/010): the session, the cart, its free gifts and coupons, and the saved list of a signed-in shopper.
+ * An empty cart is sent to its own page from here, a 302 before anything renders, rather than after the browser has
+ * loaded it (the page's own effect below still does so in the browser, whose router runs no loaders).
+ * Server-only: the browser's router runs no loaders.
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ context }: { context: unknown }): Promise<Response | null> => {
+      const [session, cart] = await preload(context, [
+        sessionResource(),
+        storeResource(cartStore),
+        storeResource(freebieStore),
+        storeResource(couponStore),
+      ]);
+      // A load that failed or came too late decides nothing: the page renders and the browser finds out.
+      if (session === undefined || cart === undefined) return null;
+      if (cart.cart_data.length === 0) return redirect(emptyCartPage(session !== null));
+      if (session) await preload(context, [storeResource(savedStore)]);
+      return null;
+    }
+  : undefined;
 
 export default function CartPage() {
   const { isAuthenticated, loading: authLoading } = useAuth();
@@ -45,7 +76,7 @@ export default function CartPage() {
   // SPEC §2 cart layout: an empty cart has its own page, for signed-in shoppers and guests.
   useEffect(() => {
     if (loading || authLoading || !data || data.cart_data.length > 0) return;
-    navigate(isAuthenticated ? '/loggedin-empty-cart' : '/logout-empty-cart', { replace: true });
+    navigate(emptyCartPage(isAuthenticated), { replace: true });
   }, [data, loading, authLoading, isAuthenticated, navigate]);
 
   // SPEC §8: order confirmation answered 409 (the cart changed): say what changed, before the cart view below

@@ -1,5 +1,7 @@
 import { formatPaise } from '../../../../schemas/money.ts';
 import { useServerShopperAnswer } from '../../../api/prefetch.ts';
+import { preload } from '../../../api/route-data.ts';
+import { sessionResource, shopperResource } from '../../../api/shopper-data.ts';
 import { loadRenderedOrder, RENDERED_ORDER } from '../api.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PriceSummary } from '../../cart/index.ts';
@@ -10,6 +12,17 @@ import { useFunnelPage, useUnadoptedOrder } from '../funnel.tsx';
 import { StickyAction } from '../components/StickyAction.tsx';
 import * as css from './CheckoutPage.css.ts';
 import { StepLoadError } from '../components/StepLoadError.tsx';
+
+/**
+ * The order as the shopper's cart and chosen address price it, and the session, loaded by the server before its one
+ * render (a personal render, docs/decisions/010). Server-only: the browser's router runs no loaders.
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ context }: { context: unknown }): Promise<null> => {
+      await preload(context, [sessionResource(), shopperResource(RENDERED_ORDER, loadRenderedOrder)]);
+      return null;
+    }
+  : undefined;
 
 /** Checkout step 3 (SPEC §4 order confirmation): the cart re-priced by the server, the address, place order. */
 export default function OrderConfirmationPage() {

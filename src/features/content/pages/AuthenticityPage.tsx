@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import { type AuthenticateAnswer, AuthenticateRequest, CODE_MAX_LENGTH, normaliseCode } from '../../../../schemas/content-pages.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { button, card } from '../../../ui/theme/global.css.ts';
-import { contentApi } from '../api.ts';
+import { preload } from '../../../api/route-data.ts';
+import { authenticityBrandsResource, contentApi } from '../api.ts';
 import * as css from '../components/content.css.ts';
 import { CertificateLink } from '../components/CertificateLink.tsx';
 import { fieldErrors } from '../../../ui/form-errors.ts';
@@ -14,8 +15,20 @@ import { fieldErrors } from '../../../ui/form-errors.ts';
 // /authenticity (SPEC §1, §3, §4): the brands with certificates, the certificate viewer, and the check of a pack's
 // NAC and scratch codes.
 
+/**
+ * The brands with certificates, loaded by the server before it renders (the first brand's certificate loads in the
+ * browser, as the shopper picks). Server-only (docs/decisions/010): the browser's router runs no loaders.
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ context }: { context: unknown }): Promise<null> => {
+      await preload(context, [authenticityBrandsResource()]);
+      return null;
+    }
+  : undefined;
+
 export default function AuthenticityPage() {
-  const brands = useCachedResource('authenticity-brands', () => contentApi.brandList().then((r) => r.data));
+  const b = authenticityBrandsResource();
+  const brands = useCachedResource(b.key, b.load);
   const [brandId, setBrandId] = useState<number | null>(null);
   // SPEC §4: a brand list with status 1 and at least one brand loads the first brand's certificate.
   useEffect(() => {

@@ -26,14 +26,22 @@ import { SendRow } from '../components/SendRow.tsx';
 /** SPEC §8: a help-centre 401 blanks the message; the page shows its sign-in prompt instead. */
 const helpError = (e: unknown): string => ((e as { response?: { status?: number } })?.response?.status === 401 ? '' : messageOf(e));
 
-/** The answers asked for and the ways to reach us, loaded by the server before it renders. Server-only (docs/decisions/010): the browser's router runs no loaders. */
+/**
+ * Loaded by the server before it renders: the answers asked for and the ways to reach us (the help centre), or the
+ * phone numbers (contact us; its reasons and the shopper's orders load in the browser). Server-only
+ * (docs/decisions/010): the browser's router runs no loaders.
+ */
 export const loader = import.meta.env.SSR
   ? async ({ request, context }: { request: Request; context: unknown }): Promise<null> => {
-      const search = new URL(request.url).searchParams;
-      await preload(context, [faqResource(search.get('q') ?? '', search.get('topic') ?? ''), helpPhoneResource(), helpEmailResource()]);
+      const { pathname, searchParams: search } = new URL(request.url);
+      if (CONTACT_US.test(pathname)) await preload(context, [helpPhoneResource()]);
+      else
+        await preload(context, [faqResource(search.get('q') ?? '', search.get('topic') ?? ''), helpPhoneResource(), helpEmailResource()]);
       return null;
     }
   : undefined;
+/** The contact-us page's address (src/app/routes.tsx), the module's other page. */
+const CONTACT_US = /\/contact-us\/?$/;
 
 export default function HelpHome() {
   const [params, setParams] = useSearchParams();

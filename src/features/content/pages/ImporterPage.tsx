@@ -3,14 +3,28 @@ import { messageOf } from '../../../api/resource.ts';
 import { useCachedResource } from '../../../api/cached-resource.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { card } from '../../../ui/theme/global.css.ts';
-import { contentApi } from '../api.ts';
+import { preload } from '../../../api/route-data.ts';
+import { importerResource, importersResource } from '../api.ts';
 import * as css from '../components/content.css.ts';
 import { CertificateLink } from '../components/CertificateLink.tsx';
 
-// /importer (every importer) and /importer/:slug (its brands and their certificates), SPEC §7 /api/importer.
+// /importer (every importer: ImporterListPage) and /importer/:slug (its brands and their certificates, the default
+// export), SPEC §7 /api/importer.
+
+/**
+ * The data of both pages, loaded by the server before it renders: the importer and its brands, or (no slug) every
+ * importer. Server-only (docs/decisions/010): the browser's router runs no loaders.
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ context, params }: { context: unknown; params: { slug?: string } }): Promise<null> => {
+      await preload(context, [params.slug === undefined ? importersResource() : importerResource(params.slug)]);
+      return null;
+    }
+  : undefined;
 
 export function ImporterListPage() {
-  const list = useCachedResource('importers', () => contentApi.importerList().then((r) => r.data));
+  const r = importersResource();
+  const list = useCachedResource(r.key, r.load);
   return (
     <article className={css.page}>
       <header>
@@ -37,7 +51,8 @@ export function ImporterListPage() {
 
 export default function ImporterPage() {
   const { slug = '' } = useParams();
-  const data = useCachedResource(`importer:${slug}`, () => contentApi.importerBrandListData(slug).then((r) => r.data));
+  const r = importerResource(slug);
+  const data = useCachedResource(r.key, r.load);
   if (data.loading) return <PageSkeleton />;
   if (data.error || !data.data)
     return (

@@ -1,13 +1,26 @@
 import { Link } from 'react-router-dom';
 import { button } from '../../../ui/theme/global.css.ts';
-import { catalogueApi } from '../../catalogue/index.ts';
+import { homeResource } from '../../catalogue/resources.ts';
 import { useCachedResource } from '../../../api/cached-resource.ts';
+import { preload } from '../../../api/route-data.ts';
 import { LoadError, OffersSkeleton, offerStyles as css } from '../components/OfferSections.tsx';
 import { StorefrontSections } from '../components/StorefrontSections.tsx';
 
+/**
+ * The home page's sections the landing page shows, loaded by the server before it renders. Server-only
+ * (docs/decisions/010): the browser's router runs no loaders.
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ context }: { context: unknown }): Promise<null> => {
+      await preload(context, [homeResource()]);
+      return null;
+    }
+  : undefined;
+
 /** /landing: the campaign landing page (SPEC §1, §2), led by its top categories and the authenticity promise. */
 export default function LandingPage() {
-  const home = useCachedResource('home', (signal) => catalogueApi.home({ signal }));
+  const h = homeResource();
+  const home = useCachedResource(h.key, h.load);
   const d = home.data;
   return (
     <div className={css.page}>

@@ -6,7 +6,8 @@ import { usePageMeta } from '../../../ui/meta.tsx';
 import { Banners, PromotedProducts, PromotionTiles, ProductList, ProductRail, useSeenOnce } from '../../catalogue/index.ts';
 import { useCachedResource } from '../../../api/cached-resource.ts';
 import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
-import { saleApi } from '../api.ts';
+import { preload } from '../../../api/route-data.ts';
+import { brandsOnOfferResource, saleApi, saleBankOffersResource, saleResource } from '../api.ts';
 import {
   BankOffers,
   BrandsOnOffer,
@@ -48,6 +49,18 @@ function FavouritesPromotion({ hits, listName }: { hits: readonly ProductHit[]; 
 }
 
 /**
+ * The sale and the offers beside it, loaded by the server before it renders (previews are rendered in the browser).
+ * Server-only (docs/decisions/010): the browser's router runs no loaders.
+ */
+export const loader = import.meta.env.SSR
+  ? async ({ context, params, request }: { context: unknown; params: { slug?: string }; request: Request }): Promise<null> => {
+      if (new URL(request.url).pathname.startsWith('/preview/')) return null;
+      await preload(context, [saleResource(params.slug ?? ''), brandsOnOfferResource(), saleBankOffersResource()]);
+      return null;
+    }
+  : undefined;
+
+/**
  * /sale/:slug, and its staff preview /preview/sale/:slug (SPEC §6). Sections of SPEC §2: partner brand offers,
  * banner 1, budget buys, deals on favourites; plus the blockbuster offers and the sale's products.
  */
@@ -57,11 +70,13 @@ export default function SalePage() {
   const preview = useLocation().pathname.startsWith('/preview/');
   const id = previewId(search);
   const desktop = useMediaQuery();
-  const sale = useCachedResource(preview ? `sale-preview:${slug}:${id ?? ''}` : `sale:${slug}`, (signal) =>
-    preview ? saleApi.salePreview(slug, id, { signal }) : saleApi.salePage(slug, { signal }),
+  const live = saleResource(slug);
+  const sale = useCachedResource(preview ? `sale-preview:${slug}:${id ?? ''}` : live.key, (signal) =>
+    preview ? saleApi.salePreview(slug, id, { signal }) : live.load(signal),
   );
-  const brands = useCachedResource('brands-on-offer', (signal) => saleApi.brandsOnOffer({ signal }));
-  const bank = useCachedResource('sale-bank-offers', (signal) => saleApi.bankOffers({ signal }));
+  const [o, b] = [brandsOnOfferResource(), saleBankOffersResource()];
+  const brands = useCachedResource(o.key, o.load);
+  const bank = useCachedResource(b.key, b.load);
   const d = sale.data;
   usePageMeta(d ? saleMeta(d.title) : null);
 
