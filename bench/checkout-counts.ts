@@ -4,14 +4,14 @@
 // simple queries), bytes each way, and the server's CPU milliseconds; the same over an idle stretch of equal length
 // (background jobs polling) is subtracted. Deterministic where timing on a shared machine is not
 // (docs/decisions/023-fewer-round-trips.md).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import pg from 'pg';
 import { migrate, openDatabase } from '../server/db/database.ts';
 import { seed } from '../server/db/seed/seed.ts';
 import { createShoppers, pincode, type Shopper, variantIn } from '../tests/api/checkout-fixtures.ts';
+import { turnCountingProxy } from '../tests/helpers/wire-proxy.ts';
+import { cpuSecondsOf, startServer, stopServer } from './server-process.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3292);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -19,16 +19,8 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const log = (...args: unknown[]) => console.error('[bench:checkout-counts]', ...args);
 
-interface Tally {
-  turns: number;
-  writes: number;
-  reads: number;
-  statements: number;
-  simple: number;
-  sentBytes: number;
-  receivedBytes: number;
-}
-const tally: Tally = { turns: 0, writes: 0, reads: 0, statements: 0, simple: 0, sentBytes: 0, receivedBytes: 0 };
+/** Statements the server sent (Bind messages and simple queries), over every connection. */
+const counted = { statements: 0, simple: 0 };
 const statementTexts = new Map<string, number>();
 
 /** Counts Bind ('B') and Query ('Q') messages in what the client sends, after the start-up message. */
@@ -51,10 +43,10 @@ function protocolReader() {
       const len = buffer.readInt32BE(1);
       if (buffer.length < len + 1) return;
       const body = buffer.subarray(5, len + 1);
-      if (type === 'B') tally.statements++;
+      if (type === 'B') counted.statements++;
       if (type === 'Q') {
-        tally.statements++;
-        tally.simple++;
+        counted.statements++;
+        counted.simple++;
       }
       if (type === 'P' || type === 'Q') {
         const text = type === 'P' ? body.subarray(body.indexOf(0) + 1, body.indexOf(0, body.indexOf(0) + 1)) : body;
@@ -66,49 +58,29 @@ function protocolReader() {
   };
 }
 
-async function countingProxy(target: URL) {
-  const server = net.createServer((client) => {
-    let clientSpokeLast = false;
-    const read = protocolReader();
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    client.on('data', (chunk) => {
-      if (!clientSpokeLast) tally.turns++;
-      clientSpokeLast = true;
-      tally.writes++;
-      tally.sentBytes += chunk.length;
-      read(chunk);
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => {
-      clientSpokeLast = false;
-      tally.reads++;
-      tally.receivedBytes += chunk.length;
-      client.write(chunk);
-    });
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('close', end).on('error', end);
-    upstream.on('close', end).on('error', end);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { port: (server.address() as net.AddressInfo).port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+const cpuMsOf = (pid: number | undefined) => Math.round(cpuSecondsOf(pid) * 1000);
 
-function cpuMsOf(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-const snapshot = () => ({ ...tally, cpuMs: 0 });
+const proxy = await turnCountingProxy(new URL(POSTGRES_URL), protocolReader);
+/** Everything counted so far, summed over the proxy's connections. */
+const snapshot = () => {
+  const sum = (k: 'turns' | 'writes' | 'reads' | 'sentBytes' | 'receivedBytes') => proxy.conversations.reduce((n, c) => n + c[k], 0);
+  return {
+    turns: sum('turns'),
+    writes: sum('writes'),
+    reads: sum('reads'),
+    statements: counted.statements,
+    simple: counted.simple,
+    sentBytes: sum('sentBytes'),
+    receivedBytes: sum('receivedBytes'),
+    cpuMs: 0,
+  };
+};
 const diff = (a: ReturnType<typeof snapshot>, b: ReturnType<typeof snapshot>) =>
   Object.fromEntries(Object.keys(a).map((k) => [k, (b as Record<string, number>)[k] - (a as Record<string, number>)[k]]));
 
 const schema = `bench_counts_${randomBytes(3).toString('hex')}`;
 const handle = await openDatabase({ databaseUrl: POSTGRES_URL, schema });
 let server: ChildProcess | undefined;
-const proxy = await countingProxy(new URL(POSTGRES_URL));
 try {
   await migrate(handle.db);
   await seed(handle.db, { scale: 0 });
@@ -122,29 +94,7 @@ try {
   const url = new URL(POSTGRES_URL);
   url.host = `127.0.0.1:${proxy.port}`;
   url.searchParams.set('options', `-c search_path=${schema}`);
-  server = spawn(
-    process.execPath,
-    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        NODE_ENV: 'test',
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        CLIENT_DIR: '/nonexistent',
-        KASRAT_DEV_TOOLS: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  server = await startServer(PORT, { DATABASE_URL: url.toString() });
   const place = async (s: Shopper) => {
     const res = await fetch(`${BASE}/api/order-confirmation/place-order`, {
       headers: { cookie: `ksid=${s.token}`, 'idempotency-key': `count-${s.cartId}` },
@@ -170,11 +120,7 @@ try {
   if (process.env.BENCH_SHOW_STATEMENTS) for (const [t, n] of [...texts].sort((a, b) => b[1] - a[1])) log(`${(n / ORDERS).toFixed(2)}×`, t);
   console.log(JSON.stringify({ orders: ORDERS, per_order: perOrder }));
 } finally {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  if (server) await stopServer(server);
   await handle.close();
   await proxy.close();
   const c = new pg.Client({ connectionString: POSTGRES_URL });

@@ -9,12 +9,12 @@
 //    to COMMIT;
 //  - oversold (PostgreSQL and PGlite): BUYERS shoppers at once for the last STOCK units of one variant; units
 //    sold beyond the stock (must be 0), and the stock must end at 0, never below.
-// BENCH_SERVER_NODE_ARGS adds Node flags to the server process (e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile it).
+// BENCH_SERVER_NODE_ARGS adds Node flags to the server process (bench/server-process.ts).
 // The throughput is also measured over PostgreSQL's Unix socket when it exists (orders_per_s_unix_socket).
 // Prints progress on stderr and one JSON line on stdout: orders_per_s, orders_per_s_pglite, oversold (+ details).
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,9 +22,9 @@ import pg from 'pg';
 import { type DatabaseHandle, migrate, openDatabase } from '../server/db/database.ts';
 import { seed } from '../server/db/seed/seed.ts';
 import { createShoppers, pincode, type Shopper, variantIn } from '../tests/api/checkout-fixtures.ts';
+import { cpuSecondsOf, startServer, stopServer as stop } from './server-process.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
-const BASE = `http://127.0.0.1:${PORT}`;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ORDERS_PG = Number(process.env.BENCH_ORDERS ?? 1500);
 const ORDERS_PGLITE = Number(process.env.BENCH_ORDERS_PGLITE ?? 600);
@@ -71,56 +71,6 @@ function pgliteTarget(): Target {
     open: () => openDatabase({ dataDir: dir }),
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
-}
-
-async function startServer(env: Record<string, string>, cwd = process.cwd()): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        // Not production: the sandbox gateway is the one configured here (production refuses it).
-        NODE_ENV: 'test',
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        CLIENT_DIR: '/nonexistent',
-        KASRAT_DEV_TOOLS: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-      cwd,
-    },
-  );
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start in 5 minutes');
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuSecondsOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /**
@@ -215,7 +165,7 @@ async function runTarget(target: Target, orders: number, oneProductOrders = 0) {
   // PGlite has one process per data directory: the server opens it once this one lets go.
   if (target.name === 'pglite') await handle.close();
 
-  const server = await startServer(target.env);
+  const server = await startServer(PORT, target.env);
   try {
     // A warm-up (JIT, every pooled connection and its prepared statements), not counted.
     const WARM_UP = 100;
@@ -318,7 +268,7 @@ async function compare(ref: string) {
         // On a busy shared machine a server can fail to reach the database as it starts: try again, twice.
         let server: ChildProcess | undefined;
         for (let attempt = 1; !server; attempt++)
-          server = await startServer(target.env, side.dir).catch((error: unknown) => {
+          server = await startServer(PORT, target.env, side.dir).catch((error: unknown) => {
             if (attempt >= 3) throw error;
             log(`${side.name}: the server did not start (${String(error)}), again`);
             return undefined;

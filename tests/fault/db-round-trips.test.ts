@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -11,6 +10,7 @@ import { SoldOut } from '../../server/modules/checkout/errors.ts';
 import { readSession, SESSION_COOKIE } from '../../server/modules/session/index.ts';
 import { createShoppers, pincode, variantIn } from '../api/checkout-fixtures.ts';
 import { BACKENDS, POSTGRES_URL } from '../helpers/app.ts';
+import { type Conversation, turnCountingProxy } from '../helpers/wire-proxy.ts';
 
 // Round trips of a PostgreSQL transaction (server/db/database.ts, PreparingClient): BEGIN is held back and written
 // with the transaction's first statement, so a transaction of one statement costs two waits for the server (the
@@ -21,43 +21,6 @@ import { BACKENDS, POSTGRES_URL } from '../helpers/app.ts';
 // one chunk at the proxy), not one per statement.
 
 const schema = `dbturns_${process.pid}_${randomBytes(3).toString('hex')}`;
-
-interface Conversation {
-  sent: string;
-  turns: number;
-  writes: number;
-  clientSpokeLast: boolean;
-}
-
-/** A TCP proxy to the test server that records each connection's turns and what the client sent. */
-async function turnCountingProxy(target: URL) {
-  const conversations: Conversation[] = [];
-  const server = net.createServer((client) => {
-    const c: Conversation = { sent: '', turns: 0, writes: 0, clientSpokeLast: false };
-    conversations.push(c);
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    client.on('data', (chunk) => {
-      if (!c.clientSpokeLast) c.turns++;
-      c.clientSpokeLast = true;
-      c.writes++;
-      c.sent += chunk.toString('latin1');
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => {
-      c.clientSpokeLast = false;
-      client.write(chunk);
-    });
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('close', end).on('error', end);
-    upstream.on('close', end).on('error', end);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  return { port, conversations, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the wire', () => {
   let proxy: Awaited<ReturnType<typeof turnCountingProxy>>;

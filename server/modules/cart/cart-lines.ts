@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { CouponLine } from './coupon-rules.ts';
 import type { DeliveryRule, PricedLine } from './pricing.ts';
+import { ACTIVE } from './queries.ts';
 import { selectVariantFacts, toVariantInfo, type VariantInfo } from './variant-info.ts';
 
 // A cart's lines joined with their catalogue facts, and the views the pure rules take of them.
@@ -47,7 +48,7 @@ export function cartSnapshotQuery(db: Db, cart: { id: string } | { customerId: n
         : eb(
             'ci.cart_id',
             '=',
-            eb.selectFrom('carts').select('carts.id').where('carts.customer_id', '=', cart.customerId).where('carts.status', '=', 'active'),
+            eb.selectFrom('carts').select('carts.id').where('carts.customer_id', '=', cart.customerId).where('carts.status', '=', ACTIVE),
           ),
     )
     .orderBy('ci.is_freebie')

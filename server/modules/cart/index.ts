@@ -17,7 +17,7 @@ export { CartRuleError, CouponNotApplicable, FreebieNotApplicable, OutOfStock, Q
 export { addToCart, cartJourney, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity, withLockedCart } from './service.ts';
 export { cartOwner, mergeGuestCartAtSignIn, readCartCookie, setCartCookie } from './cart-cookie.ts';
 export { buildCartView } from './cart-view.ts';
-export { insertOrderedCart, setCartAddress } from './queries.ts';
+export { ACTIVE, insertOrderedCart, setCartAddress } from './queries.ts';
 export { loadVariantInfo } from './variant-info.ts';
 export { type CartSnapshot, cartSnapshotQuery, compiledCartSnapshot, toCartSnapshot } from './cart-lines.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';

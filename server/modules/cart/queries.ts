@@ -7,8 +7,16 @@ import type { Database } from '../../db/types.ts';
 
 export type CartRow = Selectable<Database['carts']>;
 
+/**
+ * 'active' written into the statement, not sent as a parameter: a customer's active cart is found by the partial
+ * index carts_customer_active_idx (status = 'active'), which PostgreSQL can use in a prepared statement's generic
+ * plan only when the status is a constant. With a parameter each execution was planned again for its values
+ * (docs/decisions/027-checkout-plans.md).
+ */
+export const ACTIVE = sql.lit<'active'>('active');
+
 export async function activeCustomerCart(db: Db, customerId: number): Promise<CartRow | undefined> {
-  return db.selectFrom('carts').selectAll().where('customer_id', '=', customerId).where('status', '=', 'active').executeTakeFirst();
+  return db.selectFrom('carts').selectAll().where('customer_id', '=', customerId).where('status', '=', ACTIVE).executeTakeFirst();
 }
 
 export async function activeGuestCart(db: Db, cartId: string): Promise<CartRow | undefined> {

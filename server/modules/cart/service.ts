@@ -6,7 +6,7 @@ import { Conflict, NotFound } from '../../http/errors.ts';
 import { CartRuleError, quantityRefused } from './errors.ts';
 import { reconcileFreebies } from './freebie-rules.ts';
 import { checkLineQuantity, maxLineQuantity } from './quantity.ts';
-import { activeCustomerCart, activeGuestCart, type CartRow, ensureCustomerCart, findPaidLine } from './queries.ts';
+import { ACTIVE, activeCustomerCart, activeGuestCart, type CartRow, ensureCustomerCart, findPaidLine } from './queries.ts';
 import { loadVariantInfo } from './variant-info.ts';
 
 // The cart's rules. A guest's cart is found by the cart_id cookie; a signed-in customer's by customer_id (one active
@@ -144,7 +144,7 @@ export async function mergeGuestCart(db: Db, guestCartId: string, customerId: nu
       .selectFrom('carts')
       .selectAll()
       .where('customer_id', '=', customerId)
-      .where('status', '=', 'active')
+      .where('status', '=', ACTIVE)
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (guest?.status !== 'active' || guest.customer_id !== null) return target.id;
@@ -198,7 +198,7 @@ export async function cartJourney(db: Db, customerId: number): Promise<'browse' 
     .innerJoin('cart_items as ci', 'ci.cart_id', 'c.id')
     .select('ci.id')
     .where('c.customer_id', '=', customerId)
-    .where('c.status', '=', 'active')
+    .where('c.status', '=', ACTIVE)
     .limit(1)
     .executeTakeFirst();
   return row ? 'cart' : 'browse';

@@ -3,6 +3,7 @@ import type { Address } from '../../../schemas/account.ts';
 import { type Db, pipelined } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { type AddressRow, toAddress } from '../account/index.ts';
+import { ACTIVE } from '../cart/index.ts';
 
 // Checkout's reads and row locks. Lock order, everywhere in checkout and payment: idempotency key, customer,
 // cart, variants (by id), coupon; and order before its payments. Nothing takes them the other way round.
@@ -67,22 +68,10 @@ export interface LockedOrderParties {
   unpaidOrderIds: number[];
 }
 
-/**
- * The customer (NO KEY UPDATE, see lockCustomer) and their active cart (UPDATE) locked in one statement, with the
- * cart's delivery address read alongside; `parties` is undefined when the customer has no active cart. With a
- * `claim`, the same round trip first inserts the idempotency key (the lock order above: key, then customer and
- * cart); `claimed` is false when the key was already there (the caller then replays or refuses). `alongside`, a
- * statement pipelined behind (it runs once the locks are held), answers its rows in the same round trip.
- */
-export async function lockCustomerAndCart<A = never>(
-  trx: Db,
-  customerId: number,
-  claim?: RawBuilder<unknown>,
-  alongside?: CompiledQuery<A>,
-): Promise<{ claimed: boolean; orderNumber: string; parties: LockedOrderParties | undefined; alongside: A[] }> {
-  const locked = trx
+const lockedParties = (trx: Db, customerId: number) =>
+  trx
     .selectFrom('customers as c')
-    .innerJoin('carts as k', (join) => join.onRef('k.customer_id', '=', 'c.id').on('k.status', '=', 'active'))
+    .innerJoin('carts as k', (join) => join.onRef('k.customer_id', '=', 'c.id').on('k.status', '=', ACTIVE))
     .leftJoin('addresses as a', (join) => join.onRef('a.id', '=', 'k.address_id').onRef('a.customer_id', '=', 'c.id'))
     .leftJoin('pincodes as p', 'p.pincode', 'a.pincode')
     .selectAll('k')
@@ -96,18 +85,42 @@ export async function lockCustomerAndCart<A = never>(
     ])
     .where('c.id', '=', customerId)
     .modifyEnd(sql`FOR NO KEY UPDATE OF c FOR UPDATE OF k`);
-  type Row = NonNullable<Awaited<ReturnType<typeof locked.executeTakeFirst>>>;
+
+type LockedRow = NonNullable<Awaited<ReturnType<ReturnType<typeof lockedParties>['executeTakeFirst']>>> & {
+  claimed: number;
+  next_order_number: string;
+};
+
+/** The statement of {@link lockCustomerAndCart}: the key's claim, the order's number, the locks and what they read. */
+export function lockPartiesStatement(trx: Db, customerId: number, claim?: RawBuilder<unknown>): CompiledQuery<LockedRow> {
+  const locked = lockedParties(trx, customerId);
   // The claim and the order's number are the outer side of the join, so the key is taken (or found taken) before
   // the locks. A number reserved for an order that is then refused is a gap, as after any rollback.
-  const statement = sql<Row & { claimed: number; next_order_number: string }>`
+  return sql<LockedRow>`
     ${claim ? sql`WITH claim AS (${claim})` : sql``}
     SELECT cc.claimed, cc.next_order_number, l.*
     FROM (SELECT ${claim ? sql`(SELECT count(*)::int FROM claim)` : sql`1`} AS claimed,
                  'KS' || nextval('order_number_seq')::text AS next_order_number) cc
     LEFT JOIN LATERAL (${locked}) l ON true`.compile(trx);
+}
+
+/**
+ * The customer (NO KEY UPDATE, see lockCustomer) and their active cart (UPDATE) locked in one statement, with the
+ * cart's delivery address read alongside; `parties` is undefined when the customer has no active cart. With a
+ * `claim`, the same round trip first inserts the idempotency key (the lock order above: key, then customer and
+ * cart); `claimed` is false when the key was already there (the caller then replays or refuses). `alongside`, a
+ * statement pipelined behind (it runs once the locks are held), answers its rows in the same round trip.
+ */
+export async function lockCustomerAndCart<A = never>(
+  trx: Db,
+  customerId: number,
+  claim?: RawBuilder<unknown>,
+  alongside?: CompiledQuery<A>,
+): Promise<{ claimed: boolean; orderNumber: string; parties: LockedOrderParties | undefined; alongside: A[] }> {
+  const statement = lockPartiesStatement(trx, customerId, claim);
   // `alongside` is written right behind, without waiting: it runs once this statement holds the locks.
   const [r, more] = await pipelined(trx, alongside ? [statement, alongside] : [statement]);
-  const row = r.rows[0] as Row & { claimed: number; next_order_number: string };
+  const row = r.rows[0] as LockedRow;
   const rest = (more?.rows ?? []) as A[];
   const { claimed, next_order_number: orderNumber } = row;
   if (row.id == null) return { claimed: claimed > 0, orderNumber, parties: undefined, alongside: rest };

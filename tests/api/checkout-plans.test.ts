@@ -1,0 +1,61 @@
+import { type CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Db } from '../../server/db/database.ts';
+import { compiledCartSnapshot } from '../../server/modules/cart/index.ts';
+import { claimStatement, hashRequest } from '../../server/modules/checkout/idempotency.ts';
+import { lockPartiesStatement } from '../../server/modules/checkout/queries.ts';
+import { BACKENDS, openTestDatabase } from '../helpers/app.ts';
+import { createShoppers, pincode, variantIn } from './checkout-fixtures.ts';
+
+// Order placement's statements are prepared once per pooled connection (docs/decisions/023-fewer-round-trips.md);
+// PostgreSQL then runs a generic plan, one for every customer, unless that plan is worse than planning each call
+// for its values. The customer's active cart is found by the partial index carts_customer_active_idx, which a
+// generic plan can use only when the statement says status = 'active' itself: sent as a parameter, the generic plan
+// scanned every cart and each order was planned again (docs/decisions/027-checkout-plans.md).
+
+let probes = 0;
+
+/** The generic plan PostgreSQL would keep for `statement` (as a prepared statement of the pool runs it). */
+async function genericPlan(db: Db, statement: CompiledQuery): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
+    const name = `plan_probe_${++probes}`;
+    await sql.raw(`PREPARE ${name} AS ${statement.sql}`).execute(trx);
+    // EXECUTE takes its arguments written out (a utility statement has no parameters of its own).
+    const args = sql.join(statement.parameters.map((p) => sql.lit(p instanceof Date ? p.toISOString() : (p as string | number))));
+    const r = await sql<{ 'QUERY PLAN': string }>`EXPLAIN EXECUTE ${sql.raw(name)}(${args})`.execute(trx);
+    await sql.raw(`DEALLOCATE ${name}`).execute(trx);
+    return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+describe.each(BACKENDS)('order placement finds the active cart by its index in a generic plan [%s]', (backend) => {
+  let t: Awaited<ReturnType<typeof openTestDatabase>>;
+  let customerId: number;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(backend);
+    const db = t.handle.db;
+    const variant = await variantIn(db, 30_000, 200_000);
+    // Enough carts that a scan of them all costs more than the index.
+    const shoppers = await createShoppers(db, 300, [{ variant_id: variant.id, quantity: 1 }], await pincode(db, 'cod'));
+    customerId = shoppers[0].customerId;
+    await sql`ANALYZE carts`.execute(db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  test('the statement taking the key, the customer and the cart', async () => {
+    const claim = claimStatement({ customerId, scope: 'place-order', key: 'plan-1', requestHash: hashRequest({ quote: null }) });
+    const plan = await genericPlan(t.handle.db, lockPartiesStatement(t.handle.db, customerId, claim));
+    expect(plan).toMatch(/Index Scan using carts_customer_active_idx on carts k/);
+    expect(plan).not.toMatch(/Seq Scan on carts/);
+  });
+
+  test("the cart's lines, read by the customer", async () => {
+    const plan = await genericPlan(t.handle.db, compiledCartSnapshot(t.handle.db, { customerId }));
+    expect(plan).toMatch(/Index Scan using carts_customer_active_idx on carts/);
+    expect(plan).not.toMatch(/Seq Scan on carts/);
+  });
+});
