@@ -57,6 +57,8 @@ export interface RenderResult<State = unknown> {
   state: State;
   /** The source modules of the pages rendered (src/app/routes.tsx RouteHandle): the server preloads their chunks. */
   modules: string[];
+  /** Data the page showed loading because its route's loader did not load it (failed, too slow, or not asked). */
+  missing?: string[];
 }
 
 /** What the render entry exports. */

@@ -205,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       facts,
       ssr: renderer ? { renderer, transport, personal, manifest, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
       onRenderError: (err) => req.log.error({ err, url: url.pathname }, 'server render failed; sent the shell'),
+      onIncomplete: (missing) => req.log.warn({ url: url.pathname, missing }, 'page rendered without some of its data; the browser loads it'),
     });
     // A page's loader sent the shopper elsewhere (the cart page's empty cart, SPEC §2). A personal render's answer
     // depends on the cookies: never stored, like its HTML (docs/decisions/010).

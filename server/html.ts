@@ -263,6 +263,8 @@ export interface RenderOptions {
   notFound?: boolean;
   /** Called when the server render fails: the shell is sent instead and the browser renders. */
   onRenderError?: (error: unknown) => void;
+  /** Told the data a rendered page showed loading, which the browser then loads itself. */
+  onIncomplete?: (missing: string[]) => void;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -296,6 +298,7 @@ export async function renderPage(
     });
     if (result.redirect) return { statusCode: result.status, redirect: result.redirect, parts: [] };
     if (!result.body) return { statusCode, redirect: null, parts: [html] };
+    if (result.missing?.length) options.onIncomplete?.(result.missing);
     const n = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
     const hydration = ssr.manifest ? withModuleChunks(result.state, ssr.manifest, result.modules) : result.state;
     const state = `<script type="application/json" id="${ssr.renderer.HYDRATION_STATE_ID}"${n}>${safeJson(hydration)}</script>`;

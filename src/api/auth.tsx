@@ -35,7 +35,7 @@ export function AuthProvider({ children, onUser }: { children: ReactNode; onUser
   // A page the server rendered with the shopper's cookies (src/api/prefetch.ts) starts from its session: the
   // server's markup and the first render agree, and the first ping is not needed. A shopper page's loader loads it
   // under the same name (sessionResource, src/api/shopper-data.ts).
-  const seeded = useShopperSeed('session', async () => (await ping()).data);
+  const seeded = useShopperSeed<SessionUser | null>('session');
   const [user, setUser] = useState<SessionUser | null>(seeded?.value ?? null);
   const [loading, setLoading] = useState(seeded === undefined);
   const seq = useRef(0);

@@ -55,7 +55,9 @@ export function useCachedResource<T>(
 ): Resource<T> & { previous: T | null; reload: () => void } {
   const scope = usePrefetchScope();
   const initial = key === null ? undefined : scope ? (scope.data.get(key) as T | undefined) : cached<T>(key, Date.now());
-  if (scope && key !== null && initial === undefined && !scope.failed.has(key) && !scope.wanted.has(key)) scope.wanted.set(key, load);
+  // On the server the route's loader has loaded the page's data (src/api/route-data.ts); what it did not is rendered
+  // loading and left to the browser.
+  if (scope && key !== null && initial === undefined) scope.missing.add(key);
   const [state, setState] = useState<Resource<T> & { key: string | null }>({
     key,
     loading: key !== null && initial === undefined,

@@ -1,8 +1,7 @@
 import { createContext, useContext, useState } from 'react';
 
-// Server rendering (docs/decisions/010): the answers gathered for one request, and the loads its render asked for
-// that are not answered yet. The server renders, runs the wanted loads, and renders again until nothing new is
-// wanted; the answers go into the page, and the browser starts from them before hydrating, so its first render is
+// Server rendering (docs/decisions/010): the answers the route's loaders gathered for one request, before its one
+// render. The answers go into the page, and the browser starts from them before hydrating, so its first render is
 // the server's and nothing is fetched twice.
 //
 // Two kinds of answer travel: the catalogue's, the same for every shopper (src/api/cached-resource.ts), and
@@ -11,9 +10,11 @@ import { createContext, useContext, useState } from 'react';
 
 export interface PrefetchScope {
   readonly data: Map<string, unknown>;
-  readonly wanted: Map<string, (signal: AbortSignal) => Promise<unknown>>;
-  /** Keys whose load failed on the server: the browser loads them itself. */
-  readonly failed: Set<string>;
+  /**
+   * Keys the render asked for without an answer (the loader's load failed or ran out of time, or it did not load
+   * them): rendered loading, and loaded by the browser itself. Empty for a page whose loader is right.
+   */
+  readonly missing: Set<string>;
   /** The render carries the shopper's cookies, so the shopper's own data is loaded and rendered too. */
   readonly personal: boolean;
 }
@@ -27,12 +28,12 @@ export const usePrefetchScope = (): PrefetchScope | null => useContext(PrefetchC
 export const SHOPPER_KEY = 'shopper:';
 
 /**
- * Server side: the answer for `key` in this render, wrapped (a null answer is an answer), or undefined when it is not
- * known yet, in which case the load is asked for. A failed load stays unknown: the browser loads it.
+ * Server side: the answer for `key` in this render, wrapped (a null answer is an answer), or undefined when the
+ * route's loader did not load it (noted as missing: the browser loads it).
  */
-export function prefetched<T>(scope: PrefetchScope, key: string, load: (signal: AbortSignal) => Promise<T>): { value: T } | undefined {
+export function prefetched<T>(scope: PrefetchScope, key: string): { value: T } | undefined {
   if (scope.data.has(key)) return { value: scope.data.get(key) as T };
-  if (!scope.failed.has(key) && !scope.wanted.has(key)) scope.wanted.set(key, load);
+  scope.missing.add(key);
   return undefined;
 }
 
@@ -64,22 +65,23 @@ export function onSeed(listener: (name: string) => void): void {
 }
 
 /**
- * Server side: the shopper's answer for `name` in a personal render (asking for it when `enabled`); undefined in
- * the browser, where the code that keeps the answer takes it with {@link takeSeed}.
+ * Server side: the shopper's answer for `name` in a personal render (when `enabled`), as the route's loader loaded it
+ * (src/api/shopper-data.ts); undefined in the browser, where the code that keeps the answer takes it with
+ * {@link takeSeed}.
  */
-export function useServerShopperAnswer<T>(name: string, load: () => Promise<T>, enabled = true): { value: T } | undefined {
+export function useServerShopperAnswer<T>(name: string, enabled = true): { value: T } | undefined {
   const scope = usePrefetchScope();
   if (!scope?.personal || !enabled) return undefined;
-  return prefetched(scope, SHOPPER_KEY + name, load);
+  return prefetched<T>(scope, SHOPPER_KEY + name);
 }
 
 /**
  * The shopper's answer for `name` that the page was rendered with: on the server, loaded in a personal render
  * (when `enabled`); in the browser, the seed, read once by the first render. Undefined when there is none.
  */
-export function useShopperSeed<T>(name: string, load: () => Promise<T>, enabled = true): { value: T } | undefined {
+export function useShopperSeed<T>(name: string, enabled = true): { value: T } | undefined {
   const scope = usePrefetchScope();
   const [seed] = useState(() => (scope ? undefined : takeSeed<T>(name)));
-  const server = useServerShopperAnswer(name, load, enabled);
+  const server = useServerShopperAnswer<T>(name, enabled);
   return scope ? server : seed;
 }

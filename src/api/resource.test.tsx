@@ -66,7 +66,7 @@ describe('stores and the server render', () => {
   test('on the server a store reads only its own render: loaded in a personal render, empty otherwise', () => {
     const store = createStore('server store', async () => 'answer');
     store.set('left in the module by someone else');
-    const scope = (personal: boolean): PrefetchScope => ({ data: new Map(), wanted: new Map(), failed: new Set(), personal });
+    const scope = (personal: boolean): PrefetchScope => ({ data: new Map(), missing: new Set(), personal });
     const read = (s: PrefetchScope, enabled = true) => {
       const seen: unknown[] = [];
       renderToString(
@@ -78,13 +78,13 @@ describe('stores and the server render', () => {
     };
     const anonymous = scope(false);
     expect(read(anonymous)).toEqual({ loading: false, data: null, error: null });
-    expect(anonymous.wanted.size).toBe(0);
+    expect(anonymous.missing.size).toBe(0);
 
     const personal = scope(true);
     expect(read(personal, false)).toEqual({ loading: false, data: null, error: null });
-    expect(personal.wanted.size).toBe(0);
+    expect(personal.missing.size).toBe(0);
     expect(read(personal)).toEqual({ loading: false, data: null, error: null });
-    expect([...personal.wanted.keys()]).toEqual(['shopper:server store']);
+    expect([...personal.missing]).toEqual(['shopper:server store']);
     personal.data.set('shopper:server store', 'answer');
     expect(read(personal)).toEqual({ loading: false, data: 'answer', error: null });
   });

@@ -122,7 +122,7 @@ export function createStore<T>(name: string, fetcher: () => Promise<T>): Store<T
 export function useStore<T>(store: Store<T>, enabled = true): Resource<T> {
   const scope = usePrefetchScope();
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const answer = useServerShopperAnswer(store.name, store.fetch, enabled);
+  const answer = useServerShopperAnswer<T>(store.name, enabled);
   if (!scope) return state;
   return answer ? succeeded(answer.value) : EMPTY;
 }

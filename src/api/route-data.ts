@@ -44,7 +44,7 @@ export async function preload<const D extends readonly (ResourceDef<unknown> | n
         scope.data.set(def.key, value);
         return value;
       } catch {
-        scope.failed.add(def.key);
+        scope.missing.add(def.key);
         return undefined;
       }
     }),

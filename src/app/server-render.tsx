@@ -17,9 +17,9 @@ export { HYDRATION_STATE_ID } from './hydration.ts';
 export const routeFacts = (pathname: string): RouteFacts => routeFactsIn(routes, pathname);
 
 // The server-render entry (docs/decisions/010), built by `vite build --ssr` and loaded by the server at start.
-// Pages keep loading their data with the catalogue resource hook; here the hook records what a render wants, the
-// loads run in-process against the API, and the page renders again with the answers, until nothing new is
-// wanted. The answers travel in the page so the browser's first render uses them and asks for nothing twice.
+// handler.query() runs the matched routes' loaders, which load the page's data in-process against the API into
+// the render's scope; the page then renders once, reading it with the resource hooks. The answers travel in the
+// page so the browser's first render uses them and asks for nothing twice.
 
 // Chunks every page loads as soon as it has hydrated: axios with the first call (the session ping, SPEC §4), the
 // event check and the context builder with the first event (events/bus.ts), the reporting pipeline. Their imports
@@ -27,9 +27,7 @@ export const routeFacts = (pathname: string): RouteFacts => routeFactsIn(routes,
 // then, inside React's effects.
 const EVERY_PAGE = ['src/api/http.ts', 'events/check.generated.ts', 'events/context.ts', 'providers/index.ts'];
 
-/** Rounds of "render, load what it wanted": a page's second-level data (a product's reviews) needs two. */
-const MAX_ROUNDS = 4;
-/** A render that waits longer than this for its data sends what it has; the browser loads the rest. */
+/** Loaders that take longer than this are given up: the page renders with what arrived, the browser loads the rest. */
 const LOAD_BUDGET_MS = 1500;
 
 const handler = createStaticHandler(routes);
@@ -65,8 +63,7 @@ function renderAll(node: ReactNode, signal?: AbortSignal): Promise<string> {
 
 export async function render(url: URL, options: RenderOptions): Promise<RenderResult<HydrationState>> {
   const request = new Request(url, { signal: options.signal });
-  const scope: PrefetchScope = { data: new Map(), wanted: new Map(), failed: new Set(), personal: options.personal ?? false };
-  const deadline = Date.now() + LOAD_BUDGET_MS;
+  const scope: PrefetchScope = { data: new Map(), missing: new Set(), personal: options.personal ?? false };
   // The routes' loaders put their pages' data in the scope (src/api/route-data.ts) within the same time budget.
   const loading = new AbortController();
   const giveUp = setTimeout(() => loading.abort(), LOAD_BUDGET_MS);
@@ -84,42 +81,16 @@ export async function render(url: URL, options: RenderOptions): Promise<RenderRe
     return { body: null, status: context.status, redirect: location, state: state(), modules: [] };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const app = () => (
+  // One render: what a loader did not load (it failed, or ran out of time) renders loading, as the browser then
+  // renders it before loading it itself.
+  const html = await renderAll(
     <AppFrame desktop={options.desktop}>
       <PrefetchProvider value={scope}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </PrefetchProvider>
-    </AppFrame>
+    </AppFrame>,
+    options.signal,
   );
-
-  // Each round is a full render; the first that wants nothing new is the page. A render still wanting data after
-  // the last round or the time budget is sent as it is: what it wanted is left to the browser, which renders it
-  // loading exactly as the server did.
-  // A page whose route has a loader has had its data loaded: it renders once.
-  const rounds = context.matches.some((m) => m.route.loader) ? 1 : MAX_ROUNDS;
-  let html = '';
-  for (let round = 1; ; round++) {
-    html = await renderAll(app(), options.signal);
-    if (scope.wanted.size === 0 || round >= rounds || Date.now() >= deadline) break;
-    const wanted = [...scope.wanted];
-    scope.wanted.clear();
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
-    await requestTransport.run(options.transport, () =>
-      Promise.all(
-        wanted.map(async ([key, load]) => {
-          try {
-            scope.data.set(key, await load(controller.signal));
-          } catch {
-            scope.failed.add(key);
-          }
-        }),
-      ),
-    );
-    clearTimeout(timer);
-  }
-  for (const key of scope.wanted.keys()) scope.failed.add(key);
-  scope.wanted.clear();
   const body = Readable.from([html]);
   const modules = context.matches
     .flatMap(({ route }) => {
@@ -127,5 +98,5 @@ export async function render(url: URL, options: RenderOptions): Promise<RenderRe
       return module ? [module] : [];
     })
     .concat(EVERY_PAGE);
-  return { body, status: context.statusCode, redirect: null, state: state(), modules };
+  return { body, status: context.statusCode, redirect: null, state: state(), modules, missing: [...scope.missing] };
 }

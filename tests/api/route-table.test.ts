@@ -10,6 +10,7 @@ import * as entry from '../../src/app/server-render.tsx';
 
 const { routeFacts } = entry;
 import { createAgent, openTestDatabase } from '../helpers/app.ts';
+import { injectTransport, text } from '../helpers/server-render.ts';
 
 // docs/decisions/010: the route table (src/app/routes.tsx) is the one place that says how the server sends each
 // address and with which head. Every route of the table is asked for over HTTP, and the server's answer (whether
@@ -130,6 +131,20 @@ describe('the route table decides how the server sends each page', () => {
       seen.push(pattern);
     }
     expect(seen).toHaveLength(all.length);
+  });
+
+  test('every public page renders once with all it shows: its route loader loaded every piece of its data', async () => {
+    const publicPages = all.filter((l) => l.facts.render === 'public' && l.facts.known);
+    expect(publicPages.length).toBeGreaterThan(30);
+    const transport = injectTransport(app);
+    const incomplete: string[] = [];
+    for (const { pattern } of publicPages) {
+      const address = await addressOf(pattern);
+      const result = await entry.render(new URL(address, 'http://localhost'), { transport, desktop: true });
+      if (result.body) await text(result.body);
+      if (result.missing?.length) incomplete.push(`${address}: ${result.missing.join(', ')}`);
+    }
+    expect(incomplete).toEqual([]);
   });
 
   test('page-seo-meta answers with the same static meta as the HTML', async () => {

@@ -12,6 +12,12 @@ import { matchRoutes } from 'react-router-dom';
 import { routes } from '../../src/app/routes.tsx';
 import { httpClient } from '../../src/api/client.ts';
 
+// The route loaders are server-only (`import.meta.env.SSR`) and this file runs in the browser's environment: the
+// server half of each test needs them; the browser half ignores them (its router runs none, docs/decisions/008).
+vi.hoisted(() => {
+  vi.stubEnv('SSR', true);
+});
+
 // Whether the browser entry matched the URL itself (passing through to React Router's own).
 vi.mock('react-router-dom', async (importOriginal) => {
   const actual = await importOriginal<typeof import('react-router-dom')>();

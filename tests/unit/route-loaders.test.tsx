@@ -14,7 +14,7 @@ vi.mock('react-dom/server', async (importOriginal) => {
 });
 
 // The render's scope, as the server hands it to the pages (passing through to the real provider): after the render
-// its `failed` holds every key the page asked for that was not loaded in time for the last render.
+// its `missing` holds every key the page asked for that its loader did not load.
 const seen = vi.hoisted(() => ({ scope: null as PrefetchScope | null }));
 vi.mock('../../src/api/prefetch.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/api/prefetch.ts')>();
@@ -47,7 +47,7 @@ async function renderOnce(path: string) {
     keys: result.state.data.map(([key]) => key),
     renders: renders.mock.calls.length,
     // Asked for by the render and not loaded by the loader (or failed): none, for a page whose loader is right.
-    unloaded: [...(scope?.failed ?? [])],
+    unloaded: [...(scope?.missing ?? [])],
   };
 }
 
@@ -179,11 +179,16 @@ describe('route loaders', () => {
     expect(html).toMatch(/<h1[^>]*>Titan Forge<\/h1>/);
   });
 
-  test('a page without a loader still gets its data the old way (the render asks, the server loads, renders again)', async () => {
-    // The importer list is a named page of its module, which never has a loader (src/app/routes.tsx).
-    const { keys, renders, unloaded } = await renderOnce('/importer');
-    expect(keys.length).toBeGreaterThan(0);
-    expect(unloaded).toEqual([]);
-    expect(renders).toBe(2);
+  test('a loader whose load fails renders the page once, loading, and leaves the data to the browser', async () => {
+    const renders = vi.mocked(renderToPipeableStream);
+    renders.mockClear();
+    seen.scope = null;
+    const answered = injectTransport(store.app);
+    const failing: typeof answered = (url, init) =>
+      url.startsWith('/api/listing/store-brand-list') ? Promise.resolve({ status: 503, data: { message: 'down' } }) : answered(url, init);
+    const result = await render(new URL('/brands', 'http://localhost'), { transport: failing, desktop: true });
+    expect(renders.mock.calls.length).toBe(1);
+    expect(result.state.data.map(([key]) => key)).toEqual([]);
+    expect([...((seen.scope as PrefetchScope | null)?.missing ?? [])]).toEqual(['brand-groups']);
   });
 });

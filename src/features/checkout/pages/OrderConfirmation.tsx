@@ -1,4 +1,5 @@
 import { formatPaise } from '../../../../schemas/money.ts';
+import type { OrderDetailsData } from '../../../../schemas/order.ts';
 import { useServerShopperAnswer } from '../../../api/prefetch.ts';
 import { preload } from '../../../api/route-data.ts';
 import { sessionResource, shopperResource } from '../../../api/shopper-data.ts';
@@ -32,7 +33,7 @@ export default function OrderConfirmationPage() {
   // render). In the browser the tab's funnel holds the order, and adopts the server's on a reload (funnel.tsx); a tab
   // without a funnel hydrates the server's order, then leaves for the cart.
   const hydrating = useUnadoptedOrder();
-  const rendered = useServerShopperAnswer(RENDERED_ORDER, loadRenderedOrder)?.value ?? hydrating;
+  const rendered = useServerShopperAnswer<OrderDetailsData>(RENDERED_ORDER)?.value ?? hydrating;
   const details = rendered ?? snapshot.context.details;
   const error = rendered ? null : snapshot.context.error;
 
