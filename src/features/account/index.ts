@@ -4,7 +4,6 @@ export { AccountLink } from './components/AccountLink.tsx';
 export { OnboardingView, type OnboardingViewProps } from './components/OnboardingView.tsx';
 // Form pieces and the page-data hook other features' forms reuse (checkout's address step, content forms).
 export { Alert, EmailField, FieldFrame, PhoneField, TextField } from './components/Fields.tsx';
-export { useResource } from './hooks/useResource.ts';
 export { AddressForm, type Draft, EMPTY_ADDRESS } from './pages/Addresses.tsx';
 export * as formStyles from './components/form-styles.ts';
 export { addressApi } from './api.ts';

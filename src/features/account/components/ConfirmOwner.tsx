@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { OWNER_PROOF_REQUIRED } from '../../../../schemas/constants.ts';
 import { accountApi } from '../api.ts';
 import { useOtpSend } from '../hooks/useOtpSend.ts';
-import { messageOf } from '../hooks/useResource.ts';
+import { messageOf } from '../../../api/resource.ts';
 import * as css from './account.css.ts';
 import { Alert, PasswordField } from './Fields.tsx';
 import { FormActions } from './FormActions.tsx';

@@ -5,7 +5,7 @@ import { firstError, ProfileOtpSchema } from '../../../../schemas/validation.ts'
 import * as css from './account.css.ts';
 import { Alert, OtpField } from './Fields.tsx';
 import { FormActions } from './FormActions.tsx';
-import { messageOf } from '../hooks/useResource.ts';
+import { messageOf } from '../../../api/resource.ts';
 
 // The OTP half of an account change (mobile, email, password, deletion): enter the code the server sent, with
 // the SPEC §4 Resend OTP countdown and the profile-step OTP messages of SPEC §5.

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useFixedScroll } from '../../../ui/fixed-scroll.tsx';
 import { accountApi } from '../api.ts';
-import { useResource } from '../hooks/useResource.ts';
+import { useResource } from '../../../api/page-resource.ts';
 import { ConfirmOwner } from './ConfirmOwner.tsx';
 import * as css from './OwnerProofDialog.css.ts';
 

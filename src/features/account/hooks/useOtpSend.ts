@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messageOf } from './useResource.ts';
+import { messageOf } from '../../../api/resource.ts';
 
 // The first half of every OTP-confirmed account change: ask the server for a code, remember where it went, or show why not.
 export function useOtpSend(request: () => Promise<{ data: { sent_to: string } }>) {

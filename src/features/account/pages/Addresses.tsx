@@ -6,7 +6,8 @@ import { usePageMeta } from '../../../ui/meta.tsx';
 import { addressApi } from '../api.ts';
 import * as css from '../components/account.css.ts';
 import { Alert, PhoneField, TextField } from '../components/Fields.tsx';
-import { messageOf, useResource } from '../hooks/useResource.ts';
+import { useResource } from '../../../api/page-resource.ts';
+import { messageOf } from '../../../api/resource.ts';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button, buttonSecondary } from '../../../ui/theme/global.css.ts';
 

@@ -4,7 +4,8 @@ import { usePageMeta } from '../../../ui/meta.tsx';
 import { accountApi } from '../api.ts';
 import * as css from '../components/account.css.ts';
 import { Alert } from '../components/Fields.tsx';
-import { messageOf, useResource } from '../hooks/useResource.ts';
+import { useResource } from '../../../api/page-resource.ts';
+import { messageOf } from '../../../api/resource.ts';
 import { button } from '../../../ui/theme/global.css.ts';
 
 /** /cancel-delete-account: an account scheduled for deletion can be kept until the date comes. */

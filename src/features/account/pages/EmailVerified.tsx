@@ -5,7 +5,7 @@ import { accountApi } from '../api.ts';
 import { rememberUser } from '../remembered.ts';
 import * as css from '../components/account.css.ts';
 import { Alert } from '../components/Fields.tsx';
-import { messageOf } from '../hooks/useResource.ts';
+import { messageOf } from '../../../api/resource.ts';
 import { button } from '../../../ui/theme/global.css.ts';
 
 /** /email-verified?token=…: the link from the verification email lands here (signed in) and is checked once. */

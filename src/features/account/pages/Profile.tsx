@@ -20,7 +20,8 @@ import { ConfirmOwner, needsOwnerProof } from '../components/ConfirmOwner.tsx';
 import { FormActions } from '../components/FormActions.tsx';
 import { OtpStep } from '../components/OtpStep.tsx';
 import { useOtpSend } from '../hooks/useOtpSend.ts';
-import { messageOf, useResource } from '../hooks/useResource.ts';
+import { useResource } from '../../../api/page-resource.ts';
+import { messageOf } from '../../../api/resource.ts';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button, buttonSecondary } from '../../../ui/theme/global.css.ts';
 

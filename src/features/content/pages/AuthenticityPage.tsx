@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../api/resource.ts';
-import { TextField, useResource } from '../../account/index.ts';
+import { TextField } from '../../account/index.ts';
+import { useResource } from '../../../api/page-resource.ts';
 import { useCachedResource } from '../../../api/cached-resource.ts';
 import { Link } from 'react-router-dom';
 import { type AuthenticateAnswer, AuthenticateRequest, CODE_MAX_LENGTH, normaliseCode } from '../../../../schemas/content-pages.ts';

@@ -120,7 +120,12 @@ export function CustomersArea() {
   const { customerId } = useParams();
   return (
     <Area path="customers">
-      {(me) => <Customers customerId={customerId && /^\d{1,10}$/.test(customerId) ? Number(customerId) : null} canEdit={me.permissions.includes('customers:write')} />}
+      {(me) => (
+        <Customers
+          customerId={customerId && /^\d{1,10}$/.test(customerId) ? Number(customerId) : null}
+          canEdit={me.permissions.includes('customers:write')}
+        />
+      )}
     </Area>
   );
 }

@@ -1,5 +1,5 @@
 import { ordersApi } from '../api.ts';
-import { useResource } from '../../account/index.ts';
+import { useResource } from '../../../api/page-resource.ts';
 
 /** One order with its shipments (shipment-details), reloadable after a change. */
 export function useOrder(orderId: string) {

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Alert, useResource } from '../../account/index.ts';
+import { Alert } from '../../account/index.ts';
+import { useResource } from '../../../api/page-resource.ts';
 import { messageOf } from '../../../api/resource.ts';
 import type { CancelResult } from '../../../../schemas/orders.ts';
 import { useParams } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, useResource } from '../../account/index.ts';
+import { Alert } from '../../account/index.ts';
+import { useResource } from '../../../api/page-resource.ts';
 import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { formatOrderDate } from '../../../../schemas/orders.ts';

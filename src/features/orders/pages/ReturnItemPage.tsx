@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { Alert, addressApi, useResource } from '../../account/index.ts';
+import { Alert, addressApi } from '../../account/index.ts';
+import { useResource } from '../../../api/page-resource.ts';
 import { messageOf } from '../../../api/resource.ts';
 import { useParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { failed, loadingFrom, messageOf, type Resource, succeeded } from '../../../api/resource.ts';
+import { failed, loadingFrom, type Resource, succeeded } from './resource.ts';
 
-// An account page's own data (SPEC §4 loading, data, error), loaded when the page opens.
+// A page's own data that no loader renders (a signed-in shopper's: SPEC §4 loading, data, error), loaded when the
+// page opens; `reload` loads it again and `set` replaces it after a change the page made.
 
 export function useResource<T>(fetcher: () => Promise<T>, deps: unknown[] = []) {
   const [state, setState] = useState<Resource<T>>({ loading: true, data: null, error: null });
@@ -26,5 +27,3 @@ export function useResource<T>(fetcher: () => Promise<T>, deps: unknown[] = []) 
   const set = useCallback((data: T) => setState(succeeded(data)), []);
   return { ...state, reload: load, set };
 }
-
-export { messageOf };
