@@ -1,28 +1,9 @@
-import { expect, type Page, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { visit } from './hydration-visit.ts';
 
 // docs/decisions/010: the content pages whose data their route's loader loads come server-rendered with it, and the
 // browser hydrates them without a mismatch and without asking for that data again (a loader that loaded another key
 // than the page's hook reads would leave the page loading on the server and the call to the browser).
-
-/** Console lines React (or our hydrateRoot's onRecoverableError) writes for a mismatch. */
-const MISMATCH = /hydrat|did not match|Minified React error #(418|423|425)|server rendered/i;
-
-async function visit(page: Page, path: string) {
-  const problems: string[] = [];
-  const apiCalls: string[] = [];
-  page.on('console', (m) => {
-    if ((m.type() === 'error' || m.type() === 'warning') && MISMATCH.test(m.text())) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname + url.search);
-  });
-  await page.goto(path);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.waitForLoadState('networkidle');
-  return { problems, apiCalls };
-}
 
 /** Each page, and the calls of the data its loader loaded: none is made again by the browser. */
 const PAGES: Array<[string, string[]]> = [
@@ -36,7 +17,7 @@ const PAGES: Array<[string, string[]]> = [
 test.describe('content pages rendered from their loaders', () => {
   for (const [path, calls] of PAGES) {
     test(`${path} hydrates without a mismatch and asks for none of its rendered data again`, async ({ page }) => {
-      const { problems, apiCalls } = await visit(page, path);
+      const { problems, apiCalls } = await visit(page, path, { settle: true });
       expect(problems).toEqual([]);
       for (const call of calls)
         expect(
@@ -48,7 +29,7 @@ test.describe('content pages rendered from their loaders', () => {
 
   test("an importer's page hydrates without a mismatch and asks for its brands only once", async ({ page, request }) => {
     const [importer] = (await (await request.get('/api/importer/importer-list/')).json()).data as { slug: string; name: string }[];
-    const { problems, apiCalls } = await visit(page, `/importer/${importer.slug}`);
+    const { problems, apiCalls } = await visit(page, `/importer/${importer.slug}`, { settle: true });
     expect(problems).toEqual([]);
     await expect(page.getByRole('heading', { level: 1, name: importer.name })).toBeVisible();
     expect(apiCalls.filter((c) => c.startsWith('/api/importer/brand-list-data'))).toEqual([]);

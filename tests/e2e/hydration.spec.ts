@@ -1,5 +1,6 @@
-import { type APIRequestContext, devices, expect, type Page, request as requests, test } from './fixtures.ts';
+import { type APIRequestContext, devices, expect, request as requests, test } from './fixtures.ts';
 import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
+import { visit } from './hydration-visit.ts';
 
 // docs/decisions/010: storefront pages come server-rendered with their data, and the browser hydrates them
 // without a mismatch and without asking for that data again.
@@ -12,26 +13,6 @@ const firstProductUrl = async (request: APIRequestContext): Promise<string> => {
 
 /** A review summary's call (SPEC §7 spells two of the three "aggrigate"). */
 const isAggregateCall = (call: string) => /^\/api\/review\/v1\/[\w-]*(aggregate|aggrigate)(\?|$)/.test(call);
-
-/** Console lines React (or our hydrateRoot's onRecoverableError) writes for a mismatch. */
-const MISMATCH = /hydrat|did not match|Minified React error #(418|423|425)|server rendered/i;
-
-async function visit(page: Page, path: string) {
-  const problems: string[] = [];
-  const apiCalls: string[] = [];
-  page.on('console', (m) => {
-    if ((m.type() === 'error' || m.type() === 'warning') && MISMATCH.test(m.text())) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname + url.search);
-  });
-  await page.goto(path);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const state = JSON.parse((await page.locator('#kasrat-state').textContent()) ?? 'null') as { data: [string, unknown][] };
-  return { problems, apiCalls, state };
-}
 
 test.describe('server rendering', () => {
   test('the HTML of a product page carries the rendered page and the data it was rendered with', async ({ request }) => {
