@@ -227,6 +227,27 @@ export const routes: RouteObject[] = [
           { path: '*', ...page('content/pages/CatchAll', { notFound: true }) },
         ],
       },
+      // The checkout layouts: each names the step of the checkout its pages are (the header marks it).
+      {
+        ...layout<typeof CheckoutLayoutModule>(
+          'src/app/layouts/CheckoutLayout.tsx',
+          (m) => <m.CheckoutLayout area="cart" step="Cart" />,
+          { meta: 'cart' },
+        ),
+        children: [{ path: '/cart', ...page('checkout/pages/Cart', { render: 'shopper' }) }],
+      },
+      {
+        ...layout<typeof CheckoutLayoutModule>(
+          'src/app/layouts/CheckoutLayout.tsx',
+          (m) => <m.CheckoutLayout area="cart" step="Address" />,
+          { meta: 'cart' },
+        ),
+        children: [
+          { path: '/select-address', ...page('checkout/pages/SelectAddress', { render: 'client' }) },
+          { path: '/order-confirmation', ...page('checkout/pages/OrderConfirmation', { render: 'shopper' }) },
+          { path: '/add-new-address', ...page('checkout/pages/AddNewAddress', { render: 'client' }) },
+        ],
+      },
       {
         ...layout<typeof CheckoutLayoutModule>(
           'src/app/layouts/CheckoutLayout.tsx',
@@ -234,10 +255,6 @@ export const routes: RouteObject[] = [
           { meta: 'cart' },
         ),
         children: [
-          { path: '/cart', ...page('checkout/pages/Cart', { render: 'shopper' }) },
-          { path: '/select-address', ...page('checkout/pages/SelectAddress', { render: 'client' }) },
-          { path: '/order-confirmation', ...page('checkout/pages/OrderConfirmation', { render: 'shopper' }) },
-          { path: '/add-new-address', ...page('checkout/pages/AddNewAddress', { render: 'client' }) },
           { path: '/duplicate-order-delete', ...page('cart/pages/DuplicateOrderDelete') },
           { path: '/logout-empty-cart', ...page('cart/pages/LogoutEmptyCart') },
           { path: '/loggedin-empty-cart', ...page('cart/pages/LoggedinEmptyCart') },
@@ -246,7 +263,7 @@ export const routes: RouteObject[] = [
       {
         ...layout<typeof CheckoutLayoutModule>(
           'src/app/layouts/CheckoutLayout.tsx',
-          (m) => <m.CheckoutLayout area="payment" />,
+          (m) => <m.CheckoutLayout area="payment" step="Payment" />,
           { meta: 'payment', render: 'client' },
         ),
         children: [
