@@ -126,7 +126,7 @@ describe("the shopper's pages", () => {
     expect(keys).toEqual(['shopper:cart', 'shopper:coupons', 'shopper:freebies', 'shopper:session']);
     expect(html).toMatch(/<h1[^>]*>My Cart/);
     // The checkout header marks the step its layout route names.
-    expect(html.match(/<li aria-current="step"[^>]*>(\w+)<\/li>/)?.[1]).toBe('Cart');
+    expect(html?.match(/<li aria-current="step"[^>]*>(\w+)<\/li>/)?.[1]).toBe('Cart');
   });
 
   test("a signed-in shopper's cart is rendered once, with the saved list too", async () => {
@@ -162,6 +162,6 @@ describe("the shopper's pages", () => {
     expect(renders).toBe(1);
     expect(keys).toEqual(['shopper:order-details', 'shopper:session']);
     expect(html).toContain('data-testid="confirm-address"');
-    expect(html.match(/<li aria-current="step"[^>]*>(\w+)<\/li>/)?.[1]).toBe('Address');
+    expect(html?.match(/<li aria-current="step"[^>]*>(\w+)<\/li>/)?.[1]).toBe('Address');
   });
 });
