@@ -70,6 +70,18 @@ function page(
   return { handle: { module, ...facts } satisfies RouteHandle, lazy: () => withPage(module, name, guard) };
 }
 
+/** A layout route of the checkout's slim header (`props`: its area and step) over `children`. */
+function checkoutLayout(
+  props: Parameters<typeof CheckoutLayoutModule.CheckoutLayout>[0],
+  facts: Facts,
+  children: RouteObject[],
+): RouteObject {
+  return {
+    ...layout<typeof CheckoutLayoutModule>('src/app/layouts/CheckoutLayout.tsx', (m) => <m.CheckoutLayout {...props} />, facts),
+    children,
+  };
+}
+
 /** An area of the operations console: a named page of the console's module, shown inside its shell. */
 const consoleArea = (name: string) => page('ops/pages/Console', { name });
 
@@ -228,50 +240,24 @@ export const routes: RouteObject[] = [
         ],
       },
       // The checkout layouts: each names the step of the checkout its pages are (the header marks it).
-      {
-        ...layout<typeof CheckoutLayoutModule>(
-          'src/app/layouts/CheckoutLayout.tsx',
-          (m) => <m.CheckoutLayout area="cart" step="Cart" />,
-          { meta: 'cart' },
-        ),
-        children: [{ path: '/cart', ...page('checkout/pages/Cart', { render: 'shopper' }) }],
-      },
-      {
-        ...layout<typeof CheckoutLayoutModule>(
-          'src/app/layouts/CheckoutLayout.tsx',
-          (m) => <m.CheckoutLayout area="cart" step="Address" />,
-          { meta: 'cart' },
-        ),
-        children: [
-          { path: '/select-address', ...page('checkout/pages/SelectAddress', { render: 'client' }) },
-          { path: '/order-confirmation', ...page('checkout/pages/OrderConfirmation', { render: 'shopper' }) },
-          { path: '/add-new-address', ...page('checkout/pages/AddNewAddress', { render: 'client' }) },
-        ],
-      },
-      {
-        ...layout<typeof CheckoutLayoutModule>(
-          'src/app/layouts/CheckoutLayout.tsx',
-          (m) => <m.CheckoutLayout area="cart" />,
-          { meta: 'cart' },
-        ),
-        children: [
-          { path: '/duplicate-order-delete', ...page('cart/pages/DuplicateOrderDelete') },
-          { path: '/logout-empty-cart', ...page('cart/pages/LogoutEmptyCart') },
-          { path: '/loggedin-empty-cart', ...page('cart/pages/LoggedinEmptyCart') },
-        ],
-      },
-      {
-        ...layout<typeof CheckoutLayoutModule>(
-          'src/app/layouts/CheckoutLayout.tsx',
-          (m) => <m.CheckoutLayout area="payment" step="Payment" />,
-          { meta: 'payment', render: 'client' },
-        ),
-        children: [
-          { path: '/payment', ...page('checkout/pages/Payment') },
-          { path: '/retry-payment', ...page('checkout/pages/Payment') },
-          { path: '/pending-payment', ...page('checkout/pages/PendingPayment') },
-        ],
-      },
+      checkoutLayout({ area: 'cart', step: 'Cart' }, { meta: 'cart' }, [
+        { path: '/cart', ...page('checkout/pages/Cart', { render: 'shopper' }) },
+      ]),
+      checkoutLayout({ area: 'cart', step: 'Address' }, { meta: 'cart' }, [
+        { path: '/select-address', ...page('checkout/pages/SelectAddress', { render: 'client' }) },
+        { path: '/order-confirmation', ...page('checkout/pages/OrderConfirmation', { render: 'shopper' }) },
+        { path: '/add-new-address', ...page('checkout/pages/AddNewAddress', { render: 'client' }) },
+      ]),
+      checkoutLayout({ area: 'cart' }, { meta: 'cart' }, [
+        { path: '/duplicate-order-delete', ...page('cart/pages/DuplicateOrderDelete') },
+        { path: '/logout-empty-cart', ...page('cart/pages/LogoutEmptyCart') },
+        { path: '/loggedin-empty-cart', ...page('cart/pages/LoggedinEmptyCart') },
+      ]),
+      checkoutLayout({ area: 'payment', step: 'Payment' }, { meta: 'payment', render: 'client' }, [
+        { path: '/payment', ...page('checkout/pages/Payment') },
+        { path: '/retry-payment', ...page('checkout/pages/Payment') },
+        { path: '/pending-payment', ...page('checkout/pages/PendingPayment') },
+      ]),
       {
         ...layout<typeof DashboardLayoutModule>(
           'src/app/layouts/DashboardLayout.tsx',
