@@ -8,7 +8,6 @@ import { closeCartCte, compiledCartSnapshot, countCouponUse, recordCouponRedempt
 import { allocateDiscount } from '../modules/checkout/cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from '../modules/checkout/errors.ts';
 import {
-  claimStatement,
   hashRequest,
   type KeyClaim,
   replayIdempotencyKey,
@@ -98,8 +97,9 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     } = await lockCustomerAndCart(
       trx,
       input.customerId,
-      claim ? claimStatement(claim, now) : undefined,
+      claim ?? undefined,
       compiledCartSnapshot(trx, { customerId: input.customerId }),
+      now,
     );
     if (claim && !claimed) {
       // Already used: the same request's answer, or (an expired key taken over) on with the locks already held.

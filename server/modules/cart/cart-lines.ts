@@ -1,4 +1,5 @@
 import { type CompiledQuery, type Selectable, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { CouponLine } from './coupon-rules.ts';
@@ -57,26 +58,16 @@ export function cartSnapshotQuery(db: Db, cart: { id: string } | { customerId: n
 
 type SnapshotRow = Awaited<ReturnType<ReturnType<typeof cartSnapshotQuery>['execute']>>[number];
 
-/** Stands for the cart's id or customer while the statement is compiled once (compiledCartSnapshot). */
-const KEY = Symbol('cart key');
-const compiledOnce = new Map<'id' | 'customerId', CompiledQuery<SnapshotRow>>();
-
 /**
  * {@link cartSnapshotQuery} compiled: its text does not depend on the cart, so it is built once per form and only
- * the key changes. Every order and every cart answer reads it, and building and compiling the query was a
- * noticeable part of an order's CPU on the server (docs/decisions/023-fewer-round-trips.md).
+ * the key changes. Every order and every cart answer reads it (server/db/compiled-once.ts).
  */
 export function compiledCartSnapshot(db: Db, cart: { id: string } | { customerId: number }): CompiledQuery<SnapshotRow> {
-  const form = 'id' in cart ? 'id' : 'customerId';
-  let compiled = compiledOnce.get(form);
-  if (!compiled) {
-    compiled = cartSnapshotQuery(db, form === 'id' ? { id: KEY as unknown as string } : { customerId: KEY as unknown as number }).compile();
-    if (compiled.parameters.filter((p) => p === KEY).length !== 1) throw new Error('the cart snapshot takes its key once');
-    compiledOnce.set(form, compiled);
-  }
-  const key = 'id' in cart ? cart.id : cart.customerId;
-  return { ...compiled, parameters: compiled.parameters.map((p) => (p === KEY ? key : p)) };
+  return 'id' in cart ? snapshotById(db, cart) : snapshotByCustomer(db, cart);
 }
+
+const snapshotById = compiledOnce((db: Db, cart: { id: string }) => cartSnapshotQuery(db, cart).compile());
+const snapshotByCustomer = compiledOnce((db: Db, cart: { customerId: number }) => cartSnapshotQuery(db, cart).compile());
 
 /** The snapshot of {@link cartSnapshotQuery}'s rows. */
 export function toCartSnapshot(rows: readonly SnapshotRow[]): CartSnapshot {

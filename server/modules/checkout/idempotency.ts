@@ -22,7 +22,11 @@ export const hashRequest = (value: unknown): string => createHash('sha256').upda
 
 /** The claim as a statement (INSERT … ON CONFLICT DO NOTHING RETURNING key): one row when this request took the key. */
 export function claimStatement(claim: KeyClaim, now = new Date()) {
-  const expires = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
+  return claimUntil(claim, new Date(now.getTime() + IDEMPOTENCY_TTL_MS));
+}
+
+/** {@link claimStatement} with its expiry given (a statement compiled once takes it as a value). */
+export function claimUntil(claim: KeyClaim, expires: Date) {
   return sql<{ key: string }>`
     INSERT INTO idempotency_keys (customer_id, scope, key, request_hash, expires_at)
     VALUES (${claim.customerId}, ${claim.scope}, ${claim.key}, ${claim.requestHash}, ${expires})

@@ -1,9 +1,11 @@
 import { type CompiledQuery, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Address } from '../../../schemas/account.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { type Db, pipelined } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { type AddressRow, toAddress } from '../account/index.ts';
 import { ACTIVE } from '../cart/index.ts';
+import { claimUntil, IDEMPOTENCY_TTL_MS, type KeyClaim } from './idempotency.ts';
 
 // Checkout's reads and row locks. Lock order, everywhere in checkout and payment: idempotency key, customer,
 // cart, variants (by id), coupon; and order before its payments. Nothing takes them the other way round.
@@ -91,8 +93,22 @@ type LockedRow = NonNullable<Awaited<ReturnType<ReturnType<typeof lockedParties>
   next_order_number: string;
 };
 
-/** The statement of {@link lockCustomerAndCart}: the key's claim, the order's number, the locks and what they read. */
-export function lockPartiesStatement(trx: Db, customerId: number, claim?: RawBuilder<unknown>): CompiledQuery<LockedRow> {
+/**
+ * The statement of {@link lockCustomerAndCart}: the key's claim, the order's number, the locks and what they read.
+ * Every order sends it, so its text is compiled once (server/db/compiled-once.ts).
+ */
+export function lockPartiesStatement(trx: Db, customerId: number, claim?: KeyClaim, now = new Date()): CompiledQuery<LockedRow> {
+  if (!claim) return lockOnce(trx, { customerId });
+  if (claim.customerId !== customerId) throw new Error('an order claims a key of its own customer');
+  return claimAndLockOnce(trx, { ...claim, expires: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) });
+}
+
+const lockOnce = compiledOnce((trx: Db, v: { customerId: number }) => lockPartiesSql(trx, v.customerId));
+const claimAndLockOnce = compiledOnce((trx: Db, v: KeyClaim & { expires: Date }) =>
+  lockPartiesSql(trx, v.customerId, claimUntil(v, v.expires)),
+);
+
+function lockPartiesSql(trx: Db, customerId: number, claim?: RawBuilder<unknown>): CompiledQuery<LockedRow> {
   const locked = lockedParties(trx, customerId);
   // The claim and the order's number are the outer side of the join, so the key is taken (or found taken) before
   // the locks. A number reserved for an order that is then refused is a gap, as after any rollback.
@@ -114,10 +130,11 @@ export function lockPartiesStatement(trx: Db, customerId: number, claim?: RawBui
 export async function lockCustomerAndCart<A = never>(
   trx: Db,
   customerId: number,
-  claim?: RawBuilder<unknown>,
+  claim?: KeyClaim,
   alongside?: CompiledQuery<A>,
+  now = new Date(),
 ): Promise<{ claimed: boolean; orderNumber: string; parties: LockedOrderParties | undefined; alongside: A[] }> {
-  const statement = lockPartiesStatement(trx, customerId, claim);
+  const statement = lockPartiesStatement(trx, customerId, claim, now);
   // `alongside` is written right behind, without waiting: it runs once this statement holds the locks.
   const [r, more] = await pipelined(trx, alongside ? [statement, alongside] : [statement]);
   const row = r.rows[0] as LockedRow;
