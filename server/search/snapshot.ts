@@ -61,7 +61,11 @@ export interface ProductRec {
   variants: VariantRec[];
 }
 
-/** A variant in the read model: its row's columns, its product in place of the product id, times in ms. */
+/**
+ * A variant in the read model: its row's columns, its product in place of the product id, times in ms. Its `stock`
+ * is exact only as to whether there is any: a sale's stock takes that leave a variant in stock are not fetched again
+ * (migration 280). Counts of units come from the database (the cart reads them there).
+ */
 export interface VariantRec extends Omit<VariantRow, 'product_id' | 'created_at'> {
   product: ProductRec;
   created_at: number;

@@ -25,6 +25,7 @@ import * as promotionTerms from './180_promotion_terms.ts';
 import * as consolePromotions from './250_console_promotions.ts';
 import * as productImages from './260_product_images.ts';
 import * as savedCards from './270_saved_cards.ts';
+import * as stockOnlyUpdates from './280_stock_only_updates.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '250_console_promotions': consolePromotions as { up: (db: Kysely<unknown>) => Promise<void> },
   '260_product_images': productImages as { up: (db: Kysely<unknown>) => Promise<void> },
   '270_saved_cards': savedCards as { up: (db: Kysely<unknown>) => Promise<void> },
+  '280_stock_only_updates': stockOnlyUpdates as { up: (db: Kysely<unknown>) => Promise<void> },
 };
