@@ -341,8 +341,10 @@ describeBackends('auth: register, OTP login, forgot password, profile step', (ct
     } finally {
       await other.close();
     }
+    // Counted in fixed windows (server/http/rate-limit.ts): a run that crosses a window's end leaves two rows.
     const rows = await ctx().handle.db.selectFrom('rate_limits').select(['key', 'count']).where('key', '=', `otp:ip:${ip}`).execute();
-    expect(rows[0].count).toBe(31);
+    expect(rows.length).toBeLessThanOrEqual(2);
+    expect(rows.reduce((n, r) => n + r.count, 0)).toBe(31);
   });
 
   test('OTP login: a code from the outbox signs in; an OTP sent on one instance verifies on another', async () => {
