@@ -3,8 +3,9 @@ import type { CartLine } from '../../schemas/cart.ts';
 import { MAX_QUANTITY_PER_LINE, MAX_UNITS_PER_ORDER, priceMetaValue } from '../../schemas/cart.ts';
 import type { PlaceOrderData } from '../../schemas/order.ts';
 import type { Db } from '../db/database.ts';
+import type { SessionCheck } from '../modules/session/index.ts';
 import { Forbidden } from '../http/errors.ts';
-import { closeCartCte, compiledCartSnapshot, countCouponUse, recordCouponRedemption, toCartSnapshot } from '../modules/cart/index.ts';
+import { type CartKey, closeCartCte, compiledCartSnapshot, countCouponUse, recordCouponRedemption, toCartSnapshot } from '../modules/cart/index.ts';
 import { allocateDiscount } from '../modules/checkout/cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from '../modules/checkout/errors.ts';
 import {
@@ -14,7 +15,7 @@ import {
   storeAnswerStatement,
   storeIdempotentAnswer,
 } from '../modules/checkout/idempotency.ts';
-import { type DeliveryAddress, lockCustomer, lockCustomerAndCart, pendingOrderOf } from '../modules/checkout/queries.ts';
+import { type DeliveryAddress, lockCustomer, lockCustomerAndCart, type Placer, pendingOrderOf } from '../modules/checkout/queries.ts';
 import {
   type CheckoutDeps,
   checkDelivery,
@@ -34,13 +35,25 @@ import { REPLACED, releaseUnpaidOrder } from './expire-order.ts';
 // what the shopper saw, release the customer's earlier unpaid order, write the order, take stock, count the coupon.
 // One transaction; every write through the module that owns the table, several riding on one round trip.
 
-export interface PlaceOrderInput {
-  customerId: number;
+/** The customer placing the order, or the session of a route that lets the order's first statement check it. */
+type Placing = { customerId: number } | { session: { check: SessionCheck; settle(customerId: number | null): number } };
+
+export type PlaceOrderInput = Placing & {
   cookieCartId: string | null;
   quote?: string;
   idempotencyKey?: string;
   /** Runs inside the order's transaction after the order is written (the payment module adds the first attempt). */
   afterOrder?: (trx: Db, order: PlacedOrder) => Promise<void>;
+};
+
+/** The order's first statement's view of who places it (lockCustomerAndCart). */
+function placing(input: Placing): { known: number | null; placer: Placer; cart: CartKey; settle(found: number | null): number } {
+  if ('session' in input) {
+    const { check, settle } = input.session;
+    return { known: null, placer: check, cart: { sessionId: check.id }, settle };
+  }
+  const { customerId } = input;
+  return { known: customerId, placer: customerId, cart: { customerId }, settle: () => customerId };
 }
 
 const BLOCKED = 'Your account cannot place orders. Please contact support.';
@@ -75,39 +88,31 @@ function checkQuantities(lines: readonly CartLine[]): void {
  */
 export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now = new Date()): Promise<PlaceOrderData> {
   const { db } = deps;
+  const who = placing(input);
   // A guest cart brought by the cookie joins the customer's cart first (its own short transaction).
-  if (input.cookieCartId) await customerCart(db, input.customerId, input.cookieCartId);
-  const claim: KeyClaim | null = input.idempotencyKey
-    ? {
-        customerId: input.customerId,
-        scope: 'place-order',
-        key: input.idempotencyKey,
-        requestHash: hashRequest({ quote: input.quote ?? null }),
-      }
+  if (input.cookieCartId) {
+    if (who.known === null) throw new Error('placeOrder: a guest cart joins a known customer; read the session first');
+    await customerCart(db, who.known, input.cookieCartId);
+  }
+  const claimParts = input.idempotencyKey
+    ? { scope: 'place-order', key: input.idempotencyKey, requestHash: hashRequest({ quote: input.quote ?? null }) }
     : null;
   return db.transaction().execute(async (trx) => {
-    // The key is claimed in the same round trip as the customer and cart locks.
-    // The cart's lines are read in that round trip too, pipelined right behind the locks, so after them
+    // The key is claimed in the same round trip as the customer and cart locks, and a deferred session is checked
+    // in it. The cart's lines are read in that round trip too, pipelined right behind the locks, so after them
     // (docs/decisions/023-fewer-round-trips.md).
-    const {
-      claimed,
-      orderNumber,
-      parties: locked,
-      alongside: lines,
-    } = await lockCustomerAndCart(
-      trx,
-      input.customerId,
-      claim ?? undefined,
-      compiledCartSnapshot(trx, { customerId: input.customerId }),
-      now,
-    );
+    const found = await lockCustomerAndCart(trx, who.placer, claimParts ?? undefined, compiledCartSnapshot(trx, who.cart), now);
+    // A session that is not live is the route's 401, and rolls back the order number taken.
+    const customerId = who.settle(found.customerId);
+    const { claimed, orderNumber, parties: locked, alongside: lines } = found;
+    const claim: KeyClaim | null = claimParts && { ...claimParts, customerId };
     if (claim && !claimed) {
       // Already used: the same request's answer, or (an expired key taken over) on with the locks already held.
       const replay = await replayIdempotencyKey<PlaceOrderData>(trx, claim, now);
       if (replay) return replay;
     }
     if (!locked) {
-      const customer = await lockCustomer(trx, input.customerId);
+      const customer = await lockCustomer(trx, customerId);
       if (!customer || customer.is_blocked) throw new Forbidden(BLOCKED);
       // The cart was closed by an order a moment ago (a double click): answer that order.
       const pending = await pendingOrderOf(trx, customer.id, now);
@@ -121,7 +126,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
 
     // Lines of another cart cannot come back (one active cart per customer, locked first); if ever, read again.
     const snapshot = lines.every((l) => l.cart_id === cart.id) ? toCartSnapshot(lines) : undefined;
-    const priced = await repriceCart(trx, cart, input.customerId, now, true, snapshot);
+    const priced = await repriceCart(trx, cart, customerId, now, true, snapshot);
     if (priced.view.cart_meta.item_count === 0) throw new CheckoutRuleError('Your cart is empty.', { redirect: '/cart' });
     checkUnchanged(priced, input.quote);
     const problems = stockProblems(priced.view.cart_data);
@@ -151,7 +156,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     const last = merged && takes.length === 1 && !priced.quote.coupon_code;
     const ref = { order: orderNumber };
     const order = await writeOrder(trx, {
-      customerId: input.customerId,
+      customerId,
       cartId: cart.id,
       priced,
       delivery,
@@ -169,7 +174,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     if (last) return answer;
     if (input.afterOrder) await input.afterOrder(trx, order);
     await takeAll(trx, priced, merged ? takes.slice(1) : takes, ref, merged ? undefined : stored);
-    await countCoupon(trx, priced, input.customerId, order.order_number);
+    await countCoupon(trx, priced, customerId, order.order_number);
     return answer;
   });
 }

@@ -65,6 +65,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** A `customer` route's 401 message for a guest (SPEC §7); without it, the default of `Unauthorized`. */
     signIn?: string;
+    /**
+     * A `customer` route whose handler checks the session in its own first statement (`deferredSession` of the
+     * session module) instead of a read of its own before it: one round trip less on the order's path.
+     */
+    sessionInStatement?: true;
   }
 }
 

@@ -185,6 +185,64 @@ describeBackends('checkout API', (ctx) => {
     await db().updateTable('variants').set({ stock: v.stock }).where('id', '=', v.id).execute();
   });
 
+  // place-order checks the session in the order's own first statement (config.sessionInStatement): what a session
+  // read before it refused, that statement refuses, and it keeps nothing.
+  test('place-order with a session that ended, or of a blocked customer, is 401 and keeps nothing', async () => {
+    const { s, v, agent } = await shopper(1);
+    const kept = async () => ({
+      keys: (await db().selectFrom('idempotency_keys').select('key').where('customer_id', '=', s.customerId).execute()).length,
+      orders: (await db().selectFrom('orders').select('id').where('customer_id', '=', s.customerId).execute()).length,
+      cart: (await db().selectFrom('carts').select('status').where('id', '=', s.cartId).executeTakeFirstOrThrow()).status,
+      stock: (await db().selectFrom('variants').select('stock').where('id', '=', v.id).executeTakeFirstOrThrow()).stock,
+    });
+    const before = await kept();
+    const sessions = () => db().updateTable('sessions').where('customer_id', '=', s.customerId);
+    await sessions().set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    const ended = await placeOrderFor(agent);
+    expect(ended.res.statusCode).toBe(401);
+    expect(ended.body).toEqual({ status: 0, message: 'Please sign in to continue.', data: null });
+    await sessions().set({ expires_at: new Date(Date.now() + 86_400_000), last_seen_at: new Date(Date.now() - 100 * 3_600_000) }).execute();
+    expect((await placeOrderFor(agent)).res.statusCode).toBe(401);
+    await sessions().set({ last_seen_at: new Date() }).execute();
+    await db().updateTable('customers').set({ is_blocked: true }).where('id', '=', s.customerId).execute();
+    expect((await placeOrderFor(agent)).res.statusCode).toBe(401);
+    // A cookie that names no session at all.
+    agent.cookies.set('ksid', 'no-such-session');
+    expect((await placeOrderFor(agent)).res.statusCode).toBe(401);
+    expect(await kept()).toEqual(before);
+    await db().updateTable('customers').set({ is_blocked: false }).where('id', '=', s.customerId).execute();
+    signIn(agent, s);
+    expect((await placeOrderFor(agent)).res.statusCode).toBe(200);
+    expect((await kept()).orders).toBe(1);
+  });
+
+  test("place-order writes the session's last use when a minute old, as a session read does", async () => {
+    const { s, agent } = await shopper(1);
+    const stale = new Date(Date.now() - 5 * 60_000);
+    await db().updateTable('sessions').set({ last_seen_at: stale }).where('customer_id', '=', s.customerId).execute();
+    expect((await placeOrderFor(agent)).res.statusCode).toBe(200);
+    const row = await db().selectFrom('sessions').select('last_seen_at').where('customer_id', '=', s.customerId).executeTakeFirstOrThrow();
+    expect(new Date(row.last_seen_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  test("place-order with a guest cart cookie reads the session first and joins the guest's lines", async () => {
+    const { s, agent } = await shopper(1);
+    const other = await variantIn(db(), 30_000, 200_000, 3);
+    const guest = await ctx().agent().post('/api/cart/add-to-cart', { variant_id: other.id, quantity: 1 });
+    expect(guest.statusCode).toBe(200);
+    const guestCart = json(guest).data.cart_id as string;
+    agent.cookies.set('cart_id', guestCart);
+    const placed = await placeOrderFor(agent);
+    expect(placed.res.statusCode).toBe(200);
+    const order = await db().selectFrom('orders').select('id').where('customer_id', '=', s.customerId).executeTakeFirstOrThrow();
+    const items = await db().selectFrom('order_items').select('variant_id').where('order_id', '=', order.id).execute();
+    expect(items.map((i) => i.variant_id)).toContain(other.id);
+    // Signed out, the same cookie is still a 401.
+    const signedOut = ctx().agent();
+    signedOut.cookies.set('cart_id', guestCart);
+    expect((await placeOrderFor(signedOut)).res.statusCode).toBe(401);
+  });
+
   test('500 concurrent buyers for the last 10 units: exactly 10 orders, stock 0', async () => {
     const v = await variantIn(db(), 60_000, 200_000, 3);
     await db().updateTable('variants').set({ stock: 10 }).where('id', '=', v.id).execute();

@@ -7,7 +7,9 @@ import { migrate, type DatabaseHandle, openDatabase, pipelined } from '../../ser
 import { seed } from '../../server/db/seed/seed.ts';
 import { placeOrder } from '../../server/flows/place-order.ts';
 import { SoldOut } from '../../server/modules/checkout/errors.ts';
+import { Unauthorized } from '../../server/http/errors.ts';
 import { readSession, SESSION_COOKIE } from '../../server/modules/session/index.ts';
+import { sessionCheckOf } from '../../server/modules/session/service.ts';
 import { createShoppers, pincode, variantIn } from '../api/checkout-fixtures.ts';
 import { BACKENDS, POSTGRES_URL } from '../helpers/app.ts';
 import { type Conversation, turnCountingProxy } from '../helpers/wire-proxy.ts';
@@ -94,6 +96,46 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     expect(stock.stock).toBe(variant.stock - 2);
     // The same key answers the same order.
     expect(await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-1' })).toEqual(answer);
+  });
+
+  test("an order whose first statement checks the session takes the same two turns; a session not live keeps nothing", async () => {
+    const variant = await variantIn(handle.db, 30_000, 200_000, 2);
+    const [shopper] = await createShoppers(handle.db, 1, [{ variant_id: variant.id, quantity: 1 }], await pincode(handle.db, 'cod'));
+    const deps = { db: handle.db, paymentTtlS: 900 };
+    const req = { cookies: { [SESSION_COOKIE]: shopper.token } } as unknown as FastifyRequest;
+    const settled: Array<number | null> = [];
+    const session = () => {
+      const check = sessionCheckOf(req);
+      if (!check) throw new Error('the request carries its session cookie');
+      return {
+        check,
+        settle(customerId: number | null) {
+          settled.push(customerId);
+          if (customerId === null) throw new Unauthorized();
+          return customerId;
+        },
+      };
+    };
+    await handle.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('customer_id', '=', shopper.customerId).execute();
+    const wireEnded = await wireOf(() =>
+      expect(placeOrder(deps, { session: session(), cookieCartId: null, idempotencyKey: 'turns-ended' })).rejects.toBeInstanceOf(Unauthorized),
+    );
+    // The statement and its ROLLBACK: no more, and neither the key nor the cart's lock is kept.
+    expect(wireEnded.turns).toBe(2);
+    expect(settled).toEqual([null]);
+    expect(await handle.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'turns-ended').execute()).toEqual([]);
+    await handle.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 86_400_000) }).where('customer_id', '=', shopper.customerId).execute();
+    let answer: Awaited<ReturnType<typeof placeOrder>> | undefined;
+    const wire = await wireOf(async () => {
+      answer = await placeOrder(deps, { session: session(), cookieCartId: null, idempotencyKey: 'turns-session' });
+    });
+    expect(wire).toEqual({ turns: 2, writes: 2 });
+    expect(settled).toEqual([null, shopper.customerId]);
+    expect(answer?.amount).toBeGreaterThanOrEqual(variant.sale_price);
+    const order = await handle.db.selectFrom('orders').select(['customer_id', 'order_number']).where('order_number', '=', answer?.order_id ?? '').executeTakeFirstOrThrow();
+    expect(order.customer_id).toBe(shopper.customerId);
+    // The key is the customer's, and answers the same order.
+    expect(await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-session' })).toEqual(answer);
   });
 
   test('units gone at the stock take, its COMMIT already sent: nothing of the order is kept', async () => {

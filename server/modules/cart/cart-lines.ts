@@ -20,13 +20,17 @@ export interface CartSnapshot {
   rule: DeliveryRule | null | undefined;
 }
 
+/** A cart by its id, by its customer, or by a session of its customer. */
+export type CartKey = { id: string } | { customerId: number } | { sessionId: string };
+
 /**
  * The statement reading a cart's lines with their catalogue facts and the delivery rule. Paid lines first (in the
  * order added), then free gifts. Lines whose variant vanished are left out. `cart` is the cart's id, or a
  * customer whose active cart it is (so the read can be sent before the cart's id is known: order placement
- * pipelines it behind the statement that locks that cart).
+ * pipelines it behind the statement that locks that cart), or a session whose customer's it is (the session's
+ * liveness is the statement in front's to check).
  */
-export function cartSnapshotQuery(db: Db, cart: { id: string } | { customerId: number }) {
+export function cartSnapshotQuery(db: Db, cart: CartKey) {
   return selectVariantFacts(db)
     .innerJoin('cart_items as ci', 'ci.variant_id', 'v.id')
     .select([
@@ -43,15 +47,18 @@ export function cartSnapshotQuery(db: Db, cart: { id: string } | { customerId: n
       sql<DeliveryRule | null>`(SELECT json_build_object('free_from', d.free_from, 'charge', d.charge) FROM delivery_rules d
         WHERE d.active ORDER BY d.id LIMIT 1)`.as('delivery_rule'),
     )
-    .where((eb) =>
-      'id' in cart
-        ? eb('ci.cart_id', '=', cart.id)
-        : eb(
-            'ci.cart_id',
-            '=',
-            eb.selectFrom('carts').select('carts.id').where('carts.customer_id', '=', cart.customerId).where('carts.status', '=', ACTIVE),
-          ),
-    )
+    .where((eb) => {
+      if ('id' in cart) return eb('ci.cart_id', '=', cart.id);
+      const customer =
+        'customerId' in cart
+          ? eb.val(cart.customerId)
+          : eb.selectFrom('sessions').select('sessions.customer_id').where('sessions.id', '=', cart.sessionId);
+      return eb(
+        'ci.cart_id',
+        '=',
+        eb.selectFrom('carts').select('carts.id').where('carts.customer_id', '=', customer).where('carts.status', '=', ACTIVE),
+      );
+    })
     .orderBy('ci.is_freebie')
     .orderBy('ci.id');
 }
@@ -62,12 +69,14 @@ type SnapshotRow = Awaited<ReturnType<ReturnType<typeof cartSnapshotQuery>['exec
  * {@link cartSnapshotQuery} compiled: its text does not depend on the cart, so it is built once per form and only
  * the key changes. Every order and every cart answer reads it (server/db/compiled-once.ts).
  */
-export function compiledCartSnapshot(db: Db, cart: { id: string } | { customerId: number }): CompiledQuery<SnapshotRow> {
-  return 'id' in cart ? snapshotById(db, cart) : snapshotByCustomer(db, cart);
+export function compiledCartSnapshot(db: Db, cart: CartKey): CompiledQuery<SnapshotRow> {
+  if ('id' in cart) return snapshotById(db, cart);
+  return 'customerId' in cart ? snapshotByCustomer(db, cart) : snapshotBySession(db, cart);
 }
 
 const snapshotById = compiledOnce((db: Db, cart: { id: string }) => cartSnapshotQuery(db, cart).compile());
 const snapshotByCustomer = compiledOnce((db: Db, cart: { customerId: number }) => cartSnapshotQuery(db, cart).compile());
+const snapshotBySession = compiledOnce((db: Db, cart: { sessionId: string }) => cartSnapshotQuery(db, cart).compile());
 
 /** The snapshot of {@link cartSnapshotQuery}'s rows. */
 export function toCartSnapshot(rows: readonly SnapshotRow[]): CartSnapshot {

@@ -19,7 +19,7 @@ export { cartOwner, mergeGuestCartAtSignIn, readCartCookie, setCartCookie } from
 export { buildCartView } from './cart-view.ts';
 export { ACTIVE, insertOrderedCart, setCartAddress } from './queries.ts';
 export { loadVariantInfo } from './variant-info.ts';
-export { type CartSnapshot, cartSnapshotQuery, compiledCartSnapshot, toCartSnapshot } from './cart-lines.ts';
+export { type CartKey, type CartSnapshot, cartSnapshotQuery, compiledCartSnapshot, toCartSnapshot } from './cart-lines.ts';
 export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
 export { reconcileFreebies } from './freebie-rules.ts';
 export {

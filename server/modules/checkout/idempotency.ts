@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { Conflict } from '../../http/errors.ts';
 import { IdempotencyKeyReused } from './errors.ts';
@@ -22,14 +22,18 @@ export const hashRequest = (value: unknown): string => createHash('sha256').upda
 
 /** The claim as a statement (INSERT … ON CONFLICT DO NOTHING RETURNING key): one row when this request took the key. */
 export function claimStatement(claim: KeyClaim, now = new Date()) {
-  return claimUntil(claim, new Date(now.getTime() + IDEMPOTENCY_TTL_MS));
+  return claimUntil(claim, sql`${claim.customerId}::integer`, new Date(now.getTime() + IDEMPOTENCY_TTL_MS));
 }
 
-/** {@link claimStatement} with its expiry given (a statement compiled once takes it as a value). */
-export function claimUntil(claim: KeyClaim, expires: Date) {
+/**
+ * {@link claimStatement} for the customer an expression of the statement finds (none: nothing is claimed), with its
+ * expiry given (a statement compiled once takes it as a value).
+ */
+export function claimUntil(claim: Omit<KeyClaim, 'customerId'>, customer: RawBuilder<number | null>, expires: Date) {
   return sql<{ key: string }>`
     INSERT INTO idempotency_keys (customer_id, scope, key, request_hash, expires_at)
-    VALUES (${claim.customerId}, ${claim.scope}, ${claim.key}, ${claim.requestHash}, ${expires})
+    SELECT w.customer_id, ${claim.scope}, ${claim.key}, ${claim.requestHash}, ${expires}
+    FROM (SELECT ${customer} AS customer_id) w WHERE w.customer_id IS NOT NULL
     ON CONFLICT (customer_id, scope, key) DO NOTHING RETURNING key`;
 }
 

@@ -5,6 +5,7 @@ import { type Db, pipelined } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { type AddressRow, toAddress } from '../account/index.ts';
 import { ACTIVE } from '../cart/index.ts';
+import { liveSessionCtes, type SessionCheck } from '../session/index.ts';
 import { claimUntil, IDEMPOTENCY_TTL_MS, type KeyClaim } from './idempotency.ts';
 
 // Checkout's reads and row locks. Lock order, everywhere in checkout and payment: idempotency key, customer,
@@ -70,7 +71,7 @@ export interface LockedOrderParties {
   unpaidOrderIds: number[];
 }
 
-const lockedParties = (trx: Db, customerId: number) =>
+const lockedParties = (trx: Db, customer: RawBuilder<number | null>) =>
   trx
     .selectFrom('customers as c')
     .innerJoin('carts as k', (join) => join.onRef('k.customer_id', '=', 'c.id').on('k.status', '=', ACTIVE))
@@ -85,38 +86,56 @@ const lockedParties = (trx: Db, customerId: number) =>
       sql<number[] | null>`(SELECT array_agg(o.id ORDER BY o.id) FROM orders o
                             WHERE o.customer_id = c.id AND o.status = 'payment_pending')`.as('unpaid_order_ids'),
     ])
-    .where('c.id', '=', customerId)
+    .where('c.id', '=', customer)
     .modifyEnd(sql`FOR NO KEY UPDATE OF c FOR UPDATE OF k`);
 
 type LockedRow = NonNullable<Awaited<ReturnType<ReturnType<typeof lockedParties>['executeTakeFirst']>>> & {
   claimed: number;
   next_order_number: string;
+  placing_customer: number | null;
 };
 
+/** Who places the order: the customer, or the session still to check (the statement finds its customer). */
+export type Placer = number | SessionCheck;
+
+/** The key's claim before the customer is known: the statement inserts it for the customer it finds. */
+export type ClaimParts = Omit<KeyClaim, 'customerId'>;
+
 /**
- * The statement of {@link lockCustomerAndCart}: the key's claim, the order's number, the locks and what they read.
- * Every order sends it, so its text is compiled once (server/db/compiled-once.ts).
+ * The statement of {@link lockCustomerAndCart}: the session's check, the key's claim, the order's number, the locks
+ * and what they read. Every order sends it, so its text is compiled once (server/db/compiled-once.ts).
  */
-export function lockPartiesStatement(trx: Db, customerId: number, claim?: KeyClaim, now = new Date()): CompiledQuery<LockedRow> {
-  if (!claim) return lockOnce(trx, { customerId });
-  if (claim.customerId !== customerId) throw new Error('an order claims a key of its own customer');
-  return claimAndLockOnce(trx, { ...claim, expires: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) });
+export function lockPartiesStatement(trx: Db, placer: Placer, claim?: ClaimParts, now = new Date()): CompiledQuery<LockedRow> {
+  const parts = claim ? { scope: claim.scope, key: claim.key, requestHash: claim.requestHash, expires: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) } : {};
+  const form = claim ? 'claim' : '';
+  return typeof placer === 'number' ? byCustomer(trx, { customerId: placer, ...parts }, form) : bySession(trx, { ...placer, ...parts }, form);
 }
 
-const lockOnce = compiledOnce((trx: Db, v: { customerId: number }) => lockPartiesSql(trx, v.customerId));
-const claimAndLockOnce = compiledOnce((trx: Db, v: KeyClaim & { expires: Date }) =>
-  lockPartiesSql(trx, v.customerId, claimUntil(v, v.expires)),
+type ClaimValues = Partial<ClaimParts & { expires: Date }>;
+const claimOf = (v: ClaimValues) => (v.key === undefined ? undefined : (v as ClaimParts & { expires: Date }));
+const byCustomer = compiledOnce((trx: Db, v: { customerId: number } & ClaimValues) =>
+  lockPartiesSql(trx, sql`${v.customerId}::integer`, claimOf(v)),
+);
+const bySession = compiledOnce((trx: Db, v: SessionCheck & ClaimValues) =>
+  lockPartiesSql(trx, sql`(SELECT customer_id FROM session_live)`, claimOf(v), liveSessionCtes(trx, v)),
 );
 
-function lockPartiesSql(trx: Db, customerId: number, claim?: RawBuilder<unknown>): CompiledQuery<LockedRow> {
-  const locked = lockedParties(trx, customerId);
+function lockPartiesSql(
+  trx: Db,
+  customer: RawBuilder<number | null>,
+  claim?: ClaimParts & { expires: Date },
+  session?: RawBuilder<unknown>,
+): CompiledQuery<LockedRow> {
+  const locked = lockedParties(trx, customer);
+  const ctes = [...(session ? [session] : []), ...(claim ? [sql`claim AS (${claimUntil(claim, customer, claim.expires)})`] : [])];
   // The claim and the order's number are the outer side of the join, so the key is taken (or found taken) before
   // the locks. A number reserved for an order that is then refused is a gap, as after any rollback.
   return sql<LockedRow>`
-    ${claim ? sql`WITH claim AS (${claim})` : sql``}
-    SELECT cc.claimed, cc.next_order_number, l.*
+    ${ctes.length ? sql`WITH ${sql.join(ctes)}` : sql``}
+    SELECT cc.claimed, cc.next_order_number, cc.placing_customer, l.*
     FROM (SELECT ${claim ? sql`(SELECT count(*)::int FROM claim)` : sql`1`} AS claimed,
-                 'KS' || nextval('order_number_seq')::text AS next_order_number) cc
+                 'KS' || nextval('order_number_seq')::text AS next_order_number,
+                 ${customer} AS placing_customer) cc
     LEFT JOIN LATERAL (${locked}) l ON true`.compile(trx);
 }
 
@@ -129,22 +148,41 @@ function lockPartiesSql(trx: Db, customerId: number, claim?: RawBuilder<unknown>
  */
 export async function lockCustomerAndCart<A = never>(
   trx: Db,
-  customerId: number,
-  claim?: KeyClaim,
+  placer: Placer,
+  claim?: ClaimParts,
   alongside?: CompiledQuery<A>,
   now = new Date(),
-): Promise<{ claimed: boolean; orderNumber: string; parties: LockedOrderParties | undefined; alongside: A[] }> {
-  const statement = lockPartiesStatement(trx, customerId, claim, now);
+): Promise<{
+  claimed: boolean;
+  orderNumber: string;
+  /** The customer placing the order; null when the session was not live (nothing was claimed or locked). */
+  customerId: number | null;
+  parties: LockedOrderParties | undefined;
+  alongside: A[];
+}> {
+  const statement = lockPartiesStatement(trx, placer, claim, now);
   // `alongside` is written right behind, without waiting: it runs once this statement holds the locks.
   const [r, more] = await pipelined(trx, alongside ? [statement, alongside] : [statement]);
   const row = r.rows[0] as LockedRow;
   const rest = (more?.rows ?? []) as A[];
   const { claimed, next_order_number: orderNumber } = row;
-  if (row.id == null) return { claimed: claimed > 0, orderNumber, parties: undefined, alongside: rest };
-  const { is_blocked, chosen_address, serviceable, cod_available, unpaid_order_ids, claimed: _c, next_order_number: _n, ...cart } = row;
+  const customerId = row.placing_customer === null ? null : Number(row.placing_customer);
+  if (row.id == null) return { claimed: claimed > 0, orderNumber, customerId, parties: undefined, alongside: rest };
+  const {
+    is_blocked,
+    chosen_address,
+    serviceable,
+    cod_available,
+    unpaid_order_ids,
+    claimed: _c,
+    next_order_number: _n,
+    placing_customer: _p,
+    ...cart
+  } = row;
   return {
     claimed: claimed > 0,
     orderNumber,
+    customerId,
     alongside: rest,
     parties: {
       isBlocked: is_blocked,

@@ -15,7 +15,7 @@ import { ok } from '../../http/envelope.ts';
 import { Forbidden } from '../../http/errors.ts';
 import { CROSS_SITE_REFUSED } from '../../http/security.ts';
 import { parse } from '../../http/validate.ts';
-import { requireCustomer, signedInCustomer } from '../session/index.ts';
+import { deferredSession, requireCustomer } from '../session/index.ts';
 import { readCartCookie } from '../cart/index.ts';
 import { placeOrder } from '../../flows/place-order.ts';
 import { type CheckoutDeps, deliverHere, orderDetails } from './service.ts';
@@ -91,7 +91,8 @@ export async function checkoutRoutes(root: FastifyInstance, deps: CheckoutDeps &
   app.get(
     '/api/order-confirmation/place-order',
     {
-      config: { access: 'customer' },
+      // The order's first statement checks the session (deferredSession): one round trip less per order.
+      config: { access: 'customer', sessionInStatement: true },
       schema: {
         summary: 'Place the order from the confirmation page',
         operationId: 'placeOrderFromConfirmation',
@@ -104,14 +105,12 @@ export async function checkoutRoutes(root: FastifyInstance, deps: CheckoutDeps &
     async (req) => {
       const query = req.query;
       const key = idempotencyKeyOf(req);
-      // placeOrder locks the customer row and refuses a blocked customer itself.
-      const customerId = signedInCustomer(req);
-      const answer = await placeOrder(deps, {
-        customerId,
-        cookieCartId: readCartCookie(req),
-        quote: query.quote,
-        idempotencyKey: key,
-      });
+      const cookieCartId = readCartCookie(req);
+      const session = deferredSession(req);
+      // placeOrder locks the customer row and refuses a blocked customer itself. A guest cart joins a known
+      // customer, so with one the session is read first, as on every other customer route.
+      const placing = cookieCartId ? { customerId: session.settle((await req.getSession())?.customerId ?? null) } : { session };
+      const answer = await placeOrder(deps, { ...placing, cookieCartId, quote: query.quote, idempotencyKey: key });
       return ok(answer, 'Order placed. Please complete the payment.');
     },
   );

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
 import { Unauthorized } from '../../http/errors.ts';
-import { configureSessions, readSession, type Session } from './service.ts';
+import type { SessionCheck } from './queries.ts';
+import { configureSessions, readSession, type Session, sessionCheckOf } from './service.ts';
 
-export { deleteCustomerSessions, deleteSessionsOfCustomers, setSessionData } from './queries.ts';
+export { deleteCustomerSessions, deleteSessionsOfCustomers, liveSessionCtes, type SessionCheck, setSessionData } from './queries.ts';
 
 export {
   endAllSessions,
@@ -40,6 +41,25 @@ export function signedInCustomer(req: FastifyRequest): number {
 }
 
 /**
+ * The session of a route that declares `config.sessionInStatement`, for its handler's first statement to check
+ * (liveSessionCtes): `settle` takes the customer that statement found live, or null, which is the route's 401.
+ * Settled, the request's session reads as if the hook had read it.
+ */
+export function deferredSession(req: FastifyRequest): { check: SessionCheck; settle(customerId: number | null): number } {
+  const check = sessionCheckOf(req);
+  if (!req.routeOptions.config?.sessionInStatement || !check) throw new Error('deferredSession: not a route that defers its session');
+  return {
+    check,
+    settle(customerId) {
+      req.sessionCache = customerId === null ? null : { id: check.id, customerId };
+      if (customerId === null) throw new Unauthorized(req.routeOptions.config?.signIn);
+      req.customerId = customerId;
+      return customerId;
+    },
+  };
+}
+
+/**
  * Sessions: every request's `getSession()`, read once and memoised, for the whole app (a plugin that is not
  * encapsulated, so the decorators reach every module and the page renderer). The routes that start and end a
  * session are the auth module's; the session user it answers is built there too.
@@ -59,6 +79,8 @@ export const sessionModule = fp(
     app.addHook('onRequest', async (req) => {
       const config = req.routeOptions.config;
       if (config?.access !== 'customer') return;
+      // Without a session cookie there is nothing to check: refused here all the same.
+      if (config.sessionInStatement && sessionCheckOf(req)) return;
       const session = await req.getSession();
       if (!session?.customerId) throw new Unauthorized(config.signIn);
       req.customerId = session.customerId;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -10,30 +10,45 @@ export interface SessionRow {
   last_seen_at: Date;
 }
 
+/** What a session is checked with: its row id (the token's hash), the idle limit and the touch's age (findLiveSession). */
+export interface SessionCheck {
+  id: string;
+  idleSince: Date;
+  touchBefore: Date;
+  now: Date;
+}
+
 /**
  * A live session: not expired, used within the idle limit, and not of a blocked customer. Its last use is written
  * in the same statement when it is older than `touchBefore` (one round trip, not a read and then a write). Every
  * signed-in call reads it, so its text is compiled once.
  */
-export async function findLiveSession(db: Db, id: string, idleSince: Date, touchBefore: Date): Promise<SessionRow | undefined> {
-  const r = await db.executeQuery(liveSession(db, { id, idleSince, touchBefore, now: new Date() }));
+export async function findLiveSession(db: Db, check: SessionCheck): Promise<SessionRow | undefined> {
+  const r = await db.executeQuery(liveSession(db, check));
   return r.rows[0];
 }
 
-const liveSession = compiledOnce((db: Db, v: { id: string; idleSince: Date; touchBefore: Date; now: Date }) => {
+const liveSession = compiledOnce((db: Db, check: SessionCheck) =>
+  sql<SessionRow>`WITH ${liveSessionCtes(db, check)} SELECT id, customer_id, last_seen_at FROM session_live`.compile(db),
+);
+
+/**
+ * {@link findLiveSession} as common table expressions of another statement, which reads `session_live` (no row when
+ * the session is not live). A data-modifying WITH must be at the top level, so the caller puts these in its own.
+ */
+export function liveSessionCtes(db: Db, check: SessionCheck): RawBuilder<unknown> {
   const live = db
     .selectFrom('sessions as s')
     .leftJoin('customers as c', 'c.id', 's.customer_id')
     .select(['s.id', 's.customer_id', 's.last_seen_at'])
-    .where('s.id', '=', v.id)
-    .where('s.expires_at', '>', v.now)
-    .where('s.last_seen_at', '>', v.idleSince)
+    .where('s.id', '=', check.id)
+    .where('s.expires_at', '>', check.now)
+    .where('s.last_seen_at', '>', check.idleSince)
     .where((eb) => eb.or([eb('s.customer_id', 'is', null), eb('c.is_blocked', '=', false)]));
-  return sql<SessionRow>`WITH live AS (${live}),
-      touched AS (UPDATE sessions SET last_seen_at = ${v.now}
-                  WHERE id = (SELECT id FROM live) AND last_seen_at < ${v.touchBefore})
-    SELECT id, customer_id, last_seen_at FROM live`.compile(db);
-});
+  return sql`session_live AS (${live}),
+    session_touch AS (UPDATE sessions SET last_seen_at = ${check.now}
+                      WHERE id = (SELECT id FROM session_live) AND last_seen_at < ${check.touchBefore})`;
+}
 
 export async function insertSession(db: Db, id: string, customerId: number, expiresAt: Date): Promise<void> {
   await db.insertInto('sessions').values({ id, customer_id: customerId, expires_at: expiresAt }).execute();

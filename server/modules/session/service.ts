@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { Unauthorized } from '../../http/errors.ts';
 import { secureCookies } from '../../http/security.ts';
 import { type CustomerRow, findCustomerById } from '../customers/index.ts';
-import { deleteCustomerSessions, deleteSession, findLiveSession, insertSession } from './queries.ts';
+import { deleteCustomerSessions, deleteSession, findLiveSession, insertSession, type SessionCheck } from './queries.ts';
 
 // Sessions are rows: the cookie holds a random token, the row id is its SHA-256, so a database leak does not
 // leak usable cookies. A session ends after 30 days, or after SESSION_IDLE_HOURS without use.
@@ -27,11 +27,19 @@ export function configureSessions(options: { idleHours: number }): void {
 }
 
 export async function readSession(db: Db, req: FastifyRequest): Promise<Session | null> {
-  const token = req.cookies[SESSION_COOKIE];
-  if (!token || token.length > 200) return null;
-  const row = await findLiveSession(db, hashToken(token), new Date(Date.now() - idleMs), new Date(Date.now() - TOUCH_EVERY_MS));
+  const check = sessionCheckOf(req);
+  if (!check) return null;
+  const row = await findLiveSession(db, check);
   if (!row) return null;
   return { id: row.id, customerId: row.customer_id };
+}
+
+/** How the request's session is checked (liveSessionCtes); null when it carries no session cookie. */
+export function sessionCheckOf(req: FastifyRequest): SessionCheck | null {
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token || token.length > 200) return null;
+  const now = Date.now();
+  return { id: hashToken(token), idleSince: new Date(now - idleMs), touchBefore: new Date(now - TOUCH_EVERY_MS), now: new Date(now) };
 }
 
 /** Starts a signed-in session, rotating the id: any session the request carried is deleted first. */
