@@ -53,6 +53,20 @@ describe.each(BACKENDS)('order placement finds the active cart by its index in a
     expect(plan).not.toMatch(/Seq Scan on carts/);
   });
 
+  test('the same statement when it checks the session first (a route that defers its session)', async () => {
+    const session = await t.handle.db.selectFrom('sessions').select('id').where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+    const now = new Date();
+    const check = { id: session.id, idleSince: new Date(now.getTime() - 3_600_000), touchBefore: new Date(now.getTime() - 60_000), now };
+    const claim = { scope: 'place-order', key: 'plan-2', requestHash: hashRequest({ quote: null }) };
+    const plan = await genericPlan(t.handle.db, lockPartiesStatement(t.handle.db, check, claim));
+    expect(plan).toMatch(/Index Scan using carts_customer_active_idx on carts k/);
+    expect(plan).toMatch(/Index Scan using sessions_pkey on sessions/);
+    expect(plan).not.toMatch(/Seq Scan on (carts|sessions)/);
+    const lines = await genericPlan(t.handle.db, compiledCartSnapshot(t.handle.db, { sessionId: session.id }));
+    expect(lines).toMatch(/Index Scan using carts_customer_active_idx on carts/);
+    expect(lines).not.toMatch(/Seq Scan on (carts|sessions)/);
+  });
+
   test("the cart's lines, read by the customer", async () => {
     const plan = await genericPlan(t.handle.db, compiledCartSnapshot(t.handle.db, { customerId }));
     expect(plan).toMatch(/Index Scan using carts_customer_active_idx on carts/);
