@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
 import { compiledCartSnapshot } from '../../server/modules/cart/index.ts';
 import { hashRequest } from '../../server/modules/checkout/idempotency.ts';
+import { placeOrder } from '../../server/flows/place-order.ts';
 import { lockPartiesStatement } from '../../server/modules/checkout/queries.ts';
 import { BACKENDS, openTestDatabase } from '../helpers/app.ts';
 import { createShoppers, pincode, variantIn } from './checkout-fixtures.ts';
@@ -37,10 +38,15 @@ describe.each(BACKENDS)('order placement finds the active cart by its index in a
     t = await openTestDatabase(backend);
     const db = t.handle.db;
     const variant = await variantIn(db, 30_000, 200_000);
+    await db.updateTable('variants').set({ stock: 1_000 }).where('id', '=', variant.id).execute();
     // Enough carts that a scan of them all costs more than the index.
     const shoppers = await createShoppers(db, 300, [{ variant_id: variant.id, quantity: 1 }], await pincode(db, 'cod'));
     customerId = shoppers[0].customerId;
     await sql`ANALYZE carts`.execute(db);
+    // Statistics from before the sale: no orders. Then the sale's unpaid orders, which the customer's own must
+    // not be read through.
+    await sql`ANALYZE orders`.execute(db);
+    for (const s of shoppers.slice(1, 151)) await placeOrder({ db, paymentTtlS: 900 }, { customerId: s.customerId, cookieCartId: null });
   });
   afterAll(async () => {
     await t?.close();
@@ -51,6 +57,9 @@ describe.each(BACKENDS)('order placement finds the active cart by its index in a
     const plan = await genericPlan(t.handle.db, lockPartiesStatement(t.handle.db, customerId, claim));
     expect(plan).toMatch(/Index Scan using carts_customer_active_idx on carts k/);
     expect(plan).not.toMatch(/Seq Scan on carts/);
+    // The customer's unpaid orders, by their own index: not every unpaid order of the store (migration 290).
+    expect(plan).toMatch(/Index Scan using orders_customer_unpaid_idx on orders o/);
+    expect(plan).not.toMatch(/orders_pending_idx|Seq Scan on orders/);
   });
 
   test('the same statement when it checks the session first (a route that defers its session)', async () => {

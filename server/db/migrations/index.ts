@@ -26,6 +26,7 @@ import * as consolePromotions from './250_console_promotions.ts';
 import * as productImages from './260_product_images.ts';
 import * as savedCards from './270_saved_cards.ts';
 import * as stockOnlyUpdates from './280_stock_only_updates.ts';
+import * as customerUnpaidOrders from './290_customer_unpaid_orders.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '260_product_images': productImages as { up: (db: Kysely<unknown>) => Promise<void> },
   '270_saved_cards': savedCards as { up: (db: Kysely<unknown>) => Promise<void> },
   '280_stock_only_updates': stockOnlyUpdates as { up: (db: Kysely<unknown>) => Promise<void> },
+  '290_customer_unpaid_orders': customerUnpaidOrders as { up: (db: Kysely<unknown>) => Promise<void> },
 };
