@@ -26,7 +26,7 @@ import { cpuSecondsOf, startServer, stopServer as stop } from './server-process.
 
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ORDERS_PG = Number(process.env.BENCH_ORDERS ?? 1500);
+const ORDERS_PG = Number(process.env.BENCH_ORDERS ?? 3000);
 const ORDERS_PGLITE = Number(process.env.BENCH_ORDERS_PGLITE ?? 600);
 const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const STOCK = 10;
