@@ -1,17 +1,10 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
+import { compileOnlyDb } from '../../tests/helpers/compile-only-db.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Db } from './database.ts';
-import type { Database } from './types.ts';
 
-const db = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-}) as Db;
+const db = compileOnlyDb();
 
 const sessionOf = (d: Db, v: { id: string; since: Date }) =>
   d

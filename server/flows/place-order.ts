@@ -5,7 +5,14 @@ import type { PlaceOrderData } from '../../schemas/order.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionCheck } from '../modules/session/index.ts';
 import { Forbidden } from '../http/errors.ts';
-import { type CartKey, closeCartCte, compiledCartSnapshot, countCouponUse, recordCouponRedemption, toCartSnapshot } from '../modules/cart/index.ts';
+import {
+  type CartKey,
+  closeCartCte,
+  compiledCartSnapshot,
+  countCouponUse,
+  recordCouponRedemption,
+  toCartSnapshot,
+} from '../modules/cart/index.ts';
 import { allocateDiscount } from '../modules/checkout/cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from '../modules/checkout/errors.ts';
 import {

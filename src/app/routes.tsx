@@ -123,7 +123,10 @@ function layout<M>(
   render: (m: M) => ReactElement,
   facts: Facts = {},
 ): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { handle: { module, ...facts } satisfies RouteHandle, lazy: async () => ({ element: render((await loadRouteModule(module)) as M) }) };
+  return {
+    handle: { module, ...facts } satisfies RouteHandle,
+    lazy: async () => ({ element: render((await loadRouteModule(module)) as M) }),
+  };
 }
 
 // The static meta of an address after a navigation, read from this table by a chunk of its own (off the first load).
@@ -218,11 +221,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/account',
-            ...layout<typeof AccountLayoutModule>(
-              'src/app/layouts/AccountLayout.tsx',
-              (m) => <m.AccountLayout />,
-              { meta: 'account', render: 'client' },
-            ),
+            ...layout<typeof AccountLayoutModule>('src/app/layouts/AccountLayout.tsx', (m) => <m.AccountLayout />, {
+              meta: 'account',
+              render: 'client',
+            }),
             children: [
               { index: true, ...page('account/pages/AccountHome') },
               { path: 'profile', ...page('account/pages/Profile') },
@@ -259,11 +261,7 @@ export const routes: RouteObject[] = [
         { path: '/pending-payment', ...page('checkout/pages/PendingPayment') },
       ]),
       {
-        ...layout<typeof DashboardLayoutModule>(
-          'src/app/layouts/DashboardLayout.tsx',
-          (m) => <m.DashboardLayout />,
-          { render: 'client' },
-        ),
+        ...layout<typeof DashboardLayoutModule>('src/app/layouts/DashboardLayout.tsx', (m) => <m.DashboardLayout />, { render: 'client' }),
         children: [
           { path: '/logout', ...page('account/pages/Logout', { render: 'client' }) },
           { path: '/my-account', ...page('account/pages/MyAccount', { guard: 'guest', render: 'client' }) },

@@ -197,11 +197,15 @@ describeBackends('checkout API', (ctx) => {
     });
     const before = await kept();
     const sessions = () => db().updateTable('sessions').where('customer_id', '=', s.customerId);
-    await sessions().set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await sessions()
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     const ended = await placeOrderFor(agent);
     expect(ended.res.statusCode).toBe(401);
     expect(ended.body).toEqual({ status: 0, message: 'Please sign in to continue.', data: null });
-    await sessions().set({ expires_at: new Date(Date.now() + 86_400_000), last_seen_at: new Date(Date.now() - 100 * 3_600_000) }).execute();
+    await sessions()
+      .set({ expires_at: new Date(Date.now() + 86_400_000), last_seen_at: new Date(Date.now() - 100 * 3_600_000) })
+      .execute();
     expect((await placeOrderFor(agent)).res.statusCode).toBe(401);
     await sessions().set({ last_seen_at: new Date() }).execute();
     await db().updateTable('customers').set({ is_blocked: true }).where('id', '=', s.customerId).execute();

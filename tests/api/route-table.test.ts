@@ -217,7 +217,8 @@ describe('one page of each render mode, rendered by the render entry', () => {
       expect(res.statusCode, address).toBe(200);
       expect(res.body, address).toContain(`<title>${ROUTE_META.operations.title}</title>`);
     }
-    for (const address of ['/ops/no-such-area', '/ops/orders/KS1/more']) expect((await createAgent(real).get(address)).statusCode, address).toBe(404);
+    for (const address of ['/ops/no-such-area', '/ops/orders/KS1/more'])
+      expect((await createAgent(real).get(address)).statusCode, address).toBe(404);
   });
 
   test('client: the shell, no markup and no state', async () => {

@@ -98,7 +98,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     expect(await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-1' })).toEqual(answer);
   });
 
-  test("an order whose first statement checks the session takes the same two turns; a session not live keeps nothing", async () => {
+  test('an order whose first statement checks the session takes the same two turns; a session not live keeps nothing', async () => {
     const variant = await variantIn(handle.db, 30_000, 200_000, 2);
     const [shopper] = await createShoppers(handle.db, 1, [{ variant_id: variant.id, quantity: 1 }], await pincode(handle.db, 'cod'));
     const deps = { db: handle.db, paymentTtlS: 900 };
@@ -116,15 +116,25 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
         },
       };
     };
-    await handle.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('customer_id', '=', shopper.customerId).execute();
+    await handle.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('customer_id', '=', shopper.customerId)
+      .execute();
     const wireEnded = await wireOf(() =>
-      expect(placeOrder(deps, { session: session(), cookieCartId: null, idempotencyKey: 'turns-ended' })).rejects.toBeInstanceOf(Unauthorized),
+      expect(placeOrder(deps, { session: session(), cookieCartId: null, idempotencyKey: 'turns-ended' })).rejects.toBeInstanceOf(
+        Unauthorized,
+      ),
     );
     // The statement and its ROLLBACK: no more, and neither the key nor the cart's lock is kept.
     expect(wireEnded.turns).toBe(2);
     expect(settled).toEqual([null]);
     expect(await handle.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'turns-ended').execute()).toEqual([]);
-    await handle.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 86_400_000) }).where('customer_id', '=', shopper.customerId).execute();
+    await handle.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 86_400_000) })
+      .where('customer_id', '=', shopper.customerId)
+      .execute();
     let answer: Awaited<ReturnType<typeof placeOrder>> | undefined;
     const wire = await wireOf(async () => {
       answer = await placeOrder(deps, { session: session(), cookieCartId: null, idempotencyKey: 'turns-session' });
@@ -132,7 +142,11 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     expect(wire).toEqual({ turns: 2, writes: 2 });
     expect(settled).toEqual([null, shopper.customerId]);
     expect(answer?.amount).toBeGreaterThanOrEqual(variant.sale_price);
-    const order = await handle.db.selectFrom('orders').select(['customer_id', 'order_number']).where('order_number', '=', answer?.order_id ?? '').executeTakeFirstOrThrow();
+    const order = await handle.db
+      .selectFrom('orders')
+      .select(['customer_id', 'order_number'])
+      .where('order_number', '=', answer?.order_id ?? '')
+      .executeTakeFirstOrThrow();
     expect(order.customer_id).toBe(shopper.customerId);
     // The key is the customer's, and answers the same order.
     expect(await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-session' })).toEqual(answer);

@@ -1,19 +1,11 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import type { Database } from '../../db/types.ts';
+import { compileOnlyDb } from '../../../tests/helpers/compile-only-db.ts';
 import { cartSnapshotQuery, compiledCartSnapshot } from './cart-lines.ts';
 
 // The cart snapshot compiled once per form (by cart id, by customer) must be the statement built afresh, with only
 // the key of each call in it.
 
-const db = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db = compileOnlyDb();
 
 describe('compiledCartSnapshot', () => {
   test.each([

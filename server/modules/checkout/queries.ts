@@ -106,9 +106,13 @@ export type ClaimParts = Omit<KeyClaim, 'customerId'>;
  * and what they read. Every order sends it, so its text is compiled once (server/db/compiled-once.ts).
  */
 export function lockPartiesStatement(trx: Db, placer: Placer, claim?: ClaimParts, now = new Date()): CompiledQuery<LockedRow> {
-  const parts = claim ? { scope: claim.scope, key: claim.key, requestHash: claim.requestHash, expires: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) } : {};
+  const parts = claim
+    ? { scope: claim.scope, key: claim.key, requestHash: claim.requestHash, expires: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) }
+    : {};
   const form = claim ? 'claim' : '';
-  return typeof placer === 'number' ? byCustomer(trx, { customerId: placer, ...parts }, form) : bySession(trx, { ...placer, ...parts }, form);
+  return typeof placer === 'number'
+    ? byCustomer(trx, { customerId: placer, ...parts }, form)
+    : bySession(trx, { ...placer, ...parts }, form);
 }
 
 type ClaimValues = Partial<ClaimParts & { expires: Date }>;
