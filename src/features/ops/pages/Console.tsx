@@ -56,9 +56,11 @@ const AREAS = {
 type AreaPath = keyof typeof AREAS;
 
 const mayUse = (me: StaffMe, area: AreaPath) => me.permissions.includes(AREAS[area].needs);
+/** The areas `me` may use, in the console's order. */
+const usableAreas = (me: StaffMe) => (Object.keys(AREAS) as AreaPath[]).filter((a) => mayUse(me, a));
 
 function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
-  const areas = (Object.keys(AREAS) as AreaPath[]).filter((a) => mayUse(me, a));
+  const areas = usableAreas(me);
   const signOut = async () => {
     await staffSignOut().catch(() => {});
     onSignedOut();
@@ -99,7 +101,7 @@ function Area({ path, children }: { path: AreaPath; children: (me: StaffMe) => R
 /** /ops itself: the first area the role may use. */
 export function FirstArea() {
   const me = useStaff();
-  const first = (Object.keys(AREAS) as AreaPath[]).find((a) => mayUse(me, a));
+  const [first] = usableAreas(me);
   return first ? <Navigate to={`/ops/${first}`} replace /> : <p>Your role has no console areas yet.</p>;
 }
 
