@@ -3,7 +3,7 @@ import type { CartLine } from '../../schemas/cart.ts';
 import { MAX_QUANTITY_PER_LINE, MAX_UNITS_PER_ORDER, priceMetaValue } from '../../schemas/cart.ts';
 import type { PlaceOrderData } from '../../schemas/order.ts';
 import type { Db } from '../db/database.ts';
-import type { SessionCheck } from '../modules/session/index.ts';
+import type { DeferredSession } from '../modules/session/index.ts';
 import { Forbidden } from '../http/errors.ts';
 import {
   type CartKey,
@@ -43,7 +43,7 @@ import { REPLACED, releaseUnpaidOrder } from './expire-order.ts';
 // One transaction; every write through the module that owns the table, several riding on one round trip.
 
 /** The customer placing the order, or the session of a route that lets the order's first statement check it. */
-type Placing = { customerId: number } | { session: { check: SessionCheck; settle(customerId: number | null): number } };
+type Placing = { customerId: number } | { session: DeferredSession };
 
 export type PlaceOrderInput = Placing & {
   cookieCartId: string | null;
@@ -54,7 +54,7 @@ export type PlaceOrderInput = Placing & {
 };
 
 /** The order's first statement's view of who places it (lockCustomerAndCart). */
-function placing(input: Placing): { known: number | null; placer: Placer; cart: CartKey; settle(found: number | null): number } {
+function placing(input: Placing): { known: number | null; placer: Placer; cart: CartKey; settle: DeferredSession['settle'] } {
   if ('session' in input) {
     const { check, settle } = input.session;
     return { known: null, placer: check, cart: { sessionId: check.id }, settle };

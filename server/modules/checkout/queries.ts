@@ -116,12 +116,13 @@ export function lockPartiesStatement(trx: Db, placer: Placer, claim?: ClaimParts
 }
 
 type ClaimValues = Partial<ClaimParts & { expires: Date }>;
-const claimOf = (v: ClaimValues) => (v.key === undefined ? undefined : (v as ClaimParts & { expires: Date }));
-const byCustomer = compiledOnce((trx: Db, v: { customerId: number } & ClaimValues) =>
-  lockPartiesSql(trx, sql`${v.customerId}::integer`, claimOf(v)),
+/** The claim's values, in the form that carries one. */
+const claimIn = (v: ClaimValues, form: string) => (form === 'claim' ? (v as ClaimParts & { expires: Date }) : undefined);
+const byCustomer = compiledOnce((trx: Db, v: { customerId: number } & ClaimValues, form) =>
+  lockPartiesSql(trx, sql`${v.customerId}::integer`, claimIn(v, form)),
 );
-const bySession = compiledOnce((trx: Db, v: SessionCheck & ClaimValues) =>
-  lockPartiesSql(trx, sql`(SELECT customer_id FROM session_live)`, claimOf(v), liveSessionCtes(trx, v)),
+const bySession = compiledOnce((trx: Db, v: SessionCheck & ClaimValues, form) =>
+  lockPartiesSql(trx, sql`(SELECT customer_id FROM session_live)`, claimIn(v, form), liveSessionCtes(trx, v)),
 );
 
 function lockPartiesSql(

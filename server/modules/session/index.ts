@@ -45,7 +45,13 @@ export function signedInCustomer(req: FastifyRequest): number {
  * (liveSessionCtes): `settle` takes the customer that statement found live, or null, which is the route's 401.
  * Settled, the request's session reads as if the hook had read it.
  */
-export function deferredSession(req: FastifyRequest): { check: SessionCheck; settle(customerId: number | null): number } {
+export interface DeferredSession {
+  check: SessionCheck;
+  settle(customerId: number | null): number;
+}
+
+/** The request's {@link DeferredSession}; only for a route that declares `config.sessionInStatement`. */
+export function deferredSession(req: FastifyRequest): DeferredSession {
   const check = sessionCheckOf(req);
   if (!req.routeOptions.config?.sessionInStatement || !check) throw new Error('deferredSession: not a route that defers its session');
   return {
