@@ -30,3 +30,10 @@ export function cardExpired(card: { expiry_month: number; expiry_year: number },
   const m = now.getUTCMonth() + 1;
   return card.expiry_year < y || (card.expiry_year === y && card.expiry_month < m);
 }
+
+/**
+ * Whether a gateway's hosted card form can start with the first digits the shopper gave the payment page (for bank
+ * offers), so that they are typed once: the sandbox's page takes them in its link. Paytm's and Juspay's hosted
+ * pages take no card digits at initiation (docs/decisions/006-gateway-adapters.md), so there the prefix is optional.
+ */
+export const cardDigitsCarryOver = (gateway: string): boolean => gateway === 'sandbox';

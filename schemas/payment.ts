@@ -65,12 +65,32 @@ export const OfferListQuery = z.object({
   orderId: OrderIdSchema,
   instrument: PaymentInstrumentType.optional(),
   bank: z.string().trim().max(60).optional(),
+  wallet: z.string().trim().max(40).optional(),
   card_bin: z
     .string()
     .regex(/^\d{6,8}$/, 'card_bin must be the first 6 to 8 digits of the card')
     .optional(),
 });
-export const OfferListData = z.object({ amount: PaiseSchema, offers: z.array(BankOfferView), best: BankOfferView.nullable() });
+/** The bank offers of one online method (SPEC §6 bank offers): listed under the method they apply to. */
+export const PaymentOfferGroup = z.object({
+  code: OnlineMethodCode,
+  instrument: PaymentInstrumentType,
+  offers: z.array(BankOfferView),
+});
+export type PaymentOfferGroup = z.infer<typeof PaymentOfferGroup>;
+export const OfferListData = z.object({
+  /** The value bank offers are checked on (after coupon), paise. */
+  amount: PaiseSchema,
+  offers: z.array(BankOfferView),
+  /** The offer applied with the instrument given (the largest saving), or null. */
+  best: BankOfferView.nullable(),
+  /** The order's total before a bank offer, paise. */
+  total: PaiseSchema,
+  /** What a payment with the instrument given charges: total less the applied offer (the attempt's amount). */
+  payable: PaiseSchema,
+  /** The offers grouped under the online methods they apply to. */
+  methods: z.array(PaymentOfferGroup),
+});
 export type OfferListData = z.infer<typeof OfferListData>;
 export const OfferListResponse = envelope(OfferListData);
 

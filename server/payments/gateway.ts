@@ -17,6 +17,11 @@ export interface GatewayPayment {
   gatewayPaymentId?: string | null;
   /** Pay with a saved card: the gateway's token for it (the hosted page then asks only for the CVV). */
   savedCardToken?: string | null;
+  /**
+   * The card's first digits the shopper gave the store for a bank offer: a gateway whose card form can start
+   * with them takes them (schemas/payment-rules.ts cardDigitsCarryOver), so they are typed once.
+   */
+  cardBin?: string | null;
 }
 
 /** A card the gateway keeps under card-on-file tokenisation: its token and what the shopper recognises it by. */

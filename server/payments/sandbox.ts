@@ -172,7 +172,12 @@ export function createSandboxGateway(deps: { db: Db; secret: string; pendingSett
     name: 'sandbox',
     async initiate(payment) {
       // An attempt with a saved card (payments.saved_card_id) gets a hosted page that asks only for the CVV.
-      const url = `${SANDBOX_CHECKOUT_PATH}?ref=${encodeURIComponent(payment.ref)}&sig=${sandboxPageSignature(secret, payment.ref)}`;
+      const page = `${SANDBOX_CHECKOUT_PATH}?ref=${encodeURIComponent(payment.ref)}&sig=${sandboxPageSignature(secret, payment.ref)}`;
+      // The card form starts with the digits given for the bank offer (only a pre-fill: what is paid with is
+      // signed from the number entered, and the offer stands only if that qualifies).
+      const bin =
+        payment.instrument === 'card' && !payment.savedCardToken && /^\d{6,8}$/.test(payment.cardBin ?? '') ? payment.cardBin : null;
+      const url = bin ? `${page}&bin=${bin}` : page;
       return { url, method: 'GET', fields: {} };
     },
     async verifyCallback(fields): Promise<CallbackCheck> {

@@ -151,7 +151,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
             )?.gateway_order_ref
           : null);
       const payment = ref ? await paymentByRef(db, ref) : undefined;
-      const transaction = payment ? await handOff(deps, order, payment, originOf(req, deps.config.PUBLIC_ORIGIN)) : null;
+      const transaction = payment ? await handOff(deps, order, payment, originOf(req, deps.config.PUBLIC_ORIGIN), body.instrument) : null;
       return ok({ ...placed, transaction, payment: null }, 'Order placed. Please complete the payment.');
     },
   );
@@ -449,7 +449,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
     { schema: { summary: "The sandbox gateway's payment page", operationId: 'getSandboxCheckout' } },
     async (req, reply) => {
       if (deps.gateway.name !== 'sandbox') throw new NotFound();
-      const q = req.query as { ref?: unknown; sig?: unknown };
+      const q = req.query as { ref?: unknown; sig?: unknown; bin?: unknown };
       const ref = typeof q.ref === 'string' ? q.ref.slice(0, 100) : '';
       const secret = deps.config.SANDBOX_GATEWAY_SECRET;
       const payment =
@@ -482,6 +482,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
           cards: SANDBOX_TEST_CARDS,
           banks: SANDBOX_BANKS,
           savedCard: savedCard ?? null,
+          cardBin: typeof q.bin === 'string' && /^\d{6,8}$/.test(q.bin) ? q.bin : null,
         },
       });
     },

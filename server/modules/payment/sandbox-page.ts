@@ -24,6 +24,8 @@ export function sandboxPage(p: {
     banks: readonly string[];
     /** The saved card this attempt pays with: the page asks only for its CVV. */
     savedCard?: { network: string; last4: string } | null;
+    /** The card's first digits given on the store's payment page: the card number starts with them. */
+    cardBin?: string | null;
   };
 }): string {
   const done = p.status === 'success' || p.status === 'failed' || p.status === 'expired';
@@ -38,7 +40,7 @@ export function sandboxPage(p: {
   const entry = saved
     ? `<p>Saved card: ${escapeHtml(saved.network)} •••• ${escapeHtml(saved.last4)}</p><label>CVV<input name="cvv" type="password" inputmode="numeric" autocomplete="off" required pattern="[0-9]{3,4}" maxlength="4" value=""></label>`
     : p.instrument === 'card'
-      ? `<label>Card number (test cards: ${cards.map(([n, bank]) => `${n} ${escapeHtml(bank)}`).join('; ')})<input name="card_number" inputmode="numeric" autocomplete="off" required pattern="[0-9 ]{15,19}" value="${escapeHtml(cards[0]?.[0] ?? '')}"></label><label>Expiry (MM/YY)<input name="expiry" autocomplete="off" pattern="(0[1-9]|1[0-2])/[0-9]{2}" value="12/30"></label><label class="consent"><input type="checkbox" value="yes" name="save_card"> Save this card (RBI tokenisation)</label>`
+      ? `<label>Card number (test cards: ${cards.map(([n, bank]) => `${n} ${escapeHtml(bank)}`).join('; ')})<input name="card_number" inputmode="numeric" autocomplete="off" required pattern="[0-9 ]{15,19}" value="${escapeHtml(p.pay.cardBin ?? cards[0]?.[0] ?? '')}"></label><label>Expiry (MM/YY)<input name="expiry" autocomplete="off" pattern="(0[1-9]|1[0-2])/[0-9]{2}" value="12/30"></label><label class="consent"><input type="checkbox" value="yes" name="save_card"> Save this card (RBI tokenisation)</label>`
       : p.instrument === 'netbanking'
         ? `<label>Bank<select name="bank">${p.pay.banks.map((b) => `<option>${escapeHtml(b)}</option>`).join('')}</select></label>`
         : p.instrument === 'upi'

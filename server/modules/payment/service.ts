@@ -17,7 +17,8 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError, Conflict, NotFound, refusedBy } from '../../http/errors.ts';
 import type { GatewayPayment, PaymentConfig, PaymentGateway } from '../../payments/index.ts';
-import { bankOfferViews, findBankOfferForPayment, loadBankOffers } from '../cart/index.ts';
+import { bankOfferViews, loadBankOffers } from '../cart/index.ts';
+import { instrumentOfMethod, offerBase, offerInstrument, offersByMethod, payableAmount } from './amount.ts';
 import { claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from '../checkout/index.ts';
 import { refundWholePayment } from './money-back.ts';
 import { cardForPayment, savedCardToken } from './saved-cards.ts';
@@ -61,8 +62,7 @@ export const failedPath = (orderId: string) => `/order-failed/${orderId}`;
 export const pendingPath = (orderId: string) => `/pending-payment?orderId=${orderId}`;
 
 const isOpen = (o: OrderRow, now: Date) => o.status === 'payment_pending' && o.expires_at !== null && new Date(o.expires_at) > now;
-/** Bank offers apply to the value after coupon (the cart's rule). */
-export const offerBase = (o: OrderRow) => o.item_total - o.coupon_discount;
+export { offerBase };
 
 export async function requireOrder(db: Db, customerId: number, orderId: string): Promise<OrderRow> {
   const order = await findCustomerOrder(db, customerId, orderId);
@@ -123,19 +123,27 @@ export async function activePayment(deps: PaymentDeps, customerId: number, order
 export async function offerList(
   deps: PaymentDeps,
   customerId: number,
-  q: { orderId: string; instrument?: PaymentInstrumentType; bank?: string; card_bin?: string },
+  q: { orderId: string; instrument?: PaymentInstrumentType; bank?: string; wallet?: string; card_bin?: string },
   now = new Date(),
 ): Promise<OfferListData> {
   const order = await requireOrder(deps.db, customerId, q.orderId);
   const amount = offerBase(order);
-  const instrument = q.instrument ? { instrument: q.instrument, bank: q.bank, card_bin: q.card_bin } : null;
-  return { amount, ...bankOfferViews(await loadBankOffers(deps.db, now), instrument, amount, now) };
+  const offers = await loadBankOffers(deps.db, now);
+  const instrument = q.instrument ? offerInstrument(q.instrument, q) : null;
+  // The Pay button shows `payable`: the same rule writeAttempt charges with (./amount.ts).
+  const payable = payableAmount(order, offers, instrument, now);
+  return {
+    amount,
+    ...bankOfferViews(offers, instrument, amount, now),
+    total: payable.total,
+    payable: payable.amount,
+    methods: offersByMethod(order, offers, instrument, now),
+  };
 }
 
 // ---------- initate-transaction, retry-payment ----------
 
-const instrumentOf = (method: number): PaymentInstrumentType =>
-  (PAYMENT_METHODS.find((m) => m.code === method)?.instrument ?? 'upi') as PaymentInstrumentType;
+const instrumentOf = (method: number): PaymentInstrumentType => instrumentOfMethod(method) ?? 'upi';
 
 export function gatewayPayment(order: OrderRow, p: PaymentRow, customer: { email: string | null; mobile: string | null }): GatewayPayment {
   return {
@@ -164,14 +172,12 @@ export async function writeAttempt(
   // A saved card is the customer's own, with this gateway, and still valid (docs/decisions/024-saved-cards.md).
   const savedCard = req.saved_card_id === undefined ? null : await cardForPayment(trx, deps, order.customer_id, req.saved_card_id, now);
   const instrument = instrumentOf(req.payment_method);
-  const offer = await findBankOfferForPayment(
-    trx,
-    { instrument, bank: req.instrument.bank ?? req.instrument.wallet, card_bin: req.instrument.card_bin },
-    offerBase(order),
+  const { amount, discount, offer } = payableAmount(
+    order,
+    await loadBankOffers(trx, now),
+    offerInstrument(instrument, req.instrument),
     now,
   );
-  const discount = offer?.discount ?? 0;
-  const amount = order.total - discount;
   if (req.amount !== undefined && req.amount !== amount)
     throw new PaymentRuleError(`The amount does not match this order: the amount to pay is ${formatPaise(amount)}.`, { amount });
   const attempt = await nextAttemptNumber(trx, order.id);
@@ -189,7 +195,7 @@ export async function writeAttempt(
       failure_reason: null,
       finalized_at: null,
       offer_discount: discount,
-      bank_offer_id: offer?.offer.id ?? null,
+      bank_offer_id: offer?.id ?? null,
       saved_card_id: savedCard?.id ?? null,
     })
     .returningAll()
@@ -197,7 +203,13 @@ export async function writeAttempt(
 }
 
 /** Hands an attempt to the gateway (outside any transaction). A gateway failure fails the attempt, not the order. */
-export async function handOff(deps: PaymentDeps, order: OrderRow, payment: PaymentRow, origin: string): Promise<TransactionData> {
+export async function handOff(
+  deps: PaymentDeps,
+  order: OrderRow,
+  payment: PaymentRow,
+  origin: string,
+  instrument: InstrumentDetails = {},
+): Promise<TransactionData> {
   const customer = await deps.db
     .selectFrom('customers')
     .select(['email', 'mobile'])
@@ -206,7 +218,10 @@ export async function handOff(deps: PaymentDeps, order: OrderRow, payment: Payme
   let redirect: TransactionData['redirect'];
   try {
     const savedCard = await savedCardToken(deps.db, payment.saved_card_id);
-    redirect = await deps.gateway.initiate({ ...gatewayPayment(order, payment, customer), savedCardToken: savedCard }, { origin });
+    redirect = await deps.gateway.initiate(
+      { ...gatewayPayment(order, payment, customer), savedCardToken: savedCard, cardBin: instrument.card_bin ?? null },
+      { origin },
+    );
   } catch (error) {
     deps.log?.warn({ err: String(error), ref: payment.gateway_order_ref }, 'gateway initiate failed');
     await deps.db
@@ -256,7 +271,7 @@ export async function initiateTransaction(
     return p;
   });
   const order = (await findCustomerOrder(db, customerId, req.order_id)) as OrderRow;
-  return handOff(deps, order, payment, opts.origin);
+  return handOff(deps, order, payment, opts.origin, req.instrument);
 }
 
 // ---------- the one finalize ----------
@@ -366,7 +381,9 @@ export async function paymentFailed(deps: PaymentDeps, customerId: number, order
   return {
     order_id: order.order_number,
     order_status: order.status,
-    amount: order.total,
+    // The amount of the payment that failed, as its message says it (./amount.ts): with a bank offer it is less
+    // than the order's total, and the page and the email must name the same sum.
+    amount: last?.amount ?? order.total,
     reason: order.status === 'expired' ? 'The time to pay for this order ran out, so it was cancelled.' : (last?.failure_reason ?? null),
     last_method: last?.method ?? null,
     can_retry: canRetry,

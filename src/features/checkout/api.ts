@@ -75,8 +75,9 @@ export const checkoutApi = {
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     }),
   activePayment: (orderId: string) => get<typeof ActivePaymentResponse>(`/api/payment/active-payment${q({ orderId })}`),
-  offerList: (orderId: string, instrument?: PaymentInstrumentType, bank?: string, card_bin?: string) =>
-    get<typeof OfferListResponse>(`/api/payment/offer-list${q({ orderId, instrument, bank, card_bin })}`),
+  // The amount to pay with an instrument and the offers under each method (the server's one rule).
+  offerList: (orderId: string, i: { instrument?: PaymentInstrumentType; bank?: string; wallet?: string; card_bin?: string } = {}) =>
+    get<typeof OfferListResponse>(`/api/payment/offer-list${q({ orderId, ...i })}`),
   initiateTransaction: (body: Parameters<CheckoutServices['startTransaction']>[0]) =>
     post<typeof TransactionResponse>(body.retry ? '/api/payment/retry-payment' : '/api/payment/initate-transaction', {
       order_id: body.order_id,

@@ -39,3 +39,5 @@ export const offer = style({
   padding: '6px 10px',
   borderRadius: vars.radius.sm,
 });
+export const applied = style({ margin: 0, fontWeight: 700, color: vars.color.success });
+export const offerReason = style({ display: 'block', color: vars.color.muted, fontSize: 13 });

@@ -1,5 +1,13 @@
 import type { BankOfferView } from '../../../../schemas/cart.ts';
-import type { ActivePaymentData, InstrumentDetails, PaymentMethodCode, SavedCardView } from '../../../../schemas/payment.ts';
+import { formatPaise } from '../../../../schemas/money.ts';
+import type {
+  ActivePaymentData,
+  InstrumentDetails,
+  PaymentMethodCode,
+  PaymentOfferGroup,
+  SavedCardView,
+} from '../../../../schemas/payment.ts';
+import { cardDigitsCarryOver } from '../../../../schemas/payment-rules.ts';
 import * as css from './PaymentMethods.css.ts';
 import { SavedCards } from './SavedCards.tsx';
 
@@ -10,7 +18,12 @@ interface Props {
   methods: ActivePaymentData['methods'];
   selected: PaymentMethodCode | undefined;
   instrument: InstrumentDetails;
-  offers: BankOfferView[];
+  /** The bank offers under each online method (offer-list). */
+  offers: PaymentOfferGroup[];
+  /** The offer the chosen instrument qualifies for, shown as applied under its method. */
+  applied: BankOfferView | null;
+  /** The gateway the order pays through: whether its card form starts with the digits given here. */
+  gateway?: ActivePaymentData['gateway'];
   disabled: boolean;
   onSelect(code: PaymentMethodCode, option?: string): void;
   onInstrument(instrument: InstrumentDetails): void;
@@ -22,9 +35,17 @@ interface Props {
   onRemoveCard?(card: SavedCardView): Promise<void>;
 }
 
+const OFFER_WORDS: Record<string, string> = { card: 'card', netbanking: 'net banking', upi: 'UPI', wallet: 'wallet' };
+
+/** "HDFC card offer", "ICICI net banking offer", "UPI offer" (an "Any …" offer names no bank). */
+export function offerLabel(o: Pick<BankOfferView, 'bank' | 'instrument'>): string {
+  const bank = /^any\b/i.test(o.bank) ? '' : `${o.bank.replace(/\s+bank$/i, '')} `;
+  return `${bank}${OFFER_WORDS[o.instrument] ?? o.instrument} offer`;
+}
+
 /** SPEC §9 payment methods (UPI, cards, net banking, wallets, pay on delivery) with what each needs. */
 export function PaymentMethods(props: Props) {
-  const { methods, selected, instrument, offers, disabled, onSelect, onInstrument } = props;
+  const { methods, selected, instrument, offers, applied, disabled, onSelect, onInstrument } = props;
   const savedCards = props.savedCards ?? [];
   const savedCardChosen = selected === 2 && props.savedCardId !== undefined;
   return (
@@ -33,6 +54,9 @@ export function PaymentMethods(props: Props) {
       {methods.map((m) => {
         const id = `method-${m.code}`;
         const isSelected = selected === m.code;
+        // SPEC §6 bank offers: each offer under the method it applies to; the chosen method's applied one first.
+        const own = offers.find((g) => g.code === m.code)?.offers ?? [];
+        const appliedHere = isSelected && applied && applied.instrument === m.instrument ? applied : null;
         return (
           <div key={m.code} className={css.method} data-testid="payment-method" data-code={m.code}>
             <label className={css.choice} htmlFor={id}>
@@ -96,12 +120,18 @@ export function PaymentMethods(props: Props) {
                   inputMode="numeric"
                   autoComplete="off"
                   maxLength={8}
+                  aria-describedby={`${id}-bin-note`}
                   value={instrument.card_bin ?? ''}
                   onChange={(e) => {
                     const bin = e.target.value.replace(/\D/g, '').slice(0, 8);
                     onInstrument({ card_bin: bin || undefined });
                   }}
                 />
+                <span id={`${id}-bin-note`} className={css.reason}>
+                  {props.gateway && cardDigitsCarryOver(props.gateway)
+                    ? 'The secure card form starts with these digits: you type only the rest there.'
+                    : 'Optional: the secure card form asks for the full number.'}
+                </span>
               </label>
             )}
             {isSelected && (m.code === 3 || m.code === 6) && (
@@ -123,11 +153,17 @@ export function PaymentMethods(props: Props) {
                 </select>
               </label>
             )}
-            {isSelected && offers.length > 0 && (
-              <ul className={css.offers} aria-label={`Bank offers for ${m.name}`}>
-                {offers.map((o) => (
+            {appliedHere && (
+              <p className={css.applied} data-testid="applied-offer">
+                {offerLabel(appliedHere)}: −{formatPaise(appliedHere.discount)}
+              </p>
+            )}
+            {own.length > 0 && (
+              <ul className={css.offers} aria-label={`Bank offers for ${m.name}`} data-testid="method-offers">
+                {own.map((o) => (
                   <li key={o.id} className={css.offer}>
                     {o.bank}: {o.description}
+                    {isSelected && o.id !== appliedHere?.id && o.reason && <span className={css.offerReason}>{o.reason}</span>}
                   </li>
                 ))}
               </ul>

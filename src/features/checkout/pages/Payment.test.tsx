@@ -25,7 +25,11 @@ vi.mock('../api.ts', async (original) => {
     ...real,
     checkoutApi: {
       ...real.checkoutApi,
-      offerList: vi.fn(async () => ({ status: 1, message: 'ok', data: { amount: 0, offers: [], best: null } })),
+      offerList: vi.fn(async () => ({
+        status: 1,
+        message: 'ok',
+        data: { amount: 0, offers: [], best: null, total: ANSWERS.methods.amount, payable: ANSWERS.methods.amount, methods: [] },
+      })),
       savedCards: api.savedCards,
       deleteSavedCard: api.deleteSavedCard,
     },

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BankOfferView } from '../../../../schemas/cart.ts';
-import type { SavedCardView } from '../../../../schemas/payment.ts';
+import type { InstrumentDetails, OfferListData, SavedCardView } from '../../../../schemas/payment.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { PAY_ON_DELIVERY, PAYMENT_METHODS } from '../../../../schemas/payment-rules.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { card } from '../../../ui/theme/global.css.ts';
 import { checkoutApi } from '../api.ts';
-import { PaymentMethods } from '../components/PaymentMethods.tsx';
+import { offerLabel, PaymentMethods } from '../components/PaymentMethods.tsx';
 import { useFunnelPage } from '../funnel.tsx';
 import { StickyAction } from '../components/StickyAction.tsx';
 import * as css from './CheckoutPage.css.ts';
@@ -15,25 +14,32 @@ import { StepLoadError } from '../components/StepLoadError.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { errorMessage } from '../../../../machines/checkout-rules.ts';
 
-/** Bank offers the server checks for this order and instrument (offer-list); a failure only hides them. */
-function useBankOffers(orderId: string | undefined, code: number | undefined, bank?: string, cardBin?: string) {
-  const [offers, setOffers] = useState<BankOfferView[]>([]);
+/**
+ * The amount to pay and the bank offers under each method, as the server prices them for this order and the
+ * instrument chosen (offer-list, the same rule the attempt charges by: SPEC §6 bank offers). `current` is false
+ * while an answer for the latest choice is awaited, so the Pay button never shows an amount the gateway would not
+ * charge. A failure leaves the offers out and the order's total, which is then what a payment without one charges.
+ */
+function usePayable(orderId: string | undefined, code: number | undefined, instrument: InstrumentDetails) {
+  const [quote, setQuote] = useState<{ key: string; data: OfferListData | null } | null>(null);
+  const type = PAYMENT_METHODS.find((m) => m.code === code)?.instrument ?? undefined;
+  // A card prefix counts from its sixth digit (schemas/payment.ts card_bin).
+  const bin = instrument.card_bin && instrument.card_bin.length >= 6 ? instrument.card_bin : undefined;
+  const bank = type === 'netbanking' ? instrument.bank : undefined;
+  const wallet = type === 'wallet' ? instrument.wallet : undefined;
+  const key = JSON.stringify([orderId, type, bank, wallet, type === 'card' ? bin : undefined]);
   useEffect(() => {
-    const instrument = PAYMENT_METHODS.find((m) => m.code === code)?.instrument;
-    if (!orderId || !instrument) {
-      setOffers([]);
-      return;
-    }
+    if (!orderId) return;
     let live = true;
     checkoutApi
-      .offerList(orderId, instrument, bank, cardBin?.length === 6 ? cardBin : undefined)
-      .then((res) => live && setOffers(res.data.offers))
-      .catch(() => live && setOffers([]));
+      .offerList(orderId, { instrument: type, bank, wallet, card_bin: type === 'card' ? bin : undefined })
+      .then((res) => live && setQuote({ key, data: res.data }))
+      .catch(() => live && setQuote({ key, data: null }));
     return () => {
       live = false;
     };
-  }, [orderId, code, bank, cardBin]);
-  return offers;
+  }, [key, orderId, type, bank, wallet, bin]);
+  return { data: quote?.data ?? null, current: quote?.key === key };
 }
 
 /** The shopper's saved cards (docs/decisions/024-saved-cards.md); a failure only hides them. */
@@ -75,7 +81,7 @@ export default function PaymentPage() {
     [savedCardId, send, setSavedCards, toast],
   );
   usePageMeta({ title: flow === 'otherwise' ? 'Retry payment' : 'Payment', description: 'Choose how to pay for your order' });
-  const offers = useBankOffers(orderId, paymentMethod, instrument.bank, instrument.card_bin);
+  const quote = usePayable(orderId, paymentMethod, instrument);
 
   if (snapshot.matches({ payment: 'loadFailed' }))
     return <StepLoadError title="Payment" state="payment-error" message={error} onRetry={() => send({ type: 'RELOAD' })} />;
@@ -83,6 +89,10 @@ export default function PaymentPage() {
 
   const paying = snapshot.matches({ payment: 'paying' }) || snapshot.matches('redirecting');
   const chosen = methods.methods.find((m) => m.code === paymentMethod);
+  // Pay on delivery takes the order's total; an online method what the server prices for its instrument.
+  const online = paymentMethod !== undefined && paymentMethod !== PAY_ON_DELIVERY;
+  const payable = online && quote.data ? quote.data.payable : methods.amount;
+  const applied = online && quote.current ? (quote.data?.best ?? null) : null;
   return (
     <div className={css.page} data-testid="checkout-step" data-state={flow === 'otherwise' ? 'retry-payment' : 'payment'}>
       <div className={css.column}>
@@ -100,7 +110,9 @@ export default function PaymentPage() {
             methods={methods.methods}
             selected={paymentMethod}
             instrument={instrument}
-            offers={offers}
+            offers={quote.data?.methods ?? []}
+            applied={applied}
+            gateway={methods.gateway}
             disabled={busy}
             onSelect={(code, option) => send({ type: 'SELECT_METHOD', payment_method: code, option })}
             onInstrument={(i) => send({ type: 'SET_INSTRUMENT', instrument: i })}
@@ -114,16 +126,25 @@ export default function PaymentPage() {
       </div>
       <aside className={`${card} ${css.column}`} aria-label="Amount to pay">
         <p className={css.muted}>Order {methods.order_id}</p>
+        {applied && (
+          <p style={{ margin: 0 }} data-testid="summary-offer">
+            {offerLabel(applied)} <span>−{formatPaise(applied.discount)}</span>
+          </p>
+        )}
         <p style={{ margin: 0 }}>
-          Amount payable <span className={css.total}>{formatPaise(methods.amount)}</span>
+          Amount payable <span className={css.total}>{formatPaise(payable)}</span>
         </p>
         {methods.expires_at && (
           <p className={css.muted}>
             Pay by {new Date(methods.expires_at).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })} to keep your items.
           </p>
         )}
-        <StickyAction disabled={!chosen?.available || busy} busy={paying} onClick={() => send({ type: 'PAY' })}>
-          {paymentMethod === PAY_ON_DELIVERY ? 'Place order (pay on delivery)' : `Pay ${formatPaise(methods.amount)}`}
+        <StickyAction
+          disabled={!chosen?.available || busy || (online && !quote.current)}
+          busy={paying}
+          onClick={() => send({ type: 'PAY' })}
+        >
+          {paymentMethod === PAY_ON_DELIVERY ? 'Place order (pay on delivery)' : `Pay ${formatPaise(payable)}`}
         </StickyAction>
       </aside>
     </div>
