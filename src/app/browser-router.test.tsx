@@ -128,6 +128,40 @@ test('a reloaded page returns to where the shopper was on it', async () => {
   expect(scrolls).toEqual([480]);
 });
 
+test('a new document opens at the top, not where the previous document was left', async () => {
+  const first = setup({});
+  window.scrollTo(0, 900);
+  window.dispatchEvent(new Event('pagehide'));
+  first.view.unmount();
+  // The next document (the gateway's return, a link from a message) opens with no history state of its own.
+  window.history.replaceState(null, '', '/');
+  scrolls = [];
+  setup({});
+  expect(scrolls).toEqual([]);
+});
+
+test('a reloaded document keeps its own position', async () => {
+  const first = setup({});
+  window.scrollTo(0, 300);
+  window.dispatchEvent(new Event('pagehide'));
+  first.view.unmount();
+  scrolls = [];
+  setup({});
+  expect(scrolls).toEqual([300]);
+});
+
+test('a new document with a #hash opens at its target', async () => {
+  window.history.replaceState(null, '', '/#deep');
+  const target = document.createElement('div');
+  target.id = 'deep';
+  document.body.append(target);
+  const into = vi.fn();
+  target.scrollIntoView = into;
+  setup({});
+  expect(into).toHaveBeenCalledTimes(1);
+  target.remove();
+});
+
 test('navigating to the URL already shown replaces its entry', async () => {
   const { router } = setup({});
   const length = window.history.length;

@@ -43,6 +43,12 @@ interface HistoryState {
   usr?: unknown;
   key?: string;
   idx?: number;
+  /**
+   * The entry's own name for its scroll position. Every document opens with the location key 'default', so a
+   * position kept under the key would follow the shopper to the next document opened (the gateway's return, a
+   * link from a message); this one is made for each entry and kept by the browser across reloads and Back.
+   */
+  sid?: string;
 }
 
 const SCROLL_KEY = 'kasrat-scroll-positions';
@@ -82,29 +88,39 @@ export function createAppRouter(routes: RouteObject[], win: Window = window): Ap
   const newKey = () => Math.random().toString(36).slice(2, 10);
   const first = (win.history.state ?? {}) as HistoryState;
   // As React Router's browser history: the entry a document opens with keeps the key 'default' (pages tell a
-  // navigation inside the store from an address opened by itself by it: /logout asks first), and gets its index.
-  if (first.idx == null) win.history.replaceState({ ...first, idx: 0 }, '');
+  // navigation inside the store from an address opened by itself by it: /logout asks first), and gets its index,
+  // and a scroll name of its own (a new document has none yet; a reloaded one, or one come back to, keeps it).
+  if (first.idx == null || first.sid == null)
+    win.history.replaceState({ ...first, idx: first.idx ?? 0, sid: first.sid ?? first.key ?? newKey() }, '');
   let state: RouterState = { location: readLocation(win), action: 'POP' };
   let index = ((win.history.state ?? {}) as HistoryState).idx ?? 0;
+  const sidNow = () => ((win.history.state ?? {}) as HistoryState).sid ?? state.location.key;
+  /** The scroll name of the entry shown. */
+  let sid = sidNow();
   // Each navigation takes a number; when its pages have loaded it goes ahead only if no other started meanwhile.
   let latest = 0;
   // A reloaded page, or one the browser came back to without keeping it, returns to where the shopper was on it.
+  // A new document opens at its #hash, else at the top.
   let pendingScroll: (() => void) | null = () => {
-    const saved = positions[state.location.key];
-    if (saved != null) win.scrollTo(0, saved);
+    const saved = positions[sid];
+    if (saved != null) return win.scrollTo(0, saved);
+    const { hash } = state.location;
+    const target = hash ? win.document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
   };
 
   win.history.scrollRestoration = 'manual';
   win.addEventListener('pagehide', () => {
-    positions[state.location.key] = win.scrollY;
+    positions[sid] = win.scrollY;
     try {
       win.sessionStorage.setItem(SCROLL_KEY, JSON.stringify(positions));
     } catch {}
   });
 
   const commit = (next: RouterState) => {
-    positions[state.location.key] = win.scrollY;
+    positions[sid] = win.scrollY;
     state = next;
+    sid = sidNow();
     for (const fn of listeners) fn(state);
   };
 
@@ -149,7 +165,7 @@ export function createAppRouter(routes: RouteObject[], win: Window = window): Ap
       const replace = options.replace ?? href === createPath(state.location);
       const id = ++latest;
       if (!(await load(location, id))) return;
-      const entry: HistoryState = { usr: location.state, key: location.key, idx: replace ? index : index + 1 };
+      const entry: HistoryState = { usr: location.state, key: location.key, idx: replace ? index : index + 1, sid: location.key };
       try {
         win.history[replace ? 'replaceState' : 'pushState'](entry, '', href);
       } catch {
@@ -182,8 +198,9 @@ export function createAppRouter(routes: RouteObject[], win: Window = window): Ap
 
   // Back/forward restores where the shopper was on that entry; a new entry starts at its #hash, else at the top.
   listeners.add(({ location, action }) => {
+    const entrySid = sid;
     pendingScroll = () => {
-      const saved = positions[location.key];
+      const saved = positions[entrySid];
       if (action === 'POP' && saved != null) return win.scrollTo(0, saved);
       const target = location.hash ? win.document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
       if (target) return target.scrollIntoView();
