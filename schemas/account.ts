@@ -252,6 +252,8 @@ export const ADDRESS_MESSAGES = {
   landmarkPattern: 'Landmark may contain letters, digits and . , # - : only',
   city: 'Please enter city',
   state: 'Please enter state',
+  stateUnknown: 'Please choose your state or union territory from the list',
+  stateOfPincode: (pincode: string, state: string) => `Pincode ${pincode} is not in ${state}. Please check the pincode and the state.`,
   limit: 'You can save at most 20 addresses',
 } as const;
 export const MAX_ADDRESSES = 20;
@@ -315,8 +317,17 @@ export type Address = z.infer<typeof Address>;
 export const AddressListResponse = envelope(z.array(Address));
 export type AddressListResponse = z.infer<typeof AddressListResponse>;
 
+/** Delivery days of a pincode's serviceability (docs/pincodes.md "Serviceability"). */
+export const DeliveryDays = z.object({ min_days: z.number().int().positive(), max_days: z.number().int().positive() });
+export type DeliveryDays = z.infer<typeof DeliveryDays>;
+
 /** Cart address list: each address says whether it can be delivered to, and with cash on delivery. */
-export const CartAddress = Address.extend({ serviceable: z.boolean(), cod_available: z.boolean() });
+export const CartAddress = Address.extend({
+  serviceable: z.boolean(),
+  cod_available: z.boolean(),
+  /** How many days delivery there takes; absent where it cannot be delivered. */
+  delivery_days: DeliveryDays.nullable().optional(),
+});
 export type CartAddress = z.infer<typeof CartAddress>;
 export const CartAddressListResponse = envelope(z.array(CartAddress));
 
@@ -334,9 +345,26 @@ export const PincodeDetails = z.object({
   serviceable: z.boolean(),
   cod_available: z.boolean(),
   state_matches: z.boolean().nullable(),
+  /** How many days delivery there takes (docs/pincodes.md "Serviceability"); null where it cannot be delivered. */
+  delivery_days: DeliveryDays.nullable().optional(),
 });
 export type PincodeDetails = z.infer<typeof PincodeDetails>;
 export const PincodeResponse = envelope(PincodeDetails);
+
+/** GET /pincode-serviceability?pincode — the delivery estimate of the product page, the cart and the address step. */
+export const ServiceabilityQuery = z.object({ pincode: PincodeSchema });
+export const Serviceability = z.object({
+  pincode: z.string(),
+  /** False for a pincode the directory does not list: its estimate is that of the states around it. */
+  listed: z.boolean(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  serviceable: z.boolean(),
+  cod_available: z.boolean(),
+  delivery_days: DeliveryDays.nullable(),
+});
+export type Serviceability = z.infer<typeof Serviceability>;
+export const ServiceabilityResponse = envelope(Serviceability);
 
 // ---------- development outbox (docs/architecture.md "Data") ----------
 

@@ -5,6 +5,7 @@ import { type Config, readDatabaseTimeouts } from './config.ts';
 import { isConnectionError } from './db/availability.ts';
 import { type DatabaseHandle, migrate, openDatabase } from './db/database.ts';
 import { seedDemoCustomer, seedOnce } from './db/seed/seed.ts';
+import { loadPincodeDirectory } from './modules/stores/index.ts';
 
 /** Before the app's logger exists: the database's comings and goings, one JSON line each like the app's. */
 const consoleLogger = {
@@ -58,6 +59,9 @@ export async function boot(config: Config, clientDir: string | null): Promise<{ 
     if (counts) app.log.info({ ...counts, ms: Date.now() - started }, 'seeded the database');
     // A database first seeded without the development tools gets the demo customer when they are turned on.
     else if (config.devTools) await seedDemoCustomer(setupDb);
+    // A database seeded before, or by an older build, gets the pincode directory this build ships (docs/pincodes.md).
+    const directory = await loadPincodeDirectory(setupDb);
+    if (directory.loaded) app.log.info(directory, 'loaded the pincode directory');
     return { app, handle };
   } catch (error) {
     await handle.close().catch(() => {});

@@ -33,6 +33,7 @@ export const TABLE_OWNERS = {
   cities: 'server/modules/stores',
   stores: 'server/modules/stores',
   pincodes: 'server/modules/stores',
+  pincode_directory_loads: 'server/modules/stores',
   retailer_requests: 'server/modules/stores',
   customers: 'server/modules/customers',
   sessions: 'server/modules/session',

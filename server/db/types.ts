@@ -163,6 +163,18 @@ export interface FoundationTables {
     state: string;
     serviceable: Generated<boolean>;
     cod_available: Generated<boolean>;
+    /** India Post's delivery status: a post office at this pincode delivers (docs/pincodes.md). */
+    delivery: Generated<boolean>;
+    min_days: Generated<number>;
+    max_days: Generated<number>;
+  };
+  pincode_directory_loads: {
+    id: Generated<number>;
+    version: string;
+    source: string;
+    pincodes: number;
+    ms: number;
+    loaded_at: Timestamp & Generated<Date>;
   };
   customers: {
     id: Generated<number>;

@@ -17,6 +17,7 @@ import {
   REVIEW_PHRASES,
 } from './data.ts';
 import { createRandom, type Random } from './random.ts';
+import { loadPincodeDirectory } from '../../modules/stores/index.ts';
 
 export const DEMO_CUSTOMER = {
   email: 'demo@kasrat.test',
@@ -420,7 +421,6 @@ async function seedOffersAndCoupons(db: Db, rng: Random, brandIds: number[], cat
 }
 
 async function seedPlaces(db: Db, rng: Random) {
-  const pincodes: Array<Record<string, unknown>> = [];
   for (const c of CITIES) {
     const city = await db
       .insertInto('cities')
@@ -443,17 +443,9 @@ async function seedPlaces(db: Db, rng: Random) {
         })
         .execute();
     }
-    for (let i = 0; i < 20; i++)
-      pincodes.push({
-        pincode: String(c.pin + i),
-        city: c.name,
-        district: c.name,
-        state: c.state,
-        serviceable: i !== 19,
-        cod_available: i % 7 !== 6,
-      });
   }
-  await insertBatches(db, 'pincodes', pincodes);
+  // Every real pincode: India Post's directory shipped with the store (docs/pincodes.md).
+  await loadPincodeDirectory(db);
 }
 
 /** The demo customer of the README's demo line (development tools only); a no-op when it exists. */

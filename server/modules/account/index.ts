@@ -5,6 +5,7 @@ import { notMeRoutes } from './owner.ts';
 import { addressRoutes, profileRoutes } from './routes.ts';
 
 export { type AddressRow, purgeDueDeletions, toAddress } from './queries.ts';
+export { unlistedService } from './pincodes.ts';
 export { type AccountChangeKind, maskedContact, recordAccountChange, requireOwnerProof } from './owner.ts';
 
 /** /api/myAccount and /api/myAddress, on the one sign-in configuration, key ring and OTP service. */

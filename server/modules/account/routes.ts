@@ -21,6 +21,8 @@ import {
   VerifyEmailRequest,
   PincodeResponse,
   SentResponse,
+  ServiceabilityQuery,
+  ServiceabilityResponse,
   CartAddressListResponse,
   AddressListResponse,
   ProfileResponse,
@@ -54,6 +56,7 @@ import {
   recordOwnerProof,
   requireOwnerProof,
 } from './owner.ts';
+import { findPincode, listedService, placeOf, serviceabilityOf, unlistedService } from './pincodes.ts';
 import { ADDRESS_COLUMNS, listAddresses, toAddress } from './queries.ts';
 import { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues, verifiedContactOf } from './service.ts';
 
@@ -525,16 +528,16 @@ export async function addressRoutes(root: FastifyInstance, { db }: { db: Db }) {
       const pins = rows.length
         ? await db
             .selectFrom('pincodes')
-            .select(['pincode', 'serviceable', 'cod_available'])
+            .select(['pincode', 'serviceable', 'cod_available', 'min_days', 'max_days'])
             .where('pincode', 'in', [...new Set(rows.map((r) => r.pincode))])
             .execute()
         : [];
       const byPin = new Map(pins.map((p) => [p.pincode, p]));
-      const data: CartAddress[] = rows.map((r) => ({
-        ...toAddress(r),
-        serviceable: byPin.get(r.pincode)?.serviceable ?? false,
-        cod_available: byPin.get(r.pincode)?.cod_available ?? false,
-      }));
+      // A pincode the directory does not list is served by the state the address was accepted with (docs/pincodes.md).
+      const data: CartAddress[] = rows.map((r) => {
+        const pin = byPin.get(r.pincode);
+        return { ...toAddress(r), ...(pin ? listedService(pin) : unlistedService(r.state)) };
+      });
       return ok(data);
     },
   );
@@ -553,8 +556,7 @@ export async function addressRoutes(root: FastifyInstance, { db }: { db: Db }) {
     async (req) => {
       const customer = await requireCustomer(db, req);
       const body = req.body;
-      const pin = await db.selectFrom('pincodes').select(['city', 'state']).where('pincode', '=', body.pincode).executeTakeFirst();
-      if (!pin) throw new BadRequest(ADDRESS_MESSAGES.pincodeUnknown);
+      const place = await placeOf(db, body);
       const values = {
         full_name: body.full_name,
         mobile: body.mobile,
@@ -563,9 +565,8 @@ export async function addressRoutes(root: FastifyInstance, { db }: { db: Db }) {
         pincode: body.pincode,
         address: body.address,
         landmark: body.landmark || null,
-        // The pincode table is the authority for where a pincode is.
-        city: pin.city,
-        state: pin.state,
+        city: place.city,
+        state: place.state,
         address_type: body.address_type,
         updated_at: new Date(),
       };
@@ -670,7 +671,7 @@ export async function addressRoutes(root: FastifyInstance, { db }: { db: Db }) {
     },
     async (req) => {
       const { pincode, st } = req.query;
-      const pin = await db.selectFrom('pincodes').selectAll().where('pincode', '=', pincode).executeTakeFirst();
+      const pin = await findPincode(db, pincode);
       if (!pin) throw new NotFound(ADDRESS_MESSAGES.pincodeUnknown);
       return ok({
         pincode: pin.pincode,
@@ -678,10 +679,27 @@ export async function addressRoutes(root: FastifyInstance, { db }: { db: Db }) {
         district: pin.district,
         state: pin.state,
         country: 'India',
-        serviceable: pin.serviceable,
-        cod_available: pin.cod_available,
+        ...listedService(pin),
         state_matches: st ? st.toLowerCase() === pin.state.toLowerCase() : null,
       });
+    },
+  );
+
+  // Public: the delivery estimate of the product page, the cart and the address step (docs/pincodes.md).
+  app.get(
+    '/api/myAddress/pincode-serviceability',
+    {
+      schema: {
+        summary: 'Whether a pincode is delivered to, in how many days, and with pay on delivery',
+        operationId: 'pincodeServiceability',
+        response: { 200: ServiceabilityResponse },
+        querystring: ServiceabilityQuery,
+      },
+    },
+    async (req) => {
+      const service = await serviceabilityOf(db, req.query.pincode);
+      if (!service) throw new NotFound(ADDRESS_MESSAGES.pincodeUnknown);
+      return ok(service);
     },
   );
 }

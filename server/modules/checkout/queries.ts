@@ -3,7 +3,7 @@ import type { Address } from '../../../schemas/account.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { type Db, pipelined } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
-import { type AddressRow, toAddress } from '../account/index.ts';
+import { type AddressRow, toAddress, unlistedService } from '../account/index.ts';
 import { ACTIVE } from '../cart/index.ts';
 import { liveSessionCtes, type SessionCheck } from '../session/index.ts';
 import { claimUntil, IDEMPOTENCY_TTL_MS, type KeyClaim } from './idempotency.ts';
@@ -44,9 +44,18 @@ export async function findDeliveryAddress(db: Db, customerId: number, addressId:
   return row ? toDeliveryAddress(row as AddressRow, row) : null;
 }
 
-// A pincode missing from the table is not served (SPEC: serviceability comes from the pincode list).
+// Serviceability comes from the pincode directory; an address whose pincode it does not list was accepted with a
+// state of India, and is served prepaid only (docs/pincodes.md "Pincodes the directory does not list").
 function toDeliveryAddress(address: AddressRow, pincode: { serviceable: boolean | null; cod_available: boolean | null }): DeliveryAddress {
-  return { address: toAddress(address), serviceable: pincode.serviceable === true, cod_available: pincode.cod_available === true };
+  if (pincode.serviceable === null) {
+    const { serviceable, cod_available } = unlistedService(address.state);
+    return { address: toAddress(address), serviceable, cod_available };
+  }
+  return {
+    address: toAddress(address),
+    serviceable: pincode.serviceable,
+    cod_available: pincode.serviceable && pincode.cod_available === true,
+  };
 }
 
 export async function lockCustomer(trx: Db, customerId: number) {

@@ -6,3 +6,5 @@ import { storeRoutes } from './routes.ts';
 export async function storesModule(app: FastifyInstance, { db }: { db: Db }) {
   await storeRoutes(app, { db });
 }
+
+export { type DirectoryLoad, loadPincodeDirectory, statesNear } from './pincode-directory.ts';
