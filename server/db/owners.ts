@@ -19,6 +19,8 @@ export const TABLE_OWNERS = {
   variants: 'server/modules/catalogue',
   offers: 'server/modules/catalogue',
   product_images: 'server/modules/catalogue',
+  product_declarations: 'server/modules/catalogue',
+  variant_declarations: 'server/modules/catalogue',
   sale_pages: 'server/modules/catalogue',
   sale_page_sections: 'server/modules/catalogue',
   coupons: 'server/modules/cart',

@@ -646,7 +646,8 @@ export interface Database
     MoneyTables,
     StaffTables,
     ProductImageTables,
-    SavedCardTables {}
+    SavedCardTables,
+    DeclarationTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -828,5 +829,53 @@ export interface SavedCardTables {
     expiry_month: number;
     expiry_year: number;
     created_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** Per 100 g (or ml) of the product, as the label's nutrition table (migration 340). */
+export interface NutritionPer100 {
+  energy_kcal: number;
+  protein_g: number;
+  carbohydrate_g: number;
+  sugars_g: number;
+  added_sugars_g: number;
+  fat_g: number;
+  saturated_fat_g: number;
+  trans_fat_g: number;
+  cholesterol_mg: number;
+  sodium_mg: number;
+}
+
+/** Migration 340: the label's declarations (docs/product-declarations.md). */
+export interface DeclarationTables {
+  product_declarations: {
+    product_id: number;
+    version: Generated<number>;
+    manufacturer_name: string;
+    manufacturer_address: string;
+    packer_name: string | null;
+    packer_address: string | null;
+    importer_name: string | null;
+    importer_address: string | null;
+    country_of_origin: string;
+    customer_care_phone: string;
+    customer_care_email: string;
+    customer_care_address: string;
+    fssai_licence: string;
+    serving_size: string;
+    serving_size_g: ColumnType<string, string | number, string | number>;
+    shelf_life_months: number | null;
+    ingredients: string;
+    allergens: string | null;
+    nutrition: Json<NutritionPer100>;
+    hsn_code: Generated<string>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  variant_declarations: {
+    variant_id: number;
+    net_quantity: ColumnType<string, string | number, string | number>;
+    net_unit: string;
+    servings: number;
+    best_before: ColumnType<Date | string | null, string | null, string | null>;
   };
 }

@@ -28,6 +28,7 @@ import * as savedCards from './270_saved_cards.ts';
 import * as stockOnlyUpdates from './280_stock_only_updates.ts';
 import * as customerUnpaidOrders from './290_customer_unpaid_orders.ts';
 import * as pincodeDirectory from './300_pincode_directory.ts';
+import * as productDeclarations from './340_product_declarations.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '280_stock_only_updates': stockOnlyUpdates as { up: (db: Kysely<unknown>) => Promise<void> },
   '290_customer_unpaid_orders': customerUnpaidOrders as { up: (db: Kysely<unknown>) => Promise<void> },
   '300_pincode_directory': pincodeDirectory as { up: (db: Kysely<unknown>) => Promise<void> },
+  '340_product_declarations': productDeclarations as { up: (db: Kysely<unknown>) => Promise<void> },
 };

@@ -134,7 +134,8 @@ export const PRODUCT_LINES: ProductLine[] = [
     weights: ['1 kg', '2 kg', '4 kg'],
     flavours: ['Double Rich Chocolate', 'Vanilla Ice Cream', 'Cookies & Cream', 'Mango', 'Unflavoured'],
     mrp: [3299, 5999, 10999],
-    food: 'non-veg',
+    // Milk proteins are vegetarian: sold with the green mark (FSSAI labelling and display regulations 2020).
+    food: 'veg',
     synonyms: 'protein powder whey concentrate muscle',
     highlights: ['24 g protein per serving', '5.5 g BCAA per serving', 'Lab tested for authenticity'],
   },
@@ -145,7 +146,8 @@ export const PRODUCT_LINES: ProductLine[] = [
     weights: ['1 kg', '2 kg'],
     flavours: ['Rich Chocolate', 'Strawberry', 'Cafe Mocha'],
     mrp: [4499, 8499],
-    food: 'non-veg',
+    // Milk proteins are vegetarian: sold with the green mark (FSSAI labelling and display regulations 2020).
+    food: 'veg',
     synonyms: 'isolate protein powder low carb',
     highlights: ['27 g protein per serving', 'Less than 1 g sugar', 'Fast absorbing'],
   },
@@ -167,7 +169,8 @@ export const PRODUCT_LINES: ProductLine[] = [
     weights: ['1 kg', '2 kg'],
     flavours: ['Chocolate', 'Vanilla'],
     mrp: [3599, 6499],
-    food: 'non-veg',
+    // Milk proteins are vegetarian: sold with the green mark (FSSAI labelling and display regulations 2020).
+    food: 'veg',
     synonyms: 'micellar casein night protein',
     highlights: ['Slow release for 7 hours', '24 g protein per serving'],
   },
@@ -450,3 +453,202 @@ export const BANK_OFFERS = [
     description: 'Flat ₹50 off with UPI on ₹999',
   },
 ] as const;
+
+/**
+ * The label of each product line (docs/product-declarations.md): serving, shelf life, ingredients, allergens and the
+ * nutrition table per 100 g (or ml). `units` is how many tablets, capsules or bars make a serving when packs are
+ * counted in units.
+ */
+export interface LineDeclaration {
+  serving: string;
+  serving_g: number;
+  units?: number;
+  shelf_life_months: number;
+  ingredients: string;
+  allergens: string | null;
+  /** energy kcal, protein, carbohydrate, sugars, added sugars, fat, saturated fat, trans fat (g), cholesterol, sodium (mg). */
+  per100: [number, number, number, number, number, number, number, number, number, number];
+}
+
+const MILK = 'Contains milk. Made in a facility that also processes soy, egg and nuts.';
+export const LINE_DECLARATIONS: Record<string, LineDeclaration> = {
+  'whey-protein': {
+    serving: '1 scoop (33 g)',
+    serving_g: 33,
+    shelf_life_months: 18,
+    ingredients:
+      'Whey protein concentrate (milk), whey protein isolate (milk), cocoa powder or natural flavours, emulsifier (INS 322), thickener (INS 415), sweetener (INS 955), digestive enzyme blend.',
+    allergens: MILK,
+    per100: [390, 72.7, 9, 4.5, 0, 6, 3.5, 0.1, 150, 400],
+  },
+  'whey-protein-isolate': {
+    serving: '1 scoop (30 g)',
+    serving_g: 30,
+    shelf_life_months: 18,
+    ingredients: 'Whey protein isolate (milk), natural and nature-identical flavours, emulsifier (INS 322), sweetener (INS 955).',
+    allergens: MILK,
+    per100: [370, 90, 3, 0.8, 0, 1, 0.5, 0, 20, 300],
+  },
+  'plant-protein': {
+    serving: '1 scoop (30 g)',
+    serving_g: 30,
+    shelf_life_months: 18,
+    ingredients: 'Pea protein isolate, brown rice protein, cocoa powder or natural flavours, thickener (INS 415), sweetener (INS 960).',
+    allergens: 'Made in a facility that also processes milk and soy.',
+    per100: [380, 73.3, 10, 1, 0, 6, 1, 0, 0, 900],
+  },
+  'casein-protein': {
+    serving: '1 scoop (33 g)',
+    serving_g: 33,
+    shelf_life_months: 18,
+    ingredients: 'Micellar casein (milk), cocoa powder or natural flavours, thickener (INS 415), sweetener (INS 955).',
+    allergens: MILK,
+    per100: [360, 72.7, 8, 3, 0, 2, 1, 0, 50, 200],
+  },
+  'mass-gainer': {
+    serving: '3 scoops (334 g)',
+    serving_g: 334,
+    shelf_life_months: 18,
+    ingredients: 'Maltodextrin, whey protein concentrate (milk), milk solids, sugar, cocoa powder or flavours, vitamin and mineral premix.',
+    allergens: MILK,
+    per100: [374, 15, 74, 10, 8, 1.5, 0.5, 0, 10, 150],
+  },
+  'weight-gainer': {
+    serving: '3 scoops (100 g)',
+    serving_g: 100,
+    shelf_life_months: 18,
+    ingredients: 'Maltodextrin, oat flour, whey protein concentrate (milk), sugar, flavours, vitamin and mineral premix.',
+    allergens: MILK,
+    per100: [390, 20, 72, 12, 10, 2, 0.8, 0, 12, 180],
+  },
+  'pre-workout': {
+    serving: '1 scoop (10 g)',
+    serving_g: 10,
+    shelf_life_months: 24,
+    ingredients:
+      'Beta alanine, L-citrulline, taurine, caffeine anhydrous (200 mg per serving), acidity regulator (INS 330), flavours, sweetener (INS 955).',
+    allergens: null,
+    per100: [40, 0, 8, 0, 0, 0, 0, 0, 0, 500],
+  },
+  creatine: {
+    serving: '1 scoop (3 g)',
+    serving_g: 3,
+    shelf_life_months: 36,
+    ingredients: 'Creatine monohydrate (micronised).',
+    allergens: null,
+    per100: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+  },
+  bcaa: {
+    serving: '1 scoop (10 g)',
+    serving_g: 10,
+    shelf_life_months: 24,
+    ingredients:
+      'L-leucine, L-isoleucine, L-valine (2:1:1), electrolyte blend, acidity regulator (INS 330), flavours, sweetener (INS 955).',
+    allergens: null,
+    per100: [320, 80, 2, 0, 0, 0, 0, 0, 0, 600],
+  },
+  'l-glutamine': {
+    serving: '1 scoop (5 g)',
+    serving_g: 5,
+    shelf_life_months: 36,
+    ingredients: 'L-glutamine.',
+    allergens: null,
+    per100: [400, 100, 0, 0, 0, 0, 0, 0, 0, 0],
+  },
+  multivitamins: {
+    serving: '1 tablet (1.5 g)',
+    serving_g: 1.5,
+    units: 1,
+    shelf_life_months: 24,
+    ingredients:
+      'Calcium carbonate, magnesium oxide, microcrystalline cellulose, vitamin C, zinc, vitamin E, niacinamide, iron, vitamins B6, B2, B1, A, D3 and B12, folic acid, biotin.',
+    allergens: null,
+    per100: [0, 0, 0, 0, 0, 0, 0, 0, 0, 20],
+  },
+  'fish-oil': {
+    serving: '1 softgel (1.4 g)',
+    serving_g: 1.4,
+    units: 1,
+    shelf_life_months: 24,
+    ingredients: 'Fish oil (EPA 18%, DHA 12%), gelatin softgel (bovine), glycerin, vitamin E.',
+    allergens: 'Contains fish.',
+    per100: [900, 0, 0, 0, 0, 100, 30, 0, 500, 0],
+  },
+  ayurveda: {
+    serving: '1 capsule (0.6 g)',
+    serving_g: 0.6,
+    units: 1,
+    shelf_life_months: 36,
+    ingredients: 'Ashwagandha root extract (Withania somnifera, 5% withanolides), vegetarian capsule shell (HPMC).',
+    allergens: null,
+    per100: [300, 4, 70, 1, 0, 0.5, 0, 0, 0, 10],
+  },
+  'fat-burners': {
+    serving: '2 capsules (1.4 g)',
+    serving_g: 1.4,
+    units: 2,
+    shelf_life_months: 24,
+    ingredients: 'Green tea extract, L-carnitine tartrate, caffeine anhydrous, black pepper extract, vegetarian capsule shell (HPMC).',
+    allergens: null,
+    per100: [50, 0, 10, 0, 0, 0, 0, 0, 0, 5],
+  },
+  'l-carnitine': {
+    serving: '15 ml, or 1 capsule',
+    serving_g: 15,
+    units: 1,
+    shelf_life_months: 24,
+    ingredients:
+      'L-carnitine L-tartrate, water or vegetarian capsule shell (HPMC), acidity regulator (INS 330), flavours, preservative (INS 211).',
+    allergens: null,
+    per100: [20, 0, 5, 0, 0, 0, 0, 0, 0, 15],
+  },
+  'peanut-butter': {
+    serving: '2 tablespoons (32 g)',
+    serving_g: 32,
+    shelf_life_months: 12,
+    ingredients: 'Roasted peanuts, cocoa or honey (in flavoured variants), rock salt.',
+    allergens: 'Contains peanuts.',
+    per100: [600, 30, 18, 6, 2, 45, 9, 0, 0, 300],
+  },
+  'protein-bars': {
+    serving: '1 bar (60 g)',
+    serving_g: 60,
+    shelf_life_months: 9,
+    ingredients:
+      'Protein blend (milk protein isolate, whey protein concentrate (milk), soy protein isolate), almonds, dates, dark chocolate, oats, honey.',
+    allergens: 'Contains milk, soy and tree nuts.',
+    per100: [350, 33.3, 40, 5, 2, 10, 5, 0, 10, 400],
+  },
+  oats: {
+    serving: '1 cup (40 g)',
+    serving_g: 40,
+    shelf_life_months: 12,
+    ingredients: 'Whole grain rolled oats (dark chocolate variant: with cocoa solids and sugar).',
+    allergens: 'Contains gluten.',
+    per100: [380, 13, 66, 1, 0, 7, 1.2, 0, 0, 5],
+  },
+};
+
+/** Who makes each brand's products and where (the label's manufacturer), and its customer care in India. */
+export const BRAND_MAKERS: Record<string, { maker: string; address: string; packer?: { name: string; address: string } }> = {
+  'Titan Forge': { maker: 'Titan Forge Nutrition Inc.', address: '1200 Industrial Parkway, Austin, TX 78744, USA' },
+  'Prana Labs': { maker: 'Prana Labs Pvt Ltd', address: 'Plot 22, Sector 5, IMT Manesar, Gurugram, Haryana 122050' },
+  'Himalayan Whey': { maker: 'Himalayan Whey Foods Pvt Ltd', address: 'Khasra 118, Baddi Industrial Area, Solan, Himachal Pradesh 173205' },
+  'Apex Athletics': { maker: 'Apex Athletics LLC', address: '455 Harbor Drive, San Diego, CA 92101, USA' },
+  'Nordic Strength': { maker: 'Nordic Strength AB', address: 'Industrigatan 14, 212 14 Malmö, Sweden' },
+  'Vanguard Nutrition': { maker: 'Vanguard Nutrition Ltd', address: 'Unit 3, Trafford Park, Manchester M17 1HH, United Kingdom' },
+  'Desi Gains': {
+    maker: 'Sattva Nutraceuticals Pvt Ltd',
+    address: 'Plot 41, Phase 1, Industrial Area, Haridwar, Uttarakhand 249401',
+    packer: { name: 'Desi Gains Foods LLP', address: '3rd Floor, Sector 63, Noida, Uttar Pradesh 201301' },
+  },
+  PureBlend: {
+    maker: 'Sattva Nutraceuticals Pvt Ltd',
+    address: 'Plot 41, Phase 1, Industrial Area, Haridwar, Uttarakhand 249401',
+    packer: { name: 'PureBlend Wellness Pvt Ltd', address: '17 MIDC, Bhosari, Pune, Maharashtra 411026' },
+  },
+  'Zenith Sports': { maker: 'Zenith Sports Nutrition Corp.', address: '88 Commerce Street, Newark, NJ 07102, USA' },
+  'Olympia Labs': { maker: 'Olympia Labs GmbH', address: 'Industriestraße 9, 50735 Köln, Germany' },
+  'Atlas Fuel': { maker: 'Atlas Fuel Inc.', address: '2100 Lakeshore Blvd, Chicago, IL 60616, USA' },
+  'Kinetic Bio': { maker: 'Kinetic Bio Sciences Pvt Ltd', address: 'Survey 204, Genome Valley, Hyderabad, Telangana 500078' },
+};

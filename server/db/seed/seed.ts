@@ -11,13 +11,17 @@ import {
   CATEGORY_TREE,
   type CategoryNode,
   CITIES,
+  BRAND_MAKERS,
   IMPORTERS,
+  LINE_DECLARATIONS,
+  type LineDeclaration,
   PRODUCT_LINES,
   REVIEW_AUTHORS,
   REVIEW_PHRASES,
 } from './data.ts';
 import { createRandom, type Random } from './random.ts';
 import { loadPincodeDirectory } from '../../modules/stores/index.ts';
+import { baseQuantity, NET_UNITS, type NetUnit } from '../../../schemas/declaration-rules.ts';
 
 export const DEMO_CUSTOMER = {
   email: 'demo@kasrat.test',
@@ -138,6 +142,8 @@ export async function seed(
   let variantCount = 0;
   let edition = 0;
   const usedSlugs = new Set<string>();
+  /** Each product's line and brand (index into BRANDS), for its label declarations; null for the shaker. */
+  const origins: Array<{ category: string; brand: number } | null> = [];
 
   const makeProduct = (line: (typeof PRODUCT_LINES)[number], brandIndex: number, series: string, r: Random) => {
     const brand = BRANDS[brandIndex] as (typeof BRANDS)[number];
@@ -148,6 +154,7 @@ export async function seed(
     const n = products.length + 1;
     const base = `${brand.initials}${line.category.slice(0, 3).toUpperCase()}${String(n).padStart(6, '0')}`;
     const rating = r.int(30, 50) / 10;
+    origins.push({ category: line.category, brand: brandIndex });
     products.push({
       name,
       slug,
@@ -217,6 +224,7 @@ export async function seed(
 
   // The shaker used as a free gift.
   const shakerIndex = products.length;
+  origins.push(null);
   products.push({
     name: 'Kasrat Shaker Bottle 700 ml',
     slug: 'kasrat-shaker-bottle-700-ml',
@@ -274,6 +282,7 @@ export async function seed(
     .values([{ variant_id: shakerVariant.id, threshold: 199_900, title: 'Free shaker on orders above ₹1,999' }])
     .execute();
 
+  await seedDeclarations(db, productIds, origins);
   await seedOffersAndCoupons(db, rng, brandIds, categoryIds, productIds);
   await seedPlaces(db, rng);
   await seedAuthenticityCodes(db, brandIds);
@@ -296,6 +305,95 @@ export async function seed(
     ])
     .execute();
   return { products: products.length, variants: variantCount };
+}
+
+/** "1 kg" -> 1 kg, "60 capsules" -> 60 capsules, times the pack ("Pack of 2"): a pack's declared net quantity. */
+function netQuantityOf(weight: string | null, pack: string | null): { value: number; unit: NetUnit } | null {
+  const m = weight ? /^([\d.]+)\s*([a-z]+)$/i.exec(weight.trim()) : null;
+  if (!m) return null;
+  const unit = (m[2] as string).toLowerCase() as NetUnit;
+  if (!NET_UNITS.includes(unit)) return null;
+  const packs = pack ? Number.parseInt(pack.replace(/\D/g, ''), 10) || 1 : 1;
+  const value = Number(m[1]) * packs;
+  // A pack of several kilograms or litres reads as such; a pack of grams stays in grams.
+  return { value, unit };
+}
+
+/**
+ * The label declarations of every product but the shaker (docs/product-declarations.md): the maker from the brand,
+ * the importer (with its FSSAI licence) for an imported brand, the line's serving and nutrition; per pack the net
+ * quantity, servings and, for every third pack, the best-before date of the batch in stock. No random numbers are
+ * drawn, so the rest of the seed is the same with or without them.
+ */
+async function seedDeclarations(db: Db, productIds: number[], origins: Array<{ category: string; brand: number } | null>) {
+  const rows: Array<Record<string, unknown>> = [];
+  const declared = new Map<number, LineDeclaration>();
+  origins.forEach((o, i) => {
+    const line = o ? LINE_DECLARATIONS[o.category] : undefined;
+    const productId = productIds[i];
+    if (!o || !line || productId === undefined) return;
+    const brand = BRANDS[o.brand] as (typeof BRANDS)[number];
+    const maker = BRAND_MAKERS[brand.name] as (typeof BRAND_MAKERS)[string];
+    const importer = brand.importer === null ? null : IMPORTERS[brand.importer];
+    const care = importer ?? { name: maker.packer?.name ?? maker.maker, address: maker.packer?.address ?? maker.address };
+    const [energy, protein, carb, sugars, added, fat, saturated, trans, cholesterol, sodium] = line.per100;
+    declared.set(productId, line);
+    rows.push({
+      product_id: productId,
+      manufacturer_name: maker.maker,
+      manufacturer_address: maker.address,
+      packer_name: maker.packer?.name ?? null,
+      packer_address: maker.packer?.address ?? null,
+      importer_name: importer?.name ?? null,
+      importer_address: importer?.address ?? null,
+      country_of_origin: brand.country === 'USA' ? 'United States' : brand.country === 'UK' ? 'United Kingdom' : brand.country,
+      customer_care_phone: `1800-102-${String(4100 + o.brand * 37).padStart(4, '0')}`,
+      customer_care_email: `care@${slugify(brand.name)}.in`,
+      customer_care_address: `Customer Care, ${care.name}, ${care.address}`,
+      // Imported: the importer's central licence; made in India: the maker's state licence (14 digits either way).
+      fssai_licence: importer
+        ? importer.licence_no.replace(/\D/g, '')
+        : `1002${String(2019 + (o.brand % 5))}${String(100_000 + o.brand * 7919).slice(-6)}`.padEnd(14, '0').slice(0, 14),
+      serving_size: line.serving,
+      serving_size_g: line.serving_g,
+      shelf_life_months: line.shelf_life_months,
+      ingredients: line.ingredients,
+      allergens: line.allergens,
+      nutrition: JSON.stringify({
+        energy_kcal: energy,
+        protein_g: protein,
+        carbohydrate_g: carb,
+        sugars_g: sugars,
+        added_sugars_g: added,
+        fat_g: fat,
+        saturated_fat_g: saturated,
+        trans_fat_g: trans,
+        cholesterol_mg: cholesterol,
+        sodium_mg: sodium,
+      }),
+    });
+  });
+  await insertBatches(db, 'product_declarations', rows);
+  const variants = await db.selectFrom('variants').select(['id', 'product_id', 'weight', 'pack_size']).orderBy('id').execute();
+  const packs: Array<Record<string, unknown>> = [];
+  let n = 0;
+  for (const v of variants) {
+    const line = declared.get(v.product_id);
+    const net = netQuantityOf(v.weight, v.pack_size);
+    if (!line || !net) continue;
+    const base = baseQuantity(net.value, net.unit);
+    const servings =
+      base.unit === 'g' || base.unit === 'ml' ? Math.floor(base.amount / line.serving_g) : Math.floor(base.amount / (line.units ?? 1));
+    if (servings < 1) continue;
+    packs.push({
+      variant_id: v.id,
+      net_quantity: net.value,
+      net_unit: net.unit,
+      servings,
+      best_before: n++ % 3 === 0 ? daysFrom(240 + (v.id % 7) * 30).slice(0, 10) : null,
+    });
+  }
+  await insertBatches(db, 'variant_declarations', packs);
 }
 
 async function seedOffersAndCoupons(db: Db, rng: Random, brandIds: number[], categoryIds: Map<string, number>, productIds: number[]) {

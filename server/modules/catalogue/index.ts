@@ -19,6 +19,7 @@ import { catalogueAddressCheck, catalogueMetaResolver } from './seo.ts';
 // server/search/store.ts for how the copy follows the database).
 
 export { catalogueChanged } from '../../search/index.ts';
+export { type DeclarationsSave, saveDeclarations, staffDeclarations } from './declarations.ts';
 export { refreshAllProductRatings, refreshProductRating } from './ratings.ts';
 export {
   createSalePage,
@@ -55,7 +56,7 @@ export async function catalogueModule(app: FastifyInstance, { handle }: { handle
     await store.stop();
     await feed?.stop();
   });
-  app.metaResolvers.push(catalogueMetaResolver(store, ctx.content));
+  app.metaResolvers.push(catalogueMetaResolver(store, ctx.content, db));
   app.pageAddressChecks.push(catalogueAddressCheck(store));
   await catalogueRoutes(app, ctx);
   await app.register(searchOpsRoutes, { store, config: searchConfig, search });

@@ -89,6 +89,8 @@ import { SALE_DISCOUNT, listingResponse, providerListingResponse, suggestions, t
 import { brandsOnOffer, discounted, freebieOffers, homeSections, offersPage, requirePreview, salePage } from './offers.ts';
 import { hueOf, tile } from './images.ts';
 import { productDetail, productDetailResponse, productOffers, similarProducts } from './product.ts';
+import { productDeclarations } from './declarations.ts';
+import { ProductDeclarationsResponse } from '../../../schemas/declarations.ts';
 // The catalogue module's HTTP surface (SPEC §7 catalogue, listing, product, search, offers, home, sale and SEO
 // calls): each handler parses its request, asks the rules (listing.ts, product.ts, offers.ts, seo.ts, brands.ts,
 // images.ts) and answers; nothing here decides what a shopper sees.
@@ -362,7 +364,7 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
   );
 }
 
-async function productRoutes(root: FastifyInstance, { store, content }: CatalogueContext) {
+async function productRoutes(root: FastifyInstance, { db, store, content }: CatalogueContext) {
   const app = root.withTypeProvider<ZodRequestTypes>();
   const productOf = async ({ product_id }: z.infer<typeof ProductIdRequest>) => {
     await store.ready();
@@ -517,6 +519,21 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
         certificate: b.certificate,
       });
     },
+  );
+
+  // The label's declarations (docs/product-declarations.md): read from the database, as they are edited rarely and
+  // shown once per page; prices per serving from this instance's catalogue, as the page's price.
+  app.get(
+    '/api/product-details/declarations',
+    {
+      schema: {
+        response: { 200: ProductDeclarationsResponse },
+        summary: "A product's label declarations: maker, net quantity, nutrition, FSSAI licence",
+        operationId: 'getProductDeclarations',
+        querystring: ProductIdRequest,
+      },
+    },
+    async (req) => ok(await productDeclarations(db, await productOf(req.query))),
   );
 
   app.get(

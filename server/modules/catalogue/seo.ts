@@ -5,6 +5,9 @@ import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.
 import type { Content, ContentCache } from './content-cache.ts';
 import { saleOf } from './offers.ts';
 import { productImage } from '../../../schemas/images.ts';
+import type { ProductDeclarations } from '../../../schemas/declarations.ts';
+import type { Db } from '../../db/database.ts';
+import { productDeclarations } from './declarations.ts';
 
 // Real titles and descriptions for product, brand, category and bestseller pages: in the server HTML (a meta
 // resolver) and through GET /api/seo/page-seo-meta for the app's navigation.
@@ -34,7 +37,20 @@ function addressWith({ facts }: PageAddress, slug: string, slash: boolean): stri
   return `${path.replace(/\/$/, '')}${slash ? '/' : ''}`;
 }
 
-export function catalogueMeta(store: CatalogueStore, page: PageAddress, origin = '', content?: Content): PageMeta | null {
+/** The product a product page's address names (its pId, else its slug), if it is shown. */
+function productOfPage(store: CatalogueStore, page: PageAddress, slug: string): ProductRec | undefined {
+  const snap = store.snapshot;
+  const pid = Number(page.query.get('pId'));
+  return (Number.isInteger(pid) && pid > 0 ? snap.productsById.get(pid) : undefined) ?? snap.productsBySlug.get(slug);
+}
+
+export function catalogueMeta(
+  store: CatalogueStore,
+  page: PageAddress,
+  origin = '',
+  content?: Content,
+  declarations?: ProductDeclarations | null,
+): PageMeta | null {
   const snap = store.snapshot;
   const { facts, query } = page;
   const slug = slugOf(page, 'sale', 'product', 'brand', 'category', 'bestsellers');
@@ -51,8 +67,7 @@ export function catalogueMeta(store: CatalogueStore, page: PageAddress, origin =
       };
     }
     case 'product': {
-      const pid = Number(query.get('pId'));
-      const p = (Number.isInteger(pid) && pid > 0 ? snap.productsById.get(pid) : undefined) ?? snap.productsBySlug.get(slug);
+      const p = productOfPage(store, page, slug);
       if (!p) return null;
       const vid = Number(query.get('vId'));
       const v = p.variants.find((x) => x.id === vid) ?? p.variants[0];
@@ -62,7 +77,7 @@ export function catalogueMeta(store: CatalogueStore, page: PageAddress, origin =
         description: sentence(
           `Buy ${p.name} online in India${price}. 100% authentic ${p.brand.name}, with authenticity certificate. ${p.description}`,
         ),
-        jsonLd: productJsonLd(p, v, origin, addressWith(page, p.slug, true)),
+        jsonLd: productJsonLd(p, v, origin, addressWith(page, p.slug, true), declarations ?? null),
       };
     }
     case 'brand': {
@@ -104,11 +119,15 @@ function saleOfSlug(store: CatalogueStore, content: Content, slug: string) {
   }
 }
 
-export function catalogueMetaResolver(store: CatalogueStore, cache: ContentCache): MetaResolver {
+export function catalogueMetaResolver(store: CatalogueStore, cache: ContentCache, db: Db): MetaResolver {
   return async (page, origin) => {
     await store.ready();
     const content = page.facts.meta === 'sale' ? await cache.get() : undefined;
-    return catalogueMeta(store, page, origin, content);
+    // A product page's JSON-LD carries its label declarations (docs/product-declarations.md).
+    const slug = slugOf(page, 'product');
+    const p = slug === null ? undefined : productOfPage(store, page, slug);
+    const declarations = p ? await productDeclarations(db, p) : null;
+    return catalogueMeta(store, page, origin, content, declarations);
   };
 }
 
@@ -116,7 +135,13 @@ export function catalogueMetaResolver(store: CatalogueStore, cache: ContentCache
  * schema.org Product (price in rupees, INR, stock, rating) and its BreadcrumbList, for rich results; `path` is the
  * product page's own, without its query.
  */
-function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string, path: string): Array<Record<string, unknown>> {
+function productJsonLd(
+  p: ProductRec,
+  v: VariantRec | undefined,
+  origin: string,
+  path: string,
+  declarations: ProductDeclarations | null,
+): Array<Record<string, unknown>> {
   const url = `${origin}${path}?pId=${p.id}${v ? `&vId=${v.id}` : ''}`;
   const product: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -142,6 +167,7 @@ function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string,
     ...(p.rating_count > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating.toFixed(1), reviewCount: p.rating_count } }
       : {}),
+    ...(declarations ? declarationsJsonLd(declarations, v?.id) : {}),
   };
   const trail = [
     { name: 'Home', item: `${origin}/` },
@@ -154,6 +180,49 @@ function productJsonLd(p: ProductRec, v: VariantRec | undefined, origin: string,
     itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: t.item })),
   };
   return [product, breadcrumbs];
+}
+
+const grams = (n: number) => `${n} g`;
+const milligrams = (n: number) => `${n} mg`;
+
+/**
+ * The schema.org fields the label's declarations fill (docs/product-declarations.md): manufacturer, countryOfOrigin,
+ * nutrition per serving (NutritionInformation), the pack's weight, and suitableForDiet where the mark is green.
+ * schema.org has no field for the FSSAI licence, the importer or customer care; the page shows those.
+ */
+function declarationsJsonLd(d: ProductDeclarations, variantId: number | undefined): Record<string, unknown> {
+  const n = d.nutrition.per_serving;
+  const pack = d.variants.find((x) => x.variant_id === variantId) ?? d.variants[0];
+  const mass = pack?.base_quantity.unit === 'g';
+  return {
+    manufacturer: { '@type': 'Organization', name: d.manufacturer.name, address: d.manufacturer.address },
+    countryOfOrigin: { '@type': 'Country', name: d.country_of_origin },
+    nutrition: {
+      '@type': 'NutritionInformation',
+      servingSize: d.serving_size,
+      calories: `${n.energy_kcal} kcal`,
+      proteinContent: grams(n.protein_g),
+      carbohydrateContent: grams(n.carbohydrate_g),
+      sugarContent: grams(n.sugars_g),
+      fatContent: grams(n.fat_g),
+      saturatedFatContent: grams(n.saturated_fat_g),
+      transFatContent: grams(n.trans_fat_g),
+      cholesterolContent: milligrams(n.cholesterol_mg),
+      sodiumContent: milligrams(n.sodium_mg),
+    },
+    ...(pack && mass
+      ? {
+          weight: {
+            '@type': 'QuantitativeValue',
+            value: pack.base_quantity.amount,
+            unitCode: 'GRM',
+            unitText: 'g',
+          },
+        }
+      : {}),
+    ...(pack ? { size: pack.net_quantity_label } : {}),
+    ...(d.food_type === 'veg' ? { suitableForDiet: 'https://schema.org/VegetarianDiet' } : {}),
+  };
 }
 
 /**

@@ -20,7 +20,15 @@ import { productImage } from '../../../schemas/images.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, Conflict, NotFound } from '../../http/errors.ts';
-import { catalogueChanged, type PriceEditResult, setProductPublished, setVariantPrice } from '../catalogue/index.ts';
+import {
+  catalogueChanged,
+  type PriceEditResult,
+  saveDeclarations,
+  setProductPublished,
+  setVariantPrice,
+  staffDeclarations,
+} from '../catalogue/index.ts';
+import { DECLARATION_MESSAGES, DeclarationsUpdate, StaffDeclarationsResponse } from '../../../schemas/declarations.ts';
 import { adjustStock, heldUnits } from '../inventory/index.ts';
 import { recordAudit } from './audit.ts';
 import { receiveFile } from './csv.ts';
@@ -217,6 +225,58 @@ export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: 
         .executeTakeFirst();
       await catalogueChanged(db);
       return ok({ product_id: productId, image_url: first ? `${productImage(first.id)}?v=${version}` : '' }, PRODUCT_IMAGE_MESSAGES.saved);
+    },
+  );
+
+  // The label's declarations (docs/product-declarations.md): read by any catalogue reader, written by the catalogue
+  // role with the version its editor saw (a stale one is a 409 with the current values) and audited with the change.
+  app.get(
+    '/api/ops/catalogue/products/:productId/declarations',
+    {
+      config: { opsPermission: 'catalogue:read' },
+      schema: {
+        summary: "A product's label declarations, for the console",
+        operationId: 'getOpsProductDeclarations',
+        params: ProductParams,
+        response: { 200: StaffDeclarationsResponse },
+      },
+    },
+    async (req) => {
+      const { productId } = req.params;
+      const found = await staffDeclarations(db, productId);
+      if (!found) throw new NotFound(`No product ${productId}.`);
+      return ok(found);
+    },
+  );
+
+  app.post(
+    '/api/ops/catalogue/products/:productId/declarations',
+    {
+      config: { opsPermission: 'catalogue:write' },
+      schema: {
+        summary: "Edit a product's label declarations (optimistic version)",
+        operationId: 'setOpsProductDeclarations',
+        params: ProductParams,
+        body: DeclarationsUpdate,
+        response: { 200: StaffDeclarationsResponse },
+      },
+    },
+    async (req) => {
+      const { productId } = req.params;
+      const { expected_version, ...input } = req.body;
+      const target = `product:${productId}`;
+      const saved = await db.transaction().execute(async (trx) => {
+        const before = await staffDeclarations(trx, productId);
+        if (!before) throw new NotFound(`No product ${productId}.`);
+        const result = await saveDeclarations(trx, productId, expected_version, input);
+        if (result.kind === 'stale') throw new Conflict(DECLARATION_MESSAGES.stale, { current: before });
+        if (result.kind === 'unknown_variant') throw new AppError(400, DECLARATION_MESSAGES.unknownVariant);
+        const after = (await staffDeclarations(trx, productId)) as NonNullable<typeof before>;
+        await recordAudit(trx, req, { action: 'product.declarations', target, before, after });
+        return after;
+      });
+      await catalogueChanged(db);
+      return ok(saved, DECLARATION_MESSAGES.saved);
     },
   );
 }
