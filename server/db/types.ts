@@ -634,7 +634,8 @@ export interface Database
     MoneyTables,
     StaffTables,
     ProductImageTables,
-    SavedCardTables {}
+    SavedCardTables,
+    GrievanceTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -816,5 +817,26 @@ export interface SavedCardTables {
     expiry_month: number;
     expiry_year: number;
     created_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** Migration 360: shoppers' complaints and their two clocks (docs/grievance-redressal.md). */
+export interface GrievanceTables {
+  grievances: {
+    id: Generated<number>;
+    reference: string;
+    customer_id: number;
+    order_id: number | null;
+    category: string;
+    message: string;
+    status: Generated<'open' | 'acknowledged' | 'resolved'>;
+    created_at: Timestamp & Generated<Date>;
+    acknowledge_by: Timestamp;
+    resolve_by: Timestamp;
+    acknowledged_at: Timestamp | null;
+    acknowledged_by: number | null;
+    resolved_at: Timestamp | null;
+    resolved_by: number | null;
+    answer: string | null;
   };
 }
