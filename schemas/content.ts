@@ -58,6 +58,7 @@ export const ROUTE_META = {
   preview: titled('Preview', undefined, true),
   freebies: titled('Free Gifts'),
   help: titled('Help Centre', 'Order help, returns, payments and contact details for Kasrat customer service.'),
+  grievance: titled('Grievance Redressal', 'Our grievance officer, and how to file a complaint and follow it to its answer.'),
   storeLocator: titled(
     'Store Locator',
     'Find a Kasrat store near you: addresses, opening hours, phone numbers and directions in cities across India.',
@@ -108,6 +109,7 @@ export const PAGE_MODULE_META: Readonly<Record<string, RouteMetaName>> = {
   Landing: 'landing',
   Freebies: 'freebies',
   HelpCenter: 'help',
+  Grievance: 'grievance',
   StoreLocatorPage: 'storeLocator',
   AuthenticityPage: 'authenticity',
   ImporterPage: 'importer',

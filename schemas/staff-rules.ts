@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   'customers:read',
   'customers:write',
   'reviews:moderate',
+  'grievances:handle',
   'promotions:read',
   'promotions:write',
   'reports:read',
@@ -26,7 +27,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   catalogue: ['catalogue:read', 'catalogue:write', 'reviews:moderate'],
   fulfilment: ['orders:read', 'orders:write', 'catalogue:read'],
-  support: ['orders:read', 'customers:read', 'customers:write', 'reviews:moderate', 'catalogue:read'],
+  support: ['orders:read', 'customers:read', 'customers:write', 'reviews:moderate', 'catalogue:read', 'grievances:handle'],
   marketing: ['catalogue:read', 'promotions:read', 'promotions:write', 'reports:read'],
 };
 

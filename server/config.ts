@@ -201,3 +201,54 @@ export function readDatabaseTimeouts(env: NodeJS.ProcessEnv = process.env): {
     idleInTransactionMs: c.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   };
 }
+
+/**
+ * The grievance officer the help centre and the footer name (Consumer Protection (E-Commerce) Rules, 2020, rule
+ * 4(4); docs/grievance-redressal.md). The defaults are the demo store's: a real store sets its own officer.
+ */
+const GrievanceOfficerSchema = z.object({
+  /** The grievance officer's full name, shown in the help centre and the footer. */
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(2).max(80).default('Meera Iyer'),
+  /** The grievance officer's designation (job title). */
+  GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().min(2).max(80).default('Grievance Officer'),
+  /** The email address complaints can be sent to. */
+  GRIEVANCE_OFFICER_EMAIL: z.string().trim().email('must be an email address').max(120).default('grievance@kasrat.test'),
+  /** The grievance officer's phone number, as shown (digits, spaces, +, - and brackets). */
+  GRIEVANCE_OFFICER_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s()-]{8,20}$/, 'must be a phone number such as +91 11 4000 1299')
+    .default('+91 11 4000 1299'),
+  /** The grievance officer's postal address, on one line (commas between the parts). */
+  GRIEVANCE_OFFICER_ADDRESS: z
+    .string()
+    .trim()
+    .min(10)
+    .max(300)
+    .default('Kasrat Retail Pvt Ltd, 4th Floor, 12 Nehru Place, New Delhi, Delhi 110019, India'),
+});
+
+export interface GrievanceOfficer {
+  name: string;
+  designation: string;
+  email: string;
+  phone: string;
+  address: string;
+}
+
+/** The grievance officer from the environment; a bad value stops the process (read at start-up by the module). */
+export function readGrievanceOfficer(env: NodeJS.ProcessEnv = process.env): GrievanceOfficer {
+  const parsed = GrievanceOfficerSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    name: c.GRIEVANCE_OFFICER_NAME,
+    designation: c.GRIEVANCE_OFFICER_DESIGNATION,
+    email: c.GRIEVANCE_OFFICER_EMAIL,
+    phone: c.GRIEVANCE_OFFICER_PHONE,
+    address: c.GRIEVANCE_OFFICER_ADDRESS,
+  };
+}

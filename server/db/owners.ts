@@ -77,6 +77,7 @@ export const TABLE_OWNERS = {
   faqs: 'server/modules/help-center',
   support_reasons: 'server/modules/help-center',
   support_tickets: 'server/modules/help-center',
+  grievances: 'server/modules/grievances',
   reviews: 'server/modules/reviews',
   review_photos: 'server/modules/reviews',
   review_votes: 'server/modules/reviews',

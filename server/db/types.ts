@@ -647,7 +647,8 @@ export interface Database
     StaffTables,
     ProductImageTables,
     SavedCardTables,
-    DeclarationTables {}
+    DeclarationTables,
+    GrievanceTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -877,5 +878,23 @@ export interface DeclarationTables {
     net_unit: string;
     servings: number;
     best_before: ColumnType<Date | string | null, string | null, string | null>;
+/** Migration 360: shoppers' complaints and their two clocks (docs/grievance-redressal.md). */
+export interface GrievanceTables {
+  grievances: {
+    id: Generated<number>;
+    reference: string;
+    customer_id: number;
+    order_id: number | null;
+    category: string;
+    message: string;
+    status: Generated<'open' | 'acknowledged' | 'resolved'>;
+    created_at: Timestamp & Generated<Date>;
+    acknowledge_by: Timestamp;
+    resolve_by: Timestamp;
+    acknowledged_at: Timestamp | null;
+    acknowledged_by: number | null;
+    resolved_at: Timestamp | null;
+    resolved_by: number | null;
+    answer: string | null;
   };
 }

@@ -10,6 +10,7 @@ import { cartModule } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { checkoutModule } from './checkout/index.ts';
 import { eventsModule } from './events/index.ts';
+import { grievancesModule } from './grievances/index.ts';
 import { helpCenterModule } from './help-center/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
 import { markRefundPaidByHand } from '../flows/index.ts';
@@ -48,6 +49,7 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(ordersModule, { db });
   await app.register(reviewsModule, { db });
   await app.register(helpCenterModule, { db });
+  await app.register(grievancesModule, { db });
   await app.register(appInstallModule);
   await app.register(storefrontFormsModule, { db });
 }

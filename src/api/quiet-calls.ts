@@ -38,6 +38,8 @@ export const QUIET_CALLS: readonly QuietCall[] = [
   ...['customer-order-list', 'customer-shipment-list', 'phone', 'email'].map(
     (p): QuietCall => ({ path: `/api/help-center/${p}`, on401: 'blank' }),
   ),
+  // docs/grievance-redressal.md: the complaint form shows "Order not found." and its own sign-in prompt.
+  { path: '/api/help-center/grievances', on401: 'blank', on404: 'stay' },
   // SPEC §7: asked on every product page; a guest is simply not a verified buyer.
   { path: '/api/review/v1/is-user-verified', on401: 'silent', on404: 'stay' },
   // SPEC §2: on the product page these fill the reviews section, which a 404 hides (the product page's own call

@@ -6,7 +6,7 @@ import { AnalyticsDebug, syncUser } from '../features/analytics/index.ts';
 import { AuthProvider } from '../api/auth.tsx';
 import { ToastProvider } from '../ui/Toast.tsx';
 import { RouteErrorPage } from './error-page.tsx';
-import { MainLayout } from './layouts/MainLayout.tsx';
+import { MainLayout, mainLayoutLoader } from './layouts/MainLayout.tsx';
 import { MetaProvider } from '../ui/meta.tsx';
 import type * as AccountLayoutModule from './layouts/AccountLayout.tsx';
 import type * as CheckoutLayoutModule from './layouts/CheckoutLayout.tsx';
@@ -155,6 +155,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <MainLayout />,
+        loader: mainLayoutLoader,
         children: [
           { path: '/', ...page('catalogue/pages/Home') },
           { path: '/brands', ...page('catalogue/pages/Brands') },
@@ -178,6 +179,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page('content/pages/HelpCenter') },
               { path: 'contact-us', ...page('content/pages/HelpCenter', { name: 'ContactUs' }) },
+              { path: 'grievance', ...page('content/pages/Grievance') },
             ],
           },
           { path: '/store-locator', ...page('content/pages/StoreLocatorPage') },
@@ -280,6 +282,7 @@ export const routes: RouteObject[] = [
           { path: 'customers/:customerId?', ...consoleArea('CustomersArea') },
           { path: 'promotions', ...consoleArea('PromotionsArea') },
           { path: 'moderation', ...consoleArea('ReviewsArea') },
+          { path: 'complaints', ...consoleArea('ComplaintsArea') },
           { path: 'audit', ...consoleArea('AuditArea') },
         ],
       },

@@ -2,6 +2,7 @@ import { indiaWall } from '../../schemas/dates.ts';
 import { Link } from 'react-router-dom';
 import { container } from './theme/global.css.ts';
 import * as css from './Layout.css.ts';
+import { FooterGrievance } from './FooterGrievance.tsx';
 
 /** SPEC §9: the footer year is read in India time (offset 330 minutes); 2024 if the clock is unusable. */
 export function footerYear(now: Date = new Date()): number {
@@ -67,6 +68,7 @@ export function Footer() {
               </a>
             </p>
           </div>
+          <FooterGrievance />
         </div>
         <p style={{ marginTop: 24, fontSize: 14 }}>
           © {footerYear()} Kasrat. 100% authentic supplements, sourced from brands and authorised importers.

@@ -29,6 +29,7 @@ import * as stockOnlyUpdates from './280_stock_only_updates.ts';
 import * as customerUnpaidOrders from './290_customer_unpaid_orders.ts';
 import * as pincodeDirectory from './300_pincode_directory.ts';
 import * as productDeclarations from './340_product_declarations.ts';
+import * as grievances from './360_grievances.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '290_customer_unpaid_orders': customerUnpaidOrders as { up: (db: Kysely<unknown>) => Promise<void> },
   '300_pincode_directory': pincodeDirectory as { up: (db: Kysely<unknown>) => Promise<void> },
   '340_product_declarations': productDeclarations as { up: (db: Kysely<unknown>) => Promise<void> },
+  '360_grievances': grievances as { up: (db: Kysely<unknown>) => Promise<void> },
 };

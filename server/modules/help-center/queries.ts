@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+import { faqSearchPatterns } from './faq-search.ts';
 
 // Kysely queries of the help centre.
 
@@ -8,11 +9,11 @@ export async function faqs(db: Db, search: string | undefined, topic: string | u
   let q = db.selectFrom('faqs').select(['id', 'topic', 'question', 'answer']).orderBy('position').orderBy('id');
   if (topic) q = q.where('topic', '=', topic);
   if (search) {
-    // Every word must appear in the question, answer or topic (case-insensitive); LIKE wildcards are escaped.
-    for (const word of search.split(/\s+/).filter(Boolean).slice(0, 8)) {
-      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or([eb('question', 'ilike', pattern), eb('answer', 'ilike', pattern), eb('topic', 'ilike', pattern)]));
-    }
+    // Whole words, inflections and synonyms (faq-search.ts); the patterns are parameters, never SQL text.
+    const patterns = faqSearchPatterns(search);
+    if (patterns === null) return [];
+    for (const pattern of patterns)
+      q = q.where((eb) => eb.or([eb('question', '~*', pattern), eb('answer', '~*', pattern), eb('topic', '~*', pattern)]));
   }
   return q.execute();
 }

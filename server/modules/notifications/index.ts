@@ -2,6 +2,7 @@
 // line from the flow or writer that causes it, inside its transaction.
 export {
   messageOrigin,
+  notifyGrievance,
   notifyOrderPlaced,
   notifyPaymentFailed,
   notifyRefund,
@@ -9,3 +10,4 @@ export {
   notifyShipmentCancelled,
   type ShipmentNotice,
 } from './service.ts';
+export type { GrievanceEvent } from './messages.ts';

@@ -20,6 +20,15 @@ const events: MessageEvent[] = [
   { kind: 'return_picked_up', order: 'KS1006', shipment: 'KS1006-1' },
   { kind: 'refund_initiated', order: 'KS1006', shipment: 'KS1006-1', amount: 150_000, method: 'original' },
   { kind: 'refund_processed', order: 'KS1006', shipment: 'KS1006-1', amount: 150_000, method: 'bank' },
+  {
+    kind: 'grievance_received',
+    ticket: 'KSG-0A1B2C3D',
+    order: 'KS1007',
+    about: 'Delivery or missing items',
+    acknowledgeBy: '2027-01-31T18:30:00.000Z',
+    resolveBy: '2027-02-28T18:30:00.000Z',
+  },
+  { kind: 'grievance_answered', ticket: 'KSG-0A1B2C3D', order: null, answer: 'A replacement is on its way.' },
 ];
 
 describe('SMS templates', () => {

@@ -1,3 +1,4 @@
+import { formatDay, formatDayTime } from '../../../schemas/dates.ts';
 import { groupRupees } from '../../../schemas/money.ts';
 import type { EmailContent } from './templates/content.ts';
 import type { SmsTemplateId, SmsVariable } from './templates/sms.ts';
@@ -16,7 +17,13 @@ export type MessageEvent =
   | { kind: 'out_for_delivery'; order: string; shipment: string; cod: boolean }
   | { kind: 'delivered'; order: string; shipment: string; products: Array<{ name: string; slug: string; id: number }> }
   | { kind: 'return_picked_up'; order: string; shipment: string }
-  | { kind: 'refund_initiated' | 'refund_processed'; order: string; shipment: string; amount: number; method: RefundMethod };
+  | { kind: 'refund_initiated' | 'refund_processed'; order: string; shipment: string; amount: number; method: RefundMethod }
+  | GrievanceEvent;
+
+/** A complaint received, and its answer (docs/grievance-redressal.md): dates are ISO strings, shown in India time. */
+export type GrievanceEvent =
+  | { kind: 'grievance_received'; ticket: string; order: string | null; about: string; acknowledgeBy: string; resolveBy: string }
+  | { kind: 'grievance_answered'; ticket: string; order: string | null; answer: string };
 
 export type MessageKind = MessageEvent['kind'];
 
@@ -38,6 +45,7 @@ const refundTarget: Record<RefundMethod, string> = { original: 'original payment
 
 export function planMessage(event: MessageEvent, firstName: string | null, origin: string): MessagePlan {
   const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
+  if (event.kind === 'grievance_received' || event.kind === 'grievance_answered') return planGrievance(event, greeting, origin);
   const orderLink = { label: 'View your order', href: `${origin}/account/order/order-details/${event.order}` };
   switch (event.kind) {
     case 'order_placed':
@@ -211,4 +219,46 @@ export function planMessage(event: MessageEvent, firstName: string | null, origi
       };
     }
   }
+}
+
+/** The complaint messages: the ticket, its deadlines (received) or the answer (resolved), and where to follow it. */
+function planGrievance(event: GrievanceEvent, greeting: string, origin: string): MessagePlan {
+  const follow = { label: 'See your complaint', href: `${origin}/help-center/grievance` };
+  const order = event.order ? [{ label: 'Order', value: event.order }] : [];
+  if (event.kind === 'grievance_received') {
+    const ackBy = formatDayTime(new Date(event.acknowledgeBy), 'IST');
+    const resolveBy = formatDayTime(new Date(event.resolveBy), 'IST');
+    return {
+      email: {
+        subject: `We received your complaint ${event.ticket}`,
+        preview: `We acknowledge it within 48 hours and resolve it by ${resolveBy}.`,
+        heading: 'Your complaint is received',
+        greeting,
+        paragraphs: [
+          `Your complaint ${event.ticket} (${event.about}) is with our grievance officer.`,
+          `We acknowledge it by ${ackBy} at the latest, and resolve it by ${resolveBy}.`,
+        ],
+        facts: [
+          { label: 'Ticket', value: event.ticket },
+          ...order,
+          { label: 'Acknowledged by', value: ackBy },
+          { label: 'Resolved by', value: resolveBy },
+        ],
+        action: follow,
+      },
+      sms: { template: 'grievance_received', vars: { ticket: event.ticket, date: formatDay(new Date(event.resolveBy), 'IST') } },
+    };
+  }
+  return {
+    email: {
+      subject: `Your complaint ${event.ticket} is resolved`,
+      preview: 'Our grievance officer has answered your complaint.',
+      heading: 'Our answer to your complaint',
+      greeting,
+      paragraphs: [`Our answer to your complaint ${event.ticket}:`, event.answer],
+      facts: [{ label: 'Ticket', value: event.ticket }, ...order],
+      action: follow,
+    },
+    sms: { template: 'grievance_answered', vars: { ticket: event.ticket } },
+  };
 }

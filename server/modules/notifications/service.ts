@@ -2,7 +2,7 @@ import { paymentMethodName, PAY_ON_DELIVERY } from '../../../schemas/payment-rul
 import { siteOrigin } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueueOnce } from '../../messaging/outbox.ts';
-import { type MessageEvent, planMessage } from './messages.ts';
+import { type GrievanceEvent, type MessageEvent, planMessage } from './messages.ts';
 import * as q from './queries.ts';
 import { renderEmail } from './templates/render.tsx';
 import { renderSms } from './templates/sms.ts';
@@ -122,4 +122,9 @@ export async function notifyRefund(db: Db, refundId: number, stage: 'initiated' 
     method: r.method,
   };
   return queueEvent(db, r.customer_id, event, `refund:${r.id}`);
+}
+
+/** A complaint was received, or answered (docs/grievance-redressal.md): one message per ticket and event. */
+export async function notifyGrievance(db: Db, customerId: number, event: GrievanceEvent): Promise<number> {
+  return queueEvent(db, customerId, event, `grievance:${event.ticket}`);
 }

@@ -23,6 +23,7 @@ import {
   type TicketResponse,
   UploadResponse,
 } from '../../../schemas/help-center.ts';
+import type { GrievanceRequest, GrievanceResponse, GrievancesResponse } from '../../../schemas/grievances.ts';
 import type {
   BankOffersResponse,
   BrandsOnOfferResponse,
@@ -125,3 +126,10 @@ export const importersResource = () => resource('importers', () => contentApi.im
 export const importerResource = (slug: string) =>
   resource(`importer:${slug}`, () => contentApi.importerBrandListData(slug).then((r) => r.data));
 export const authenticityBrandsResource = () => resource('authenticity-brands', () => contentApi.brandList().then((r) => r.data));
+
+// Grievance redressal (docs/grievance-redressal.md): the shopper's complaints; a 401 is blanked and a 404 (another
+// shopper's order) stays on the form (src/api/quiet-calls.ts).
+export const grievanceApi = {
+  list: () => get<typeof GrievancesResponse>('/api/help-center/grievances'),
+  file: (form: GrievanceRequest) => post<typeof GrievanceResponse>('/api/help-center/grievances', form),
+};

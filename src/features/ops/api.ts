@@ -1,4 +1,5 @@
 import { get, post } from '../../api/client.ts';
+import type { OpsGrievanceResponse, OpsGrievancesResponse } from '../../../schemas/grievances.ts';
 import type {
   AuditResponse,
   CustomerBlockResponse,
@@ -81,3 +82,11 @@ export const STOCK_REASON_LIST = ['recount', 'received', 'damaged', 'correction'
 export const opsToday = () => get<typeof OpsTodayResponse>('/api/ops/today');
 export const retryOutbox = (queue: 'messages' | 'feeds') => post<typeof OutboxRetryResponse>('/api/ops/outbox/retry', { queue });
 export const funnelReport = () => get<typeof FunnelEnvelope>('/api/analytics/funnel');
+
+// Grievance redressal (docs/grievance-redressal.md): complaints by deadline, acknowledged and answered by support.
+export const opsGrievances = (status: 'pending' | 'open' | 'acknowledged' | 'resolved') =>
+  get<typeof OpsGrievancesResponse>(`/api/ops/grievances?status=${status}`);
+export const acknowledgeGrievance = (reference: string) =>
+  post<typeof OpsGrievanceResponse>(`/api/ops/grievances/${encodeURIComponent(reference)}/acknowledge`, {});
+export const answerGrievance = (reference: string, answer: string) =>
+  post<typeof OpsGrievanceResponse>(`/api/ops/grievances/${encodeURIComponent(reference)}/answer`, { answer });

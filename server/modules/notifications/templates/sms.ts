@@ -12,6 +12,8 @@ export const SMS_VARIABLES = {
   awb: 20,
   method: 24,
   days: 6,
+  ticket: 12,
+  date: 11,
 } as const;
 
 export type SmsVariable = keyof typeof SMS_VARIABLES;
@@ -29,6 +31,9 @@ export const SMS_TEMPLATES = {
   refund_initiated:
     'Kasrat: Refund of Rs {amount} for shipment {shipment} is initiated to your {method}. Expect it in {days} working days.',
   refund_processed: 'Kasrat: Refund of Rs {amount} for shipment {shipment} is processed to your {method}. It shows in {days} working days.',
+  grievance_received:
+    'Kasrat: Complaint {ticket} received. We acknowledge it in 48 hours, resolve it by {date}. See {origin}/help-center/grievance',
+  grievance_answered: 'Kasrat: Complaint {ticket} is resolved. Read our answer: {origin}/help-center/grievance',
 } as const;
 
 export type SmsTemplateId = keyof typeof SMS_TEMPLATES;

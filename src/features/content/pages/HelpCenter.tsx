@@ -19,6 +19,7 @@ import * as css from '../components/content.css.ts';
 import { fieldErrors } from '../../../ui/form-errors.ts';
 import * as help from '../components/help-center.css.ts';
 import { SendRow } from '../components/SendRow.tsx';
+import { GrievanceOfficerCard } from '../components/GrievanceOfficerCard.tsx';
 
 // /help-center (searchable FAQ and the ways to reach us, the default export) and /help-center/contact-us (a call
 // back or an email about one of the customer's orders, with attachments: ContactUs) — SPEC §1, §7 /api/help-center.
@@ -168,6 +169,19 @@ export default function HelpHome() {
           <p className={css.meta}>Ask for a call back or send us photos of the problem.</p>
           <Link className={button} to="/help-center/contact-us">
             Contact us
+          </Link>
+        </div>
+      </section>
+      <section aria-labelledby="grievance-title" className={css.grid} style={{ alignItems: 'start' }}>
+        <h2 id="grievance-title" style={{ gridColumn: '1 / -1', margin: 0 }}>
+          Grievance redressal
+        </h2>
+        <GrievanceOfficerCard headingLevel={3} />
+        <div className={card}>
+          <h3 style={{ marginTop: 0 }}>Not resolved?</h3>
+          <p className={css.meta}>File a complaint with our grievance officer and follow it to its answer.</p>
+          <Link className={button} to="/help-center/grievance">
+            File a complaint
           </Link>
         </div>
       </section>

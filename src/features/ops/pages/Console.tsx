@@ -5,6 +5,7 @@ import { usePageMeta } from '../../../ui/meta.tsx';
 import { staffMe, staffSignOut } from '../api.ts';
 import Audit from '../console/areas/Audit.tsx';
 import Catalogue from '../console/areas/Catalogue.tsx';
+import Complaints from '../console/areas/Complaints.tsx';
 import Customers from '../console/areas/Customers.tsx';
 import Orders from '../console/areas/Orders.tsx';
 import Promotions from '../console/areas/Promotions.tsx';
@@ -51,6 +52,7 @@ const AREAS = {
   promotions: { label: 'Promotions', needs: 'promotions:read' },
   // Not /ops/reviews: the shoppers' /:productName/reviews route would outrank the console's for that path.
   moderation: { label: 'Reviews', needs: 'reviews:moderate' },
+  complaints: { label: 'Complaints', needs: 'grievances:handle' },
   audit: { label: 'Audit trail', needs: 'audit:read' },
 } as const satisfies Record<string, { label: string; needs: Permission }>;
 type AreaPath = keyof typeof AREAS;
@@ -137,5 +139,7 @@ export const PromotionsArea = () => (
 );
 
 export const ReviewsArea = () => <Area path="moderation">{() => <Reviews />}</Area>;
+
+export const ComplaintsArea = () => <Area path="complaints">{() => <Complaints />}</Area>;
 
 export const AuditArea = () => <Area path="audit">{() => <Audit />}</Area>;

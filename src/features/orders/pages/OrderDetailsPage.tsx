@@ -1,9 +1,10 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../account/index.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { formatOrderDateTime } from '../../../../schemas/orders.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
+import { buttonSecondary } from '../../../ui/theme/global.css.ts';
 import { BuyAgain } from '../components/BuyAgain.tsx';
 import { ItemLine } from '../components/ItemLine.tsx';
 import * as css from '../components/orders.css.ts';
@@ -28,6 +29,12 @@ export default function OrderDetailsPage() {
         <>
           <p className={css.muted}>
             Placed on {formatOrderDateTime(d.order.created_at)} · {d.order.status_label}
+          </p>
+          {/* docs/grievance-redressal.md: a complaint about this order, with the order already chosen. */}
+          <p style={{ margin: 0 }}>
+            <Link className={buttonSecondary} to={`/help-center/grievance?order=${encodeURIComponent(orderId)}`}>
+              Get help with this order
+            </Link>
           </p>
           <div className={css.facts}>
             <section className={css.panel} aria-labelledby="delivery-address">
