@@ -10,6 +10,8 @@ export interface Resource<T> {
   loading: boolean;
   data: T | null;
   error: string | null;
+  /** The failed request's error object (the client's normalised shape), for a store that passes it on. */
+  failure?: unknown;
 }
 
 /** The message a failed load shows: the server's (already normalised by the API client), or the generic one. */
@@ -42,7 +44,8 @@ export interface Store<T> {
 
 const EMPTY: Resource<never> = { loading: false, data: null, error: null };
 
-export function createStore<T>(name: string, fetcher: () => Promise<T>): Store<T> {
+export function createStore<T>(name: string, fetcher: () => Promise<T>, options: { passOnFailure?: boolean } = {}): Store<T> {
+  const failedWith = (e: unknown): Resource<T> => (options.passOnFailure ? { ...failed<T>(e), failure: e } : failed<T>(e));
   let state: Resource<T> = EMPTY;
   let used = false;
   let seq = 0;
@@ -81,7 +84,7 @@ export function createStore<T>(name: string, fetcher: () => Promise<T>): Store<T
         if (mine === seq) emit(succeeded(data));
         return data;
       } catch (e) {
-        if (mine === seq) emit(failed(e));
+        if (mine === seq) emit(failedWith(e));
         return null;
       }
     },

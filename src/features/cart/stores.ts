@@ -7,6 +7,7 @@ export const cartStore = createStore('cart', async () => (await cartApi.cartList
 export const miniCartStore = createStore('mini cart', async () => (await cartApi.miniCart()).data);
 export const wishlistStore = createStore('wishlist', async () => (await cartApi.wishList()).data);
 export const savedStore = createStore('save for later', async () => (await cartApi.saveForLater()).data);
-export const freebieStore = createStore('freebies', async () => (await cartApi.freebieProducts()).data);
+// SPEC §8: a failed freebie fetch is passed on as the error object (status and message), not only its message.
+export const freebieStore = createStore('freebies', async () => (await cartApi.freebieProducts()).data, { passOnFailure: true });
 /** The live coupons checked against this cart (dynamic-coupon-list), re-read when the cart changes. */
 export const couponStore = createStore('coupons', async () => (await cartApi.dynamicCouponList()).data);

@@ -15,7 +15,7 @@ import type {
   SourceProductResponse,
   Top10Response,
 } from '../../../schemas/catalogue.ts';
-import { get, type RequestOptions } from '../../api/client.ts';
+import { get, normaliseError, type RequestOptions } from '../../api/client.ts';
 
 // The catalogue calls of SPEC §7 the pages make, each answer checked with its schema (schemas/catalogue.ts).
 // A 404 is left to the client, which sends the shopper to /notFound (SPEC §8).
@@ -37,19 +37,28 @@ export function listingApiUrl(endpoint: ListingEndpoint, base: Record<string, st
 
 type Opts = Pick<RequestOptions, 'signal'>;
 
+/**
+ * SPEC §8: a listing call whose answer has no body fails (no data), rather than rendering an empty listing: the
+ * page's resource shows its error. The failure has the client's normalised shape.
+ */
+function listed<T>(answer: { data: T } | null | undefined | ''): T {
+  if (!answer || typeof answer !== 'object' || answer.data === undefined) throw normaliseError(null);
+  return answer.data;
+}
+
 export const catalogueApi = {
   // SPEC §7 offers: banner data (the product page's banner); a 404 hides the banner rather than leaving the page.
   bannerData: async (o?: Opts) => (await get<typeof BannerDataResponse>('/api/offers/banner-data', o)).data,
   home: async (o?: Opts) => (await get<typeof HomeResponse>('/api/home/home-page-info', o)).data,
   menu: async (o?: Opts) => (await get<typeof MenuResponse>('/api/menu/menu-list', o)).data,
-  listing: async (url: string, o?: Opts) => (await get<typeof ListingResponse>(url, o)).data,
+  listing: async (url: string, o?: Opts) => listed(await get<typeof ListingResponse>(url, o)),
   brandDetail: async (slug: string, o?: Opts) =>
-    (await get<typeof BrandDetailResponse>(`/api/listing/brand-detail?${query({ slug })}`, o)).data,
+    listed(await get<typeof BrandDetailResponse>(`/api/listing/brand-detail?${query({ slug })}`, o)),
   categoryDetail: async (slug: string, o?: Opts) =>
-    (await get<typeof CategoryDetailResponse>(`/api/listing/category-detail?${query({ slug })}`, o)).data,
-  brandGroups: async (o?: Opts) => (await get<typeof BrandGroupsResponse>('/api/listing/store-brand-list', o)).data,
+    listed(await get<typeof CategoryDetailResponse>(`/api/listing/category-detail?${query({ slug })}`, o)),
+  brandGroups: async (o?: Opts) => listed(await get<typeof BrandGroupsResponse>('/api/listing/store-brand-list', o)),
   top10: async (slug: string | null, o?: Opts) =>
-    (await get<typeof Top10Response>(slug ? `/api/listing/top-10-list?${query({ slug })}` : '/api/listing/top-10-list', o)).data,
+    listed(await get<typeof Top10Response>(slug ? `/api/listing/top-10-list?${query({ slug })}` : '/api/listing/top-10-list', o)),
   product: async (productId: number, o?: Opts) =>
     (await get<typeof ProductDetailResponse>(`/api/product-details/product-detail-page?${query({ product_id: productId })}`, o)).data,
   productBySlug: async (slug: string, o?: Opts) =>

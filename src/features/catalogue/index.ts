@@ -8,6 +8,14 @@ export * as breadcrumbStyles from './components/Breadcrumbs.css.ts';
 // Promotion sections and product rails for the offers, sale and landing pages (content feature).
 export { ProductList } from './components/ProductList.tsx';
 export { ProductRail } from './components/ProductRail.tsx';
-export { Banners, Carousel, PromotedProducts, PromotionCards, PromotionTiles, useSeenOnce } from './components/Promotions.tsx';
+export {
+  Banners,
+  Carousel,
+  HeroCarousel,
+  PromotedProducts,
+  PromotionCards,
+  PromotionTiles,
+  useSeenOnce,
+} from './components/Promotions.tsx';
 export * as catalogueStyles from './components/catalogue.css.ts';
 export { listItems } from './events.ts';

@@ -107,6 +107,16 @@ export function Banners({
 }
 
 /**
+ * SPEC §2 promotion sections: the hero shows the banners, then the carousel slides; a banner is reported in
+ * banner_web / banner_mobile and a slide in carousel_web / carousel_mobile, by the breakpoint shown.
+ */
+export function HeroCarousel({ banners, slides, web }: { banners: Promotion[]; slides: Promotion[]; web: boolean }) {
+  const sectionOf = (i: number): PromotionSection =>
+    i < banners.length ? (web ? 'banner_web' : 'banner_mobile') : web ? 'carousel_web' : 'carousel_mobile';
+  return <Carousel items={[...banners, ...slides]} section={sectionOf} label="Featured offers" eager />;
+}
+
+/**
  * A swipeable carousel (scroll snap) with previous / next buttons and slide pickers. No autoplay: moving content
  * the shopper did not ask for fails people who read slowly.
  */
@@ -117,7 +127,8 @@ export function Carousel({
   eager = false,
 }: {
   items: Promotion[];
-  section: PromotionSection;
+  /** One section for every slide, or each slide's own (a hero mixes banners and carousel slides). */
+  section: PromotionSection | ((index: number) => PromotionSection);
   label: string;
   eager?: boolean;
 }) {
@@ -140,7 +151,7 @@ export function Carousel({
       <ul ref={track} className={css.carouselTrack} onScroll={onScroll}>
         {items.map((p, i) => (
           <li key={p.id} aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}: ${p.title}`}>
-            <PromotionLink p={p} index={i} section={section} eager={eager && i === 0} />
+            <PromotionLink p={p} index={i} section={typeof section === 'function' ? section(i) : section} eager={eager && i === 0} />
           </li>
         ))}
       </ul>

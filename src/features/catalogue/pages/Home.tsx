@@ -10,7 +10,7 @@ import { readSimilarViewed } from '../local-data.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import * as catalogueCss from '../components/catalogue.css.ts';
 import { ProductRail } from '../components/ProductRail.tsx';
-import { Banners, Carousel, CategoryTiles, PromotedProducts, PromotionTiles } from '../components/Promotions.tsx';
+import { Banners, CategoryTiles, HeroCarousel, PromotedProducts, PromotionTiles } from '../components/Promotions.tsx';
 import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { Section } from '../../../ui/Section.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
@@ -85,9 +85,9 @@ export default function HomePage() {
         <>
           {/* One hero carousel: the banners first, then the carousel slides; each reports its own section. */}
           {desktop ? (
-            <Carousel items={[...d.banner_web, ...d.carousel_web]} section="banner_web" label="Featured offers" eager />
+            <HeroCarousel banners={d.banner_web} slides={d.carousel_web} web />
           ) : (
-            <Carousel items={[...d.banner_mobile, ...d.carousel_mobile]} section="banner_mobile" label="Featured offers" eager />
+            <HeroCarousel banners={d.banner_mobile} slides={d.carousel_mobile} web={false} />
           )}
 
           <Section id="home-top-categories" title="Top categories" more={{ to: '/all-categories', label: 'All categories' }}>

@@ -1,5 +1,5 @@
 import type { HomeSections } from '../../../../schemas/catalogue.ts';
-import { Banners, Carousel, PromotedProducts, PromotionTiles, ProductRail } from '../../catalogue/index.ts';
+import { Banners, HeroCarousel, PromotedProducts, PromotionTiles, ProductRail } from '../../catalogue/index.ts';
 import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { Section } from './OfferSections.tsx';
 
@@ -12,9 +12,9 @@ export function StorefrontSections({ d, listPrefix }: { d: HomeSections; listPre
   return (
     <>
       {desktop ? (
-        <Carousel items={[...d.banner_web, ...d.carousel_web]} section="banner_web" label="Featured offers" eager />
+        <HeroCarousel banners={d.banner_web} slides={d.carousel_web} web />
       ) : (
-        <Carousel items={[...d.banner_mobile, ...d.carousel_mobile]} section="banner_mobile" label="Featured offers" eager />
+        <HeroCarousel banners={d.banner_mobile} slides={d.carousel_mobile} web={false} />
       )}
       <Section id="landing-top-categories" title="Shop by goal" more={{ to: '/all-categories', label: 'All categories' }}>
         <PromotionTiles items={d.top_categories} section="landing_top_category" />
