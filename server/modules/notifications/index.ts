@@ -2,6 +2,7 @@
 // line from the flow or writer that causes it, inside its transaction.
 export {
   messageOrigin,
+  notifyOrderExpired,
   notifyOrderPlaced,
   notifyPaymentFailed,
   notifyRefund,
