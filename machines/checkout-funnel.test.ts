@@ -6,6 +6,7 @@ import type { ConversionEvent } from '../schemas/events.ts';
 import {
   ANSWERS,
   CART_ITEMS,
+  paymentStateOf,
   CHANGED_MESSAGE,
   describePath,
   ERRORS,
@@ -87,6 +88,9 @@ describe('checkout funnel machine: every shortest path', () => {
       'confirming',
       'purchased',
       { failed: 'shown' },
+      'recovering',
+      'recoverFailed',
+      'closed',
     ])
       expect(reached).toContain(JSON.stringify(s));
   });
@@ -103,7 +107,8 @@ describe('checkout funnel machine: every shortest path', () => {
       // Every report is a valid catalogue event; steps 1–3 never skip ahead, step 5 always follows step 4, and
       // the payment view (4) follows order confirmation (3) unless it is the retry of a failed payment.
       let highest = 0;
-      const retried = path.steps.some((st) => st.event.type === 'RETRY');
+      // A payment page opened from a link, a new tab or a return from the gateway (SPEC §4.7) is a payment view too.
+      const retried = path.steps.some((st) => st.event.type === 'RETRY' || st.event.type === 'OPEN_PAYMENT');
       for (const e of reported) {
         expect(EventSchema.safeParse(e).success, JSON.stringify(e)).toBe(true);
         const step = STEP[e.name];
@@ -349,5 +354,115 @@ describe('checkout funnel rules', () => {
     expect(feed.every((f) => !f.custom_data.content_ids.includes('FREE-SHAKER-01'))).toBe(true);
     expect(feed.at(-1)).toMatchObject({ event_name: 'Purchase', event_id: ORDER_ID });
     h.stop();
+  });
+});
+
+// SPEC §4.7: the payment page never waits for a result that is not coming; the server says which order is being
+// paid and where it stands.
+describe('checkout funnel: back, reload and new tabs', () => {
+  const toGateway = async (services: Partial<CheckoutServices>) => {
+    const started = start(services);
+    await send(started.actor, VIEW, { type: 'BEGIN_CHECKOUT' }, { type: 'DELIVER_HERE' }, { type: 'PLACE_ORDER' });
+    await send(started.actor, { type: 'SELECT_METHOD', payment_method: 1, option: 'PhonePe' }, { type: 'PAY' });
+    expect(started.actor.getSnapshot().value).toBe('redirecting');
+    return started;
+  };
+
+  test('Back from the gateway: the server says the order still waits, so the methods come back and Pay starts again', async () => {
+    const loadPaymentState = vi.fn(ok(ANSWERS.awaiting));
+    const startTransaction = vi.fn(ok(ANSWERS.transaction));
+    const { actor, leave } = await toGateway({ ...happy, loadPaymentState, startTransaction });
+    await send(actor, { type: 'OPEN_PAYMENT', order_id: ORDER_ID });
+    expect(loadPaymentState).toHaveBeenCalledWith({ orderId: ORDER_ID });
+    const s = actor.getSnapshot();
+    expect(s.value).toEqual({ payment: 'choosing' });
+    expect(s.hasTag('busy')).toBe(false);
+    // The same order keeps the shopper's choice and its direct flow; the server's word is kept for the page.
+    expect(s.context).toMatchObject({ orderId: ORDER_ID, flow: 'direct', paymentMethod: 1, transaction: null });
+    expect(s.context.paymentState?.state).toBe('awaiting_payment');
+    await send(actor, { type: 'SELECT_METHOD', payment_method: 2 }, { type: 'PAY' });
+    expect(startTransaction).toHaveBeenLastCalledWith(expect.objectContaining({ order_id: ORDER_ID, payment_method: 2, retry: false }));
+    expect(leave).toHaveBeenCalledTimes(2);
+  });
+
+  test('Back without an order id in the address asks about the order the tab sent to the gateway', async () => {
+    const loadPaymentState = vi.fn(ok(ANSWERS.awaiting));
+    const { actor } = await toGateway({ ...happy, loadPaymentState });
+    await send(actor, { type: 'OPEN_PAYMENT' });
+    expect(loadPaymentState).toHaveBeenCalledWith({ orderId: ORDER_ID });
+  });
+
+  test('a new tab (no funnel) with an order that had a failed attempt pays it through retry-payment', async () => {
+    const startTransaction = vi.fn(ok(ANSWERS.transaction));
+    const { actor, reported } = start({ ...happy, loadPaymentState: ok(ANSWERS.awaiting), startTransaction });
+    await send(actor, { type: 'OPEN_PAYMENT', order_id: ORDER_ID });
+    expect(actor.getSnapshot().context).toMatchObject({ orderId: ORDER_ID, flow: 'otherwise', value: 279_900 });
+    await send(actor, { type: 'SELECT_METHOD', payment_method: 1 }, { type: 'PAY' });
+    expect(startTransaction).toHaveBeenCalledWith(expect.objectContaining({ order_id: ORDER_ID, retry: true }));
+    expect(reported.find((e) => e.name === 'payment_initiated')).toMatchObject({ order_id: ORDER_ID });
+  });
+
+  test('an order never tried (Pay now from My Orders) is a first payment, not a retry', async () => {
+    const startTransaction = vi.fn(ok(ANSWERS.transaction));
+    const { actor } = start({ ...happy, loadPaymentState: ok(ANSWERS.neverTried), startTransaction });
+    await send(actor, { type: 'OPEN_PAYMENT', order_id: ORDER_ID }, { type: 'SELECT_METHOD', payment_method: 1 }, { type: 'PAY' });
+    expect(startTransaction).toHaveBeenCalledWith(expect.objectContaining({ retry: false }));
+  });
+
+  test('the page opened for the order being paid asks nothing', async () => {
+    const loadPaymentState = vi.fn(ok(ANSWERS.awaiting));
+    const { actor } = start({ ...happy, loadPaymentState });
+    await send(actor, VIEW, { type: 'BEGIN_CHECKOUT' }, { type: 'DELIVER_HERE' }, { type: 'PLACE_ORDER' });
+    await send(actor, { type: 'OPEN_PAYMENT', order_id: ORDER_ID }, { type: 'OPEN_PAYMENT' });
+    expect(loadPaymentState).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().value).toEqual({ payment: 'choosing' });
+    // Another order's page does ask.
+    await send(actor, { type: 'OPEN_PAYMENT', order_id: 'KS100002' });
+    expect(loadPaymentState).toHaveBeenCalledWith({ orderId: 'KS100002' });
+  });
+
+  test('paid while the shopper was away: the success page, and the purchase reported once on the gateway path', async () => {
+    const { actor, reported } = await toGateway({ ...happy, loadPaymentState: ok(ANSWERS.alreadyPaid) });
+    await send(actor, { type: 'OPEN_PAYMENT', order_id: ORDER_ID });
+    expect(actor.getSnapshot().value).toBe('purchased');
+    expect(reported.filter((e) => e.name === 'purchase')).toEqual([expect.objectContaining({ order_id: ORDER_ID, path: 'gateway' })]);
+  });
+
+  test('a payment the gateway is still deciding goes to the pending checks, not to a second payment', async () => {
+    const startTransaction = vi.fn(ok(ANSWERS.transaction));
+    const { actor } = await toGateway({
+      ...happy,
+      loadPaymentState: ok(ANSWERS.gatewayDeciding),
+      startTransaction,
+      verifyTransaction: ok(ANSWERS.paid),
+    });
+    await send(actor, { type: 'OPEN_PAYMENT', order_id: ORDER_ID });
+    expect(actor.getSnapshot().value).toBe('purchased');
+    expect(startTransaction).toHaveBeenCalledTimes(1);
+  });
+
+  test.each([
+    ['expired', ANSWERS.expired, null],
+    ['cancelled', paymentStateOf('cancelled'), null],
+    ['none waiting', null, null],
+    ['not this customer’s', 'notFound', /could not find order KS100001 in your account/],
+  ] as const)('%s: closed with the reason, nothing to pay', async (_name, answer, message) => {
+    const loadPaymentState = answer === 'notFound' ? () => Promise.reject(ERRORS.notFound) : ok(answer);
+    const { actor } = start({ ...happy, loadPaymentState });
+    await send(actor, { type: 'OPEN_PAYMENT', order_id: ORDER_ID }, { type: 'PAY' }, { type: 'SELECT_METHOD', payment_method: 1 });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('closed');
+    expect(s.context.paymentState).toEqual(answer === 'notFound' ? null : answer);
+    if (message) expect(s.context.error).toMatch(message);
+  });
+
+  test('a look-up that fails can be tried again', async () => {
+    const loadPaymentState = vi.fn().mockRejectedValueOnce(ERRORS.network).mockResolvedValueOnce(ANSWERS.awaiting);
+    const { actor } = start({ ...happy, loadPaymentState });
+    await send(actor, { type: 'OPEN_PAYMENT', order_id: ORDER_ID });
+    expect(actor.getSnapshot().value).toBe('recoverFailed');
+    expect(actor.getSnapshot().context.error).toBe(ERRORS.network.message);
+    await send(actor, { type: 'RELOAD' });
+    expect(actor.getSnapshot().value).toEqual({ payment: 'choosing' });
   });
 });

@@ -13,6 +13,7 @@ import type {
   PaymentFailedData,
   PaymentMethodCode,
   PaymentResultData,
+  PaymentStateData,
   TransactionData,
 } from '../schemas/payment.ts';
 import { errorMessage, errorStatus, groupOfMethod, newIdempotencyKey } from './checkout-rules.ts';
@@ -40,6 +41,8 @@ export interface CheckoutServices {
   verifyTransaction(input: { order_id: string }): Promise<PaymentResultData>;
   loadPaymentFailure(input: { orderId: string }): Promise<PaymentFailedData>;
   loadOrderSuccess(input: { orderId: string }): Promise<PlacedOrder>;
+  /** SPEC §4.7: the order's payment state from the server (no order: the customer's order waiting for payment). */
+  loadPaymentState(input: { orderId?: string }): Promise<PaymentStateData | null>;
 }
 
 export interface PricedOrder {
@@ -84,6 +87,10 @@ export interface FunnelContext {
   pendingChecks: number;
   /** Message for the current step (a failed call), shown by the page. */
   error: string | null;
+  /** SPEC §4.7: the order the payment page asks the server about (undefined: the one waiting for payment). */
+  recoverFor?: string;
+  /** The server's answer about the order being paid, when the payment page asked it (a return, a new tab). */
+  paymentState: PaymentStateData | null;
 }
 
 export type FunnelEvent =
@@ -106,7 +113,9 @@ export type FunnelEvent =
   | { type: 'PAYMENT_FAILED'; order_id: string }
   | { type: 'PAYMENT_PENDING'; order_id: string }
   | { type: 'RETRY' }
-  | { type: 'RELOAD' };
+  | { type: 'RELOAD' }
+  /** The payment page was opened or shown again (a new tab, a link, Back from the gateway, a reload). */
+  | { type: 'OPEN_PAYMENT'; order_id?: string };
 
 /** Pending payments are checked every 5 s, at most 24 times (two minutes), then the page says so. */
 export const PENDING_POLL_MS = 5_000;
@@ -130,6 +139,7 @@ const freshContext = (): FunnelContext => ({
   reportOutcome: false,
   pendingChecks: 0,
   error: null,
+  paymentState: null,
 });
 
 /** What the funnel keeps of the re-priced order: shown on the confirmation page, placed as shown (its quote). */
@@ -162,6 +172,7 @@ export const checkoutFunnelMachine = setup({
     verifyTransaction: service<{ order_id: string }, PaymentResultData>('verifyTransaction'),
     loadPaymentFailure: service<{ orderId: string }, PaymentFailedData>('loadPaymentFailure'),
     loadOrderSuccess: service<{ orderId: string }, PlacedOrder>('loadOrderSuccess'),
+    loadPaymentState: service<{ orderId?: string }, PaymentStateData | null>('loadPaymentState'),
   },
   actions: {
     /** Reports one domain event; replaced in tests with machine.provide. */
@@ -197,6 +208,11 @@ export const checkoutFunnelMachine = setup({
     mayCheckAgain: ({ context }) => context.pendingChecks < PENDING_MAX_CHECKS,
     canRetry: ({ context }) => context.failure?.can_retry !== false && Boolean(context.orderId),
     sameOrder: ({ context, event }) => 'order_id' in event && event.order_id === context.orderId,
+    /** The payment page opened for the order the funnel is already paying (or for no order in particular). */
+    payingThisOrder: ({ context, event }) =>
+      event.type === 'OPEN_PAYMENT' && Boolean(context.orderId) && (event.order_id === undefined || event.order_id === context.orderId),
+    stateIs: ({ event }, state: PaymentStateData['state']) => (event as { output?: PaymentStateData | null }).output?.state === state,
+    notFound: ({ event }) => errorStatus((event as { error?: unknown }).error) === 404,
   },
   delays: { pendingPoll: PENDING_POLL_MS },
 }).createMachine({
@@ -245,6 +261,8 @@ export const checkoutFunnelMachine = setup({
         error: null,
       })),
     },
+    // SPEC §4.7: a payment page opened without this tab's funnel paying that order asks the server.
+    OPEN_PAYMENT: { target: '.recovering', actions: assign(({ event }) => ({ recoverFor: event.order_id, error: null })) },
   },
   states: {
     idle: {},
@@ -401,6 +419,12 @@ export const checkoutFunnelMachine = setup({
         type: 'report',
         params: ({ context }) => ({ name: 'payment_initiated', items: context.items, value: context.value, order_id: context.orderId }),
       },
+      on: {
+        OPEN_PAYMENT: [
+          { guard: 'payingThisOrder' },
+          { target: 'recovering', actions: assign(({ event }) => ({ recoverFor: event.order_id, error: null })) },
+        ],
+      },
       initial: 'loading',
       states: {
         loading: {
@@ -545,7 +569,62 @@ export const checkoutFunnelMachine = setup({
     redirecting: {
       tags: 'busy',
       entry: { type: 'leaveForGateway', params: ({ context }) => context.transaction?.redirect ?? { url: '/', method: 'GET', fields: {} } },
+      // Back from the gateway (or a reload of the page that left for it) brings no result: ask the server.
+      on: {
+        OPEN_PAYMENT: {
+          target: 'recovering',
+          actions: assign(({ context, event }) => ({ recoverFor: event.order_id ?? context.orderId, error: null })),
+        },
+      },
     },
+    /**
+     * SPEC §4.7: the server says where the order's payment stands: still open (pay again, any method), being
+     * confirmed by the gateway, paid, or closed (expired, cancelled, not this customer's, none waiting).
+     */
+    recovering: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadPaymentState',
+        src: 'loadPaymentState',
+        input: ({ context }) => ({ orderId: context.recoverFor }),
+        onDone: [
+          {
+            guard: { type: 'stateIs', params: 'awaiting_payment' },
+            target: 'payment',
+            actions: assign(({ context, event }) => adoptOrder(context, event.output as PaymentStateData)),
+          },
+          {
+            guard: { type: 'stateIs', params: 'confirming' },
+            target: 'pending',
+            actions: assign(({ context, event }) => ({
+              ...outcomeOf(context, event.output as PaymentStateData),
+              pendingChecks: 0,
+            })),
+          },
+          {
+            guard: { type: 'stateIs', params: 'paid' },
+            target: 'confirming',
+            actions: assign(({ context, event }) => outcomeOf(context, event.output as PaymentStateData)),
+          },
+          { target: 'closed', actions: assign({ paymentState: ({ event }) => event.output, transaction: null }) },
+        ],
+        onError: [
+          // Another customer's order (or none of that number): said plainly on the page, never a blank one.
+          {
+            guard: 'notFound',
+            target: 'closed',
+            actions: assign(({ context }) => ({
+              paymentState: null,
+              error: `We could not find order ${context.recoverFor ?? ''} in your account. Sign in with the account that placed it.`,
+            })),
+          },
+          { target: 'recoverFailed', actions: 'setError' },
+        ],
+      },
+    },
+    recoverFailed: { on: { RELOAD: { target: 'recovering', actions: 'clearError' } } },
+    /** Nothing to pay: the page says why (context.paymentState's message, or the error) and where to go. */
+    closed: {},
     /** /pending-payment: the gateway has not decided; ask it again every few seconds. */
     pending: {
       on: { PAYMENT_PENDING: { guard: 'sameOrder' } },
@@ -632,6 +711,7 @@ export const checkoutFunnelMachine = setup({
                 savedCardId: undefined,
                 instrument: {},
                 transaction: null,
+                paymentState: null,
                 error: null,
               }),
             },
@@ -655,6 +735,35 @@ export const checkoutFunnelMachine = setup({
     },
   },
 });
+
+/**
+ * SPEC §4.7: the order the server says is waiting for payment becomes the funnel's. The same order keeps what the
+ * shopper chose and its flow (Back from the gateway on the direct path is still direct); another order is a retry
+ * when it has had an attempt (retry-payment), else a first payment.
+ */
+function adoptOrder(context: FunnelContext, state: PaymentStateData): Partial<FunnelContext> {
+  const same = context.orderId === state.order_id;
+  return {
+    orderId: state.order_id,
+    paymentState: state,
+    flow: same && context.flow === 'direct' ? 'direct' : state.attempts > 0 ? 'otherwise' : 'direct',
+    items: same ? context.items : [],
+    value: state.amount,
+    couponCode: same ? context.couponCode : undefined,
+    paymentMethod: same ? context.paymentMethod : undefined,
+    instrument: same ? context.instrument : {},
+    savedCardId: same ? context.savedCardId : undefined,
+    transaction: null,
+    reportOutcome: false,
+    error: null,
+  };
+}
+
+/** A decided (or deciding) payment found on return: reported only when this funnel sent the order to the gateway. */
+function outcomeOf(context: FunnelContext, state: PaymentStateData): Partial<FunnelContext> {
+  const ours = isAwaitingOutcome(context, state.order_id);
+  return { orderId: state.order_id, paymentState: state, reportOutcome: ours, decidedByGateway: ours, error: null };
+}
 
 /** SPEC §4: the payment page's flow as events name it. */
 const pathOf = (c: FunnelContext): 'direct' | 'retry' => (c.flow === 'direct' ? 'direct' : 'retry');

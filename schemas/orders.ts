@@ -93,8 +93,15 @@ export const OrderSummary = z.object({
   thumbnails: z.array(z.string()),
   names: z.array(z.string()),
   shipments: z.array(z.object({ shipment_id: z.string(), status: ShipmentStatusSchema, status_label: z.string() })),
+  /** An order waiting for payment that can still be paid: the time its hold ends (ISO); else null. */
+  pay_by: z.string().nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
+
+/** An unpaid order whose time to pay ran out stays listed with this status (docs/product-rules.md SPEC §4.7). */
+export const PAYMENT_NOT_RECEIVED = 'Payment not received — cancelled';
+/** Where an order waiting for payment is paid, from any page, tab or device (the server knows the order). */
+export const payNowPath = (orderId: string) => `/payment?orderId=${encodeURIComponent(orderId)}`;
 
 export const OrderListingData = z.object({
   orders: z.array(OrderSummary),
@@ -227,6 +234,8 @@ export const OrderDetails = z.object({
     customer_email: z.string().nullable(),
     customer_mobile: z.string().nullable(),
     display_payment_method: z.string(),
+    /** As the listing's: when an order waiting for payment must be paid by (ISO), else null. */
+    pay_by: z.string().nullable().optional(),
   }),
   address: OrderAddress,
   shipments: z.array(ShipmentView),

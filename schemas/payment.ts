@@ -205,6 +205,35 @@ export const PaymentFailedData = z.object({
 export type PaymentFailedData = z.infer<typeof PaymentFailedData>;
 export const PaymentFailedResponse = envelope(PaymentFailedData);
 
+// ---------- payment-state: the order a shopper is paying for, as the server knows it ----------
+
+/** With an order number: that order (the customer's own); without: the customer's order waiting for payment. */
+export const PaymentStateQuery = z.object({ orderId: OrderIdSchema.optional() });
+/**
+ * awaiting_payment: open, the shopper may pay (again); confirming: the gateway has not decided an attempt; paid;
+ * expired: no payment came in time, the order is cancelled; cancelled: cancelled after it was placed.
+ */
+export const PAYMENT_STATES = ['awaiting_payment', 'confirming', 'paid', 'expired', 'cancelled'] as const;
+export const PaymentState = z.enum(PAYMENT_STATES);
+export type PaymentState = z.infer<typeof PaymentState>;
+export const PaymentStateData = z.object({
+  order_id: OrderIdSchema,
+  state: PaymentState,
+  order_status: OrderStatus,
+  amount: PaiseSchema,
+  expires_at: z.string().nullable(),
+  /** Payment attempts made so far: a new one after any is a retry (retry-payment). */
+  attempts: z.number().int().nonnegative(),
+  last_attempt: z.enum(['created', 'pending', 'success', 'failed', 'expired']).nullable(),
+  /** What the shopper reads about this state. */
+  message: z.string(),
+  /** Where the shopper goes for this state: the payment page, the pending page, the order's pages. */
+  next: z.string(),
+});
+export type PaymentStateData = z.infer<typeof PaymentStateData>;
+/** null: no order given and none waiting for payment. */
+export const PaymentStateResponse = envelope(PaymentStateData.nullable());
+
 // ---------- POST /api/payment/place-order ----------
 
 /** "Place order" from the payment page: the order, and with a method its first attempt (4 = pay on delivery). */

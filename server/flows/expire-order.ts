@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { releaseCouponUse } from '../modules/cart/index.ts';
 import { putBack } from '../modules/inventory/index.ts';
+import { notifyOrderExpired } from '../modules/notifications/index.ts';
 import { markOrderExpired, moveOrderShipments, unitsHeld } from '../modules/orders/placement.ts';
 import { expireOpenAttempts } from '../modules/payment/queries.ts';
 
@@ -42,7 +43,33 @@ export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100):
       .forUpdate()
       .skipLocked()
       .execute();
-    for (const o of due) await releaseUnpaidOrder(trx, o, now, TIME_RAN_OUT);
+    for (const o of due) await runOut(trx, o, now);
     return due.length;
+  });
+}
+
+/** Time ran out: released, and (SPEC §4.7) the shopper told; an order replaced by a newer one is not, they chose it. */
+async function runOut(trx: Db, order: UnpaidOrder, now: Date): Promise<void> {
+  await releaseUnpaidOrder(trx, order, now, TIME_RAN_OUT);
+  await notifyOrderExpired(trx, order.id);
+}
+
+/**
+ * Development tools only: one unpaid order of the customer runs out of time now, exactly as the sweep expires it,
+ * so people and browser tests need not wait for ORDER_PAYMENT_TTL_S. False when no such order waits.
+ */
+export async function expireUnpaidOrderNow(db: Db, customerId: number, orderNumber: string, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'order_number', 'coupon_code'])
+      .where('customer_id', '=', customerId)
+      .where('order_number', '=', orderNumber)
+      .where('status', '=', 'payment_pending')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) return false;
+    await runOut(trx, order, now);
+    return true;
   });
 }

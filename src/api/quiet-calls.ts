@@ -58,6 +58,9 @@ export const QUIET_CALLS: readonly QuietCall[] = [
   { path: '/api/search/search-suggestion-list', on404: 'stay' },
   // SPEC §4.2: a variant detail reloaded on the product page shows "unable to reset variant data" there.
   { path: '/api/product-details/variant-detail', on404: 'stay' },
+  // SPEC §4.7: the payment page says itself that an order is not in this account; the home page's banner asks
+  // it of guests too, who simply have no order waiting.
+  stays('/api/payment/payment-state'),
   // docs/decisions/019: the staff console signs staff in itself; the shoppers' sign-in page means nothing there.
   stays('/api/ops/'),
   stays('/api/review/v1/ops/'),

@@ -4,7 +4,7 @@ import { checkoutFunnelMachine, type CheckoutServices, type FunnelContext, type 
 import type { CartAddress } from '../../schemas/account.ts';
 import { type CartLine, priceMetaList } from '../../schemas/cart.ts';
 import type { DeliverHereData, OrderDetailsData, OrderSuccessData, PlaceOrderData } from '../../schemas/order.ts';
-import type { ActivePaymentData, PaymentFailedData, PaymentResultData, TransactionData } from '../../schemas/payment.ts';
+import type { ActivePaymentData, PaymentFailedData, PaymentResultData, PaymentStateData, TransactionData } from '../../schemas/payment.ts';
 import { answeringServices, done, error } from './model-paths.ts';
 
 export { describePath, isServiceStep } from './model-paths.ts';
@@ -217,6 +217,19 @@ export const successOrder: OrderSuccessData = {
   },
 };
 
+/** SPEC §4.7: the server's answer about the order being paid, one per state. */
+export const paymentStateOf = (state: PaymentStateData['state'], attempts = 1): PaymentStateData => ({
+  order_id: ORDER_ID,
+  state,
+  order_status: state === 'paid' ? 'placed' : state === 'awaiting_payment' || state === 'confirming' ? 'payment_pending' : state,
+  amount: 279_900,
+  expires_at: null,
+  attempts,
+  last_attempt: attempts === 0 ? null : state === 'confirming' ? 'pending' : 'created',
+  message: `the order is ${state}`,
+  next: `/payment?orderId=${ORDER_ID}`,
+});
+
 export const ANSWERS = {
   addresses: [address(), FAR_AWAY],
   noAddresses: [] as CartAddress[],
@@ -242,6 +255,11 @@ export const ANSWERS = {
   stillPending: result('pending'),
   failure,
   success: { order: successOrder, items: [CART_ITEMS[0]] },
+  awaiting: paymentStateOf('awaiting_payment'),
+  neverTried: paymentStateOf('awaiting_payment', 0),
+  gatewayDeciding: paymentStateOf('confirming'),
+  alreadyPaid: paymentStateOf('paid'),
+  expired: paymentStateOf('expired'),
 };
 
 export const CHANGED_MESSAGE = 'The price of Whey Protein changed from ₹2,799 to ₹2,999.';
@@ -255,6 +273,7 @@ export const ERRORS = {
     message: 'We do not deliver to 194101 yet',
     response: { status: 422, data: { message: 'We do not deliver to 194101 yet' } },
   },
+  notFound: { message: 'Order not found', response: { status: 404, data: { message: 'Order not found' } } },
   codRefused: {
     message: 'Pay on delivery is available for orders up to ₹5,000',
     response: { status: 422, data: { message: 'Pay on delivery is available for orders up to ₹5,000' } },
@@ -281,6 +300,8 @@ export const USER_EVENTS: FunnelEvent[] = [
   { type: 'PAYMENT_PENDING', order_id: ORDER_ID },
   { type: 'RETRY' },
   { type: 'RELOAD' },
+  { type: 'OPEN_PAYMENT', order_id: ORDER_ID },
+  { type: 'OPEN_PAYMENT' },
 ];
 
 /** Every answer of every call, one per branch. */
@@ -308,6 +329,14 @@ export const SERVICE_EVENTS = [
   error('loadOrderSuccess', ERRORS.network, 'network'),
   done('loadPaymentFailure', ANSWERS.failure, 'failure'),
   error('loadPaymentFailure', ERRORS.network, 'network'),
+  done('loadPaymentState', ANSWERS.awaiting, 'awaiting'),
+  done('loadPaymentState', ANSWERS.neverTried, 'neverTried'),
+  done('loadPaymentState', ANSWERS.gatewayDeciding, 'confirming'),
+  done('loadPaymentState', ANSWERS.alreadyPaid, 'paid'),
+  done('loadPaymentState', ANSWERS.expired, 'expired'),
+  done('loadPaymentState', null, 'none'),
+  error('loadPaymentState', ERRORS.notFound, 'notFound'),
+  error('loadPaymentState', ERRORS.network, 'network'),
 ] as const;
 
 /** A state is its value plus what its guards read: the payment flow, online or on delivery, whether the outcome is ours. */
@@ -335,6 +364,7 @@ const SERVICES: Array<keyof CheckoutServices> = [
   'verifyTransaction',
   'loadOrderSuccess',
   'loadPaymentFailure',
+  'loadPaymentState',
 ];
 
 /** Services that answer what the path's steps say (see answeringServices). */

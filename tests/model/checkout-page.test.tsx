@@ -162,6 +162,15 @@ async function perform(funnel: ReturnType<typeof createFunnel>, event: FunnelEve
       case 'RELOAD':
         click(/Try again|Check again/);
         break;
+      case 'OPEN_PAYMENT':
+        // SPEC §4.7: the payment page opened (a link, a new tab, My Orders), or shown again by Back from the
+        // gateway: the same page from the back-forward cache tells it with a persisted pageshow.
+        if (/^\/(payment|retry-payment)/.test(where)) {
+          const shown = new Event('pageshow');
+          Object.defineProperty(shown, 'persisted', { value: true });
+          window.dispatchEvent(shown);
+        } else go(event.order_id ? `/payment?orderId=${event.order_id}` : '/payment');
+        break;
       default:
         throw new Error(`the pages have no move for ${event.type}`);
     }
@@ -211,6 +220,12 @@ function expectStateShown(funnel: ReturnType<typeof createFunnel>) {
     expect(step).toBe('failed');
     expect(screen.getByRole('alert')).toHaveTextContent('Declined by the bank');
   } else if (s.matches({ failed: 'loadFailed' })) expect(step).toBe('failed-error');
+  else if (s.matches('closed')) {
+    // Nothing to pay: the page says why and where to go, never a page that waits.
+    expect(step).toBe('payment-closed');
+    expect(screen.getByRole('link', { name: /View order|My Orders/ })).toBeInTheDocument();
+    if (s.context.paymentState) expect(screen.getByRole('status')).toHaveTextContent(s.context.paymentState.message);
+  } else if (s.matches('recoverFailed')) expect(step).toBe('payment-error');
   else if (s.hasTag('busy') && !s.matches('redirecting')) expect(screen.getAllByRole('status').length).toBeGreaterThan(0);
 }
 

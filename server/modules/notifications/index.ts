@@ -3,6 +3,7 @@
 export {
   messageOrigin,
   notifyGrievance,
+  notifyOrderExpired,
   notifyOrderPlaced,
   notifyPaymentFailed,
   notifyRefund,

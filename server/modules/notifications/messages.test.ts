@@ -12,6 +12,7 @@ const events: MessageEvent[] = [
   { kind: 'order_placed', order: 'KS1001', amount: 249_900, cod: false, paymentName: 'UPI', units: 2, deliverTo: 'Pune 411001' },
   { kind: 'order_placed', order: 'KS1002', amount: 123_456_00, cod: true, paymentName: 'Pay on delivery', units: 1, deliverTo: null },
   { kind: 'payment_failed', order: 'KS1003', amount: 99_900 },
+  { kind: 'order_expired', order: 'KS1007', amount: 99_900 },
   { kind: 'shipment_cancelled', order: 'KS1004', shipment: 'KS1004-1', whole: true },
   { kind: 'shipment_cancelled', order: 'KS1004', shipment: 'KS1004-2', whole: false },
   { kind: 'shipped', order: 'KS1005', shipment: 'KS1005-1', awb: 'DL1234567890' },

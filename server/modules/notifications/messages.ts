@@ -12,6 +12,7 @@ export type RefundMethod = 'original' | 'bank';
 export type MessageEvent =
   | { kind: 'order_placed'; order: string; amount: number; cod: boolean; paymentName: string; units: number; deliverTo: string | null }
   | { kind: 'payment_failed'; order: string; amount: number }
+  | { kind: 'order_expired'; order: string; amount: number }
   | { kind: 'shipment_cancelled'; order: string; shipment: string; whole: boolean }
   | { kind: 'shipped'; order: string; shipment: string; awb: string }
   | { kind: 'out_for_delivery'; order: string; shipment: string; cod: boolean }
@@ -89,6 +90,27 @@ export function planMessage(event: MessageEvent, firstName: string | null, origi
           action: { label: 'Pay again', href: `${origin}/retry-payment?orderId=${event.order}` },
         },
         sms: { template: 'payment_failed', vars: { order: event.order, amount: amount(event.amount) } },
+      };
+    // SPEC §4.7: the time to pay ran out; the order stays in My Orders as not paid and cancelled.
+    case 'order_expired':
+      return {
+        email: {
+          subject: `Payment not received: order ${event.order} is cancelled`,
+          preview: 'The time to pay ran out, so the order is cancelled.',
+          heading: 'Payment not received',
+          greeting,
+          paragraphs: [
+            `We did not receive the payment of ${rupees(event.amount)} for order ${event.order} in time, so the order is cancelled and the items it held are released.`,
+            'If money left your account, it comes back to it automatically within 5 to 7 working days. You can order again from your cart at any time.',
+          ],
+          facts: [
+            { label: 'Order', value: event.order },
+            { label: 'Amount', value: rupees(event.amount) },
+            { label: 'Status', value: 'Payment not received — cancelled' },
+          ],
+          action: orderLink,
+        },
+        sms: { template: 'order_expired', vars: { order: event.order, amount: amount(event.amount) } },
       };
     case 'shipment_cancelled':
       return {

@@ -62,6 +62,13 @@ export async function notifyPaymentFailed(db: Db, paymentId: number): Promise<nu
   return queueEvent(db, p.customer_id, { kind: 'payment_failed', order: p.order_number, amount: p.amount }, `payment:${p.id}`);
 }
 
+/** SPEC §4.7: an unpaid order's time to pay ran out and it was cancelled. One message per order. */
+export async function notifyOrderExpired(db: Db, orderId: number): Promise<number> {
+  const o = await q.orderFacts(db, orderId);
+  if (!o) return 0;
+  return queueEvent(db, o.customer_id, { kind: 'order_expired', order: o.order_number, amount: o.total }, `order:${o.order_number}`);
+}
+
 /**
  * Units of a shipment were cancelled (all of them, or some). Called after the cancellation's writes: every
  * cancellation moves the shipment's version on, so the version names this one.

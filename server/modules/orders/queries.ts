@@ -12,22 +12,26 @@ export async function countOrders(db: Executor, customerId: number): Promise<num
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('customer_id', '=', customerId)
-    .where('status', 'not in', ['payment_failed', 'expired'])
+    // SPEC §4.7: an expired unpaid order stays listed (as not paid, cancelled).
+    .where('status', '<>', 'payment_failed')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function pageOfOrders(db: Executor, customerId: number, limit: number, offset: number) {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('status', 'not in', ['payment_failed', 'expired'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return (
+    db
+      .selectFrom('orders')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      // SPEC §4.7: an expired unpaid order stays listed (as not paid, cancelled).
+      .where('status', '<>', 'payment_failed')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }
 
 export type OrderRow = Awaited<ReturnType<typeof pageOfOrders>>[number];

@@ -8,7 +8,7 @@ import type {
   ShipmentItem,
   ShipmentView,
 } from '../../../schemas/orders.ts';
-import { MAX_RETURN_PHOTOS } from '../../../schemas/orders.ts';
+import { MAX_RETURN_PHOTOS, PAYMENT_NOT_RECEIVED } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { sql } from 'kysely';
 import type { ShipmentStatus } from '../../db/types.ts';
@@ -147,8 +147,16 @@ const REFUND_LABELS = { original: 'Original payment method', bank: 'Bank account
 /** What an order's status reads as, from its shipments. */
 function orderStatusLabel(order: { status: string }, shipments: Array<{ status: ShipmentStatus }>): string {
   if (order.status === 'payment_pending') return STATUS_LABELS.payment_pending;
+  if (order.status === 'expired') return PAYMENT_NOT_RECEIVED;
   const labels = [...new Set(shipments.map((s) => STATUS_LABELS[s.status]))];
   return labels.join(' · ') || STATUS_LABELS.placed;
+}
+
+/** SPEC §4.7: an order waiting for payment, still in time, shows "Pay now" until this moment. */
+function payBy(order: { status: string; expires_at: Date | string | null }, now = new Date()): string | null {
+  if (order.status !== 'payment_pending' || !order.expires_at) return null;
+  const until = new Date(order.expires_at);
+  return until > now ? until.toISOString() : null;
 }
 
 // ---------------------------------------------------------------- reading
@@ -173,6 +181,7 @@ export async function listOrders(db: Db, customerId: number, page: number, pageS
       thumbnails: lines.slice(0, 4).map((i) => productImage(i.variant_id)),
       names: lines.slice(0, 4).map((i) => i.name),
       shipments: mine.map((s) => ({ shipment_id: s.shipment_number, status: s.status, status_label: STATUS_LABELS[s.status] })),
+      pay_by: payBy(o),
     };
   });
   return { orders: summaries, page, page_size: pageSize, total, has_next: page * pageSize < total };
@@ -180,7 +189,7 @@ export async function listOrders(db: Db, customerId: number, page: number, pageS
 
 export async function orderDetails(db: Db, customerId: number, orderNumber: string): Promise<OrderDetails> {
   const order = await q.findOrder(db, orderNumber, customerId);
-  if (!order || order.status === 'expired' || order.status === 'payment_failed') throw orderNotFound();
+  if (!order || order.status === 'payment_failed') throw orderNotFound();
   const [shipments, items, refunds, customer] = await Promise.all([
     q.shipmentsOf(db, [order.id]),
     q.itemsOf(db, [order.id]),
@@ -247,6 +256,7 @@ export async function orderDetails(db: Db, customerId: number, orderNumber: stri
       customer_email: customer?.email ?? null,
       customer_mobile: customer?.mobile ?? null,
       display_payment_method: paymentLabel(order.payment_method),
+      pay_by: payBy(order),
     },
     address: {
       customer_address_full_name: address.full_name,

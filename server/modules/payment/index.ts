@@ -7,6 +7,8 @@ import { scheduleJob } from '../../jobs/scheduled.ts';
 import { paymentIssueRoutes, type RefundPaidByHand } from './issues.ts';
 import { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
 import { paymentRoutes } from './routes.ts';
+import { devPaymentRoutes } from './dev-routes.ts';
+import { devToolsEnabled } from '../../config.ts';
 import { expireUnpaidOrders as expireOrders } from '../../flows/expire-order.ts';
 
 // The payment module's public surface: the payment routes, the expiry job, and what others reuse
@@ -39,6 +41,7 @@ export async function paymentModule(app: FastifyInstance, options: PaymentModule
   const deps = { db, config, gateway, log: app.log, paymentTtlS: config.ORDER_PAYMENT_TTL_S };
   await app.register(paymentRoutes, deps);
   await app.register(paymentIssueRoutes, { db, refundPaidByHand: options.refundPaidByHand });
+  if (devToolsEnabled()) await app.register(devPaymentRoutes, { db });
 
   // Expiry (and idempotency-key pruning) on every instance; SKIP LOCKED hands each due order to one of them.
   const sweep = async () => {

@@ -16,6 +16,8 @@ import {
   PaymentResultResponse,
   OfferListResponse,
   PaymentFailedResponse,
+  PaymentStateQuery,
+  PaymentStateResponse,
   ActivePaymentResponse,
   DeleteSavedCardRequest,
   SavedCardsResponse,
@@ -55,6 +57,7 @@ import { handleCallback, verifyTransaction } from './callbacks.ts';
 import { activePayment, handOff, initiateTransaction, offerList, type PaymentDeps, paymentFailed, writeAttempt } from './service.ts';
 import { findCustomerOrder, type OrderRow } from './queries.ts';
 import { cardForPayment, deleteSavedCard, listSavedCards } from './saved-cards.ts';
+import { paymentState } from './payment-state.ts';
 
 // /api/payment and /api/order-success (SPEC §7), and the sandbox gateway's hosted page. HTTP only.
 
@@ -171,6 +174,24 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
       const q = req.query;
       const customer = await requireCustomer(db, req);
       return ok(await activePayment(deps, customer.id, q.orderId));
+    },
+  );
+
+  // SPEC §4.7: the order a shopper is paying for, from the server (never from one tab's memory).
+  app.get(
+    '/api/payment/payment-state',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "An order's payment state, or the customer's order waiting for payment",
+        operationId: 'getPaymentState',
+        response: { 200: PaymentStateResponse },
+        querystring: PaymentStateQuery,
+      },
+    },
+    async (req) => {
+      const customer = await requireCustomer(db, req);
+      return ok(await paymentState(db, customer.id, req.query.orderId));
     },
   );
 

@@ -14,6 +14,7 @@ import type {
   OfferListResponse,
   PaymentFailedResponse,
   PaymentResultResponse,
+  PaymentStateResponse,
   SavedCardsResponse,
   TransactionResponse,
 } from '../../../schemas/payment.ts';
@@ -90,6 +91,8 @@ export const checkoutApi = {
   deleteSavedCard: (id: number) => post<typeof SavedCardsResponse>('/api/payment/delete-saved-card', { id }),
   payOnDelivery: (order_id: string) => post<typeof PaymentResultResponse>('/api/payment/pay-on-delivery', { order_id }),
   verifyTransaction: (order_id: string) => post<typeof PaymentResultResponse>('/api/payment/verify-transaction', { order_id }),
+  /** SPEC §4.7: where an order's payment stands (no order: the one waiting for payment), from the server. */
+  paymentState: (orderId?: string) => get<typeof PaymentStateResponse>(`/api/payment/payment-state${q({ orderId })}`),
   paymentFailed: (orderId: string) => get<typeof PaymentFailedResponse>(`/api/payment/payment-failed${q({ orderId })}`),
   // SPEC §2 thank-you banners: the offers' banner data, shown on the order-success page.
   // Optional decoration: a 404 hides the banners rather than leaving the page.
@@ -108,6 +111,7 @@ export const checkoutServices: CheckoutServices = {
   payOnDelivery: async ({ order_id }) => (await checkoutApi.payOnDelivery(order_id)).data,
   verifyTransaction: async ({ order_id }) => (await checkoutApi.verifyTransaction(order_id)).data,
   loadPaymentFailure: async ({ orderId }) => (await checkoutApi.paymentFailed(orderId)).data,
+  loadPaymentState: async ({ orderId }) => (await checkoutApi.paymentState(orderId)).data,
   loadOrderSuccess: async ({ orderId }) => {
     const { data } = await checkoutApi.orderSuccess(orderId);
     return { order: data, items: orderItems(data) };

@@ -47,3 +47,21 @@ test('without a rendered order, or resumed elsewhere, the funnel keeps what the 
   expect(elsewhere.matches({ checkout: 'choosing' })).toBe(true);
   expect(elsewhere.context.details).toEqual(stored);
 });
+
+// SPEC §4.7: Back from the gateway (or a reload) resumes the tab's funnel at "leaving for the gateway"; the payment
+// page opening again asks the server and shows the methods, instead of waiting for a result that is not coming.
+test('a funnel resumed while leaving for the gateway recovers when the payment page opens', async () => {
+  saveFunnel('redirecting');
+  const loadPaymentState = vi.fn(async () => ANSWERS.awaiting);
+  const loadPaymentMethods = vi.fn(async () => ANSWERS.methods);
+  const leave = vi.fn();
+  const funnel = createFunnel({ ...services, loadPaymentState, loadPaymentMethods } as CheckoutServices, { persist: true, leave });
+  expect(funnel.getSnapshot().value).toBe('redirecting');
+  // Resuming does not leave for the gateway again.
+  expect(leave).not.toHaveBeenCalled();
+  funnel.send({ type: 'OPEN_PAYMENT', order_id: ANSWERS.awaiting.order_id });
+  await vi.waitFor(() => expect(funnel.getSnapshot().value).toEqual({ payment: 'choosing' }));
+  expect(funnel.getSnapshot().hasTag('busy')).toBe(false);
+  // What the tab keeps now is the payment step, so a reload lands there too.
+  expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}').value).toEqual({ payment: 'choosing' });
+});

@@ -154,6 +154,7 @@ export function funnelRoute(s: FunnelSnapshot): string | null {
   if (s.matches('checkout')) return '/select-address';
   if (s.matches('orderConfirmation')) return '/order-confirmation';
   if (s.matches('payment')) return `${s.context.flow === 'direct' ? '/payment' : '/retry-payment'}?orderId=${id}`;
+
   if (s.matches('pending')) return `/pending-payment?orderId=${id}`;
   if (s.matches('confirming') || s.matches('confirmFailed') || s.matches('purchased')) return `/order-successfull/${id}`;
   if (s.matches('failed')) return `/order-failed/${id}`;
@@ -161,6 +162,12 @@ export function funnelRoute(s: FunnelSnapshot): string | null {
 }
 
 const pathOf = (route: string) => route.split('?')[0];
+/**
+ * /payment and /retry-payment are one page (the flow changes its title): moving between them, or to another
+ * order's address, replaces the entry, so Back never returns to an address that moves the shopper on again.
+ */
+const PAYMENT_PAGES = ['/payment', '/retry-payment'];
+const isPaymentPage = (path: string) => PAYMENT_PAGES.includes(path);
 
 /**
  * Keeps the page and the funnel together: when the funnel moves to another page's state the browser follows;
@@ -170,7 +177,7 @@ const pathOf = (route: string) => route.split('?')[0];
 export function useFunnelPage(onEnter?: (actor: FunnelActor) => void | Promise<void>) {
   const funnel = useCheckoutFunnel();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const entered = useRef(false);
   // An `onEnter` that answers a promise is still moving the funnel: the page waits for it before following.
   const [starting, setStarting] = useState(false);
@@ -190,11 +197,15 @@ export function useFunnelPage(onEnter?: (actor: FunnelActor) => void | Promise<v
     const now = actor.getSnapshot();
     const route = funnelRoute(now);
     if (route === null) {
-      if (!now.matches('redirecting') && !now.hasTag('busy')) navigate('/cart', { replace: true });
+      // SPEC §4.7: the payment page itself says what the server answered (asking, or nothing to pay).
+      const answeredHere = isPaymentPage(pathname) && (now.matches('closed') || now.matches('recoverFailed'));
+      if (!now.matches('redirecting') && !now.hasTag('busy') && !answeredHere) navigate('/cart', { replace: true });
       return;
     }
-    if (pathOf(route) !== pathname) navigate(route);
-  }, [snapshot, pathname, starting]);
+    if (isPaymentPage(pathOf(route)) && isPaymentPage(pathname)) {
+      if (route !== pathname + search) navigate(route, { replace: true });
+    } else if (pathOf(route) !== pathname) navigate(route);
+  }, [snapshot, pathname, search, starting]);
   return { ...funnel, starting };
 }
 

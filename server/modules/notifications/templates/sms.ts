@@ -23,6 +23,7 @@ export const SMS_TEMPLATES = {
   order_placed_cod:
     'Kasrat: Order {order} is placed. Please pay Rs {amount} on delivery. Details: {origin}/account/order/order-details/{order}',
   payment_failed: 'Kasrat: Payment of Rs {amount} for order {order} did not go through. Pay again: {origin}/retry-payment?orderId={order}',
+  order_expired: 'Kasrat: Payment of Rs {amount} for order {order} was not received in time, so it is cancelled. {origin}/account/order',
   shipment_cancelled: 'Kasrat: Items of shipment {shipment} are cancelled as asked. Any refund due is sent in a separate message.',
   shipped: 'Kasrat: Shipment {shipment} is on its way, AWB {awb}. Track: {origin}/account/order/shipment-details/{shipment}',
   out_for_delivery: 'Kasrat: Shipment {shipment} is out for delivery today. Track: {origin}/account/order/shipment-details/{shipment}',

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { InstrumentDetails, OfferListData, SavedCardView } from '../../../../schemas/payment.ts';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { PAY_ON_DELIVERY, PAYMENT_METHODS } from '../../../../schemas/payment-rules.ts';
@@ -13,6 +14,7 @@ import * as css from './CheckoutPage.css.ts';
 import { StepLoadError } from '../components/StepLoadError.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { errorMessage } from '../../../../machines/checkout-rules.ts';
+import { PaymentClosed } from '../components/PaymentClosed.tsx';
 
 /**
  * The amount to pay and the bank offers under each method, as the server prices them for this order and the
@@ -63,8 +65,19 @@ function useSavedCards() {
  * "otherwise", after a failed payment; a new attempt on the same order).
  */
 export default function PaymentPage() {
-  const { snapshot, send, busy } = useFunnelPage();
-  const { methods, paymentMethod, instrument, error, orderId, flow, savedCardId } = snapshot.context;
+  // SPEC §4.7: the order in the address is the one to pay; the funnel asks the server unless it is paying it now.
+  const [params] = useSearchParams();
+  const asked = params.get('orderId') ?? undefined;
+  const { snapshot, send, busy } = useFunnelPage((actor) => actor.send({ type: 'OPEN_PAYMENT', order_id: asked }));
+  const { methods, paymentMethod, instrument, error, orderId, flow, savedCardId, paymentState } = snapshot.context;
+  // Back from the gateway may show this page from the back-forward cache, still "leaving": ask again.
+  useEffect(() => {
+    const shown = (e: PageTransitionEvent) => {
+      if (e.persisted) send({ type: 'OPEN_PAYMENT', order_id: asked });
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, [send, asked]);
   const [savedCards, setSavedCards] = useSavedCards();
   const toast = useToast();
   const removeCard = useCallback(
@@ -83,6 +96,10 @@ export default function PaymentPage() {
   usePageMeta({ title: flow === 'otherwise' ? 'Retry payment' : 'Payment', description: 'Choose how to pay for your order' });
   const quote = usePayable(orderId, paymentMethod, instrument);
 
+  if (snapshot.matches('recovering')) return <PageSkeleton />;
+  if (snapshot.matches('closed')) return <PaymentClosed state={paymentState} error={error} />;
+  if (snapshot.matches('recoverFailed'))
+    return <StepLoadError title="Payment" state="payment-error" message={error} onRetry={() => send({ type: 'RELOAD' })} />;
   if (snapshot.matches({ payment: 'loadFailed' }))
     return <StepLoadError title="Payment" state="payment-error" message={error} onRetry={() => send({ type: 'RELOAD' })} />;
   if (!methods || snapshot.matches({ payment: 'loading' })) return <PageSkeleton />;
@@ -97,8 +114,14 @@ export default function PaymentPage() {
     <div className={css.page} data-testid="checkout-step" data-state={flow === 'otherwise' ? 'retry-payment' : 'payment'}>
       <div className={css.column}>
         <h1 className={css.title}>{flow === 'otherwise' ? 'Retry payment' : 'Payment'}</h1>
-        {flow === 'otherwise' && (
-          <p className={css.notice}>Your last payment did not go through. Your order is kept; choose a way to pay again.</p>
+        {paymentState && paymentState.attempts > 0 ? (
+          <p className={css.notice} role="status">
+            {paymentState.message}
+          </p>
+        ) : (
+          flow === 'otherwise' && (
+            <p className={css.notice}>Your last payment did not go through. Your order is kept; choose a way to pay again.</p>
+          )
         )}
         {error && (
           <p className={css.alert} role="alert">
