@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
-import { NUTRIENTS } from '../../schemas/declaration-rules.ts';
+import { formatUnitPrice, NUTRIENTS } from '../../schemas/declaration-rules.ts';
 import type { ProductDeclarations } from '../../schemas/declarations.ts';
-import { formatPaise } from '../../schemas/money.ts';
 import { expect, type APIRequestContext, type Page, test } from './fixtures.ts';
 
 // The product page's "Product details" (docs/product-declarations.md): every declaration of the label, server-
@@ -67,7 +66,7 @@ test('a whey product page shows every declaration, the green mark, price per ser
   ]);
   // Price per serving beside the price, and per gram of protein.
   await expect(page.getByTestId('price-per-serving')).toHaveText(
-    `${formatPaise(pack.price_per_serving as number)} per serving · ${formatPaise(pack.price_per_protein_gram as number)} per g of protein`,
+    `${formatUnitPrice(pack.price_per_serving as number)} per serving · ${formatUnitPrice(pack.price_per_protein_gram as number)} per g of protein`,
   );
 
   // The server sent it: the section is in the HTML before any script runs.

@@ -18,7 +18,7 @@ globalStyle(`${facts} dt`, { '@media': { [TABLET]: { marginTop: 0 } } });
 
 export const mark = style({ display: 'inline-flex', alignItems: 'center', gap: 6 });
 
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: 14, fontVariantNumeric: 'tabular-nums' });
+export const table = style({ width: '100%', maxWidth: 640, borderCollapse: 'collapse', fontSize: 14, fontVariantNumeric: 'tabular-nums' });
 globalStyle(`${table} caption`, { textAlign: 'left', fontWeight: 700, fontSize: 16, paddingBottom: 6 });
 globalStyle(`${table} th, ${table} td`, { padding: '6px 4px', borderBottom: `1px solid ${vars.color.border}`, textAlign: 'right' });
 globalStyle(`${table} th[scope="row"], ${table} thead th:first-child`, { textAlign: 'left', fontWeight: 500 });

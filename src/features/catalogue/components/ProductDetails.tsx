@@ -1,7 +1,6 @@
-import { NUTRIENTS, pricePerProteinGram, pricePerServing } from '../../../../schemas/declaration-rules.ts';
+import { formatUnitPrice, NUTRIENTS, pricePerProteinGram, pricePerServing } from '../../../../schemas/declaration-rules.ts';
 import type { ProductDeclarations as Declarations } from '../../../../schemas/declarations.ts';
 import { formatDay } from '../../../../schemas/dates.ts';
-import { formatPaise } from '../../../../schemas/money.ts';
 import { FoodMarker } from './FoodMarker.tsx';
 import * as catalogueCss from './catalogue.css.ts';
 import * as css from './ProductDetails.css.ts';
@@ -22,7 +21,7 @@ export function ServingPrice({ declarations, variantId, price }: { declarations:
   if (serving === null) return null;
   return (
     <p className={css.perServing} data-testid="price-per-serving">
-      {formatPaise(serving)} per serving{protein !== null && <> · {formatPaise(protein)} per g of protein</>}
+      {formatUnitPrice(serving)} per serving{protein !== null && <> · {formatUnitPrice(protein)} per g of protein</>}
     </p>
   );
 }
