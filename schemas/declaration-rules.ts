@@ -1,3 +1,5 @@
+import { formatPaise } from './money.ts';
+
 // A packaged food's declarations and the figures derived from them (docs/product-declarations.md), without zod:
 // the product page imports them without building the schemas; schemas/declarations.ts re-exports them.
 
@@ -75,4 +77,12 @@ export const perServing = (per100: number, servingG: number): number => Math.rou
 /** Every nutrient per serving. */
 export function nutritionPerServing(per100: Nutrition, servingG: number): Nutrition {
   return Object.fromEntries(NUTRIENTS.map((n) => [n.key, perServing(per100[n.key], servingG)])) as Nutrition;
+}
+
+/**
+ * A unit price for shoppers: whole rupees as every price (schemas/money.ts), but paise below ₹10, where rounding to
+ * the rupee would hide the comparison a price per gram is for ("₹2.71", not "₹3").
+ */
+export function formatUnitPrice(paise: number): string {
+  return paise >= 1000 ? formatPaise(paise) : `₹${(paise / 100).toFixed(2)}`;
 }

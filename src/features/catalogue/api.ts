@@ -15,6 +15,7 @@ import type {
   SourceProductResponse,
   Top10Response,
 } from '../../../schemas/catalogue.ts';
+import type { ProductDeclarationsResponse } from '../../../schemas/declarations.ts';
 import { get, normaliseError, type RequestOptions } from '../../api/client.ts';
 
 // The catalogue calls of SPEC §7 the pages make, each answer checked with its schema (schemas/catalogue.ts).
@@ -77,5 +78,8 @@ export const catalogueApi = {
   // A 404 only hides the authenticity panel, not a page (src/api/quiet-calls.ts).
   sourceProduct: async (productId: number, o?: Opts) =>
     (await get<typeof SourceProductResponse>(`/api/product-details/source-product?${query({ product_id: productId })}`, o)).data,
+  /** The label's declarations (docs/product-declarations.md); null for a product that is not food. */
+  declarations: async (productId: number, o?: Opts) =>
+    (await get<typeof ProductDeclarationsResponse>(`/api/product-details/declarations?${query({ product_id: productId })}`, o)).data,
   seoMeta: async (url: string, o?: Opts) => (await get<typeof SeoMetaResponse>(`/api/seo/page-seo-meta?${query({ url })}`, o)).data,
 };

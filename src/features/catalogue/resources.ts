@@ -13,5 +13,6 @@ export const rangeResource = (id: number) => resource(`range:${id}`, (signal) =>
 export const relatedResource = (id: number) => resource(`related:${id}`, (signal) => catalogueApi.related(id, { signal }));
 export const similarResource = (id: number) => resource(`similar:${id}`, (signal) => catalogueApi.recommendation(id, { signal }));
 export const sourceResource = (id: number) => resource(`source:${id}`, (signal) => catalogueApi.sourceProduct(id, { signal }));
+export const declarationsResource = (id: number) => resource(`declarations:${id}`, (signal) => catalogueApi.declarations(id, { signal }));
 export const brandGroupsResource = () => resource('brand-groups', (signal) => catalogueApi.brandGroups({ signal }));
 export const menuResource = () => resource('menu', (signal) => catalogueApi.menu({ signal }));

@@ -9,6 +9,9 @@ import type {
   StaffCustomerOrdersResponse,
   StaffReviewsPageResponse,
 } from '../../../schemas/staff-catalogue.ts';
+import type { DeclarationsInput, StaffDeclarationsResponse } from '../../../schemas/declarations.ts';
+
+export type DeclarationsUpdateBody = DeclarationsInput & { expected_version: number };
 
 // The console's catalogue file, product images, a customer's orders and item-by-item cancel (/api/ops,
 // docs/decisions/019). Files go as multipart/form-data in a field named "file".
@@ -42,3 +45,9 @@ export const cancelItems = (shipmentId: string, items: CancelLine[], comment?: s
 export const reviewQueuePage = (state: 'awaiting' | 'published' | 'hidden', page: number) =>
   get<typeof StaffReviewsPageResponse>(`/api/ops/reviews?state=${state}&page=${page}`);
 export const paymentIssuesPage = (page: number) => get<typeof PaymentIssuesPageResponse>(`/api/ops/queues/payment-issues?page=${page}`);
+
+/** A product's label declarations (docs/product-declarations.md), and the edit with the version its editor saw. */
+export const productDeclarations = (productId: number) =>
+  get<typeof StaffDeclarationsResponse>(`/api/ops/catalogue/products/${productId}/declarations`);
+export const saveProductDeclarations = (productId: number, body: DeclarationsUpdateBody) =>
+  post<typeof StaffDeclarationsResponse>(`/api/ops/catalogue/products/${productId}/declarations`, body);

@@ -22,6 +22,7 @@ import { FoodMarker } from '../components/FoodMarker.tsx';
 import { ProductRail } from '../components/ProductRail.tsx';
 import { Rating } from '../components/Rating.tsx';
 import { StickyBuyBar } from '../components/StickyBuyBar.tsx';
+import { ProductDetails, ServingPrice } from '../components/ProductDetails.tsx';
 import { Img } from '../../../ui/Img.tsx';
 import { Price } from '../../../ui/Price.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
@@ -31,6 +32,7 @@ import { FormNotice } from '../../../ui/FormNotice.tsx';
 import { productAggregateResource, ProductReviewsSection } from '../../reviews/index.ts';
 import { preload } from '../../../api/route-data.ts';
 import {
+  declarationsResource,
   offersResource,
   productResource,
   rangeResource,
@@ -225,6 +227,7 @@ async function productLoader({ request, context }: { request: Request; context: 
     seoResource(productUrl(d.product.slug, id)),
     offersResource(id),
     sourceResource(id),
+    declarationsResource(id),
     productAggregateResource(id),
     rangeResource(id),
     relatedResource(id),
@@ -266,6 +269,10 @@ export default function ProductPage() {
 
   const detail = useResource(pid ? productResource(pid).key : null, (signal) => catalogueApi.product(pid as number, { signal }));
   const d = detail.data;
+  // The label's declarations: a section of their own, and the price per serving beside the price.
+  const declared = useResource(pid ? declarationsResource(pid).key : null, (signal) =>
+    catalogueApi.declarations(pid as number, { signal }),
+  );
   const listedVariant = d ? (d.variants.find((v) => v.vid === vid) ?? d.variant) : null;
   // SPEC §4.2: choosing another variant resets the variant detail store, which reloads that variant's price and
   // stock; until it answers (or if it fails) the product's own copy of the variant shows.
@@ -366,6 +373,7 @@ export default function ProductPage() {
             <p className={catalogueCss.muted} style={{ fontSize: 14 }}>
               MRP {formatPaise(variant.regular_price)} (inclusive of all taxes)
             </p>
+            {declared.data && <ServingPrice declarations={declared.data} variantId={variant.vid} price={variant.sale_price} />}
             <p className={inStock ? catalogueCss.stock.in : catalogueCss.stock.out} data-testid="stock-status">
               {inStock ? 'In stock' : 'Out of stock'}
             </p>
@@ -437,6 +445,8 @@ export default function ProductPage() {
           SKU {variant.sku} · {product.category.name}
         </p>
       </section>
+
+      {declared.data && <ProductDetails declarations={declared.data} variantId={variant.vid} />}
 
       <ProductReviewsSection productId={product.id} slug={product.slug} brandId={product.brand.id} />
 

@@ -5,6 +5,7 @@ import { findVariants, STOCK_REASON_LIST, saveVariantPrice, saveVariantStock, se
 import { productImage } from '../../../../../schemas/images.ts';
 import { applyCatalogueCsv, catalogueCsvUrl, checkCatalogueCsv, uploadProductImage } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
+import { DeclarationsPanel } from './Declarations.tsx';
 import { DataTable, ErrorLine, errorData, messageOf, rupees, SearchForm, Status, type StatusLine, toPaise } from '../shared.tsx';
 
 // The catalogue area: find variants, edit price and MRP with the optimistic version (docs/decisions/019).
@@ -33,6 +34,7 @@ export default function Catalogue({ canEdit }: { canEdit: boolean }) {
       <SearchForm label="Product name or SKU" value={query} onChange={setQuery} onSearch={() => void search(query)} />
       {!canEdit && <p className={css.notice}>Your role can see prices but not change them.</p>}
       <ErrorLine text={error} />
+      <DeclarationsPanel products={productsOf(rows)} canEdit={canEdit} />
       <DataTable
         label="Variants"
         columns={['Product', 'SKU', 'Stock', 'Price and MRP (₹)', 'On the storefront', 'Image']}
@@ -58,6 +60,11 @@ export default function Catalogue({ canEdit }: { canEdit: boolean }) {
     </section>
   );
 }
+
+/** The products of the variants found, once each, for the declarations' product choice. */
+const productsOf = (rows: StaffVariant[] | null) => [
+  ...new Map((rows ?? []).map((r) => [r.product_id, { id: r.product_id, name: r.product_name }])).values(),
+];
 
 const variantLabel = (row: StaffVariant) => `${row.product_name}${row.label ? ` (${row.label})` : ''}`;
 
