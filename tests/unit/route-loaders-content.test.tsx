@@ -38,6 +38,12 @@ async function text(body: Readable): Promise<string> {
   return html;
 }
 
+/**
+ * The main layout's own data: the footer's grievance officer (docs/grievance-redressal.md), loaded for every store
+ * page by the layout's loader. `keys` are the page's own; `layoutKeys` the layout's.
+ */
+const LAYOUT_KEYS = ['grievance-officer'];
+
 /** Server-renders `path` (with the shopper's cookies: a personal render) and counts the renders it took. */
 async function serverRender(path: string, { cookie, personal = cookie !== undefined }: { cookie?: string; personal?: boolean } = {}) {
   const renders = vi.mocked(renderToPipeableStream);
@@ -47,7 +53,11 @@ async function serverRender(path: string, { cookie, personal = cookie !== undefi
     html: result.body ? await text(result.body) : null,
     redirect: result.redirect,
     status: result.status,
-    keys: result.state.data.map(([key]) => key).sort(),
+    keys: result.state.data
+      .map(([key]) => key)
+      .filter((k) => !LAYOUT_KEYS.includes(k))
+      .sort(),
+    layoutKeys: result.state.data.map(([key]) => key).filter((k) => LAYOUT_KEYS.includes(k)),
     renders: renders.mock.calls.length,
   };
 }
@@ -96,9 +106,19 @@ describe('content pages', () => {
     '/filenotfound',
     '/notFound',
   ])('%s has no data: rendered once, nothing wanted', async (path) => {
-    const { keys, renders } = await serverRender(path);
+    const { keys, layoutKeys, renders } = await serverRender(path);
     expect(renders).toBe(1);
     expect(keys).toEqual([]);
+    expect(layoutKeys).toEqual(LAYOUT_KEYS);
+  });
+
+  test("every store page's footer names the grievance officer in the one render", async () => {
+    const { html, layoutKeys, renders } = await serverRender('/about');
+    expect(renders).toBe(1);
+    expect(layoutKeys).toEqual(['grievance-officer']);
+    expect(html).toMatch(/<h2[^>]*>Grievance officer<\/h2>/);
+    expect(html).toContain('Meera Iyer<!-- -->, <!-- -->Grievance Officer');
+    expect(html).toContain('href="mailto:grievance@kasrat.test"');
   });
 });
 

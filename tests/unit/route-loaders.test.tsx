@@ -34,6 +34,12 @@ afterAll(async () => {
   await store?.close();
 });
 
+/**
+ * The main layout's own data: the footer's grievance officer (docs/grievance-redressal.md), loaded for every store
+ * page by the layout's loader. `keys` are the page's own; `layoutKeys` the layout's.
+ */
+const LAYOUT_KEYS = ['grievance-officer'];
+
 async function renderOnce(path: string) {
   const renders = vi.mocked(renderToPipeableStream);
   renders.mockClear();
@@ -44,7 +50,8 @@ async function renderOnce(path: string) {
   const scope = seen.scope as PrefetchScope | null;
   return {
     html: await text(result.body),
-    keys: result.state.data.map(([key]) => key),
+    keys: result.state.data.map(([key]) => key).filter((k) => !LAYOUT_KEYS.includes(k)),
+    layoutKeys: result.state.data.map(([key]) => key).filter((k) => LAYOUT_KEYS.includes(k)),
     renders: renders.mock.calls.length,
     // Asked for by the render and not loaded by the loader (or failed): none, for a page whose loader is right.
     unloaded: [...(scope?.missing ?? [])],
@@ -60,9 +67,10 @@ async function firstProduct() {
 
 describe('route loaders', () => {
   test('the home page is rendered once, with its sections', async () => {
-    const { keys, renders, html } = await renderOnce('/');
+    const { keys, layoutKeys, renders, html } = await renderOnce('/');
     expect(renders).toBe(1);
     expect(keys).toEqual(['home']);
+    expect(layoutKeys).toEqual(LAYOUT_KEYS);
     expect(html).not.toContain('Loading…');
   });
 
@@ -188,7 +196,7 @@ describe('route loaders', () => {
       url.startsWith('/api/listing/store-brand-list') ? Promise.resolve({ status: 503, data: { message: 'down' } }) : answered(url, init);
     const result = await render(new URL('/brands', 'http://localhost'), { transport: failing, desktop: true });
     expect(renders.mock.calls.length).toBe(1);
-    expect(result.state.data.map(([key]) => key)).toEqual([]);
+    expect(result.state.data.map(([key]) => key)).toEqual(LAYOUT_KEYS);
     expect([...((seen.scope as PrefetchScope | null)?.missing ?? [])]).toEqual(['brand-groups']);
   });
 });
