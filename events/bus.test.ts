@@ -61,7 +61,7 @@ describe('event bus', () => {
     setPageContext({ url: '/my-account' });
     emit({ name: 'login_viewed' });
     expect(seen[0].ctx).toMatchObject({
-      page_type: 'login_page',
+      page_type: 'login',
       login_source_page: 'cart',
       source: 'mobile-web',
       login_status: 'logged_in',

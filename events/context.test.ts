@@ -1,4 +1,4 @@
-import { buildContext, classifyPage, loginSourcePage, newCustomer, parseOrderDate, sourceLabel } from './context.ts';
+import { buildContext, classifyPage, eventPage, loginSourcePage, newCustomer, parseOrderDate, sourceLabel } from './context.ts';
 
 describe('SPEC §2 page classification by URL', () => {
   test.each([
@@ -19,13 +19,33 @@ describe('SPEC §2 page classification by URL', () => {
     ['/order-confirmation', 'order_confirmation_page'],
     ['/payment', 'payment_page'],
     ['/retry-payment', 'payment_page'],
-    ['/order-failed/KS1001', 'order_failed_page'],
+    ['/order-failed/KS1001', 'order-failed'],
     ['/add-new-address', 'address_page'],
-    ['/my-account', 'login_page'],
+    ['/my-account', 'login'],
+    ['/all-categories', 'category_page'],
+    ['/landing', 'brand_landing_page'],
+    ['/retailer-details', 'retailer_program'],
+    ['/store-locator', 'store_locator'],
     ['/about', 'other_page'],
     ['/whey/reviews/pr/1', 'other_page'],
   ])('%s is %s', (url, page) => {
     expect(classifyPage(url)).toBe(page);
+  });
+});
+
+describe('SPEC §2 the sign-in steps are pages of their own in reports', () => {
+  test.each([
+    ['otp_sent', 'OTP'],
+    ['otp_verified', 'OTP'],
+    ['otp_failed', 'OTP'],
+    ['user_register', 'register'],
+    ['register_failed', 'register'],
+    ['profile_completed', 'register-info'],
+    ['user_login', 'login'],
+    ['login_identifier_submitted', 'login'],
+    ['add_to_cart', 'cart_page'],
+  ] as const)('%s on /my-account (or the cart) is on %s', (name, page) => {
+    expect(eventPage(name, name === 'add_to_cart' ? 'cart_page' : classifyPage('/my-account'))).toBe(page);
   });
 });
 

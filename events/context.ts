@@ -15,8 +15,16 @@ export type PageType =
   | 'order_confirmation_page'
   | 'payment_page'
   | 'address_page'
-  | 'order_failed_page'
-  | 'login_page'
+  // SPEC §2 "other names seen", spelt as the spec spells them (spaces as underscores).
+  | 'order-failed'
+  | 'category_page'
+  | 'brand_landing_page'
+  | 'login'
+  | 'OTP'
+  | 'register'
+  | 'register-info'
+  | 'retailer_program'
+  | 'store_locator'
   | 'other_page';
 
 export type SourcePage =
@@ -74,7 +82,7 @@ const pathOf = (url: string): string => {
 const PAGE_RULES: [string, PageType][] = [
   ['/account/wishlist', 'wishlist_page'],
   ['/order-successfull', 'thankyou_page'],
-  ['/order-failed', 'order_failed_page'],
+  ['/order-failed', 'order-failed'],
   ['/order-confirmation', 'order_confirmation_page'],
   ['/offers-coupons', 'offers_page'],
   ['/product-category', 'product_listing_page'],
@@ -88,7 +96,11 @@ const PAGE_RULES: [string, PageType][] = [
   ['/pending-payment', 'payment_page'],
   ['/add-new-address', 'address_page'],
   ['/select-address', 'address_page'],
-  ['/my-account', 'login_page'],
+  ['/my-account', 'login'],
+  ['/all-categories', 'category_page'],
+  ['/landing', 'brand_landing_page'],
+  ['/retailer-details', 'retailer_program'],
+  ['/store-locator', 'store_locator'],
 ];
 
 /** SPEC §2 page classification by URL (path prefix; case-insensitive so /account/wishList matches). */
@@ -98,6 +110,28 @@ export function classifyPage(url: string): PageType {
   for (const [prefix, type] of PAGE_RULES) if (path.startsWith(prefix)) return type;
   return 'other_page';
 }
+
+/**
+ * SPEC §2: the sign-in page's steps are pages of their own in reports, though they share /my-account: an OTP
+ * event is on the OTP page, a registration on register, the profile completion (the details a sign-up still
+ * lacks) on register-info, the sign-in itself on login. Any other event is on the page its URL names.
+ */
+const STEP_PAGES: Readonly<Record<string, PageType>> = {
+  otp_sent: 'OTP',
+  otp_resent: 'OTP',
+  otp_verified: 'OTP',
+  otp_failed: 'OTP',
+  register_failed: 'register',
+  user_register: 'register',
+  profile_completed: 'register-info',
+  login_viewed: 'login',
+  login_identifier_submitted: 'login',
+  login_failed: 'login',
+  user_login: 'login',
+};
+
+/** The page an event is reported on: its sign-in step's page, else the page of the URL. */
+export const eventPage = (eventName: string, pageType: PageType): PageType => STEP_PAGES[eventName] ?? pageType;
 
 const SOURCE_RULES: [string, SourcePage][] = [
   ['/brand', 'brand_page'],

@@ -26,5 +26,5 @@ export { flushBeforeRedirect } from './flush.ts';
 export { CatalogueEvent, EventItem, EVENT_NAMES, AddToCartOrigin, PromotionSection } from './catalogue.ts';
 export type { EventName, EventOf } from './catalogue.ts';
 export { isPromotionSection } from './promotion-sections.ts';
-export { classifyPage, loginSourcePage, sourceLabel } from './context.ts';
+export { classifyPage, eventPage, loginSourcePage, sourceLabel } from './context.ts';
 export type { EventContext, PageType, SourcePage, UserInput } from './context.ts';

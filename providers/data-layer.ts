@@ -1,6 +1,6 @@
 // Tag-manager data layer: SPEC §7 fields on every push, plus a GA4-style `ecommerce` object for commerce
 // events, preceded by `{ ecommerce: null }` so GTM does not merge it with the previous one.
-import type { CatalogueEvent, EventItem, EventName } from '../events/index.ts';
+import { type CatalogueEvent, type EventItem, type EventName, eventPage } from '../events/index.ts';
 import {
   CURRENCY,
   DATA_LAYER_ITEM_CAP,
@@ -215,7 +215,7 @@ export function mapDataLayer(e: CatalogueEvent, c: ProviderContext): DataLayerPu
   const value = eventValue(e);
   const push: DataLayerPush = {
     event: e.name,
-    page: ctx.page_type,
+    page: eventPage(e.name, ctx.page_type),
     url: ctx.url,
     date: isoDate(c.at),
     category: categoryOf(e.name),

@@ -1,7 +1,8 @@
 import type { RequestOptions } from './client.ts';
 
 // The calls that do not follow SPEC §2 / §8's "any 401 goes to /my-account?sf=true, any 404 goes to /notFound",
-// each with its reason. The client (src/api/client.ts) reads this list and nothing else: a feature cannot silence
+// each with its reason; the calls whose 404 stays are SPEC §2.6, with the same reasons (a test compares the two).
+// The client (src/api/client.ts) reads this list and nothing else: a feature cannot silence
 // a call on its own, so every exception is here, in one place, with the rule that allows it. Only a failed call
 // needs it: it loads with the HTTP module (src/api/http.ts), not with the first paint.
 
