@@ -878,6 +878,9 @@ export interface DeclarationTables {
     net_unit: string;
     servings: number;
     best_before: ColumnType<Date | string | null, string | null, string | null>;
+  };
+}
+
 /** Migration 360: shoppers' complaints and their two clocks (docs/grievance-redressal.md). */
 export interface GrievanceTables {
   grievances: {
