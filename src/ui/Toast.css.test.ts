@@ -4,7 +4,7 @@ import { ALERT_BREAKPOINT_PX, ALERTS_WIDE, DESKTOP, MOBILE_BREAKPOINT_PX, TABLET
 
 // SPEC §9: mobile breakpoint 992px, 768px for alerts. The breakpoints are written once (src/ui/theme), and the
 // toast region's generated CSS changes layout at 768px: full width along the top below it (clear of the sticky bars
-// at a phone's bottom edge), a corner card from it.
+// at a phone's bottom edge), a corner card from it; both start below the sticky header.
 
 test('the breakpoints are 992px and, for alerts, 768px, in one place', () => {
   expect(MOBILE_BREAKPOINT_PX).toBe(992);
@@ -25,11 +25,12 @@ test('the toast region is full width at the top below 768px and a top-right card
     const [, cls, phone] = region as RegExpExecArray;
     expect(phone).toMatch(/left: 0;/);
     expect(phone).toMatch(/right: 0;/);
-    expect(phone).toMatch(/top: 0;/);
+    // Below the sticky header: its bottom edge, which ToastProvider measures (0 without a header).
+    expect(phone).toMatch(/top: var\(--toast-top, 0px\);/);
     expect(phone).not.toMatch(/bottom:/);
     const wide = new RegExp(`@media screen and \\(min-width: 768px\\) \\{ \\.${cls} \\{([^}]*)\\}`).exec(css);
     expect(wide, css).not.toBeNull();
-    expect(wide?.[1]).toMatch(/top: 16px;/);
+    expect(wide?.[1]).toMatch(/top: calc\(var\(--toast-top, 0px\) \+ 16px\);/);
     expect(wide?.[1]).toMatch(/right: 16px;/);
     expect(wide?.[1]).toMatch(/left: auto;/);
     expect(wide?.[1]).toMatch(/width: 380px;/);

@@ -55,6 +55,16 @@ export function discounted(store: CatalogueStore, filter: (p: ProductRec) => boo
   return out;
 }
 
+/**
+ * The deal of the week never features a product a shopper cannot buy: an offer whose product's card (its default
+ * variant, what the card shows and adds to the cart) is out of stock is left out while it stays so.
+ */
+export function dealOfWeekInStock(store: CatalogueStore, o: { kind: string; product_id: number | null }): boolean {
+  if (o.kind !== 'deal_of_week' || o.product_id === null) return false;
+  const product = store.snapshot.productsById.get(o.product_id);
+  return product !== undefined && defaultVariant(product).stock > 0;
+}
+
 export function homeSections(store: CatalogueStore, content: Content, preview = false): HomeSections {
   const o = { preview };
   const kind = (k: string) => (x: { kind: string }) => x.kind === k;
@@ -71,7 +81,7 @@ export function homeSections(store: CatalogueStore, content: Content, preview = 
     banner_mobile: promotionsOf(store, content, kind('banner_mobile'), 'banner_mobile', o),
     carousel_web: promotionsOf(store, content, kind('carousel_web'), 'carousel_web', o),
     carousel_mobile: promotionsOf(store, content, kind('carousel_mobile'), 'carousel_mobile', o),
-    deal_of_week: promotionsOf(store, content, kind('deal_of_week'), 'deal_of_the_week', o),
+    deal_of_week: promotionsOf(store, content, (x) => dealOfWeekInStock(store, x), 'deal_of_the_week', o),
     budget_buys: promotionsOf(store, content, kind('budget_buy'), 'budget_buys', o),
     bestsellers: hitsOf(popularProducts(store, (p) => p.is_bestseller, 8)),
   };

@@ -55,8 +55,12 @@ function chosenReason(list: readonly { id: string; reason: string }[], id: strin
 export const cancelReason = (id: string) => chosenReason(CANCEL_REASONS, id);
 export const returnReason = (id: string) => chosenReason(RETURN_REASONS, id);
 
-/** SPEC §9 payment method names (one owner: schemas/payment-rules.ts); anything else is NA. */
-export const paymentLabel = (code: number | null): string => paymentMethodName(code);
+/**
+ * SPEC §9 payment method names (one owner: schemas/payment-rules.ts). An order without a method has not been paid:
+ * the shopper reads that in words ("Payment pending" while it waits), never the reports' NA.
+ */
+export const paymentLabel = (code: number | null, status?: string): string =>
+  code != null ? paymentMethodName(code) : status === 'payment_pending' ? 'Payment pending' : 'Not paid';
 
 const INVOICED: ShipmentStatus[] = ['shipped', 'delivered', 'return_requested', 'return_picked_up', 'returned', 'refunded'];
 export const hasInvoice = (status: ShipmentStatus) => INVOICED.includes(status);
@@ -176,7 +180,7 @@ export async function listOrders(db: Db, customerId: number, page: number, pageS
       created_at: iso(o.created_at)!,
       total: o.total,
       status_label: orderStatusLabel(o, mine),
-      display_payment_method: paymentLabel(o.payment_method),
+      display_payment_method: paymentLabel(o.payment_method, o.status),
       item_count: lines.reduce((n, i) => n + i.quantity, 0),
       thumbnails: lines.slice(0, 4).map((i) => productImage(i.variant_id)),
       names: lines.slice(0, 4).map((i) => i.name),
@@ -255,7 +259,7 @@ export async function orderDetails(db: Db, customerId: number, orderNumber: stri
       customer_last_name: customer?.last_name ?? '',
       customer_email: customer?.email ?? null,
       customer_mobile: customer?.mobile ?? null,
-      display_payment_method: paymentLabel(order.payment_method),
+      display_payment_method: paymentLabel(order.payment_method, order.status),
       pay_by: payBy(order),
     },
     address: {
