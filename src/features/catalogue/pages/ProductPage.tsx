@@ -28,6 +28,7 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { FormNotice } from '../../../ui/FormNotice.tsx';
+import { DeliveryEstimate } from '../../../ui/DeliveryEstimate.tsx';
 import { productAggregateResource, ProductReviewsSection } from '../../reviews/index.ts';
 import { preload } from '../../../api/route-data.ts';
 import {
@@ -406,6 +407,8 @@ export default function ProductPage() {
               />
             </div>
           </div>
+
+          <DeliveryEstimate />
 
           <AuthenticityPanel productId={product.id} />
 

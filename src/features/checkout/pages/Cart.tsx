@@ -26,6 +26,7 @@ import {
 import * as blocksCss from '../../../ui/blocks.css.ts';
 import * as css from './Cart.css.ts';
 import { FormNotice } from '../../../ui/FormNotice.tsx';
+import { DeliveryEstimate } from '../../../ui/DeliveryEstimate.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { useCartChangedNotice, useFunnelActor } from '../funnel.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
@@ -163,6 +164,7 @@ export default function CartPage() {
           {isAuthenticated && <SavedForLaterList onResult={onResult} />}
         </div>
         <aside className={css.sticky} aria-label="Offers and order summary">
+          <DeliveryEstimate />
           <CouponPanel meta={meta} discount={priceMetaValue(priceMeta, 'coupon_discount')} onResult={onResult} />
           <PriceSummary priceMeta={priceMeta} freeDeliveryFrom={meta.free_delivery_from}>
             {blocked && <p className={blocksCss.badge.warn}>Some products are short of stock. Update them to continue.</p>}
