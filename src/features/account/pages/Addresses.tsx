@@ -4,7 +4,7 @@ import { type Address, ADDRESS_MESSAGES, ADDRESS_TYPES, AddressInput, type Pinco
 import { INDIA_STATES } from '../../../../schemas/india-states.ts';
 import { useAuth } from '../../../api/auth.tsx';
 import type { NormalisedError } from '../../../api/client.ts';
-import { deliveryDaysText, rememberDeliveryPincode } from '../../../ui/DeliveryEstimate.tsx';
+import { deliveryDaysText, rememberDeliveryPincode } from '../../../../schemas/delivery.ts';
 import { keepAllowedCharacters } from '../../../../schemas/validation.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { addressApi } from '../api.ts';

@@ -13,7 +13,7 @@ import { readUrlHistory, rememberSimilarViewed } from '../local-data.ts';
 import { useVariantDetail, variantDetailStore } from '../variant-detail-store.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { PdpBanner } from '../components/PdpBanner.tsx';
-import { AddToCartButton, WishlistButton } from '../../cart/index.ts';
+import { AddToCartButton, DeliveryEstimate, WishlistButton } from '../../cart/index.ts';
 import { AuthenticityPanel } from '../components/AuthenticityPanel.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import * as pdp from './pdp.css.ts';
@@ -28,7 +28,6 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
 import { FormNotice } from '../../../ui/FormNotice.tsx';
-import { DeliveryEstimate } from '../../../ui/DeliveryEstimate.tsx';
 import { productAggregateResource, ProductReviewsSection } from '../../reviews/index.ts';
 import { preload } from '../../../api/route-data.ts';
 import {

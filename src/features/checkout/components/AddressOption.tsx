@@ -1,5 +1,5 @@
 import type { CartAddress } from '../../../../schemas/account.ts';
-import { deliveryDaysText } from '../../../ui/DeliveryEstimate.tsx';
+import { deliveryDaysText } from '../../../../schemas/delivery.ts';
 import * as css from './AddressOption.css.ts';
 
 const TYPE_LABELS = { 1: 'Office', 2: 'Home', 3: 'Other' } as const;

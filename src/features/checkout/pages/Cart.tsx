@@ -11,6 +11,7 @@ import {
   BankOfferList,
   CartLineItem,
   CouponPanel,
+  DeliveryEstimate,
   cartFunnelView,
   cartStore,
   couponStore,
@@ -26,7 +27,6 @@ import {
 import * as blocksCss from '../../../ui/blocks.css.ts';
 import * as css from './Cart.css.ts';
 import { FormNotice } from '../../../ui/FormNotice.tsx';
-import { DeliveryEstimate } from '../../../ui/DeliveryEstimate.tsx';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { useCartChangedNotice, useFunnelActor } from '../funnel.tsx';
 import { useToast } from '../../../ui/Toast.tsx';

@@ -1,37 +1,14 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { DeliveryDays, Serviceability, ServiceabilityResponse } from '../../schemas/account.ts';
-import { get } from '../api/client.ts';
-import { messageOf } from '../api/resource.ts';
+import type { Serviceability, ServiceabilityResponse } from '../../../../schemas/account.ts';
+import { DELIVERY_PINCODE_KEY, deliveryDate, deliveryDaysText, rememberDeliveryPincode } from '../../../../schemas/delivery.ts';
+import { get } from '../../../api/client.ts';
+import { messageOf } from '../../../api/resource.ts';
 import * as css from './DeliveryEstimate.css.ts';
 
 // The delivery estimate of the product page and the cart (docs/pincodes.md "Serviceability"): the shopper's
 // pincode, remembered on this device, answers when an order would arrive and whether pay on delivery is offered.
 
-const KEY = 'kasrat_delivery_pincode';
 const PINCODE = /^[1-9]\d{5}$/;
-
-/** "Delivers in 3–6 days" (the address step and the address form). */
-export const deliveryDaysText = (days: DeliveryDays) =>
-  days.min_days === days.max_days ? `Delivers in ${days.max_days} days` : `Delivers in ${days.min_days}–${days.max_days} days`;
-
-/** "Fri, 11 Dec": the latest day of the estimate, in India's time zone. */
-export function deliveryDate(days: DeliveryDays, now: Date): string {
-  return new Date(now.getTime() + days.max_days * 86_400_000).toLocaleDateString('en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'Asia/Kolkata',
-  });
-}
-
-/** Remembers the pincode a shopper gave (the estimate, a saved address) for the next estimate on this device. */
-export function rememberDeliveryPincode(pincode: string): void {
-  try {
-    if (PINCODE.test(pincode)) localStorage.setItem(KEY, pincode);
-  } catch {
-    // SPEC §8: storage failures are never shown.
-  }
-}
 
 const serviceability = (pincode: string) =>
   get<typeof ServiceabilityResponse>(`/api/myAddress/pincode-serviceability?pincode=${encodeURIComponent(pincode)}`);
@@ -66,7 +43,7 @@ export function DeliveryEstimate() {
   useEffect(() => {
     let remembered: string | null = null;
     try {
-      remembered = localStorage.getItem(KEY);
+      remembered = localStorage.getItem(DELIVERY_PINCODE_KEY);
     } catch {
       remembered = null;
     }
