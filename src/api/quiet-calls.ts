@@ -50,6 +50,7 @@ export const QUIET_CALLS: readonly QuietCall[] = [
   // SPEC §5 / §7: an unknown pincode or IFSC is a form error, an address already deleted a message in the list.
   { path: '/api/myAddress/user-address-delete', on404: 'stay' },
   { path: '/api/myAddress/fetch-address-pincode', on404: 'stay' },
+  { path: '/api/myAddress/pincode-serviceability', on404: 'stay' },
   { path: '/api/order/fetch-ifsc-details', on404: 'stay' },
   // SPEC §2: one section of a page, hidden when missing: an importer's brands, a banner, the authenticity
   // panel of the product page, search suggestions typed ahead.

@@ -36,6 +36,8 @@ export { ProductTile } from './components/ProductTile.tsx';
 export { MoveToCartButton } from './components/MoveToCartButton.tsx';
 export { WishlistButton } from './components/WishlistButton.tsx';
 export { PriceSummary } from './components/PriceSummary.tsx';
+// The delivery estimate of the product page and the cart (docs/pincodes.md).
+export { DeliveryEstimate } from './components/DeliveryEstimate.tsx';
 // The cart page's parts: the page is the checkout funnel's first step, so it lives in the checkout feature.
 export { BankOfferList } from './components/BankOfferList.tsx';
 export { CartLineItem } from './components/CartLineItem.tsx';

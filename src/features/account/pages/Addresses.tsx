@@ -1,17 +1,22 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldErrors } from '../../../ui/form-errors.ts';
 import { type Address, ADDRESS_MESSAGES, ADDRESS_TYPES, AddressInput, type PincodeDetails } from '../../../../schemas/account.ts';
+import { INDIA_STATES } from '../../../../schemas/india-states.ts';
+import { useAuth } from '../../../api/auth.tsx';
+import type { NormalisedError } from '../../../api/client.ts';
+import { deliveryDaysText, rememberDeliveryPincode } from '../../../../schemas/delivery.ts';
 import { keepAllowedCharacters } from '../../../../schemas/validation.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { addressApi } from '../api.ts';
 import * as css from '../components/account.css.ts';
-import { Alert, PhoneField, TextField } from '../components/Fields.tsx';
+import { Alert, FieldFrame, PhoneField, TextField } from '../components/Fields.tsx';
 import { useResource } from '../../../api/page-resource.ts';
 import { messageOf } from '../../../api/resource.ts';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button, buttonSecondary } from '../../../ui/theme/global.css.ts';
 
-// /account/addresses (SPEC §7 /api/myAddress): list, add, edit, delete; the pincode fills city and state.
+// /account/addresses (SPEC §7 /api/myAddress): list, add, edit, delete; the pincode fills city and state, or the
+// shopper types them for a pincode the directory does not list (docs/pincodes.md).
 
 export type Draft = {
   address_id: number | null;
@@ -143,7 +148,11 @@ const toDraft = (a: Address): Draft => ({
   is_default: a.is_default,
 });
 
-/** The address form (also the checkout's /add-new-address): pincode lookup fills city and state and says when we cannot deliver. */
+/**
+ * The address form (also the checkout's /add-new-address): pincode lookup fills city and state and says when we
+ * cannot deliver and in how many days we can; a pincode it does not find lets the shopper type them. A new address
+ * starts with the account's name and mobile, and the first one is the default (the API makes it so).
+ */
 export function AddressForm({
   draft,
   onCancel,
@@ -155,19 +164,51 @@ export function AddressForm({
 }) {
   const [d, setD] = useState<Draft>(draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pin, setPin] = useState<{ loading: boolean; data: PincodeDetails | null; error: string | null }>({
+  const [pin, setPin] = useState<{ loading: boolean; data: PincodeDetails | null; error: string | null; unlisted: boolean }>({
     loading: false,
     data: null,
     error: null,
+    unlisted: false,
   });
+  const [first, setFirst] = useState(false);
+  const { user } = useAuth();
+  const isNew = draft.address_id === null;
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((x) => ({ ...x, [key]: value }));
 
-  // Six digits look the pincode up; city and state come from the answer.
+  // A new address is the account holder's until they change it: their name and mobile are filled in.
+  useEffect(() => {
+    if (!isNew || !user) return;
+    setD((x) => ({
+      ...x,
+      full_name: x.full_name || user.customer_name,
+      mobile: x.mobile || (/^\d{10}$/.test(user.customer_mobile ?? '') ? (user.customer_mobile as string) : ''),
+    }));
+  }, [isNew, user]);
+
+  // The first address is the default whatever the box says (the API makes it so): the box says so too.
+  useEffect(() => {
+    if (!isNew) return;
+    let live = true;
+    addressApi
+      .list()
+      .then((res) => {
+        if (!live || res.data.length > 0) return;
+        setFirst(true);
+        setD((x) => ({ ...x, is_default: true }));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [isNew]);
+
+  // Six digits look the pincode up; city and state come from the answer. A valid pincode the directory does not
+  // list is not an error: the shopper types the city and chooses the state (docs/pincodes.md).
   useEffect(() => {
     if (!/^\d{6}$/.test(d.pincode)) {
-      setPin({ loading: false, data: null, error: null });
+      setPin({ loading: false, data: null, error: null, unlisted: false });
       return;
     }
     let live = true;
@@ -176,14 +217,21 @@ export function AddressForm({
       .pincode(d.pincode)
       .then((res) => {
         if (!live) return;
-        setPin({ loading: false, data: res.data, error: null });
+        setPin({ loading: false, data: res.data, error: null, unlisted: false });
         setD((x) => ({ ...x, city: res.data.city, state: res.data.state }));
       })
-      .catch((err) => live && setPin({ loading: false, data: null, error: messageOf(err) }));
+      .catch((err) => {
+        if (!live) return;
+        const unlisted = (err as NormalisedError).response?.status === 404;
+        setPin({ loading: false, data: null, error: unlisted ? null : messageOf(err), unlisted });
+        // The saved address keeps what was typed for it; anything the lookup filled in for another pincode goes.
+        if (unlisted && !(draft.address_id && d.pincode === draft.pincode))
+          setD((x) => ({ ...x, city: '', state: INDIA_STATES.some((s) => s.name === x.state) ? x.state : '' }));
+      });
     return () => {
       live = false;
     };
-  }, [d.pincode]);
+  }, [d.pincode, draft.address_id, draft.pincode]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -206,6 +254,7 @@ export function AddressForm({
     setBusy(true);
     try {
       const res = await addressApi.save(body);
+      rememberDeliveryPincode(res.data.pincode);
       onSaved(res.message, res.data);
     } catch (err) {
       setFormError(messageOf(err));
@@ -239,8 +288,10 @@ export function AddressForm({
           pin.loading
             ? 'Looking up pincode…'
             : pin.data
-              ? `${pin.data.city}, ${pin.data.state}${pin.data.serviceable ? '' : ' · We do not deliver here yet'}`
-              : undefined
+              ? pincodeHint(pin.data)
+              : pin.unlisted
+                ? 'We could not find this pincode. Please type your city and choose your state.'
+                : undefined
         }
       />
       <TextField
@@ -261,8 +312,43 @@ export function AddressForm({
         error={errors.landmark}
       />
       <div className={css.row}>
-        <TextField label="City" name="city" value={d.city} disabled onChange={() => {}} error={errors.city} />
-        <TextField label="State" name="state" value={d.state} disabled onChange={() => {}} error={errors.state} />
+        <TextField
+          label="City"
+          name="city"
+          autoComplete="address-level2"
+          maxLength={60}
+          value={d.city}
+          disabled={!pin.unlisted}
+          onChange={(v) => set('city', v)}
+          error={errors.city}
+        />
+        {pin.unlisted ? (
+          <FieldFrame label="State" error={errors.state}>
+            {(id, describedBy) => (
+              <div className={css.control}>
+                <select
+                  id={id}
+                  name="state"
+                  className={css.input}
+                  autoComplete="address-level1"
+                  value={d.state}
+                  onChange={(e) => set('state', e.target.value)}
+                  aria-invalid={errors.state ? true : undefined}
+                  aria-describedby={describedBy}
+                >
+                  <option value="">Choose state</option>
+                  {INDIA_STATES.map((s) => (
+                    <option key={s.code} value={s.name}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+          </FieldFrame>
+        ) : (
+          <TextField label="State" name="state" value={d.state} disabled onChange={() => {}} error={errors.state} />
+        )}
       </div>
       <fieldset style={{ border: 'none', padding: 0, margin: '0 0 16px' }}>
         <legend className={css.label}>Address type</legend>
@@ -283,10 +369,16 @@ export function AddressForm({
         {errors.address_type ? <p className={css.error}>{errors.address_type}</p> : null}
       </fieldset>
       <label className={css.checkbox}>
-        <input type="checkbox" checked={d.is_default} onChange={() => set('is_default', !d.is_default)} />
-        <span>Make this my default address</span>
+        <input
+          type="checkbox"
+          name="is_default"
+          checked={d.is_default || first}
+          disabled={first}
+          onChange={() => set('is_default', !d.is_default)}
+        />
+        <span>{first ? 'Your first address is your default address' : 'Make this my default address'}</span>
       </label>
-      {errors.city || errors.state ? <p className={css.error}>{ADDRESS_MESSAGES.pincode}</p> : null}
+      {!pin.unlisted && (errors.city || errors.state) ? <p className={css.error}>{ADDRESS_MESSAGES.pincode}</p> : null}
       <Alert kind="error">{formError}</Alert>
       <div className={css.row}>
         <button type="submit" className={button} disabled={busy} aria-busy={busy}>
@@ -298,4 +390,13 @@ export function AddressForm({
       </div>
     </form>
   );
+}
+
+/** "Bengaluru, Karnataka · Delivers in 3–6 days · Pay on delivery available" (docs/pincodes.md "Serviceability"). */
+function pincodeHint(p: PincodeDetails): string {
+  if (!p.serviceable) return `${p.city}, ${p.state} · We do not deliver here yet`;
+  const parts = [`${p.city}, ${p.state}`];
+  if (p.delivery_days) parts.push(deliveryDaysText(p.delivery_days));
+  parts.push(p.cod_available ? 'Pay on delivery available' : 'Pay on delivery not available here');
+  return parts.join(' · ');
 }

@@ -13,7 +13,7 @@ import { readUrlHistory, rememberSimilarViewed } from '../local-data.ts';
 import { useVariantDetail, variantDetailStore } from '../variant-detail-store.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import { PdpBanner } from '../components/PdpBanner.tsx';
-import { AddToCartButton, WishlistButton } from '../../cart/index.ts';
+import { AddToCartButton, DeliveryEstimate, WishlistButton } from '../../cart/index.ts';
 import { AuthenticityPanel } from '../components/AuthenticityPanel.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import * as pdp from './pdp.css.ts';
@@ -414,6 +414,8 @@ export default function ProductPage() {
               />
             </div>
           </div>
+
+          <DeliveryEstimate />
 
           <AuthenticityPanel productId={product.id} />
 

@@ -17,3 +17,4 @@ export const radio = style({ width: 20, height: 20, marginTop: 2, accentColor: v
 export const name = style({ fontWeight: 600 });
 export const muted = style({ color: vars.color.muted, fontSize: 14 });
 export const warn = style({ color: vars.color.danger, fontSize: 14, fontWeight: 600 });
+export const estimate = style({ color: vars.color.success, fontSize: 14, fontWeight: 600 });

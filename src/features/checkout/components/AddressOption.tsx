@@ -1,4 +1,5 @@
 import type { CartAddress } from '../../../../schemas/account.ts';
+import { deliveryDaysText } from '../../../../schemas/delivery.ts';
 import * as css from './AddressOption.css.ts';
 
 const TYPE_LABELS = { 1: 'Office', 2: 'Home', 3: 'Other' } as const;
@@ -29,6 +30,14 @@ export function AddressOption({ address: a, checked, onSelect }: { address: Cart
             Mobile: {a.c_code} {a.mobile}
             {a.serviceable && !a.cod_available ? ' · Pay on delivery not available here' : ''}
           </span>
+          {a.serviceable && a.delivery_days ? (
+            <>
+              <br />
+              <span className={css.estimate} data-testid="address-delivery-estimate">
+                {deliveryDaysText(a.delivery_days)}
+              </span>
+            </>
+          ) : null}
           {!a.serviceable && (
             <>
               <br />

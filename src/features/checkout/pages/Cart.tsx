@@ -11,6 +11,7 @@ import {
   BankOfferList,
   CartLineItem,
   CouponPanel,
+  DeliveryEstimate,
   cartFunnelView,
   cartStore,
   couponStore,
@@ -163,6 +164,7 @@ export default function CartPage() {
           {isAuthenticated && <SavedForLaterList onResult={onResult} />}
         </div>
         <aside className={css.sticky} aria-label="Offers and order summary">
+          <DeliveryEstimate />
           <CouponPanel meta={meta} discount={priceMetaValue(priceMeta, 'coupon_discount')} onResult={onResult} />
           <PriceSummary priceMeta={priceMeta} freeDeliveryFrom={meta.free_delivery_from}>
             {blocked && <p className={blocksCss.badge.warn}>Some products are short of stock. Update them to continue.</p>}
