@@ -28,7 +28,7 @@ async function wheyPack(request: APIRequestContext): Promise<{ v: Found; d: Prod
 
 const productLd = async (page: Page) => {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return blocks.map((b) => JSON.parse(b) as Record<string, unknown>).find((b) => b['@type'] === 'Product') as Record<string, never>;
+  return blocks.map((b) => JSON.parse(b) as Record<string, unknown>).find((b) => b['@type'] === 'Product') as Record<string, unknown>;
 };
 
 test('a whey product page shows every declaration, the green mark, price per serving and the JSON-LD', async ({ page, request }) => {

@@ -1,21 +1,30 @@
 import { formatUnitPrice, NUTRIENTS, pricePerProteinGram, pricePerServing } from '../../../../schemas/declaration-rules.ts';
-import type { ProductDeclarations as Declarations } from '../../../../schemas/declarations.ts';
+import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
+import { declarationsResource } from '../resources.ts';
 import { formatDay } from '../../../../schemas/dates.ts';
 import { FoodMarker } from './FoodMarker.tsx';
 import * as catalogueCss from './catalogue.css.ts';
 import * as css from './ProductDetails.css.ts';
 
 // The product page's "Product details" (docs/product-declarations.md): every declaration of the label, for the
-// pack shown, and the nutrition table per serving and per 100 g. Server-rendered with the page.
+// pack shown, and the nutrition table per serving and per 100 g. Server-rendered with the page (its loader preloads
+// them); each part reads the one cached answer, so its arrival redraws these parts, not the page. A product that
+// declares nothing (not food), or a failed call, shows neither part.
+
+const useDeclarations = (productId: number) => {
+  const def = declarationsResource(productId);
+  return useResource(def.key, def.load).data ?? null;
+};
 
 /** '2027-03-31' → '31 Mar 2027' (read as UTC, so no time zone moves the day). */
 const calendarDay = (iso: string): string => formatDay(new Date(`${iso}T00:00:00Z`), 'UTC') || iso;
 const amount = (n: number) => String(Number(n.toFixed(1)));
 
 /** Price per serving, and per gram of protein where a serving has protein, for the price shown. */
-export function ServingPrice({ declarations, variantId, price }: { declarations: Declarations; variantId: number; price: number }) {
-  const pack = declarations.variants.find((v) => v.variant_id === variantId);
-  if (!pack) return null;
+export function ServingPrice({ productId, variantId, price }: { productId: number; variantId: number; price: number }) {
+  const declarations = useDeclarations(productId);
+  const pack = declarations?.variants.find((v) => v.variant_id === variantId);
+  if (!declarations || !pack) return null;
   const serving = pricePerServing(price, pack.servings);
   const protein = pricePerProteinGram(price, pack.servings, declarations.nutrition.per_serving.protein_g);
   if (serving === null) return null;
@@ -26,7 +35,9 @@ export function ServingPrice({ declarations, variantId, price }: { declarations:
   );
 }
 
-export function ProductDetails({ declarations: d, variantId }: { declarations: Declarations; variantId: number }) {
+export function ProductDetails({ productId, variantId }: { productId: number; variantId: number }) {
+  const d = useDeclarations(productId);
+  if (!d) return null;
   const pack = d.variants.find((v) => v.variant_id === variantId);
   const veg = d.food_type === 'veg';
   return (

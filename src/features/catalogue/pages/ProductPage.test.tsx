@@ -44,6 +44,51 @@ const SOURCE = {
     valid_till: '2027-03-31',
   },
 };
+/** The label of product 8 (docs/product-declarations.md): 1 kg packs of 30 servings, the 2 kg pack of 60. */
+const nutrition = (protein: number) => ({
+  energy_kcal: 390,
+  protein_g: protein,
+  carbohydrate_g: 9,
+  sugars_g: 4.5,
+  added_sugars_g: 0,
+  fat_g: 6,
+  saturated_fat_g: 3.5,
+  trans_fat_g: 0.1,
+  cholesterol_mg: 150,
+  sodium_mg: 400,
+});
+const pack = (variant_id: number, kg: number, servings: number, best_before: string | null) => ({
+  variant_id,
+  label: `${kg} kg`,
+  net_quantity: kg,
+  net_unit: 'kg',
+  net_quantity_label: `${kg} kg`,
+  base_quantity: { amount: kg * 1000, unit: 'g' },
+  servings,
+  best_before,
+  price_per_serving: null,
+  price_per_protein_gram: null,
+});
+const DECLARATIONS = {
+  product_id: 8,
+  version: 1,
+  food_type: 'veg',
+  manufacturer: { name: 'Titan Forge Nutrition Inc.', address: '1200 Industrial Parkway, Austin, TX 78744, USA' },
+  packer: null,
+  importer: { name: 'Bharat Nutri Imports', address: '12 Andheri East, Mumbai 400069' },
+  country_of_origin: 'United States',
+  customer_care: { phone: '1800-102-4100', email: 'care@titan-forge.in', address: 'Customer Care, Bharat Nutri Imports, Mumbai' },
+  fssai_licence: '10019022001234',
+  serving_size: '1 scoop (33 g)',
+  serving_size_g: 33,
+  shelf_life_months: 18,
+  ingredients: 'Whey protein concentrate (milk).',
+  allergens: 'Contains milk.',
+  nutrition: { per_100g: nutrition(72.7), per_serving: nutrition(24) },
+  hsn_code: '21069099',
+  variants: [pack(27, 1, 30, '2027-09-30'), pack(28, 1, 30, null), pack(29, 2, 60, null)],
+};
+
 // What /source-product answers in the next setup (a status to fail with instead).
 let sourceAnswer: { status?: number; body: unknown } = { body: ok(SOURCE) };
 // What /variant-detail answers for a variant id (undefined: a 404).
@@ -53,6 +98,7 @@ function setup(url: string, shortDescription = 'A whey protein...') {
   const calls = fakeApi((u) => {
     const p = u.pathname;
     if (p === '/api/product-details/source-product' && u.searchParams.get('product_id') === '8') return sourceAnswer;
+    if (p === '/api/product-details/declarations' && u.searchParams.get('product_id') === '8') return { body: ok(DECLARATIONS) };
     if (p === '/api/product-details/variant-detail' && u.searchParams.get('product_id') === '8')
       return variantAnswer(Number(u.searchParams.get('variant_id')));
     if (p === '/api/product-details/product-detail-page' && u.searchParams.get('product_id') === '8')
@@ -329,5 +375,26 @@ test('SPEC §4.2 / §8: a variant reset that cannot reload the variant says "una
   // The product's own copy of the variant still shows, and the shopper stays on the page.
   expect(screen.getByTestId('pdp-price')).toHaveAttribute('data-price', '230000');
   expect(t.where()).toBe('/product/pro-whey/?pId=8&vId=28');
+  t.done();
+});
+
+test("the product details follow the pack shown, and the price per serving follows the variant's price", async () => {
+  const t = setup('/product/pro-whey/?pId=8&vId=27');
+  const details = await screen.findByRole('region', { name: 'Product details' });
+  expect(within(details).getByTestId('declared-net-quantity')).toHaveTextContent('1 kg');
+  expect(within(details).getByTestId('declared-best-before')).toHaveTextContent('30 Sept 2027 (the batch in stock)');
+  expect(within(details).getByTestId('declared-fssai')).toHaveTextContent('10019022001234');
+  expect(within(details).getByRole('img', { name: 'Vegetarian' })).toBeInTheDocument();
+  // ₹2,209 over 30 servings of 24 g protein: ₹74 a serving (7363 paise), ₹3.07 a gram.
+  expect(screen.getByTestId('price-per-serving')).toHaveTextContent('₹74 per serving · ₹3.07 per g of protein');
+
+  await userEvent.click(screen.getByRole('radio', { name: '2 kg' }));
+  await waitFor(() => expect(t.where()).toBe('/product/pro-whey/?pId=8&vId=29'));
+  expect(within(details).getByTestId('declared-net-quantity')).toHaveTextContent('2 kg');
+  expect(within(details).getByTestId('declared-servings')).toHaveTextContent('60 servings of 1 scoop (33 g)');
+  // No batch date for this pack: the shelf life stands.
+  expect(within(details).getByTestId('declared-best-before')).toHaveTextContent('18 months from the date of manufacture');
+  // ₹4,123.45 over 60 servings: ₹69 (6872 paise); over 1440 g of protein: ₹2.86.
+  expect(screen.getByTestId('price-per-serving')).toHaveTextContent('₹69 per serving · ₹2.86 per g of protein');
   t.done();
 });

@@ -269,10 +269,6 @@ export default function ProductPage() {
 
   const detail = useResource(pid ? productResource(pid).key : null, (signal) => catalogueApi.product(pid as number, { signal }));
   const d = detail.data;
-  // The label's declarations: a section of their own, and the price per serving beside the price.
-  const declared = useResource(pid ? declarationsResource(pid).key : null, (signal) =>
-    catalogueApi.declarations(pid as number, { signal }),
-  );
   const listedVariant = d ? (d.variants.find((v) => v.vid === vid) ?? d.variant) : null;
   // SPEC §4.2: choosing another variant resets the variant detail store, which reloads that variant's price and
   // stock; until it answers (or if it fails) the product's own copy of the variant shows.
@@ -373,7 +369,7 @@ export default function ProductPage() {
             <p className={catalogueCss.muted} style={{ fontSize: 14 }}>
               MRP {formatPaise(variant.regular_price)} (inclusive of all taxes)
             </p>
-            {declared.data && <ServingPrice declarations={declared.data} variantId={variant.vid} price={variant.sale_price} />}
+            <ServingPrice productId={product.id} variantId={variant.vid} price={variant.sale_price} />
             <p className={inStock ? catalogueCss.stock.in : catalogueCss.stock.out} data-testid="stock-status">
               {inStock ? 'In stock' : 'Out of stock'}
             </p>
@@ -448,7 +444,7 @@ export default function ProductPage() {
         </p>
       </section>
 
-      {declared.data && <ProductDetails declarations={declared.data} variantId={variant.vid} />}
+      <ProductDetails productId={product.id} variantId={variant.vid} />
 
       <ProductReviewsSection productId={product.id} slug={product.slug} brandId={product.brand.id} />
 
