@@ -191,7 +191,7 @@ function ComplaintForm({ onFiled }: { onFiled: (ticket: GrievanceRow, message: s
           ]}
         />
         <TextField
-          label="Your complaint"
+          label="Describe your complaint"
           name="message"
           value={form.message}
           multiline
