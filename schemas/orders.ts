@@ -157,6 +157,8 @@ export const RefundView = z.object({
   amount: PaiseSchema,
   status: z.enum(['pending', 'processed', 'failed']),
   created_at: z.string(),
+  /** The serial of the GST credit note of a refund of an invoiced shipment (docs/decisions/028-gst-tax-invoices.md). */
+  credit_note: z.string().nullable(),
 });
 export type RefundView = z.infer<typeof RefundView>;
 
@@ -281,6 +283,14 @@ export const CancelRefundResponse = envelope(CancelResult.shape.refund);
 // ---- return ----
 
 export const ShipmentQuery = z.object({ shipmentId: ShipmentNumber });
+/** A credit note by its serial, "KCN/26-27/000001" (docs/decisions/028-gst-tax-invoices.md). */
+export const CreditNoteQuery = z.object({
+  serial: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,3}\/[0-9]{2}-[0-9]{2}\/[0-9]{6}$/, 'serial: a credit note serial looks like KCN/26-27/000001'),
+});
 
 export const ReturnShipmentDetails = z.object({
   shipment_id: z.string(),

@@ -648,7 +648,8 @@ export interface Database
     ProductImageTables,
     SavedCardTables,
     DeclarationTables,
-    GrievanceTables {}
+    GrievanceTables,
+    GstInvoiceTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -899,5 +900,69 @@ export interface GrievanceTables {
     resolved_at: Timestamp | null;
     resolved_by: number | null;
     answer: string | null;
+  };
+}
+
+/** Migration 350: GST rates as data, tax invoices and credit notes (docs/decisions/028-gst-tax-invoices.md). */
+export interface GstInvoiceTables {
+  gst_hsn_rates: { hsn_code: string; description: string; rate_bp: number };
+  gst_category_hsn: { category_slug: string; hsn_code: string };
+  gst_product_hsn: { product_id: number; hsn_code: string };
+  tax_document_series: { series: string; fy: string; last_number: number };
+  tax_invoices: {
+    id: Generated<number>;
+    shipment_id: number;
+    order_id: number;
+    serial: string;
+    fy: string;
+    number: number;
+    issued_at: Timestamp;
+    seller: Json<Record<string, unknown>>;
+    buyer: Json<Record<string, unknown>>;
+    supply_state_code: string;
+    supply_state_name: string;
+    intrastate: boolean;
+    total: number;
+  };
+  tax_invoice_lines: {
+    id: Generated<number>;
+    invoice_id: number;
+    position: number;
+    kind: 'goods' | 'delivery' | 'adjustment';
+    order_item_id: number | null;
+    description: string;
+    hsn_code: string;
+    quantity: number;
+    unit_price: number;
+    discount: number;
+    taxable: number;
+    rate_bp: number;
+    cgst: number;
+    sgst: number;
+    igst: number;
+    total: number;
+  };
+  credit_notes: {
+    id: Generated<number>;
+    invoice_id: number;
+    refund_id: number;
+    serial: string;
+    fy: string;
+    number: number;
+    issued_at: Timestamp;
+    total: number;
+  };
+  credit_note_lines: {
+    id: Generated<number>;
+    credit_note_id: number;
+    position: number;
+    invoice_line_id: number;
+    quantity: number;
+    taxable: number;
+    rate_bp: number;
+    cgst: number;
+    sgst: number;
+    igst: number;
+    total: number;
   };
 }

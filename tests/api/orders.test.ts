@@ -457,7 +457,7 @@ describeBackends('orders API', (ctx) => {
     expect(json(mismatch).message).toMatch(/Account numbers do not match\.$/);
   });
 
-  test('invoice PDF: refused before dispatch, then seller, buyer, items and ₹ totals with Indian grouping', async () => {
+  test('invoice PDF: refused before dispatch, then seller, buyer, items and ₹ totals with Indian grouping, named by its serial', async () => {
     const { agent, customerId } = await shopper(ctx());
     const [a] = await orderableVariants(db(), 100_000, 900_000);
     const order = await createOrder(db(), {
@@ -472,18 +472,22 @@ describeBackends('orders API', (ctx) => {
     const res = await agent.get(`/api/order/shipment-invoice?shipmentId=${s.shipmentNumber}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="INV-${s.shipmentNumber}.pdf"`);
+    // The file is named by the invoice's GST serial (docs/decisions/028-gst-tax-invoices.md), "/" made "-".
+    const serial = /filename="(KSR-\d\d-\d\d-\d{6})\.pdf"$/.exec(String(res.headers['content-disposition']))?.[1];
+    expect(serial).toBeDefined();
     const text = pdfText(res.rawPayload);
     const d = await details(agent, order.orderNumber);
     const item = d.shipments[0].shipment_items[0];
     expect(text).toContain('Tax Invoice');
     expect(text).toContain('Kasrat Nutrition Private Limited');
-    expect(text).toContain(`INV-${s.shipmentNumber}`);
+    expect(text).toContain(`Invoice no. ${serial?.replace(/-(\d\d-\d\d)-/, '/$1/')}`);
+    expect(text).toContain(`Shipment ${s.shipmentNumber}`);
     expect(text).toContain(d.address.customer_address_full_name);
     expect(text).toContain(item.name.slice(0, 20));
-    const grouped = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(Math.round(d.order.total / 100));
-    expect(text).toMatch(new RegExp(`Total\\s+₹${grouped.replace(/,/g, ',')}`));
-    expect(text).toContain(`₹${new Intl.NumberFormat('en-IN').format(Math.round(item.mrp / 100))}`);
+    const money = (paise: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(paise / 100);
+    expect(text).toMatch(new RegExp(`Invoice total\\s+₹${money(d.order.total)}`));
+    // Prices are GST-inclusive unit prices, in rupees and paise with Indian grouping.
+    expect(text).toContain(money(item.sale_price));
   });
 
   test('operations API: 401 without or with a wrong token; ship needs an AWB; a time without a zone is India time', async () => {

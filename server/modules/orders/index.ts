@@ -12,6 +12,7 @@ import { sandboxPayouts } from './refund-gateway.ts';
 import { processPendingRefunds } from '../../flows/refund.ts';
 import type { RefundAdapters } from './refunds.ts';
 import { orderRoutes } from './routes.ts';
+import { sellerConfig } from './seller.ts';
 
 // The orders module's public surface: the registration function, and what tests and other modules reuse.
 export { insertOrder, type CreatedOrder, type NewOrder, recordDevPurchase } from './demo-orders.ts';
@@ -47,6 +48,8 @@ function defaultAdapters(db: Db): RefundAdapters {
 
 /** /api/order (SPEC §7) and the operations API; refunds go through the sandbox adapters unless others are given. */
 export async function ordersModule(app: FastifyInstance, { db, refunds }: { db: Db; refunds?: RefundAdapters }) {
+  // A wrong seller setting (an invalid GSTIN) stops the start, not the first dispatch (docs/decisions/028-gst-tax-invoices.md).
+  sellerConfig();
   const adapters = refunds ?? defaultAdapters(db);
   await app.register(orderRoutes, { db, refunds: adapters });
   await app.register(opsRoutes, { db, refunds: adapters });

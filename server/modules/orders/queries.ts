@@ -63,7 +63,14 @@ export async function eventsOf(db: Executor, shipmentIds: number[]) {
 }
 
 export async function refundsOfOrder(db: Executor, orderId: number) {
-  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  return db
+    .selectFrom('refunds')
+    .leftJoin('credit_notes as cn', 'cn.refund_id', 'refunds.id')
+    .selectAll('refunds')
+    .select('cn.serial as credit_note')
+    .where('refunds.order_id', '=', orderId)
+    .orderBy('refunds.id')
+    .execute();
 }
 export type RefundRow = Awaited<ReturnType<typeof refundsOfOrder>>[number];
 

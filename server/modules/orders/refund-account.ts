@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { type BenefitLost, lessBenefitLost } from './promotion-rules.ts';
 import * as q from './queries.ts';
+import { issueCreditNote } from './tax-documents.ts';
 import { computeRefund, type RefundableLine, type RefundBreakdown, roomLeft } from './refund-rules.ts';
 
 // An order's refund account, in one place for the cancel and the return flows (docs/decisions/011-order-flows.md):
@@ -101,5 +102,7 @@ export async function recordRefund(trx: q.Executor, r: NewRefund): Promise<{ id:
       .insertInto('refund_items')
       .values(items.map((i) => ({ refund_id: inserted.id, order_item_id: i.order_item_id, quantity: i.units, amount: i.amount })))
       .execute();
+  // A refund of an invoiced shipment is documented by a credit note (docs/decisions/028-gst-tax-invoices.md).
+  await issueCreditNote(trx, inserted.id);
   return { id: inserted.id, created: true };
 }

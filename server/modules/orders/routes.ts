@@ -16,6 +16,7 @@ import {
   SetSelectAddressRequest,
   ShipmentDetailsRequest,
   ShipmentQuery,
+  CreditNoteQuery,
   UpdateBankDetailsRequest,
   ReturnMediaResponse,
   RefundAmountResponse,
@@ -38,7 +39,7 @@ import { BadRequest, Unauthorized } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { receiveFiles, storeUpload } from '../uploads/index.ts';
 import { latestBankAccount, listBankAccounts, lookupIfsc, saveBankAccountAsOwner } from './bank-accounts.ts';
-import { shipmentInvoice } from './invoice.ts';
+import { shipmentCreditNote, shipmentInvoice } from './invoice.ts';
 import type { RefundAdapters } from './refunds.ts';
 import {
   assertReturnable,
@@ -387,6 +388,25 @@ export async function orderRoutes(root: FastifyInstance, { db, refunds }: { db: 
       const customerId = await customerOf(req);
       const { shipmentId } = req.query;
       const file = await shipmentInvoice(db, customerId, shipmentId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    },
+  );
+  // The GST credit note of a refund of an invoiced shipment, downloaded where the invoice is
+  // (docs/decisions/028-gst-tax-invoices.md).
+  app.get(
+    '/api/order/credit-note',
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'A credit note of a refund', operationId: 'getCreditNote', querystring: CreditNoteQuery },
+    },
+    async (req, reply) => {
+      const customerId = await customerOf(req);
+      const file = await shipmentCreditNote(db, customerId, req.query.serial);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

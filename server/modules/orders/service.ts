@@ -15,9 +15,11 @@ import type { ShipmentStatus } from '../../db/types.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
 import type { StockLine } from '../inventory/index.ts';
 import { uploadUrl } from '../uploads/index.ts';
+import { readAddress } from './address.ts';
 import { toBankView } from './bank-accounts.ts';
 import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
 import * as q from './queries.ts';
+import { issueInvoice } from './tax-documents.ts';
 import { linePaid, paidForFirstUnits } from './refund-rules.ts';
 import { type BenefitLost, benefitChange, dueNote, readPromotionTerms } from './promotion-rules.ts';
 import { type NewRefund, priceRefund, recordRefund, refundable } from './refund-account.ts';
@@ -75,25 +77,7 @@ export const orderNotFound = () => new NotFound('We could not find this order in
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** The delivery address snapshot of an order, read whatever names the checkout stored it under. */
-export function readAddress(json: unknown): PickupAddress & { email: string | null; country: string } {
-  const a = (json ?? {}) as Record<string, unknown>;
-  const s = (...keys: string[]) => {
-    for (const k of keys) if (typeof a[k] === 'string' && a[k]) return a[k] as string;
-    return '';
-  };
-  const line = [s('address', 'customer_address_line', 'line1'), s('landmark')].filter(Boolean).join(', ');
-  return {
-    full_name: s('full_name', 'customer_address_full_name', 'name'),
-    address: line,
-    city: s('city', 'customer_address_city'),
-    state: s('state', 'customer_address_state'),
-    pincode: s('pincode', 'postcode'),
-    mobile: s('mobile', 'customer_address_phone', 'phone'),
-    email: s('email', 'customer_address_email') || null,
-    country: s('country', 'customer_address_country') || 'India',
-  };
-}
+export { readAddress };
 
 const pickupOf = (a: {
   full_name: string;
@@ -237,6 +221,7 @@ export async function orderDetails(db: Db, customerId: number, orderNumber: stri
         amount: r.amount,
         status: r.status,
         created_at: iso(r.created_at)!,
+        credit_note: r.credit_note,
       })),
   }));
   return {
@@ -803,6 +788,8 @@ export async function moveShipment(
       case 'ship':
         if (!opts.awb) throw new BadRequest('awb: the courier’s AWB number is required to ship.');
         await applyMove(ctx, 'SHIP', note ?? `AWB ${opts.awb}`, { awb: opts.awb });
+        // The tax invoice is issued as the goods leave, with the move (docs/decisions/028-gst-tax-invoices.md).
+        await issueInvoice(trx, ctx.shipment.id);
         await notifyShipment(trx, ctx.shipment.shipment_number, 'shipped');
         break;
       case 'out-for-delivery':
