@@ -364,6 +364,15 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
 
 async function productRoutes(root: FastifyInstance, { store, content }: CatalogueContext) {
   const app = root.withTypeProvider<ZodRequestTypes>();
+  /** SPEC §7: the product calls read the shopper's user agent and forwarded-for address, named in the request log. */
+  const logViewer = (req: FastifyRequest, call: string) =>
+    req.log.debug(
+      {
+        call,
+        viewer: { user_agent: req.headers['user-agent'] ?? null, forwarded_for: req.headers['x-forwarded-for'] ?? null, ip: req.ip },
+      },
+      'product call',
+    );
   const productOf = async ({ product_id }: z.infer<typeof ProductIdRequest>) => {
     await store.ready();
     return findProduct(store, product_id);
@@ -566,6 +575,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
       },
     },
     async (req) => {
+      logViewer(req, 'product-data');
       const p = await productOf(req.query);
       return ok(toHit(defaultVariant(p)));
     },
@@ -582,6 +592,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
       },
     },
     async (req) => {
+      logViewer(req, 'all-product-data');
       const p = await productOf(req.query);
       return ok({ ...productDetail(p), description: p.description, offers: productOffers(p, await content.get()) });
     },
@@ -598,6 +609,7 @@ async function productRoutes(root: FastifyInstance, { store, content }: Catalogu
       },
     },
     async (req) => {
+      logViewer(req, 'brand-data');
       const { b_id } = req.query;
       await store.ready();
       const b = findBrand(store, { id: b_id });
