@@ -140,17 +140,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The server render asks the API in-process, nothing crossing the network: as an anonymous shopper, so the HTML
   // is the same for everyone (its signed-in parts load in the browser), except on the pages that are the
   // shopper's own data (the cart), asked with the request's cookies.
+  // SPEC §7: the calls carry the shopper's user agent and address (forwarded-for) when known, in-process too, so the
+  // handlers see the shopper rather than the server rendering for them.
   const transportWith =
-    (cookie: string | undefined): RenderTransport =>
+    (cookie: string | undefined, client: { userAgent?: string; ip: string }): RenderTransport =>
     async (apiUrl, init) => {
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': client.ip };
+      if (client.userAgent) headers['user-agent'] = client.userAgent;
       if (cookie) headers.cookie = cookie;
       const res = await app.inject(
-        init ? { method: 'POST', url: apiUrl, headers, payload: init.body as object } : { method: 'GET', url: apiUrl, headers },
+        init
+          ? { method: 'POST', url: apiUrl, headers, remoteAddress: client.ip, payload: init.body as object }
+          : { method: 'GET', url: apiUrl, headers, remoteAddress: client.ip },
       );
       return { status: res.statusCode, data: res.statusCode === 304 ? null : res.json() };
     };
-  const anonymous = transportWith(undefined);
   if (clientDir && existsSync(clientDir)) {
     // Source maps hold the original sources and comments: staff read them with the operations token (error reports),
     // anyone else gets the answer of a file that does not exist.
@@ -198,14 +202,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const abort = new AbortController();
     reply.raw.once('close', () => abort.abort());
     const personal = rendersShopperData(facts);
-    const transport = personal ? transportWith(req.headers.cookie) : anonymous;
+    const transport = transportWith(personal ? req.headers.cookie : undefined, { userAgent: req.headers['user-agent'], ip: req.ip });
     const page = await renderPage(template, url, app.metaResolvers, {
       nonce: cspNonce(reply),
       notFound,
       facts,
       ssr: renderer ? { renderer, transport, personal, manifest, desktop: requestsDesktop(req.headers), signal: abort.signal } : null,
       onRenderError: (err) => req.log.error({ err, url: url.pathname }, 'server render failed; sent the shell'),
-      onIncomplete: (missing) => req.log.warn({ url: url.pathname, missing }, 'page rendered without some of its data; the browser loads it'),
+      onIncomplete: (missing) =>
+        req.log.warn({ url: url.pathname, missing }, 'page rendered without some of its data; the browser loads it'),
     });
     // A page's loader sent the shopper elsewhere (the cart page's empty cart, SPEC §2). A personal render's answer
     // depends on the cookies: never stored, like its HTML (docs/decisions/010).

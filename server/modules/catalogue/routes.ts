@@ -366,6 +366,15 @@ async function listingRoutes(root: FastifyInstance, { store, content: contentCac
 
 async function productRoutes(root: FastifyInstance, { db, store, content }: CatalogueContext) {
   const app = root.withTypeProvider<ZodRequestTypes>();
+  /** SPEC §7: the product calls read the shopper's user agent and forwarded-for address, named in the request log. */
+  const logViewer = (req: FastifyRequest, call: string) =>
+    req.log.debug(
+      {
+        call,
+        viewer: { user_agent: req.headers['user-agent'] ?? null, forwarded_for: req.headers['x-forwarded-for'] ?? null, ip: req.ip },
+      },
+      'product call',
+    );
   const productOf = async ({ product_id }: z.infer<typeof ProductIdRequest>) => {
     await store.ready();
     return findProduct(store, product_id);
@@ -583,6 +592,7 @@ async function productRoutes(root: FastifyInstance, { db, store, content }: Cata
       },
     },
     async (req) => {
+      logViewer(req, 'product-data');
       const p = await productOf(req.query);
       return ok(toHit(defaultVariant(p)));
     },
@@ -599,6 +609,7 @@ async function productRoutes(root: FastifyInstance, { db, store, content }: Cata
       },
     },
     async (req) => {
+      logViewer(req, 'all-product-data');
       const p = await productOf(req.query);
       return ok({ ...productDetail(p), description: p.description, offers: productOffers(p, await content.get()) });
     },
@@ -615,6 +626,7 @@ async function productRoutes(root: FastifyInstance, { db, store, content }: Cata
       },
     },
     async (req) => {
+      logViewer(req, 'brand-data');
       const { b_id } = req.query;
       await store.ready();
       const b = findBrand(store, { id: b_id });
@@ -691,7 +703,24 @@ async function brandRoutes(root: FastifyInstance, { store }: CatalogueContext) {
 
 async function offerRoutes(root: FastifyInstance, { db, store, content: cache }: CatalogueContext) {
   const app = root.withTypeProvider<ZodRequestTypes>();
+  // SPEC §7: the offers page, bank offers, partner offers and the coupon list also have direct backend list paths,
+  // as the reviews have theirs (server/modules/reviews/routes.ts): a second path to the same handler, its own
+  // operation in the API document.
+  const OFFERS_DIRECT = '/api/offers/p/v1';
   const get = <Q extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    build: (content: Content, query: z.infer<Q>) => unknown,
+    options: RouteDoc & { preview?: boolean; response?: z.ZodType; querystring?: Q; direct?: string },
+  ) => {
+    register(path, build, options);
+    if (options.direct)
+      register(`${OFFERS_DIRECT}/${options.direct}`, build, {
+        ...options,
+        summary: `${options.summary} (direct list path)`,
+        operationId: `${options.operationId}Direct`,
+      });
+  };
+  const register = <Q extends z.ZodType = z.ZodUnknown>(
     path: string,
     build: (content: Content, query: z.infer<Q>) => unknown,
     options: RouteDoc & { preview?: boolean; response?: z.ZodType; querystring?: Q },
@@ -745,16 +774,19 @@ async function offerRoutes(root: FastifyInstance, { db, store, content: cache }:
     summary: 'Coupon offers',
     operationId: 'listCouponOffers',
     response: CouponOffersResponse,
+    direct: 'coupon-list',
   });
   get('/api/offers/bank-offer', (c) => offersPage(store, c).bank_offers, {
     summary: 'Bank offers',
     operationId: 'listBankOffers',
     response: BankOffersResponse,
+    direct: 'bank-offer',
   });
   get('/api/offers/partner-offer', (c) => promotionsOf(store, c, kind('partner'), 'partner_offer'), {
     summary: 'Partner offers',
     operationId: 'listPartnerOffers',
     response: PromotionsResponse,
+    direct: 'partner-offer',
   });
   get(
     '/api/offers/clearance-offer',
@@ -782,6 +814,7 @@ async function offerRoutes(root: FastifyInstance, { db, store, content: cache }:
     summary: 'The offers page',
     operationId: 'getOfferPage',
     response: OffersPageResponse,
+    direct: 'offer-page',
   });
   get('/api/offers/offer-data-preview', (c, { id }) => ({ ...offersPage(store, c, true), preview_id: id ?? null }), {
     preview: true,
