@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import * as css from './Layout.css.ts';
 import { container } from './theme/global.css.ts';
 
-const NAV = [
+/** The store's sections, as the header's category bar lists them (and the 404 page offers them). */
+export const STORE_SECTIONS = [
   ['Whey Protein', '/product-category/whey-protein'],
   ['Gainers', '/product-category/gainers'],
   ['Pre/Post Workout', '/product-category/pre-post-workout'],
@@ -41,7 +42,7 @@ export function Header({
         </div>
         {!compact && (
           <nav className={css.nav} aria-label="Shop by category">
-            {NAV.map(([label, to]) => (
+            {STORE_SECTIONS.map(([label, to]) => (
               <Link key={to} to={to} className={css.navLink}>
                 {label}
               </Link>
