@@ -30,3 +30,8 @@ export function cardExpired(card: { expiry_month: number; expiry_year: number },
   const m = now.getUTCMonth() + 1;
   return card.expiry_year < y || (card.expiry_year === y && card.expiry_month < m);
 }
+
+/** SPEC §4.7: an unpaid order whose time to pay ran out stays listed with this status. */
+export const PAYMENT_NOT_RECEIVED = 'Payment not received — cancelled';
+/** SPEC §4.7: where an order waiting for payment is paid, from any page, tab or device (the server knows the order). */
+export const payNowPath = (orderId: string) => `/payment?orderId=${encodeURIComponent(orderId)}`;

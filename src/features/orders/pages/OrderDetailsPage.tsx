@@ -11,6 +11,7 @@ import { OrderTrail } from '../components/OrderTrail.tsx';
 import { ShipmentActions } from '../components/ShipmentActions.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { useOrder } from '../components/useOrder.ts';
+import { PayNow } from '../components/PayNow.tsx';
 
 /** /account/order/order-details/{orderId}: the order, its address and money, and each shipment with its actions. */
 export default function OrderDetailsPage() {
@@ -29,6 +30,7 @@ export default function OrderDetailsPage() {
           <p className={css.muted}>
             Placed on {formatOrderDateTime(d.order.created_at)} · {d.order.status_label}
           </p>
+          {d.order.pay_by ? <PayNow orderId={d.globalOrderId} payBy={d.order.pay_by} /> : null}
           <div className={css.facts}>
             <section className={css.panel} aria-labelledby="delivery-address">
               <h2 id="delivery-address" style={{ margin: 0, fontSize: '1rem' }}>
