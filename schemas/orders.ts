@@ -98,11 +98,6 @@ export const OrderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
-/** An unpaid order whose time to pay ran out stays listed with this status (docs/product-rules.md SPEC §4.7). */
-export const PAYMENT_NOT_RECEIVED = 'Payment not received — cancelled';
-/** Where an order waiting for payment is paid, from any page, tab or device (the server knows the order). */
-export const payNowPath = (orderId: string) => `/payment?orderId=${encodeURIComponent(orderId)}`;
-
 export const OrderListingData = z.object({
   orders: z.array(OrderSummary),
   page: z.number().int(),

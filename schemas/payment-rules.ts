@@ -37,3 +37,7 @@ export function cardExpired(card: { expiry_month: number; expiry_year: number },
  * pages take no card digits at initiation (docs/decisions/006-gateway-adapters.md), so there the prefix is optional.
  */
 export const cardDigitsCarryOver = (gateway: string): boolean => gateway === 'sandbox';
+/** SPEC §4.7: an unpaid order whose time to pay ran out stays listed with this status. */
+export const PAYMENT_NOT_RECEIVED = 'Payment not received — cancelled';
+/** SPEC §4.7: where an order waiting for payment is paid, from any page, tab or device (the server knows the order). */
+export const payNowPath = (orderId: string) => `/payment?orderId=${encodeURIComponent(orderId)}`;

@@ -12,7 +12,6 @@ const events: MessageEvent[] = [
   { kind: 'order_placed', order: 'KS1001', amount: 249_900, cod: false, paymentName: 'UPI', units: 2, deliverTo: 'Pune 411001' },
   { kind: 'order_placed', order: 'KS1002', amount: 123_456_00, cod: true, paymentName: 'Pay on delivery', units: 1, deliverTo: null },
   { kind: 'payment_failed', order: 'KS1003', amount: 99_900 },
-  { kind: 'order_expired', order: 'KS1007', amount: 99_900 },
   { kind: 'shipment_cancelled', order: 'KS1004', shipment: 'KS1004-1', whole: true },
   { kind: 'shipment_cancelled', order: 'KS1004', shipment: 'KS1004-2', whole: false },
   { kind: 'shipped', order: 'KS1005', shipment: 'KS1005-1', awb: 'DL1234567890' },
@@ -30,6 +29,7 @@ const events: MessageEvent[] = [
     resolveBy: '2027-02-28T18:30:00.000Z',
   },
   { kind: 'grievance_answered', ticket: 'KSG-0A1B2C3D', order: null, answer: 'A replacement is on its way.' },
+  { kind: 'order_expired', order: 'KS1007', amount: 99_900 },
 ];
 
 describe('SMS templates', () => {
@@ -108,6 +108,16 @@ describe('emails', () => {
     expect(delivered.secondary?.link.href).toBe('https://www.kasrat.in/whey-gold/reviews/pr/7/rate-product');
     expect(planMessage(events[2], 'Asha', ORIGIN).email.action?.href).toBe('https://www.kasrat.in/retry-payment?orderId=KS1003');
   });
+});
+
+test('SPEC §4.7: an expired order says payment was not received, links the order, and the SMS says it in one part', () => {
+  const plan = planMessage(events[11], 'Asha', ORIGIN);
+  expect(plan.email.subject).toBe('Payment not received: order KS1007 is cancelled');
+  expect(plan.email.facts).toContainEqual({ label: 'Status', value: 'Payment not received — cancelled' });
+  expect(plan.email.action?.href).toBe('https://www.kasrat.in/account/order/order-details/KS1007');
+  expect(renderSms(plan.sms.template, plan.sms.vars, ORIGIN)).toBe(
+    'Kasrat: Payment of Rs 999 for order KS1007 was not received in time, so it is cancelled. https://www.kasrat.in/account/order',
+  );
 });
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -8,7 +8,8 @@ import type {
   ShipmentItem,
   ShipmentView,
 } from '../../../schemas/orders.ts';
-import { MAX_RETURN_PHOTOS, PAYMENT_NOT_RECEIVED } from '../../../schemas/orders.ts';
+import { MAX_RETURN_PHOTOS } from '../../../schemas/orders.ts';
+import { PAYMENT_NOT_RECEIVED } from '../../../schemas/payment-rules.ts';
 import type { Db } from '../../db/database.ts';
 import { sql } from 'kysely';
 import type { ShipmentStatus } from '../../db/types.ts';

@@ -1,4 +1,4 @@
-import { PAYMENT_NOT_RECEIVED, payNowPath } from '../../../schemas/orders.ts';
+import { PAYMENT_NOT_RECEIVED, payNowPath } from '../../../schemas/payment-rules.ts';
 import type { PaymentState, PaymentStateData } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
 import { latestAttempt, type OrderRow } from './queries.ts';

@@ -16,6 +16,7 @@ import type {
   Top10Response,
 } from '../../../schemas/catalogue.ts';
 import type { ProductDeclarationsResponse } from '../../../schemas/declarations.ts';
+import type { PaymentStateResponse } from '../../../schemas/payment.ts';
 import { get, normaliseError, type RequestOptions } from '../../api/client.ts';
 
 // The catalogue calls of SPEC §7 the pages make, each answer checked with its schema (schemas/catalogue.ts).
@@ -51,6 +52,8 @@ export const catalogueApi = {
   // SPEC §7 offers: banner data (the product page's banner); a 404 hides the banner rather than leaving the page.
   bannerData: async (o?: Opts) => (await get<typeof BannerDataResponse>('/api/offers/banner-data', o)).data,
   home: async (o?: Opts) => (await get<typeof HomeResponse>('/api/home/home-page-info', o)).data,
+  /** SPEC §4.7: the signed-in customer's order waiting for payment, if any (the home page's banner). */
+  awaitingPayment: async () => (await get<typeof PaymentStateResponse>('/api/payment/payment-state')).data,
   menu: async (o?: Opts) => (await get<typeof MenuResponse>('/api/menu/menu-list', o)).data,
   listing: async (url: string, o?: Opts) => listed(await get<typeof ListingResponse>(url, o)),
   brandDetail: async (slug: string, o?: Opts) =>

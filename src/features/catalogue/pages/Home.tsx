@@ -10,6 +10,7 @@ import { readSimilarViewed } from '../local-data.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import * as catalogueCss from '../components/catalogue.css.ts';
 import { ProductRail } from '../components/ProductRail.tsx';
+import { AwaitingPaymentBanner } from '../components/AwaitingPaymentBanner.tsx';
 import { Banners, CategoryTiles, HeroCarousel, PromotedProducts, PromotionTiles } from '../components/Promotions.tsx';
 import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { Section } from '../../../ui/Section.tsx';
@@ -72,6 +73,7 @@ export default function HomePage() {
   return (
     <div className={catalogueCss.page}>
       <h1 className={visuallyHidden}>Kasrat – India's #1 authentic supplement store</h1>
+      <AwaitingPaymentBanner />
       {!d && home.loading && <HomeSkeleton />}
       {!d && home.error && (
         <div className={catalogueCss.empty} role="alert">

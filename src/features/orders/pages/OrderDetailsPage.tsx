@@ -12,6 +12,7 @@ import { OrderTrail } from '../components/OrderTrail.tsx';
 import { ShipmentActions } from '../components/ShipmentActions.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { useOrder } from '../components/useOrder.ts';
+import { PayNow } from '../components/PayNow.tsx';
 
 /** /account/order/order-details/{orderId}: the order, its address and money, and each shipment with its actions. */
 export default function OrderDetailsPage() {
@@ -30,6 +31,7 @@ export default function OrderDetailsPage() {
           <p className={css.muted}>
             Placed on {formatOrderDateTime(d.order.created_at)} · {d.order.status_label}
           </p>
+          {d.order.pay_by ? <PayNow orderId={d.globalOrderId} payBy={d.order.pay_by} /> : null}
           {/* docs/grievance-redressal.md: a complaint about this order, with the order already chosen. */}
           <p style={{ margin: 0 }}>
             <Link className={buttonSecondary} to={`/help-center/grievance?order=${encodeURIComponent(orderId)}`}>

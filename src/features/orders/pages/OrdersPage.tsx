@@ -12,6 +12,7 @@ import { ordersApi } from '../api.ts';
 import * as css from '../components/orders.css.ts';
 import { OrderTrail } from '../components/OrderTrail.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
+import { PayNow } from '../components/PayNow.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -51,6 +52,7 @@ export default function OrdersPage() {
                 Placed on {formatOrderDate(o.created_at)} · {o.item_count} {o.item_count === 1 ? 'item' : 'items'} ·{' '}
                 {o.display_payment_method}
               </p>
+              {o.pay_by ? <PayNow orderId={o.order_id} payBy={o.pay_by} /> : null}
               <div className={css.thumbs}>
                 {o.thumbnails.map((src, i) => (
                   <Img key={src} src={src} alt={o.names[i] ?? ''} width={56} height={56} className={css.itemImage} />
