@@ -3,7 +3,7 @@ import { INDIA_STATES } from '../../schemas/india-states.ts';
 import { loadPincodeDirectory } from '../../server/modules/stores/index.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { ipAgent, registerCustomer } from './auth-helpers.ts';
-import { createShoppers, json, signIn, variantIn } from './checkout-fixtures.ts';
+import { createShoppers, json, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 
 // Every real pincode (docs/pincodes.md): India Post's directory is loaded into `pincodes` by the seed; addresses
 // anywhere in India are saved with the directory's city and state; a pincode it does not list is saved with the
@@ -185,6 +185,25 @@ describeBackends('pincodes: the India Post directory', (ctx) => {
     const res = await agent.post('/api/select-address/deliver-here', { address_id: saved.address_id });
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({ serviceable: true, cod_available: false });
+  });
+
+  test('the checkout offers no pay on delivery where serviceability says so (Leh, Ladakh)', async () => {
+    const v = await variantIn(db(), 60_000, 200_000);
+    const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], '194101');
+    const agent = signIn(ctx().agent(), s);
+    const res = await agent.post('/api/select-address/deliver-here', { address_id: s.addressId });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toMatchObject({ serviceable: true, cod_available: false });
+    const details = await agent.get('/api/order-confirmation/order-details');
+    expect(json(details).data).toMatchObject({ serviceable: true, cod_available: false });
+    // The payment step lists pay on delivery as unavailable, with the reason.
+    const placed = await placeOrderFor(agent);
+    expect(placed.res.statusCode).toBe(200);
+    const payment = await agent.get(`/api/payment/active-payment?orderId=${placed.body.data.order_id}`);
+    expect(json(payment).data.methods.find((m: { code: number }) => m.code === 4)).toMatchObject({
+      available: false,
+      reason: 'Pay on delivery is not available for pincode 194101.',
+    });
   });
 
   test.each([
