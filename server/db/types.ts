@@ -634,7 +634,8 @@ export interface Database
     MoneyTables,
     StaffTables,
     ProductImageTables,
-    SavedCardTables {}
+    SavedCardTables,
+    ConsentTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -815,6 +816,21 @@ export interface SavedCardTables {
     last4: string;
     expiry_month: number;
     expiry_year: number;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** Migration 330: every consent given or withdrawn, never changed (docs/product-rules.md §7 "Consent"). */
+export interface ConsentTables {
+  consent_records: {
+    id: Generated<string>;
+    customer_id: number | null;
+    purpose: 'marketing' | 'analytics_storage' | 'ad_storage' | 'ad_user_data' | 'ad_personalization';
+    granted: boolean;
+    text_version: string;
+    method: 'sign_up' | 'profile' | 'cookie_notice' | 'unsubscribe_link';
+    ip: string | null;
+    user_agent: string | null;
     created_at: Timestamp & Generated<Date>;
   };
 }

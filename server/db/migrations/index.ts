@@ -27,6 +27,7 @@ import * as productImages from './260_product_images.ts';
 import * as savedCards from './270_saved_cards.ts';
 import * as stockOnlyUpdates from './280_stock_only_updates.ts';
 import * as customerUnpaidOrders from './290_customer_unpaid_orders.ts';
+import * as consentRecords from './330_consent_records.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '270_saved_cards': savedCards as { up: (db: Kysely<unknown>) => Promise<void> },
   '280_stock_only_updates': stockOnlyUpdates as { up: (db: Kysely<unknown>) => Promise<void> },
   '290_customer_unpaid_orders': customerUnpaidOrders as { up: (db: Kysely<unknown>) => Promise<void> },
+  '330_consent_records': consentRecords as { up: (db: Kysely<unknown>) => Promise<void> },
 };
