@@ -12,6 +12,7 @@ import type { CatalogueEvent } from './catalogue.ts';
 import * as syncCheck from './check.ts';
 import * as syncContext from './context.ts';
 import type { EventContext, PageInput, UserInput } from './context.ts';
+import { type ConsentState, consentState } from './consent.ts';
 
 /** An emitted event as subscribers see it. */
 export interface DomainEvent<E extends CatalogueEvent = CatalogueEvent> {
@@ -21,6 +22,11 @@ export interface DomainEvent<E extends CatalogueEvent = CatalogueEvent> {
   at: number;
   event: E;
   ctx: EventContext;
+  /**
+   * The shopper's tracking consent when the event was emitted (SPEC §4.7, Consent Mode v2 purposes). Absent on an
+   * event kept from before consent was stamped: read as every purpose denied.
+   */
+  consent?: ConsentState;
 }
 
 /** A subscription to the bus (the shape of RxJS's Unsubscribable). */
@@ -190,7 +196,7 @@ export function emit(event: CatalogueEvent): string {
     const e = event as Partial<CatalogueEvent> | null;
     const orderId = e && (e.name === 'purchase' || e.name === 'order_placed') ? (e as { order_id?: unknown }).order_id : undefined;
     const id = typeof orderId === 'string' ? orderId : uuid();
-    waiting.push({ id, at: Date.now(), event, page: pageNow(), user: state.user });
+    waiting.push({ id, at: Date.now(), event, consent: consentState(), page: pageNow(), user: state.user });
     void loadEventCheck();
     return id;
   }
@@ -202,7 +208,7 @@ export function emit(event: CatalogueEvent): string {
   }
   const e = event;
   const id = e.name === 'purchase' || e.name === 'order_placed' ? e.order_id : uuid();
-  publish({ id, at: Date.now(), event: e, ctx: currentContext() });
+  publish({ id, at: Date.now(), event: e, ctx: currentContext(), consent: consentState() });
   return id;
 }
 

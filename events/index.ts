@@ -23,6 +23,21 @@ export {
 } from './bus.ts';
 export type { DomainEvent, EventStream, EventSubscription } from './bus.ts';
 export { flushBeforeRedirect } from './flush.ts';
+export {
+  CONSENT_KEY,
+  type ConsentChoice,
+  type ConsentState,
+  consentAnswered,
+  consentChoice,
+  consentState,
+  onConsentChange,
+  onConsentSettingsRequest,
+  pushConsentMode,
+  requestConsentSettings,
+  setConsent,
+  startConsentMode,
+  type TrackingPurpose,
+} from './consent.ts';
 export { CatalogueEvent, EventItem, EVENT_NAMES, AddToCartOrigin, PromotionSection } from './catalogue.ts';
 export type { EventName, EventOf } from './catalogue.ts';
 export { isPromotionSection } from './promotion-sections.ts';

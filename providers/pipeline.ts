@@ -1,9 +1,10 @@
 // The one place the reporting rules that are not a provider's own run (docs/architecture.md "Reporting"):
 // browser check → enrichment → event-level filters (preview, empty cart, wishlist page, freebies) →
-// per provider: flags → map → send, each in its own try/catch. Synchronous; nothing is kept per event
+// per provider: flags → consent → map → send, each in its own try/catch. Synchronous; nothing is kept per event
 // except the ring buffer while debugging.
-import type { CatalogueEvent, DomainEvent, EventItem, EventName } from '../events/index.ts';
+import type { CatalogueEvent, ConsentState, DomainEvent, EventItem, EventName } from '../events/index.ts';
 import { type AnalyticsConfig, isEnabled } from './config.ts';
+import { consentMissingReason, missingConsent } from './consent.ts';
 import type * as Enrich from './enrich.ts';
 import type { LocalStores, Provider, ProviderContext, ProviderId } from './types.ts';
 
@@ -20,6 +21,8 @@ export interface DebugRecord {
   name: string;
   at: number;
   event: CatalogueEvent;
+  /** The tracking consent the event was emitted with (SPEC §4.7); null when it carried none (read as denied). */
+  consent: ConsentState | null;
   /** Set when the whole event was suppressed before any provider. */
   suppressed?: string;
   outcomes: Outcome[];
@@ -70,6 +73,9 @@ export const PREVIEW_SUPPRESSED: ReadonlySet<EventName> = new Set<EventName>([
   'view_item_list',
   'select_promotion',
 ]);
+
+/** What an event without a consent stamp is read as: nothing granted. */
+const DENIED: ConsentState = { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
 
 const hasBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
 
@@ -166,7 +172,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
 
   function run(d: DomainEvent): void {
     const debug = ring !== null;
-    const rec: DebugRecord | null = debug ? { event_id: d.id, name: d.event.name, at: d.at, event: d.event, outcomes: [] } : null;
+    const rec: DebugRecord | null = debug
+      ? { event_id: d.id, name: d.event.name, at: d.at, event: d.event, consent: d.consent ?? null, outcomes: [] }
+      : null;
     // SPEC §5: events fire only when a browser environment exists.
     if (!isBrowser()) {
       if (rec) record({ ...rec, suppressed: 'no browser environment' });
@@ -188,10 +196,17 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       if (rec) record({ ...rec, suppressed: reason ?? 'freebie line or cart without paid items' });
       return;
     }
-    const context: ProviderContext = { event_id: d.id, at: d.at, ctx: d.ctx, session_id: sessionId, stores };
+    const consent = d.consent ?? DENIED;
+    const context: ProviderContext = { event_id: d.id, at: d.at, ctx: d.ctx, session_id: sessionId, stores, consent };
     for (const p of providers) {
       if (!isEnabled(config, p.id, e.name)) {
         rec?.outcomes.push({ provider: p.id, reason: config.providers[p.id].enabled ? 'event disabled' : 'provider disabled' });
+        continue;
+      }
+      // SPEC §4.7: a provider that needs a consent the event was not given gets nothing, not even its mapping.
+      const missing = missingConsent(p.id, consent);
+      if (missing.length > 0) {
+        rec?.outcomes.push({ provider: p.id, reason: consentMissingReason(missing) });
         continue;
       }
       try {

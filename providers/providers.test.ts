@@ -220,6 +220,8 @@ describe('server-side conversions', () => {
         evt_src: 'mobile-web',
         funnel_step: 2,
       },
+      // The harness grants every purpose (SPEC §4.7): the consent travels with the event to the server.
+      consent: { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' },
     });
     expect(Math.abs(e.event_time - Date.now() / 1000)).toBeLessThan(5);
     expect(Number.isInteger(e.event_time)).toBe(true);

@@ -1,5 +1,5 @@
 // The one interface every provider implements (docs/architecture.md "Reporting").
-import type { CatalogueEvent, EventContext } from '../events/index.ts';
+import type { CatalogueEvent, ConsentState, EventContext } from '../events/index.ts';
 import type { KeyValueStorage } from '../events/storage.ts';
 
 export type ProviderId =
@@ -37,6 +37,8 @@ export interface ProviderContext {
   /** The analytics session id (sessionStorage; survives the payment-gateway round trip in one tab). */
   session_id: string;
   stores: LocalStores;
+  /** The tracking consent the event was emitted with (SPEC §4.7); the pipeline has checked what the provider needs. */
+  consent: ConsentState;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, IdParam, SessionUser } from './common.ts';
+import { CONSENT_TEXT_VERSION, TextVersionSchema } from './consent.ts';
 import {
   EmailOrMobileSchema,
   EmailSchema,
@@ -135,7 +136,10 @@ export const RegisterRequest = z.object({
   /** Optional only when a Google token proves the email. */
   password: PasswordField.optional(),
   otp: OtpSchema,
-  opt_in: Flag.default(true),
+  // SPEC §4.7: marketing consent is given only by a tick; a client that sends nothing has not given it.
+  opt_in: Flag.default(false),
+  /** The version of the box's text the form showed (schemas/consent-rules.ts), recorded with the consent. */
+  opt_in_text_version: TextVersionSchema.default(CONSENT_TEXT_VERSION.marketing),
   first_name: z.string().trim().pipe(FullNameSchema),
   is_encrypted: Flag.default(false),
   email_fetched_from_google: Flag.default(false),
@@ -186,7 +190,11 @@ export type ProfileValues = z.infer<typeof ProfileValues>;
 export const ProfileResponse = envelope(ProfileValues);
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
-export const PostProfileRequest = z.object({ first_name: z.string().trim().pipe(FullNameSchema), opt_in: Flag.optional() });
+export const PostProfileRequest = z.object({
+  first_name: z.string().trim().pipe(FullNameSchema),
+  opt_in: Flag.optional(),
+  opt_in_text_version: TextVersionSchema.default(CONSENT_TEXT_VERSION.marketing),
+});
 export type PostProfileRequest = z.input<typeof PostProfileRequest>;
 
 export const GenerateMobileOtpRequest = z.object({ new_mobile: ProfileMobileSchema, c_code: CountryCodeSchema });

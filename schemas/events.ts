@@ -25,6 +25,7 @@ export type ConversionEventName = ConversionEventNameValue;
 export type FunnelStep = FunnelStepNumber;
 
 const short = z.string().trim().max(200);
+const ConsentValue = z.enum(['granted', 'denied']);
 
 export const ConversionContent = z.object({
   id: short,
@@ -82,6 +83,18 @@ export const ConversionEvent = z.object({
     payment_flow: z.enum(['direct', 'otherwise']).optional(),
     order_id: z.string().max(100).optional(),
   }),
+  /**
+   * The shopper's tracking consent when the event happened (SPEC §4.7, Consent Mode v2). An event without
+   * `ad_user_data` granted is kept for the funnel without its personal data and never forwarded.
+   */
+  consent: z
+    .object({
+      analytics_storage: ConsentValue,
+      ad_storage: ConsentValue,
+      ad_user_data: ConsentValue,
+      ad_personalization: ConsentValue,
+    })
+    .optional(),
 });
 export type ConversionEvent = z.infer<typeof ConversionEvent>;
 

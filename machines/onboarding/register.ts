@@ -1,5 +1,6 @@
 import { assign } from 'xstate';
 import { GENERIC_ERROR } from '../../schemas/common.ts';
+import { CONSENT_TEXT_VERSION } from '../../schemas/consent-rules.ts';
 import {
   firstError,
   FullNameSchema,
@@ -94,6 +95,8 @@ export const registerFlow = onboardingSetup.createStateConfig({
             password: context.password ? context.password : null,
             otp: context.otpValue,
             opt_in: context.optIn,
+            // SPEC §4.7: the consent is recorded with the version of the text the box showed.
+            opt_in_text_version: CONSENT_TEXT_VERSION.marketing,
             first_name: context.fullName.trim(),
             email_fetched_from_google: context.emailFetchedFromGoogle,
             google_token: context.googleToken,

@@ -94,6 +94,7 @@ export interface ServiceInputs {
     password: string | null;
     otp: string;
     opt_in: boolean;
+    opt_in_text_version: string;
     first_name: string;
     email_fetched_from_google: boolean;
     google_token: string | null;

@@ -649,7 +649,8 @@ export interface Database
     SavedCardTables,
     DeclarationTables,
     GrievanceTables,
-    GstInvoiceTables {}
+    GstInvoiceTables,
+    ConsentTables {}
 
 /** Migration 140: the staff queue for money that needs a person. */
 export interface PaymentIssueTables {
@@ -964,5 +965,20 @@ export interface GstInvoiceTables {
     sgst: number;
     igst: number;
     total: number;
+  };
+}
+
+/** Migration 330: every consent given or withdrawn, never changed (docs/product-rules.md §7 "Consent"). */
+export interface ConsentTables {
+  consent_records: {
+    id: Generated<string>;
+    customer_id: number | null;
+    purpose: 'marketing' | 'analytics_storage' | 'ad_storage' | 'ad_user_data' | 'ad_personalization';
+    granted: boolean;
+    text_version: string;
+    method: 'sign_up' | 'profile' | 'cookie_notice' | 'unsubscribe_link';
+    ip: string | null;
+    user_agent: string | null;
+    created_at: Timestamp & Generated<Date>;
   };
 }

@@ -9,6 +9,7 @@ import { authenticityModule } from './authenticity/index.ts';
 import { cartModule } from './cart/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { checkoutModule } from './checkout/index.ts';
+import { consentModule } from './consent/index.ts';
 import { eventsModule } from './events/index.ts';
 import { grievancesModule } from './grievances/index.ts';
 import { helpCenterModule } from './help-center/index.ts';
@@ -52,4 +53,5 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   await app.register(grievancesModule, { db });
   await app.register(appInstallModule);
   await app.register(storefrontFormsModule, { db });
+  await app.register(consentModule, { db });
 }

@@ -2,7 +2,7 @@ import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import type { RouteMetaName } from '../../schemas/content.ts';
 import type { RenderMode } from '../../schemas/server-render.ts';
-import { AnalyticsDebug, syncUser } from '../features/analytics/index.ts';
+import { AnalyticsDebug, ConsentGate, syncUser } from '../features/analytics/index.ts';
 import { AuthProvider } from '../api/auth.tsx';
 import { ToastProvider } from '../ui/Toast.tsx';
 import { RouteErrorPage } from './error-page.tsx';
@@ -142,6 +142,7 @@ function Root() {
         <ToastProvider>
           <Outlet />
           <AnalyticsDebug />
+          <ConsentGate />
         </ToastProvider>
       </MetaProvider>
     </AuthProvider>

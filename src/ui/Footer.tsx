@@ -1,3 +1,4 @@
+import { requestConsentSettings } from '../../events/consent.ts';
 import { indiaWall } from '../../schemas/dates.ts';
 import { Link } from 'react-router-dom';
 import { container } from './theme/global.css.ts';
@@ -70,6 +71,10 @@ export function Footer() {
           </div>
           <FooterGrievance />
         </div>
+        {/* SPEC §4.7: the cookie notice can always be answered again. */}
+        <button type="button" className={css.footerButton} onClick={requestConsentSettings}>
+          Cookie settings
+        </button>
         <p style={{ marginTop: 24, fontSize: 14 }}>
           © {footerYear()} Kasrat. 100% authentic supplements, sourced from brands and authorised importers.
         </p>

@@ -61,6 +61,10 @@ export const footerLink = style({
   padding: '4px 0',
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
+export const footerButton = style([
+  footerLink,
+  { background: 'none', border: 'none', font: 'inherit', cursor: 'pointer', marginTop: 16, minHeight: 44, textDecoration: 'underline' },
+]);
 export const footerHeading = style({ fontSize: 16, margin: '0 0 8px', color: '#fff' });
 // A scrolling row of tabs on phones, a column beside the page on desktop.
 export const sideNav = style({

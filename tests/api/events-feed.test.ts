@@ -14,6 +14,8 @@ const conversion = (over: Partial<ConversionEvent> = {}): ConversionEvent => ({
   action_source: 'website',
   event_source_url: 'http://127.0.0.1/cart',
   session_id: 'session-feed-0001',
+  // The shopper agreed to share data with ad platforms (SPEC §4.7): without it nothing is forwarded.
+  consent: { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' },
   user_data: { email: ' Demo@Kasrat.Test ', phone: '9876543210', external_id: '42' },
   custom_data: {
     currency: 'INR',
@@ -59,6 +61,35 @@ describeBackends('conversion feed', (ctx) => {
       event_id: e.event_id,
       user_data: { em: [sha('demo@kasrat.test')] },
     });
+  });
+
+  test('SPEC §4.7: an event without consent to share data is counted for the funnel but keeps no PII and is never forwarded', async () => {
+    const denied = { analytics_storage: 'granted', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' } as const;
+    const withoutConsent = conversion({ consent: denied });
+    const { consent: _, ...unstated } = conversion({ event_name: 'AddPaymentInfo', session_id: 'session-feed-0002' });
+    for (const e of [withoutConsent, unstated]) {
+      const res = await post(e);
+      expect(res.json()).toMatchObject({ status: 1, data: { accepted: 1 } });
+      const row = await ctx()
+        .handle.db.selectFrom('conversion_events')
+        .selectAll()
+        .where('event_id', '=', e.event_id)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        email_sha256: null,
+        phone_sha256: null,
+        external_id_sha256: null,
+        customer_id: null,
+        client_user_agent: null,
+      });
+      expect(row.funnel_step).toBe(e.custom_data.funnel_step ?? null);
+      const queued = await ctx()
+        .handle.db.selectFrom('event_outbox')
+        .select('id')
+        .where('ref', '=', `${e.event_name}:${e.event_id}`)
+        .execute();
+      expect(queued).toEqual([]);
+    }
   });
 
   test('the same event_id is stored once (dedup), also inside one batch', async () => {

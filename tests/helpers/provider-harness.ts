@@ -10,6 +10,8 @@ import {
   setUserContext,
   type UserInput,
 } from '../../events/index.ts';
+import { type ConsentState, resetConsent, setConsent } from '../../events/consent.ts';
+import { GRANTED_ALL } from '../../schemas/consent-rules.ts';
 import { affiliateProvider } from '../../providers/affiliate.ts';
 import { analyticsServiceProvider } from '../../providers/analytics-service.ts';
 import { type ConfigOverrides, resolveConfig } from '../../providers/config.ts';
@@ -86,6 +88,12 @@ export interface HarnessOptions {
   isBrowser?: () => boolean;
   /** Makes a provider's map throw (error isolation tests). */
   throwIn?: ProviderId[];
+  /**
+   * The shopper's tracking consent (SPEC §4.7) the events are emitted with. The provider suites test what each
+   * provider sends, so the harness grants every purpose explicitly, as a shopper's "Accept all" does; null leaves
+   * the notice unanswered (every purpose denied).
+   */
+  consent?: ConsentState | null;
 }
 
 export function createHarness(options: HarnessOptions = {}) {
@@ -122,6 +130,9 @@ export function createHarness(options: HarnessOptions = {}) {
     stop() {},
   };
   const stores = { local: new MemoryStorage(), session: new MemoryStorage() };
+  resetConsent(new MemoryStorage());
+  const consent = options.consent === undefined ? GRANTED_ALL : options.consent;
+  if (consent) setConsent(consent);
   const config = resolveConfig(options.config);
   const base: Provider[] = [
     dataLayerProvider(() => win),

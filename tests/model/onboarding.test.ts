@@ -66,11 +66,11 @@ describe('onboarding machine: every shortest path', () => {
 });
 
 describe('onboarding machine: SPEC §3 form state and §4 rules', () => {
-  test('the form state starts as SPEC §3 says: optIn true, country +91 / IN, MY_ACCOUNT', () => {
+  test('the form state starts as SPEC §3 says: optIn false (§4.7), country +91 / IN, MY_ACCOUNT', () => {
     const { actor } = start(servicesForPath([]).services);
     expect(actor.getSnapshot().context).toMatchObject({
       activeStep: 'MY_ACCOUNT',
-      optIn: true,
+      optIn: false,
       country: { selected_code: '+91', selected_country: 'IN' },
       email: '',
       phone: '',
@@ -133,7 +133,9 @@ describe('onboarding machine: SPEC §3 form state and §4 rules', () => {
       c_code: '+91',
       password: 'MyPass1',
       otp: '123456',
-      opt_in: false,
+      // The box starts unticked (SPEC §4.7): the one TOGGLE_OPT_IN above is the shopper's tick.
+      opt_in: true,
+      opt_in_text_version: 'marketing-v1',
       first_name: 'Asha Rao',
       email_fetched_from_google: false,
       google_token: null,

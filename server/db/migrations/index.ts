@@ -31,6 +31,7 @@ import * as pincodeDirectory from './300_pincode_directory.ts';
 import * as productDeclarations from './340_product_declarations.ts';
 import * as grievances from './360_grievances.ts';
 import * as gstInvoices from './350_gst_invoices.ts';
+import * as consentRecords from './330_consent_records.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '340_product_declarations': productDeclarations as { up: (db: Kysely<unknown>) => Promise<void> },
   '360_grievances': grievances as { up: (db: Kysely<unknown>) => Promise<void> },
   '350_gst_invoices': gstInvoices as { up: (db: Kysely<unknown>) => Promise<void> },
+  '330_consent_records': consentRecords as { up: (db: Kysely<unknown>) => Promise<void> },
 };

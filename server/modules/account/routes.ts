@@ -46,6 +46,7 @@ import {
   readPassword,
 } from '../auth/index.ts';
 import { updateCustomer } from '../customers/index.ts';
+import { recordConsent, sourceOf } from '../consent/index.ts';
 import { deleteCustomerSessions, endAllSessions, endSession, formatLastOrder, requireCustomer } from '../session/index.ts';
 import {
   markSessionOpenedByChange,
@@ -177,11 +178,15 @@ export async function profileRoutes(root: FastifyInstance, { db, keys, otp, conf
     async (req) => {
       const customer = await requireCustomer(db, req);
       const body = req.body;
-      await updateCustomer(db, customer.id, {
-        first_name: body.first_name,
-        last_name: '',
-        ...(body.opt_in === undefined ? {} : { opt_in: body.opt_in }),
-      });
+      await updateCustomer(db, customer.id, { first_name: body.first_name, last_name: '' });
+      // SPEC §4.7: a changed box is a consent given or withdrawn on the profile, recorded (and opt_in set) as such.
+      if (body.opt_in !== undefined && body.opt_in !== customer.opt_in)
+        await recordConsent(
+          db,
+          customer.id,
+          { purpose: 'marketing', granted: body.opt_in, text_version: body.opt_in_text_version, method: 'profile' },
+          sourceOf(req),
+        );
       return ok(await reload(customer.id), ACCOUNT_MESSAGES.profileSaved);
     },
   );

@@ -44,6 +44,7 @@ import { consumeGrant, issueGrant, readGrant } from './grants.ts';
 import type { KeyRing } from './keys.ts';
 import { OTP_EXPIRED, type OtpService } from './otp.ts';
 import { loadSessionUser } from './session-user.ts';
+import { recordConsent, sourceOf } from '../consent/index.ts';
 import {
   AUTH_MESSAGES,
   assertNotBlocked,
@@ -453,6 +454,14 @@ export async function authRoutes(root: FastifyInstance, deps: AuthDeps) {
           throw new Conflict(`${(error as Error).message}`.includes('email') ? MESSAGES.emailTaken : MESSAGES.mobileTaken);
         throw error;
       }
+      // SPEC §4.7: a ticked box is a consent given on the sign-up form, recorded with the text it showed.
+      if (body.opt_in)
+        await recordConsent(
+          db,
+          id,
+          { purpose: 'marketing', granted: true, text_version: body.opt_in_text_version, method: 'sign_up' },
+          sourceOf(req),
+        );
       await openSignedInSession(db, req, reply, id);
       const customer = await findCustomerById(db, id);
       return ok(authData(customer, { verified: true, user: await loadSessionUser(db, id) }), AUTH_MESSAGES.registered);

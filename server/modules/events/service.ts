@@ -138,9 +138,12 @@ export async function storeConversions(
   let accepted = 0;
   await db.transaction().execute(async (trx) => {
     for (const e of events) {
-      const em = hashEmail(e.user_data.email);
-      const ph = hashPhone(e.user_data.phone);
-      const ext = hashExternalId(e.user_data.external_id);
+      // SPEC §4.7: without consent to share data with ad platforms, the event counts for the funnel (by session) but
+      // keeps no personal data and is never forwarded; an event that says nothing about consent has none.
+      const shared = e.consent?.ad_user_data === 'granted';
+      const em = shared ? hashEmail(e.user_data.email) : null;
+      const ph = shared ? hashPhone(e.user_data.phone) : null;
+      const ext = shared ? hashExternalId(e.user_data.external_id) : null;
       const sourceUrl = absoluteSourceUrl(e.event_source_url, client.origin);
       const inserted = await insertConversion(trx, {
         event_id: e.event_id,
@@ -148,17 +151,17 @@ export async function storeConversions(
         event_time: new Date(e.event_time * 1000),
         session_id: e.session_id,
         funnel_step: e.custom_data.funnel_step ?? null,
-        customer_id: customerId,
+        customer_id: shared ? customerId : null,
         email_sha256: em,
         phone_sha256: ph,
         external_id_sha256: ext,
         event_source_url: sourceUrl,
-        client_user_agent: (client.userAgent || e.user_data.client_user_agent)?.slice(0, 1000) ?? null,
+        client_user_agent: shared ? ((client.userAgent || e.user_data.client_user_agent)?.slice(0, 1000) ?? null) : null,
         custom_data: JSON.stringify(e.custom_data),
       });
       if (!inserted) continue;
       accepted++;
-      if (!FORWARDED.has(e.event_name)) continue;
+      if (!shared || !FORWARDED.has(e.event_name)) continue;
       await enqueueForward(trx, 'conversion', conversionRef(e), {
         event_name: e.event_name,
         event_time: e.event_time,

@@ -14,6 +14,7 @@ import type {
   ProfileResponse,
   SentResponse,
 } from '../../../schemas/account.ts';
+import type { ConsentChangeRequest, ConsentsResponse } from '../../../schemas/consent.ts';
 import { del, get, post, put } from '../../api/client.ts';
 import { encryptPassword } from './password-crypto.ts';
 
@@ -55,6 +56,8 @@ export const authApi = {
 
 export const accountApi = {
   profile: () => get<typeof ProfileResponse>('/api/myAccount/get-profile-values'),
+  consents: () => get<typeof ConsentsResponse>('/api/myAccount/consents'),
+  changeConsent: (body: ConsentChangeRequest) => post<typeof ConsentsResponse>('/api/myAccount/consents', body),
   saveProfile: (first_name: string, opt_in?: boolean) =>
     post<typeof ProfileResponse>('/api/myAccount/post-profile-values', { first_name, opt_in }),
   mobileOtp: (new_mobile: string, c_code: string) =>

@@ -12,6 +12,7 @@ import type { SessionUser } from '../../../schemas/common.ts';
 import { setPageContext, setUserContext } from '../../../events/index.ts';
 
 export { AnalyticsDebug } from './components/AnalyticsDebug.tsx';
+export { ConsentGate } from './components/ConsentGate.tsx';
 export { rememberClickId } from './click-id.ts';
 export { loadedAnalytics, PENDING_KEY, resetStoreAnalytics, type StoreAnalyticsOptions, startStoreAnalytics } from './store.ts';
 

@@ -19,6 +19,7 @@ import { Alert, EmailField, PasswordField, PhoneField, TextField } from '../comp
 import { ConfirmOwner, needsOwnerProof } from '../components/ConfirmOwner.tsx';
 import { FormActions } from '../components/FormActions.tsx';
 import { OtpStep } from '../components/OtpStep.tsx';
+import { ConsentsSection } from '../components/ConsentsSection.tsx';
 import { useOtpSend } from '../hooks/useOtpSend.ts';
 import { useResource } from '../../../api/page-resource.ts';
 import { messageOf } from '../../../api/resource.ts';
@@ -49,6 +50,7 @@ export default function ProfilePage() {
     <article>
       <h1>My Profile</h1>
       <NameSection profile={p} onSaved={done} />
+      <ConsentsSection />
 
       <section className={css.panel} aria-labelledby="mobile-title">
         <h2 id="mobile-title">Mobile number</h2>
@@ -112,7 +114,6 @@ export default function ProfilePage() {
 
 function NameSection({ profile, onSaved }: { profile: ProfileValues; onSaved(values: ProfileValues, message: string): void }) {
   const [name, setName] = useState(profile.full_name);
-  const [optIn, setOptIn] = useState(profile.opt_in);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const onSubmit = async (e: FormEvent) => {
@@ -121,7 +122,7 @@ function NameSection({ profile, onSaved }: { profile: ProfileValues; onSaved(val
     if (problem) return setError(problem);
     setBusy(true);
     try {
-      const res = await accountApi.saveProfile(name.trim(), optIn);
+      const res = await accountApi.saveProfile(name.trim());
       setError(null);
       onSaved(res.data, res.message);
     } catch (err) {
@@ -135,10 +136,6 @@ function NameSection({ profile, onSaved }: { profile: ProfileValues; onSaved(val
       <h2 id="details-title">Personal details</h2>
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Full name" name="fullName" autoComplete="name" maxLength={50} value={name} onChange={setName} error={error} />
-        <label className={css.checkbox}>
-          <input type="checkbox" checked={optIn} onChange={() => setOptIn((v) => !v)} />
-          <span>Send me offers and order updates on SMS, WhatsApp and email</span>
-        </label>
         <button type="submit" className={button} disabled={busy} aria-busy={busy}>
           Save
         </button>

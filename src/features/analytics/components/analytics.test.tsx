@@ -147,7 +147,15 @@ describe('debug overlay', () => {
 
   test('filterRecords keeps suppressed events under a provider filter', () => {
     const records = [
-      { event_id: '1', name: 'view_cart', at: 0, event: { name: 'page_view' as const }, suppressed: 'cart has no items', outcomes: [] },
+      {
+        event_id: '1',
+        name: 'view_cart',
+        at: 0,
+        event: { name: 'page_view' as const },
+        consent: null,
+        suppressed: 'cart has no items',
+        outcomes: [],
+      },
     ];
     expect(filterRecords(records, 'data_layer', 'all')).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { MARKETING_CONSENT_TEXT } from '../../../../../schemas/consent-rules.ts';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { OnboardingContext, onboardingMachine } from '../../../../../machines/onboarding/index.ts';
@@ -71,11 +72,12 @@ export function LockedIdentifier({ context: c, onChange }: { context: Onboarding
   );
 }
 
+/** SPEC §4.7: unticked until the shopper ticks it (the form state starts with optIn false). */
 export function OptIn({ checked, onToggle }: { checked: boolean; onToggle(): void }) {
   return (
     <label className={fields.checkbox}>
       <input type="checkbox" name="optIn" checked={checked} onChange={onToggle} />
-      <span>Send me offers and order updates on SMS, WhatsApp and email</span>
+      <span>{MARKETING_CONSENT_TEXT}</span>
     </label>
   );
 }
