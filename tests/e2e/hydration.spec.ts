@@ -232,6 +232,7 @@ test.describe('server rendering', () => {
     '/all/reviews/',
     '/offers-coupons',
     '/help-center',
+    '/help-center/grievance',
     '/store-locator',
     '/about',
     '/cart',

@@ -105,6 +105,7 @@ describe('server render and hydration', () => {
     '/about',
     '/store-locator',
     '/help-center',
+    '/help-center/grievance',
     '/importer',
     '/authenticity',
   ])('%s hydrates without a mismatch', async (path) => {
