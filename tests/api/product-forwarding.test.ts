@@ -58,7 +58,7 @@ beforeEach(() => {
 /** The viewers the product calls logged. */
 const viewers = () =>
   lines
-    .map((l) => JSON.parse(l) as { msg?: string; call?: string; viewer?: Record<string, unknown> })
+    .map((l) => JSON.parse(l) as { msg?: string; call?: string; viewer?: { user_agent?: string; forwarded_for?: string; ip?: string } })
     .filter((l) => l.msg === 'product call')
     .map((l) => ({ call: l.call, ...l.viewer }));
 
