@@ -115,7 +115,7 @@ export type FunnelEvent =
   | { type: 'RETRY' }
   | { type: 'RELOAD' }
   /** The payment page was opened or shown again (a new tab, a link, Back from the gateway, a reload). */
-  | { type: 'OPEN_PAYMENT'; order_id?: string };
+  | { type: 'OPEN_PAYMENT'; order_id?: string; resumed?: boolean };
 
 /** Pending payments are checked every 5 s, at most 24 times (two minutes), then the page says so. */
 export const PENDING_POLL_MS = 5_000;
@@ -209,8 +209,12 @@ export const checkoutFunnelMachine = setup({
     canRetry: ({ context }) => context.failure?.can_retry !== false && Boolean(context.orderId),
     sameOrder: ({ context, event }) => 'order_id' in event && event.order_id === context.orderId,
     /** The payment page opened for the order the funnel is already paying (or for no order in particular). */
+    // A funnel resumed from the tab's storage (a reload) may be stale: then the server is asked all the same.
     payingThisOrder: ({ context, event }) =>
-      event.type === 'OPEN_PAYMENT' && Boolean(context.orderId) && (event.order_id === undefined || event.order_id === context.orderId),
+      event.type === 'OPEN_PAYMENT' &&
+      !event.resumed &&
+      Boolean(context.orderId) &&
+      (event.order_id === undefined || event.order_id === context.orderId),
     stateIs: ({ event }, state: PaymentStateData['state']) => (event as { output?: PaymentStateData | null }).output?.state === state,
     notFound: ({ event }) => errorStatus((event as { error?: unknown }).error) === 404,
   },

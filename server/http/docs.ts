@@ -130,6 +130,7 @@ const TAGS: Record<string, string> = {
   searchOpsRoutes: 'Operations',
   reviewImageRoutes: 'Reviews',
   devPurchaseRoutes: 'Development tools',
+  devPaymentRoutes: 'Development tools',
   staffRoutes: 'Staff console',
   staffCatalogueRoutes: 'Staff console',
   staffCouponRoutes: 'Staff console',

@@ -301,6 +301,7 @@ export const USER_EVENTS: FunnelEvent[] = [
   { type: 'RETRY' },
   { type: 'RELOAD' },
   { type: 'OPEN_PAYMENT', order_id: ORDER_ID },
+  { type: 'OPEN_PAYMENT', order_id: ORDER_ID, resumed: true },
   { type: 'OPEN_PAYMENT' },
 ];
 

@@ -163,6 +163,12 @@ async function perform(funnel: ReturnType<typeof createFunnel>, event: FunnelEve
         click(/Try again|Check again/);
         break;
       case 'OPEN_PAYMENT':
+        // A reload: the payment page's first word to a funnel read back from storage (src/features/checkout/
+        // funnel.test.ts restores one for real); the page cannot be reloaded inside this harness.
+        if (event.resumed) {
+          funnel.send(event);
+          break;
+        }
         // SPEC §4.7: the payment page opened (a link, a new tab, My Orders), or shown again by Back from the
         // gateway: the same page from the back-forward cache tells it with a persisted pageshow.
         if (/^\/(payment|retry-payment)/.test(where)) {

@@ -4,7 +4,7 @@ import { type CheckoutServices, checkoutFunnelMachine } from '../../../machines/
 import type { OrderDetailsData } from '../../../schemas/order.ts';
 import { ANSWERS } from '../../../tests/helpers/checkout-model.ts';
 import { pricedOrder } from './api.ts';
-import { createFunnel } from './funnel.tsx';
+import { createFunnel, takeResumed } from './funnel.tsx';
 
 // docs/decisions/010: a reloaded confirmation page was rendered by the server from the order as it prices it now;
 // the tab's funnel, resumed from sessionStorage, adopts that order, so the page hydrates with what the server drew
@@ -64,4 +64,17 @@ test('a funnel resumed while leaving for the gateway recovers when the payment p
   expect(funnel.getSnapshot().hasTag('busy')).toBe(false);
   // What the tab keeps now is the payment step, so a reload lands there too.
   expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}').value).toEqual({ payment: 'choosing' });
+});
+
+test('a reload of the payment page asks the server: an order that expired meanwhile is shown closed, not payable', async () => {
+  saveFunnel({ payment: 'choosing' });
+  const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}');
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...stored, context: { ...stored.context, orderId: ANSWERS.expired.order_id } }));
+  const loadPaymentState = vi.fn(async () => ANSWERS.expired);
+  const funnel = createFunnel({ ...services, loadPaymentState } as CheckoutServices, { persist: true });
+  funnel.send({ type: 'OPEN_PAYMENT', order_id: ANSWERS.expired.order_id, resumed: takeResumed(funnel) });
+  await vi.waitFor(() => expect(funnel.getSnapshot().value).toBe('closed'));
+  expect(loadPaymentState).toHaveBeenCalledTimes(1);
+  // Only the first page of the document finds it resumed.
+  expect(takeResumed(funnel)).toBe(false);
 });

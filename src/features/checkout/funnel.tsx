@@ -96,8 +96,22 @@ export function createFunnel(services: CheckoutServices, options: FunnelOptions 
       }
     });
   actor.start();
+  // SPEC §4.7: a funnel read back from storage (a reload, a return) has not yet heard from this document's pages.
+  let resumed = snapshot !== undefined;
+  actor.subscribe(() => {
+    resumed = false;
+  });
+  resumedFunnels.set(actor, () => {
+    const was = resumed;
+    resumed = false;
+    return was;
+  });
   return actor;
 }
+
+const resumedFunnels = new WeakMap<FunnelActor, () => boolean>();
+/** True once, for the first page to ask, when the funnel was read back from storage and nothing moved it since. */
+export const takeResumed = (actor: FunnelActor): boolean => resumedFunnels.get(actor)?.() ?? false;
 
 const fromService = (fn: (input: unknown) => Promise<unknown>) => fromPromise(({ input }: { input: unknown }) => fn(input));
 

@@ -8,7 +8,7 @@ import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { card } from '../../../ui/theme/global.css.ts';
 import { checkoutApi } from '../api.ts';
 import { offerLabel, PaymentMethods } from '../components/PaymentMethods.tsx';
-import { useFunnelPage } from '../funnel.tsx';
+import { takeResumed, useFunnelPage } from '../funnel.tsx';
 import { StickyAction } from '../components/StickyAction.tsx';
 import * as css from './CheckoutPage.css.ts';
 import { StepLoadError } from '../components/StepLoadError.tsx';
@@ -68,7 +68,9 @@ export default function PaymentPage() {
   // SPEC §4.7: the order in the address is the one to pay; the funnel asks the server unless it is paying it now.
   const [params] = useSearchParams();
   const asked = params.get('orderId') ?? undefined;
-  const { snapshot, send, busy } = useFunnelPage((actor) => actor.send({ type: 'OPEN_PAYMENT', order_id: asked }));
+  const { snapshot, send, busy } = useFunnelPage((actor) =>
+    actor.send({ type: 'OPEN_PAYMENT', order_id: asked, resumed: takeResumed(actor) }),
+  );
   const { methods, paymentMethod, instrument, error, orderId, flow, savedCardId, paymentState } = snapshot.context;
   // Back from the gateway may show this page from the back-forward cache, still "leaving": ask again.
   useEffect(() => {
