@@ -41,6 +41,7 @@ function waitForHydrationOnNavigation(page: Page): void {
  */
 export type ConsentAnswer = 'granted' | 'denied' | null;
 
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types an auto fixture that provides nothing as void.
 export const test = base.extend<{ hydrated: void; consent: ConsentAnswer; consentAnswered: void }>({
   consent: ['granted', { option: true }],
   consentAnswered: [
