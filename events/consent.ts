@@ -1,10 +1,10 @@
 // The shopper's tracking consent in the browser (SPEC §4.7): the cookie notice's answer, kept in localStorage so it
 // is remembered, stamped on every event at emit (events/bus.ts), and told to the tag manager as Consent Mode v2
 // signals. Until the shopper answers, every purpose is denied. Part of the reporting core: no React, no zod.
-import { CONSENT_TEXT_VERSION, type ConsentState, type ConsentValue, DENIED_ALL, TRACKING_PURPOSES } from '../schemas/consent-rules.ts';
+import { type ConsentState, type ConsentValue, DENIED_ALL, TRACKING_PURPOSES } from '../schemas/consent-purposes.ts';
 import { browserStorage, type KeyValueStorage } from './storage.ts';
 
-export type { ConsentState, TrackingPurpose } from '../schemas/consent-rules.ts';
+export type { ConsentState, TrackingPurpose } from '../schemas/consent-purposes.ts';
 
 /** localStorage key of the answer (the notice is not shown again while it holds one). */
 export const CONSENT_KEY = 'kasrat_consent';
@@ -43,7 +43,8 @@ function parse(raw: string | null | undefined): ConsentChoice | null {
   }
 }
 
-const store = (): KeyValueStorage | null => {
+/** The storage the answer is kept in (localStorage unless a test injected another). */
+export const consentStorage = (): KeyValueStorage | null => {
   if (storage === undefined) storage = browserStorage('localStorage');
   return storage;
 };
@@ -52,7 +53,7 @@ const store = (): KeyValueStorage | null => {
 export function consentChoice(): ConsentChoice | null {
   if (choice === undefined) {
     try {
-      choice = parse(store()?.getItem(CONSENT_KEY));
+      choice = parse(consentStorage()?.getItem(CONSENT_KEY));
     } catch {
       choice = null;
     }
@@ -65,17 +66,12 @@ export const consentState = (): ConsentState => consentChoice()?.state ?? DENIED
 
 export const consentAnswered = (): boolean => consentChoice() !== null;
 
-/** The shopper answered (the notice, the cookie settings or the profile): remembered, signalled, told to listeners. */
-export function setConsent(state: ConsentState, textVersion: string = CONSENT_TEXT_VERSION.tracking, now = Date.now()): ConsentChoice {
-  const next: ConsentChoice = { state: { ...state }, text_version: textVersion, at: now };
+/**
+ * Takes an answer given on this page (events/consent-answer.ts stores and signals it) as the state events are stamped
+ * with from now on, and tells the listeners.
+ */
+export function adoptConsent(next: ConsentChoice): void {
   choice = next;
-  try {
-    store()?.setItem(CONSENT_KEY, JSON.stringify(next));
-  } catch (error) {
-    // Blocked storage: the answer holds for this page only.
-    console.warn('[consent] cannot remember the answer', error);
-  }
-  pushConsentMode('update', next.state);
   for (const l of [...listeners]) {
     try {
       l(next.state);
@@ -83,7 +79,6 @@ export function setConsent(state: ConsentState, textVersion: string = CONSENT_TE
       console.warn('[consent] listener failed', error);
     }
   }
-  return next;
 }
 
 export function onConsentChange(listener: (state: ConsentState) => void): () => void {

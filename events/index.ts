@@ -34,10 +34,10 @@ export {
   onConsentSettingsRequest,
   pushConsentMode,
   requestConsentSettings,
-  setConsent,
   startConsentMode,
   type TrackingPurpose,
 } from './consent.ts';
+export { setConsent } from './consent-answer.ts';
 export { CatalogueEvent, EventItem, EVENT_NAMES, AddToCartOrigin, PromotionSection } from './catalogue.ts';
 export type { EventName, EventOf } from './catalogue.ts';
 export { isPromotionSection } from './promotion-sections.ts';

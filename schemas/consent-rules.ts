@@ -1,9 +1,9 @@
 // Consent purposes, the texts shown for them and their versions (SPEC §4.7), without zod: the cookie notice and the
 // reporting core load these on the shopper's phone (docs/decisions/008).
 
-/** The tracking purposes of Google's Consent Mode v2, answered on the cookie notice. */
-export const TRACKING_PURPOSES = ['analytics_storage', 'ad_storage', 'ad_user_data', 'ad_personalization'] as const;
-export type TrackingPurpose = (typeof TRACKING_PURPOSES)[number];
+import { type ConsentState, TRACKING_PURPOSES } from './consent-purposes.ts';
+
+export { type ConsentState, type ConsentValue, DENIED_ALL, TRACKING_PURPOSES, type TrackingPurpose } from './consent-purposes.ts';
 
 /** Every purpose a consent record may name: marketing messages (SMS, WhatsApp, email) and the tracking purposes. */
 export const CONSENT_PURPOSES = ['marketing', ...TRACKING_PURPOSES] as const;
@@ -13,16 +13,6 @@ export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export const CONSENT_METHODS = ['sign_up', 'profile', 'cookie_notice', 'unsubscribe_link'] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
-export type ConsentValue = 'granted' | 'denied';
-/** The Consent Mode v2 state every reported event carries. */
-export type ConsentState = Record<TrackingPurpose, ConsentValue>;
-
-export const DENIED_ALL: ConsentState = {
-  analytics_storage: 'denied',
-  ad_storage: 'denied',
-  ad_user_data: 'denied',
-  ad_personalization: 'denied',
-};
 export const GRANTED_ALL: ConsentState = {
   analytics_storage: 'granted',
   ad_storage: 'granted',

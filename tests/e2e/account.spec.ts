@@ -75,7 +75,9 @@ test('register with the OTP from the outbox, log out, log in with password, with
   await startLogin(page, who.email.toUpperCase());
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByLabel('Mobile number').fill(who.mobile);
-  await expect(page.getByRole('checkbox', { name: /Send me offers/ })).toBeChecked();
+  // SPEC §4.7: the offers box starts unticked; ticking it is the consent.
+  await expect(page.getByRole('checkbox', { name: /Send me offers/ })).not.toBeChecked();
+  await page.getByRole('checkbox', { name: /Send me offers/ }).check();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByText('OTP has been sent to your mobile number to complete your registration')).toBeVisible();
   await page.getByLabel('Enter OTP sent to your mobile').fill(await otpFor(page.request, who.mobile));
@@ -86,6 +88,7 @@ test('register with the OTP from the outbox, log out, log in with password, with
   await page.getByRole('button', { name: 'Register' }).click();
   const sent = (await registerCall).postDataJSON();
   expect(sent.is_encrypted).toBe(true);
+  expect(sent).toMatchObject({ opt_in: true, opt_in_text_version: 'marketing-v1' });
   expect(sent.password).not.toContain(who.password);
   await expect(page).toHaveURL(/\/$/);
   expect(await signedInUser(page)).toMatchObject({ customer_email: who.email, customer_mobile: who.mobile, customer_name: who.name });

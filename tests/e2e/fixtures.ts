@@ -34,8 +34,39 @@ function waitForHydrationOnNavigation(page: Page): void {
   };
 }
 
+/**
+ * The cookie notice's answer the page starts with (SPEC §4.7). The specs exercise the store and what its providers
+ * send, so by default every spec starts as a shopper who tapped "Accept all" (stored as the notice stores it); a spec
+ * about the notice or about reporting without consent sets `test.use({ consent: null })`.
+ */
+export type ConsentAnswer = 'granted' | 'denied' | null;
+
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright types an auto fixture that provides nothing as void.
-export const test = base.extend<{ hydrated: void }>({
+export const test = base.extend<{ hydrated: void; consent: ConsentAnswer; consentAnswered: void }>({
+  consent: ['granted', { option: true }],
+  consentAnswered: [
+    async ({ page, consent }, use) => {
+      if (consent) {
+        const value = JSON.stringify({
+          state: { analytics_storage: consent, ad_storage: consent, ad_user_data: consent, ad_personalization: consent },
+          text_version: 'cookie-notice-v1',
+          at: Date.now(),
+        });
+        await page.addInitScript(
+          ([key, v]) => {
+            try {
+              if (!localStorage.getItem(key)) localStorage.setItem(key, v);
+            } catch {
+              // a page without storage (another origin's sandbox): nothing to answer there
+            }
+          },
+          ['kasrat_consent', value] as const,
+        );
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   hydrated: [
     async ({ page, javaScriptEnabled }, use) => {
       if (javaScriptEnabled === false) withoutScripts.add(page);

@@ -10,7 +10,8 @@ import {
   setUserContext,
   type UserInput,
 } from '../../events/index.ts';
-import { type ConsentState, resetConsent, setConsent } from '../../events/consent.ts';
+import { setConsent } from '../../events/consent-answer.ts';
+import { type ConsentState, resetConsent } from '../../events/consent.ts';
 import { GRANTED_ALL } from '../../schemas/consent-rules.ts';
 import { affiliateProvider } from '../../providers/affiliate.ts';
 import { analyticsServiceProvider } from '../../providers/analytics-service.ts';

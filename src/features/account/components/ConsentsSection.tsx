@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { consentState, setConsent } from '../../../../events/consent.ts';
+import { setConsent } from '../../../../events/consent-answer.ts';
+import { consentState } from '../../../../events/consent.ts';
 import { type ConsentPurpose, PURPOSE_LABELS, textVersionOf } from '../../../../schemas/consent-rules.ts';
 import type { ConsentEntry } from '../../../../schemas/consent.ts';
 import { formatDay } from '../../../../schemas/dates.ts';

@@ -7,9 +7,6 @@ import { consentAnswered, onConsentSettingsRequest } from '../../../../events/co
 // nothing here, so they agree; the notice itself is a chunk of its own, loaded only when it shows.
 const CookieNotice = lazy(() => import('./CookieNotice.tsx'));
 
-/** The checkout's pages: the notice sits at the top there, clear of the pay button (SPEC §4.7). */
-const CHECKOUT_PATHS = new Set(['/cart', '/select-address', '/order-confirmation', '/add-new-address', '/payment', '/retry-payment']);
-
 export function ConsentGate() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -20,7 +17,7 @@ export function ConsentGate() {
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <CookieNotice placement={CHECKOUT_PATHS.has(pathname.replace(/\/$/, '')) ? 'top' : 'bottom'} onDone={() => setOpen(false)} />
+      <CookieNotice pathname={pathname} onDone={() => setOpen(false)} />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { setConsent, consentState } from '../../../../events/consent.ts';
+import { setConsent } from '../../../../events/consent-answer.ts';
+import { consentState } from '../../../../events/consent.ts';
 import { CONSENT_TEXT_VERSION, COOKIE_NOTICE_TEXT, type ConsentState, DENIED_ALL, GRANTED_ALL } from '../../../../schemas/consent-rules.ts';
 import { button, buttonSecondary } from '../../../ui/theme/global.css.ts';
 import { recordTrackingConsent } from '../consent-api.ts';
@@ -16,7 +17,21 @@ export function answer(state: ConsentState): void {
   recordTrackingConsent(choice.state, choice.text_version).catch((error) => console.warn('[consent] not recorded', error));
 }
 
-export default function CookieNotice({ placement, onDone }: { placement: 'top' | 'bottom'; onDone(): void }) {
+/** The checkout layout's pages: the notice sits at the top there, clear of the pay button (SPEC §4.7). */
+const CHECKOUT_PATHS = new Set([
+  '/cart',
+  '/select-address',
+  '/order-confirmation',
+  '/add-new-address',
+  '/payment',
+  '/retry-payment',
+  '/duplicate-order-delete',
+  '/logout-empty-cart',
+  '/loggedin-empty-cart',
+]);
+
+export default function CookieNotice({ pathname, onDone }: { pathname: string; onDone(): void }) {
+  const placement = CHECKOUT_PATHS.has(pathname.replace(/\/$/, '')) ? 'top' : 'bottom';
   const current = consentState();
   const [choosing, setChoosing] = useState(false);
   const [analytics, setAnalytics] = useState(current.analytics_storage === 'granted');

@@ -49,6 +49,14 @@ export interface DebugOverlayProps {
   defaultOpen?: boolean;
 }
 
+/** "analytics_storage granted · ad_storage denied · …", or that the event carried none (read as denied). */
+export const consentSummary = (c: DebugRecord['consent']): string =>
+  c
+    ? Object.entries(c)
+        .map(([purpose, value]) => `${purpose} ${value}`)
+        .join(' · ')
+    : 'none recorded (denied)';
+
 /** Records matching the filters; provider filter keeps only that provider's outcome. */
 export function filterRecords(records: DebugRecord[], provider: string, event: string): DebugRecord[] {
   return records
@@ -121,6 +129,10 @@ export default function DebugOverlay({ pipeline, defaultOpen = false }: DebugOve
                 <span style={s.muted}>
                   {new Date(r.at).toLocaleTimeString('en-IN')} · {r.event_id}
                 </span>
+                {/* SPEC §4.7: the consent the event was emitted with. */}
+                <p style={{ ...s.muted, margin: '2px 0 0' }} data-consent>
+                  Consent: {consentSummary(r.consent)}
+                </p>
                 {r.suppressed ? (
                   <p style={{ margin: '4px 0 0' }}>Suppressed: {r.suppressed}</p>
                 ) : (
