@@ -568,6 +568,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/ops/shipments/:shipmentId/items/cancel-preview': OPERATIONS,
   'POST /api/ops/shipments/:shipmentId/items/cancel': OPERATIONS,
   'POST /api/ops/catalogue/products/:productId/image': OPERATIONS,
+  'GET /api/ops/catalogue/products/:productId/declarations': OPERATIONS,
+  'POST /api/ops/catalogue/products/:productId/declarations': OPERATIONS,
   'POST /api/dev/reviews/purchase': { kind: 'public', reason: 'development tools only (KASRAT_DEV_TOOLS=1), for the signed-in customer' },
   'POST /api/select-address/deliver-here': {
     kind: 'foreign',
