@@ -79,11 +79,15 @@ const optionalText = (what: string, max = 300) =>
     .max(max, `${what}: at most ${max} characters.`)
     .nullable()
     .transform((v) => (v ? v : null));
-const Day = z.iso.date({ error: 'best_before: a date, YYYY-MM-DD' });
+// A batch's date within this century: the database's date range is wider, a typo of the year is not a batch.
+const Day = z.iso
+  .date({ error: 'best_before: a date, YYYY-MM-DD' })
+  .refine((d) => d >= '2000-01-01' && d <= '2099-12-31', 'best_before: a date between 2000 and 2099.');
 
 export const VariantDeclarationInput = z.object({
   variant_id: z.number().int().positive().max(2_147_483_647),
-  net_quantity: z.number({ error: 'net_quantity: a number' }).positive('The net quantity must be above zero.').max(1_000_000),
+  // The column keeps three decimals (migration 340): anything smaller would be stored as zero.
+  net_quantity: z.number({ error: 'net_quantity: a number' }).min(0.001, 'The net quantity must be above zero.').max(1_000_000),
   net_unit: z.enum(NET_UNITS, { error: `net_unit: one of ${NET_UNITS.join(', ')}` }),
   servings: z.number({ error: 'servings: a whole number' }).int().positive('Servings must be at least 1.').max(100_000),
   best_before: Day.nullable(),
@@ -104,7 +108,8 @@ export const DeclarationsInput = z
     customer_care_address: text('Customer care address', 500),
     fssai_licence: z.string({ error: DECLARATION_MESSAGES.fssai }).trim().regex(FSSAI_LICENCE, DECLARATION_MESSAGES.fssai),
     serving_size: text('Serving size', 80),
-    serving_size_g: z.number({ error: 'serving_size_g: a number of grams' }).positive().max(1000),
+    // Two decimals in the column (migration 340): the smallest serving it can hold is 0.01 g.
+    serving_size_g: z.number({ error: 'serving_size_g: a number of grams' }).min(0.01, 'The serving must weigh at least 0.01 g.').max(1000),
     shelf_life_months: z.number().int().min(1).max(120).nullable(),
     ingredients: text('Ingredients', 4000),
     allergens: optionalText('Allergens', 500),

@@ -570,6 +570,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/ops/catalogue/products/:productId/image': OPERATIONS,
   'POST /api/ops/grievances/:reference/acknowledge': OPERATIONS,
   'POST /api/ops/grievances/:reference/answer': OPERATIONS,
+  'GET /api/ops/catalogue/products/:productId/declarations': OPERATIONS,
+  'POST /api/ops/catalogue/products/:productId/declarations': OPERATIONS,
   'POST /api/dev/reviews/purchase': { kind: 'public', reason: 'development tools only (KASRAT_DEV_TOOLS=1), for the signed-in customer' },
   'POST /api/select-address/deliver-here': {
     kind: 'foreign',

@@ -187,6 +187,8 @@ describeBackends('product declarations', (ctx) => {
       expect(res.statusCode).toBe(400);
     }
     expect((await editor.agent.post(url, { ...body, importer_address: null })).statusCode).toBe(400);
+    expect((await editor.agent.post(url, { ...body, serving_size_g: 0.001 })).statusCode).toBe(400);
+    expect((await editor.agent.post(url, { ...body, customer_care_email: 'not an email' })).statusCode).toBe(400);
     expect((await editor.agent.post(url, { ...body, expected_version: -1 })).statusCode).toBe(400);
     expect((await editor.agent.post('/api/ops/catalogue/products/999999999/declarations', body)).statusCode).toBe(404);
 

@@ -87,8 +87,6 @@ test('a whey product page shows every declaration, the green mark, price per ser
   expect(ld.weight).toMatchObject({ '@type': 'QuantitativeValue', value: 1000, unitCode: 'GRM' });
   expect(ld.suitableForDiet).toBe('https://schema.org/VegetarianDiet');
 
-  await details.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/product-details-phone.png', fullPage: true });
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((x) => `${x.id} (${x.nodes.length})`)).toEqual([]);
 });
