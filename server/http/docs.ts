@@ -121,6 +121,7 @@ const TAGS: Record<string, string> = {
   eventsRoutes: 'Reporting',
   devOutboxRoutes: 'Development tools',
   helpCenterModule: 'Help centre',
+  grievancesModule: 'Help centre',
   newsletterModule: 'Newsletter',
   orderRoutes: 'Orders',
   opsRoutes: 'Operations',

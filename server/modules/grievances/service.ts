@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  ACKNOWLEDGE_WITHIN_HOURS,
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_MESSAGES,
   type Grievance,
@@ -29,7 +30,7 @@ export function grievanceOfficer(env: NodeJS.ProcessEnv = process.env) {
   return {
     ...officer,
     tel: `tel:${officer.phone.replace(/[^\d+]/g, '')}`,
-    acknowledge_within_hours: 48,
+    acknowledge_within_hours: ACKNOWLEDGE_WITHIN_HOURS,
     resolve_within: 'one month',
   };
 }
