@@ -5,7 +5,7 @@ import { amountInWords } from '../../server/modules/orders/gst-rules.ts';
 import { issueInvoice } from '../../server/modules/orders/tax-documents.ts';
 import { type Agent, describeBackends, type TestApp } from '../helpers/app.ts';
 import { multipartForm } from '../helpers/multipart.ts';
-import { advance, createOrder, OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
+import { advance, createOrder, OPS_TOKEN_FOR_TESTS, setShipmentStatus } from '../helpers/orders.ts';
 import { pdfText } from '../helpers/pdf.ts';
 import { createCustomer, signInDirectly } from './cart-fixtures.ts';
 
@@ -375,5 +375,43 @@ describeBackends('GST tax invoices', (ctx) => {
           .get(`/api/order/credit-note?serial=${encodeURIComponent(refund.credit_note!)}`)
       ).statusCode,
     ).toBe(401);
+  });
+  test('goods delivered before invoices were issued at dispatch: their return is invoiced then, and credited', async () => {
+    const { agent, customerId } = await shopper(ctx());
+    const [a] = await variantsOf(db(), 'whey-protein', 1);
+    const order = await createOrder(db(), { customerId, paymentMethod: 1, shipments: [{ lines: [{ variantId: a!.id, quantity: 1 }] }] });
+    const s = order.shipments[0]!;
+    // Straight to delivered, as data from before the series: no invoice row.
+    await setShipmentStatus(db(), s.id, 'delivered');
+    expect(await db().selectFrom('tax_invoices').select('id').where('shipment_id', '=', s.id).execute()).toEqual([]);
+    const photo = multipartForm([
+      { name: 'shipmentId', data: s.shipmentNumber },
+      { name: 'file', filename: 'photo.png', type: 'image/png', data: PNG },
+    ]);
+    const media = json(await agent.request({ method: 'POST', url: '/api/order/return-shipment-media', ...photo })).data.media_id;
+    const submit = await agent.post('/api/order/return-shipment-submit', {
+      shipmentId: s.shipmentNumber,
+      reason_id: 'seal_broken',
+      items: [{ order_item_id: s.items[0]!.id, quantity: 1 }],
+      media_ids: [media],
+    });
+    expect(submit.statusCode).toBe(200);
+    for (const action of ['pickup-return', 'receive-return'])
+      expect(
+        (await ctx().app.inject({ method: 'POST', url: `/api/ops/shipments/${s.shipmentNumber}/${action}`, headers: OPS, payload: {} }))
+          .statusCode,
+      ).toBe(200);
+    const refund = (await details(agent, order.orderNumber)).shipments[0]!.refunds[0]!;
+    expect(refund.credit_note).toMatch(/^KCN\//);
+    const invoice = await db()
+      .selectFrom('tax_invoices')
+      .select(['serial', 'total'])
+      .where('shipment_id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    expect(invoice.serial).toMatch(SERIAL);
+    expect(invoice.total).toBe(order.total);
+    const note = pdfText((await agent.get(`/api/order/credit-note?serial=${encodeURIComponent(refund.credit_note!)}`)).rawPayload);
+    expect(note).toContain(`Against tax invoice ${invoice.serial}`);
+    expect(amountAfter(note, 'Credit note total')).toBe(refund.amount);
   });
 });

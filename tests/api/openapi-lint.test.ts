@@ -98,6 +98,7 @@ const NOT_JSON = [
   'GET /api/authenticity/certificate/{file}',
   'GET /api/uploads/{publicId}',
   'GET /api/order/shipment-invoice',
+  'GET /api/order/credit-note',
   'GET /api/ops/shipments/{shipmentId}/invoice',
   'GET /api/ops/catalogue/csv',
   'GET /api/account/not-me',

@@ -143,12 +143,25 @@ test('orders after purchase: cancel an item, return a delivered one with a photo
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: `Download invoice of shipment ${parcel}` }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`INV-${parcel}.pdf`);
+  // Named by its GST serial, "/" made "-" (docs/decisions/028-gst-tax-invoices.md).
+  expect(download.suggestedFilename()).toMatch(/^KSR-\d\d-\d\d-\d{6}\.pdf$/);
   const file = await download.path();
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   expect(text).toContain('Tax Invoice');
   expect(text).toContain('Kasrat Nutrition Private Limited');
   expect(text).toContain(parcel);
   expect(text).toContain(returned.name.slice(0, 20));
-  expect(text).toMatch(/Total\s+₹[\d,]+/);
+  expect(text).toMatch(/Invoice total\s+₹[\d,]+\.\d\d/);
+
+  // The refund of the returned unit has its credit note beside the invoice, reducing that invoice.
+  const invoiceSerial = /Invoice no\. (\S+)/.exec(text)?.[1];
+  const noting = page.waitForEvent('download');
+  await page.getByRole('link', { name: new RegExp(`^Download credit note KCN/\\d\\d-\\d\\d/\\d{6} of shipment ${parcel}$`) }).click();
+  const note = await noting;
+  expect(note.suggestedFilename()).toMatch(/^KCN-\d\d-\d\d-\d{6}\.pdf$/);
+  const noteText = execFileSync('pdftotext', ['-layout', await note.path(), '-'], { encoding: 'utf8' });
+  expect(noteText).toContain('Credit Note');
+  expect(noteText).toContain(`Against tax invoice ${invoiceSerial}`);
+  expect(noteText).toContain(returned.name.slice(0, 20));
+  expect(noteText).toMatch(/Credit note total\s+₹[\d,]+\.\d\d/);
 });

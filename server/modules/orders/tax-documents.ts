@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { ShipmentStatus } from '../../db/types.ts';
 import { financialYear, formatSerial, GST_STATES, splitInclusive, stateCode } from './gst-rules.ts';
 import * as q from './queries.ts';
 import { linePaid, paidForFirstUnits } from './refund-rules.ts';
@@ -15,6 +16,9 @@ import { type Seller, sellerConfig } from './seller.ts';
 const FALLBACK_HSN = '2106';
 /** Delivery is billed with the goods it carries (a composite supply): its SAC, at the rate of the main line. */
 const DELIVERY_SAC = '9968';
+
+/** Shipment statuses after the goods left the warehouse (the orders life cycle, server/modules/orders/lifecycle.ts). */
+const DISPATCHED: ShipmentStatus[] = ['shipped', 'delivered', 'return_requested', 'return_picked_up', 'returned', 'refunded'];
 
 /** Takes the next number of a series for a year; the row stays locked until the caller's transaction ends. */
 async function nextNumber(trx: q.Executor, series: string, fy: string): Promise<number> {
@@ -212,8 +216,16 @@ export async function issueCreditNote(trx: q.Executor, refundId: number, seller:
   const existing = await trx.selectFrom('credit_notes').select(['id', 'serial']).where('refund_id', '=', refundId).executeTakeFirst();
   if (existing) return existing;
   const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirstOrThrow();
-  const invoice = await trx.selectFrom('tax_invoices').selectAll().where('shipment_id', '=', refund.shipment_id).executeTakeFirst();
-  if (!invoice || refund.amount <= 0) return null;
+  if (refund.amount <= 0) return null;
+  let invoice = await trx.selectFrom('tax_invoices').selectAll().where('shipment_id', '=', refund.shipment_id).executeTakeFirst();
+  if (!invoice) {
+    // Goods dispatched before invoices were issued at dispatch are invoiced now, so their refund has an invoice
+    // to reduce; goods never dispatched (a cancellation) have neither.
+    const shipment = await trx.selectFrom('shipments').select('status').where('id', '=', refund.shipment_id).executeTakeFirstOrThrow();
+    if (!DISPATCHED.includes(shipment.status)) return null;
+    await issueInvoice(trx, refund.shipment_id, seller);
+    invoice = await trx.selectFrom('tax_invoices').selectAll().where('shipment_id', '=', refund.shipment_id).executeTakeFirstOrThrow();
+  }
   const invoiceLines = await trx
     .selectFrom('tax_invoice_lines')
     .selectAll()

@@ -68,6 +68,8 @@ export const ordersApi = {
 };
 
 export const invoiceUrl = (shipmentId: string) => `/api/order/shipment-invoice?shipmentId=${q(shipmentId)}`;
+/** A refund's GST credit note, by its serial (docs/decisions/028-gst-tax-invoices.md). */
+export const creditNoteUrl = (serial: string) => `/api/order/credit-note?serial=${q(serial)}`;
 
 /** Shipment numbers are the order number and a parcel number: KS100001-2 belongs to KS100001. */
 export const orderOfShipment = (shipmentId: string) => shipmentId.replace(/-\d+$/, '');

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ShipmentView } from '../../../../schemas/orders.ts';
-import { invoiceUrl } from '../api.ts';
+import { creditNoteUrl, invoiceUrl } from '../api.ts';
 import * as css from './orders.css.ts';
 
 /** What the shopper can do with a shipment now; each action only when the life cycle allows it. */
@@ -32,6 +32,22 @@ export function ShipmentActions({ shipment, except }: { shipment: ShipmentView; 
           Download invoice
         </a>
       ) : null}
+      {/* A refund of invoiced goods has its credit note, downloaded beside the invoice (docs/decisions/028-gst-tax-invoices.md). */}
+      {shipment.refunds.flatMap((r) =>
+        r.credit_note
+          ? [
+              <a
+                key={r.credit_note}
+                className={css.actionLink}
+                href={creditNoteUrl(r.credit_note)}
+                download
+                aria-label={`Download credit note ${r.credit_note} of shipment ${id}`}
+              >
+                Download credit note
+              </a>,
+            ]
+          : [],
+      )}
     </div>
   );
 }
