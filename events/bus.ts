@@ -23,7 +23,7 @@ export interface DomainEvent<E extends CatalogueEvent = CatalogueEvent> {
   event: E;
   ctx: EventContext;
   /**
-   * The shopper's tracking consent when the event was emitted (SPEC §4.7, Consent Mode v2 purposes). Absent on an
+   * The shopper's tracking consent when the event was emitted (SPEC §4.8, Consent Mode v2 purposes). Absent on an
    * event kept from before consent was stamped: read as every purpose denied.
    */
   consent?: ConsentState;

@@ -1,4 +1,4 @@
-// Giving an answer (SPEC §4.7): remembered in localStorage, signalled to the tag manager as a Consent Mode update, and
+// Giving an answer (SPEC §4.8): remembered in localStorage, signalled to the tag manager as a Consent Mode update, and
 // stamped on every event from now on. A module of its own, so the code that answers (the cookie notice, the profile)
 // loads with them and not with every page.
 import { CONSENT_TEXT_VERSION, type ConsentState } from '../schemas/consent-rules.ts';

@@ -1,4 +1,4 @@
-// The shopper's tracking consent in the browser (SPEC §4.7): the cookie notice's answer, kept in localStorage so it
+// The shopper's tracking consent in the browser (SPEC §4.8): the cookie notice's answer, kept in localStorage so it
 // is remembered, stamped on every event at emit (events/bus.ts), and told to the tag manager as Consent Mode v2
 // signals. Until the shopper answers, every purpose is denied. Part of the reporting core: no React, no zod.
 import { type ConsentState, type ConsentValue, DENIED_ALL, TRACKING_PURPOSES } from '../schemas/consent-purposes.ts';

@@ -6,7 +6,7 @@ import { createHarness, item, MemoryStorage, signedIn } from '../tests/helpers/p
 import { CONSENT_NEEDED } from './consent.ts';
 import { PROVIDER_IDS } from './types.ts';
 
-// SPEC §4.7: a provider that needs a consent gets nothing without it; the data layer gets every event; every event
+// SPEC §4.8: a provider that needs a consent gets nothing without it; the data layer gets every event; every event
 // carries the consent it was emitted with.
 
 const purchase = { name: 'purchase' as const, order_id: 'KS-77', items: [item()], value: 299900 };

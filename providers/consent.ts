@@ -1,4 +1,4 @@
-// Which tracking consent each provider needs (SPEC §4.7, Consent Mode v2 purposes). The pipeline sends a provider
+// Which tracking consent each provider needs (SPEC §4.8, Consent Mode v2 purposes). The pipeline sends a provider
 // nothing for an event stamped without every purpose it needs. The data layer needs none: it receives every event
 // with the consent signals (events/consent.ts), and the tags behind it honour them.
 import type { ConsentState, TrackingPurpose } from '../events/index.ts';

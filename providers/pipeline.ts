@@ -21,7 +21,7 @@ export interface DebugRecord {
   name: string;
   at: number;
   event: CatalogueEvent;
-  /** The tracking consent the event was emitted with (SPEC §4.7); null when it carried none (read as denied). */
+  /** The tracking consent the event was emitted with (SPEC §4.8); null when it carried none (read as denied). */
   consent: ConsentState | null;
   /** Set when the whole event was suppressed before any provider. */
   suppressed?: string;
@@ -203,7 +203,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         rec?.outcomes.push({ provider: p.id, reason: config.providers[p.id].enabled ? 'event disabled' : 'provider disabled' });
         continue;
       }
-      // SPEC §4.7: a provider that needs a consent the event was not given gets nothing, not even its mapping.
+      // SPEC §4.8: a provider that needs a consent the event was not given gets nothing, not even its mapping.
       const missing = missingConsent(p.id, consent);
       if (missing.length > 0) {
         rec?.outcomes.push({ provider: p.id, reason: consentMissingReason(missing) });

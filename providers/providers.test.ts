@@ -220,7 +220,7 @@ describe('server-side conversions', () => {
         evt_src: 'mobile-web',
         funnel_step: 2,
       },
-      // The harness grants every purpose (SPEC §4.7): the consent travels with the event to the server.
+      // The harness grants every purpose (SPEC §4.8): the consent travels with the event to the server.
       consent: { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' },
     });
     expect(Math.abs(e.event_time - Date.now() / 1000)).toBeLessThan(5);

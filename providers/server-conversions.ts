@@ -80,7 +80,7 @@ export function mapServerConversion(e: CatalogueEvent, c: ProviderContext): Conv
     session_id: c.session_id,
     user_data: user,
     custom_data: custom,
-    // SPEC §4.7: the consent travels with the event; the server forwards only what it allows.
+    // SPEC §4.8: the consent travels with the event; the server forwards only what it allows.
     consent: c.consent,
   };
 }

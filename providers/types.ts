@@ -37,7 +37,7 @@ export interface ProviderContext {
   /** The analytics session id (sessionStorage; survives the payment-gateway round trip in one tab). */
   session_id: string;
   stores: LocalStores;
-  /** The tracking consent the event was emitted with (SPEC §4.7); the pipeline has checked what the provider needs. */
+  /** The tracking consent the event was emitted with (SPEC §4.8); the pipeline has checked what the provider needs. */
   consent: ConsentState;
 }
 

@@ -136,7 +136,7 @@ export const RegisterRequest = z.object({
   /** Optional only when a Google token proves the email. */
   password: PasswordField.optional(),
   otp: OtpSchema,
-  // SPEC §4.7: marketing consent is given only by a tick; a client that sends nothing has not given it.
+  // SPEC §4.8: marketing consent is given only by a tick; a client that sends nothing has not given it.
   opt_in: Flag.default(false),
   /** The version of the box's text the form showed (schemas/consent-rules.ts), recorded with the consent. */
   opt_in_text_version: TextVersionSchema.default(CONSENT_TEXT_VERSION.marketing),

@@ -1,4 +1,4 @@
-// The Consent Mode v2 purposes and the state before any answer (SPEC §4.7), alone in a module: every page's shell
+// The Consent Mode v2 purposes and the state before any answer (SPEC §4.8), alone in a module: every page's shell
 // reads them, and the texts of schemas/consent-rules.ts stay with the code that shows them.
 
 /** The tracking purposes of Google's Consent Mode v2, answered on the cookie notice. */

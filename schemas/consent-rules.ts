@@ -1,4 +1,4 @@
-// Consent purposes, the texts shown for them and their versions (SPEC §4.7), without zod: the cookie notice and the
+// Consent purposes, the texts shown for them and their versions (SPEC §4.8), without zod: the cookie notice and the
 // reporting core load these on the shopper's phone (docs/decisions/008).
 
 import { type ConsentState, TRACKING_PURPOSES } from './consent-purposes.ts';

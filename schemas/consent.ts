@@ -1,4 +1,4 @@
-// Consent records (SPEC §4.7): what the profile lists and the calls that give or withdraw a consent.
+// Consent records (SPEC §4.8): what the profile lists and the calls that give or withdraw a consent.
 import { z } from 'zod';
 import { envelope } from './common.ts';
 import { CONSENT_PURPOSES, KNOWN_TEXT_VERSIONS, TRACKING_PURPOSES } from './consent-rules.ts';

@@ -91,7 +91,6 @@ test('an FSSAI licence is exactly 14 digits; importer and packer come with both 
       cholesterol_mg: 0,
       sodium_mg: 0,
     },
-    hsn_code: '21069099',
     variants: [],
   };
   expect(DeclarationsInput.safeParse(base).success).toBe(true);

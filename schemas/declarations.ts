@@ -57,7 +57,6 @@ export const ProductDeclarations = z.object({
   ingredients: z.string(),
   allergens: z.string().nullable(),
   nutrition: z.object({ per_100g: NutritionTable, per_serving: NutritionTable }),
-  hsn_code: z.string(),
   variants: z.array(VariantDeclaration),
 });
 export type ProductDeclarations = z.infer<typeof ProductDeclarations>;
@@ -114,10 +113,6 @@ export const DeclarationsInput = z
     ingredients: text('Ingredients', 4000),
     allergens: optionalText('Allergens', 500),
     nutrition: NutritionTable,
-    hsn_code: z
-      .string()
-      .trim()
-      .regex(/^[0-9]{4,8}$/, 'HSN code: 4 to 8 digits.'),
     variants: z.array(VariantDeclarationInput).max(200),
   })
   .refine((d) => !d.importer_name === !d.importer_address, { message: DECLARATION_MESSAGES.importerPair, path: ['importer_name'] })
@@ -157,7 +152,6 @@ export const StaffDeclarations = z.object({
       ingredients: z.string(),
       allergens: z.string().nullable(),
       nutrition: NutritionTable,
-      hsn_code: z.string(),
     })
     .nullable(),
   food_type: z.enum(FOOD_TYPES),

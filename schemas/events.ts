@@ -84,7 +84,7 @@ export const ConversionEvent = z.object({
     order_id: z.string().max(100).optional(),
   }),
   /**
-   * The shopper's tracking consent when the event happened (SPEC §4.7, Consent Mode v2). An event without
+   * The shopper's tracking consent when the event happened (SPEC §4.8, Consent Mode v2). An event without
    * `ad_user_data` granted is kept for the funnel without its personal data and never forwarded.
    */
   consent: z

@@ -95,7 +95,7 @@ export const registerFlow = onboardingSetup.createStateConfig({
             password: context.password ? context.password : null,
             otp: context.otpValue,
             opt_in: context.optIn,
-            // SPEC §4.7: the consent is recorded with the version of the text the box showed.
+            // SPEC §4.8: the consent is recorded with the version of the text the box showed.
             opt_in_text_version: CONSENT_TEXT_VERSION.marketing,
             first_name: context.fullName.trim(),
             email_fetched_from_google: context.emailFetchedFromGoogle,

@@ -64,7 +64,7 @@ export const initialOnboardingContext = (over: Partial<OnboardingContext> = {}):
   phone: '',
   password: '',
   otpValue: '',
-  // SPEC §4.7: consent is a tick the shopper makes; the box starts unticked.
+  // SPEC §4.8: consent is a tick the shopper makes; the box starts unticked.
   optIn: false,
   fullName: '',
   country: { selected_code: '+91', selected_country: 'IN' },

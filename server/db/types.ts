@@ -871,7 +871,6 @@ export interface DeclarationTables {
     ingredients: string;
     allergens: string | null;
     nutrition: Json<NutritionPer100>;
-    hsn_code: Generated<string>;
     updated_at: Timestamp & Generated<Date>;
   };
   variant_declarations: {
@@ -968,7 +967,7 @@ export interface GstInvoiceTables {
   };
 }
 
-/** Migration 330: every consent given or withdrawn, never changed (docs/product-rules.md §7 "Consent"). */
+/** Migration 330: every consent given or withdrawn, never changed (SPEC §4.8). */
 export interface ConsentTables {
   consent_records: {
     id: Generated<string>;

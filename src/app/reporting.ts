@@ -7,7 +7,7 @@ import { recordUrl } from '../features/catalogue/index.ts';
 // Starts shopper-event reporting for the app shell: page context and page_view on every route change, page_drop
 // when the page is left. Pages emit their own domain events (view_item, view_home_page, …).
 export function startReporting(router: { subscribe(fn: (state: { location: { pathname: string; search: string } }) => void): () => void }) {
-  // SPEC §4.7: Consent Mode v2's default (everything denied) is the data layer's first entry, then any remembered answer.
+  // SPEC §4.8: Consent Mode v2's default (everything denied) is the data layer's first entry, then any remembered answer.
   startConsentMode();
   let shownAt = Date.now();
   let lastUrl = '';

@@ -71,7 +71,7 @@ export function Footer() {
           </div>
           <FooterGrievance />
         </div>
-        {/* SPEC §4.7: the cookie notice can always be answered again. */}
+        {/* SPEC §4.8: the cookie notice can always be answered again. */}
         <button type="button" className={css.footerButton} onClick={requestConsentSettings}>
           Cookie settings
         </button>

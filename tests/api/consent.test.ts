@@ -1,7 +1,7 @@
 import { describeBackends } from '../helpers/app.ts';
 import { freshIdentity, ipAgent, submitRegister } from './auth-helpers.ts';
 
-// SPEC §4.7: consent is a tick the shopper makes, recorded with the text version, when, how and from where, and
+// SPEC §4.8: consent is a tick the shopper makes, recorded with the text version, when, how and from where, and
 // withdrawn from the profile in one call, as easily as it was given.
 
 const UA = 'Mozilla/5.0 (Linux; Android 14) ConsentTest';

@@ -14,7 +14,7 @@ const conversion = (over: Partial<ConversionEvent> = {}): ConversionEvent => ({
   action_source: 'website',
   event_source_url: 'http://127.0.0.1/cart',
   session_id: 'session-feed-0001',
-  // The shopper agreed to share data with ad platforms (SPEC §4.7): without it nothing is forwarded.
+  // The shopper agreed to share data with ad platforms (SPEC §4.8): without it nothing is forwarded.
   consent: { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' },
   user_data: { email: ' Demo@Kasrat.Test ', phone: '9876543210', external_id: '42' },
   custom_data: {
@@ -63,7 +63,7 @@ describeBackends('conversion feed', (ctx) => {
     });
   });
 
-  test('SPEC §4.7: an event without consent to share data is counted for the funnel but keeps no PII and is never forwarded', async () => {
+  test('SPEC §4.8: an event without consent to share data is counted for the funnel but keeps no PII and is never forwarded', async () => {
     const denied = { analytics_storage: 'granted', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' } as const;
     const withoutConsent = conversion({ consent: denied });
     const { consent: _, ...unstated } = conversion({ event_name: 'AddPaymentInfo', session_id: 'session-feed-0002' });

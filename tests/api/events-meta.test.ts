@@ -62,7 +62,7 @@ const step = (over: Record<string, unknown> = {}) => ({
   action_source: 'website',
   event_source_url: '/cart?fbclid=IwAR2F4-dbP0l7Mn1IawQQ',
   session_id: 'session-meta-0001',
-  // The shopper agreed to share data with ad platforms (SPEC §4.7): without it nothing is forwarded.
+  // The shopper agreed to share data with ad platforms (SPEC §4.8): without it nothing is forwarded.
   consent: { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' },
   user_data: { email: 'Demo@Kasrat.Test', phone: '+44 844 412 4653' },
   custom_data: {

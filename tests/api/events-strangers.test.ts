@@ -16,7 +16,7 @@ const conversion = (eventName: string, eventId: string, value = 1) => ({
   event_id: eventId,
   action_source: 'website',
   session_id: 'stranger-session-1',
-  // The shopper agreed to share data with ad platforms (SPEC §4.7): without it nothing is forwarded.
+  // The shopper agreed to share data with ad platforms (SPEC §4.8): without it nothing is forwarded.
   consent: { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' },
   user_data: {},
   custom_data: {

@@ -54,7 +54,6 @@ describeBackends('product declarations', (ctx) => {
     expect(pack.price_per_serving).toBe(Math.round(w.sale_price / 30));
     expect(pack.price_per_protein_gram).toBe(Math.round(w.sale_price / 720));
     expect(d.shelf_life_months).toBe(18);
-    expect(d.hsn_code).toBe('21069099');
   });
 
   test('fish oil carries the brown mark; the shaker declares nothing; an unknown product is a 404', async () => {

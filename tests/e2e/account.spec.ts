@@ -75,7 +75,7 @@ test('register with the OTP from the outbox, log out, log in with password, with
   await startLogin(page, who.email.toUpperCase());
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByLabel('Mobile number').fill(who.mobile);
-  // SPEC §4.7: the offers box starts unticked; ticking it is the consent.
+  // SPEC §4.8: the offers box starts unticked; ticking it is the consent.
   await expect(page.getByRole('checkbox', { name: /Send me offers/ })).not.toBeChecked();
   await page.getByRole('checkbox', { name: /Send me offers/ }).check();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 
-// SPEC §4.7 in Chromium: no consent box is pre-ticked; the cookie notice appears for a new visitor, one tap answers
+// SPEC §4.8 in Chromium: no consent box is pre-ticked; the cookie notice appears for a new visitor, one tap answers
 // it, and the answer holds on reload; without consent the pixel and the conversion feed get nothing and the events
 // overlay says why; with it they send. These specs start as a new visitor (no stored answer).
 test.use({

@@ -35,7 +35,7 @@ function waitForHydrationOnNavigation(page: Page): void {
 }
 
 /**
- * The cookie notice's answer the page starts with (SPEC §4.7). The specs exercise the store and what its providers
+ * The cookie notice's answer the page starts with (SPEC §4.8). The specs exercise the store and what its providers
  * send, so by default every spec starts as a shopper who tapped "Accept all" (stored as the notice stores it); a spec
  * about the notice or about reporting without consent sets `test.use({ consent: null })`.
  */

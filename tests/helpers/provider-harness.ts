@@ -90,7 +90,7 @@ export interface HarnessOptions {
   /** Makes a provider's map throw (error isolation tests). */
   throwIn?: ProviderId[];
   /**
-   * The shopper's tracking consent (SPEC §4.7) the events are emitted with. The provider suites test what each
+   * The shopper's tracking consent (SPEC §4.8) the events are emitted with. The provider suites test what each
    * provider sends, so the harness grants every purpose explicitly, as a shopper's "Accept all" does; null leaves
    * the notice unanswered (every purpose denied).
    */

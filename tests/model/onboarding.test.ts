@@ -66,7 +66,7 @@ describe('onboarding machine: every shortest path', () => {
 });
 
 describe('onboarding machine: SPEC §3 form state and §4 rules', () => {
-  test('the form state starts as SPEC §3 says: optIn false (§4.7), country +91 / IN, MY_ACCOUNT', () => {
+  test('the form state starts as SPEC §3 says: optIn false (§4.8), country +91 / IN, MY_ACCOUNT', () => {
     const { actor } = start(servicesForPath([]).services);
     expect(actor.getSnapshot().context).toMatchObject({
       activeStep: 'MY_ACCOUNT',
@@ -133,7 +133,7 @@ describe('onboarding machine: SPEC §3 form state and §4 rules', () => {
       c_code: '+91',
       password: 'MyPass1',
       otp: '123456',
-      // The box starts unticked (SPEC §4.7): the one TOGGLE_OPT_IN above is the shopper's tick.
+      // The box starts unticked (SPEC §4.8): the one TOGGLE_OPT_IN above is the shopper's tick.
       opt_in: true,
       opt_in_text_version: 'marketing-v1',
       first_name: 'Asha Rao',

@@ -5,7 +5,7 @@ import { execScript } from '../exec-script.ts';
 // Commodities) Rules 2011, rule 6, and the FSSAI labelling and display regulations 2020.
 // - product_declarations: one row per product, the label's product-wide facts. `version` is the console's
 //   optimistic version (docs/decisions/019); nutrition is per 100 g (or ml), per serving is derived from
-//   serving_size_g. hsn_code is the product's tariff heading for the tax invoice.
+//   serving_size_g. The tariff heading for the tax invoice is the GST tables' (migration 350), not a label fact.
 // - variant_declarations: what differs by pack: the net quantity as declared (value and unit), servings, and the
 //   best-before date of the batch on sale where stock carries one (else the product's shelf life stands).
 // Edits touch the product's row too (updated_at), so every instance's catalogue snapshot and page caches follow.
@@ -26,7 +26,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       shelf_life_months integer CHECK (shelf_life_months BETWEEN 1 AND 120),
       ingredients text NOT NULL, allergens text,
       nutrition jsonb NOT NULL,
-      hsn_code text NOT NULL DEFAULT '21069099' CHECK (hsn_code ~ '^[0-9]{4,8}$'),
       updated_at timestamptz NOT NULL DEFAULT now()
     );
     CREATE TABLE variant_declarations (

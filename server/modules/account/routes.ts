@@ -179,7 +179,7 @@ export async function profileRoutes(root: FastifyInstance, { db, keys, otp, conf
       const customer = await requireCustomer(db, req);
       const body = req.body;
       await updateCustomer(db, customer.id, { first_name: body.first_name, last_name: '' });
-      // SPEC §4.7: a changed box is a consent given or withdrawn on the profile, recorded (and opt_in set) as such.
+      // SPEC §4.8: a changed box is a consent given or withdrawn on the profile, recorded (and opt_in set) as such.
       if (body.opt_in !== undefined && body.opt_in !== customer.opt_in)
         await recordConsent(
           db,

@@ -454,7 +454,7 @@ export async function authRoutes(root: FastifyInstance, deps: AuthDeps) {
           throw new Conflict(`${(error as Error).message}`.includes('email') ? MESSAGES.emailTaken : MESSAGES.mobileTaken);
         throw error;
       }
-      // SPEC §4.7: a ticked box is a consent given on the sign-up form, recorded with the text it showed.
+      // SPEC §4.8: a ticked box is a consent given on the sign-up form, recorded with the text it showed.
       if (body.opt_in)
         await recordConsent(
           db,

@@ -57,7 +57,6 @@ const formValues = (r: Row): NonNullable<StaffDeclarations['values']> => ({
   ingredients: r.ingredients,
   allergens: r.allergens,
   nutrition: asNutrition(r.nutrition),
-  hsn_code: r.hsn_code,
 });
 
 /**
@@ -107,7 +106,6 @@ export async function productDeclarations(db: Db, p: ProductRec): Promise<Produc
     ingredients: r.ingredients,
     allergens: r.allergens,
     nutrition: { per_100g: per100, per_serving: perServing },
-    hsn_code: r.hsn_code,
     variants,
   };
 }

@@ -7,7 +7,7 @@ import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { requireCustomer } from '../session/index.ts';
 import { currentConsents, recordConsent, recordTrackingConsent, sourceOf } from './service.ts';
 
-// Consent calls (SPEC §4.7), HTTP only: the profile's list, one purpose given or withdrawn in one call, and the
+// Consent calls (SPEC §4.8), HTTP only: the profile's list, one purpose given or withdrawn in one call, and the
 // cookie notice's answer.
 
 export const CONSENT_MESSAGES = {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { type CustomerRow, updateCustomer } from '../customers/index.ts';
 import { insertConsentRecords, latestConsents } from './queries.ts';
 
-// SPEC §4.7: every consent given or withdrawn is recorded with what was shown (the text version), when, how and from
+// SPEC §4.8: every consent given or withdrawn is recorded with what was shown (the text version), when, how and from
 // where. Marketing consent is also the customer's `opt_in` (what the messaging reads); the records are its proof.
 
 /** Where a consent came from: the request's address and browser. */

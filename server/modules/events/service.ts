@@ -138,7 +138,7 @@ export async function storeConversions(
   let accepted = 0;
   await db.transaction().execute(async (trx) => {
     for (const e of events) {
-      // SPEC §4.7: without consent to share data with ad platforms, the event counts for the funnel (by session) but
+      // SPEC §4.8: without consent to share data with ad platforms, the event counts for the funnel (by session) but
       // keeps no personal data and is never forwarded; an event that says nothing about consent has none.
       const shared = e.consent?.ad_user_data === 'granted';
       const em = shared ? hashEmail(e.user_data.email) : null;

@@ -10,7 +10,7 @@ import { useToast } from '../../../ui/Toast.tsx';
 import { accountApi } from '../api.ts';
 import * as css from './account.css.ts';
 
-// SPEC §4.7: the profile lists every consent with its state and last record; one tap withdraws it, as one tap gave it.
+// SPEC §4.8: the profile lists every consent with its state and last record; one tap withdraws it, as one tap gave it.
 
 const HOW: Record<string, string> = {
   sign_up: 'on the sign-up form',

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { consentAnswered, onConsentSettingsRequest } from '../../../../events/consent.ts';
 
 // Decides in the browser, after hydration, whether the cookie notice shows: for a shopper who has not answered, and
-// again when the footer's "Cookie settings" asks (SPEC §4.7). The server's markup and the hydrating render hold
+// again when the footer's "Cookie settings" asks (SPEC §4.8). The server's markup and the hydrating render hold
 // nothing here, so they agree; the notice itself is a chunk of its own, loaded only when it shows.
 const CookieNotice = lazy(() => import('./CookieNotice.tsx'));
 

@@ -6,7 +6,7 @@ import { button, buttonSecondary } from '../../../ui/theme/global.css.ts';
 import { recordTrackingConsent } from '../consent-api.ts';
 import * as css from './CookieNotice.css.ts';
 
-// The cookie and tracking notice (SPEC §4.7): answered in one tap (accept all, necessary only), or purpose by purpose
+// The cookie and tracking notice (SPEC §4.8): answered in one tap (accept all, necessary only), or purpose by purpose
 // after "Choose". Not modal: the page stays usable, and the notice takes no room in the layout.
 
 const MARKETING: (keyof ConsentState)[] = ['ad_storage', 'ad_user_data', 'ad_personalization'];
@@ -17,7 +17,7 @@ export function answer(state: ConsentState): void {
   recordTrackingConsent(choice.state, choice.text_version).catch((error) => console.warn('[consent] not recorded', error));
 }
 
-/** The checkout layout's pages: the notice sits at the top there, clear of the pay button (SPEC §4.7). */
+/** The checkout layout's pages: the notice sits at the top there, clear of the pay button (SPEC §4.8). */
 const CHECKOUT_PATHS = new Set([
   '/cart',
   '/select-address',

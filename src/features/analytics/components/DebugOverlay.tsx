@@ -129,7 +129,7 @@ export default function DebugOverlay({ pipeline, defaultOpen = false }: DebugOve
                 <span style={s.muted}>
                   {new Date(r.at).toLocaleTimeString('en-IN')} · {r.event_id}
                 </span>
-                {/* SPEC §4.7: the consent the event was emitted with. */}
+                {/* SPEC §4.8: the consent the event was emitted with. */}
                 <p style={{ ...s.muted, margin: '2px 0 0' }} data-consent>
                   Consent: {consentSummary(r.consent)}
                 </p>

@@ -85,7 +85,6 @@ const DECLARATIONS = {
   ingredients: 'Whey protein concentrate (milk).',
   allergens: 'Contains milk.',
   nutrition: { per_100g: nutrition(72.7), per_serving: nutrition(24) },
-  hsn_code: '21069099',
   variants: [pack(27, 1, 30, '2027-09-30'), pack(28, 1, 30, null), pack(29, 2, 60, null)],
 };
 

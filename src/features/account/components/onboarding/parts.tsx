@@ -72,7 +72,7 @@ export function LockedIdentifier({ context: c, onChange }: { context: Onboarding
   );
 }
 
-/** SPEC §4.7: unticked until the shopper ticks it (the form state starts with optIn false). */
+/** SPEC §4.8: unticked until the shopper ticks it (the form state starts with optIn false). */
 export function OptIn({ checked, onToggle }: { checked: boolean; onToggle(): void }) {
   return (
     <label className={fields.checkbox}>

@@ -32,7 +32,6 @@ const blank = (food: Values['food_type']): Values => ({
   ingredients: '',
   allergens: null,
   nutrition: EMPTY_NUTRITION,
-  hsn_code: '21069099',
 });
 const packsOf = (d: StaffDeclarations): Pack[] =>
   d.variants.map((v) => ({
@@ -59,7 +58,6 @@ const TEXT_FIELDS: Array<{ key: keyof Values; label: string; long?: boolean; opt
   { key: 'serving_size', label: 'Serving size' },
   { key: 'ingredients', label: 'Ingredients', long: true },
   { key: 'allergens', label: 'Allergens', long: true, optional: true },
-  { key: 'hsn_code', label: 'HSN code' },
 ];
 
 export function DeclarationsPanel({ products, canEdit }: { products: Array<{ id: number; name: string }>; canEdit: boolean }) {
