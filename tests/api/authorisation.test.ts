@@ -158,6 +158,10 @@ const PAYMENT_ROWS: Record<string, Row> = {
   'GET /api/payment/active-payment': unpaid('/api/payment/active-payment'),
   'GET /api/payment/offer-list': unpaid('/api/payment/offer-list'),
   'GET /api/payment/payment-failed': unpaid('/api/payment/payment-failed'),
+  // SPEC §4.7: where an order's payment stands is told to its customer only.
+  'GET /api/payment/payment-state': unpaid('/api/payment/payment-state'),
+  // Development tools: the expiry runs only on an order of the signed-in customer; Carol's stays waiting.
+  'POST /api/dev/payment/expire-order': payWith('/api/dev/payment/expire-order', (w) => ({ order_id: w.carol.unpaid })),
   // The success page of an order not yet paid answers for its owner too; the point is that Bob gets a 404.
   'GET /api/order-success/order-success-data': {
     kind: 'foreign',
