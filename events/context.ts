@@ -117,21 +117,15 @@ export function classifyPage(url: string): PageType {
  * lacks) on register-info, the sign-in itself on login. Any other event is on the page its URL names.
  */
 const STEP_PAGES: Readonly<Record<string, PageType>> = {
-  otp_sent: 'OTP',
-  otp_resent: 'OTP',
-  otp_verified: 'OTP',
-  otp_failed: 'OTP',
+  user_login: 'login',
   register_failed: 'register',
   user_register: 'register',
   profile_completed: 'register-info',
-  login_viewed: 'login',
-  login_identifier_submitted: 'login',
-  login_failed: 'login',
-  user_login: 'login',
 };
 
-/** The page an event is reported on: its sign-in step's page, else the page of the URL. */
-export const eventPage = (eventName: string, pageType: PageType): PageType => STEP_PAGES[eventName] ?? pageType;
+/** The page an event is reported on: its sign-in step's page (every `otp_*` and `login_*` event too), else the URL's. */
+export const eventPage = (eventName: string, pageType: PageType): PageType =>
+  eventName.startsWith('otp_') ? 'OTP' : eventName.startsWith('login_') ? 'login' : (STEP_PAGES[eventName] ?? pageType);
 
 const SOURCE_RULES: [string, SourcePage][] = [
   ['/brand', 'brand_page'],

@@ -11,6 +11,7 @@ import { AuthenticateRequest } from '../../schemas/content-pages.ts';
 import { AuthProvider } from '../../src/api/auth.tsx';
 import { http } from '../../src/api/http.ts';
 import { DashboardLayout } from '../../src/app/layouts/DashboardLayout.tsx';
+import { MainLayout } from '../../src/app/layouts/MainLayout.tsx';
 import { routeFactsIn } from '../../src/app/route-facts.ts';
 import { routes } from '../../src/app/routes.tsx';
 import MyAccountPage from '../../src/features/account/pages/MyAccount.tsx';
@@ -96,19 +97,30 @@ test('SPEC §2.4: the sign-in layout has the logo, the email-or-phone field, an 
   ]);
 });
 
-test('SPEC §2.5: the server-error page has the logo, a heading, a subheading and exactly one call to action', () => {
-  const { container } = render(
-    <MemoryRouter>
-      <ErrorPage />
+test('SPEC §2.5: the server-error page has the logo (once, in the store header), a heading, a subheading and one call to action', async () => {
+  // Status pages are shown inside the store layout, whose header carries the logo: the page adds no second one.
+  render(
+    <MemoryRouter initialEntries={['/error']}>
+      <AuthProvider>
+        <Routes>
+          <Route element={<MainLayout />}>
+            <Route path="/error" element={<ErrorPage />} />
+          </Route>
+        </Routes>
+      </AuthProvider>
     </MemoryRouter>,
   );
-  expect(screen.getByRole('img', { name: 'Kasrat' })).toHaveAttribute('src', '/logo.svg');
-  const heading = screen.getByRole('heading', { level: 1 });
+  const heading = await screen.findByRole('heading', { level: 1 });
+  const logos = screen.getAllByRole('img', { name: 'Kasrat' });
+  expect(logos).toHaveLength(1);
+  expect(logos[0]).toHaveAttribute('src', '/logo.svg');
+  expect(logos[0].closest('header')).not.toBeNull();
   expect(heading.textContent?.length).toBeGreaterThan(0);
   // The subheading is the paragraph right after the heading.
   expect(heading.nextElementSibling?.tagName).toBe('P');
   expect(heading.nextElementSibling?.textContent?.length).toBeGreaterThan(0);
-  const actions = container.querySelectorAll('a, button');
+  const page = heading.parentElement as HTMLElement;
+  const actions = page.querySelectorAll('a, button');
   expect(actions).toHaveLength(1);
   expect(actions[0]).toHaveAttribute('href', '/');
 });

@@ -111,7 +111,9 @@ describe('emails', () => {
 });
 
 test('SPEC §4.7: an expired order says payment was not received, links the order, and the SMS says it in one part', () => {
-  const plan = planMessage(events[11], 'Asha', ORIGIN);
+  const expired = events.find((e) => e.kind === 'order_expired');
+  if (!expired) throw new Error('the expired-order event is missing from the list');
+  const plan = planMessage(expired, 'Asha', ORIGIN);
   expect(plan.email.subject).toBe('Payment not received: order KS1007 is cancelled');
   expect(plan.email.facts).toContainEqual({ label: 'Status', value: 'Payment not received — cancelled' });
   expect(plan.email.action?.href).toBe('https://www.kasrat.in/account/order/order-details/KS1007');
