@@ -23,6 +23,7 @@ import {
 } from '../modules/payment/service.ts';
 import { enqueueForward } from '../modules/events/queries.ts';
 import { recordLastOrder } from '../modules/customers/index.ts';
+import { hasConsent } from '../modules/consent/index.ts';
 import { offerStands } from '../modules/payment/instrument.ts';
 import { refuseOffer } from '../modules/payment/money-back.ts';
 import { insertPayOnDeliveryAttempt, recordGatewayAnswer } from '../modules/payment/attempts.ts';
@@ -44,8 +45,10 @@ export async function placePaidOrder(trx: Db, order: OrderRow, payment: PaymentR
   const placed = await markOrderPaid(trx, order, payment, !cod, now);
   await moveOrderShipments(trx, order.id, 'PAY', cod ? 'Pay on delivery' : 'Payment received');
   const customer = await recordLastOrder(trx, order.customer_id, now);
-  // SPEC §3: the affiliate order, built from the stored order, forwarded once by the events module's outbox.
-  await enqueueForward(trx, 'affiliate', placed.order_number, await affiliateOrder(trx, placed, customer, placed.customer_id));
+  // SPEC §3: the affiliate order, built from the stored order, forwarded once by the events module's outbox; only
+  // when the customer's recorded consent grants what the affiliate needs (SPEC §4.8, providers/consent.ts).
+  if (await hasConsent(trx, placed.customer_id, ['ad_storage']))
+    await enqueueForward(trx, 'affiliate', placed.order_number, await affiliateOrder(trx, placed, customer, placed.customer_id));
   await notifyOrderPlaced(trx, order.id);
   return placed;
 }

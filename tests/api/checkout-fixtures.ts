@@ -113,3 +113,25 @@ export async function placeOrderFor(agent: Agent, key = newKey()) {
   const res = await agent.get('/api/order-confirmation/place-order', { 'idempotency-key': key });
   return { res, body: json(res) };
 }
+
+/**
+ * The customer's cookie-notice answer, as the consent module records it (SPEC §4.8): each tracking purpose granted
+ * or not. The server reads the latest record before it sends a provider anything for the customer.
+ */
+export async function answerCookieNotice(db: Db, customerId: number, granted: readonly string[]) {
+  const purposes = ['analytics_storage', 'ad_storage', 'ad_user_data', 'ad_personalization'] as const;
+  await db
+    .insertInto('consent_records')
+    .values(
+      purposes.map((purpose) => ({
+        customer_id: customerId,
+        purpose,
+        granted: granted.includes(purpose),
+        text_version: 'cookie-notice-v1',
+        method: 'cookie_notice' as const,
+        ip: null,
+        user_agent: null,
+      })),
+    )
+    .execute();
+}

@@ -1,7 +1,7 @@
 import { createDecipheriv } from 'node:crypto';
 import { forwardOnce, sealAffiliateOrder } from '../../server/modules/events/index.ts';
 import { describeBackends } from '../helpers/app.ts';
-import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
+import { answerCookieNotice, createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 
 // Order-bound reports (the Purchase and the affiliate order) are the server's, built from the stored order; a
 // stranger who knows the next order number (KS + a sequence) can neither suppress nor replace them
@@ -36,6 +36,8 @@ describeBackends('reports strangers cannot write', (ctx) => {
   const shopper = async () => {
     const v = await variantIn(db(), 60_000, 200_000);
     const [s] = await createShoppers(db(), 1, [{ variant_id: v.id, quantity: 1 }], await pincode(db(), 'cod'));
+    // The affiliate order is queued at payment only with consent to ad_storage (SPEC §4.8).
+    await answerCookieNotice(db(), s.customerId, ['ad_storage']);
     return signIn(ctx().agent(), s);
   };
   const place = async (agent: Awaited<ReturnType<typeof shopper>>) => (await placeOrderFor(agent)).body.data.order_id as string;

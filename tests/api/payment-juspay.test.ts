@@ -10,7 +10,7 @@ import { describeBackends } from '../helpers/app.ts';
 import { startFakeGateways } from '../helpers/fake-gateways.ts';
 import { handedOffOrder } from '../helpers/gateway-orders.ts';
 import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
-import { json } from './checkout-fixtures.ts';
+import { answerCookieNotice, json } from './checkout-fixtures.ts';
 
 // Juspay as its documentation describes it, over HTTP (tests/helpers/fake-gateways.ts): several transactions per
 // order, NEW before any, the full status map, webhooks, a lost return, refunds PENDING then SUCCESS and
@@ -222,6 +222,14 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
     });
     expect(again.status).not.toBe('failed');
     expect((await refundState(refundId)).status).toBe('pending');
+    // The vendors get the refund only with the customer's consent (SPEC §4.8).
+    const buyer = await db()
+      .selectFrom('refunds')
+      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+      .select('orders.customer_id')
+      .where('refunds.id', '=', refundId)
+      .executeTakeFirstOrThrow();
+    await answerCookieNotice(db(), buyer.customer_id, ['analytics_storage', 'ad_user_data']);
     expect(await processRefund(db(), refundId, adapters())).toBe('processed');
     // Its point of success reports it to GA4 and Meta, once (tests/api/refund-reports.test.ts checks the formats).
     const reported = await db()

@@ -10,7 +10,7 @@ import {
 } from '../../server/payments/index.ts';
 import { expireUnpaidOrders as expireOrders } from '../../server/flows/index.ts';
 import { describeBackends } from '../helpers/app.ts';
-import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
+import { answerCookieNotice, createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 
 const secretFields = (html: string, status: string) => {
   const form = html.split('<form').find((f) => f.includes(`value="${status}"`)) ?? '';
@@ -79,6 +79,8 @@ describeBackends('payment API', (ctx) => {
 
   test('UPI success through the sandbox page: 303 to the success page, order placed once, success data', async () => {
     const { s, agent, orderId } = await placed();
+    // The affiliate order is queued only with the customer's consent to ad_storage (SPEC §4.8).
+    await answerCookieNotice(db(), s.customerId, ['ad_storage']);
     const res = await initiate(agent, orderId);
     expect(res.statusCode).toBe(200);
     const tx = TransactionData.parse(json(res).data);

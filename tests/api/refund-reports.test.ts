@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { reportRefund } from '../../server/modules/events/index.ts';
 import { forwardOnce } from '../../server/modules/events/index.ts';
 import { describeBackends } from '../helpers/app.ts';
-import { createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
+import { answerCookieNotice, createShoppers, json, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 
 // A processed refund reaches GA4 and Meta from the server, once per refund (docs/decisions/016), in the formats
 // the vendors publish. The schemas below are written from their documentation:
@@ -91,6 +91,8 @@ describeBackends('refunds reported to GA4 and Meta', (ctx) => {
       ],
       await pincode(db(), 'cod'),
     );
+    // GA4 and Meta get the refund only with the customer's consent (SPEC §4.8); these tests are about the formats.
+    await answerCookieNotice(db(), s.customerId, ['analytics_storage', 'ad_user_data']);
     const agent = signIn(ctx().agent(), s);
     const orderId = (await placeOrderFor(agent)).body.data.order_id as string;
     expect(json(await agent.post('/api/payment/pay-on-delivery', { order_id: orderId })).status).toBe(1);

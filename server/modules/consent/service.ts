@@ -5,6 +5,7 @@ import {
   type ConsentPurpose,
   type ConsentState,
   TRACKING_PURPOSES,
+  type TrackingPurpose,
 } from '../../../schemas/consent-rules.ts';
 import type { ConsentEntry } from '../../../schemas/consent.ts';
 import type { Db } from '../../db/database.ts';
@@ -32,10 +33,23 @@ export async function recordConsent(
   change: { purpose: ConsentPurpose; granted: boolean; text_version: string; method: ConsentMethod },
   source: ConsentSource,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const write = async (trx: Db) => {
     await insertConsentRecords(trx, [{ customer_id: customerId, ...change, ip: source.ip, user_agent: source.user_agent }]);
     if (change.purpose === 'marketing') await updateCustomer(trx, customerId, { opt_in: change.granted });
-  });
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
+}
+
+/**
+ * Whether the customer's latest recorded answer grants every one of the purposes (SPEC §4.8): what the server reads
+ * before it sends a provider anything on the customer's behalf (the purposes each provider needs are in
+ * providers/consent.ts). A purpose never answered is not given.
+ */
+export async function hasConsent(db: Db, customerId: number | null, purposes: readonly TrackingPurpose[]): Promise<boolean> {
+  if (purposes.length === 0) return true;
+  if (customerId === null) return false;
+  const latest = new Map((await latestConsents(db, customerId)).map((r) => [r.purpose, r.granted]));
+  return purposes.every((p) => latest.get(p) === true);
 }
 
 /** The cookie notice's answer: one record per tracking purpose, against the account when signed in. */

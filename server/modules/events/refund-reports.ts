@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { hashEmail, hashExternalId, hashPhone } from './service.ts';
 import { enqueueForward } from './queries.ts';
+import { hasConsent } from '../consent/index.ts';
 
 // A processed refund reaches GA4 and Meta from the server, built from the stored refund, once per refund
 // (docs/decisions/016-reporting-the-vendors-accept.md). The browser has no part in it: the shopper is long gone
@@ -95,7 +96,7 @@ export async function refundReports(db: Db, refundId: number) {
       refund_type: whole ? 'whole' : 'partial',
     },
   };
-  return { ga4, meta };
+  return { ga4, meta, customerId: refund.customer_id };
 }
 
 /**
@@ -105,6 +106,9 @@ export async function refundReports(db: Db, refundId: number) {
 export async function reportRefund(db: Db, refundId: number): Promise<void> {
   const reports = await refundReports(db, refundId);
   if (!reports) return;
-  await enqueueForward(db, 'ga4', `refund:${refundId}`, reports.ga4);
-  await enqueueForward(db, 'conversion', `${META_REFUND_EVENT}:refund-${refundId}`, reports.meta);
+  // SPEC §4.8: each vendor gets the refund only when the order's customer's recorded consent grants what it needs
+  // (providers/consent.ts: GA4 is the analytics service, Meta the server conversions).
+  if (await hasConsent(db, reports.customerId, ['analytics_storage'])) await enqueueForward(db, 'ga4', `refund:${refundId}`, reports.ga4);
+  if (await hasConsent(db, reports.customerId, ['ad_user_data']))
+    await enqueueForward(db, 'conversion', `${META_REFUND_EVENT}:refund-${refundId}`, reports.meta);
 }

@@ -3,6 +3,7 @@ import type { ZodRequestTypes } from '../../http/validate.ts';
 import { UnsubscribeRequest, UnsubscribeResponse } from '../../../schemas/content-pages.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
+import { sourceOf } from '../consent/index.ts';
 import { unsubscribe } from './service.ts';
 
 export async function newsletterRoutes(root: FastifyInstance, { db, secret }: { db: Db; secret: () => Promise<string> }) {
@@ -19,7 +20,7 @@ export async function newsletterRoutes(root: FastifyInstance, { db, secret }: { 
     },
     async (req) => {
       const { email, token } = req.body;
-      const data = await unsubscribe(db, await secret(), email, token);
+      const data = await unsubscribe(db, await secret(), email, token, sourceOf(req));
       return ok(data, data.already_unsubscribed ? 'You were already unsubscribed.' : 'You are unsubscribed from Kasrat emails.');
     },
   );
