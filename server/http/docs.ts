@@ -110,6 +110,7 @@ const TAGS: Record<string, string> = {
   profileRoutes: 'Account',
   addressRoutes: 'Account',
   notMeRoutes: 'Account',
+  consentModule: 'Account',
   appInstallModule: 'App',
   authRoutes: 'Sign-in',
   sessionRoutes: 'Sign-in',
