@@ -1,5 +1,5 @@
 import { report } from '../../../../events/index.ts';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { browserStorage } from '../../../../events/storage.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { catalogueApi } from '../api.ts';
@@ -10,11 +10,11 @@ import { readSimilarViewed } from '../local-data.ts';
 import { useCachedResource as useResource } from '../../../api/cached-resource.ts';
 import * as catalogueCss from '../components/catalogue.css.ts';
 import { ProductRail } from '../components/ProductRail.tsx';
-import { AwaitingPaymentBanner } from '../components/AwaitingPaymentBanner.tsx';
 import { Banners, CategoryTiles, HeroCarousel, PromotedProducts, PromotionTiles } from '../components/Promotions.tsx';
 import { useMediaQuery } from '../../../ui/useMediaQuery.ts';
 import { Section } from '../../../ui/Section.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { AfterHydration } from '../../../ui/AfterHydration.tsx';
 import { buttonSecondary, visuallyHidden } from '../../../ui/theme/global.css.ts';
 
 // The home page: SPEC §2's promotion sections in shopping order. Web banners and carousels show from the 992px
@@ -60,6 +60,12 @@ export const loader = import.meta.env.SSR
     }
   : undefined;
 
+// SPEC §4.7: the banner of an order waiting for payment is asked in the browser after the page is up, for signed-in
+// shoppers only: its code is not in the home page's first load (scripts/budgets.mjs).
+const AwaitingPaymentBanner = lazy(() =>
+  import('../components/AwaitingPaymentBanner.tsx').then((m) => ({ default: m.AwaitingPaymentBanner })),
+);
+
 export default function HomePage() {
   usePageMeta(null);
   const desktop = useMediaQuery();
@@ -73,7 +79,9 @@ export default function HomePage() {
   return (
     <div className={catalogueCss.page}>
       <h1 className={visuallyHidden}>Kasrat – India's #1 authentic supplement store</h1>
-      <AwaitingPaymentBanner />
+      <AfterHydration>
+        <AwaitingPaymentBanner />
+      </AfterHydration>
       {!d && home.loading && <HomeSkeleton />}
       {!d && home.error && (
         <div className={catalogueCss.empty} role="alert">
