@@ -14,13 +14,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Enforced ceilings. The home goal of 100 KB is met (≤ 90 KB the aim); the ceiling only ratchets down. Home: 96.1 KB
  * gz once the route table's module lists and the event context builder left the entry (docs/decisions/008), plus
- * 0.9 KB for what the shell gains before the next cut.
- */
-/**
+ * 0.9 KB for what the shell gains before the next cut. The one step up, 97 to 98 KB: what the law puts on every page
+ * (SPEC §4.8's Consent Mode default and "Cookie settings", the grievance officer in the footer) measured 97.7 KB.
  * The reporting core: 8 KB gz until every event carried the shopper's tracking consent and the pipeline held back
  * each provider that lacks it (SPEC §4.8); that stamp and gate live in the core by design, so it is 8.5 KB gz.
  */
-export const BUDGETS = { homeJsGzKb: 97, reportingCoreGzBytes: 8.5 * 1024 };
+export const BUDGETS = { homeJsGzKb: 98, reportingCoreGzBytes: 8.5 * 1024 };
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 

@@ -31,8 +31,9 @@ test('the reporting core stays within 8.5 KB gz, each adapter in a chunk of its 
 }, 30_000);
 
 test('the home first-load ceiling holds the 100 KB gz goal with room under it (checked against the build by scripts/budgets.mjs)', () => {
-  // Ratcheted to 97 KB when the route table's module lists and the event context left the entry (decision 008).
-  expect(BUDGETS.homeJsGzKb).toBeLessThanOrEqual(97);
+  // Ratcheted to 97 KB when the route table's module lists and the event context left the entry (decision 008); 98
+  // since consent and the grievance officer are on every page (scripts/budgets.mjs).
+  expect(BUDGETS.homeJsGzKb).toBeLessThanOrEqual(98);
 });
 
 test("the home first load is the entry, its module preloads and the home route's chunk, not the other pages", () => {
