@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from './fixtures.ts';
+import { answerCookieNotice, expect, type Page, test } from './fixtures.ts';
 import { DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
 
 // Help centre in Chromium: searchable FAQ, contact details, and the contact form (sign-in prompt when signed out,
@@ -131,6 +131,8 @@ test('app-install banner: on a phone it links to the platform store, is dismissi
     viewport: { width: 390, height: 844 },
     extraHTTPHeaders: { 'x-forwarded-for': ip() },
   });
+  // A shopper who has answered the cookie notice: its sheet would otherwise share the phone's bottom edge.
+  await answerCookieNotice(phone);
   const mobile = await phone.newPage();
   await mobile.goto('/help-center');
   const banner = mobile.getByTestId('app-install-banner');

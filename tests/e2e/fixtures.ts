@@ -1,4 +1,4 @@
-import { test as base, type Page, type Response } from '@playwright/test';
+import { test as base, type BrowserContext, type Page, type Response } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -41,28 +41,34 @@ function waitForHydrationOnNavigation(page: Page): void {
  */
 export type ConsentAnswer = 'granted' | 'denied' | null;
 
+/**
+ * Starts every page of `target` as a shopper who answered the cookie notice with `consent` (stored as the notice
+ * stores it). The fixture does this for `page`; a spec that opens a context of its own calls it for that context.
+ */
+export async function answerCookieNotice(target: Page | BrowserContext, consent: 'granted' | 'denied' = 'granted') {
+  const value = JSON.stringify({
+    state: { analytics_storage: consent, ad_storage: consent, ad_user_data: consent, ad_personalization: consent },
+    text_version: 'cookie-notice-v1',
+    at: Date.now(),
+  });
+  await target.addInitScript(
+    ([key, v]) => {
+      try {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, v);
+      } catch {
+        // a page without storage (another origin's sandbox): nothing to answer there
+      }
+    },
+    ['kasrat_consent', value] as const,
+  );
+}
+
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright types an auto fixture that provides nothing as void.
 export const test = base.extend<{ hydrated: void; consent: ConsentAnswer; consentAnswered: void }>({
   consent: ['granted', { option: true }],
   consentAnswered: [
     async ({ page, consent }, use) => {
-      if (consent) {
-        const value = JSON.stringify({
-          state: { analytics_storage: consent, ad_storage: consent, ad_user_data: consent, ad_personalization: consent },
-          text_version: 'cookie-notice-v1',
-          at: Date.now(),
-        });
-        await page.addInitScript(
-          ([key, v]) => {
-            try {
-              if (!localStorage.getItem(key)) localStorage.setItem(key, v);
-            } catch {
-              // a page without storage (another origin's sandbox): nothing to answer there
-            }
-          },
-          ['kasrat_consent', value] as const,
-        );
-      }
+      if (consent) await answerCookieNotice(page, consent);
       await use();
     },
     { auto: true },

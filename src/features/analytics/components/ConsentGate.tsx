@@ -14,7 +14,8 @@ export function ConsentGate() {
     if (!consentAnswered()) setOpen(true);
     return onConsentSettingsRequest(() => setOpen(true));
   }, []);
-  if (!open) return null;
+  // The staff console (/ops) is a tool of the shop's own people, not a shopper's visit: the notice is not asked there.
+  if (!open || pathname === '/ops' || pathname.startsWith('/ops/')) return null;
   return (
     <Suspense fallback={null}>
       <CookieNotice pathname={pathname} onDone={() => setOpen(false)} />
