@@ -1,7 +1,7 @@
 import { report } from '../../events/index.ts';
-import { startConsentMode } from '../../events/consent.ts';
+import { onConsentChange, startConsentMode } from '../../events/consent.ts';
 import { browserStorage } from '../../events/storage.ts';
-import { rememberClickId, startStoreAnalytics, trackRoute } from '../features/analytics/index.ts';
+import { rememberClickId, rememberPendingClickId, startStoreAnalytics, trackRoute } from '../features/analytics/index.ts';
 import { recordUrl } from '../features/catalogue/index.ts';
 
 // Starts shopper-event reporting for the app shell: page context and page_view on every route change, page_drop
@@ -9,6 +9,10 @@ import { recordUrl } from '../features/catalogue/index.ts';
 export function startReporting(router: { subscribe(fn: (state: { location: { pathname: string; search: string } }) => void): () => void }) {
   // SPEC §4.8: Consent Mode v2's default (everything denied) is the data layer's first entry, then any remembered answer.
   startConsentMode();
+  // SPEC §4.8: an ad click's `_fbc` cookie waits for ad_storage; granted on this visit, it is written then.
+  onConsentChange((state) => {
+    if (state.ad_storage === 'granted') rememberPendingClickId();
+  });
   let shownAt = Date.now();
   let lastUrl = '';
   const onRoute = (location: { pathname: string; search: string }) => {

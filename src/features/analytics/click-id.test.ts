@@ -1,4 +1,4 @@
-import { clickIdCookie, rememberClickId } from './click-id.ts';
+import { clickIdCookie, rememberClickId, rememberPendingClickId } from './click-id.ts';
 
 // Meta's format ("fbp and fbc Parameters"): fb.<subdomainIndex>.<creationTime ms>.<fbclid>, the click id unmodified.
 describe('the _fbc cookie from an ad click', () => {
@@ -13,7 +13,18 @@ describe('the _fbc cookie from an ad click', () => {
   });
   test('a new click replaces an older one', () => {
     const doc = { cookie: `_fbc=fb.1.${at - 5000}.Old` };
-    rememberClickId('?fbclid=New', doc, at);
+    rememberClickId('?fbclid=New', doc, at, true);
     expect(doc.cookie).toBe(`_fbc=fb.1.${at}.New; Max-Age=7776000; Path=/; SameSite=Lax`);
+  });
+  test('SPEC §4.8: without ad_storage granted nothing is written; granted later on the visit, the click is kept', () => {
+    const doc = { cookie: 'a=1' };
+    rememberClickId('?fbclid=Later', doc, at, false);
+    expect(doc.cookie).toBe('a=1');
+    rememberPendingClickId(doc, at + 1000);
+    expect(doc.cookie).toBe(`_fbc=fb.1.${at + 1000}.Later; Max-Age=7776000; Path=/; SameSite=Lax`);
+    // Kept once: a second grant writes nothing new.
+    doc.cookie = 'b=2';
+    rememberPendingClickId(doc, at + 2000);
+    expect(doc.cookie).toBe('b=2');
   });
 });

@@ -13,7 +13,7 @@ import { setPageContext, setUserContext } from '../../../events/index.ts';
 
 export { AnalyticsDebug } from './components/AnalyticsDebug.tsx';
 export { ConsentGate } from './components/ConsentGate.tsx';
-export { rememberClickId } from './click-id.ts';
+export { rememberClickId, rememberPendingClickId } from './click-id.ts';
 export { loadedAnalytics, PENDING_KEY, resetStoreAnalytics, type StoreAnalyticsOptions, startStoreAnalytics } from './store.ts';
 
 /** Call on every route change (the previous URL is remembered for the login source page and payment flow). */
