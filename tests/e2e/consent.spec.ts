@@ -35,6 +35,8 @@ test('no consent box is pre-ticked on sign-up', async ({ page }) => {
   await page.getByLabel('Email or mobile number').fill(`e2e.consent.${Date.now()}@kasrat.test`);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  // The form's boxes render with the step; wait for the offers box before counting them all.
+  await expect(page.getByRole('checkbox', { name: 'Send me offers and news on SMS, WhatsApp and email' })).toBeVisible();
   const boxes = page.locator('main input[type="checkbox"]');
   expect(await boxes.count()).toBeGreaterThan(0);
   for (const box of await boxes.all()) await expect(box).not.toBeChecked();
