@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Debian's Chromium, never a browser download (RECIPES.md). The server under test is the built app on its own
+// Debian's Chromium, never a browser download (README.md, "Set-up (two commands)"). The server under test is the built app on its own
 // port and its own fresh data directory, so a developer's running store is never touched.
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `.test-data/e2e-${PORT}`;

@@ -1,4 +1,4 @@
-// Money is integer paise below the UI (STYLE §11); shoppers see rupees in Indian grouping, no decimals.
+// Money is integer paise below the UI (docs/architecture.md "Data"); shoppers see rupees in Indian grouping, no decimals.
 import { once } from './once.ts';
 
 // Grouped by hand, not with Intl.NumberFormat('en-IN'): building that formatter loads the locale's data, ~10 ms of

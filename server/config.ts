@@ -59,7 +59,7 @@ export const SECRET_VARS = ['OPS_TOKEN', 'AUTH_SECRET', 'SMS_WEBHOOK_TOKEN', 'EV
 /** Reports per client address per minute on each reporting endpoint (the conversion feed is open to anyone). */
 const EventsLimitPerIp = z.coerce.number().int().min(1).max(1_000_000).default(120);
 
-// One typed config, read once at start-up (STYLE §12). A bad value stops the process with a clear message.
+// One typed config, read once at start-up. A bad value stops the process with a clear message.
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

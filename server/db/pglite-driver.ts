@@ -13,7 +13,7 @@ import {
 import { COMMIT_AHEAD_SQL } from './commit-ahead.ts';
 
 // PGlite has a single connection. The published kysely-pglite driver lets concurrent transactions interleave
-// on it (RECIPES.md: lost updates). This driver hands the connection to one holder at a time: a promise-chain
+// on it (docs/decisions/001: lost updates). This driver hands the connection to one holder at a time: a promise-chain
 // mutex acquired in acquireConnection and released in releaseConnection, so a transaction runs alone.
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}

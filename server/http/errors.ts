@@ -44,7 +44,7 @@ export class TooManyRequests extends AppError {
   }
 }
 
-/** The HTTP status of each kind of refused business rule, in one place (STYLE §4): services name the rule only. */
+/** The HTTP status of each kind of refused business rule, in one place: services name the rule only. */
 export const RULE_STATUS = {
   'out-of-stock': 422,
   'quantity-limit': 422,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Messaging configuration, read once from the environment (STYLE §12). Transports are chosen here:
+// Messaging configuration, read once from the environment. Transports are chosen here:
 // console in development, SMTP for email and an HTTP webhook for SMS when configured.
 
 /** The transports a configuration picks: the one named, else SMTP / the webhook when configured, else the console. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GatewayName } from '../../schemas/payment.ts';
 
-// Payment and checkout settings, read once at start-up (STYLE §12). Development secrets have defaults so the
+// Payment and checkout settings, read once at start-up. Development secrets have defaults so the
 // sandbox works out of the box; production refuses to start with any of them (a known secret forges callbacks).
 const DEV_SANDBOX_SECRET = 'kasrat-development-sandbox-gateway-secret';
 const DEV_PAYTM_KEY = 'kasratdevkey0001';

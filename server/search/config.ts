@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // The search provider switch (SPEC §1: a third-party search service is configured but disabled by a flag). The
 // built-in engine (server/search/engine.ts) answers unless SEARCH_PROVIDER names another; read once when the
-// catalogue module starts, so a bad value stops the process with a clear message (STYLE §12).
+// catalogue module starts, so a bad value stops the process with a clear message.
 
 export const SEARCH_PROVIDERS = ['builtin', 'algolia'] as const;
 export type SearchProviderName = (typeof SEARCH_PROVIDERS)[number];

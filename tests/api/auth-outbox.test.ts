@@ -126,7 +126,7 @@ describeBackends('messaging: outbox and workers', (ctx) => {
     }
   });
 
-  test('GET /api/dev/outbox has the ARCHITECTURE shape, newest first, and reads +91 numbers', async () => {
+  test('GET /api/dev/outbox has its documented shape, newest first, and reads +91 numbers', async () => {
     await enqueueMessage(db(), { channel: 'sms', to: '9333333333', c_code: '+91', body: '111111 is your OTP', otp: '111111' });
     await enqueueMessage(db(), { channel: 'sms', to: '9333333333', c_code: '+91', body: '222222 is your OTP', otp: '222222' });
     for (const to of ['9333333333', '+919333333333', '%2B91%209333333333']) {

@@ -9,7 +9,7 @@ import { answeringServices, done, error } from './model-paths.ts';
 
 export { describePath, isServiceStep } from './model-paths.ts';
 
-// The model of the checkout funnel for path generation (XSTATE.md): the shopper's moves, and every answer of
+// The model of the checkout funnel for path generation: the shopper's moves, and every answer of
 // every call as an `xstate.done.actor.*` / `xstate.error.actor.*` event, one per branch.
 
 export const ORDER_ID = 'KS100001';

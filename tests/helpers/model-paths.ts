@@ -1,4 +1,4 @@
-// What the machine models share for path generation (XSTATE.md): a service's answer as the
+// What the machine models share for path generation: a service's answer as the
 // `xstate.done.actor.*` / `xstate.error.actor.*` event the machine receives, services that replay a path's
 // answers, and the test title of a path.
 

@@ -14,7 +14,7 @@ import { answeringServices, done, error } from '../helpers/model-paths.ts';
 
 export { describePath, isServiceStep } from '../helpers/model-paths.ts';
 
-// The model of the onboarding machine for path generation (XSTATE.md): the shopper's moves with one value each,
+// The model of the onboarding machine for path generation: the shopper's moves with one value each,
 // and every answer of every service as an `xstate.done.actor.*` / `xstate.error.actor.*` event, one per branch.
 
 export const USER = {

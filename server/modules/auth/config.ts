@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Sign-in configuration, read once from the environment (STYLE §12). With the development tools on, the Google
+// Sign-in configuration, read once from the environment. With the development tools on, the Google
 // settings default to the development identity provider this app serves, so sign-in works offline.
 const csv = z.string().transform((s) =>
   s

@@ -1,7 +1,7 @@
 import { refusedBy } from '../../http/errors.ts';
 import type { QuantityCheck } from './quantity.ts';
 
-// The cart's domain errors (STYLE §4). Services throw these; their HTTP status is set in one table, RULE_STATUS in
+// The cart's domain errors. Services throw these; their HTTP status is set in one table, RULE_STATUS in
 // server/http/errors.ts, and the app's error handler answers { status: 0, message, data }.
 
 /** A cart rule refused the change (lines per cart, nothing in the cart). */

@@ -1,4 +1,4 @@
-// SPEC / ARCHITECTURE "Reporting": `?debug=events` turns the debug overlay on for the browser session;
+// SPEC / docs/architecture.md "Reporting": `?debug=events` turns the debug overlay on for the browser session;
 // `?debug=off` turns it off again.
 import type { KeyValueStorage } from '../../../events/storage.ts';
 

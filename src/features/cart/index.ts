@@ -1,4 +1,4 @@
-// The cart's public surface for pages and components (ARCHITECTURE: small public index per folder).
+// The cart's public surface for pages and components (docs/architecture.md "Layout": a small index.ts per folder).
 export { cartApi } from './api.ts';
 export {
   type ActionResult,
