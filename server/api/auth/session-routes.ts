@@ -3,8 +3,8 @@ import { StatusOnlyResponse } from '../../../schemas/account.ts';
 import { PingResponse } from '../../../schemas/common.ts';
 import type { Db } from '../../db/database.ts';
 import { fail, ok } from '../../http/envelope.ts';
-import { endSession } from '../session/index.ts';
-import { loadSessionUser } from './session-user.ts';
+import { endSession } from '../../modules/session/index.ts';
+import { loadSessionUser } from '../../modules/auth/session-user.ts';
 
 export const LOGOUT_NEEDS_BUTTON = 'Please use the Logout button to log out.';
 

@@ -14,9 +14,9 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import type { OpsActor } from '../../http/ops.ts';
 import type { ZodRequestTypes } from '../../http/validate.ts';
-import { signedInCustomer } from '../session/index.ts';
-import { recordAudit } from '../staff/index.ts';
-import * as service from './service.ts';
+import { signedInCustomer } from '../../modules/session/index.ts';
+import { recordAudit } from '../../modules/staff/index.ts';
+import * as service from '../../modules/grievances/service.ts';
 
 // HTTP of grievance redressal (docs/grievance-redressal.md): the officer (public), a shopper's complaints (signed
 // in), and the console's list, acknowledgement and answer (support role, audited).

@@ -37,10 +37,10 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Unauthorized } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import { receiveFiles, storeUpload } from '../uploads/index.ts';
-import { latestBankAccount, listBankAccounts, lookupIfsc, saveBankAccountAsOwner } from './bank-accounts.ts';
-import { shipmentCreditNote, shipmentInvoice } from './invoice.ts';
-import type { RefundAdapters } from './refunds.ts';
+import { receiveFiles, storeUpload } from '../../modules/uploads/index.ts';
+import { latestBankAccount, listBankAccounts, lookupIfsc, saveBankAccountAsOwner } from '../../modules/orders/bank-accounts.ts';
+import { shipmentCreditNote, shipmentInvoice } from '../../modules/orders/invoice.ts';
+import type { RefundAdapters } from '../../modules/orders/refunds.ts';
 import {
   assertReturnable,
   attachReturnMedia,
@@ -51,7 +51,7 @@ import {
   refundQuote,
   returnDetails,
   setPickupAddress,
-} from './service.ts';
+} from '../../modules/orders/service.ts';
 
 // Every /api/order call of SPEC §7. Each one needs a signed-in customer and only ever sees that customer's
 // orders, shipments, bank accounts and photos: anything else is a 404 that tells nothing.

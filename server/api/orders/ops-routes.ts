@@ -15,10 +15,10 @@ import {
   OpsVariantResponse,
   OpsShipmentResponse,
 } from '../../../schemas/ops-orders.ts';
-import { shipmentInvoice } from './invoice.ts';
-import { STATUS_LABELS } from './lifecycle.ts';
-import { findShipment } from './queries.ts';
-import type { RefundAdapters } from './refunds.ts';
+import { shipmentInvoice } from '../../modules/orders/invoice.ts';
+import { STATUS_LABELS } from '../../modules/orders/lifecycle.ts';
+import { findShipment } from '../../modules/orders/queries.ts';
+import type { RefundAdapters } from '../../modules/orders/refunds.ts';
 
 // The operations API (docs/architecture.md "Operations"): moves shipments along so every later state is reachable.
 // Authorization: Bearer $OPS_TOKEN (server/http/ops.ts); anything else is a 401. `npm run ops -- …` is a client of these calls.

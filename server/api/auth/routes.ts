@@ -36,15 +36,15 @@ import {
   isUniqueViolation,
   isVerifiedDetail,
   updateCustomer,
-} from '../customers/index.ts';
-import { deleteCustomerSessions } from '../session/index.ts';
-import type { AuthConfig } from './config.ts';
-import { GoogleTokenError, type GoogleVerifier } from './google.ts';
-import { consumeGrant, issueGrant, readGrant } from './grants.ts';
-import type { KeyRing } from './keys.ts';
-import { OTP_EXPIRED, type OtpService } from './otp.ts';
-import { loadSessionUser } from './session-user.ts';
-import { recordConsent, sourceOf } from '../consent/index.ts';
+} from '../../modules/customers/index.ts';
+import { deleteCustomerSessions } from '../../modules/session/index.ts';
+import type { AuthConfig } from '../../modules/auth/config.ts';
+import { GoogleTokenError, type GoogleVerifier } from '../../modules/auth/google.ts';
+import { consumeGrant, issueGrant, readGrant } from '../../modules/auth/grants.ts';
+import type { KeyRing } from '../../modules/auth/keys.ts';
+import { OTP_EXPIRED, type OtpService } from '../../modules/auth/otp.ts';
+import { loadSessionUser } from '../../modules/auth/session-user.ts';
+import { recordConsent, sourceOf } from '../../modules/consent/index.ts';
 import {
   AUTH_MESSAGES,
   assertNotBlocked,
@@ -56,7 +56,7 @@ import {
   hashPassword,
   openSignedInSession,
   readPassword,
-} from './service.ts';
+} from '../../modules/auth/service.ts';
 
 export interface AuthDeps {
   db: Db;

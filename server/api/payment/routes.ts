@@ -44,20 +44,20 @@ import {
   sandboxPageSignature,
   signSandboxCallback,
 } from '../../payments/index.ts';
-import { requireCustomer } from '../session/index.ts';
-import { readCartCookie } from '../cart/index.ts';
+import { requireCustomer } from '../../modules/session/index.ts';
+import { readCartCookie } from '../../modules/cart/index.ts';
 import { placeOrder } from '../../flows/place-order.ts';
-import { type CheckoutDeps, idempotencyKeyOf } from '../checkout/index.ts';
-import { orderSuccessData } from './order-success.ts';
-import { paymentByRef } from './queries.ts';
-import { sandboxPage } from './sandbox-page.ts';
-import { handleWebhook, returnPage } from './webhooks.ts';
+import { type CheckoutDeps, idempotencyKeyOf } from '../../modules/checkout/index.ts';
+import { orderSuccessData } from '../../modules/payment/order-success.ts';
+import { paymentByRef } from '../../modules/payment/queries.ts';
+import { sandboxPage } from '../../modules/payment/sandbox-page.ts';
+import { handleWebhook, returnPage } from '../../modules/payment/webhooks.ts';
 import { payOnDelivery } from '../../flows/finalize-payment.ts';
-import { handleCallback, verifyTransaction } from './callbacks.ts';
-import { activePayment, handOff, initiateTransaction, offerList, type PaymentDeps, paymentFailed, writeAttempt } from './service.ts';
-import { findCustomerOrder, type OrderRow } from './queries.ts';
-import { cardForPayment, deleteSavedCard, listSavedCards } from './saved-cards.ts';
-import { paymentState } from './payment-state.ts';
+import { handleCallback, verifyTransaction } from '../../modules/payment/callbacks.ts';
+import { activePayment, handOff, initiateTransaction, offerList, type PaymentDeps, paymentFailed, writeAttempt } from '../../modules/payment/service.ts';
+import { findCustomerOrder, type OrderRow } from '../../modules/payment/queries.ts';
+import { cardForPayment, deleteSavedCard, listSavedCards } from '../../modules/payment/saved-cards.ts';
+import { paymentState } from '../../modules/payment/payment-state.ts';
 
 // /api/payment and /api/order-success (SPEC §7), and the sandbox gateway's hosted page. HTTP only.
 

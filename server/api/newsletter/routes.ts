@@ -3,8 +3,8 @@ import type { ZodRequestTypes } from '../../http/validate.ts';
 import { UnsubscribeRequest, UnsubscribeResponse } from '../../../schemas/content-pages.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { sourceOf } from '../consent/index.ts';
-import { unsubscribe } from './service.ts';
+import { sourceOf } from '../../modules/consent/index.ts';
+import { unsubscribe } from '../../modules/newsletter/service.ts';
 
 export async function newsletterRoutes(root: FastifyInstance, { db, secret }: { db: Db; secret: () => Promise<string> }) {
   const app = root.withTypeProvider<ZodRequestTypes>();

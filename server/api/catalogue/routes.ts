@@ -75,21 +75,21 @@ import {
   okJson,
   popularProducts,
   sendJson,
-} from './context.ts';
-import { bannerSize, promotionsOf } from './promotions.ts';
+} from '../../modules/catalogue/context.ts';
+import { bannerSize, promotionsOf } from '../../modules/catalogue/promotions.ts';
 import { truncate } from '../../../schemas/text.ts';
 import { versionEtag } from '../../http/caching.ts';
 import { readTarget } from '../../http/url.ts';
 import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
 import type { Density, DrawnFormat } from '../../../schemas/images.ts';
-import type { Content } from './content-cache.ts';
+import type { Content } from '../../modules/catalogue/content-cache.ts';
 
-import { MENU_LINKS, treeOf } from './brands.ts';
-import { SALE_DISCOUNT, listingResponse, providerListingResponse, suggestions, toQuery } from './listing.ts';
-import { brandsOnOffer, discounted, freebieOffers, homeSections, offersPage, requirePreview, salePage } from './offers.ts';
-import { hueOf, tile } from './images.ts';
-import { productDetail, productDetailResponse, productOffers, similarProducts } from './product.ts';
-import { productDeclarations } from './declarations.ts';
+import { MENU_LINKS, treeOf } from '../../modules/catalogue/brands.ts';
+import { SALE_DISCOUNT, listingResponse, providerListingResponse, suggestions, toQuery } from '../../modules/catalogue/listing.ts';
+import { brandsOnOffer, discounted, freebieOffers, homeSections, offersPage, requirePreview, salePage } from '../../modules/catalogue/offers.ts';
+import { hueOf, tile } from '../../modules/catalogue/images.ts';
+import { productDetail, productDetailResponse, productOffers, similarProducts } from '../../modules/catalogue/product.ts';
+import { productDeclarations } from '../../modules/catalogue/declarations.ts';
 import { ProductDeclarationsResponse } from '../../../schemas/declarations.ts';
 // The catalogue module's HTTP surface (SPEC §7 catalogue, listing, product, search, offers, home, sale and SEO
 // calls): each handler parses its request, asks the rules (listing.ts, product.ts, offers.ts, seo.ts, brands.ts,
@@ -704,7 +704,7 @@ async function brandRoutes(root: FastifyInstance, { store }: CatalogueContext) {
 async function offerRoutes(root: FastifyInstance, { db, store, content: cache }: CatalogueContext) {
   const app = root.withTypeProvider<ZodRequestTypes>();
   // SPEC §7: the offers page, bank offers, partner offers and the coupon list also have direct backend list paths,
-  // as the reviews have theirs (server/modules/reviews/routes.ts): a second path to the same handler, its own
+  // as the reviews have theirs (server/api/reviews/routes.ts): a second path to the same handler, its own
   // operation in the API document.
   const OFFERS_DIRECT = '/api/offers/p/v1';
   const get = <Q extends z.ZodType = z.ZodUnknown>(

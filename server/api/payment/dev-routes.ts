@@ -7,7 +7,7 @@ import { expireUnpaidOrderNow } from '../../flows/expire-order.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import type { ZodRequestTypes } from '../../http/validate.ts';
-import { requireCustomer } from '../session/index.ts';
+import { requireCustomer } from '../../modules/session/index.ts';
 
 // Development tools only (KASRAT_DEV_TOOLS=1): the signed-in customer's unpaid order runs out of time now, through
 // the expiry flow itself (stock and coupon back, the shopper told), so people and browser tests can see an expired

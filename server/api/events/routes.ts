@@ -10,9 +10,9 @@ import { devToolsEnabled, readConfig, readEventsLimitPerIp } from '../../config.
 import { BadRequest, Forbidden } from '../../http/errors.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/security.ts';
-import { affiliateOrderOf, purchaseConversion } from '../payment/index.ts';
-import { findStoredEvent } from './queries.ts';
-import { checkEventTimes, checkFunnelRange, funnelReport, storeAffiliateOrder, storeConversions } from './service.ts';
+import { affiliateOrderOf, purchaseConversion } from '../../modules/payment/index.ts';
+import { findStoredEvent } from '../../modules/events/queries.ts';
+import { checkEventTimes, checkFunnelRange, funnelReport, storeAffiliateOrder, storeConversions } from '../../modules/events/service.ts';
 
 // The reporting calls (docs/architecture.md "Reporting"), HTTP only: the conversion feed, the affiliate drop box, the
 // funnel report and the development look-up. The rules are in service.ts.

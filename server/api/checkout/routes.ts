@@ -15,10 +15,10 @@ import { ok } from '../../http/envelope.ts';
 import { Forbidden } from '../../http/errors.ts';
 import { CROSS_SITE_REFUSED } from '../../http/security.ts';
 import { parse } from '../../http/validate.ts';
-import { deferredSession, requireCustomer } from '../session/index.ts';
-import { readCartCookie } from '../cart/index.ts';
+import { deferredSession, requireCustomer } from '../../modules/session/index.ts';
+import { readCartCookie } from '../../modules/cart/index.ts';
 import { placeOrder } from '../../flows/place-order.ts';
-import { type CheckoutDeps, deliverHere, orderDetails } from './service.ts';
+import { type CheckoutDeps, deliverHere, orderDetails } from '../../modules/checkout/service.ts';
 
 // POST /api/select-address/deliver-here and /api/order-confirmation (SPEC §7). HTTP only: parse, call, answer.
 

@@ -17,9 +17,9 @@ import {
 } from '../../../schemas/help-center.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireCustomer } from '../session/index.ts';
-import { receiveFiles } from '../uploads/index.ts';
-import * as service from './service.ts';
+import { requireCustomer } from '../../modules/session/index.ts';
+import { receiveFiles } from '../../modules/uploads/index.ts';
+import * as service from '../../modules/help-center/service.ts';
 
 // HTTP of SPEC §7 /api/help-center. The FAQ and the support channels are public; everything about the
 // customer's own orders and tickets needs a session (401 otherwise; the app blanks that message, SPEC §8).

@@ -44,10 +44,10 @@ import {
   hashPassword,
   isUniqueViolation,
   readPassword,
-} from '../auth/index.ts';
-import { updateCustomer } from '../customers/index.ts';
-import { recordConsent, sourceOf } from '../consent/index.ts';
-import { deleteCustomerSessions, endAllSessions, endSession, formatLastOrder, requireCustomer } from '../session/index.ts';
+} from '../../modules/auth/index.ts';
+import { updateCustomer } from '../../modules/customers/index.ts';
+import { recordConsent, sourceOf } from '../../modules/consent/index.ts';
+import { deleteCustomerSessions, endAllSessions, endSession, formatLastOrder, requireCustomer } from '../../modules/session/index.ts';
 import {
   markSessionOpenedByChange,
   maskedContact,
@@ -56,10 +56,10 @@ import {
   recordAccountChange,
   recordOwnerProof,
   requireOwnerProof,
-} from './owner.ts';
-import { findPincode, listedService, placeOf, serviceabilityOf, unlistedService } from './pincodes.ts';
-import { ADDRESS_COLUMNS, listAddresses, toAddress } from './queries.ts';
-import { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues, verifiedContactOf } from './service.ts';
+} from '../../modules/account/owner.ts';
+import { findPincode, listedService, placeOf, serviceabilityOf, unlistedService } from '../../modules/account/pincodes.ts';
+import { ADDRESS_COLUMNS, listAddresses, toAddress } from '../../modules/account/queries.ts';
+import { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues, verifiedContactOf } from '../../modules/account/service.ts';
 
 // /api/myAccount and /api/myAddress (SPEC §7). Every query is scoped to the signed-in customer: another
 // customer's address is simply "not found".
