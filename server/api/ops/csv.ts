@@ -14,9 +14,9 @@ import {
 } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, BadRequest, Conflict } from '../../http/errors.ts';
-import { setVariantPrice } from '../catalogue/index.ts';
-import { adjustStock, heldUnits } from '../inventory/index.ts';
-import { recordAudit } from './audit.ts';
+import { setVariantPrice } from '../../modules/catalogue/index.ts';
+import { adjustStock, heldUnits } from '../../modules/inventory/index.ts';
+import { recordAudit } from '../../modules/staff/index.ts';
 
 // The catalogue as a spreadsheet (docs/decisions/019): an export of every variant, and an import that changes price,
 // MRP and stock. An import is checked row by row first (the dry run); applying it checks again under the variants'
