@@ -14,6 +14,7 @@ import {
   PaytmCallbackRequest,
   RetryPaymentRequest,
   PaymentResultResponse,
+  WebhookResponse,
   OfferListResponse,
   PaymentFailedResponse,
   PaymentStateQuery,
@@ -51,7 +52,7 @@ import { type CheckoutDeps, idempotencyKeyOf } from '../checkout/index.ts';
 import { orderSuccessData } from './order-success.ts';
 import { paymentByRef } from './queries.ts';
 import { sandboxPage } from './sandbox-page.ts';
-import { handleWebhook, returnPage } from './webhooks.ts';
+import { answerWebhook, returnPage } from './webhooks.ts';
 import { payOnDelivery } from '../../flows/finalize-payment.ts';
 import { handleCallback, verifyTransaction } from './callbacks.ts';
 import { activePayment, handOff, initiateTransaction, offerList, type PaymentDeps, paymentFailed, writeAttempt } from './service.ts';
@@ -444,23 +445,25 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
     PAYTM_WEBHOOK_PATH,
     {
       ...fromGateway,
-      schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook', response: { 200: PaymentResultResponse } },
+      schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook', response: { 200: WebhookResponse } },
     },
     async (req) => {
       if (deps.gateway.name !== 'paytm') throw new NotFound();
-      return ok((await handleWebhook(deps, { headers: req.headers, body: formFields(req.body) })).result);
+      // Form fields or Paytm's JSON `{ head, body }`: the adapter checks either's signature.
+      const body = req.body && typeof req.body === 'object' && 'head' in req.body ? req.body : formFields(req.body);
+      return ok(await answerWebhook(deps, { headers: req.headers, body }));
     },
   );
   app.post(
     JUSPAY_WEBHOOK_PATH,
     {
       ...fromGateway,
-      schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook', response: { 200: PaymentResultResponse } },
+      schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook', response: { 200: WebhookResponse } },
     },
     async (req) => {
       if (deps.gateway.name !== 'juspay') throw new NotFound();
       if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');
-      return ok((await handleWebhook(deps, { headers: req.headers, body: req.body })).result);
+      return ok(await answerWebhook(deps, { headers: req.headers, body: req.body }));
     },
   );
 
