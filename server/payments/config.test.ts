@@ -32,9 +32,13 @@ describe('payment configuration in production', () => {
   test('Paytm in production: real settings start; a staging host, website or the development MID is refused', () => {
     expect(readPaymentConfig(livePaytm).PAYTM_HOST).toBe('https://securegw.paytm.in');
     expect(() => readPaymentConfig({ ...livePaytm, PAYTM_HOST: 'https://securegw-stage.paytm.in' })).toThrow(/PAYTM_HOST \(staging\)/);
-    // Paytm's current staging host (https://paytmpayments.com/docs/api/v3/transaction-status-api lists it for staging).
-    expect(() => readPaymentConfig({ ...livePaytm, PAYTM_HOST: 'https://securestage.paytmpayments.com' })).toThrow(/PAYTM_HOST \(staging\)/);
-    expect(readPaymentConfig({ ...livePaytm, PAYTM_HOST: 'https://secure.paytmpayments.com' }).PAYTM_HOST).toBe('https://secure.paytmpayments.com');
+    // Paytm's staging host on its paytmpayments.com domain, beside the older securegw-stage.paytm.in.
+    expect(() => readPaymentConfig({ ...livePaytm, PAYTM_HOST: 'https://securestage.paytmpayments.com' })).toThrow(
+      /PAYTM_HOST \(staging\)/,
+    );
+    expect(readPaymentConfig({ ...livePaytm, PAYTM_HOST: 'https://secure.paytmpayments.com' }).PAYTM_HOST).toBe(
+      'https://secure.paytmpayments.com',
+    );
     expect(() => readPaymentConfig({ ...livePaytm, PAYTM_WEBSITE: 'WEBSTAGING' })).toThrow(/PAYTM_WEBSITE/);
     expect(() => readPaymentConfig({ ...livePaytm, PAYTM_MID: undefined })).toThrow(/PAYTM_MID/);
   });

@@ -113,6 +113,9 @@ interface JuspayOrder {
     card_reference?: string;
   };
   upi?: { payer_vpa?: string };
+  /** The customer the session named, and its first merchant field (a saved card's reference: savedCardSession). */
+  customer_id?: string;
+  udf1?: string;
   bank_error_message?: string;
   refunds?: Array<{ unique_request_id?: string; status?: string; id?: string }>;
 }
@@ -171,6 +174,8 @@ function savedCardOf(status: VerifiedCallback['status'], body: JuspayOrder): { s
 
 interface JuspayListedCard {
   card_token?: string;
+  /** The card's own first digits (Juspay's list cards answer). */
+  card_isin?: string;
   card_reference?: string;
   card_number?: string;
   card_brand?: string;
@@ -195,10 +200,15 @@ export function savedCardSession(reference: string) {
 
 /** Juspay's customer id for a store customer (the session and the card calls name the same one). */
 export const juspayCustomerId = (customer: VaultCustomer | { id: number }) => `cust_${customer.id}`;
+/** The store customer a Juspay customer id names (`cust_<id>`); null for any other. */
+const customerOf = (id: unknown): { id: number } | null => {
+  const m = typeof id === 'string' ? /^cust_(\d{1,10})$/.exec(id) : null;
+  return m ? { id: Number(m[1]) } : null;
+};
 
 /**
  * Juspay's answer to a repeated unique_request_id: its refund documentation names REFUND_DUPLICATE_REQUEST
- * (https://juspay.io/in/docs/api-reference/docs/express-checkout/refund-order-api), older answers `duplicate.call`;
+ * (https://juspay.io/sea/docs/api-reference-global/docs/express-checkout/refund-order-api), older answers `duplicate.call`;
  * any spelling of "duplicate" means the refund exists.
  */
 export const isDuplicateRefund = (code: unknown) => typeof code === 'string' && /duplicate/i.test(code.replace(/[^a-z]/gi, ''));
@@ -245,13 +255,20 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
     // across the order's transactions, so a CHARGED after a failed or pending transaction matches it.
     const id = str(body.id);
     if (!id) return null;
+    const instrument = instrumentOf(body);
+    // A card from the locker pays with its network token, whose answer may carry no prefix of the card itself: the
+    // locker's list (card_isin) gives it, read before a bank offer is judged on it (SPEC §6 bank offers).
+    const reference = str(body.card?.card_reference) ?? str(body.udf1);
+    const owner = customer ?? customerOf(body.customer_id);
+    if (status === 'success' && instrument.type === 'card' && !instrument.card_bin && reference && owner)
+      instrument.card_bin = await lockerPrefix(owner, reference).catch(() => null);
     return {
       ref,
       gatewayPaymentId: id,
       status,
       amount: Math.round(body.amount * 100),
       reason: status === 'failed' ? (str(body.bank_error_message) ?? REASONS[body.status ?? ''] ?? 'Payment failed') : null,
-      instrument: instrumentOf(body),
+      instrument,
       ...(REVIEW[body.status ?? ''] ? { review: REVIEW[body.status ?? ''] } : {}),
       // Tokenised with the shopper's consent on Juspay's page: the persistent card_reference is the token kept.
       ...savedCardOf(status, body),
@@ -275,6 +292,12 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
     if (!res.ok) throw new Error(`Juspay card list answered HTTP ${res.status}`);
     const body = (await res.json().catch(() => ({}))) as { cards?: JuspayListedCard[] };
     return Array.isArray(body.cards) ? body.cards : [];
+  };
+  /** The first six digits of a locker card, by its reference; null when the locker does not say. */
+  const lockerPrefix = async (customer: { id: number }, reference: string): Promise<string | null> => {
+    const card = (await listCards({ id: customer.id, email: null, mobile: null })).find((c) => c.card_reference === reference);
+    const isin = str(card?.card_isin);
+    return isin && /^\d{6,8}$/.test(isin) ? isin.slice(0, 6) : null;
   };
   const listedCard = (c: JuspayListedCard) =>
     c.expired
@@ -339,8 +362,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
         const name = typeof event?.event_name === 'string' ? event.event_name.slice(0, 60) : 'unnamed';
         return { ok: false, reason: `event ${name} without an order`, ref, ignore: true };
       }
-      const customerId = typeof order?.customer_id === 'string' ? /^cust_(\d{1,10})$/.exec(order.customer_id)?.[1] : undefined;
-      const confirmed = await orderStatus(ref, customerId ? { id: Number(customerId) } : null).catch(() => null);
+      const confirmed = await orderStatus(ref, customerOf(order?.customer_id)).catch(() => null);
       if (!confirmed) return { ok: false, reason: 'status could not be confirmed with the gateway', ref };
       return { ok: true, callback: confirmed };
     },
@@ -356,8 +378,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       });
       const body = (await res.json().catch(() => ({}))) as JuspayOrder & { error_code?: string };
       // The same unique_request_id again: the refund exists, Juspay is paying it; never "failed" for that.
-      if (isDuplicateRefund(body.error_code))
-        return (await refundStatus(payment, idempotencyKey)) ?? { status: 'pending', refundId: null };
+      if (isDuplicateRefund(body.error_code)) return (await refundStatus(payment, idempotencyKey)) ?? { status: 'pending', refundId: null };
       if (res.status >= 500 || res.status === 429) throw new Error(`Juspay refund answered HTTP ${res.status}`);
       // Refused: failed only when the order's refunds[] does not hold this unique_request_id (an earlier request
       // whose answer was lost may have raised it).

@@ -10,7 +10,7 @@ import { gatewayRefundId } from './signing.ts';
 //   within 10 minutes of a refId's first request, 626 while another refund of the order is in progress, 629 once
 //   the refund succeeded, 635 for a partial refund under ₹1; Refund Status by refId
 //   (https://paytmpayments.com/docs/refund-status-api).
-// - Juspay's refund API (https://juspay.io/in/docs/api-reference/docs/express-checkout/refund-order-api): a repeated
+// - Juspay's refund API (https://juspay.io/sea/docs/api-reference-global/docs/express-checkout/refund-order-api): a repeated
 //   unique_request_id is REFUND_DUPLICATE_REQUEST; the order status' refunds[] names each by unique_request_id;
 //   x-routing-id, the customer id, on every call for a customer
 //   (https://juspay.io/api-reference/docs/express-checkout/transaction-id-based-and-instant-refund).
@@ -165,7 +165,12 @@ describe('Juspay refunds as its refund API answers them', () => {
   test('a webhook about no order, with the right credentials, is ignored; with wrong ones it is refused', async () => {
     const gateway = createJuspayGateway(readPaymentConfig(fake.env('juspay')));
     const event = fake.juspay.orderlessWebhook('TXN_CREATED');
-    expect(await gateway.verifyWebhook?.(event)).toEqual({ ok: false, ignore: true, ref: null, reason: 'event TXN_CREATED without an order' });
+    expect(await gateway.verifyWebhook?.(event)).toEqual({
+      ok: false,
+      ignore: true,
+      ref: null,
+      reason: 'event TXN_CREATED without an order',
+    });
     const forged = await gateway.verifyWebhook?.({ ...event, headers: { authorization: 'Basic eDp5' } });
     expect(forged).toMatchObject({ ok: false, reason: 'bad webhook credentials' });
     expect(forged).not.toHaveProperty('ignore');

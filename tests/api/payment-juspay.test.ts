@@ -234,7 +234,7 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
     const { refundId } = await refundRow(10_000);
     expect(await processRefund(db(), refundId, adapters())).toBe('pending');
     // The 5-minute retry sends the same unique_request_id again: Juspay's REFUND_DUPLICATE_REQUEST is not a failure
-    // (https://juspay.io/in/docs/api-reference/docs/express-checkout/refund-order-api).
+    // (https://juspay.io/sea/docs/api-reference-global/docs/express-checkout/refund-order-api).
     const again = await paymentGateway(db()).refund({
       payment: { ...(await gp(db(), refundId)) },
       amount: 10_000,

@@ -108,7 +108,11 @@ describeBackends('Paytm against its documented behaviour', (ctx) => {
   test('Paytm’s JSON webhook ({ head, body }, signed like its JSON APIs) places the order; a changed body is refused', async () => {
     const { orderId, ref } = await handedOff();
     await fake.paytm.pay(ref, 'TXN_SUCCESS');
-    const forged = await ctx().app.inject({ method: 'POST', url: WEBHOOK, payload: await fake.paytm.jsonWebhook(ref, { txnAmount: '1.00' }) });
+    const forged = await ctx().app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: await fake.paytm.jsonWebhook(ref, { txnAmount: '1.00' }),
+    });
     expect(forged.statusCode).toBe(400);
     expect((await orderOf(orderId)).status).toBe('payment_pending');
     const res = await ctx().app.inject({ method: 'POST', url: WEBHOOK, payload: await fake.paytm.jsonWebhook(ref) });

@@ -19,7 +19,7 @@ import PaytmChecksum from 'paytmchecksum';
 // - Juspay: session (order NEW, payment link), several transactions per order (a failed one, then a charged one),
 //   order status (/orders/:id with the refunds list), refunds (/orders/:id/refunds: PENDING, then SUCCESS on a
 //   later status call; a repeated unique_request_id is a 400 REFUND_DUPLICATE_REQUEST as Juspay's refund
-//   documentation names it (https://juspay.io/in/docs/api-reference/docs/express-checkout/refund-order-api), or
+//   documentation names it (https://juspay.io/sea/docs/api-reference-global/docs/express-checkout/refund-order-api), or
 //   another spelling set by the test; ids alphanumeric, under 21 characters; at least ₹1), the signed return URL,
 //   and webhooks (Basic authentication, the order status body; events without an order, such as TXN_CREATED).
 
@@ -34,6 +34,11 @@ export interface FakeInstrument {
    * (Juspay's locker, Paytm's card-on-file tokens) on a successful payment.
    */
   save?: { brand: string; last4: string; month: string; year: string };
+  /**
+   * Juspay: paid with a card from the customer's locker (its card_reference). The order status then describes the
+   * network token's transaction: the card's own prefix (card_isin) is not in it; the locker's list has it.
+   */
+  lockerCard?: string;
 }
 
 interface Refund {
@@ -124,7 +129,10 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
   let juspayDuplicateCode = 'REFUND_DUPLICATE_REQUEST';
   let seq = 0;
   /** Juspay's locker: per customer_id, the cards tokenised with consent; and the card_tokens a list handed out. */
-  const locker = new Map<string, Array<{ reference: string; brand: string; last4: string; month: string; year: string }>>();
+  const locker = new Map<
+    string,
+    Array<{ reference: string; brand: string; last4: string; month: string; year: string; isin?: string | undefined }>
+  >();
   const cardTokens = new Map<string, { customer: string; reference: string }>();
   /** Paytm's card-on-file tokens per custId (Fetch Saved Cards, Delete Card). */
   let paytmRefusesDeletes = false;
@@ -145,7 +153,15 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       txn_id: last?.txnId,
       payment_method_type: type,
       payment_method: i?.mode === 'NB' ? `NB_${i.bank}` : i?.mode === 'UPI' ? 'UPI' : 'VISA',
-      ...(i?.bin
+      customer_id: o.customerId,
+      // Juspay echoes the session's merchant fields (udf1…) in the order status.
+      ...(typeof o.initiation?.udf1 === 'string' ? { udf1: o.initiation.udf1 } : {}),
+      ...(i?.lockerCard
+        ? {
+            card: { card_issuer: i.bank ?? '', last_four_digits: i.save?.last4 ?? '1111', card_reference: i.lockerCard, using_token: true },
+          }
+        : {}),
+      ...(i?.bin && !i.lockerCard
         ? {
             card: {
               card_isin: i.bin,
@@ -297,12 +313,17 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
           );
         const refId = String(body.refId);
         const refusal = async (code: string, msg: string) =>
-          send(res, 200, await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: code, resultMsg: msg }, orderId: o.orderId, refId }));
+          send(
+            res,
+            200,
+            await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: code, resultMsg: msg }, orderId: o.orderId, refId }),
+          );
         const earlier = o.refunds.find((r) => r.requestId === refId);
         if (earlier) {
           if (now() - earlier.raisedAt < 10 * 60_000) return refusal('617', 'Refund Already Raised');
           if (earlier.status === 'SUCCESS') return refusal('629', 'Refund is already Successful');
-          if (earlier.status === 'PENDING') return refusal('626', 'Another Refund on same order is already in Progress, please retry after few minutes');
+          if (earlier.status === 'PENDING')
+            return refusal('626', 'Another Refund on same order is already in Progress, please retry after few minutes');
           return refusal('600', 'Invalid refund request.');
         }
         if (o.refunds.some((r) => r.status === 'PENDING'))
@@ -311,7 +332,13 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
         if (refundAmount < Number(o.amount) && refundAmount < 1) return refusal('635', 'Partial refund under Rs.1 is not allowed');
         const refunded = o.refunds.filter((r) => r.status !== 'FAILURE').reduce((sum, r) => sum + Number(r.amount), 0);
         if (!(refundAmount > 0) || refunded + refundAmount > Number(o.amount) + 1e-9) return refusal('600', 'Invalid refund request.');
-        const r: Refund = { id: `${++seq}0000000099`, requestId: refId, amount: String(body.refundAmount), status: 'PENDING', raisedAt: now() };
+        const r: Refund = {
+          id: `${++seq}0000000099`,
+          requestId: refId,
+          amount: String(body.refundAmount),
+          status: 'PENDING',
+          raisedAt: now(),
+        };
         o.refunds.push(r);
         if (loseNextRefundAnswer) {
           loseNextRefundAnswer = false;
@@ -440,6 +467,7 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
           card_token: token,
           card_reference: c.reference,
           card_number: `XXXX-XXXX-XXXX-${c.last4}`,
+          ...(c.isin ? { card_isin: c.isin } : {}),
           card_brand: c.brand,
           card_exp_month: c.month,
           card_exp_year: c.year,
@@ -501,7 +529,11 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
         });
       const refunded = o.refunds.filter((r) => r.status !== 'FAILURE').reduce((sum, r) => sum + Number(r.amount), 0);
       if (refunded + Number(amount) > Number(o.amount) + 1e-9)
-        return send(res, 400, { status: 'Bad Request', error_code: 'invalid.amount', error_message: 'Refund amount exceeds the order amount' });
+        return send(res, 400, {
+          status: 'Bad Request',
+          error_code: 'invalid.amount',
+          error_message: 'Refund amount exceeds the order amount',
+        });
       o.refunds.push({ id: `rfnd_${++seq}`, requestId, amount, status: 'PENDING', raisedAt: now() });
       if (loseNextRefundAnswer) {
         loseNextRefundAnswer = false;
@@ -658,7 +690,10 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
         if (status === 'CHARGED' && instrument.save && o.customerId) {
           // Tokenised into the customer's locker with the shopper's consent (Juspay's card_reference persists).
           o.savedReference = `cref_${(++seq).toString(16).padStart(8, '0')}`;
-          locker.set(o.customerId, [...(locker.get(o.customerId) ?? []), { reference: o.savedReference, ...instrument.save }]);
+          locker.set(o.customerId, [
+            ...(locker.get(o.customerId) ?? []),
+            { reference: o.savedReference, ...instrument.save, isin: instrument.bin },
+          ]);
         }
         return this.returnQuery(orderId);
       },
@@ -699,7 +734,12 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
             authorization: `Basic ${Buffer.from(`${keys.juspayWebhookUser}:${keys.juspayWebhookPassword}`).toString('base64')}`,
             'content-type': 'application/json',
           },
-          body: { id: `evt_V2_${++seq}`, event_name: eventName, date_created: '2026-11-28T02:00:00Z', content: { txn: { txn_id: 'kasratfake-x-1' } } },
+          body: {
+            id: `evt_V2_${++seq}`,
+            event_name: eventName,
+            date_created: '2026-11-28T02:00:00Z',
+            content: { txn: { txn_id: 'kasratfake-x-1' } },
+          },
         };
       },
     },

@@ -44,7 +44,13 @@ export async function handleWebhook(
   const check = await gateway.verifyWebhook(input);
   const payload = { webhook: true };
   if (!check.ok && check.ignore) {
-    await logCallback(db, { gateway: gateway.name, ref: check.ref, outcome: 'unchanged', reason: `webhook ignored: ${check.reason}`, payload });
+    await logCallback(db, {
+      gateway: gateway.name,
+      ref: check.ref,
+      outcome: 'unchanged',
+      reason: `webhook ignored: ${check.reason}`,
+      payload,
+    });
     deps.log?.info({ ref: check.ref, reason: check.reason, gateway: gateway.name }, 'payment webhook ignored');
     return { ignored: true, reason: check.reason };
   }
