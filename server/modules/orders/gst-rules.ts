@@ -190,12 +190,3 @@ export function amountInWords(paise: number): string {
   const p = paise % 100;
   return `Rupees ${indianWords(rupees)}${p ? ` and ${belowHundred(p)} Paise` : ''} Only`;
 }
-
-/** "1,23,456.78": paise as rupees with Indian grouping and both decimals, as the invoice's columns print them. */
-export function formatAmount(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  const rupees = String(Math.floor(abs / 100));
-  const grouped = rupees.length <= 3 ? rupees : `${rupees.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${rupees.slice(-3)}`;
-  return `${sign}${grouped}.${String(abs % 100).padStart(2, '0')}`;
-}

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { BANK_INSTRUMENTS, type StaffBankOffer } from '../../../../../../schemas/staff.ts';
-import { formatPaise } from '../../../../../../schemas/money.ts';
+import { decimalRupees, formatPaise } from '../../../../../../schemas/money.ts';
 import { createBankOffer, listBankOffers, saveBankOffer } from '../../../promotions-api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, errorData, indiaTime, messageOf, rupees, Status, toPaise, useConsoleList } from '../../shared.tsx';
+import { DataTable, errorData, indiaTime, messageOf, Status, toPaise, useConsoleList } from '../../shared.tsx';
 import { isoFromLocal, localInput } from './dates.ts';
 
 // Bank offers: what the cart lists and the payment checks against the card, bank or UPI app used
@@ -39,9 +39,9 @@ const draftOf = (o: StaffBankOffer): Draft => ({
   card_bins: o.card_bins.join(', '),
   description: o.description,
   kind: o.kind,
-  value: o.kind === 'percent' ? String(o.value) : rupees(o.value),
-  max_discount: o.max_discount === null ? '' : rupees(o.max_discount),
-  min_cart: rupees(o.min_cart),
+  value: o.kind === 'percent' ? String(o.value) : decimalRupees(o.value),
+  max_discount: o.max_discount === null ? '' : decimalRupees(o.max_discount),
+  min_cart: decimalRupees(o.min_cart),
   starts_at: localInput(o.starts_at),
   ends_at: localInput(o.ends_at),
   active: o.active,

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import type { StaffCoupon } from '../../../../../../schemas/staff.ts';
-import { formatPaise } from '../../../../../../schemas/money.ts';
+import { decimalRupees, formatPaise } from '../../../../../../schemas/money.ts';
 import { createCoupon, listCoupons, saveCoupon } from '../../../api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, indiaTime, messageOf, rupees, Status, toPaise, useConsoleList } from '../../shared.tsx';
+import { DataTable, indiaTime, messageOf, Status, toPaise, useConsoleList } from '../../shared.tsx';
 import { isoFromLocal, localInput } from './dates.ts';
 
 // Promotions: the coupons the cart's rules read (docs/decisions/019). Amounts are typed in rupees and sent in
@@ -28,9 +28,9 @@ const draftOf = (c: StaffCoupon): Draft => ({
   code: c.code,
   description: c.description,
   kind: c.kind,
-  value: c.kind === 'percent' ? String(c.value) : rupees(c.value),
-  max_discount: c.max_discount === null ? '' : rupees(c.max_discount),
-  min_cart: rupees(c.min_cart),
+  value: c.kind === 'percent' ? String(c.value) : decimalRupees(c.value),
+  max_discount: c.max_discount === null ? '' : decimalRupees(c.max_discount),
+  min_cart: decimalRupees(c.min_cart),
   per_customer_limit: c.per_customer_limit === null ? '' : String(c.per_customer_limit),
   usage_limit: c.usage_limit === null ? '' : String(c.usage_limit),
   starts_at: localInput(c.starts_at),
