@@ -33,7 +33,6 @@ export interface MessagePlan {
   sms: { template: SmsTemplateId; vars: Partial<Record<SmsVariable, string>> };
 }
 
-
 /**
  * How long a refund takes to show, by where it goes: back to the original payment 5 to 7 working days (what the
  * help centre's payments answer promises), to a bank account by IMPS or NEFT up to 3 working days.
@@ -67,7 +66,10 @@ export function planMessage(event: MessageEvent, firstName: string | null, origi
           ],
           action: orderLink,
         },
-        sms: { template: event.cod ? 'order_placed_cod' : 'order_placed', vars: { order: event.order, amount: formatPaise(event.amount, '') } },
+        sms: {
+          template: event.cod ? 'order_placed_cod' : 'order_placed',
+          vars: { order: event.order, amount: formatPaise(event.amount, '') },
+        },
       };
     case 'payment_failed':
       return {

@@ -89,7 +89,10 @@ function PriceEditor({ row, canEdit }: { row: StaffVariant; canEdit: boolean }) 
       const current = errorData<{ current?: { price: number; mrp: number } }>(e)?.current;
       if (current) {
         setSeen(current);
-        setStatus({ kind: 'error', text: `${messageOf(e)} Now: price ₹${decimalRupees(current.price)}, MRP ₹${decimalRupees(current.mrp)}.` });
+        setStatus({
+          kind: 'error',
+          text: `${messageOf(e)} Now: price ₹${decimalRupees(current.price)}, MRP ₹${decimalRupees(current.mrp)}.`,
+        });
       } else setStatus({ kind: 'error', text: messageOf(e) });
     }
   };
