@@ -1,12 +1,12 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { messageOf } from '../../../../schemas/constants.ts';
 import { IST_TIME_ZONE } from '../../../../schemas/dates.ts';
 import type { NormalisedError } from '../../../api/client.ts';
 import { css } from './console-styles.ts';
 
 // What every console area shares: the server's message of a failed call, a status line and one table.
 
-export const messageOf = (error: unknown) =>
-  (error as NormalisedError)?.response?.data?.message || 'Something went wrong. Please try again.';
+export { messageOf };
 
 /** The `data` of a 4xx answer (a 409 carries the current values there). */
 export const errorData = <T,>(error: unknown): T | undefined =>
