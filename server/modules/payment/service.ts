@@ -338,7 +338,7 @@ export async function isNewCustomer(db: Db, customerId: number, order: OrderRow)
   return !earlier;
 }
 
-/** SPEC §3 affiliate order from the stored order (never from prices the browser sends); status pending (§4). */
+/** SPEC §3 affiliate order from the stored order (never from prices the browser sends); status pending (SPEC §4). */
 export async function affiliateOrder(
   db: Db,
   order: OrderRow,
