@@ -1,4 +1,4 @@
-// Zero-loss delivery for network-bound providers (ANALYTICS-NOTES "Lessons"): every send is written to storage
+// Zero-loss delivery for network-bound providers (docs/architecture.md "Reporting"): every send is written to storage
 // first, posted with fetch keepalive, retried with backoff, and removed only when the server acknowledges it.
 // On pagehide and before a gateway redirect pending items go out with sendBeacon; whatever was not
 // acknowledged is replayed on the next load. The server deduplicates on event_id, so replays are safe.

@@ -35,8 +35,8 @@
 //  6. /order-failed/{orderId}: GET /api/payment/payment-failed?orderId= → PaymentFailedData; "Retry" →
 //     /retry-payment: POST /api/payment/retry-payment { order_id, payment_method, instrument } → TransactionData
 //     (a new attempt on the same order, never a second order).
-//  7. /order-successfull/{orderId}: GET /api/order-success/order-success-data?orderId= → OrderSuccessData (SPEC
-//     §3 order shape, and the purchase facts for the data layer; event id = order id).
+//  7. /order-successfull/{orderId}: GET /api/order-success/order-success-data?orderId= → OrderSuccessData
+//     (SPEC §3 order shape, and the purchase facts for the data layer; event id = order id).
 // Every order call answers 404 for an order that is not the signed-in customer's, and 401 when signed out.
 import { z } from 'zod';
 import { Address } from './account.ts';

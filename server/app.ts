@@ -16,6 +16,7 @@ import { API_COMPRESSION } from './http/compression.ts';
 import { registerCaching } from './http/caching.ts';
 import { registerAnswerCheck } from './http/answer-check.ts';
 import { registerApiDocs } from './http/docs.ts';
+import { idempotencyPlugin } from './http/idempotency.ts';
 import { asAppError } from './http/errors.ts';
 import { isOps } from './http/ops.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
@@ -133,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Before the modules: the document is built from the routes as they register.
   await registerApiDocs(app, { open: devToolsEnabled(), origin: publicOrigin });
+  // Before the modules too: it declares the Idempotency-Key header of the routes that take one.
+  await app.register(idempotencyPlugin, { db: handle.db });
   await registerModules(app, { handle });
 
   const template = loadTemplate(clientDir);

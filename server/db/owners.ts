@@ -77,7 +77,7 @@ export const TABLE_OWNERS = {
   payment_callbacks: 'server/modules/payment',
   payment_issues: 'server/modules/payment',
   saved_cards: 'server/modules/payment',
-  idempotency_keys: 'server/modules/checkout',
+  idempotency_keys: 'server/http',
   stock_ledger: 'server/modules/inventory',
   uploads: 'server/modules/uploads',
   authenticity_codes: 'server/modules/authenticity',

@@ -15,13 +15,7 @@ import {
 } from '../modules/cart/index.ts';
 import { allocateDiscount } from '../modules/checkout/cart-changes.ts';
 import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from '../modules/checkout/errors.ts';
-import {
-  hashRequest,
-  type KeyClaim,
-  replayIdempotencyKey,
-  storeAnswerStatement,
-  storeIdempotentAnswer,
-} from '../modules/checkout/idempotency.ts';
+import { type ClaimParts, type KeyClaim, replayIdempotencyKey, storeAnswerStatement, storeIdempotentAnswer } from '../http/idempotency.ts';
 import { type DeliveryAddress, lockCustomer, lockCustomerAndCart, type Placer, pendingOrderOf } from '../modules/checkout/queries.ts';
 import {
   type CheckoutDeps,
@@ -48,7 +42,8 @@ type Placing = { customerId: number } | { session: DeferredSession };
 export type PlaceOrderInput = Placing & {
   cookieCartId: string | null;
   quote?: string;
-  idempotencyKey?: string;
+  /** The request's Idempotency-Key (`idempotencyOf` of server/http/idempotency.ts); null or absent without one. */
+  idempotency?: ClaimParts | null;
   /** Runs inside the order's transaction after the order is written (the payment module adds the first attempt). */
   afterOrder?: (trx: Db, order: PlacedOrder) => Promise<void>;
 };
@@ -101,9 +96,7 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     if (who.known === null) throw new Error('placeOrder: a guest cart joins a known customer; read the session first');
     await customerCart(db, who.known, input.cookieCartId);
   }
-  const claimParts = input.idempotencyKey
-    ? { scope: 'place-order', key: input.idempotencyKey, requestHash: hashRequest({ quote: input.quote ?? null }) }
-    : null;
+  const claimParts = input.idempotency ?? null;
   return db.transaction().execute(async (trx) => {
     // The key is claimed in the same round trip as the customer and cart locks, and a deferred session is checked
     // in it. The cart's lines are read in that round trip too, pipelined right behind the locks, so after them

@@ -12,7 +12,7 @@ const PREVIEW = /preview/i;
 export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
 /**
  * What an API answer that states nothing else says: it may be the shopper's own (a profile, an order, a session
- * check), so no cache keeps it, shared or the browser's (OWASP REST cheat sheet; RFC 9111 §5.2.2.5).
+ * check), so no cache keeps it, shared or the browser's (OWASP REST cheat sheet; RFC 9111, section 5.2.2.5).
  */
 export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 /** A shopper's private file: the browser may keep it, but asks each time (a signed-out browser gets no copy). */
@@ -48,7 +48,7 @@ export function versionEtag(version: number, key: string): string {
   return `W/"${INSTANCE}.${version}.${key.replace(/[^\w.-]/g, '_')}"`;
 }
 
-/** If-None-Match holds the validator (a list, `*`, weak or strong alike: RFC 9110 §13.1.2 weak comparison). */
+/** If-None-Match holds the validator (a list, `*`, weak or strong alike: RFC 9110, section 13.1.2 weak comparison). */
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, '');

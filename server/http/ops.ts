@@ -74,8 +74,8 @@ export function isOps(req: FastifyRequest, token = readOpsToken()): boolean {
 }
 
 /**
- * The token, or a staff session whose role holds the call's permission. No token and no session: 401 (RFC 6750
- * §3.1: invalid_token), saying nothing more. A session without the permission: 403. Synchronous on purpose: a
+ * The token, or a staff session whose role holds the call's permission. No token and no session: 401 (RFC 6750,
+ * section 3.1: invalid_token), saying nothing more. A session without the permission: 403. Synchronous on purpose: a
  * caller that forgets `await` cannot let a call through.
  */
 export function requireOps(req: FastifyRequest, token = readOpsToken()): void {

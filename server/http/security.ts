@@ -122,7 +122,7 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
   const sources = options.gateway ?? NO_SOURCES;
   const hosts = allowedHosts(publicOrigin);
 
-  // RFC 9110 §7.4: a Host (or an absolute request target's host) this site does not serve is misdirected; the
+  // RFC 9110, section 7.4: a Host (or an absolute request target's host) this site does not serve is misdirected; the
   // load balancer's health probe may name the machine's address instead.
   app.addHook('onRequest', async (req) => {
     let authority: string | null = null;

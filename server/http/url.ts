@@ -20,7 +20,7 @@ export interface RequestTarget {
   /** The query with its `?`, or ''. */
   search: string;
   searchParams: URLSearchParams;
-  /** The host an absolute target names (RFC 9112 §3.2.2), else null. */
+  /** The host an absolute target names (RFC 9112, section 3.2.2), else null. */
   authority: string | null;
 }
 

@@ -29,9 +29,10 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   throw new BadRequest(message, { issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
 }
 
-// SPEC §5 messages are shown to shoppers as they are; generic zod messages get the field name in front.
+// SPEC §5 messages are shown to shoppers as they are, and so is the Idempotency-Key header's, which names its
+// header; generic zod messages get the field name in front.
 function isSpecMessage(message: string): boolean {
-  return /^(Please|Passwords|Name|Maximum|Numeric|OTP|Entered|This )/.test(message);
+  return /^(Please|Passwords|Name|Maximum|Numeric|OTP|Entered|This |Idempotency-Key )/.test(message);
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

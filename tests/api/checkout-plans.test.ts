@@ -2,7 +2,7 @@ import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../server/db/database.ts';
 import { compiledCartSnapshot } from '../../server/modules/cart/index.ts';
-import { hashRequest } from '../../server/modules/checkout/idempotency.ts';
+import { hashRequest } from '../../server/http/idempotency.ts';
 import { placeOrder } from '../../server/flows/place-order.ts';
 import { lockPartiesStatement } from '../../server/modules/checkout/queries.ts';
 import { BACKENDS, openTestDatabase } from '../helpers/app.ts';

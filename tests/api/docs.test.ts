@@ -53,6 +53,18 @@ describeBackends(
       expect(listing?.default).toBeDefined();
       const upload = doc.paths['/api/uploads/{publicId}']?.get;
       expect(upload?.parameters?.map((p) => `${p.in}:${p.name}`)).toContain('path:publicId');
+      // The Idempotency-Key, declared by the routes that take one (server/http/idempotency.ts), and by no other.
+      const keyed = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'))
+          .map(([method]) => `${method} ${path}`),
+      );
+      expect(keyed.sort()).toEqual([
+        'get /api/order-confirmation/place-order',
+        'post /api/payment/initate-transaction',
+        'post /api/payment/place-order',
+        'post /api/payment/retry-payment',
+      ]);
     });
 
     test('the page is served from this app, under its CSP', async () => {

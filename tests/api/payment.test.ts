@@ -150,6 +150,25 @@ describeBackends('payment API', (ctx) => {
     expect(await paymentsOf(orderId)).toEqual([]);
   });
 
+  test('initiate with an Idempotency-Key: the same call answers the same attempt; another body under the key is 422', async () => {
+    const { agent, orderId } = await placed();
+    const key = `pay-${orderId}-key`;
+    const upi = { order_id: orderId, payment_method: 1, instrument: { upi_app: 'BHIM' } };
+    const first = await agent.post('/api/payment/initate-transaction', upi, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(200);
+    const again = await agent.post('/api/payment/initate-transaction', upi, { 'idempotency-key': key });
+    expect(json(again).data).toEqual(json(first).data);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+    const card = { order_id: orderId, payment_method: 2, instrument: { card_bin: '411111' } };
+    const other = await agent.post('/api/payment/initate-transaction', card, { 'idempotency-key': key });
+    expect(other.statusCode).toBe(422);
+    expect(json(other).message).toBe('This Idempotency-Key was already used for a different request.');
+    const malformed = await agent.post('/api/payment/retry-payment', { ...upi, instrument: {} }, { 'idempotency-key': 'bad key' });
+    expect(malformed.statusCode).toBe(400);
+    expect(json(malformed).message).toBe('Idempotency-Key must be 8 to 100 letters, digits, - or _');
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
   test('card failure → /order-failed → retry is a new attempt on the same order → success', async () => {
     const { agent, orderId } = await placed();
     const tx = TransactionData.parse(json(await initiate(agent, orderId, { payment_method: 2, instrument: { card_bin: '411111' } })).data);

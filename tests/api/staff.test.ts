@@ -43,7 +43,7 @@ describeBackends('staff', (ctx) => {
     expect(me.json().data.permissions).not.toContain('catalogue:write');
   });
 
-  test('a code signs in once: the same code again is refused (RFC 6238 §5.2)', async () => {
+  test('a code signs in once: the same code again is refused (RFC 6238, section 5.2)', async () => {
     const t = ctx();
     const staff = await newStaff(t, 'marketing');
     const code = await currentCode(staff.secret);

@@ -8,11 +8,15 @@ import { seed } from '../../server/db/seed/seed.ts';
 import { placeOrder } from '../../server/flows/place-order.ts';
 import { SoldOut } from '../../server/modules/checkout/errors.ts';
 import { Unauthorized } from '../../server/http/errors.ts';
+import { hashRequest } from '../../server/http/idempotency.ts';
 import { readSession, SESSION_COOKIE } from '../../server/modules/session/index.ts';
 import { sessionCheckOf } from '../../server/modules/session/service.ts';
 import { createShoppers, pincode, variantIn } from '../api/checkout-fixtures.ts';
 import { BACKENDS, POSTGRES_URL } from '../helpers/app.ts';
 import { type Conversation, turnCountingProxy } from '../helpers/wire-proxy.ts';
+
+/** The Idempotency-Key of a place-order call without a quote, as the route hands it to the flow. */
+const placeKey = (key: string) => ({ scope: 'place-order', key, requestHash: hashRequest({ quote: null }) });
 
 // Round trips of a PostgreSQL transaction (server/db/database.ts, PreparingClient): BEGIN is held back and written
 // with the transaction's first statement, so a transaction of one statement costs two waits for the server (the
@@ -84,7 +88,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     const deps = { db: handle.db, paymentTtlS: 900 };
     let answer: Awaited<ReturnType<typeof placeOrder>> | undefined;
     const wire = await wireOf(async () => {
-      answer = await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-1' });
+      answer = await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotency: placeKey('turns-1') });
     });
     expect(wire).toEqual({ turns: 2, writes: 2 });
     const conversation = proxy.conversations.find((c) => c.sent.includes('turns-1')) as Conversation;
@@ -95,7 +99,9 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     const stock = await handle.db.selectFrom('variants').select('stock').where('id', '=', variant.id).executeTakeFirstOrThrow();
     expect(stock.stock).toBe(variant.stock - 2);
     // The same key answers the same order.
-    expect(await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-1' })).toEqual(answer);
+    expect(await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotency: placeKey('turns-1') })).toEqual(
+      answer,
+    );
   });
 
   test('an order whose first statement checks the session takes the same two turns; a session not live keeps nothing', async () => {
@@ -122,7 +128,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
       .where('customer_id', '=', shopper.customerId)
       .execute();
     const wireEnded = await wireOf(() =>
-      expect(placeOrder(deps, { session: session(), cookieCartId: null, idempotencyKey: 'turns-ended' })).rejects.toBeInstanceOf(
+      expect(placeOrder(deps, { session: session(), cookieCartId: null, idempotency: placeKey('turns-ended') })).rejects.toBeInstanceOf(
         Unauthorized,
       ),
     );
@@ -137,7 +143,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
       .execute();
     let answer: Awaited<ReturnType<typeof placeOrder>> | undefined;
     const wire = await wireOf(async () => {
-      answer = await placeOrder(deps, { session: session(), cookieCartId: null, idempotencyKey: 'turns-session' });
+      answer = await placeOrder(deps, { session: session(), cookieCartId: null, idempotency: placeKey('turns-session') });
     });
     expect(wire).toEqual({ turns: 2, writes: 2 });
     expect(settled).toEqual([null, shopper.customerId]);
@@ -149,7 +155,9 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
       .executeTakeFirstOrThrow();
     expect(order.customer_id).toBe(shopper.customerId);
     // The key is the customer's, and answers the same order.
-    expect(await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'turns-session' })).toEqual(answer);
+    expect(await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotency: placeKey('turns-session') })).toEqual(
+      answer,
+    );
   });
 
   test('units gone at the stock take, its COMMIT already sent: nothing of the order is kept', async () => {
@@ -166,7 +174,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     try {
       await other.query('BEGIN');
       await other.query('UPDATE variants SET stock = 0 WHERE id = $1', [variant.id]);
-      const placing = placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'gone-1' });
+      const placing = placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotency: placeKey('gone-1') });
       placing.catch(() => {});
       const blocker = (await other.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
       for (let waiting = 0; waiting === 0; await new Promise((r) => setTimeout(r, 20)))
@@ -187,7 +195,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL transaction on the
     expect(await ledger()).toBe(ledgerBefore);
     // Stock back: the same key places the order, on connections that are still in order.
     await handle.db.updateTable('variants').set({ stock: 1 }).where('id', '=', variant.id).execute();
-    const answer = await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotencyKey: 'gone-1' });
+    const answer = await placeOrder(deps, { customerId: shopper.customerId, cookieCartId: null, idempotency: placeKey('gone-1') });
     expect(answer.order_id).toMatch(/^KS/);
     expect((await handle.db.selectFrom('variants').select('stock').where('id', '=', variant.id).executeTakeFirstOrThrow()).stock).toBe(0);
     expect(await ledger()).toBe(ledgerBefore + 1);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// Reading a PDF back as a reader would, with poppler's pdftotext (RECIPES: invoices are read back in tests).
+// Reading a PDF back as a reader would, with poppler's pdftotext: invoices are checked as the shopper reads them.
 
 function withFile<T>(bytes: Buffer, read: (file: string) => T): T {
   const dir = mkdtempSync(path.join(tmpdir(), 'kasrat-pdf-'));

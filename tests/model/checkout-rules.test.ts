@@ -6,7 +6,7 @@ import { ANSWERS, CART_ITEMS, ERRORS, ORDER_ID, servicesForPath } from '../helpe
 // The checkout funnel's transitions, written by hand from the rules rather than generated from the machine:
 // SPEC §4.4 (cart view 1 → begin checkout 2 → order confirmation 3 → payment view 4 → add payment info 5; a payment
 // flow direct from order confirmation or a retry from order-failed; the payment events, payment failed and
-// purchase on the direct, retry and gateway paths), §5 (a cart view only when the cart has items) and §2 / §8
+// purchase on the direct, retry and gateway paths), SPEC §5 (a cart view only when the cart has items) and SPEC §2 / §8
 // (a 409 from order confirmation goes back to the cart). Each row is the shopper's moves and the calls' answers,
 // the state SPEC says they end in, and the funnel events reported on the way, in order. The path tests
 // (checkout-funnel.test.ts, checkout-page.test.tsx) replay what the machine does; these say what it must do, so a

@@ -92,7 +92,7 @@ export async function devIdpRoutes(root: FastifyInstance, { keys }: { keys: KeyR
       schema: {
         summary: "Development tools: the development identity provider's keys",
         operationId: 'getDevIdpKeys',
-        // A JSON Web Key Set (RFC 7517 §5), as Google's own keys endpoint answers: not the API envelope.
+        // A JSON Web Key Set (RFC 7517, section 5), as Google's own keys endpoint answers: not the API envelope.
         response: { 200: z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string().optional() })) }) },
       },
     },

@@ -4,7 +4,6 @@ import {
   DeliverHereRequest,
   DeliverHereResponse,
   IDEMPOTENCY_HEADER,
-  IdempotencyKeySchema,
   OrderDetailsQuery,
   OrderDetailsResponse,
   PlaceOrderQuery,
@@ -14,7 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { Forbidden } from '../../http/errors.ts';
 import { CROSS_SITE_REFUSED } from '../../http/security.ts';
-import { parse } from '../../http/validate.ts';
+import { type IdempotencyOption, idempotencyOf } from '../../http/idempotency.ts';
 import { deferredSession, requireCustomer } from '../../modules/session/index.ts';
 import { readCartCookie } from '../../modules/cart/index.ts';
 import { placeOrder } from '../../flows/place-order.ts';
@@ -40,12 +39,14 @@ export function assertOwnCall(req: FastifyRequest): void {
   if (site ? site !== 'same-origin' || navigation : navigation || !header(IDEMPOTENCY_HEADER)) throw new Forbidden(CROSS_SITE_REFUSED);
 }
 
-/** The Idempotency-Key header, validated when present. */
-export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
-  const raw = req.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined) return undefined;
-  return parse(IdempotencyKeySchema, Array.isArray(raw) ? raw[0] : raw);
-}
+/**
+ * Order placement's Idempotency-Key, here (the query) and at POST /api/payment/place-order (the body): one scope, so
+ * either call replays the other's order; a replay must bring the same quote.
+ */
+export const placeOrderKey = (part: 'query' | 'body'): IdempotencyOption => ({
+  scope: 'place-order',
+  request: (req) => ({ quote: (req[part] as { quote?: string } | undefined)?.quote ?? null }),
+});
 
 export async function checkoutRoutes(root: FastifyInstance, deps: CheckoutDeps & { db: Db }) {
   const app = root.withTypeProvider<ZodRequestTypes>();
@@ -92,7 +93,7 @@ export async function checkoutRoutes(root: FastifyInstance, deps: CheckoutDeps &
     '/api/order-confirmation/place-order',
     {
       // The order's first statement checks the session (deferredSession): one round trip less per order.
-      config: { access: 'customer', sessionInStatement: true },
+      config: { access: 'customer', sessionInStatement: true, idempotency: placeOrderKey('query') },
       schema: {
         summary: 'Place the order from the confirmation page',
         operationId: 'placeOrderFromConfirmation',
@@ -104,13 +105,13 @@ export async function checkoutRoutes(root: FastifyInstance, deps: CheckoutDeps &
     },
     async (req) => {
       const query = req.query;
-      const key = idempotencyKeyOf(req);
+      const idempotency = idempotencyOf(req);
       const cookieCartId = readCartCookie(req);
       const session = deferredSession(req);
       // placeOrder locks the customer row and refuses a blocked customer itself. A guest cart joins a known
       // customer, so with one the session is read first, as on every other customer route.
       const placing = cookieCartId ? { customerId: session.settle((await req.getSession())?.customerId ?? null) } : { session };
-      const answer = await placeOrder(deps, { ...placing, cookieCartId, quote: query.quote, idempotencyKey: key });
+      const answer = await placeOrder(deps, { ...placing, cookieCartId, quote: query.quote, idempotency });
       return ok(answer, 'Order placed. Please complete the payment.');
     },
   );

@@ -48,7 +48,8 @@ import {
 import { requireCustomer } from '../../modules/session/index.ts';
 import { readCartCookie } from '../../modules/cart/index.ts';
 import { placeOrder } from '../../flows/place-order.ts';
-import { type CheckoutDeps, idempotencyKeyOf } from '../../modules/checkout/index.ts';
+import { type CheckoutDeps, placeOrderKey } from '../../modules/checkout/index.ts';
+import { idempotencyOf } from '../../http/idempotency.ts';
 import { orderSuccessData } from '../../modules/payment/order-success.ts';
 import { paymentByRef } from '../../modules/payment/queries.ts';
 import { sandboxPage } from '../../modules/payment/sandbox-page.ts';
@@ -99,7 +100,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
   app.post(
     '/api/payment/place-order',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', idempotency: placeOrderKey('body') },
       schema: {
         response: { 200: PaymentPlaceOrderResponse },
         summary: 'Place the order and start its payment',
@@ -109,7 +110,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
     },
     async (req) => {
       const body = req.body;
-      const key = idempotencyKeyOf(req);
+      const idempotency = idempotencyOf(req);
       const customer = await requireCustomer(db, req);
       // Someone else's (or an expired) saved card is not found, before any order is made.
       if (body.saved_card_id !== undefined) await cardForPayment(db, deps, customer.id, body.saved_card_id, new Date());
@@ -119,7 +120,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
         customerId: customer.id,
         cookieCartId: readCartCookie(req),
         quote: body.quote,
-        idempotencyKey: key,
+        idempotency,
         afterOrder: online
           ? async (trx, order) => {
               const row = (await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow()) as OrderRow;
@@ -217,7 +218,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
   app.post(
     '/api/payment/initate-transaction',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', idempotency: { scope: 'initiate-transaction' } },
       schema: {
         response: { 200: TransactionResponse },
         summary: 'Start a gateway transaction for an order',
@@ -227,12 +228,12 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
     },
     async (req) => {
       const body = req.body;
-      const key = idempotencyKeyOf(req);
+      const idempotency = idempotencyOf(req);
       const customer = await requireCustomer(db, req);
       return ok(
         await initiateTransaction(deps, customer.id, body, {
           retry: false,
-          idempotencyKey: key,
+          idempotency,
           origin: originOf(req, deps.config.PUBLIC_ORIGIN),
         }),
         'Redirecting to payment',
@@ -243,7 +244,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
   app.post(
     '/api/payment/retry-payment',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', idempotency: { scope: 'retry-payment' } },
       schema: {
         response: { 200: TransactionResponse },
         summary: 'Start a new payment for an unpaid order',
@@ -253,12 +254,12 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
     },
     async (req) => {
       const body = req.body;
-      const key = idempotencyKeyOf(req);
+      const idempotency = idempotencyOf(req);
       const customer = await requireCustomer(db, req);
       return ok(
         await initiateTransaction(deps, customer.id, body, {
           retry: true,
-          idempotencyKey: key,
+          idempotency,
           origin: originOf(req, deps.config.PUBLIC_ORIGIN),
         }),
         'Redirecting to payment',

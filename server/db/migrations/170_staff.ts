@@ -3,7 +3,7 @@ import { execScript } from '../exec-script.ts';
 
 // The operations console (docs/decisions/019): staff accounts apart from customers, their sessions as rows (every
 // instance reads the same ones), and the audit trail of every staff write.
-// - staff.totp_last_step: the last accepted TOTP time step, so one code signs in once (RFC 6238 §5.2).
+// - staff.totp_last_step: the last accepted TOTP time step, so one code signs in once (RFC 6238, section 5.2).
 // - staff_sessions.id: the SHA-256 of the cookie's token, as for shoppers' sessions: a leaked table opens nothing.
 // - audit_log: append-only. A trigger refuses UPDATE, DELETE and TRUNCATE on PostgreSQL and PGlite alike, so no
 //   route, script or mistaken query can rewrite what happened.

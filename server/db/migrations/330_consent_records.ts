@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.ts';
 
-// Consent as the Digital Personal Data Protection Act asks for it (docs/product-rules.md §7 "Consent"): every
+// Consent as the Digital Personal Data Protection Act asks for it (SPEC §4.8): every
 // consent given or withdrawn is a row that is never changed — what was shown (the text version), when, how (sign-up
 // form, profile, cookie notice) and from where (address, user agent). A shopper without an account answers the
 // cookie notice too: such rows name no customer. The sign-up box starts unticked, so an account gets no marketing

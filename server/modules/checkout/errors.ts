@@ -1,5 +1,5 @@
 import type { CartChange } from '../../../schemas/order.ts';
-import { AppError, Conflict, refusedBy } from '../../http/errors.ts';
+import { Conflict, refusedBy } from '../../http/errors.ts';
 import { changedMessage } from './cart-changes.ts';
 
 // Checkout's domain errors; the app's error handler turns each into { status: 0, message, data } with its code.
@@ -28,9 +28,3 @@ export class CouponUsedUp extends Conflict {
 
 /** A rule refused the step (no address, pincode not served, empty cart). */
 export class CheckoutRuleError extends refusedBy('checkout-rule') {}
-
-export class IdempotencyKeyReused extends AppError {
-  constructor() {
-    super(422, 'This Idempotency-Key was already used for a different request.');
-  }
-}

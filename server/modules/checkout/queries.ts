@@ -6,7 +6,7 @@ import type { Database } from '../../db/types.ts';
 import { type AddressRow, toAddress, unlistedService } from '../account/index.ts';
 import { ACTIVE } from '../cart/index.ts';
 import { liveSessionCtes, type SessionCheck } from '../session/index.ts';
-import { claimUntil, IDEMPOTENCY_TTL_MS, type KeyClaim } from './idempotency.ts';
+import { type ClaimParts, claimUntil, IDEMPOTENCY_TTL_MS } from '../../http/idempotency.ts';
 
 // Checkout's reads and row locks. Lock order, everywhere in checkout and payment: idempotency key, customer,
 // cart, variants (by id), coupon; and order before its payments. Nothing takes them the other way round.
@@ -107,13 +107,11 @@ type LockedRow = NonNullable<Awaited<ReturnType<ReturnType<typeof lockedParties>
 /** Who places the order: the customer, or the session still to check (the statement finds its customer). */
 export type Placer = number | SessionCheck;
 
-/** The key's claim before the customer is known: the statement inserts it for the customer it finds. */
-export type ClaimParts = Omit<KeyClaim, 'customerId'>;
-
 /**
  * The statement of {@link lockCustomerAndCart}: the session's check, the key's claim, the order's number, the locks
  * and what they read. Every order sends it, so its text is compiled once (server/db/compiled-once.ts).
  */
+/** `claim`, the key's claim before the customer is known: the statement inserts it for the customer it finds. */
 export function lockPartiesStatement(trx: Db, placer: Placer, claim?: ClaimParts, now = new Date()): CompiledQuery<LockedRow> {
   const parts = claim
     ? { scope: claim.scope, key: claim.key, requestHash: claim.requestHash, expires: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { createGateway, type PaymentConfig, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
 import { keepGateway } from './gateway.ts';
-import { pruneIdempotencyKeys } from '../checkout/index.ts';
 import { scheduleJob } from '../../jobs/scheduled.ts';
 import { paymentIssueRoutes, type RefundPaidByHand } from './issues.ts';
 import { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
@@ -43,14 +42,13 @@ export async function paymentModule(app: FastifyInstance, options: PaymentModule
   await app.register(paymentIssueRoutes, { db, refundPaidByHand: options.refundPaidByHand });
   if (devToolsEnabled()) await app.register(devPaymentRoutes, { db });
 
-  // Expiry (and idempotency-key pruning) on every instance; SKIP LOCKED hands each due order to one of them.
+  // Expiry on every instance; SKIP LOCKED hands each due order to one of them.
   const sweep = async () => {
     try {
       // A payment made just before the deadline (its return lost) places the order instead of expiring it.
       await askBeforeExpiry(deps);
       const expired = await expireOrders(db);
       if (expired) app.log.info({ expired }, 'expired unpaid orders');
-      await pruneIdempotencyKeys(db);
     } catch (error) {
       app.log.warn({ err: String(error) }, 'order expiry failed');
     }

@@ -16,10 +16,10 @@ import {
 } from '../../../schemas/payment.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, Conflict, NotFound, refusedBy } from '../../http/errors.ts';
+import { type ClaimParts, idempotent } from '../../http/idempotency.ts';
 import type { GatewayPayment, PaymentConfig, PaymentGateway } from '../../payments/index.ts';
 import { bankOfferViews, loadBankOffers } from '../cart/index.ts';
 import { instrumentOfMethod, offerBase, offerInstrument, offersByMethod, payableAmount } from './amount.ts';
-import { claimIdempotencyKey, hashRequest, type KeyClaim, storeIdempotentAnswer } from '../checkout/index.ts';
 import { refundWholePayment } from './money-back.ts';
 import { cardForPayment, savedCardToken } from './saved-cards.ts';
 import {
@@ -247,29 +247,31 @@ export async function initiateTransaction(
   deps: PaymentDeps,
   customerId: number,
   req: InitiateTransactionRequest & { instrument: InstrumentDetails },
-  opts: { retry: boolean; idempotencyKey?: string; origin: string },
+  opts: { retry: boolean; idempotency: ClaimParts | null; origin: string },
   now = new Date(),
 ): Promise<TransactionData> {
   const { db } = deps;
   const order0 = await requireOrder(db, customerId, req.order_id);
-  const claim: KeyClaim | null = opts.idempotencyKey
-    ? { customerId, scope: opts.retry ? 'retry-payment' : 'initiate-transaction', key: opts.idempotencyKey, requestHash: hashRequest(req) }
-    : null;
-  const payment = await db.transaction().execute(async (trx) => {
-    if (claim) {
-      const replay = await claimIdempotencyKey<{ ref: string }>(trx, claim, now);
-      if (replay) return (await paymentByRef(trx, replay.ref)) as PaymentRow;
-    }
-    const order = (await lockOrderById(trx, order0.id)) as OrderRow;
-    if (opts.retry) {
-      const last = await latestAttempt(trx, order.id);
-      if (!last || (last.status !== 'failed' && last.status !== 'expired' && last.status !== 'created'))
-        throw new Conflict('There is no failed payment to retry for this order.');
-    }
-    const p = await writeAttempt(trx, deps, order, req, now);
-    if (claim) await storeIdempotentAnswer(trx, claim, { ref: p.gateway_order_ref });
-    return p;
-  });
+  // The key keeps the attempt's reference; a replay answers that attempt.
+  const payment = await idempotent(
+    db,
+    opts.idempotency,
+    customerId,
+    async (trx) => {
+      const order = (await lockOrderById(trx, order0.id)) as OrderRow;
+      if (opts.retry) {
+        const last = await latestAttempt(trx, order.id);
+        if (!last || (last.status !== 'failed' && last.status !== 'expired' && last.status !== 'created'))
+          throw new Conflict('There is no failed payment to retry for this order.');
+      }
+      return writeAttempt(trx, deps, order, req, now);
+    },
+    {
+      stored: (p): { ref: string } => ({ ref: p.gateway_order_ref }),
+      replayed: async (trx, answer) => (await paymentByRef(trx, answer.ref)) as PaymentRow,
+      now,
+    },
+  );
   const order = (await findCustomerOrder(db, customerId, req.order_id)) as OrderRow;
   return handOff(deps, order, payment, opts.origin, req.instrument);
 }
@@ -336,7 +338,7 @@ export async function isNewCustomer(db: Db, customerId: number, order: OrderRow)
   return !earlier;
 }
 
-/** SPEC §3 affiliate order from the stored order (never from prices the browser sends); status pending (§4). */
+/** SPEC §3 affiliate order from the stored order (never from prices the browser sends); status pending (SPEC §4). */
 export async function affiliateOrder(
   db: Db,
   order: OrderRow,

@@ -1,5 +1,5 @@
 // SPEC §4: a profile, mobile or email change with status 1 updates the locally remembered username, mobile and
-// email (also remembered at sign-in, so the login page can offer them). Storage failures are only logged (§8).
+// email (also remembered at sign-in, so the login page can offer them). Storage failures are only logged (SPEC §8).
 
 export interface RememberedUser {
   username: string | null;
