@@ -5,6 +5,7 @@ import { logCallback, paymentByRef } from './queries.ts';
 import { finalizePayment } from '../../flows/finalize-payment.ts';
 import { handleCallback } from './callbacks.ts';
 import { keepSavedCard } from './saved-cards.ts';
+import { recordRejection } from './rejections.ts';
 import { CallbackRejected, type FinalizeResult, failedPath, type PaymentDeps } from './service.ts';
 
 // Server-to-server notifications and shopper returns that do not check out. A return can be lost (the shopper
@@ -20,14 +21,19 @@ export const UNCONFIRMED_RETURN =
 const UNAUTHENTIC = /bad signature|bad checksum|malformed|another merchant|unknown signature algorithm|another gateway/;
 
 /** Verifies and applies a gateway webhook; every one, accepted or not, is logged like a callback. */
-export async function handleWebhook(deps: PaymentDeps, input: WebhookInput, now = new Date()): Promise<FinalizeResult> {
+export async function handleWebhook(
+  deps: PaymentDeps,
+  input: WebhookInput,
+  now = new Date(),
+  source: string | null = null,
+): Promise<FinalizeResult> {
   const { gateway, db } = deps;
   if (!gateway.verifyWebhook) throw new CallbackRejected('this gateway sends no webhooks');
   const check = await gateway.verifyWebhook(input);
   const payload = { webhook: true };
   if (!check.ok) {
-    await logCallback(db, { gateway: gateway.name, ref: check.ref, outcome: 'rejected', reason: `webhook: ${check.reason}`, payload });
-    deps.log?.warn({ ref: check.ref, reason: check.reason, gateway: gateway.name }, 'payment webhook rejected');
+    const stored = await recordRejection(db, source, { gateway: gateway.name, ref: check.ref, reason: `webhook: ${check.reason}`, payload });
+    if (stored) deps.log?.warn({ ref: check.ref?.slice(0, 100), reason: check.reason, gateway: gateway.name }, 'payment webhook rejected');
     throw new CallbackRejected(check.reason);
   }
   const r = await finalizePayment(deps, check.callback, now);
@@ -40,9 +46,14 @@ export async function handleWebhook(deps: PaymentDeps, input: WebhookInput, now 
  * A shopper's return from the gateway, answered as a page: the outcome page when it checks out, else the
  * failed-payment page of the order the return names (with why), never an error document in the browser.
  */
-export async function returnPage(deps: PaymentDeps, fields: Record<string, string>, ref: string | null): Promise<string> {
+export async function returnPage(
+  deps: PaymentDeps,
+  fields: Record<string, string>,
+  ref: string | null,
+  source: string | null = null,
+): Promise<string> {
   try {
-    return (await handleCallback(deps, fields)).result.next;
+    return (await handleCallback(deps, fields, new Date(), source)).result.next;
   } catch (error) {
     if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
     const payment = ref ? await paymentByRef(deps.db, ref.slice(0, 100)) : undefined;
