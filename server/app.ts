@@ -78,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     // Client addresses (per-IP limits) come from x-forwarded-for only from trusted proxies (TRUST_PROXY).
-    trustProxy: (config.TRUST_PROXY ?? false) as boolean, // a hop count or address list is also accepted at run time
+    trustProxy: config.TRUST_PROXY ?? false,
     // JSON bodies here are small; a cap keeps a flood of large bodies from filling memory (uploads set their own).
     bodyLimit: 262_144,
     // A malformed address (bad percent-encoding) is refused before routing: answer in the API envelope too.
