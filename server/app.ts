@@ -17,6 +17,7 @@ import { registerCaching } from './http/caching.ts';
 import { registerAnswerCheck } from './http/answer-check.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { asAppError } from './http/errors.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { isOps } from './http/ops.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
 import { readTarget, urlOnOrigin } from './http/url.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], ...API_COMPRESSION });
   registerCaching(app);
   if (options.checkAnswers) registerAnswerCheck(app);
+  await registerMetrics(app, { handle });
 
   app.decorate('metaResolvers', [] as MetaResolver[]);
   app.decorate('pageAddressChecks', [] as PageAddressCheck[]);
