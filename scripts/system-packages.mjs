@@ -29,3 +29,10 @@ export function ensurePdftotext() {
   console.log("pdftotext is missing: installing Debian's poppler-utils package with apt-get");
   aptInstall('poppler-utils');
 }
+
+/** Prometheus and promtool, from Debian's prometheus package: the alert rules' checks and the scrape test use them. */
+export function ensurePrometheus() {
+  if (existsSync('/usr/bin/promtool') && existsSync('/usr/bin/prometheus')) return;
+  console.log("Prometheus is missing: installing Debian's prometheus package with apt-get");
+  aptInstall('prometheus');
+}
