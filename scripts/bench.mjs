@@ -19,6 +19,7 @@ const SUITES = [
   ['web', 'bench/web.ts'],
   ['reviews', 'bench/reviews.ts'],
   ['checkout', 'bench/checkout.ts'],
+  ['ops', 'bench/ops.ts'],
   // `npm run fuzz`, its store model and the database faults (docs/reliability.md), so one run carries reliability.* too. They write their
   // keys into bench/results.json themselves: read back below. Within the bench's 15 minutes they run smaller than
   // their own commands' defaults (100,000 requests, 10,000 steps; the keys say how many were run):
@@ -123,6 +124,12 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
     results.machine.benchmark_index = med(pages.map((p) => p.benchmark_index));
     results.machine.main_thread_stretch = med(pages.map((p) => p.main_thread_stretch));
   } else if (name === 'reviews') merge('reviews', data);
+  else if (name === 'ops')
+    merge('ops', {
+      metrics_scrape_ms: data.metrics_scrape_ms,
+      metrics_scrape_p95_ms: data.metrics_scrape_p95_ms,
+      metrics_variants: data.variants,
+    });
   else if (name === 'checkout')
     merge('checkout', {
       orders_per_s: data.orders_per_s,
