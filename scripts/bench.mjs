@@ -23,6 +23,7 @@ const SUITES = [
   ['checkout', 'bench/checkout.ts'],
   // The sale rehearsal (docs/operations.md "Rehearsing a sale"), in a short form here: `npm run rehearse` is the long one.
   ['scale', 'bench/rehearsal.ts'],
+  ['ops', 'bench/ops.ts'],
   // `npm run fuzz`, its store model and the database faults (docs/reliability.md), so one run carries reliability.* too. They write their
   // keys into bench/results.json themselves: read back below. Within the bench's 15 minutes they run smaller than
   // their own commands' defaults (100,000 requests, 10,000 steps; the keys say how many were run):
@@ -134,6 +135,12 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
     results.machine.main_thread_stretch = med(pages.map((p) => p.main_thread_stretch));
   } else if (name === 'reviews') merge('reviews', data);
   else if (name === 'scale') merge('scale', data);
+  else if (name === 'ops')
+    merge('ops', {
+      metrics_scrape_ms: data.metrics_scrape_ms,
+      metrics_scrape_p95_ms: data.metrics_scrape_p95_ms,
+      metrics_variants: data.variants,
+    });
   else if (name === 'checkout')
     merge('checkout', {
       orders_per_s: data.orders_per_s,

@@ -37,3 +37,10 @@ export function ensureHaproxy() {
   console.log("HAProxy is missing: installing Debian's haproxy package with apt-get");
   aptInstall('haproxy');
 }
+
+/** Prometheus and promtool, from Debian's prometheus package: the alert rules' checks and the scrape test use them. */
+export function ensurePrometheus() {
+  if (existsSync('/usr/bin/promtool') && existsSync('/usr/bin/prometheus')) return;
+  console.log("Prometheus is missing: installing Debian's prometheus package with apt-get");
+  aptInstall('prometheus');
+}

@@ -18,6 +18,7 @@ import { registerAnswerCheck } from './http/answer-check.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
 import { asAppError } from './http/errors.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { isOps } from './http/ops.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
 import { readTarget, urlOnOrigin } from './http/url.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], ...API_COMPRESSION });
   registerCaching(app);
   if (options.checkAnswers) registerAnswerCheck(app);
+  await registerMetrics(app, { handle });
 
   app.decorate('metaResolvers', [] as MetaResolver[]);
   app.decorate('pageAddressChecks', [] as PageAddressCheck[]);
