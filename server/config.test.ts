@@ -34,6 +34,7 @@ describe('operations token (docs/architecture.md "Data")', () => {
     PUBLIC_ORIGIN: 'https://www.kasrat.in',
     AUTH_SECRET: 'a-long-enough-authentication-secret',
     BANK_ACCOUNT_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+    STAFF_TOTP_KEY: `t1:${Buffer.alloc(32, 9).toString('base64')}`,
   };
   test('production refuses to start without one, or with a default or short one', () => {
     expect(() => readConfig(prod)).toThrow(/OPS_TOKEN: required in production/);

@@ -87,6 +87,14 @@ const ConfigSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{40,64}$/, 'must be "<id>:<32 random bytes in base64>"')
       .optional(),
+    /**
+     * "<id>:<32 bytes in base64>": the key staff authenticator secrets are encrypted with (AES-256-GCM,
+     * docs/decisions/019); rotated like BANK_ACCOUNT_KEY, the old value going to STAFF_TOTP_OLD_KEYS.
+     */
+    STAFF_TOTP_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{40,64}$/, 'must be "<id>:<32 random bytes in base64>"')
+      .optional(),
     EVENTS_LIMIT_PER_IP: EventsLimitPerIp,
     // Behind a load balancer (docs/operations.md "Behind a load balancer"): a number is a hop count (1 = one
     // balancer appending the client's address), addresses or CIDRs name the proxies; exactly 'true' trusts any
@@ -129,6 +137,8 @@ const ConfigSchema = z
     if (!c.PUBLIC_ORIGIN) ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'required in production' });
     // Refund bank account numbers are encrypted at rest; the development key is public (README "Security").
     if (!c.BANK_ACCOUNT_KEY) ctx.addIssue({ code: 'custom', path: ['BANK_ACCOUNT_KEY'], message: 'required in production' });
+    // Staff second factors likewise (docs/decisions/019).
+    if (!c.STAFF_TOTP_KEY) ctx.addIssue({ code: 'custom', path: ['STAFF_TOTP_KEY'], message: 'required in production' });
     const env = c as Record<string, unknown>;
     for (const name of SECRET_VARS) {
       const value = env[name];

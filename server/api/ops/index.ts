@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { readStaffConfig } from '../../modules/staff/index.ts';
 import { staffCatalogueRoutes } from './catalogue-routes.ts';
 import { staffCouponRoutes } from './coupon-routes.ts';
 import { staffCsvRoutes } from './csv-routes.ts';
@@ -8,6 +9,7 @@ import { staffOrderRoutes } from './order-routes.ts';
 import { staffPromotionRoutes } from './promotion-routes.ts';
 import { staffQueueRoutes } from './queue-routes.ts';
 import { staffReviewRoutes } from './review-routes.ts';
+import { staffAccountRoutes } from './staff-accounts.ts';
 import { staffTodayRoutes } from './today-routes.ts';
 
 /**
@@ -24,4 +26,5 @@ export async function opsConsoleApi(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(staffQueueRoutes, { db });
   await app.register(staffReviewRoutes, { db });
   await app.register(staffTodayRoutes, { db });
+  await app.register(staffAccountRoutes, { db, config: readStaffConfig() });
 }
