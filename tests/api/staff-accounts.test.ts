@@ -30,7 +30,7 @@ const signInFrom = (agent: Agent, remoteAddress: string, body: unknown) =>
 
 /**
  * A code the member's authenticator shows that no sign-in or act has used: a code is taken once per time step
- * (RFC 6238 §5.2), so back-to-back acts in one test start the member's steps afresh, as the next step would.
+ * (RFC 6238, section 5.2), so back-to-back acts in one test start the member's steps afresh, as the next step would.
  */
 async function freshCode(t: TestApp, staff: { id: number; secret: string }): Promise<string> {
   await t.handle.db.updateTable('staff').set({ totp_last_step: 0 }).where('id', '=', staff.id).execute();
