@@ -9,7 +9,8 @@ import type {
   VaultCustomer,
   VerifiedCallback,
 } from './gateway.ts';
-import { fetchWithTimeout, gatewayRefundId, hmacBase64, paiseToRupeesText, safeEqual } from './signing.ts';
+import { decimalRupees } from '../../schemas/money.ts';
+import { fetchWithTimeout, gatewayRefundId, hmacBase64, safeEqual } from './signing.ts';
 
 // Juspay: a payment session is created server to server; the shopper returns to the app with signed query
 // parameters, posted to /api/payment/verify-juspay-transaction. Juspay's official node SDK is an API client with
@@ -319,7 +320,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
         headers: { ...headersFor(payment.customer), 'content-type': 'application/json' },
         body: JSON.stringify({
           order_id: payment.ref,
-          amount: paiseToRupeesText(payment.amount),
+          amount: decimalRupees(payment.amount),
           customer_id: juspayCustomerId(payment.customer),
           customer_email: payment.customer.email ?? undefined,
           customer_phone: payment.customer.mobile ?? undefined,
@@ -374,7 +375,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/orders/${encodeURIComponent(payment.ref)}/refunds`, {
         method: 'POST',
         headers: { ...headersFor(payment.customer), 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ unique_request_id: requestId, amount: paiseToRupeesText(amount) }).toString(),
+        body: new URLSearchParams({ unique_request_id: requestId, amount: decimalRupees(amount) }).toString(),
       });
       const body = (await res.json().catch(() => ({}))) as JuspayOrder & { error_code?: string };
       // The same unique_request_id again: the refund exists, Juspay is paying it; never "failed" for that.

@@ -11,7 +11,8 @@ import type {
   VaultCustomer,
   VerifiedCallback,
 } from './gateway.ts';
-import { fetchWithTimeout, gatewayRefundId, paiseToRupeesText, rupeesTextToPaise, safeEqual } from './signing.ts';
+import { decimalRupees } from '../../schemas/money.ts';
+import { fetchWithTimeout, gatewayRefundId, rupeesTextToPaise, safeEqual } from './signing.ts';
 
 // Paytm's current integration (Paytm calls the legacy /theia/processTransaction form "available for only
 // existing integrations"): Initiate Transaction, server to server with the body signed by paytmchecksum, answers
@@ -281,7 +282,7 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
           websiteName: config.PAYTM_WEBSITE,
           orderId: payment.ref,
           callbackUrl: `${urls.origin}${PAYTM_CALLBACK_PATH}`,
-          txnAmount: { value: paiseToRupeesText(payment.amount), currency: 'INR' },
+          txnAmount: { value: decimalRupees(payment.amount), currency: 'INR' },
           // The custId names the customer's card-on-file tokens: Paytm's page lists them (docs/decisions/024).
           userInfo: { custId: paytmCustomerId(payment.customer) },
           // Paying with a saved card: the page opens on cards alone, the customer's saved ones listed, asking only
@@ -315,7 +316,7 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
         orderId: payment.ref,
         txnId: payment.gatewayPaymentId ?? '',
         refId: gatewayRefundId(idempotencyKey),
-        refundAmount: paiseToRupeesText(amount),
+        refundAmount: decimalRupees(amount),
       });
       if (!body) throw new Error('Paytm refund answer was not signed');
       const info = resultOf(body);
