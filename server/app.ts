@@ -77,7 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     // Client addresses (per-IP limits) come from x-forwarded-for only from trusted proxies (TRUST_PROXY).
-    trustProxy: config.TRUST_PROXY ?? false,
+    // A hop count or address list is accepted too; typed as one branch so Fastify's HTTP/1 overload is chosen.
+    trustProxy: (config.TRUST_PROXY ?? false) as boolean,
     // JSON bodies here are small; a cap keeps a flood of large bodies from filling memory (uploads set their own).
     bodyLimit: 262_144,
     // A malformed address (bad percent-encoding) is refused before routing: answer in the API envelope too.

@@ -183,7 +183,7 @@ export function isProxyAddress(text: string): boolean {
 /** The start-up warning of a store that trusts every x-forwarded-for, or null (docs/operations.md). */
 export function trustProxyWarning(config: Pick<Config, 'TRUST_PROXY'>): string | null {
   if (config.TRUST_PROXY !== true) return null;
-  return 'TRUST_PROXY=true trusts every X-Forwarded-For: any client can name its own address and escape the per-address limits. Behind one balancer set TRUST_PROXY=1, or list the balancers\' addresses (docs/operations.md).';
+  return "TRUST_PROXY=true trusts every X-Forwarded-For: any client can name its own address and escape the per-address limits. Behind one balancer set TRUST_PROXY=1, or list the balancers' addresses (docs/operations.md).";
 }
 
 /**

@@ -100,9 +100,13 @@ export function databaseRelay(port: number, target = new URL(POSTGRES_URL)) {
   let child: ChildProcess | null = null;
   const start = () =>
     new Promise<void>((resolve, reject) => {
-      const relay = spawn(process.execPath, [path.join(ROOT, 'tests/fault/db-relay.mjs'), String(port), target.hostname, target.port || '5432'], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const relay = spawn(
+        process.execPath,
+        [path.join(ROOT, 'tests/fault/db-relay.mjs'), String(port), target.hostname, target.port || '5432'],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       child = relay;
       relay.once('exit', (code) => reject(new Error(`the database relay exited (${code})`)));
       relay.stdout?.once('data', () => resolve());
@@ -204,7 +208,8 @@ async function waitReady(instance: Instance): Promise<void> {
   });
   await waitUntil(
     async () => {
-      if (exited !== undefined) throw new Error(`instance on ${instance.port} exited (${exited}):\n${instance.output.join('').slice(-3000)}`);
+      if (exited !== undefined)
+        throw new Error(`instance on ${instance.port} exited (${exited}):\n${instance.output.join('').slice(-3000)}`);
       return (await get(`http://127.0.0.1:${instance.port}/api/health/ready`)) === 200;
     },
     `the instance on port ${instance.port}`,
@@ -417,7 +422,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
 
     const serve = async (i: number, shopper: Shopper) => {
       // 127.20.0.0/16 and up: one address per shopper, never the balancer's own 127.0.0.1.
-      const source = `127.${20 + (i >> 16)}.${(i >> 8) & 255}.${(i & 255) || 1}`;
+      const source = `127.${20 + (i >> 16)}.${(i >> 8) & 255}.${i & 255 || 1}`;
       const client = shopperClient(balancerPort, source, shopper.token, record);
       const json = { 'content-type': 'application/json' };
       const fail = (what: string, res: { status: number; text: string }) => {
@@ -436,7 +441,13 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         const cod = i % 2 === 0;
         const key = `rehearsal-${schema}-${i}`;
         const body = cod ? { payment_method: 4, instrument: {} } : { payment_method: 1, instrument: { upi_app: 'BHIM' } };
-        const placed = await client.call('POST', '/api/payment/place-order', JSON.stringify(body), { ...json, 'idempotency-key': key }, 'order');
+        const placed = await client.call(
+          'POST',
+          '/api/payment/place-order',
+          JSON.stringify(body),
+          { ...json, 'idempotency-key': key },
+          'order',
+        );
         // The scarce product ran out between cart and order: the shopper is told so, nothing is placed.
         if ((placed.status === 409 || placed.status === 422) && /out of stock/i.test(placed.text)) return;
         if (placed.status !== 200) return fail('place order', placed);
@@ -448,7 +459,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         if (page.status !== 200) return fail('gateway page', page);
         const form = page.text.split('<form').find((f) => f.includes('value="failed"')) ?? '';
         const f = Object.fromEntries([...form.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-        const fields = signSandboxCallback(secret, { ref: f.ref ?? '', amount: Number(f.amount), instrument: 'upi:shopper@okaxis' }, 'success');
+        const fields = signSandboxCallback(
+          secret,
+          { ref: f.ref ?? '', amount: Number(f.amount), instrument: 'upi:shopper@okaxis' },
+          'success',
+        );
         const back = await client.call(
           'POST',
           '/api/payment/sandbox/callback',
@@ -533,11 +548,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         eb.fn.count<string>('order_items.id').as('lines'),
         eb.fn.sum<string>(eb('order_items.quantity', '*', eb.ref('order_items.sale_price'))).as('lines_total'),
       ])
-      .where(
-        'orders.order_number',
-        'in',
-        acks.length ? acks.map((a) => a.orderNumber) : ['-'],
-      )
+      .where('orders.order_number', 'in', acks.length ? acks.map((a) => a.orderNumber) : ['-'])
       .groupBy('orders.id')
       .execute();
     const byNumber = new Map(placed.map((o) => [o.order_number, o]));

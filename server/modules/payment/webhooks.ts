@@ -32,7 +32,12 @@ export async function handleWebhook(
   const check = await gateway.verifyWebhook(input);
   const payload = { webhook: true };
   if (!check.ok) {
-    const stored = await recordRejection(db, source, { gateway: gateway.name, ref: check.ref, reason: `webhook: ${check.reason}`, payload });
+    const stored = await recordRejection(db, source, {
+      gateway: gateway.name,
+      ref: check.ref,
+      reason: `webhook: ${check.reason}`,
+      payload,
+    });
     if (stored) deps.log?.warn({ ref: check.ref?.slice(0, 100), reason: check.reason, gateway: gateway.name }, 'payment webhook rejected');
     throw new CallbackRejected(check.reason);
   }
