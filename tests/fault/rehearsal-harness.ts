@@ -69,6 +69,8 @@ export interface RehearsalResult {
   db_restart_non_503: number;
   orders_lost: number;
   oversold: number;
+  /** checkClientAddress: what the per-address sign-in limit answered through the balancer. */
+  client_address: { spoofing: number[]; neighbour: number };
   failures: string[];
 }
 
@@ -165,6 +167,8 @@ function startInstance(port: number, env: Record<string, string>, entry: string 
       KASRAT_DEV_TOOLS: '',
       // As docs/operations.md says for one balancer that appends the client's address.
       TRUST_PROXY: '1',
+      // checkClientAddress: the per-address sign-in limit, small enough to reach.
+      LOGIN_LIMIT_PER_IP: String(LOGIN_LIMIT),
       // Two cores shared with the shoppers: a start compiling its sources can miss the default 5 s connect timeout.
       DB_CONNECT_TIMEOUT_MS: '20000',
       SHUTDOWN_NOT_READY_MS: String(NOT_READY_MS),
@@ -337,6 +341,40 @@ function shopperClient(balancerPort: number, source: string, token: string, reco
     }
   };
   return { call, close: () => agent.destroy() };
+}
+
+const LOGIN_LIMIT = 3;
+
+/**
+ * Through the balancer, with the instances' TRUST_PROXY as docs/operations.md says: one client (127.9.0.1) tries
+ * five sign-ins, each with an X-Forwarded-For of its own invention, then another (127.9.0.2) tries one. The
+ * limit must count the first client's real address (its fourth and fifth are refused, spoofing or not) and not the
+ * balancer's (the neighbour is not refused).
+ */
+async function checkClientAddress(balancerPort: number): Promise<{ spoofing: number[]; neighbour: number }> {
+  const login = (source: string, spoof: string, who: string) =>
+    new Promise<number>((resolve) => {
+      const body = JSON.stringify({ email_or_mobile: `${who}@kasrat.test`, customer_password: 'Whatever1' });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: balancerPort,
+          localAddress: source,
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-forwarded-for': spoof },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => resolve(0));
+      req.end(body);
+    });
+  const spoofing: number[] = [];
+  for (let i = 1; i <= LOGIN_LIMIT + 2; i++) spoofing.push(await login('127.9.0.1', `198.51.100.${i}`, `nobody${i}`));
+  return { spoofing, neighbour: await login('127.9.0.2', '198.51.100.1', 'neighbour') };
 }
 
 const SEARCHES = ['whey', 'protein', 'creatine', 'gainer', 'bcaa', 'oats'];
@@ -515,6 +553,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     };
     await Promise.all([chaos(), ...Array.from({ length: options.concurrency }, worker)]);
     const seconds = (Date.now() - started) / 1000;
+    const clientAddress = await checkClientAddress(balancerPort);
     await balancer.stop();
     balancer = null;
 
@@ -593,6 +632,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       db_restart_non_503: dbNon503.length,
       orders_lost: lost,
       oversold,
+      client_address: clientAddress,
       failures,
     };
   } finally {
