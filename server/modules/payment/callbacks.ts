@@ -1,7 +1,7 @@
 import type { PaymentResultData } from '../../../schemas/payment.ts';
 import { finalizePayment as finalizeFlow } from '../../flows/finalize-payment.ts';
 import type { CallbackCheck } from '../../payments/index.ts';
-import { latestAttempt, logCallback } from './queries.ts';
+import { attemptCustomer, latestAttempt, logCallback } from './queries.ts';
 import { capPayload, recordRejection } from './rejections.ts';
 import { keepSavedCard } from './saved-cards.ts';
 import { CallbackRejected, type FinalizeResult, gatewayPayment, type PaymentDeps, requireOrder, resultOf } from './service.ts';
@@ -19,7 +19,10 @@ export async function handleCallback(
   now = new Date(),
   source: string | null = null,
 ): Promise<FinalizeResult> {
-  const check: CallbackCheck = await deps.gateway.verifyCallback(fields);
+  // The attempt's customer, when the return names a known attempt: Juspay routes every call by customer.
+  const ref = fields.order_id ?? fields.ORDERID ?? fields.ref;
+  const attempt = ref ? await attemptCustomer(deps.db, ref.slice(0, 100)) : null;
+  const check: CallbackCheck = await deps.gateway.verifyCallback(fields, { customer: attempt });
   const payload = capPayload(fields);
   if (!check.ok) {
     const stored = await recordRejection(deps.db, source, {
