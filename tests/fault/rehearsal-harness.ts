@@ -487,7 +487,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
           'order',
         );
         // The scarce product ran out between cart and order: the shopper is told so, nothing is placed.
-        if ((placed.status === 409 || placed.status === 422) && /out of stock/i.test(placed.text)) return;
+        if ((placed.status === 409 || placed.status === 422) && /out of stock|sold out/i.test(placed.text)) return;
         if (placed.status !== 200) return fail('place order', placed);
         const data = JSON.parse(placed.text).data as { order_id: string; transaction: { redirect: { url: string } } | null };
         acks.push({ orderNumber: data.order_id, customerId: shopper.customerId, method: cod ? 'cod' : 'sandbox' });
