@@ -79,7 +79,7 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
     'npx',
     ['tsx', file],
     name === 'scale'
-      ? { REHEARSAL_SHOPPERS: '2000', REHEARSAL_MIN_SHOPPERS: '400', REHEARSAL_CONCURRENCY: '16', REHEARSAL_TIME_LIMIT_S: '150' }
+      ? { REHEARSAL_SHOPPERS: '2000', REHEARSAL_MIN_SHOPPERS: '300', REHEARSAL_CONCURRENCY: '16', REHEARSAL_TIME_LIMIT_S: '360' }
       : {},
   );
   wall[name] = Math.round((Date.now() - started) / 1000);

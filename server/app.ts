@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { type Config, devToolsEnabled, siteOrigin } from './config.ts';
+import { type Config, devToolsEnabled, siteOrigin, trustProxyOption } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
 import { GENERIC_ERROR } from '../schemas/common.ts';
@@ -79,8 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     // Client addresses (per-IP limits) come from x-forwarded-for only from trusted proxies (TRUST_PROXY).
-    // A hop count or address list is accepted too; typed as one branch so Fastify's HTTP/1 overload is chosen.
-    trustProxy: (config.TRUST_PROXY ?? false) as boolean,
+    // Typed as one branch so Fastify's HTTP/1 overload is chosen; a function or an address list at run time.
+    trustProxy: trustProxyOption(config.TRUST_PROXY ?? false) as boolean,
     // JSON bodies here are small; a cap keeps a flood of large bodies from filling memory (uploads set their own).
     bodyLimit: 262_144,
     // A malformed address (bad percent-encoding) is refused before routing: answer in the API envelope too.

@@ -190,10 +190,20 @@ export function isProxyAddress(text: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function: Fastify reads a bare number as "trust no one"
+ * (it cannot check the peer), while here it means the instance is reachable only through that many proxies, each
+ * appending the address it saw, so the entry that many hops back is the client's.
+ */
+export function trustProxyOption(value: Config['TRUST_PROXY']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
 /** The start-up warning of a store that trusts every x-forwarded-for, or null (docs/operations.md). */
 export function trustProxyWarning(config: Pick<Config, 'TRUST_PROXY'>): string | null {
   if (config.TRUST_PROXY !== true) return null;
-  return 'TRUST_PROXY=true trusts every X-Forwarded-For: any client can name its own address and escape the per-address limits. Behind one balancer set TRUST_PROXY=1, or list the balancers\' addresses (docs/operations.md).';
+  return "TRUST_PROXY=true trusts every X-Forwarded-For: any client can name its own address and escape the per-address limits. Behind one balancer set TRUST_PROXY=1, or list the balancers' addresses (docs/operations.md).";
 }
 
 /**

@@ -17,16 +17,19 @@ function oversized(i: number): string {
 
 describeBackends('rejected payment callbacks are bounded', (ctx) => {
   const size = async () => {
-    const { rows } = await sql<{ bytes: string }>`SELECT pg_total_relation_size('payment_callbacks') + pg_total_relation_size('rate_limits') AS bytes`.execute(
-      ctx().handle.db,
-    );
+    const { rows } = await sql<{
+      bytes: string;
+    }>`SELECT pg_total_relation_size('payment_callbacks') + pg_total_relation_size('rate_limits') AS bytes`.execute(ctx().handle.db);
     return Number(rows[0]?.bytes);
   };
 
   test('hundreds of oversized forged callbacks from a few sources grow the database by less than 1 MB', async () => {
     const { app } = ctx();
     const before = await size();
-    const beforeRows = await ctx().handle.db.selectFrom('payment_callbacks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const beforeRows = await ctx()
+      .handle.db.selectFrom('payment_callbacks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     // Three sources: two IPv4 addresses, and one IPv6 /64 that changes its address on every post.
     const sources = (i: number) => ['203.0.113.61', '203.0.113.62', `2001:db8:61:62::${(i + 1).toString(16)}`];
     const posts = Array.from({ length: 300 }, (_, i) => ({ body: oversized(i), ip: sources(i)[i % 3] as string }));
@@ -55,7 +58,10 @@ describeBackends('rejected payment callbacks are bounded', (ctx) => {
       .execute();
     // Three sources, each within its share.
     expect(rows.length).toBe(3 * REJECTED_PER_SOURCE);
-    const afterRows = await db.selectFrom('payment_callbacks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const afterRows = await db
+      .selectFrom('payment_callbacks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(afterRows.n) - Number(beforeRows.n)).toBe(3 * REJECTED_PER_SOURCE);
     for (const row of rows) {
       expect(row.reason).toMatch(/\S/);

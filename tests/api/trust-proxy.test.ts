@@ -23,8 +23,11 @@ describe.each(BACKENDS)('TRUST_PROXY and per-client limits [%s]', (backend) => {
     await db?.close();
   });
 
-  /** Five wrong logins from `shopper` (as the balancer saw it), each naming a different address of its own first. */
-  async function spoofedLogins(setting: string, shopper: string): Promise<number[]> {
+  /**
+   * Five wrong logins from `shopper` (as the balancer saw it), each naming a different address of its own first,
+   * then one from another shopper behind the same balancer.
+   */
+  async function spoofedLogins(setting: string, shopper: string, neighbour: string): Promise<number[]> {
     const app = await buildApp({
       config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: readConfig({ TRUST_PROXY: setting }).TRUST_PROXY },
       handle: db.handle,
@@ -41,6 +44,12 @@ describe.each(BACKENDS)('TRUST_PROXY and per-client limits [%s]', (backend) => {
         );
         codes.push(res.statusCode);
       }
+      const other = await createAgent(app).post(
+        '/api/auth/login',
+        { email_or_mobile: 'neighbour@kasrat.test', customer_password: 'Whatever1' },
+        { 'x-forwarded-for': neighbour },
+      );
+      codes.push(other.statusCode);
       return codes;
     } finally {
       await app.close();
@@ -49,17 +58,22 @@ describe.each(BACKENDS)('TRUST_PROXY and per-client limits [%s]', (backend) => {
 
   const stamp = `${process.pid % 250}.${Date.now() % 250}`;
 
+  // The last answer is the neighbour's: not refused, so the limit counted the shopper, not the balancer.
   test('TRUST_PROXY=1 is one balancer: a spoofed X-Forwarded-For does not escape the per-address limit', async () => {
-    expect(await spoofedLogins('1', `203.0.113.${Date.now() % 250}`)).toEqual([400, 400, 400, 429, 429]);
+    expect(await spoofedLogins('1', `10.90.${stamp}`, `10.93.${stamp}`)).toEqual([400, 400, 400, 429, 429, 400]);
   });
 
   test("the balancers' addresses (a CIDR) count the same address", async () => {
-    expect(await spoofedLogins('127.0.0.0/8', `10.91.${stamp}`)).toEqual([400, 400, 400, 429, 429]);
+    expect(await spoofedLogins('127.0.0.0/8', `10.91.${stamp}`, `10.94.${stamp}`)).toEqual([400, 400, 400, 429, 429, 400]);
+  });
+
+  test('unset, every shopper behind the balancer is the balancer: one budget for all', async () => {
+    expect(await spoofedLogins('false', `10.95.${stamp}`, `10.96.${stamp}`)).toEqual([400, 400, 400, 429, 429, 429]);
   });
 
   test('TRUST_PROXY=true believes the client, which is why start-up warns about it', async () => {
     // Each request names a new address of its own and is never limited.
-    expect(await spoofedLogins('true', `10.92.${stamp}`)).toEqual([400, 400, 400, 400, 400]);
+    expect(await spoofedLogins('true', `10.92.${stamp}`, `10.97.${stamp}`)).toEqual([400, 400, 400, 400, 400, 400]);
     expect(trustProxyWarning(readConfig({ TRUST_PROXY: 'true' }))).toMatch(/any client can name its own address/);
     expect(trustProxyWarning(readConfig({ TRUST_PROXY: '1' }))).toBeNull();
   });

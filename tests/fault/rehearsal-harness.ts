@@ -69,6 +69,8 @@ export interface RehearsalResult {
   db_restart_non_503: number;
   orders_lost: number;
   oversold: number;
+  /** checkClientAddress: what the per-address sign-in limit answered through the balancer. */
+  client_address: { spoofing: number[]; neighbour: number };
   failures: string[];
 }
 
@@ -100,9 +102,13 @@ export function databaseRelay(port: number, target = new URL(POSTGRES_URL)) {
   let child: ChildProcess | null = null;
   const start = () =>
     new Promise<void>((resolve, reject) => {
-      const relay = spawn(process.execPath, [path.join(ROOT, 'tests/fault/db-relay.mjs'), String(port), target.hostname, target.port || '5432'], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const relay = spawn(
+        process.execPath,
+        [path.join(ROOT, 'tests/fault/db-relay.mjs'), String(port), target.hostname, target.port || '5432'],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       child = relay;
       relay.once('exit', (code) => reject(new Error(`the database relay exited (${code})`)));
       relay.stdout?.once('data', () => resolve());
@@ -161,6 +167,8 @@ function startInstance(port: number, env: Record<string, string>, entry: string 
       KASRAT_DEV_TOOLS: '',
       // As docs/operations.md says for one balancer that appends the client's address.
       TRUST_PROXY: '1',
+      // checkClientAddress: the per-address sign-in limit, small enough to reach.
+      LOGIN_LIMIT_PER_IP: String(LOGIN_LIMIT),
       // Two cores shared with the shoppers: a start compiling its sources can miss the default 5 s connect timeout.
       DB_CONNECT_TIMEOUT_MS: '20000',
       SHUTDOWN_NOT_READY_MS: String(NOT_READY_MS),
@@ -204,7 +212,8 @@ async function waitReady(instance: Instance): Promise<void> {
   });
   await waitUntil(
     async () => {
-      if (exited !== undefined) throw new Error(`instance on ${instance.port} exited (${exited}):\n${instance.output.join('').slice(-3000)}`);
+      if (exited !== undefined)
+        throw new Error(`instance on ${instance.port} exited (${exited}):\n${instance.output.join('').slice(-3000)}`);
       return (await get(`http://127.0.0.1:${instance.port}/api/health/ready`)) === 200;
     },
     `the instance on port ${instance.port}`,
@@ -334,6 +343,40 @@ function shopperClient(balancerPort: number, source: string, token: string, reco
   return { call, close: () => agent.destroy() };
 }
 
+const LOGIN_LIMIT = 3;
+
+/**
+ * Through the balancer, with the instances' TRUST_PROXY as docs/operations.md says: one client (127.9.0.1) tries
+ * five sign-ins, each with an X-Forwarded-For of its own invention, then another (127.9.0.2) tries one. The
+ * limit must count the first client's real address (its fourth and fifth are refused, spoofing or not) and not the
+ * balancer's (the neighbour is not refused).
+ */
+async function checkClientAddress(balancerPort: number): Promise<{ spoofing: number[]; neighbour: number }> {
+  const login = (source: string, spoof: string, who: string) =>
+    new Promise<number>((resolve) => {
+      const body = JSON.stringify({ email_or_mobile: `${who}@kasrat.test`, customer_password: 'Whatever1' });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: balancerPort,
+          localAddress: source,
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-forwarded-for': spoof },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => resolve(0));
+      req.end(body);
+    });
+  const spoofing: number[] = [];
+  for (let i = 1; i <= LOGIN_LIMIT + 2; i++) spoofing.push(await login('127.9.0.1', `198.51.100.${i}`, `nobody${i}`));
+  return { spoofing, neighbour: await login('127.9.0.2', '198.51.100.1', 'neighbour') };
+}
+
 const SEARCHES = ['whey', 'protein', 'creatine', 'gainer', 'bcaa', 'oats'];
 
 interface Ack {
@@ -417,7 +460,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
 
     const serve = async (i: number, shopper: Shopper) => {
       // 127.20.0.0/16 and up: one address per shopper, never the balancer's own 127.0.0.1.
-      const source = `127.${20 + (i >> 16)}.${(i >> 8) & 255}.${(i & 255) || 1}`;
+      const source = `127.${20 + (i >> 16)}.${(i >> 8) & 255}.${i & 255 || 1}`;
       const client = shopperClient(balancerPort, source, shopper.token, record);
       const json = { 'content-type': 'application/json' };
       const fail = (what: string, res: { status: number; text: string }) => {
@@ -436,9 +479,15 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         const cod = i % 2 === 0;
         const key = `rehearsal-${schema}-${i}`;
         const body = cod ? { payment_method: 4, instrument: {} } : { payment_method: 1, instrument: { upi_app: 'BHIM' } };
-        const placed = await client.call('POST', '/api/payment/place-order', JSON.stringify(body), { ...json, 'idempotency-key': key }, 'order');
+        const placed = await client.call(
+          'POST',
+          '/api/payment/place-order',
+          JSON.stringify(body),
+          { ...json, 'idempotency-key': key },
+          'order',
+        );
         // The scarce product ran out between cart and order: the shopper is told so, nothing is placed.
-        if ((placed.status === 409 || placed.status === 422) && /out of stock/i.test(placed.text)) return;
+        if ((placed.status === 409 || placed.status === 422) && /out of stock|sold out/i.test(placed.text)) return;
         if (placed.status !== 200) return fail('place order', placed);
         const data = JSON.parse(placed.text).data as { order_id: string; transaction: { redirect: { url: string } } | null };
         acks.push({ orderNumber: data.order_id, customerId: shopper.customerId, method: cod ? 'cod' : 'sandbox' });
@@ -448,7 +497,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         if (page.status !== 200) return fail('gateway page', page);
         const form = page.text.split('<form').find((f) => f.includes('value="failed"')) ?? '';
         const f = Object.fromEntries([...form.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-        const fields = signSandboxCallback(secret, { ref: f.ref ?? '', amount: Number(f.amount), instrument: 'upi:shopper@okaxis' }, 'success');
+        const fields = signSandboxCallback(
+          secret,
+          { ref: f.ref ?? '', amount: Number(f.amount), instrument: 'upi:shopper@okaxis' },
+          'success',
+        );
         const back = await client.call(
           'POST',
           '/api/payment/sandbox/callback',
@@ -500,6 +553,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     };
     await Promise.all([chaos(), ...Array.from({ length: options.concurrency }, worker)]);
     const seconds = (Date.now() - started) / 1000;
+    const clientAddress = await checkClientAddress(balancerPort);
     await balancer.stop();
     balancer = null;
 
@@ -533,11 +587,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         eb.fn.count<string>('order_items.id').as('lines'),
         eb.fn.sum<string>(eb('order_items.quantity', '*', eb.ref('order_items.sale_price'))).as('lines_total'),
       ])
-      .where(
-        'orders.order_number',
-        'in',
-        acks.length ? acks.map((a) => a.orderNumber) : ['-'],
-      )
+      .where('orders.order_number', 'in', acks.length ? acks.map((a) => a.orderNumber) : ['-'])
       .groupBy('orders.id')
       .execute();
     const byNumber = new Map(placed.map((o) => [o.order_number, o]));
@@ -582,6 +632,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       db_restart_non_503: dbNon503.length,
       orders_lost: lost,
       oversold,
+      client_address: clientAddress,
       failures,
     };
   } finally {

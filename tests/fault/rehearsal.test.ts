@@ -30,6 +30,9 @@ test.skipIf(!BACKENDS.includes('postgres'))(
     expect(r.rolling_failed_requests).toBe(0);
     expect(r.orders_lost).toBe(0);
     expect(r.oversold).toBe(0);
+    // TRUST_PROXY=1 behind the template: the per-address limit counts the shopper, whatever it writes in
+    // X-Forwarded-For, and not the balancer (another shopper is not refused).
+    expect(r.client_address).toEqual({ spoofing: [400, 400, 400, 429, 429], neighbour: 400 });
     // The sale went on through the deploy: orders of both kinds were placed.
     expect(r.orders_acknowledged).toBeGreaterThan(50);
   },

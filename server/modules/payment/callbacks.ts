@@ -25,8 +25,14 @@ export async function handleCallback(
   const check: CallbackCheck = await deps.gateway.verifyCallback(fields, { customer: attempt });
   const payload = capPayload(fields);
   if (!check.ok) {
-    const stored = await recordRejection(deps.db, source, { gateway: deps.gateway.name, ref: check.ref, reason: check.reason, payload: fields });
-    if (stored) deps.log?.warn({ ref: check.ref?.slice(0, 100), reason: check.reason, gateway: deps.gateway.name }, 'payment callback rejected');
+    const stored = await recordRejection(deps.db, source, {
+      gateway: deps.gateway.name,
+      ref: check.ref,
+      reason: check.reason,
+      payload: fields,
+    });
+    if (stored)
+      deps.log?.warn({ ref: check.ref?.slice(0, 100), reason: check.reason, gateway: deps.gateway.name }, 'payment callback rejected');
     throw new CallbackRejected(check.reason);
   }
   try {
@@ -37,7 +43,12 @@ export async function handleCallback(
     return r;
   } catch (error) {
     if (error instanceof CallbackRejected) {
-      await recordRejection(deps.db, source, { gateway: deps.gateway.name, ref: check.callback.ref, reason: error.message, payload: fields });
+      await recordRejection(deps.db, source, {
+        gateway: deps.gateway.name,
+        ref: check.callback.ref,
+        reason: error.message,
+        payload: fields,
+      });
       deps.log?.warn({ ref: check.callback.ref, reason: error.message }, 'payment callback rejected');
     }
     throw error;

@@ -39,7 +39,10 @@ export async function answerWebhook(
   return 'ignored' in r ? r : r.result;
 }
 
-/** Verifies and applies a gateway webhook (answerWebhook's rules); an ignored event answers `{ ignored }`. */
+/**
+ * Verifies and applies a gateway webhook (answerWebhook's rules); an ignored event answers `{ ignored }`. A
+ * rejected one is stored within its source's share (rejections.ts); `source` is the poster's address.
+ */
 export async function handleWebhook(
   deps: PaymentDeps,
   input: WebhookInput,
@@ -62,7 +65,12 @@ export async function handleWebhook(
     return { ignored: true, reason: check.reason };
   }
   if (!check.ok) {
-    const stored = await recordRejection(db, source, { gateway: gateway.name, ref: check.ref, reason: `webhook: ${check.reason}`, payload });
+    const stored = await recordRejection(db, source, {
+      gateway: gateway.name,
+      ref: check.ref,
+      reason: `webhook: ${check.reason}`,
+      payload,
+    });
     if (stored) deps.log?.warn({ ref: check.ref?.slice(0, 100), reason: check.reason, gateway: gateway.name }, 'payment webhook rejected');
     throw new CallbackRejected(check.reason);
   }

@@ -44,13 +44,19 @@ try {
     await agent.post('/api/cart/add-to-cart', { variant_id: variant?.id, quantity: 1 });
     await agent.get('/api/cart/cart-list');
     const body = i === 0 ? { payment_method: 4, instrument: {} } : { payment_method: 1, instrument: { upi_app: 'BHIM' } };
-    const placed = (await agent.request({ method: 'POST', url: '/api/payment/place-order', payload: body, headers: { 'idempotency-key': `record-${i}` } })).json();
+    const placed = (
+      await agent.request({ method: 'POST', url: '/api/payment/place-order', payload: body, headers: { 'idempotency-key': `record-${i}` } })
+    ).json();
     if (i === 0) continue;
     const hosted = new URL(placed.data.transaction.redirect.url, 'http://localhost');
     const page = (await agent.get(`${hosted.pathname}${hosted.search}`)).body;
     const form = page.split('<form').find((f) => f.includes('value="failed"')) ?? '';
     const f = Object.fromEntries([...form.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    const fields = signSandboxCallback(readPaymentConfig().SANDBOX_GATEWAY_SECRET, { ref: f.ref ?? '', amount: Number(f.amount), instrument: 'upi:a@okaxis' }, 'success');
+    const fields = signSandboxCallback(
+      readPaymentConfig().SANDBOX_GATEWAY_SECRET,
+      { ref: f.ref ?? '', amount: Number(f.amount), instrument: 'upi:a@okaxis' },
+      'success',
+    );
     await agent.request({
       method: 'POST',
       url: '/api/payment/sandbox/callback',
