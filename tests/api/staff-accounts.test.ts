@@ -1,4 +1,5 @@
 import { STAFF_MESSAGES } from '../../schemas/staff.ts';
+import { readConfig } from '../../server/config.ts';
 import {
   createStaff,
   currentCode,
@@ -418,5 +419,20 @@ describeBackends('staff accounts', (ctx) => {
       .set({ disabled_at: null })
       .where('id', '=', (await demo()).id)
       .execute();
+  });
+});
+
+describe('STAFF_TOTP_KEY', () => {
+  test('production refuses to start without one; without one beyond loopback, secrets are not sealed', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      OPS_TOKEN: 'a-long-enough-operations-token',
+      PUBLIC_ORIGIN: 'https://www.kasrat.in',
+      BANK_ACCOUNT_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+    };
+    expect(() => readConfig(prod)).toThrow(/STAFF_TOTP_KEY: required in production/);
+    expect(() => readConfig({ ...prod, STAFF_TOTP_KEY: 'short' })).toThrow(/STAFF_TOTP_KEY/);
+    expect(readConfig({ ...prod, STAFF_TOTP_KEY: `t1:${Buffer.alloc(32, 9).toString('base64')}` }).NODE_ENV).toBe('production');
+    expect(() => openTotp('v1:x:a:b:c', 'a@b.in', { HOST: '0.0.0.0' })).toThrow(/STAFF_TOTP_KEY is required/);
   });
 });

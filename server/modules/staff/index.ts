@@ -95,7 +95,8 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(staffAccountRoutes, { db, config });
 
   // The demo owner exists only with the development tools; production refuses to start while it is active.
-  app.addHook('onReady', async () => (devToolsEnabled() ? ensureDemoOwner(db) : guardDemoOwner(db)));
+  const start = { NODE_ENV: process.env.NODE_ENV, KASRAT_DEV_TOOLS: devToolsEnabled() ? '1' : '' };
+  app.addHook('onReady', async () => (start.KASRAT_DEV_TOOLS ? ensureDemoOwner(db) : guardDemoOwner(db, start)));
   // Authenticator secrets stored in clear, or under a retired key, move to the current STAFF_TOTP_KEY.
   app.addHook('onReady', async () => {
     await reencryptStaffSecrets(db);
