@@ -7,23 +7,26 @@ import { accessOf } from '../../http/docs.ts';
 import { Unauthorized } from '../../http/errors.ts';
 import { isOpsRoute, requireOps } from '../../http/ops.ts';
 import { scheduleJob } from '../../jobs/scheduled.ts';
-import { staffAccountRoutes } from '../../api/ops/staff-accounts.ts';
 import { recordAudit } from './audit.ts';
 import { readStaffConfig } from './config.ts';
-import { staffCatalogueRoutes } from './catalogue-routes.ts';
-import { staffCouponRoutes } from './coupon-routes.ts';
-import { staffCsvRoutes } from './csv-routes.ts';
-import { staffCustomerRoutes } from './customer-routes.ts';
-import { staffOrderRoutes } from './order-routes.ts';
-import { staffPromotionRoutes } from './promotion-routes.ts';
-import { staffQueueRoutes } from './queue-routes.ts';
-import { staffReviewRoutes } from './review-routes.ts';
-import { staffTodayRoutes } from './today-routes.ts';
 import { staffRoutes } from './routes.ts';
 import { ensureDemoOwner, guardDemoOwner, readStaffSession, reencryptStaffSecrets, STAFF_COOKIE } from './service.ts';
 
 // The staff module's public surface (docs/decisions/019): staff accounts, their sessions and the audit trail.
-export { type AuditWrite, listAudit, recordAudit } from './audit.ts';
+export { type AuditWrite, auditCsv, listAudit, recordAudit } from './audit.ts';
+export {
+  acceptLink,
+  changeOwnPassword,
+  changeRole,
+  endSessions,
+  inviteStaff,
+  listStaff,
+  readLink,
+  requireStepUp,
+  resetSecondFactor,
+  setDisabled,
+} from './accounts.ts';
+export type { StaffConfig } from './config.ts';
 export { readStaffConfig } from './config.ts';
 export { checkStaffPassword, STAFF_PASSWORD_MESSAGES } from './password.ts';
 export {
@@ -83,16 +86,6 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   await app.register(staffRoutes, { db, config });
-  await app.register(staffCatalogueRoutes, { db });
-  await app.register(staffCsvRoutes, { db });
-  await app.register(staffCouponRoutes, { db });
-  await app.register(staffCustomerRoutes, { db });
-  await app.register(staffOrderRoutes, { db });
-  await app.register(staffPromotionRoutes, { db });
-  await app.register(staffQueueRoutes, { db });
-  await app.register(staffReviewRoutes, { db });
-  await app.register(staffTodayRoutes, { db });
-  await app.register(staffAccountRoutes, { db, config });
 
   // The demo owner exists only with the development tools; production refuses to start while it is active.
   const start = { NODE_ENV: process.env.NODE_ENV, KASRAT_DEV_TOOLS: devToolsEnabled() ? '1' : '' };
