@@ -501,6 +501,12 @@ export const StaffListResponse = envelope(
   }),
 );
 export const StaffLinkResponse = envelope(
-  z.object({ kind: z.enum(['invite', 'enrol']), email: z.string(), role: z.enum(STAFF_ROLES), secret: z.string(), otpauth_url: z.string() }),
+  z.object({
+    kind: z.enum(['invite', 'enrol']),
+    email: z.string(),
+    role: z.enum(STAFF_ROLES),
+    secret: z.string(),
+    otpauth_url: z.string(),
+  }),
 );
 export const AcceptLinkResponse = envelope(z.object({ email: z.string() }));

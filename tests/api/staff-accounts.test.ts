@@ -1,4 +1,5 @@
 import { STAFF_MESSAGES } from '../../schemas/staff.ts';
+import { readConfig } from '../../server/config.ts';
 import {
   createStaff,
   currentCode,
@@ -63,7 +64,9 @@ describeBackends('staff accounts', (ctx) => {
     const stranger = t.agent();
     const answers: number[] = [];
     for (let i = 0; i < 12; i++)
-      answers.push((await signInFrom(stranger, '127.0.0.9', { email: owner.email, password: `guess-${i}-guess`, code: '123456' })).statusCode);
+      answers.push(
+        (await signInFrom(stranger, '127.0.0.9', { email: owner.email, password: `guess-${i}-guess`, code: '123456' })).statusCode,
+      );
     expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(answers.slice(5).every((s) => s === 429)).toBe(true);
     // The stranger's address stays refused even with the right password and code.
@@ -85,7 +88,9 @@ describeBackends('staff accounts', (ctx) => {
     const member = await newStaff(t, 'support');
     const burst = await Promise.all(
       Array.from({ length: 15 }, (_, i) =>
-        t.agent().post(SIGN_IN, { email: member.email, password: `parallel-${i}-guess`, code: '123456' }, { 'x-forwarded-for': '10.48.0.1' }),
+        t
+          .agent()
+          .post(SIGN_IN, { email: member.email, password: `parallel-${i}-guess`, code: '123456' }, { 'x-forwarded-for': '10.48.0.1' }),
       ),
     );
     const checked = burst.filter((r) => r.statusCode === 401).length;
@@ -100,7 +105,9 @@ describeBackends('staff accounts', (ctx) => {
     const member = await newStaff(t, 'catalogue');
     const burst = await Promise.all(
       Array.from({ length: 14 }, (_, i) =>
-        t.agent().post(SIGN_IN, { email: member.email, password: `spread-${i}-guess`, code: '123456' }, { 'x-forwarded-for': `10.49.${i}.1` }),
+        t
+          .agent()
+          .post(SIGN_IN, { email: member.email, password: `spread-${i}-guess`, code: '123456' }, { 'x-forwarded-for': `10.49.${i}.1` }),
       ),
     );
     expect(burst.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(8);
@@ -133,7 +140,13 @@ describeBackends('staff accounts', (ctx) => {
   test('an IPv6 source is recorded by its /64', async () => {
     const t = ctx();
     const member = await newStaff(t, 'marketing');
-    await t.agent().post(SIGN_IN, { email: member.email, password: 'wrong-password-here', code: '123456' }, { 'x-forwarded-for': '2001:db8:1:2:aaaa::1' });
+    await t
+      .agent()
+      .post(
+        SIGN_IN,
+        { email: member.email, password: 'wrong-password-here', code: '123456' },
+        { 'x-forwarded-for': '2001:db8:1:2:aaaa::1' },
+      );
     const rows = await trail(t, `&staff_id=${member.id}&action=staff.sign-in-failed`);
     expect(rows[0]).toMatchObject({ source: '2001:db8:1:2::/64', actor: 'anonymous' });
   });
@@ -195,7 +208,9 @@ describeBackends('staff accounts', (ctx) => {
     expect((await accept('Member-chosen-2026', await currentCode(secret))).statusCode).toBe(404);
 
     const row = await t.handle.db.selectFrom('staff').select(['id', 'totp_secret']).where('email', '=', email).executeTakeFirstOrThrow();
-    const signIn = await t.agent().post(SIGN_IN, { email, password: 'Member-chosen-2026', code: await freshCode(t, { id: row.id, secret }) });
+    const signIn = await t
+      .agent()
+      .post(SIGN_IN, { email, password: 'Member-chosen-2026', code: await freshCode(t, { id: row.id, secret }) });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().data.role).toBe('catalogue');
     const actions = (await trail(t, `&staff_id=${row.id}`)).map((e) => e.action);
@@ -222,11 +237,20 @@ describeBackends('staff accounts', (ctx) => {
     expect(await t.handle.db.selectFrom('staff_sessions').select('id').where('staff_id', '=', member.id).execute()).toEqual([]);
     const refused = await t.agent().post(SIGN_IN, { email: member.email, password: STAFF_PASSWORD, code: await freshCode(t, member) });
     expect(refused.statusCode).toBe(401);
-    expect((await owner.agent.post(`/api/ops/staff/${member.id}/disabled`, { disabled: false, code: await freshCode(t, owner) })).statusCode).toBe(200);
-    expect((await t.agent().post(SIGN_IN, { email: member.email, password: STAFF_PASSWORD, code: await freshCode(t, member) })).statusCode).toBe(200);
+    expect(
+      (await owner.agent.post(`/api/ops/staff/${member.id}/disabled`, { disabled: false, code: await freshCode(t, owner) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.agent().post(SIGN_IN, { email: member.email, password: STAFF_PASSWORD, code: await freshCode(t, member) })).statusCode,
+    ).toBe(200);
 
     // Only this test's owner and the demo owner are active owners; with the demo owner disabled, this one is the last.
-    await t.handle.db.updateTable('staff').set({ disabled_at: new Date() }).where('role', '=', 'owner').where('id', '!=', owner.id).execute();
+    await t.handle.db
+      .updateTable('staff')
+      .set({ disabled_at: new Date() })
+      .where('role', '=', 'owner')
+      .where('id', '!=', owner.id)
+      .execute();
     try {
       const self = await owner.agent.post(`/api/ops/staff/${owner.id}/disabled`, { disabled: true, code: await freshCode(t, owner) });
       expect(self.statusCode).toBe(409);
@@ -249,18 +273,26 @@ describeBackends('staff accounts', (ctx) => {
     const owner = await signedInStaff(t, 'owner');
     const support = await signedInStaff(t, 'support');
     const target = await newStaff(t, 'fulfilment');
-    expect((await support.agent.post(`/api/ops/staff/${target.id}/sessions/end`, { code: await freshCode(t, support) })).statusCode).toBe(403);
+    expect((await support.agent.post(`/api/ops/staff/${target.id}/sessions/end`, { code: await freshCode(t, support) })).statusCode).toBe(
+      403,
+    );
     expect((await t.agent().post(`/api/ops/staff/${target.id}/sessions/end`, { code: '123456' }, TOKEN)).statusCode).toBe(403);
     // A code already used (the sign-in's) confirms nothing.
     const used = await owner.agent.post(`/api/ops/staff/${target.id}/role`, { role: 'owner', code: await currentCode(owner.secret) });
     expect(used.statusCode).toBe(403);
-    expect((await t.handle.db.selectFrom('staff').select('role').where('id', '=', target.id).executeTakeFirstOrThrow()).role).toBe('fulfilment');
+    expect((await t.handle.db.selectFrom('staff').select('role').where('id', '=', target.id).executeTakeFirstOrThrow()).role).toBe(
+      'fulfilment',
+    );
     expect((await owner.agent.post('/api/ops/staff/999999/sessions/end', { code: await freshCode(t, owner) })).statusCode).toBe(404);
     expect((await owner.agent.post('/api/ops/staff/abc/sessions/end', { code: '123456' })).statusCode).toBe(400);
     expect((await owner.agent.post(`/api/ops/staff/${target.id}/role`, { role: 'boss', code: '123456' })).statusCode).toBe(400);
     const list = await owner.agent.get('/api/ops/staff');
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.staff.find((s: Entry) => s.id === target.id)).toMatchObject({ role: 'fulfilment', disabled: false, enrolled: true });
+    expect(list.json().data.staff.find((s: Entry) => s.id === target.id)).toMatchObject({
+      role: 'fulfilment',
+      disabled: false,
+      enrolled: true,
+    });
     expect(list.body).not.toContain('totp');
   });
 
@@ -274,13 +306,17 @@ describeBackends('staff accounts', (ctx) => {
     const reset = await owner.agent.post(`/api/ops/staff/${member.id}/second-factor/reset`, { code: await freshCode(t, owner) });
     expect(reset.statusCode).toBe(200);
     // The old authenticator opens nothing.
-    expect((await t.agent().post(SIGN_IN, { email: member.email, password: STAFF_PASSWORD, code: await freshCode(t, member) })).statusCode).toBe(401);
+    expect(
+      (await t.agent().post(SIGN_IN, { email: member.email, password: STAFF_PASSWORD, code: await freshCode(t, member) })).statusCode,
+    ).toBe(401);
     const token = await linkFor(t, member.email);
     const opened = (await t.agent().post('/api/ops/staff-links/open', { token })).json().data as { kind: string; secret: string };
     expect(opened.kind).toBe('enrol');
     expect(opened.secret).not.toBe(member.secret);
     expect((await t.agent().post('/api/ops/staff-links/accept', { token, code: await currentCode(opened.secret) })).statusCode).toBe(200);
-    const again = await t.agent().post(SIGN_IN, { email: member.email, password: STAFF_PASSWORD, code: await freshCode(t, { id: member.id, secret: opened.secret }) });
+    const again = await t
+      .agent()
+      .post(SIGN_IN, { email: member.email, password: STAFF_PASSWORD, code: await freshCode(t, { id: member.id, secret: opened.secret }) });
     expect(again.statusCode).toBe(200);
   });
 
@@ -288,18 +324,32 @@ describeBackends('staff accounts', (ctx) => {
     const t = ctx();
     const member = await signedInStaff(t, 'support');
     const url = '/api/ops/staff/password';
-    const wrong = await member.agent.post(url, { current_password: 'not-my-password', new_password: 'Brand-new-pass-2026', code: await freshCode(t, member) });
+    const wrong = await member.agent.post(url, {
+      current_password: 'not-my-password',
+      new_password: 'Brand-new-pass-2026',
+      code: await freshCode(t, member),
+    });
     expect(wrong.statusCode).toBe(403);
-    const common = await member.agent.post(url, { current_password: STAFF_PASSWORD, new_password: 'qwertyuiop123', code: await freshCode(t, member) });
+    const common = await member.agent.post(url, {
+      current_password: STAFF_PASSWORD,
+      new_password: 'qwertyuiop123',
+      code: await freshCode(t, member),
+    });
     expect(common.statusCode).toBe(400);
-    const done = await member.agent.post(url, { current_password: STAFF_PASSWORD, new_password: 'Brand-new-pass-2026', code: await freshCode(t, member) });
+    const done = await member.agent.post(url, {
+      current_password: STAFF_PASSWORD,
+      new_password: 'Brand-new-pass-2026',
+      code: await freshCode(t, member),
+    });
     expect(done.statusCode).toBe(200);
     expect((await member.agent.get('/api/ops/staff/me')).statusCode).toBe(200);
     const old = await t.agent().post(SIGN_IN, { email: member.email, password: STAFF_PASSWORD, code: await freshCode(t, member) });
     expect(old.statusCode).toBe(401);
     const fresh = await t.agent().post(SIGN_IN, { email: member.email, password: 'Brand-new-pass-2026', code: await freshCode(t, member) });
     expect(fresh.statusCode).toBe(200);
-    expect((await t.agent().post(url, { current_password: 'x', new_password: 'Brand-new-pass-2026', code: '123456' })).statusCode).toBe(401);
+    expect((await t.agent().post(url, { current_password: 'x', new_password: 'Brand-new-pass-2026', code: '123456' })).statusCode).toBe(
+      401,
+    );
   });
 
   test('staff passwords: at least 12 characters and not a common one', async () => {
@@ -334,13 +384,23 @@ describeBackends('staff accounts', (ctx) => {
     // Rotation: B is current, A still read.
     const envB = { NODE_ENV: 'test', STAFF_TOTP_KEY: KEY_B, STAFF_TOTP_OLD_KEYS: KEY_A };
     expect(await reencryptStaffSecrets(db, envB)).toBeGreaterThanOrEqual(2);
-    const rowsB = await db.selectFrom('staff').select(['id', 'email', 'totp_secret']).where('id', 'in', [member.id, legacy.id]).orderBy('id').execute();
-    expect(rowsB.map((r) => openTotp(r.totp_secret, r.email, { NODE_ENV: 'test', STAFF_TOTP_KEY: KEY_B }))).toEqual([member.secret, legacy.secret]);
+    const rowsB = await db
+      .selectFrom('staff')
+      .select(['id', 'email', 'totp_secret'])
+      .where('id', 'in', [member.id, legacy.id])
+      .orderBy('id')
+      .execute();
+    expect(rowsB.map((r) => openTotp(r.totp_secret, r.email, { NODE_ENV: 'test', STAFF_TOTP_KEY: KEY_B }))).toEqual([
+      member.secret,
+      legacy.secret,
+    ]);
     // A value copied to another account does not open.
     expect(() => openTotp(rowsB[0].totp_secret, rowsB[1].email, { NODE_ENV: 'test', STAFF_TOTP_KEY: KEY_B })).toThrow();
     // Back under the key this app runs with, for the other tests.
     await reencryptStaffSecrets(db, { ...process.env, STAFF_TOTP_OLD_KEYS: `${KEY_A},${KEY_B}` });
-    expect((await t.agent().post(SIGN_IN, { email: member.email, password: STAFF_PASSWORD, code: await freshCode(t, member) })).statusCode).toBe(200);
+    expect(
+      (await t.agent().post(SIGN_IN, { email: member.email, password: STAFF_PASSWORD, code: await freshCode(t, member) })).statusCode,
+    ).toBe(200);
   });
 
   test('the demo owner: production refuses to start while it is active; a plain start disables it', async () => {
@@ -354,7 +414,25 @@ describeBackends('staff accounts', (ctx) => {
     await guardDemoOwner(db, { NODE_ENV: 'development' });
     expect((await demo()).disabled_at).not.toBeNull();
     await guardDemoOwner(db, { NODE_ENV: 'production' });
-    await db.updateTable('staff').set({ disabled_at: null }).where('id', '=', (await demo()).id).execute();
+    await db
+      .updateTable('staff')
+      .set({ disabled_at: null })
+      .where('id', '=', (await demo()).id)
+      .execute();
   });
 });
 
+describe('STAFF_TOTP_KEY', () => {
+  test('production refuses to start without one; without one beyond loopback, secrets are not sealed', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      OPS_TOKEN: 'a-long-enough-operations-token',
+      PUBLIC_ORIGIN: 'https://www.kasrat.in',
+      BANK_ACCOUNT_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+    };
+    expect(() => readConfig(prod)).toThrow(/STAFF_TOTP_KEY: required in production/);
+    expect(() => readConfig({ ...prod, STAFF_TOTP_KEY: 'short' })).toThrow(/STAFF_TOTP_KEY/);
+    expect(readConfig({ ...prod, STAFF_TOTP_KEY: `t1:${Buffer.alloc(32, 9).toString('base64')}` }).NODE_ENV).toBe('production');
+    expect(() => openTotp('v1:x:a:b:c', 'a@b.in', { HOST: '0.0.0.0' })).toThrow(/STAFF_TOTP_KEY is required/);
+  });
+});

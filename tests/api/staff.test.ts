@@ -27,7 +27,11 @@ describeBackends('staff', (ctx) => {
     const badPassword = await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: 'not-the-password', code }, source);
     expect(badPassword.statusCode).toBe(401);
     expect(badPassword.json().message).toBe(STAFF_MESSAGES.wrongCredentials);
-    const nobody = await agent.post('/api/ops/staff/sign-in', { email: 'nobody@staff.kasrat.test', password: STAFF_PASSWORD, code }, source);
+    const nobody = await agent.post(
+      '/api/ops/staff/sign-in',
+      { email: 'nobody@staff.kasrat.test', password: STAFF_PASSWORD, code },
+      source,
+    );
     expect(nobody.statusCode).toBe(401);
     expect(nobody.json().message).toBe(STAFF_MESSAGES.wrongCredentials);
 
@@ -51,7 +55,9 @@ describeBackends('staff', (ctx) => {
     const code = await currentCode(staff.secret);
     const first = await t.agent().post('/api/ops/staff/sign-in', { email: staff.email, password: STAFF_PASSWORD, code });
     expect(first.statusCode).toBe(200);
-    const again = await t.agent().post('/api/ops/staff/sign-in', { email: staff.email, password: STAFF_PASSWORD, code }, { 'x-forwarded-for': '10.47.0.2' });
+    const again = await t
+      .agent()
+      .post('/api/ops/staff/sign-in', { email: staff.email, password: STAFF_PASSWORD, code }, { 'x-forwarded-for': '10.47.0.2' });
     expect(again.statusCode).toBe(401);
   });
 
@@ -62,7 +68,8 @@ describeBackends('staff', (ctx) => {
     const there = { 'x-forwarded-for': '10.47.0.3' };
     for (let i = 0; i < 5; i++)
       expect(
-        (await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: `wrong-${i}-password`, code: '123456' }, there)).statusCode,
+        (await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: `wrong-${i}-password`, code: '123456' }, there))
+          .statusCode,
       ).toBe(401);
     const right = async () => ({ email: staff.email, password: STAFF_PASSWORD, code: await currentCode(staff.secret) });
     const locked = await agent.post('/api/ops/staff/sign-in', await right(), there);

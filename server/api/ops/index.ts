@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { readStaffConfig } from '../../modules/staff/index.ts';
 import { staffCatalogueRoutes } from './catalogue-routes.ts';
 import { staffCouponRoutes } from './coupon-routes.ts';
 import { staffCsvRoutes } from './csv-routes.ts';
@@ -26,5 +25,5 @@ export async function opsConsoleApi(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(staffQueueRoutes, { db });
   await app.register(staffReviewRoutes, { db });
   await app.register(staffTodayRoutes, { db });
-  await app.register(staffAccountRoutes, { db, config: readStaffConfig() });
+  await app.register(staffAccountRoutes, { db });
 }

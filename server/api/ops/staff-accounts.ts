@@ -19,18 +19,19 @@ import { ok } from '../../http/envelope.ts';
 import { signalOutbox } from '../../messaging/index.ts';
 import {
   acceptLink,
+  auditCsv,
   changeOwnPassword,
   changeRole,
   endSessions,
   inviteStaff,
   listStaff,
   readLink,
+  readStaffConfig,
+  recordAudit,
   requireStepUp,
   resetSecondFactor,
   setDisabled,
-} from '../../modules/staff/accounts.ts';
-import { auditCsv, recordAudit } from '../../modules/staff/audit.ts';
-import type { StaffConfig } from '../../modules/staff/config.ts';
+} from '../../modules/staff/index.ts';
 import type { ZodRequestTypes } from '../../http/validate.ts';
 
 // The staff life cycle and the audit trail's export (docs/decisions/019). Managing staff is the owner's (the
@@ -39,8 +40,9 @@ import type { ZodRequestTypes } from '../../http/validate.ts';
 
 const LinkBody = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.') });
 
-export async function staffAccountRoutes(root: FastifyInstance, { db, config }: { db: Db; config: StaffConfig }) {
+export async function staffAccountRoutes(root: FastifyInstance, { db }: { db: Db }) {
   const app = root.withTypeProvider<ZodRequestTypes>();
+  const config = readStaffConfig();
   const manage = { opsPermission: 'staff:manage' as const };
 
   app.get(

@@ -67,8 +67,14 @@ export interface StaffListItem {
   created_at: string;
 }
 
-export async function listStaff(db: Db): Promise<{ staff: StaffListItem[]; invites: Array<{ email: string; role: StaffRole; expires_at: string }> }> {
-  const rows = await db.selectFrom('staff').select(['id', 'email', 'name', 'role', 'disabled_at', 'totp_secret', 'created_at']).orderBy('id').execute();
+export async function listStaff(
+  db: Db,
+): Promise<{ staff: StaffListItem[]; invites: Array<{ email: string; role: StaffRole; expires_at: string }> }> {
+  const rows = await db
+    .selectFrom('staff')
+    .select(['id', 'email', 'name', 'role', 'disabled_at', 'totp_secret', 'created_at'])
+    .orderBy('id')
+    .execute();
   const invites = await db
     .selectFrom('staff_invites')
     .select(['email', 'role', 'expires_at'])
@@ -124,7 +130,14 @@ async function sendLink(
   });
 }
 
-export async function inviteStaff(db: Db, config: StaffConfig, req: FastifyRequest, actorId: number, email: string, role: StaffRole): Promise<void> {
+export async function inviteStaff(
+  db: Db,
+  config: StaffConfig,
+  req: FastifyRequest,
+  actorId: number,
+  email: string,
+  role: StaffRole,
+): Promise<void> {
   const exists = await db.selectFrom('staff').select('id').where('email', '=', email).executeTakeFirst();
   if (exists) throw new Conflict(ACCOUNT_MESSAGES.exists);
   await db.transaction().execute(async (tx) => {
@@ -155,18 +168,29 @@ export async function readLink(db: Db, token: string) {
 }
 
 /** The link's holder sets their password (an invitation) and proves the enrolled authenticator with a code. */
-export async function acceptLink(db: Db, req: FastifyRequest, token: string, input: { password?: string; code: string }): Promise<{ email: string }> {
+export async function acceptLink(
+  db: Db,
+  req: FastifyRequest,
+  token: string,
+  input: { password?: string; code: string },
+): Promise<{ email: string }> {
   const row = await openLink(db, token);
   const secret = openTotp(row.totp_secret, row.email);
   const result = await verifyTotp({ secret, token: input.code, epochTolerance: TOTP_TOLERANCE_S }).catch(() => ({ valid: false as const }));
-  if (!result.valid || !('timeStep' in result)) throw new BadRequest('The code is wrong. Check that your authenticator app added this account, then try the new code.');
+  if (!result.valid || !('timeStep' in result))
+    throw new BadRequest('The code is wrong. Check that your authenticator app added this account, then try the new code.');
   if (row.kind === 'invite') {
     if (!input.password) throw new BadRequest('Please choose a password.');
     checkStaffPassword(input.password, row.email);
   }
   const passwordHash = input.password && row.kind === 'invite' ? await hashStaffPassword(input.password) : null;
   return db.transaction().execute(async (tx) => {
-    const used = await tx.updateTable('staff_invites').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    const used = await tx
+      .updateTable('staff_invites')
+      .set({ used_at: new Date() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw new NotFound(ACCOUNT_MESSAGES.linkInvalid);
     let staffId: number;
     if (row.kind === 'invite') {
@@ -187,9 +211,17 @@ export async function acceptLink(db: Db, req: FastifyRequest, token: string, inp
     } else {
       if (!row.staff_id) throw new NotFound(ACCOUNT_MESSAGES.linkInvalid);
       staffId = row.staff_id;
-      await tx.updateTable('staff').set({ totp_secret: row.totp_secret, totp_last_step: result.timeStep }).where('id', '=', staffId).execute();
+      await tx
+        .updateTable('staff')
+        .set({ totp_secret: row.totp_secret, totp_last_step: result.timeStep })
+        .where('id', '=', staffId)
+        .execute();
     }
-    await recordAudit(tx, req, { actor: { staffId }, action: row.kind === 'invite' ? 'staff.join' : 'staff.enrol', target: `staff:${staffId}` });
+    await recordAudit(tx, req, {
+      actor: { staffId },
+      action: row.kind === 'invite' ? 'staff.join' : 'staff.enrol',
+      target: `staff:${staffId}`,
+    });
     return { email: row.email };
   });
 }
@@ -202,7 +234,13 @@ async function member(db: Db, id: number) {
 
 /** Refuses a change that would leave no active owner; run inside the change's transaction, under the owners' locks. */
 async function keepAnOwner(tx: Db, changing: number): Promise<void> {
-  const owners = await tx.selectFrom('staff').select('id').where('role', '=', 'owner').where('disabled_at', 'is', null).forUpdate().execute();
+  const owners = await tx
+    .selectFrom('staff')
+    .select('id')
+    .where('role', '=', 'owner')
+    .where('disabled_at', 'is', null)
+    .forUpdate()
+    .execute();
   if (owners.every((o) => o.id === changing)) throw new Conflict(ACCOUNT_MESSAGES.lastOwner);
 }
 
@@ -221,7 +259,11 @@ export async function setDisabled(db: Db, req: FastifyRequest, id: number, disab
   await db.transaction().execute(async (tx) => {
     const before = await member(tx, id);
     if (disabled && before.role === 'owner' && !before.disabled_at) await keepAnOwner(tx, id);
-    await tx.updateTable('staff').set({ disabled_at: disabled ? new Date() : null }).where('id', '=', id).execute();
+    await tx
+      .updateTable('staff')
+      .set({ disabled_at: disabled ? new Date() : null })
+      .where('id', '=', id)
+      .execute();
     if (disabled) await tx.deleteFrom('staff_sessions').where('staff_id', '=', id).execute();
     await recordAudit(tx, req, { action: disabled ? 'staff.disable' : 'staff.enable', target: `staff:${id}` });
   });

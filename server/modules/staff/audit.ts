@@ -52,8 +52,7 @@ const clientRequestId = (req: FastifyRequest) => {
 /** Records one staff act, inside the caller's transaction when `db` is one. */
 export async function recordAudit(db: Db, req: FastifyRequest, entry: AuditWrite): Promise<void> {
   const actor = req.opsActor;
-  const staffId =
-    entry.actor === 'anonymous' ? null : entry.actor ? entry.actor.staffId : actor?.kind === 'staff' ? actor.staff.id : null;
+  const staffId = entry.actor === 'anonymous' ? null : entry.actor ? entry.actor.staffId : actor?.kind === 'staff' ? actor.staff.id : null;
   await db
     .insertInto('audit_log')
     .values({
@@ -123,7 +122,20 @@ const csvCell = (value: unknown) => {
 /** The filtered trail as CSV, newest first. */
 export async function auditCsv(db: Db, filters: AuditFilters): Promise<string> {
   const rows = await filtered(db, filters).orderBy('id', 'desc').limit(AUDIT_EXPORT_MAX_ROWS).execute();
-  const columns = ['id', 'at', 'actor', 'staff_id', 'action', 'target', 'before', 'after', 'request_id', 'client_request_id', 'source', 'user_agent'] as const;
+  const columns = [
+    'id',
+    'at',
+    'actor',
+    'staff_id',
+    'action',
+    'target',
+    'before',
+    'after',
+    'request_id',
+    'client_request_id',
+    'source',
+    'user_agent',
+  ] as const;
   const lines = [columns.join(',')];
   for (const row of rows.map(toEntry)) lines.push(columns.map((c) => csvCell(row[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;

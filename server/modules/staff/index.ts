@@ -13,7 +13,20 @@ import { staffRoutes } from './routes.ts';
 import { ensureDemoOwner, guardDemoOwner, readStaffSession, reencryptStaffSecrets, STAFF_COOKIE } from './service.ts';
 
 // The staff module's public surface (docs/decisions/019): staff accounts, their sessions and the audit trail.
-export { type AuditWrite, listAudit, recordAudit } from './audit.ts';
+export { type AuditWrite, auditCsv, listAudit, recordAudit } from './audit.ts';
+export {
+  acceptLink,
+  changeOwnPassword,
+  changeRole,
+  endSessions,
+  inviteStaff,
+  listStaff,
+  readLink,
+  requireStepUp,
+  resetSecondFactor,
+  setDisabled,
+} from './accounts.ts';
+export type { StaffConfig } from './config.ts';
 export { readStaffConfig } from './config.ts';
 export { checkStaffPassword, STAFF_PASSWORD_MESSAGES } from './password.ts';
 export {
@@ -75,7 +88,8 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(staffRoutes, { db, config });
 
   // The demo owner exists only with the development tools; production refuses to start while it is active.
-  app.addHook('onReady', async () => (devToolsEnabled() ? ensureDemoOwner(db) : guardDemoOwner(db)));
+  const start = { NODE_ENV: process.env.NODE_ENV, KASRAT_DEV_TOOLS: devToolsEnabled() ? '1' : '' };
+  app.addHook('onReady', async () => (start.KASRAT_DEV_TOOLS ? ensureDemoOwner(db) : guardDemoOwner(db, start)));
   // Authenticator secrets stored in clear, or under a retired key, move to the current STAFF_TOTP_KEY.
   app.addHook('onReady', async () => {
     await reencryptStaffSecrets(db);

@@ -227,7 +227,8 @@ export async function signOut(db: Db, req: FastifyRequest, reply: FastifyReply):
   const token = req.cookies[STAFF_COOKIE];
   if (token) {
     const ended = await db.deleteFrom('staff_sessions').where('id', '=', hashToken(token)).returning('staff_id').executeTakeFirst();
-    if (ended) await recordAudit(db, req, { actor: { staffId: ended.staff_id }, action: 'staff.sign-out', target: `staff:${ended.staff_id}` });
+    if (ended)
+      await recordAudit(db, req, { actor: { staffId: ended.staff_id }, action: 'staff.sign-out', target: `staff:${ended.staff_id}` });
   }
   reply.clearCookie(STAFF_COOKIE, { path: STAFF_COOKIE_PATH });
   req.staff = null;
