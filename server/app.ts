@@ -31,7 +31,7 @@ import {
   rendersShopperData,
   requestsDesktop,
 } from './html.ts';
-import { registerModules } from './modules/index.ts';
+import { registerApi } from './api/index.ts';
 import { gatewayCspSources, readPaymentConfig } from './payments/index.ts';
 import type { RenderTransport, RouteFacts, ServerRenderer } from '../schemas/server-render.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
@@ -131,9 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send(fail(GENERIC_ERROR));
   });
 
-  // Before the modules: the document is built from the routes as they register.
+  // Before the routes: the document is built from the routes as they register.
   await registerApiDocs(app, { open: devToolsEnabled(), origin: publicOrigin });
-  await registerModules(app, { handle });
+  await registerApi(app, { handle });
 
   const template = loadTemplate(clientDir);
   const manifest = renderer ? loadChunkManifest(clientDir) : null;

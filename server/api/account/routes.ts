@@ -56,10 +56,10 @@ import {
   recordAccountChange,
   recordOwnerProof,
   requireOwnerProof,
-} from '../../modules/account/owner.ts';
-import { findPincode, listedService, placeOf, serviceabilityOf, unlistedService } from '../../modules/account/pincodes.ts';
-import { ADDRESS_COLUMNS, listAddresses, toAddress } from '../../modules/account/queries.ts';
-import { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues, verifiedContactOf } from '../../modules/account/service.ts';
+} from '../../modules/account/index.ts';
+import { findPincode, listedService, placeOf, serviceabilityOf, unlistedService } from '../../modules/account/index.ts';
+import { ADDRESS_COLUMNS, listAddresses, toAddress } from '../../modules/account/index.ts';
+import { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues, verifiedContactOf } from '../../modules/account/index.ts';
 
 // /api/myAccount and /api/myAddress (SPEC §7). Every query is scoped to the signed-in customer: another
 // customer's address is simply "not found".

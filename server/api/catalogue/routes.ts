@@ -75,21 +75,29 @@ import {
   okJson,
   popularProducts,
   sendJson,
-} from '../../modules/catalogue/context.ts';
-import { bannerSize, promotionsOf } from '../../modules/catalogue/promotions.ts';
+} from '../../modules/catalogue/index.ts';
+import { bannerSize, promotionsOf } from '../../modules/catalogue/index.ts';
 import { truncate } from '../../../schemas/text.ts';
 import { versionEtag } from '../../http/caching.ts';
 import { readTarget } from '../../http/url.ts';
 import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
 import type { Density, DrawnFormat } from '../../../schemas/images.ts';
-import type { Content } from '../../modules/catalogue/content-cache.ts';
+import type { Content } from '../../modules/catalogue/index.ts';
 
-import { MENU_LINKS, treeOf } from '../../modules/catalogue/brands.ts';
-import { SALE_DISCOUNT, listingResponse, providerListingResponse, suggestions, toQuery } from '../../modules/catalogue/listing.ts';
-import { brandsOnOffer, discounted, freebieOffers, homeSections, offersPage, requirePreview, salePage } from '../../modules/catalogue/offers.ts';
-import { hueOf, tile } from '../../modules/catalogue/images.ts';
-import { productDetail, productDetailResponse, productOffers, similarProducts } from '../../modules/catalogue/product.ts';
-import { productDeclarations } from '../../modules/catalogue/declarations.ts';
+import { MENU_LINKS, treeOf } from '../../modules/catalogue/index.ts';
+import { SALE_DISCOUNT, listingResponse, providerListingResponse, suggestions, toQuery } from '../../modules/catalogue/index.ts';
+import {
+  brandsOnOffer,
+  discounted,
+  freebieOffers,
+  homeSections,
+  offersPage,
+  requirePreview,
+  salePage,
+} from '../../modules/catalogue/index.ts';
+import { hueOf, tile } from '../../modules/catalogue/index.ts';
+import { productDetail, productDetailResponse, productOffers, similarProducts } from '../../modules/catalogue/index.ts';
+import { productDeclarations } from '../../modules/catalogue/index.ts';
 import { ProductDeclarationsResponse } from '../../../schemas/declarations.ts';
 // The catalogue module's HTTP surface (SPEC §7 catalogue, listing, product, search, offers, home, sale and SEO
 // calls): each handler parses its request, asks the rules (listing.ts, product.ts, offers.ts, seo.ts, brands.ts,
