@@ -4,5 +4,12 @@ export { type AccountChangeKind, maskedContact, recordAccountChange, requireOwne
 export { notMeRoutes } from './owner.ts';
 export { markSessionOpenedByChange, OWNER_MESSAGES, OWNER_PROOF_MS, recordOwnerProof } from './owner.ts';
 export { findPincode, listedService, placeOf, serviceabilityOf } from './pincodes.ts';
-export { ADDRESS_COLUMNS, listAddresses } from './queries.ts';
+export {
+  type AddressValues,
+  cancelDeletion,
+  deleteAddress,
+  listAddresses,
+  saveAddress,
+  scheduleDeletion,
+} from './queries.ts';
 export { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues, verifiedContactOf } from './service.ts';
