@@ -18,6 +18,7 @@ import { eventsApi } from './events/index.ts';
 import { grievancesApi } from './grievances/index.ts';
 import { helpCenterApi } from './help-center/index.ts';
 import { newsletterApi } from './newsletter/index.ts';
+import { opsConsoleApi } from './ops/index.ts';
 import { ordersApi } from './orders/index.ts';
 import { paymentApi } from './payment/index.ts';
 import { reviewsApi } from './reviews/index.ts';
@@ -35,6 +36,7 @@ export async function registerApi(app: FastifyInstance, { handle }: { handle: Da
   // First: every route reads the request's session (req.getSession()).
   await app.register(sessionModule, { db, idleHours: auth.config.SESSION_IDLE_HOURS });
   await app.register(staffModule, { db });
+  await app.register(opsConsoleApi, { db });
   await app.register(systemApi, { handle });
   await app.register(catalogueApi, { handle });
   await app.register(cartApi, { db });

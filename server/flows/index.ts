@@ -7,5 +7,5 @@ export { markRefundPaidByHand, processPendingRefunds, processRefund } from './re
 export { opsMove, receiveReturn, submitReturn, withdrawReturn } from './return.ts';
 export { expireUnpaidOrderNow } from './expire-order.ts';
 export { handleCallback, verifyTransaction } from './payment-callbacks.ts';
-export { handleWebhook, returnPage } from './payment-webhooks.ts';
+export { answerWebhook, returnPage, type WebhookAnswer } from './payment-webhooks.ts';
 export { askBeforeExpiry, reconcilePayments } from './reconcile-payments.ts';

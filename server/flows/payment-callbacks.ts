@@ -2,7 +2,7 @@ import type { PaymentResultData } from '../../schemas/payment.ts';
 import { finalizePayment as finalizeFlow } from './finalize-payment.ts';
 import type { CallbackCheck } from '../payments/index.ts';
 import { findCustomerById } from '../modules/customers/index.ts';
-import { latestAttempt, logCallback } from '../modules/payment/index.ts';
+import { attemptCustomer, latestAttempt, logCallback } from '../modules/payment/index.ts';
 import { keepSavedCard } from '../modules/payment/index.ts';
 import {
   CallbackRejected,
@@ -18,7 +18,10 @@ import {
 
 /** Verifies and applies a gateway callback; every callback, accepted or not, is logged. */
 export async function handleCallback(deps: PaymentDeps, fields: Record<string, string>, now = new Date()): Promise<FinalizeResult> {
-  const check: CallbackCheck = await deps.gateway.verifyCallback(fields);
+  // The attempt's customer, when the return names a known attempt: Juspay routes every call by customer.
+  const ref = fields.order_id ?? fields.ORDERID ?? fields.ref;
+  const attempt = ref ? await attemptCustomer(deps.db, ref.slice(0, 100)) : null;
+  const check: CallbackCheck = await deps.gateway.verifyCallback(fields, { customer: attempt });
   const payload = redactCallback(fields);
   if (!check.ok) {
     await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.ref, outcome: 'rejected', reason: check.reason, payload });

@@ -14,6 +14,7 @@ import {
   PaytmCallbackRequest,
   RetryPaymentRequest,
   PaymentResultResponse,
+  WebhookResponse,
   OfferListResponse,
   PaymentFailedResponse,
   PaymentStateQuery,
@@ -46,7 +47,7 @@ import {
 } from '../../payments/index.ts';
 import { requireCustomer } from '../../modules/session/index.ts';
 import { readCartCookie } from '../../modules/cart/index.ts';
-import { handleCallback, handleWebhook, payOnDelivery, placeOrder, returnPage, verifyTransaction } from '../../flows/index.ts';
+import { answerWebhook, handleCallback, payOnDelivery, placeOrder, returnPage, verifyTransaction } from '../../flows/index.ts';
 import type { CheckoutDeps } from '../../modules/checkout/index.ts';
 import { idempotencyKeyOf } from '../checkout/routes.ts';
 import { orderSuccessData } from '../../modules/payment/index.ts';
@@ -450,23 +451,25 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
     PAYTM_WEBHOOK_PATH,
     {
       ...fromGateway,
-      schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook', response: { 200: PaymentResultResponse } },
+      schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook', response: { 200: WebhookResponse } },
     },
     async (req) => {
       if (deps.gateway.name !== 'paytm') throw new NotFound();
-      return ok((await handleWebhook(deps, { headers: req.headers, body: formFields(req.body) })).result);
+      // Form fields or Paytm's JSON `{ head, body }`: the adapter checks either's signature.
+      const body = req.body && typeof req.body === 'object' && 'head' in req.body ? req.body : formFields(req.body);
+      return ok(await answerWebhook(deps, { headers: req.headers, body }));
     },
   );
   app.post(
     JUSPAY_WEBHOOK_PATH,
     {
       ...fromGateway,
-      schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook', response: { 200: PaymentResultResponse } },
+      schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook', response: { 200: WebhookResponse } },
     },
     async (req) => {
       if (deps.gateway.name !== 'juspay') throw new NotFound();
       if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');
-      return ok((await handleWebhook(deps, { headers: req.headers, body: req.body })).result);
+      return ok(await answerWebhook(deps, { headers: req.headers, body: req.body }));
     },
   );
 

@@ -17,6 +17,7 @@ export {
   type PaymentRow,
   logCallback,
   noteUnconfirmedReturn,
+  attemptCustomer,
   attemptsOfExpiringOrders,
   pendingAutomaticRefunds,
   settleAutomaticRefund,

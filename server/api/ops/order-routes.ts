@@ -8,8 +8,8 @@ import type { Db } from '../../db/database.ts';
 import type { ShipmentStatus } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
-import { canMove, hasInvoice, readAddress, STATUS_LABELS } from '../orders/index.ts';
-import { cancelOrderShipment, previewCancel } from '../../flows/cancel.ts';
+import { canMove, hasInvoice, readAddress, STATUS_LABELS } from '../../modules/orders/index.ts';
+import { cancelOrderShipment, previewCancel } from '../../flows/index.ts';
 import {
   CancelItemsPreviewRequest,
   CancelItemsPreviewResponse,
@@ -17,7 +17,7 @@ import {
   CancelItemsResponse,
   ShipmentItemsParams,
 } from '../../../schemas/staff-catalogue.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../../modules/staff/index.ts';
 
 // The console's orders (docs/decisions/019): find orders by status, day, payment, pincode and customer, and read
 // one with its shipments' timelines, refunds and payments. Reads only: the moves are the orders module's operations

@@ -26,9 +26,9 @@ import {
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
-import { createBankOffer, createFreebie, saveBankOffer, saveDeliveryRule, saveFreebie } from '../cart/index.ts';
-import { catalogueChanged, createSalePage, type SaleSectionInput, saveSalePage } from '../catalogue/index.ts';
-import { recordAudit } from './audit.ts';
+import { createBankOffer, createFreebie, saveBankOffer, saveDeliveryRule, saveFreebie } from '../../modules/cart/index.ts';
+import { catalogueChanged, createSalePage, type SaleSectionInput, saveSalePage } from '../../modules/catalogue/index.ts';
+import { recordAudit } from '../../modules/staff/index.ts';
 
 // The console's promotions beyond coupons (docs/decisions/019): bank offers, free gifts, the delivery charge and the
 // sale pages, the rows the cart, checkout and storefront read (server/modules/cart/bank-offers.ts, freebie-rules.ts,

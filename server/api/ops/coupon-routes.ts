@@ -12,8 +12,8 @@ import {
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
-import { createCoupon, saveCoupon } from '../cart/index.ts';
-import { recordAudit } from './audit.ts';
+import { createCoupon, saveCoupon } from '../../modules/cart/index.ts';
+import { recordAudit } from '../../modules/staff/index.ts';
 
 // The console's coupons (docs/decisions/019): list, create and edit the rows the cart's coupon rules read
 // (server/modules/cart/coupon-rules.ts). The cart reads the table on every apply, so a change holds at once.

@@ -4,8 +4,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { PRODUCT_IMAGE_LIMITS, PRODUCT_IMAGE_MESSAGES } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { BadRequest, NotFound } from '../../http/errors.ts';
-import { saveProductImage } from '../catalogue/index.ts';
-import { recordAudit } from './audit.ts';
+import { saveProductImage } from '../../modules/catalogue/index.ts';
+import { recordAudit } from '../../modules/staff/index.ts';
 
 // A product's own image from the console (docs/decisions/019). The type comes from the bytes (file-type), as for
 // every upload (server/modules/uploads); sharp then decodes it, turns it upright, fits it on a white square and

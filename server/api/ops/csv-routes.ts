@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CSV_MESSAGES, CsvApplyResponse, CsvReportResponse } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { catalogueChanged } from '../catalogue/index.ts';
+import { catalogueChanged } from '../../modules/catalogue/index.ts';
 import { applyRows, checkRows, exportCatalogueCsv, readCsv, receiveCsv } from './csv.ts';
 
 // The console's catalogue file (docs/decisions/019): export, dry run, apply. The file is sent again to apply, so no

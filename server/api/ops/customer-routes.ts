@@ -13,9 +13,9 @@ import { CustomerOrderParams, PageQuery, StaffCustomerOrdersResponse } from '../
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
-import { updateCustomer } from '../customers/index.ts';
-import { deleteCustomerSessions } from '../session/index.ts';
-import { recordAudit } from './audit.ts';
+import { updateCustomer } from '../../modules/customers/index.ts';
+import { deleteCustomerSessions } from '../../modules/session/index.ts';
+import { recordAudit } from '../../modules/staff/index.ts';
 
 // The console's customers (docs/decisions/019): find a customer, block or unblock them. Blocking ends every
 // session they hold at once (a blocked customer is refused on every customer route anyway, README "Security").

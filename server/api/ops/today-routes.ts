@@ -6,8 +6,8 @@ import { indiaMidnight, indiaToday } from '../../../schemas/dates.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { requeueFailedMessages } from '../../messaging/index.ts';
-import { requeueDeadFeeds } from '../events/index.ts';
-import { recordAudit } from './audit.ts';
+import { requeueDeadFeeds } from '../../modules/events/index.ts';
+import { recordAudit } from '../../modules/staff/index.ts';
 
 // The console's Today page (docs/decisions/019): orders and revenue of the India day (SPEC §9) and of the last
 // seven, and the health of the outboxes: the shoppers' messages (outbox) and the marketers' feeds (event_outbox).

@@ -27,10 +27,10 @@ import {
   setProductPublished,
   setVariantPrice,
   staffDeclarations,
-} from '../catalogue/index.ts';
+} from '../../modules/catalogue/index.ts';
 import { DECLARATION_MESSAGES, DeclarationsUpdate, StaffDeclarationsResponse } from '../../../schemas/declarations.ts';
-import { adjustStock, heldUnits } from '../inventory/index.ts';
-import { recordAudit } from './audit.ts';
+import { adjustStock, heldUnits } from '../../modules/inventory/index.ts';
+import { recordAudit } from '../../modules/staff/index.ts';
 import { receiveFile } from './csv.ts';
 import { setProductImage } from './product-image.ts';
 
