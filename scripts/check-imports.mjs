@@ -57,15 +57,11 @@ function placeOf(rel) {
 // (the home page's, which the landing page shows too) would otherwise join the shell's chunk, which imports index.ts.
 const SECONDARY_ENTRIES = { checkout: ['funnel.tsx'], catalogue: ['resources.ts'] };
 
-// The staff console's route files still call the cancel flow themselves; they are route files awaiting their move
-// to server/api/ops/, and until then the one exemption from "a module imports no flow".
-const CONSOLE_ROUTES = /^server\/modules\/staff\/[^/]*routes[^/]*\.ts$/;
-
 /** Problems with one import between the server layers (docs/decisions/029-three-server-layers.md), or null. */
-function layerProblem(from, source, targetRel, target, spec) {
+function layerProblem(source, targetRel, target, spec) {
   if (!source.layer || !target.layer) return null;
   if (source.layer === 'modules') {
-    if (target.layer === 'flows' && !CONSOLE_ROUTES.test(from)) return `a module may not import a flow: the api or a flow calls it (${spec})`;
+    if (target.layer === 'flows') return `a module may not import a flow: the api or a flow calls it (${spec})`;
     if (target.layer === 'api') return `a module may not import the api (${spec})`;
   }
   if (source.layer === 'flows') {
@@ -104,7 +100,7 @@ export function checkImport(from, spec) {
   if (source.module && target.module && source.module !== target.module && target.rest !== 'index.ts')
     return `server module ${source.module} may import module ${target.module} only through its index.ts (${spec})`;
   if (!isTest) {
-    const layered = layerProblem(from, source, targetRel, target, spec);
+    const layered = layerProblem(source, targetRel, target, spec);
     if (layered) return layered;
   }
   if (target.top !== 'src' || source.top === 'tests') {

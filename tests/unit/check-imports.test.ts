@@ -120,8 +120,7 @@ const layers = {
 test('allowed layer shapes pass: the api uses flows and modules through their index, a flow a module through its index', () => {
   const out = check({
     ...layers,
-    // The console's route files still call a flow (awaiting their move to server/api/ops/), and a test may.
-    'server/modules/staff/order-routes.ts': "import { refund } from '../../flows/refund.ts';\nexport const r = refund;\n",
+    // A test beside a module may use a flow.
     'server/modules/session/service.test.ts': "import { refund } from '../../flows/refund.ts';\nexport const t = refund;\n",
   });
   expect(out.output).toContain('import boundaries ok');
@@ -137,8 +136,8 @@ test.each([
     'a module may not import a flow',
   ],
   [
-    'a console file that is not a route file importing a flow',
-    'server/modules/staff/service.ts',
+    "a module's route file importing a flow",
+    'server/modules/staff/order-routes.ts',
     "import { refund } from '../../flows/refund.ts';",
     'a module may not import a flow',
   ],
