@@ -8,10 +8,13 @@
 // - bare imports: schemas, events, providers and machines never import react or axios; server never imports a
 //   browser-only package (react, react-dom, react-router-dom, axios), but for the email templates' React;
 // - a server module (server/modules/<name>/) imports another module only through that module's index.ts;
+// - three server layers (docs/decisions/029-three-server-layers.md): server/api over server/flows over
+//   server/modules. A module imports neither a flow nor the api; a flow imports a module only through its
+//   index.ts, and never the api; the api imports the flows only through server/flows/index.ts and a module only
+//   through its index.ts. A test file is exempt;
 // - no import cycle between files of server/, and no cycle between features of src/features/. Only imports that
 //   load code count (`import type` is erased); a test file is not part of either graph;
-// - a table is written only by its owner in server/db/owners.ts (checkWrites, below), and a module's index.ts
-//   does not re-export a flow (callers import server/flows/index.ts).
+// - a table is written only by its owner in server/db/owners.ts (checkWrites, below).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +43,9 @@ const importRe =
 function placeOf(rel) {
   const parts = rel.split('/');
   const top = parts[0];
-  if (top === 'server' && parts[1] === 'modules' && parts.length > 3) return { top, module: parts[2], rest: parts.slice(3).join('/') };
+  if (top === 'server' && parts[1] === 'modules' && parts.length > 3)
+    return { top, layer: 'modules', module: parts[2], rest: parts.slice(3).join('/') };
+  if (top === 'server' && (parts[1] === 'api' || parts[1] === 'flows') && parts.length > 2) return { top, layer: parts[1] };
   if (top !== 'src') return { top };
   if (parts[1] === 'features') return { top, zone: `feature:${parts[2]}`, feature: parts[2], rest: parts.slice(3).join('/') };
   if (parts.length === 2) return { top, zone: 'app' }; // src/main.tsx is the entry: part of app
@@ -51,6 +56,27 @@ function placeOf(rel) {
 // checkout funnel (XState machine) is used by the cart page only once a shopper is on it; the catalogue's page data
 // (the home page's, which the landing page shows too) would otherwise join the shell's chunk, which imports index.ts.
 const SECONDARY_ENTRIES = { checkout: ['funnel.tsx'], catalogue: ['resources.ts'] };
+
+/** Problems with one import between the server layers (docs/decisions/029-three-server-layers.md), or null. */
+function layerProblem(source, targetRel, target, spec) {
+  if (!source.layer || !target.layer) return null;
+  if (source.layer === 'modules') {
+    if (target.layer === 'flows') return `a module may not import a flow: the api or a flow calls it (${spec})`;
+    if (target.layer === 'api') return `a module may not import the api (${spec})`;
+  }
+  if (source.layer === 'flows') {
+    if (target.layer === 'api') return `a flow may not import the api (${spec})`;
+    if (target.layer === 'modules' && target.rest !== 'index.ts')
+      return `a flow may import module ${target.module} only through its index.ts (${spec})`;
+  }
+  if (source.layer === 'api') {
+    if (target.layer === 'flows' && targetRel !== 'server/flows/index.ts')
+      return `the api may import the flows only through server/flows/index.ts (${spec})`;
+    if (target.layer === 'modules' && target.rest !== 'index.ts')
+      return `the api may import module ${target.module} only through its index.ts (${spec})`;
+  }
+  return null;
+}
 
 /** Problems with one import of `from` (a repository-relative path) to `spec`; `dynamic` for import(). */
 export function checkImport(from, spec) {
@@ -73,6 +99,10 @@ export function checkImport(from, spec) {
     return `src/ may import providers only through providers/index.ts (${spec})`;
   if (source.module && target.module && source.module !== target.module && target.rest !== 'index.ts')
     return `server module ${source.module} may import module ${target.module} only through its index.ts (${spec})`;
+  if (!isTest) {
+    const layered = layerProblem(source, targetRel, target, spec);
+    if (layered) return layered;
+  }
   if (target.top !== 'src' || source.top === 'tests') {
     // tests/ may look inside a feature (a model test drives its pages and swaps its API calls), never the reverse.
     return null;
@@ -242,11 +272,6 @@ export function checkFiles(root, files) {
     const rel = file.split(path.sep).join('/');
     const text = readFileSync(path.join(root, file), 'utf8');
     problems.push(...checkWrites(rel, text, owners));
-    // Callers reach a flow through server/flows/index.ts; a module's public surface does not pass flows on
-    // (docs/decisions/011-order-flows.md).
-    if (/^server\/modules\/[^/]+\/index\.ts$/.test(rel))
-      for (const m of text.matchAll(/(?:^|[\s;])export\s[^'"]*?from\s+['"]([^'"]*\/flows\/[^'"]*)['"]/g))
-        problems.push(`${file}: a module's index.ts may not re-export a flow (${m[1]}): import server/flows/index.ts`);
     const isTest = /\.test\.tsx?$/.test(rel);
     const source = placeOf(rel);
     for (const { spec, runtime } of importsOf(text)) {

@@ -109,7 +109,7 @@ const AREA = {
   'server/modules/app-install/service.ts': 'App-install banner',
   'server/modules/reviews/index.ts': 'Reviews',
   'server/modules/system/service.ts': 'Retention and error reports',
-  'server/modules/orders/index.ts': 'Orders',
+  'server/api/orders/index.ts': 'Orders',
   'server/modules/orders/seller.ts': 'Tax invoices',
   'server/modules/catalogue/offers.ts': 'Catalogue',
   'server/modules/cart/config.ts': 'Cart',

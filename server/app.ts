@@ -33,7 +33,7 @@ import {
   rendersShopperData,
   requestsDesktop,
 } from './html.ts';
-import { registerModules } from './modules/index.ts';
+import { registerApi } from './api/index.ts';
 import { gatewayCspSources, readPaymentConfig } from './payments/index.ts';
 import type { RenderTransport, RouteFacts, ServerRenderer } from '../schemas/server-render.ts';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/index.ts';
@@ -135,11 +135,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send(fail(GENERIC_ERROR));
   });
 
-  // Before the modules: the document is built from the routes as they register.
+  // Before the routes: the document is built from the routes as they register.
   await registerApiDocs(app, { open: devToolsEnabled(), origin: publicOrigin });
-  // Before the modules too: it declares the Idempotency-Key header of the routes that take one.
+  // Before the routes too: it declares the Idempotency-Key header of the routes that take one.
   await app.register(idempotencyPlugin, { db: handle.db });
-  await registerModules(app, { handle });
+  await registerApi(app, { handle });
 
   const template = loadTemplate(clientDir);
   const manifest = renderer ? loadChunkManifest(clientDir) : null;

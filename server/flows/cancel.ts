@@ -3,7 +3,7 @@ import { releaseCouponUse } from '../modules/cart/index.ts';
 import { catalogueChanged } from '../modules/catalogue/index.ts';
 import { putBack } from '../modules/inventory/index.ts';
 import { notifyRefund, notifyShipmentCancelled } from '../modules/notifications/index.ts';
-import { type CancelOutcome, cancelReason, cancelUnits, lockShipment, type SelectedUnits } from '../modules/orders/service.ts';
+import { type CancelOutcome, cancelReason, cancelUnits, lockShipment, type SelectedUnits } from '../modules/orders/index.ts';
 import { withdrawUnboughtReviews } from '../modules/reviews/index.ts';
 import { ordersCancelled } from '../observability/registry.ts';
 

@@ -2,8 +2,8 @@ import type { Db } from '../db/database.ts';
 import { releaseCouponUse } from '../modules/cart/index.ts';
 import { putBack } from '../modules/inventory/index.ts';
 import { notifyOrderExpired } from '../modules/notifications/index.ts';
-import { markOrderExpired, moveOrderShipments, unitsHeld } from '../modules/orders/placement.ts';
-import { expireOpenAttempts } from '../modules/payment/queries.ts';
+import { claimOrdersPastPaymentTime, lockUnpaidOrderOf, markOrderExpired, moveOrderShipments, unitsHeld } from '../modules/orders/index.ts';
+import { expireOpenAttempts } from '../modules/payment/index.ts';
 import { ordersCancelled } from '../observability/registry.ts';
 
 // Expire an unpaid order (docs/decisions/011-order-flows.md): its hold on stock and on its coupon is released,
@@ -34,16 +34,7 @@ export const REPLACED = 'Replaced by a newer order';
  */
 export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100): Promise<number> {
   const expired = await db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('orders')
-      .select(['id', 'order_number', 'coupon_code'])
-      .where('status', '=', 'payment_pending')
-      .where('expires_at', '<=', now)
-      .orderBy('expires_at')
-      .limit(batch)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    const due = await claimOrdersPastPaymentTime(trx, now, batch);
     for (const o of due) await runOut(trx, o, now);
     return due.length;
   });
@@ -63,14 +54,7 @@ async function runOut(trx: Db, order: UnpaidOrder, now: Date): Promise<void> {
  */
 export async function expireUnpaidOrderNow(db: Db, customerId: number, orderNumber: string, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .select(['id', 'order_number', 'coupon_code'])
-      .where('customer_id', '=', customerId)
-      .where('order_number', '=', orderNumber)
-      .where('status', '=', 'payment_pending')
-      .forUpdate()
-      .executeTakeFirst();
+    const order = await lockUnpaidOrderOf(trx, customerId, orderNumber);
     if (!order) return false;
     await runOut(trx, order, now);
     return true;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { VerifiedCallback } from '../payments/index.ts';
-import { markOrderPaid, moveOrderShipments } from '../modules/orders/placement.ts';
+import { markOrderPaid, moveOrderShipments, orderById } from '../modules/orders/index.ts';
 import {
   findCustomerOrder,
   latestAttempt,
@@ -9,7 +9,7 @@ import {
   type OrderRow,
   type PaymentRow,
   paymentByRef,
-} from '../modules/payment/queries.ts';
+} from '../modules/payment/index.ts';
 import {
   CallbackRejected,
   codEligibility,
@@ -20,17 +20,17 @@ import {
   affiliateOrder,
   refundUnusable,
   resultOf,
-} from '../modules/payment/service.ts';
-import { enqueueForward } from '../modules/events/queries.ts';
+} from '../modules/payment/index.ts';
+import { enqueueForward } from '../modules/events/index.ts';
 import { recordLastOrder } from '../modules/customers/index.ts';
 import { hasConsent } from '../modules/consent/index.ts';
-import { offerStands } from '../modules/payment/instrument.ts';
-import { refuseOffer } from '../modules/payment/money-back.ts';
-import { insertPayOnDeliveryAttempt, recordGatewayAnswer } from '../modules/payment/attempts.ts';
+import { offerStands } from '../modules/payment/index.ts';
+import { refuseOffer } from '../modules/payment/index.ts';
+import { insertPayOnDeliveryAttempt, recordGatewayAnswer } from '../modules/payment/index.ts';
 import { PAY_ON_DELIVERY } from '../../schemas/payment-rules.ts';
 import { NotFound } from '../http/errors.ts';
 import { notifyOrderPlaced, notifyPaymentFailed } from '../modules/notifications/index.ts';
-import { raiseIssue } from '../modules/payment/issues.ts';
+import { raiseIssue } from '../modules/payment/index.ts';
 import { formatPaise } from '../../schemas/money.ts';
 import type { PaymentResultData } from '../../schemas/payment.ts';
 import { bankOfferUses, ordersPaid, paymentAttempts } from '../observability/registry.ts';
@@ -77,7 +77,7 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
       note: `Payment ${cb.ref}: ${mismatch.note}`,
     });
     if (!cb.review) throw new CallbackRejected(mismatch.reason);
-    const order = (await db.selectFrom('orders').selectAll().where('id', '=', found.order_id).executeTakeFirstOrThrow()) as OrderRow;
+    const order = (await orderById(db, found.order_id)) as OrderRow;
     return { result: resultOf(order, found), outcome: 'unchanged' };
   }
   const outcome = await db.transaction().execute(async (trx) => {

@@ -13,10 +13,10 @@ import {
   recordCouponRedemption,
   toCartSnapshot,
 } from '../modules/cart/index.ts';
-import { allocateDiscount } from '../modules/checkout/cart-changes.ts';
-import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from '../modules/checkout/errors.ts';
+import { allocateDiscount } from '../modules/checkout/index.ts';
+import { CartChanged, CheckoutRuleError, CouponUsedUp, SoldOut } from '../modules/checkout/index.ts';
 import { type ClaimParts, type KeyClaim, replayIdempotencyKey, storeAnswerStatement, storeIdempotentAnswer } from '../http/idempotency.ts';
-import { type DeliveryAddress, lockCustomer, lockCustomerAndCart, type Placer, pendingOrderOf } from '../modules/checkout/queries.ts';
+import { type DeliveryAddress, lockCustomer, lockCustomerAndCart, type Placer, pendingOrderOf } from '../modules/checkout/index.ts';
 import {
   type CheckoutDeps,
   checkDelivery,
@@ -27,9 +27,9 @@ import {
   paymentPath,
   repriceCart,
   stockProblems,
-} from '../modules/checkout/service.ts';
+} from '../modules/checkout/index.ts';
 import { takeCtes, takeStock } from '../modules/inventory/index.ts';
-import { insertPendingOrder } from '../modules/orders/placement.ts';
+import { insertPendingOrder, lockUnpaidOrders } from '../modules/orders/index.ts';
 import { REPLACED, releaseUnpaidOrder } from './expire-order.ts';
 import { couponUses, ordersPlaced } from '../observability/registry.ts';
 
@@ -191,19 +191,6 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
 
 /** Another statement of this transaction (the stored answer) as a common table expression of the order's statement. */
 const aside = (statement: RawBuilder<unknown>) => sql`stored_answer AS (${statement})`;
-
-/** The customer's unpaid orders found at the lock, locked now and still unpaid (the expiry sweep may have won). */
-async function lockUnpaidOrders(trx: Db, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return trx
-    .selectFrom('orders')
-    .select(['id', 'order_number', 'coupon_code'])
-    .where('id', 'in', [...ids])
-    .where('status', '=', 'payment_pending')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
 
 /** Units per variant, in variant id order (one lock order for all buyers); never empty for a cart with items. */
 function unitsByVariant(priced: PricedCart): [[number, number], ...Array<[number, number]>] {

@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { GatewayPayment, RefundResult } from '../payments/index.ts';
 import { reportRefund } from '../modules/events/index.ts';
 import { notifyRefund } from '../modules/notifications/index.ts';
-import type { PayoutResult } from '../modules/orders/refund-gateway.ts';
+import type { PayoutResult } from '../modules/orders/index.ts';
 import {
   findRefund,
   markRefundFailed,
@@ -11,7 +11,7 @@ import {
   payoutAccount,
   pendingRefundIds,
   type RefundAdapters,
-} from '../modules/orders/refunds.ts';
+} from '../modules/orders/index.ts';
 import { findGatewayPayment, raiseIssue } from '../modules/payment/index.ts';
 import { refunds as refundsCounted } from '../observability/registry.ts';
 

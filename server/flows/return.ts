@@ -11,8 +11,8 @@ import {
   requestReturn,
   returnReason,
   withdrawReturnRequest,
-} from '../modules/orders/service.ts';
-import { recordRefund } from '../modules/orders/refund-account.ts';
+} from '../modules/orders/index.ts';
+import { recordRefund } from '../modules/orders/index.ts';
 
 // Returns (SPEC §2; docs/decisions/011-order-flows.md): requested by the shopper, withdrawn before pickup, picked up
 // and received by operations. Each is one transaction over module functions: the orders module moves the shipment

@@ -1,7 +1,8 @@
 import { PaymentIssuesResponse } from '../../schemas/payment.ts';
 import type { Db } from '../../server/db/database.ts';
 import { expireUnpaidOrders as expireOrders } from '../../server/flows/index.ts';
-import { askBeforeExpiry, paymentGateway, reconcilePayments } from '../../server/modules/payment/index.ts';
+import { askBeforeExpiry, reconcilePayments } from '../../server/flows/index.ts';
+import { paymentGateway } from '../../server/modules/payment/index.ts';
 import { processRefund } from '../../server/flows/index.ts';
 import type { RefundAdapters } from '../../server/modules/orders/index.ts';
 import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';

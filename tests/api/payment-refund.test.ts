@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { zodCompilers } from '../../server/http/docs.ts';
 import { TransactionData } from '../../schemas/payment.ts';
 import { markRefundPaidByHand } from '../../server/flows/index.ts';
-import { gatewayPaymentOf, paymentGateway, paymentModule, refundPayment } from '../../server/modules/payment/index.ts';
+import { paymentApi } from '../../server/api/payment/index.ts';
+import { gatewayPaymentOf, paymentGateway, refundPayment } from '../../server/modules/payment/index.ts';
 import type { PaymentGateway } from '../../server/payments/index.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { payFormFields, SANDBOX_PAY_URL } from '../helpers/sandbox-page.ts';
@@ -82,7 +83,7 @@ describeBackends('payment gateway for other modules', (ctx) => {
     zodCompilers(app);
     // A second handle on the same database (another instance's), so the test app's adapter stays as it was.
     const other = db().withoutPlugins();
-    await app.register(paymentModule, { db: other, gateway: fake, refundPaidByHand: markRefundPaidByHand });
+    await app.register(paymentApi, { db: other, gateway: fake, refundPaidByHand: markRefundPaidByHand });
     await app.ready();
     try {
       expect(paymentGateway(other)).toBe(fake);

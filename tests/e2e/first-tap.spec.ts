@@ -3,7 +3,7 @@ import { DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
 
 // docs/decisions/017: every primary action of home → search → product → add to cart → cart → checkout works the
 // first time it is tapped, whether or not the app has hydrated: links are links, and search, add to cart, quantity
-// and remove are forms the server answers (server/modules/storefront-forms), which the app takes over once it runs.
+// and remove are forms the server answers (server/api/storefront-forms), which the app takes over once it runs.
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -101,11 +101,70 @@ test('allowed server shapes pass: a module uses another through its index, a typ
     ...serverModules,
     'server/modules/session/types.ts': "import type { signIn } from '../auth/index.ts';\nexport type S = typeof signIn;\n",
     'server/modules/session/routes.ts': "import { type signIn } from '../auth/index.ts';\nexport type R = typeof signIn;\n",
-    'server/flows/sign-in.ts': "import { sessionRow } from '../modules/session/queries.ts';\nexport const f = sessionRow;\n",
+    'server/flows/sign-in.ts': "import { readSession } from '../modules/session/index.ts';\nexport const f = readSession;\n",
     'server/modules/auth/service.test.ts': "import { signIn } from './index.ts';\nexport const t = signIn;\n",
   });
   expect(out.output).toContain('import boundaries ok');
   expect(out.code).toBe(0);
+});
+
+// The three server layers (docs/decisions/029-three-server-layers.md): api over flows over modules.
+const layers = {
+  ...serverModules,
+  'server/flows/index.ts': "export { refund } from './refund.ts';\n",
+  'server/flows/refund.ts': "import { readSession } from '../modules/session/index.ts';\nexport const refund = readSession;\n",
+  'server/api/orders/index.ts': "import { refund } from '../../flows/index.ts';\nimport { signIn } from '../../modules/auth/index.ts';\nexport const api = [refund, signIn];\n",
+  'server/api/orders/routes.ts': "import { api } from './index.ts';\nexport const routes = api;\n",
+};
+
+test('allowed layer shapes pass: the api uses flows and modules through their index, a flow a module through its index', () => {
+  const out = check({
+    ...layers,
+    // A test beside a module may use a flow.
+    'server/modules/session/service.test.ts': "import { refund } from '../../flows/refund.ts';\nexport const t = refund;\n",
+  });
+  expect(out.output).toContain('import boundaries ok');
+  expect(out.code).toBe(0);
+});
+
+test.each([
+  ['a module importing a flow', 'server/modules/auth/timer.ts', "import { refund } from '../../flows/index.ts';", 'a module may not import a flow'],
+  [
+    "a module's index.ts passing a flow on",
+    'server/modules/auth/index.ts',
+    "export { refund } from '../../flows/refund.ts';",
+    'a module may not import a flow',
+  ],
+  [
+    "a module's route file importing a flow",
+    'server/modules/staff/order-routes.ts',
+    "import { refund } from '../../flows/refund.ts';",
+    'a module may not import a flow',
+  ],
+  ['a module importing the api', 'server/modules/auth/x.ts', "import { api } from '../../api/orders/index.ts';", 'a module may not import the api'],
+  [
+    "a flow reaching a module's private file",
+    'server/flows/cancel.ts',
+    "import { sessionRow } from '../modules/session/queries.ts';",
+    'a flow may import module session only through its index.ts',
+  ],
+  ['a flow importing the api', 'server/flows/cancel.ts', "import { routes } from '../api/orders/routes.ts';", 'a flow may not import the api'],
+  [
+    "the api reaching a flow's own file",
+    'server/api/orders/ops.ts',
+    "import { refund } from '../../flows/refund.ts';",
+    'the api may import the flows only through server/flows/index.ts',
+  ],
+  [
+    "the api reaching a module's private file",
+    'server/api/orders/ops.ts',
+    "import { sessionRow } from '../../modules/session/queries.ts';",
+    'the api may import module session only through its index.ts',
+  ],
+])('%s is reported', (_what, file, line, message) => {
+  const out = check({ ...layers, [file]: `${line}\nexport const x = 1;\n` });
+  expect(out.code).toBe(1);
+  expect(out.output).toContain(`${file}: ${message}`);
 });
 
 test('a deep import between server modules is reported', () => {

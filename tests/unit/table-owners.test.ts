@@ -108,24 +108,6 @@ test('a write whose table is not a literal is reported: the check cannot tell wh
   expect(out.output).toContain('server/modules/cart/x.ts:1: insertInto(t) names no table the check can read');
 });
 
-test("a module's index.ts re-exporting a flow is reported; importing one for its own use is not", () => {
-  const flows = { 'server/flows/refund.ts': 'export const processRefund = 1;\n' };
-  const reexport = check({
-    ...owners,
-    ...flows,
-    'server/modules/orders/index.ts': "export { processRefund } from '../../flows/refund.ts';\n",
-  });
-  expect(reexport.code).toBe(1);
-  expect(reexport.output).toContain("server/modules/orders/index.ts: a module's index.ts may not re-export a flow (../../flows/refund.ts)");
-  const used = check({
-    ...owners,
-    ...flows,
-    'server/modules/orders/index.ts': "import { processRefund } from '../../flows/refund.ts';\nexport const timer = () => processRefund;\n",
-  });
-  expect(used.output).toContain('table writes ok');
-  expect(used.code).toBe(0);
-});
-
 /** The tables of `Database`: the top-level keys of every `…Tables` interface it extends. */
 function declaredTables(): string[] {
   const text = readFileSync(path.join(root, 'server/db/types.ts'), 'utf8');

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { sameSitePath } from '../../../schemas/return-path.ts';
 import { isValidEmail } from '../../../schemas/validation.ts';
 import { BadRequest } from '../../http/errors.ts';
-import { type AuthConfig, DEV_IDP_ISSUER } from '../../modules/auth/config.ts';
-import { DEV_IDP_KID, devIdpJwk } from '../../modules/auth/google.ts';
-import type { KeyRing } from '../../modules/auth/keys.ts';
+import { type AuthConfig, DEV_IDP_ISSUER } from '../../modules/auth/index.ts';
+import { DEV_IDP_KID, devIdpJwk } from '../../modules/auth/index.ts';
+import type { KeyRing } from '../../modules/auth/index.ts';
 import { escapeHtml } from '../../http/escape.ts';
 
 // The development identity provider (never in production): a JWKS, and a "Sign in as…" page that issues an

@@ -38,12 +38,12 @@ import {
   updateCustomer,
 } from '../../modules/customers/index.ts';
 import { deleteCustomerSessions } from '../../modules/session/index.ts';
-import type { AuthConfig } from '../../modules/auth/config.ts';
-import { GoogleTokenError, type GoogleVerifier } from '../../modules/auth/google.ts';
-import { consumeGrant, issueGrant, readGrant } from '../../modules/auth/grants.ts';
-import type { KeyRing } from '../../modules/auth/keys.ts';
-import { OTP_EXPIRED, type OtpService } from '../../modules/auth/otp.ts';
-import { loadSessionUser } from '../../modules/auth/session-user.ts';
+import type { AuthConfig } from '../../modules/auth/index.ts';
+import { GoogleTokenError, type GoogleVerifier } from '../../modules/auth/index.ts';
+import { consumeGrant, issueGrant, readGrant } from '../../modules/auth/index.ts';
+import type { KeyRing } from '../../modules/auth/index.ts';
+import { OTP_EXPIRED, type OtpService } from '../../modules/auth/index.ts';
+import { loadSessionUser } from '../../modules/auth/index.ts';
 import { recordConsent, sourceOf } from '../../modules/consent/index.ts';
 import {
   AUTH_MESSAGES,
@@ -56,7 +56,7 @@ import {
   hashPassword,
   openSignedInSession,
   readPassword,
-} from '../../modules/auth/service.ts';
+} from '../../modules/auth/index.ts';
 
 export interface AuthDeps {
   db: Db;

@@ -4,7 +4,7 @@ import { PingResponse } from '../../../schemas/common.ts';
 import type { Db } from '../../db/database.ts';
 import { fail, ok } from '../../http/envelope.ts';
 import { endSession } from '../../modules/session/index.ts';
-import { loadSessionUser } from '../../modules/auth/session-user.ts';
+import { loadSessionUser } from '../../modules/auth/index.ts';
 
 export const LOGOUT_NEEDS_BUTTON = 'Please use the Logout button to log out.';
 

@@ -18,8 +18,8 @@ import type { Db } from '../../db/database.ts';
 import type { RouteDoc } from '../../http/docs.ts';
 import { ok } from '../../http/envelope.ts';
 import { parse } from '../../http/validate.ts';
-import { certificateSvg } from '../../modules/authenticity/certificate-document.ts';
-import * as service from '../../modules/authenticity/service.ts';
+import { certificateSvg } from '../../modules/authenticity/index.ts';
+import * as service from '../../modules/authenticity/index.ts';
 
 // HTTP of SPEC §7 "Authenticity" and /api/importer. Paths ending in a slash in the spec answer both ways.
 export async function authenticityRoutes(root: FastifyInstance, { db }: { db: Db }) {

@@ -34,16 +34,16 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { requireCustomer as requireSignedIn, signedInCustomer } from '../../modules/session/index.ts';
-import { bankOfferViews, loadBankOffers } from '../../modules/cart/bank-offers.ts';
-import { addToCart, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity } from '../../modules/cart/service.ts';
-import { cartOwner, setCartCookie } from '../../modules/cart/cart-cookie.ts';
-import { buildCartView, toMiniCart } from '../../modules/cart/cart-view.ts';
-import { CouponNotApplicable } from '../../modules/cart/errors.ts';
-import { applyCoupon, dynamicCoupons, listCouponRules, removeCoupon, toCouponView } from '../../modules/cart/coupons.ts';
-import { addFreebie, freebieProducts, ineligibleFreebies, removeFreebie } from '../../modules/cart/freebies.ts';
-import { recommendedProducts } from '../../modules/cart/recommended.ts';
-import { deleteSavedForLater, listSavedForLater, moveSavedToCart, saveForLater } from '../../modules/cart/save-for-later.ts';
-import { addToWishlist, listWishlist, moveCartLineToWishlist, moveWishlistToCart, removeFromWishlist } from '../../modules/cart/wishlist.ts';
+import { bankOfferViews, loadBankOffers } from '../../modules/cart/index.ts';
+import { addToCart, ensureCart, findCart, mergeGuestCart, removeFromCart, setQuantity } from '../../modules/cart/index.ts';
+import { cartOwner, setCartCookie } from '../../modules/cart/index.ts';
+import { buildCartView, toMiniCart } from '../../modules/cart/index.ts';
+import { CouponNotApplicable } from '../../modules/cart/index.ts';
+import { applyCoupon, dynamicCoupons, listCouponRules, removeCoupon, toCouponView } from '../../modules/cart/index.ts';
+import { addFreebie, freebieProducts, ineligibleFreebies, removeFreebie } from '../../modules/cart/index.ts';
+import { recommendedProducts } from '../../modules/cart/index.ts';
+import { deleteSavedForLater, listSavedForLater, moveSavedToCart, saveForLater } from '../../modules/cart/index.ts';
+import { addToWishlist, listWishlist, moveCartLineToWishlist, moveWishlistToCart, removeFromWishlist } from '../../modules/cart/index.ts';
 
 // Every /api/cart call of SPEC §7 and the two freebie calls (/api/freebie, docs/architecture.md "API conventions").
 

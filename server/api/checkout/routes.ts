@@ -16,8 +16,8 @@ import { CROSS_SITE_REFUSED } from '../../http/security.ts';
 import { type IdempotencyOption, idempotencyOf } from '../../http/idempotency.ts';
 import { deferredSession, requireCustomer } from '../../modules/session/index.ts';
 import { readCartCookie } from '../../modules/cart/index.ts';
-import { placeOrder } from '../../flows/place-order.ts';
-import { type CheckoutDeps, deliverHere, orderDetails } from '../../modules/checkout/service.ts';
+import { placeOrder } from '../../flows/index.ts';
+import { type CheckoutDeps, deliverHere, orderDetails } from '../../modules/checkout/index.ts';
 
 // POST /api/select-address/deliver-here and /api/order-confirmation (SPEC §7). HTTP only: parse, call, answer.
 

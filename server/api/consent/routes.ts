@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { requireCustomer } from '../../modules/session/index.ts';
-import { currentConsents, recordConsent, recordTrackingConsent, sourceOf } from '../../modules/consent/service.ts';
+import { currentConsents, recordConsent, recordTrackingConsent, sourceOf } from '../../modules/consent/index.ts';
 
 // Consent calls (SPEC §4.8), HTTP only: the profile's list, one purpose given or withdrawn in one call, and the
 // cookie notice's answer.

@@ -11,8 +11,8 @@ import { BadRequest, Forbidden } from '../../http/errors.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/security.ts';
 import { affiliateOrderOf, purchaseConversion } from '../../modules/payment/index.ts';
-import { findStoredEvent } from '../../modules/events/queries.ts';
-import { checkEventTimes, checkFunnelRange, funnelReport, storeAffiliateOrder, storeConversions } from '../../modules/events/service.ts';
+import { findStoredEvent } from '../../modules/events/index.ts';
+import { checkEventTimes, checkFunnelRange, funnelReport, storeAffiliateOrder, storeConversions } from '../../modules/events/index.ts';
 
 // The reporting calls (docs/architecture.md "Reporting"), HTTP only: the conversion feed, the affiliate drop box, the
 // funnel report and the development look-up. The rules are in service.ts.

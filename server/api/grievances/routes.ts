@@ -16,7 +16,7 @@ import type { OpsActor } from '../../http/ops.ts';
 import type { ZodRequestTypes } from '../../http/validate.ts';
 import { signedInCustomer } from '../../modules/session/index.ts';
 import { recordAudit } from '../../modules/staff/index.ts';
-import * as service from '../../modules/grievances/service.ts';
+import * as service from '../../modules/grievances/index.ts';
 
 // HTTP of grievance redressal (docs/grievance-redressal.md): the officer (public), a shopper's complaints (signed
 // in), and the console's list, acknowledgement and answer (support role, audited).

@@ -19,7 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireCustomer } from '../../modules/session/index.ts';
 import { receiveFiles } from '../../modules/uploads/index.ts';
-import * as service from '../../modules/help-center/service.ts';
+import * as service from '../../modules/help-center/index.ts';
 
 // HTTP of SPEC §7 /api/help-center. The FAQ and the support channels are public; everything about the
 // customer's own orders and tickets needs a session (401 otherwise; the app blanks that message, SPEC §8).

@@ -4,7 +4,7 @@ import { UnsubscribeRequest, UnsubscribeResponse } from '../../../schemas/conten
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { sourceOf } from '../../modules/consent/index.ts';
-import { unsubscribe } from '../../modules/newsletter/service.ts';
+import { unsubscribe } from '../../modules/newsletter/index.ts';
 
 export async function newsletterRoutes(root: FastifyInstance, { db, secret }: { db: Db; secret: () => Promise<string> }) {
   const app = root.withTypeProvider<ZodRequestTypes>();

@@ -9,7 +9,7 @@ import type { ShipmentStatus } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { canMove, hasInvoice, readAddress, STATUS_LABELS } from '../../modules/orders/index.ts';
-import { cancelOrderShipment, previewCancel } from '../../flows/cancel.ts';
+import { cancelOrderShipment, previewCancel } from '../../flows/index.ts';
 import {
   CancelItemsPreviewRequest,
   CancelItemsPreviewResponse,

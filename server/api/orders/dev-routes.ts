@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound, Unauthorized } from '../../http/errors.ts';
 import type { ZodRequestTypes } from '../../http/validate.ts';
-import { recordDevPurchase } from '../../modules/orders/demo-orders.ts';
+import { recordDevPurchase } from '../../modules/orders/index.ts';
 
 // Development tools only (KASRAT_DEV_TOOLS=1): a delivered order of one product for the signed-in customer, so
 // people and browser tests can try the verified-buyer review flow without running a checkout.

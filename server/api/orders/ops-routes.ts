@@ -5,9 +5,7 @@ import { OPS_ACTIONS, OpsCancelResponse, OpsMoveRequest, parseOrderDate } from '
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
-import { cancelOrderShipment } from '../../flows/cancel.ts';
-import { processPendingRefunds, processRefund } from '../../flows/refund.ts';
-import { opsMove } from '../../flows/return.ts';
+import { cancelOrderShipment, opsMove, processPendingRefunds, processRefund } from '../../flows/index.ts';
 import {
   OpsCancelRequest,
   OpsMoveResponse,
@@ -15,10 +13,10 @@ import {
   OpsVariantResponse,
   OpsShipmentResponse,
 } from '../../../schemas/ops-orders.ts';
-import { shipmentInvoice } from '../../modules/orders/invoice.ts';
-import { STATUS_LABELS } from '../../modules/orders/lifecycle.ts';
-import { findShipment } from '../../modules/orders/queries.ts';
-import type { RefundAdapters } from '../../modules/orders/refunds.ts';
+import { shipmentInvoice } from '../../modules/orders/index.ts';
+import { STATUS_LABELS } from '../../modules/orders/index.ts';
+import { findShipment } from '../../modules/orders/index.ts';
+import type { RefundAdapters } from '../../modules/orders/index.ts';
 
 // The operations API (docs/architecture.md "Operations"): moves shipments along so every later state is reachable.
 // Authorization: Bearer $OPS_TOKEN (server/http/ops.ts); anything else is a 401. `npm run ops -- …` is a client of these calls.

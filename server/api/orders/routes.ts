@@ -1,6 +1,4 @@
-import { cancelOrderShipment, previewCancel } from '../../flows/cancel.ts';
-import { processRefund } from '../../flows/refund.ts';
-import { submitReturn, withdrawReturn } from '../../flows/return.ts';
+import { cancelOrderShipment, previewCancel, processRefund, submitReturn, withdrawReturn } from '../../flows/index.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
@@ -38,9 +36,9 @@ import { ok } from '../../http/envelope.ts';
 import { BadRequest, Unauthorized } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { receiveFiles, storeUpload } from '../../modules/uploads/index.ts';
-import { latestBankAccount, listBankAccounts, lookupIfsc, saveBankAccountAsOwner } from '../../modules/orders/bank-accounts.ts';
-import { shipmentCreditNote, shipmentInvoice } from '../../modules/orders/invoice.ts';
-import type { RefundAdapters } from '../../modules/orders/refunds.ts';
+import { latestBankAccount, listBankAccounts, lookupIfsc, saveBankAccountAsOwner } from '../../modules/orders/index.ts';
+import { shipmentCreditNote, shipmentInvoice } from '../../modules/orders/index.ts';
+import type { RefundAdapters } from '../../modules/orders/index.ts';
 import {
   assertReturnable,
   attachReturnMedia,
@@ -51,7 +49,7 @@ import {
   refundQuote,
   returnDetails,
   setPickupAddress,
-} from '../../modules/orders/service.ts';
+} from '../../modules/orders/index.ts';
 
 // Every /api/order call of SPEC §7. Each one needs a signed-in customer and only ever sees that customer's
 // orders, shipments, bank accounts and photos: anything else is a 404 that tells nothing.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelope } from '../../../schemas/common.ts';
 import { OrderIdSchema } from '../../../schemas/order.ts';
 import type { Db } from '../../db/database.ts';
-import { expireUnpaidOrderNow } from '../../flows/expire-order.ts';
+import { expireUnpaidOrderNow } from '../../flows/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import type { ZodRequestTypes } from '../../http/validate.ts';

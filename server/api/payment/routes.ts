@@ -47,19 +47,25 @@ import {
 } from '../../payments/index.ts';
 import { requireCustomer } from '../../modules/session/index.ts';
 import { readCartCookie } from '../../modules/cart/index.ts';
-import { placeOrder } from '../../flows/place-order.ts';
-import { type CheckoutDeps, placeOrderKey } from '../../modules/checkout/index.ts';
+import { answerWebhook, handleCallback, payOnDelivery, placeOrder, returnPage, verifyTransaction } from '../../flows/index.ts';
+import type { CheckoutDeps } from '../../modules/checkout/index.ts';
+import { placeOrderKey } from '../checkout/routes.ts';
 import { idempotencyOf } from '../../http/idempotency.ts';
-import { orderSuccessData } from '../../modules/payment/order-success.ts';
-import { paymentByRef } from '../../modules/payment/queries.ts';
-import { sandboxPage } from '../../modules/payment/sandbox-page.ts';
-import { answerWebhook, returnPage } from '../../modules/payment/webhooks.ts';
-import { payOnDelivery } from '../../flows/finalize-payment.ts';
-import { handleCallback, verifyTransaction } from '../../modules/payment/callbacks.ts';
-import { activePayment, handOff, initiateTransaction, offerList, type PaymentDeps, paymentFailed, writeAttempt } from '../../modules/payment/service.ts';
-import { findCustomerOrder, type OrderRow } from '../../modules/payment/queries.ts';
-import { cardForPayment, deleteSavedCard, listSavedCards } from '../../modules/payment/saved-cards.ts';
-import { paymentState } from '../../modules/payment/payment-state.ts';
+import { orderSuccessData } from '../../modules/payment/index.ts';
+import { paymentByRef } from '../../modules/payment/index.ts';
+import { sandboxPage } from '../../modules/payment/index.ts';
+import {
+  activePayment,
+  handOff,
+  initiateTransaction,
+  offerList,
+  type PaymentDeps,
+  paymentFailed,
+  writeAttempt,
+} from '../../modules/payment/index.ts';
+import { findCustomerOrder, type OrderRow } from '../../modules/payment/index.ts';
+import { cardForPayment, deleteSavedCard, listSavedCards } from '../../modules/payment/index.ts';
+import { paymentState } from '../../modules/payment/index.ts';
 
 // /api/payment and /api/order-success (SPEC §7), and the sandbox gateway's hosted page. HTTP only.
 

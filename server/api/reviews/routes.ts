@@ -46,7 +46,7 @@ import { BadRequest, Unauthorized } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { bucketUploadId, NOT_UPLOADED_IMAGE_URL, OWN_UPLOADS_PATH, type UploadBucket } from '../../../schemas/review-rules.ts';
 import { ownUpload, receiveFiles, storeUpload } from '../../modules/uploads/index.ts';
-import type { ReviewScope } from '../../modules/reviews/queries.ts';
+import type { ReviewScope } from '../../modules/reviews/index.ts';
 import {
   addReviewPhoto,
   carousel,
@@ -63,7 +63,7 @@ import {
   setReviewStatus,
   updateReview,
   upvote,
-} from '../../modules/reviews/service.ts';
+} from '../../modules/reviews/index.ts';
 
 // /api/review/v1 (SPEC §7, base from docs/architecture.md "API conventions"), and the direct review-service variants of SPEC §7
 // (/api/review/p/v1/…) as second paths to the same handlers.

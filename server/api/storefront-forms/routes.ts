@@ -12,7 +12,16 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError, BadRequest, DomainError, NotFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
-import { addToCart, buildCartView, cartOwner, ensureCart, findCart, removeFromCart, setCartCookie, setQuantity } from '../../modules/cart/index.ts';
+import {
+  addToCart,
+  buildCartView,
+  cartOwner,
+  ensureCart,
+  findCart,
+  removeFromCart,
+  setCartCookie,
+  setQuantity,
+} from '../../modules/cart/index.ts';
 
 // HTTP only: each form is parsed with its zod schema and answered with a 303 (POST-redirect-GET), never a page of
 // its own and never a 500: a refusal goes back to the page with the notice of its rule. The cross-site check of

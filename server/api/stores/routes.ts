@@ -3,7 +3,7 @@ import type { ZodRequestTypes } from '../../http/validate.ts';
 import { RetailerRequest, StoresRequest, CitiesResponse, StoresResponse, RetailerResponse } from '../../../schemas/content-pages.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import * as service from '../../modules/stores/service.ts';
+import * as service from '../../modules/stores/index.ts';
 
 export async function storeRoutes(root: FastifyInstance, { db }: { db: Db }) {
   const app = root.withTypeProvider<ZodRequestTypes>();

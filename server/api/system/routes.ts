@@ -7,8 +7,8 @@ import { ok } from '../../http/envelope.ts';
 import { DATABASE_RETRY_AFTER_S } from '../../http/errors.ts';
 import { isDraining } from '../../http/draining.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
-import { insertErrorLog } from '../../modules/system/queries.ts';
-import type { SystemConfig } from '../../modules/system/service.ts';
+import { insertErrorLog } from '../../modules/system/index.ts';
+import type { SystemConfig } from '../../modules/system/index.ts';
 
 const startedAt = Date.now();
 /** A report's stored size is bounded whatever the client sends (a stack and a component stack are enough). */

@@ -3,7 +3,7 @@ import type { ZodRequestTypes } from '../../http/validate.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { PRIVATE_FILE_CACHE_CONTROL } from '../../http/caching.ts';
-import { readableUpload } from '../../modules/uploads/service.ts';
+import { readableUpload } from '../../modules/uploads/index.ts';
 
 const UploadParams = z.object({ publicId: z.string().regex(/^[0-9a-f]{32}$/, 'Unknown file') });
 

@@ -1,17 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import type { AuthServices } from '../auth/index.ts';
-import { notMeRoutes } from './owner.ts';
-import { addressRoutes, profileRoutes } from '../../api/account/routes.ts';
-
 export { type AddressRow, purgeDueDeletions, toAddress } from './queries.ts';
 export { unlistedService } from './pincodes.ts';
 export { type AccountChangeKind, maskedContact, recordAccountChange, requireOwnerProof } from './owner.ts';
-
-/** /api/myAccount and /api/myAddress, on the one sign-in configuration, key ring and OTP service. */
-export async function accountModule(app: FastifyInstance, { db, auth }: { db: Db; auth: AuthServices }) {
-  const { config, keys, otp } = auth;
-  await app.register(profileRoutes, { db, keys, otp, config });
-  await app.register(addressRoutes, { db });
-  await app.register(notMeRoutes, { db });
-}
+export { notMeRoutes } from './owner.ts';
+export { markSessionOpenedByChange, OWNER_MESSAGES, OWNER_PROOF_MS, recordOwnerProof } from './owner.ts';
+export { findPincode, listedService, placeOf, serviceabilityOf } from './pincodes.ts';
+export {
+  type AddressValues,
+  cancelDeletion,
+  deleteAddress,
+  listAddresses,
+  saveAddress,
+  scheduleDeletion,
+} from './queries.ts';
+export { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues, verifiedContactOf } from './service.ts';

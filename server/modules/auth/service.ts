@@ -23,7 +23,7 @@ export interface AuthServices {
 }
 
 /**
- * The sign-in configuration, key ring and OTP service of one app: built once (modules/index.ts) and handed to
+ * The sign-in configuration, key ring and OTP service of one app: built once (server/api/index.ts) and handed to
  * the auth and account modules, so both use the same instances.
  */
 export function createAuthServices(db: Db): AuthServices {

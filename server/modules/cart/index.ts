@@ -1,9 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { cartRoutes } from '../../api/cart/routes.ts';
-
-// The cart module's public surface: its registration for modules/index.ts, and what sign-in and checkout reuse.
-// routes.ts is HTTP only; service.ts holds the cart's rules (with coupons.ts, freebie-service.ts, wishlist.ts,
+// The cart module's public surface: what its API (server/api/cart/), sign-in and checkout use. service.ts holds the cart's rules (with coupons.ts, freebie-service.ts, wishlist.ts,
 // save-for-later.ts for theirs), queries.ts the cart rows, errors.ts the domain errors.
 export {
   type BankOfferRule,
@@ -40,8 +35,9 @@ export {
   saveDeliveryRule,
   saveFreebie,
 } from './promotion-writes.ts';
-
-/** Every /api/cart call of SPEC §7 and the two freebie calls. */
-export async function cartModule(app: FastifyInstance, { db }: { db: Db }) {
-  await app.register(cartRoutes, { db });
-}
+export { toMiniCart } from './cart-view.ts';
+export { applyCoupon, dynamicCoupons, listCouponRules, removeCoupon, toCouponView } from './coupons.ts';
+export { addFreebie, freebieProducts, ineligibleFreebies, removeFreebie } from './freebies.ts';
+export { recommendedProducts } from './recommended.ts';
+export { deleteSavedForLater, listSavedForLater, moveSavedToCart, saveForLater } from './save-for-later.ts';
+export { addToWishlist, listWishlist, moveCartLineToWishlist, moveWishlistToCart, removeFromWishlist } from './wishlist.ts';

@@ -1,15 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { checkoutRoutes } from '../../api/checkout/routes.ts';
-import type { CheckoutDeps } from './service.ts';
-
-// The checkout module's public surface: its routes, and what the payment module reuses.
+// The checkout module's public surface: what its API (server/api/checkout/), the place-order flow and the payment
+// module use.
 export { allocateDiscount } from './cart-changes.ts';
 export { CheckoutRuleError } from './errors.ts';
 export { findDeliveryAddress } from './queries.ts';
-export { placeOrderKey } from '../../api/checkout/routes.ts';
 export type { CheckoutDeps, PlacedOrder } from './service.ts';
-
-export async function checkoutModule(app: FastifyInstance, deps: CheckoutDeps & { db: Db }) {
-  await app.register(checkoutRoutes, deps);
-}
+export {
+  deliverHere,
+  orderDetails,
+  checkDelivery,
+  checkUnchanged,
+  customerCart,
+  type PricedCart,
+  paymentPath,
+  repriceCart,
+  stockProblems,
+} from './service.ts';
+export { CartChanged, CouponUsedUp, SoldOut } from './errors.ts';
+export { type DeliveryAddress, lockCustomer, lockCustomerAndCart, type Placer, pendingOrderOf } from './queries.ts';

@@ -1,7 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import type { AuthServices, KeyRing } from '../auth/index.ts';
-import { newsletterRoutes } from '../../api/newsletter/routes.ts';
+import type { KeyRing } from '../auth/index.ts';
 
 export { unsubscribeLink } from './signature.ts';
 
@@ -9,8 +6,4 @@ export { unsubscribeLink } from './signature.ts';
 export function linkSigningSecret(keys: KeyRing): () => Promise<string> {
   return () => keys.hashCode('unsubscribe-link', 'v1');
 }
-
-/** Newsletter unsubscribe through signed links (SPEC §7 unsubscribe-user), on the one sign-in key ring. */
-export async function newsletterModule(app: FastifyInstance, { db, auth }: { db: Db; auth: AuthServices }) {
-  await newsletterRoutes(app, { db, secret: linkSigningSecret(auth.keys) });
-}
+export { unsubscribe } from './service.ts';

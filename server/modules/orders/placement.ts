@@ -217,3 +217,62 @@ export async function unitsHeld(trx: Db, orderId: number) {
     .orderBy('variant_id')
     .execute();
 }
+
+/** What the flows read of an unpaid order to release it. */
+export interface UnpaidOrderRow {
+  id: number;
+  order_number: string;
+  coupon_code: string | null;
+}
+
+/**
+ * Unpaid orders whose payment time ran out, locked FOR UPDATE SKIP LOCKED so that any number of instances may
+ * sweep at once and each order goes to one of them.
+ */
+export async function claimOrdersPastPaymentTime(trx: Db, now: Date, batch: number): Promise<UnpaidOrderRow[]> {
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'coupon_code'])
+    .where('status', '=', 'payment_pending')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(batch)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** One unpaid order of the customer, locked; undefined when it is not theirs or no longer unpaid. */
+export async function lockUnpaidOrderOf(trx: Db, customerId: number, orderNumber: string): Promise<UnpaidOrderRow | undefined> {
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'coupon_code'])
+    .where('customer_id', '=', customerId)
+    .where('order_number', '=', orderNumber)
+    .where('status', '=', 'payment_pending')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The given orders that are still unpaid, locked in id order. */
+export async function lockUnpaidOrders(trx: Db, ids: readonly number[]): Promise<UnpaidOrderRow[]> {
+  if (ids.length === 0) return [];
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'coupon_code'])
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'payment_pending')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** An order's row, which must exist. */
+export async function orderById(db: Db, orderId: number): Promise<Selectable<Database['orders']>> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/** An order's number, which must exist. */
+export async function orderNumberOf(db: Db, orderId: number): Promise<string> {
+  return (await db.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow()).order_number;
+}

@@ -1,70 +1,52 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { createGateway, type PaymentConfig, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
-import { keepGateway } from './gateway.ts';
-import { scheduleJob } from '../../jobs/scheduled.ts';
-import { paymentIssueRoutes, type RefundPaidByHand } from './issues.ts';
-import { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
-import { paymentRoutes } from '../../api/payment/routes.ts';
-import { devPaymentRoutes } from '../../api/payment/dev-routes.ts';
-import { devToolsEnabled } from '../../config.ts';
-import { expireUnpaidOrders as expireOrders } from '../../flows/expire-order.ts';
-
-// The payment module's public surface: the payment routes, the expiry job, and what others reuse
+// The payment module's public surface: what its API (server/api/payment/), the flows and other modules use
 // (the orders module refunds through the same gateway; the events feed checks purchases against orders).
 export { findGatewayPayment, gatewayPaymentOf, paymentGateway, refundPayment } from './gateway.ts';
 export { affiliateOrderOf, purchaseConversion } from './purchase-events.ts';
-export { type IssueKind, openIssues, raiseIssue } from './issues.ts';
-export { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
-export { handleWebhook } from './webhooks.ts';
+export { type IssueKind, openIssues, paymentIssueRoutes, raiseIssue, type RefundPaidByHand } from './issues.ts';
 export { codEligibility } from './service.ts';
 export { insertFirstAttempt } from './attempts.ts';
-export { handleCallback } from './callbacks.ts';
-export { pruneRejectedCallbacks } from './rejections.ts';
-
-const RECONCILE_JOB = { name: 'payment-reconcile', everyMs: 300_000, leaseMs: 240_000 };
-
-export interface PaymentModuleOptions {
-  db: Db;
-  config?: PaymentConfig;
-  /** Tests swap the gateway (e.g. Juspay with a fake status call). */
-  gateway?: PaymentGateway;
-  /** The orders module's step for a refund a person paid by hand (injected: orders depends on payment). */
-  refundPaidByHand: RefundPaidByHand;
-}
-
-export async function paymentModule(app: FastifyInstance, options: PaymentModuleOptions) {
-  const { db } = options;
-  const config = options.config ?? readPaymentConfig();
-  // Kept per database so the orders module refunds through this same adapter (paymentGateway(db)).
-  const gateway = keepGateway(db, options.gateway ?? createGateway(config, { db }));
-  const deps = { db, config, gateway, log: app.log, paymentTtlS: config.ORDER_PAYMENT_TTL_S };
-  await app.register(paymentRoutes, deps);
-  await app.register(paymentIssueRoutes, { db, refundPaidByHand: options.refundPaidByHand });
-  if (devToolsEnabled()) await app.register(devPaymentRoutes, { db });
-
-  // Expiry on every instance; SKIP LOCKED hands each due order to one of them.
-  const sweep = async () => {
-    try {
-      // A payment made just before the deadline (its return lost) places the order instead of expiring it.
-      await askBeforeExpiry(deps);
-      const expired = await expireOrders(db);
-      if (expired) app.log.info({ expired }, 'expired unpaid orders');
-    } catch (error) {
-      app.log.warn({ err: String(error) }, 'order expiry failed');
-    }
-  };
-  // Recent attempts and pending automatic refunds compared with the gateway, by one instance every 5 minutes.
-  scheduleJob(app, db, RECONCILE_JOB, async () => {
-    const r = await reconcilePayments(deps);
-    if (r.payments || r.refunds) app.log.info(r, 'payments reconciled with the gateway');
-  });
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void sweep(), config.ORDER_EXPIRY_INTERVAL_S * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
-}
+export { capPayload, pruneRejectedCallbacks, recordRejection } from './rejections.ts';
+export { keepGateway } from './gateway.ts';
+export { orderSuccessData } from './order-success.ts';
+export {
+  paymentByRef,
+  findCustomerOrder,
+  type OrderRow,
+  latestAttempt,
+  lockOrderById,
+  nextAttemptNumber,
+  type PaymentRow,
+  logCallback,
+  noteUnconfirmedReturn,
+  attemptCustomer,
+  attemptsOfExpiringOrders,
+  pendingAutomaticRefunds,
+  settleAutomaticRefund,
+  unsettledAttempts,
+  expireOpenAttempts,
+} from './queries.ts';
+export { sandboxPage } from './sandbox-page.ts';
+export {
+  activePayment,
+  handOff,
+  initiateTransaction,
+  offerList,
+  type PaymentDeps,
+  paymentFailed,
+  writeAttempt,
+  CallbackRejected,
+  type FinalizeResult,
+  offerBase,
+  PaymentRuleError,
+  affiliateOrder,
+  refundUnusable,
+  resultOf,
+  gatewayPayment,
+  requireOrder,
+  failedPath,
+} from './service.ts';
+export { cardForPayment, deleteSavedCard, listSavedCards, keepSavedCard } from './saved-cards.ts';
+export { paymentState } from './payment-state.ts';
+export { offerStands } from './instrument.ts';
+export { refuseOffer, queueRefusedRefund } from './money-back.ts';
+export { insertPayOnDeliveryAttempt, recordGatewayAnswer } from './attempts.ts';

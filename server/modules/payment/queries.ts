@@ -57,6 +57,73 @@ export async function logCallback(
 }
 
 /** An order's open attempts end with it (its hold released). */
+/** An unverified return leaves the attempt's state alone (nothing is decided by it); only its shown reason changes. */
+export async function noteUnconfirmedReturn(db: Db, paymentId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ failure_reason: reason })
+    .where('id', '=', paymentId)
+    .where('status', 'in', ['created', 'pending'])
+    .execute();
+}
+
+/** Open attempts at `gateway` of unpaid orders whose payment time ran out, oldest first. */
+export async function attemptsOfExpiringOrders(db: Db, gateway: string, now: Date, batch: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select('p.id')
+    .where('o.status', '=', 'payment_pending')
+    .where('o.expires_at', '<=', now)
+    .where('p.gateway', '=', gateway)
+    .where('p.status', 'in', ['created', 'pending', 'failed'])
+    .orderBy('p.id')
+    .limit(batch)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Attempts at `gateway` since `since` that are not settled or were closed without money, and not given back. */
+export async function unsettledAttempts(db: Db, gateway: string, since: Date, batch: number): Promise<number[]> {
+  const open = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('gateway', '=', gateway)
+    .where('created_at', '>=', since)
+    .where('status', 'in', ['created', 'pending', 'failed', 'expired'])
+    // A payment already given back (a refused bank offer, a late payment) has nothing more to settle.
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('payment_refunds').select('payment_refunds.id').whereRef('payment_refunds.payment_id', '=', 'payments.id'))),
+    )
+    .orderBy('id')
+    .limit(batch)
+    .execute();
+  return open.map((r) => r.id);
+}
+
+/** Automatic refunds (payment_refunds) at `gateway` still pending. */
+export async function pendingAutomaticRefunds(db: Db, gateway: string, batch: number) {
+  return db
+    .selectFrom('payment_refunds as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .select(['r.id', 'r.payment_id', 'r.idempotency_key', 'r.amount', 'p.order_id', 'p.gateway_order_ref'])
+    .where('r.status', '=', 'pending')
+    .where('p.gateway', '=', gateway)
+    .orderBy('r.id')
+    .limit(batch)
+    .execute();
+}
+
+/** A pending automatic refund settled as the gateway says. */
+export async function settleAutomaticRefund(db: Db, id: number, status: 'success' | 'failed', refundId: string | null): Promise<void> {
+  await db
+    .updateTable('payment_refunds')
+    .set({ status, gateway_refund_id: refundId })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 export async function expireOpenAttempts(trx: Db, orderId: number, now: Date): Promise<void> {
   await trx
     .updateTable('payments')

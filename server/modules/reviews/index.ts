@@ -1,10 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { OWN_UPLOADS_PATH, type UploadBucket } from '../../../schemas/review-rules.ts';
 import { siteOrigin } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { reviewImageRoutes } from './images.ts';
-import { reviewRoutes } from '../../api/reviews/routes.ts';
 import { DEFAULT_LIMITS, type ReviewLimits } from './service.ts';
 
 export { recountStats as recountReviewStats } from './queries.ts';
@@ -36,8 +32,8 @@ export function uploadBucket(bucketUrl: string | undefined, publicOrigin: string
   return null;
 }
 
-/** /api/review/v1 and its direct variants, the review-photo images, and moderation for operations. */
-export async function reviewsModule(app: FastifyInstance, { db, env = process.env }: { db: Db; env?: NodeJS.ProcessEnv }) {
+/** The review settings, read once at start-up; a bad value stops the start. */
+export function readReviewSettings(env: NodeJS.ProcessEnv = process.env): { limits: ReviewLimits; bucket: UploadBucket | null } {
   const parsed = LimitsEnv.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid review settings: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
   const limits: ReviewLimits = {
@@ -45,7 +41,25 @@ export async function reviewsModule(app: FastifyInstance, { db, env = process.en
     uploadsPerHour: parsed.data.REVIEW_UPLOAD_LIMIT_PER_HOUR,
     votesPerHour: parsed.data.REVIEW_VOTE_LIMIT_PER_HOUR,
   };
-  const bucket = uploadBucket(parsed.data.REVIEW_IMAGE_BUCKET_URL, siteOrigin(env));
-  await app.register(reviewRoutes, { db, limits, bucket });
-  await app.register(reviewImageRoutes, { db });
+  return { limits, bucket: uploadBucket(parsed.data.REVIEW_IMAGE_BUCKET_URL, siteOrigin(env)) };
 }
+
+export { reviewImageRoutes } from './images.ts';
+export type { ReviewScope } from './queries.ts';
+export {
+  addReviewPhoto,
+  carousel,
+  checkLimit,
+  checkPhotoRoom,
+  isUserVerified,
+  logisticRatingDetails,
+  modalData,
+  rateLogistics,
+  rateProduct,
+  type ReviewLimits,
+  reviewList,
+  scopeAggregate,
+  setReviewStatus,
+  updateReview,
+  upvote,
+} from './service.ts';

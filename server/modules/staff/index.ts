@@ -43,7 +43,7 @@ export {
 } from './service.ts';
 
 /**
- * Registered first (modules/index.ts) and without encapsulation: its hooks run for every module's routes, so
+ * Registered first (server/api/index.ts) and without encapsulation: its hooks run for every module's routes, so
  * `req.staff` is known before any operations check, and every allowed operations write lands in the audit trail.
  */
 export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {

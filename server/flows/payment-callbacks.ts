@@ -1,10 +1,18 @@
-import type { PaymentResultData } from '../../../schemas/payment.ts';
-import { finalizePayment as finalizeFlow } from '../../flows/finalize-payment.ts';
-import type { CallbackCheck } from '../../payments/index.ts';
-import { attemptCustomer, latestAttempt, logCallback } from './queries.ts';
-import { capPayload, recordRejection } from './rejections.ts';
-import { keepSavedCard } from './saved-cards.ts';
-import { CallbackRejected, type FinalizeResult, gatewayPayment, type PaymentDeps, requireOrder, resultOf } from './service.ts';
+import type { PaymentResultData } from '../../schemas/payment.ts';
+import { finalizePayment as finalizeFlow } from './finalize-payment.ts';
+import type { CallbackCheck } from '../payments/index.ts';
+import { findCustomerById } from '../modules/customers/index.ts';
+import { attemptCustomer, latestAttempt, logCallback } from '../modules/payment/index.ts';
+import { keepSavedCard } from '../modules/payment/index.ts';
+import {
+  CallbackRejected,
+  type FinalizeResult,
+  gatewayPayment,
+  type PaymentDeps,
+  requireOrder,
+  resultOf,
+} from '../modules/payment/index.ts';
+import { capPayload, recordRejection } from '../modules/payment/index.ts';
 
 // What a gateway says about an attempt, applied through the finalize flow (docs/decisions/011-order-flows.md).
 // Kept apart from service.ts, which the flow itself uses, so that no file and its flow import each other.
@@ -64,11 +72,8 @@ export async function verifyTransaction(
   const order = await requireOrder(deps.db, customerId, orderId);
   const last = await latestAttempt(deps.db, order.id);
   if (order.status === 'payment_pending' && last && (last.status === 'pending' || last.status === 'created')) {
-    const customer = await deps.db
-      .selectFrom('customers')
-      .select(['email', 'mobile'])
-      .where('id', '=', customerId)
-      .executeTakeFirstOrThrow();
+    const customer = await findCustomerById(deps.db, customerId);
+    if (!customer) throw new Error(`customer ${customerId} not found`);
     const answer = await deps.gateway.status(gatewayPayment(order, last, customer)).catch(() => null);
     if (answer && answer.ref === last.gateway_order_ref) return (await finalizeFlow(deps, answer, now)).result;
   }

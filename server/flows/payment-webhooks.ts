@@ -1,13 +1,13 @@
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../http/errors.ts';
-import type { PaymentResultData } from '../../../schemas/payment.ts';
-import type { WebhookInput } from '../../payments/index.ts';
-import { logCallback, paymentByRef } from './queries.ts';
-import { finalizePayment } from '../../flows/finalize-payment.ts';
-import { handleCallback } from './callbacks.ts';
-import { keepSavedCard } from './saved-cards.ts';
-import { recordRejection } from './rejections.ts';
-import { CallbackRejected, type FinalizeResult, failedPath, type PaymentDeps } from './service.ts';
+import { AppError } from '../http/errors.ts';
+import type { PaymentResultData } from '../../schemas/payment.ts';
+import type { WebhookInput } from '../payments/index.ts';
+import { orderNumberOf } from '../modules/orders/index.ts';
+import { logCallback, noteUnconfirmedReturn, paymentByRef } from '../modules/payment/index.ts';
+import { finalizePayment } from './finalize-payment.ts';
+import { handleCallback } from './payment-callbacks.ts';
+import { keepSavedCard } from '../modules/payment/index.ts';
+import { CallbackRejected, type FinalizeResult, failedPath, type PaymentDeps } from '../modules/payment/index.ts';
+import { recordRejection } from '../modules/payment/index.ts';
 
 // Server-to-server notifications and shopper returns that do not check out. A return can be lost (the shopper
 // closes the tab after paying by UPI): both gateways send a webhook for every outcome, verified by the adapter
@@ -97,18 +97,7 @@ export async function returnPage(
     const payment = ref ? await paymentByRef(deps.db, ref.slice(0, 100)) : undefined;
     if (!payment) return '/cart';
     // Only a return that came from the gateway (its signature held) may leave a note: anyone can post a forged one.
-    if (!UNAUTHENTIC.test(error.message)) await noteUnconfirmed(deps.db, payment.id);
-    const order = await deps.db.selectFrom('orders').select('order_number').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
-    return failedPath(order.order_number);
+    if (!UNAUTHENTIC.test(error.message)) await noteUnconfirmedReturn(deps.db, payment.id, UNCONFIRMED_RETURN);
+    return failedPath(await orderNumberOf(deps.db, payment.order_id));
   }
-}
-
-/** The attempt keeps its state (nothing is decided by an unverified return); only its shown reason changes. */
-async function noteUnconfirmed(db: Db, paymentId: number): Promise<void> {
-  await db
-    .updateTable('payments')
-    .set({ failure_reason: UNCONFIRMED_RETURN })
-    .where('id', '=', paymentId)
-    .where('status', 'in', ['created', 'pending'])
-    .execute();
 }

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { importerMetaResolver } from '../../modules/authenticity/index.ts';
+import { authenticityRoutes } from './routes.ts';
+
+/** Authenticity checks, brand certificates and importer pages (SPEC §1, §3, §7). */
+export async function authenticityApi(app: FastifyInstance, { db }: { db: Db }) {
+  app.metaResolvers.push(importerMetaResolver(db));
+  await authenticityRoutes(app, { db });
+}
