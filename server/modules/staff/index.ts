@@ -12,7 +12,7 @@ import { staffRoutes } from './routes.ts';
 import { ensureDemoOwner, readStaffSession, STAFF_COOKIE } from './service.ts';
 
 // The staff module's public surface (docs/decisions/019): staff accounts, their sessions and the audit trail.
-export { type AuditWrite, listAudit, recordAudit } from './audit.ts';
+export { type AuditWrite, auditedVersion, listAudit, recordAudit } from './audit.ts';
 export { readStaffConfig } from './config.ts';
 export { createStaff, currentCode, DEMO_STAFF, otpauthUrl, STAFF_COOKIE, STAFF_COOKIE_PATH } from './service.ts';
 
