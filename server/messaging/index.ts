@@ -10,6 +10,7 @@ export {
   deleteFinishedMessagesBefore,
   enqueueMessage,
   type OutgoingMessage,
+  outboxHealth,
   requeueFailedMessages,
   signalOutbox,
 } from './outbox.ts';

@@ -9,7 +9,7 @@ import { eventsRoutes } from './routes.ts';
 export { claimOutbox, forwardOnce, MAX_ATTEMPTS, markFailed, markSent, sealAffiliateOrder } from './outbox.ts';
 export { funnelReport, hashEmail, hashPhone, storeConversions } from './service.ts';
 export { refundReports, reportRefund } from './refund-reports.ts';
-export { deleteConversionEventsBefore, enqueueForward, requeueDeadFeeds } from './queries.ts';
+export { deleteConversionEventsBefore, enqueueForward, feedHealth, requeueDeadFeeds } from './queries.ts';
 
 /** The reporting calls, and the forwarder every instance runs (rows claimed with SKIP LOCKED). */
 export async function eventsModule(app: FastifyInstance, { db }: { db: Db }) {

@@ -15,6 +15,7 @@ import { expireUnpaidOrders as expireOrders } from '../../flows/expire-order.ts'
 // (the orders module refunds through the same gateway; the events feed checks purchases against orders).
 export { findGatewayPayment, gatewayPaymentOf, paymentGateway, refundPayment } from './gateway.ts';
 export { affiliateOrderOf, purchaseConversion } from './purchase-events.ts';
+export { openIssuesPage, orderPayments } from './console-reads.ts';
 export { type IssueKind, openIssues, raiseIssue } from './issues.ts';
 export { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
 export { handleWebhook } from './webhooks.ts';

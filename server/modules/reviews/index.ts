@@ -7,6 +7,7 @@ import { reviewImageRoutes } from './images.ts';
 import { reviewRoutes } from './routes.ts';
 import { DEFAULT_LIMITS, type ReviewLimits } from './service.ts';
 
+export { moderationPage } from './console-reads.ts';
 export { recountStats as recountReviewStats } from './queries.ts';
 export { DEFAULT_LIMITS as REVIEW_LIMITS, limitKey as reviewLimitKey, withdrawUnboughtReviews } from './service.ts';
 
