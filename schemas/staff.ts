@@ -240,6 +240,11 @@ export const CouponCreateRequest = z.intersection(
   }),
   CouponInput,
 );
+/** An edit names the version its editor saw (as every promotion's: ExpectedVersion below). */
+export const CouponUpdate = z.intersection(
+  CouponInput,
+  z.object({ expected_version: z.number({ error: 'expected_version: the version you edited' }).int().positive().max(2_147_483_647) }),
+);
 export const CouponParams = z.object({ code: z.string().regex(/^[A-Za-z0-9]{3,20}$/, '3 to 20 letters and digits') });
 export const StaffCoupon = z.object({
   code: z.string(),
@@ -257,6 +262,7 @@ export const StaffCoupon = z.object({
   starts_at: z.string(),
   ends_at: z.string(),
   active: z.boolean(),
+  version: z.number().int(),
 });
 export type StaffCoupon = z.infer<typeof StaffCoupon>;
 export const StaffCouponsResponse = envelope(z.object({ coupons: z.array(StaffCoupon) }));

@@ -261,6 +261,36 @@ export function checkWrites(rel, text, { owners, also }) {
   return problems;
 }
 
+// The console's routes (server/api/ops/, docs/architecture.md "Operations") are HTTP only: they own no table, so
+// they read a table, as they write one, through a function its owner exports. A Kysely query there (selectFrom) or
+// a table read in raw SQL (FROM / JOIN inside a sql`` template) is reported with the owner to ask.
+const READ_CALL = /\.selectFrom\(\s*(?:(['"`])([A-Za-z_]\w*)[^'"`]*\1|([^)'"`\s][^)]*))/g;
+const SQL_TEMPLATE = /\bsql(?:<[^`]*?>)?`([^`]*)`/g;
+const READ_SQL = /\b(?:FROM|JOIN)\s+([a-z_]\w*)/gi;
+const READS_THROUGH_OWNERS = 'server/api/ops/';
+
+/** Problems with the table reads in one file of server/api/ops/ (`rel` relative to the root), given the owner map. */
+export function checkReads(rel, text, { owners }) {
+  if (!rel.startsWith(READS_THROUGH_OWNERS) || /\.test\.tsx?$/.test(rel)) return [];
+  const code = withoutComments(text);
+  const lineOf = (index) => code.slice(0, index).split('\n').length;
+  const problems = [];
+  const judge = (table, index) => {
+    const owner = owners.get(table);
+    if (owner && within(rel, owner)) return;
+    problems.push(
+      `${rel}:${lineOf(index)}: reads table ${table}, ${owner ? `owned by ${owner}: call a function it exports` : 'which server/db/owners.ts does not declare'}`,
+    );
+  };
+  for (const m of code.matchAll(READ_CALL)) {
+    if (m[2]) judge(m[2], m.index);
+    else problems.push(`${rel}:${lineOf(m.index)}: selectFrom(${m[3].trim()}) names no table the check can read`);
+  }
+  for (const t of code.matchAll(SQL_TEMPLATE))
+    for (const m of t[1].matchAll(READ_SQL)) judge(m[1].toLowerCase(), t.index + t[0].indexOf(t[1]) + m.index);
+  return problems;
+}
+
 /** Every problem in the given files (paths relative to `root`). */
 export function checkFiles(root, files) {
   const problems = [];
@@ -272,6 +302,7 @@ export function checkFiles(root, files) {
     const rel = file.split(path.sep).join('/');
     const text = readFileSync(path.join(root, file), 'utf8');
     problems.push(...checkWrites(rel, text, owners));
+    problems.push(...checkReads(rel, text, owners));
     const isTest = /\.test\.tsx?$/.test(rel);
     const source = placeOf(rel);
     for (const { spec, runtime } of importsOf(text)) {

@@ -100,6 +100,8 @@ export interface FoundationTables {
     active: Generated<boolean>;
     usage_limit: number | null;
     used: Generated<number>;
+    /** Moves on every console edit (migration 400). */
+    version: Generated<number>;
   };
   bank_offers: {
     id: Generated<number>;

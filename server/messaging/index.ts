@@ -11,6 +11,7 @@ export {
   enqueueMessage,
   enqueueOnce,
   type OutgoingMessage,
+  outboxHealth,
   requeueFailedMessages,
   signalOutbox,
 } from './outbox.ts';

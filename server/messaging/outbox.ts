@@ -231,3 +231,15 @@ export async function requeueFailedMessages(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The queue's health for the console's Today page: messages waiting or being sent, the oldest of them, the failed. */
+export function outboxHealth(db: Db) {
+  return db
+    .selectFrom('outbox')
+    .select([
+      sql<string>`count(*) FILTER (WHERE status IN ('pending', 'sending'))`.as('pending'),
+      sql<Date | null>`min(created_at) FILTER (WHERE status IN ('pending', 'sending'))`.as('oldest'),
+      sql<string>`count(*) FILTER (WHERE status = 'failed')`.as('dead'),
+    ])
+    .executeTakeFirstOrThrow();
+}

@@ -19,6 +19,14 @@ describe('normaliseError (SPEC §8)', () => {
     expect(normaliseError(axiosError(400, { message: 'x', data: { exists: true } })).response.data.exists).toBe(true);
     expect(normaliseError(axiosError(400, { message: 'x', exists: false })).response.data.exists).toBe(false);
   });
+  test("keeps a 4xx's data (a stale edit's 409 carries the current values), never a 5xx's", () => {
+    const current = { code: 'SAVE10', version: 2 };
+    expect(normaliseError(axiosError(409, { message: 'stale', data: { current, changed: ['value'] } })).response.data.data).toEqual({
+      current,
+      changed: ['value'],
+    });
+    expect(normaliseError(axiosError(500, { message: 'x', data: { stack: 'at …' } })).response.data.data).toBeUndefined();
+  });
   test('status defaults to 500 and the message to the generic or network error', () => {
     const network = normaliseError(axiosError(null, undefined, 'ERR_NETWORK'));
     expect(network.response.status).toBe(500);

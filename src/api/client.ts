@@ -8,7 +8,7 @@ import type { RenderTransport } from '../../schemas/server-render.ts';
 
 /** SPEC §8: request errors are normalised to this shape; status defaults to 500. */
 export interface NormalisedError {
-  response: { data: { message: string; exists?: unknown }; status: number };
+  response: { data: { message: string; exists?: unknown; data?: unknown }; status: number };
   message: string;
 }
 
@@ -70,7 +70,9 @@ export function normaliseError(error: unknown): NormalisedError {
   const serverMessage = typeof body?.message === 'string' && body.message ? body.message : null;
   const message = serverMessage ?? (e?.response ? GENERIC_ERROR : e?.code === 'ERR_NETWORK' ? NETWORK_ERROR : GENERIC_ERROR);
   const exists = body?.exists ?? body?.data?.exists;
-  return { response: { data: { message, ...(exists !== undefined ? { exists } : {}) }, status }, message };
+  // A 4xx's own data stays with it: a stale edit's 409 carries the values saved now (docs/decisions/019).
+  const data = body?.data && typeof body.data === 'object' && status < 500 ? { data: body.data } : {};
+  return { response: { data: { message, ...(exists !== undefined ? { exists } : {}), ...data }, status }, message };
 }
 
 /** Answers calls in-process while the server renders a page (docs/decisions/010); errors take axios's shape. */

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { COUPON_MESSAGES } from '../../schemas/staff.ts';
+import { COUPON_MESSAGES, PROMOTION_MESSAGES } from '../../schemas/staff.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { createCustomer, signInDirectly, variantsPriced } from './cart-fixtures.ts';
 import { signedInStaff } from './staff-fixtures.ts';
 
 // The console's coupons (docs/decisions/019): a marketer creates and edits the coupons the cart's rules read; an
-// impossible rule is a 400 naming the field; every write is on record with before / after.
+// impossible rule is a 400 naming the field; every write is on record with before / after; an edit names the
+// version its editor saw, and of two marketers editing one coupon the second is refused with what changed.
 
 process.env.OUTBOX_WORKER = 'off';
 
@@ -32,7 +33,10 @@ describeBackends('operations console: coupons', (ctx) => {
     const name = code();
     const created = await marketer.agent.post('/api/ops/coupons', { code: name.toLowerCase(), ...coupon() });
     expect(created.statusCode).toBe(200);
-    expect(created.json()).toMatchObject({ message: COUPON_MESSAGES.created, data: { code: name, kind: 'percent', value: 10, used: 0 } });
+    expect(created.json()).toMatchObject({
+      message: COUPON_MESSAGES.created,
+      data: { code: name, kind: 'percent', value: 10, used: 0, version: 1 },
+    });
     const listed = (await marketer.agent.get('/api/ops/coupons')).json().data.coupons as Array<{ code: string }>;
     expect(listed.map((c) => c.code)).toContain(name);
     expect((await marketer.agent.post('/api/ops/coupons', { code: name, ...coupon() })).statusCode).toBe(409);
@@ -51,9 +55,10 @@ describeBackends('operations console: coupons', (ctx) => {
     // The marketer moves the end into the past: the same coupon no longer applies.
     const edited = await marketer.agent.post(
       `/api/ops/coupons/${name}`,
-      coupon({ ends_at: new Date(Date.now() - HOUR / 2).toISOString() }),
+      coupon({ ends_at: new Date(Date.now() - HOUR / 2).toISOString(), expected_version: 1 }),
     );
     expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.version).toBe(2);
     expect(edited.json().message).toBe(COUPON_MESSAGES.saved);
     await shopper.post('/api/cart/remove-coupon', {});
     expect((await shopper.post('/api/cart/apply-coupon', { coupon_code: name })).statusCode).toBeGreaterThanOrEqual(400);
@@ -91,11 +96,71 @@ describeBackends('operations console: coupons', (ctx) => {
   test('editing an unknown coupon is 404; support cannot write coupons (403); a guest gets 401', async () => {
     const t = ctx();
     const marketer = await signedInStaff(t, 'marketing');
-    expect((await marketer.agent.post('/api/ops/coupons/NOSUCH123', coupon())).statusCode).toBe(404);
-    expect((await marketer.agent.post('/api/ops/coupons/a-b', coupon())).statusCode).toBe(400);
+    expect((await marketer.agent.post('/api/ops/coupons/NOSUCH123', coupon({ expected_version: 1 }))).statusCode).toBe(404);
+    expect((await marketer.agent.post('/api/ops/coupons/a-b', coupon({ expected_version: 1 }))).statusCode).toBe(400);
+    // An edit without the version its editor saw is refused, naming the field.
+    const name = code();
+    expect((await marketer.agent.post('/api/ops/coupons', { code: name, ...coupon() })).statusCode).toBe(200);
+    const unversioned = await marketer.agent.post(`/api/ops/coupons/${name}`, coupon());
+    expect(unversioned.statusCode).toBe(400);
+    expect(unversioned.json().message).toContain('expected_version');
     const support = await signedInStaff(t, 'support');
     expect((await support.agent.post('/api/ops/coupons', { code: code(), ...coupon() })).statusCode).toBe(403);
     expect((await support.agent.get('/api/ops/coupons')).statusCode).toBe(403);
     expect((await t.agent().get('/api/ops/coupons')).statusCode).toBe(401);
+  });
+
+  test('two marketers edit one coupon: the second, stale, gets 409 naming what changed, and nothing is lost', async () => {
+    const t = ctx();
+    const { db } = t.handle;
+    const a = await signedInStaff(t, 'marketing');
+    const b = await signedInStaff(t, 'marketing');
+    const name = code();
+    const body = coupon();
+    expect((await a.agent.post('/api/ops/coupons', { code: name, ...body })).statusCode).toBe(200);
+    // Both open version 1; the first saves a new value.
+    const first = await a.agent.post(`/api/ops/coupons/${name}`, { ...body, value: 15, expected_version: 1 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ value: 15, version: 2 });
+    // The second, still on version 1, changes the minimum cart: refused, told the value changed, shown the row now.
+    const stale = await b.agent.post(`/api/ops/coupons/${name}`, { ...body, min_cart: 200_000, expected_version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(PROMOTION_MESSAGES.stale('coupon', ['value']));
+    expect(stale.json().data).toMatchObject({ changed: ['value'], current: { code: name, value: 15, min_cart: 100_000, version: 2 } });
+    // Nothing lost: the first edit stands, the stale one wrote nothing (row and trail).
+    const row = await db.selectFrom('coupons').select(['value', 'min_cart', 'version']).where('code', '=', name).executeTakeFirstOrThrow();
+    expect(row).toEqual({ value: 15, min_cart: 100_000, version: 2 });
+    const trail = await db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_id'])
+      .where('target', '=', `coupon:${name}`)
+      .orderBy('id')
+      .execute();
+    expect(trail).toEqual([
+      { action: 'coupon.create', staff_id: a.id },
+      { action: 'coupon.update', staff_id: a.id },
+    ]);
+    // The second editor, now on version 2, saves both changes together.
+    const again = await b.agent.post(`/api/ops/coupons/${name}`, { ...body, value: 15, min_cart: 200_000, expected_version: 2 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ value: 15, min_cart: 200_000, version: 3 });
+  });
+
+  test('two stale-free edits racing on one coupon: one saves, the other gets 409; the version moves once', async () => {
+    const t = ctx();
+    const { db } = t.handle;
+    const a = await signedInStaff(t, 'marketing');
+    const b = await signedInStaff(t, 'marketing');
+    const name = code();
+    expect((await a.agent.post('/api/ops/coupons', { code: name, ...coupon() })).statusCode).toBe(200);
+    // Both send version 1 at once: the row lock orders them, so the second sees version 2 and is refused.
+    const answers = await Promise.all([
+      a.agent.post(`/api/ops/coupons/${name}`, coupon({ value: 20, expected_version: 1 })),
+      b.agent.post(`/api/ops/coupons/${name}`, coupon({ value: 30, expected_version: 1 })),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = answers.find((r) => r.statusCode === 200)?.json().data.value;
+    const row = await db.selectFrom('coupons').select(['value', 'version']).where('code', '=', name).executeTakeFirstOrThrow();
+    expect(row).toEqual({ value: won, version: 2 });
   });
 });

@@ -102,3 +102,55 @@ test('a marketer creates a bank offer and lowers a free-gift threshold; the cart
   await expect(shopper.getByTestId('freebie-progress')).toContainText('more to get');
   await expect(shopper.getByText(description)).toHaveCount(0);
 });
+
+test('two marketers edit one coupon: the stale save is refused naming what changed, the form shows the coupon as saved', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = `marketing-coupon-${Date.now()}@staff.kasrat.test`;
+  const made = await request.post('/api/ops/staff', { headers: TOKEN, data: { email, role: 'marketing', password: 'E2e-console-pass' } });
+  expect(made.status()).toBe(200);
+  const code = `E2EV${Date.now().toString(36).toUpperCase()}`;
+  const rule = {
+    description: 'Versioned coupon, console test',
+    kind: 'percent',
+    value: 10,
+    min_cart: 50_000,
+    starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+    ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+  };
+  expect((await request.post('/api/ops/coupons', { headers: TOKEN, data: { code, ...rule } })).status()).toBe(200);
+
+  await page.goto('/ops');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('E2e-console-pass');
+  await page.getByLabel('Code from your authenticator app').fill(await generate({ secret: (await made.json()).data.secret as string }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Promotions' }).click();
+  await page
+    .getByRole('table', { name: 'Coupons' })
+    .getByRole('button', { name: `Edit coupon ${code}` })
+    .click();
+  const form = page.getByRole('form', { name: `Edit coupon ${code}` });
+  await expect(form.getByLabel('Percent', { exact: true })).toHaveValue('10');
+
+  // Meanwhile a colleague saves a new percentage from version 1, the version this editor opened.
+  const colleague = await request.post(`/api/ops/coupons/${code}`, { headers: TOKEN, data: { ...rule, value: 20, expected_version: 1 } });
+  expect(colleague.status()).toBe(200);
+
+  // This editor's save is refused, naming what changed; the form now shows the coupon as saved, nothing overwritten.
+  await form.getByLabel('Minimum cart (₹)').fill('600');
+  await form.getByRole('button', { name: 'Save coupon' }).click();
+  await expect(page.getByRole('alert')).toContainText('Someone else changed this coupon since you opened it (value)');
+  await expect(form.getByLabel('Percent', { exact: true })).toHaveValue('20');
+  await expect(form.getByLabel('Minimum cart (₹)')).toHaveValue('500.00');
+  await axeClean(page, 'stale coupon edit');
+
+  // Deciding again from what is saved: both changes stand.
+  await form.getByLabel('Minimum cart (₹)').fill('600');
+  await form.getByRole('button', { name: 'Save coupon' }).click();
+  await expect(page.getByText('Coupon saved.')).toBeVisible();
+  const coupons = (await (await request.get('/api/ops/coupons', { headers: TOKEN })).json()).data.coupons as Array<Record<string, unknown>>;
+  expect(coupons.find((c) => c.code === code)).toMatchObject({ value: 20, min_cart: 60_000, version: 3 });
+});

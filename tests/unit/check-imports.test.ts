@@ -227,3 +227,49 @@ test('a feature importing only types from a feature that imports it is no cycle'
   expect(out.output).toContain('import boundaries ok');
   expect(out.code).toBe(0);
 });
+
+// The console's routes read tables through their owners (docs/architecture.md "Operations"), as they write them.
+const declared = {
+  'server/db/owners.ts':
+    "export const TABLE_OWNERS = {\n  coupons: 'server/modules/cart',\n  orders: 'server/modules/orders',\n} as const;\n",
+};
+
+test.each([
+  ['a Kysely select', "db.selectFrom('coupons').selectAll()", 'coupons', 'server/modules/cart'],
+  ['a Kysely select with an alias', "db.selectFrom('orders as o').select('o.id')", 'orders', 'server/modules/orders'],
+  ['a lock for an edit', "db.selectFrom('coupons').selectAll().forUpdate()", 'coupons', 'server/modules/cart'],
+  ['a raw SELECT', 'sql`SELECT count(*) FROM orders`', 'orders', 'server/modules/orders'],
+  ['a raw JOIN', 'sql<number>`SELECT 1 FROM (VALUES (1)) v JOIN coupons c ON true`', 'coupons', 'server/modules/cart'],
+])('%s in a console route is reported with file, line and the owner to ask', (_name, read, table, owner) => {
+  const file = 'server/api/ops/coupon-routes.ts';
+  const out = check({ ...declared, [file]: `export const x = 1;\nexport const r = (db) => ${read};\n` });
+  expect(out.code).toBe(1);
+  expect(out.output).toContain(`${file}:2: reads table ${table}, owned by ${owner}: call a function it exports`);
+});
+
+test('a console route reading an undeclared table, or through a query the check cannot name, is reported', () => {
+  const out = check({
+    ...declared,
+    'server/api/ops/a.ts': "export const r = (db) => db.selectFrom('gift_cards').selectAll();\n",
+    'server/api/ops/b.ts': 'export const r = (db, t) => db.selectFrom(t).selectAll();\n',
+  });
+  expect(out.code).toBe(1);
+  expect(out.output).toContain('server/api/ops/a.ts:1: reads table gift_cards, which server/db/owners.ts does not declare');
+  expect(out.output).toContain('server/api/ops/b.ts:1: selectFrom(t) names no table the check can read');
+});
+
+test("a console route calling the owner's functions passes, as do the owner's own reads and prose about them", () => {
+  const out = check({
+    ...declared,
+    'server/modules/cart/index.ts': "export const consoleCoupons = (db) => db.selectFrom('coupons').selectAll();\n",
+    'server/api/ops/coupon-routes.ts': [
+      "import { consoleCoupons } from '../../modules/cart/index.ts';",
+      "// The coupons come from the cart's own read, never db.selectFrom('coupons') here.",
+      "export const list = async (db) => ({ coupons: await consoleCoupons(db), message: 'Coupons from the cart' });",
+      'export const n = sql`count(*)`;',
+      '',
+    ].join('\n'),
+  });
+  expect(out.output).not.toContain('reads table');
+  expect(out.code).toBe(0);
+});

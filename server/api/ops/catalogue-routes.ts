@@ -22,6 +22,10 @@ import { ok } from '../../http/envelope.ts';
 import { AppError, Conflict, NotFound } from '../../http/errors.ts';
 import {
   catalogueChanged,
+  consoleVariants,
+  firstVariantId,
+  lockProduct,
+  lockVariantStock,
   type PriceEditResult,
   saveDeclarations,
   setProductPublished,
@@ -54,32 +58,7 @@ export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: 
     },
     async (req) => {
       const { q } = req.query;
-      let query = db
-        .selectFrom('variants as v')
-        .innerJoin('products as p', 'p.id', 'v.product_id')
-        .select([
-          'v.id',
-          'v.product_id',
-          'p.name',
-          'p.slug',
-          'v.sku',
-          'v.flavour',
-          'v.weight',
-          'v.pack_size',
-          'v.sale_price',
-          'v.mrp',
-          'v.stock',
-          'p.is_published',
-        ])
-        .orderBy('p.name')
-        .orderBy('v.position')
-        .orderBy('v.id')
-        .limit(LIMIT);
-      if (q) {
-        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) => eb.or([eb('p.name', 'ilike', like), eb('v.sku', 'ilike', like)]));
-      }
-      const rows = await query.execute();
+      const rows = await consoleVariants(db, q, LIMIT);
       const held = await heldUnits(
         db,
         rows.map((r) => r.id),
@@ -150,7 +129,7 @@ export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: 
       const actor = req.opsActor?.kind === 'staff' ? `staff:${req.opsActor.staff.id}` : 'token';
       const result = await db.transaction().execute(async (trx) => {
         // The variant's row is locked first, as checkout takes it: no order takes or releases units meanwhile.
-        const row = await trx.selectFrom('variants').select(['id', 'stock']).where('id', '=', variantId).forUpdate().executeTakeFirst();
+        const row = await lockVariantStock(trx, variantId);
         if (!row) throw new NotFound(`No variant ${variantId}.`);
         const held = (await heldUnits(trx, [variantId])).get(variantId) ?? 0;
         const before = { stock: row.stock, held, on_hand: row.stock + held };
@@ -186,7 +165,7 @@ export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: 
       const { productId } = req.params;
       const { published } = req.body;
       await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('products').select('is_published').where('id', '=', productId).forUpdate().executeTakeFirst();
+        const row = await lockProduct(trx, productId);
         if (!row) throw new NotFound(`No product ${productId}.`);
         if (row.is_published !== published) await setProductPublished(trx, productId, published);
         await recordAudit(trx, req, {
@@ -216,15 +195,9 @@ export async function staffCatalogueRoutes(root: FastifyInstance, { db }: { db: 
       const { productId } = req.params;
       const bytes = await receiveFile(req, PRODUCT_IMAGE_LIMITS.maxBytes, PRODUCT_IMAGE_MESSAGES.tooLarge);
       const { version } = await setProductImage(db, req, productId, bytes);
-      const first = await db
-        .selectFrom('variants')
-        .select('id')
-        .where('product_id', '=', productId)
-        .orderBy('position')
-        .orderBy('id')
-        .executeTakeFirst();
+      const first = await firstVariantId(db, productId);
       await catalogueChanged(db);
-      return ok({ product_id: productId, image_url: first ? `${productImage(first.id)}?v=${version}` : '' }, PRODUCT_IMAGE_MESSAGES.saved);
+      return ok({ product_id: productId, image_url: first ? `${productImage(first)}?v=${version}` : '' }, PRODUCT_IMAGE_MESSAGES.saved);
     },
   );
 

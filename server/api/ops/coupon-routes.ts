@@ -3,22 +3,25 @@ import type { ZodRequestTypes } from '../../http/validate.ts';
 import {
   COUPON_MESSAGES,
   CouponCreateRequest,
-  CouponInput,
   CouponParams,
+  CouponUpdate,
   type StaffCoupon,
   StaffCouponResponse,
   StaffCouponsResponse,
 } from '../../../schemas/staff.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
-import { createCoupon, saveCoupon } from '../../modules/cart/index.ts';
+import { BadRequest, Conflict } from '../../http/errors.ts';
+import { consoleCoupons, createCoupon, lockCouponForEdit, saveCoupon } from '../../modules/cart/index.ts';
+import { brandExists, categoryExists } from '../../modules/catalogue/index.ts';
 import { recordAudit } from '../../modules/staff/index.ts';
+import { versionedEdit } from './versioned-edit.ts';
 
 // The console's coupons (docs/decisions/019): list, create and edit the rows the cart's coupon rules read
 // (server/modules/cart/coupon-rules.ts). The cart reads the table on every apply, so a change holds at once.
 // Impossible rules are refused by the request schema (schemas/staff.ts); a scope that names no brand or category
-// is a 400 here. Every write records before / after in the audit trail, in the write's transaction.
+// is a 400 here. Every write records before / after in the audit trail, in the write's transaction. An edit names
+// the version its editor saw, as every promotion's (versioned-edit.ts): a stale one is a 409 naming what changed.
 
 type CouponRow = {
   code: string;
@@ -36,6 +39,7 @@ type CouponRow = {
   starts_at: Date | string;
   ends_at: Date | string;
   active: boolean;
+  version: number;
 };
 
 const view = (r: CouponRow): StaffCoupon => ({
@@ -47,13 +51,8 @@ const view = (r: CouponRow): StaffCoupon => ({
 });
 
 async function checkScope(db: Db, input: { brand_id: number | null; category_id: number | null }) {
-  if (input.brand_id !== null && !(await db.selectFrom('brands').select('id').where('id', '=', input.brand_id).executeTakeFirst()))
-    throw new BadRequest(COUPON_MESSAGES.unknownBrand);
-  if (
-    input.category_id !== null &&
-    !(await db.selectFrom('categories').select('id').where('id', '=', input.category_id).executeTakeFirst())
-  )
-    throw new BadRequest(COUPON_MESSAGES.unknownCategory);
+  if (input.brand_id !== null && !(await brandExists(db, input.brand_id))) throw new BadRequest(COUPON_MESSAGES.unknownBrand);
+  if (input.category_id !== null && !(await categoryExists(db, input.category_id))) throw new BadRequest(COUPON_MESSAGES.unknownCategory);
 }
 
 export async function staffCouponRoutes(root: FastifyInstance, { db }: { db: Db }) {
@@ -65,8 +64,7 @@ export async function staffCouponRoutes(root: FastifyInstance, { db }: { db: Db 
       schema: { summary: 'Coupon rules, for the console', operationId: 'listOpsCoupons', response: { 200: StaffCouponsResponse } },
     },
     async () => {
-      const rows = await db.selectFrom('coupons').selectAll().orderBy('ends_at', 'desc').orderBy('code').limit(500).execute();
-      return ok({ coupons: rows.map(view) });
+      return ok({ coupons: (await consoleCoupons(db)).map(view) });
     },
   );
 
@@ -101,26 +99,28 @@ export async function staffCouponRoutes(root: FastifyInstance, { db }: { db: Db 
     {
       config: { opsPermission: 'promotions:write' },
       schema: {
-        summary: 'Change or switch off a coupon rule',
+        summary: 'Change or switch off a coupon rule (optimistic version)',
         operationId: 'updateCoupon',
         params: CouponParams,
-        body: CouponInput,
+        body: CouponUpdate,
         response: { 200: StaffCouponResponse },
       },
     },
     async (req) => {
       const code = req.params.code.toUpperCase();
-      const input = req.body;
+      const { expected_version, ...input } = req.body;
       await checkScope(db, input);
-      const saved = await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('coupons').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
-        if (!before) return null;
-        const row = await saveCoupon(trx, code, { ...input, starts_at: new Date(input.starts_at), ends_at: new Date(input.ends_at) });
-        const after = view(row);
-        await recordAudit(trx, req, { action: 'coupon.update', target: `coupon:${code}`, before: view(before), after });
-        return after;
+      const values = { ...input, starts_at: new Date(input.starts_at), ends_at: new Date(input.ends_at) };
+      const saved = await versionedEdit(db, req, {
+        target: `coupon:${code}`,
+        what: 'coupon',
+        action: 'coupon.update',
+        expected: expected_version,
+        missing: `No coupon ${code}.`,
+        lock: (trx) => lockCouponForEdit(trx, code),
+        view: (_trx, row) => view(row),
+        save: async (trx, version) => view(await saveCoupon(trx, code, version, values)),
       });
-      if (!saved) throw new NotFound(`No coupon ${code}.`);
       return ok(saved, COUPON_MESSAGES.saved);
     },
   );

@@ -15,7 +15,7 @@ import {
 import { decimalRupees } from '../../../schemas/money.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, BadRequest, Conflict } from '../../http/errors.ts';
-import { setVariantPrice } from '../../modules/catalogue/index.ts';
+import { catalogueFileRows, setVariantPrice, variantsBySku } from '../../modules/catalogue/index.ts';
 import { adjustStock, heldUnits } from '../../modules/inventory/index.ts';
 import { recordAudit } from '../../modules/staff/index.ts';
 
@@ -29,17 +29,7 @@ const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 /** Every variant, in the console's order: sku, product, brand, category, price and MRP in rupees, stock on hand. */
 export async function exportCatalogueCsv(db: Db): Promise<string> {
-  const rows = await db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .innerJoin('brands as b', 'b.id', 'p.brand_id')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .select(['v.id', 'v.sku', 'p.name', 'v.flavour', 'v.weight', 'v.pack_size', 'b.name as brand', 'c.name as category'])
-    .select(['v.sale_price', 'v.mrp', 'v.stock', 'p.is_published'])
-    .orderBy('p.name')
-    .orderBy('v.position')
-    .orderBy('v.id')
-    .execute();
+  const rows = await catalogueFileRows(db);
   const held = await heldUnits(
     db,
     rows.map((r) => r.id),
@@ -163,8 +153,7 @@ export async function checkRows(db: Db, rows: FileRow[], lock = false): Promise<
     parsed.push({ line, row: result.data });
   }
   const skus = [...new Set(parsed.map((p) => p.row.sku))];
-  const found = db.selectFrom('variants').select(['id', 'sku', 'sale_price', 'mrp', 'stock']).where('sku', 'in', skus).orderBy('id');
-  const variants = skus.length ? await (lock ? found.forUpdate() : found).execute() : [];
+  const variants = await variantsBySku(db, skus, lock);
   const bySku = new Map(variants.map((v) => [v.sku, v]));
   const held = await heldUnits(
     db,

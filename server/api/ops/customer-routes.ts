@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodRequestTypes } from '../../http/validate.ts';
-import { sql } from 'kysely';
 import {
   CUSTOMER_MESSAGES,
   CustomerBlockRequest,
@@ -13,7 +12,8 @@ import { CustomerOrderParams, PageQuery, StaffCustomerOrdersResponse } from '../
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
-import { updateCustomer } from '../../modules/customers/index.ts';
+import { consoleCustomers, customerContact, lockCustomer, updateCustomer } from '../../modules/customers/index.ts';
+import { customerOrdersPage, placedOrderCounts } from '../../modules/orders/index.ts';
 import { deleteCustomerSessions } from '../../modules/session/index.ts';
 import { recordAudit } from '../../modules/staff/index.ts';
 
@@ -37,26 +37,11 @@ export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       const { q } = req.query;
-      let query = db
-        .selectFrom('customers as c')
-        .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.mobile', 'c.is_blocked', 'c.created_at'])
-        .select((eb) =>
-          eb
-            .selectFrom('orders as o')
-            .whereRef('o.customer_id', '=', 'c.id')
-            .where('o.placed_at', 'is not', null)
-            .select(sql<number>`count(*)::int`.as('n'))
-            .as('orders'),
-        )
-        .orderBy('c.id', 'desc')
-        .limit(LIMIT);
-      if (q) {
-        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) =>
-          eb.or([eb('c.email', 'ilike', like), eb('c.mobile', 'ilike', like), eb(sql`c.first_name || ' ' || c.last_name`, 'ilike', like)]),
-        );
-      }
-      const rows = await query.execute();
+      const rows = await consoleCustomers(db, q, LIMIT);
+      const counts = await placedOrderCounts(
+        db,
+        rows.map((r) => r.id),
+      );
       return ok({
         customers: rows.map((r) => ({
           customer_id: r.id,
@@ -64,7 +49,7 @@ export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: D
           email: r.email,
           mobile: r.mobile,
           is_blocked: r.is_blocked,
-          orders: Number(r.orders ?? 0),
+          orders: counts.get(r.id) ?? 0,
           created_at: new Date(r.created_at).toISOString(),
         })),
       });
@@ -87,32 +72,9 @@ export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: D
     async (req) => {
       const { customerId } = req.params;
       const { page, page_size } = req.query;
-      const customer = await db
-        .selectFrom('customers')
-        .select(['id', 'first_name', 'last_name', 'email', 'mobile'])
-        .where('id', '=', customerId)
-        .executeTakeFirst();
+      const customer = await customerContact(db, customerId);
       if (!customer) throw new NotFound(`No customer ${customerId}.`);
-      // Orders the customer placed: an unpaid attempt that expired is not one of theirs to the shop.
-      const placed = db.selectFrom('orders as o').where('o.customer_id', '=', customerId).where('o.placed_at', 'is not', null);
-      const [count, rows] = await Promise.all([
-        placed.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-        placed
-          .select(['o.order_number', 'o.placed_at', 'o.status', 'o.total'])
-          .select((eb) =>
-            eb
-              .selectFrom('order_items as i')
-              .whereRef('i.order_id', '=', 'o.id')
-              .select(sql<number>`coalesce(sum(i.quantity), 0)::int`.as('n'))
-              .as('items'),
-          )
-          .orderBy('o.placed_at', 'desc')
-          .orderBy('o.id', 'desc')
-          .limit(page_size)
-          .offset((page - 1) * page_size)
-          .execute(),
-      ]);
-      const total = Number(count.n);
+      const { total, rows } = await customerOrdersPage(db, customerId, page, page_size);
       return ok({
         customer: {
           customer_id: customer.id,
@@ -149,7 +111,7 @@ export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: D
       const { blocked } = req.body;
       // The flag, the end of the sessions and the audit entry commit together.
       const result = await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('customers').select('is_blocked').where('id', '=', customerId).forUpdate().executeTakeFirst();
+        const before = await lockCustomer(trx, customerId);
         if (!before) return null;
         await updateCustomer(trx, customerId, { is_blocked: blocked });
         const sessionsEnded = blocked ? await deleteCustomerSessions(trx, customerId) : 0;

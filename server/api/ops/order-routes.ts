@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodRequestTypes } from '../../http/validate.ts';
-import { indiaMidnight } from '../../../schemas/dates.ts';
-import { sql } from 'kysely';
 import { OpsOrderParams, OpsOrderQuery, OpsOrderResponse, OpsOrdersResponse, type OpsShipment } from '../../../schemas/ops-orders.ts';
 import { paymentMethodName } from '../../../schemas/payment-rules.ts';
 import type { Db } from '../../db/database.ts';
 import type { ShipmentStatus } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
-import { canMove, hasInvoice, readAddress, STATUS_LABELS } from '../../modules/orders/index.ts';
+import { customerContact } from '../../modules/customers/index.ts';
+import { canMove, consoleOrder, consoleOrders, hasInvoice, readAddress, STATUS_LABELS, shipmentOwner } from '../../modules/orders/index.ts';
+import { orderPayments } from '../../modules/payment/index.ts';
 import { cancelOrderShipment, previewCancel } from '../../flows/index.ts';
 import {
   CancelItemsPreviewRequest,
@@ -21,14 +21,10 @@ import { recordAudit } from '../../modules/staff/index.ts';
 
 // The console's orders (docs/decisions/019): find orders by status, day, payment, pincode and customer, and read
 // one with its shipments' timelines, refunds and payments. Reads only: the moves are the orders module's operations
-// calls (/api/ops/shipments/…), which go through its lifecycle and flows.
+// calls (/api/ops/shipments/…), which go through its lifecycle and flows. The rows come from their owners' reads
+// (orders, customers, payment).
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** The start of a day in India time (SPEC §9), as an instant. */
-const istDay = (day: string, plusDays = 0) => new Date(indiaMidnight(day).getTime() + plusDays * 86_400_000);
-/** The checkout stored the pincode under either name (server/modules/orders/service.ts readAddress). */
-const pincodeOf = sql<string>`coalesce(o.address->>'pincode', o.address->>'postcode', '')`;
 
 /** The operations moves a shipment in `status` can take now (server/modules/orders/service.ts opsMove). */
 export function actionsFor(status: ShipmentStatus): string[] {
@@ -59,57 +55,7 @@ export async function staffOrderRoutes(root: FastifyInstance, { db }: { db: Db }
     async (req) => {
       const f = req.query;
       const size = f.page_size;
-      let query = db
-        .selectFrom('orders as o')
-        .innerJoin('customers as c', 'c.id', 'o.customer_id')
-        // Orders a shopper never placed (unpaid, expired) are not the shop's work.
-        .where('o.placed_at', 'is not', null);
-      if (f.status) {
-        const status = f.status;
-        query = query.where((eb) =>
-          eb.exists(eb.selectFrom('shipments as s').select('s.id').whereRef('s.order_id', '=', 'o.id').where('s.status', '=', status)),
-        );
-      }
-      if (f.from) query = query.where('o.placed_at', '>=', istDay(f.from));
-      if (f.to) query = query.where('o.placed_at', '<', istDay(f.to, 1));
-      if (f.payment) query = query.where('o.payment_method', '=', f.payment as 1 | 2 | 3 | 4 | 6);
-      if (f.pincode) query = query.where(pincodeOf, '=', f.pincode);
-      if (f.q) {
-        const q = f.q;
-        query = query.where((eb) =>
-          eb.or([
-            eb('o.order_number', '=', q.toUpperCase()),
-            eb('c.email', 'ilike', like(q)),
-            eb('c.mobile', 'ilike', like(q)),
-            eb(sql`c.first_name || ' ' || c.last_name`, 'ilike', like(q)),
-          ]),
-        );
-      }
-      const [count, page] = await Promise.all([
-        query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-        query
-          .select(['o.id', 'o.order_number', 'o.placed_at', 'o.status', 'o.payment_method', 'o.total', 'o.customer_id'])
-          .select(['c.first_name', 'c.last_name', 'c.email', 'c.mobile'])
-          .select(pincodeOf.as('pincode'))
-          .orderBy('o.placed_at', 'desc')
-          .orderBy('o.id', 'desc')
-          .limit(size)
-          .offset((f.page - 1) * size)
-          .execute(),
-      ]);
-      const total = Number(count.n);
-      const shipments = page.length
-        ? await db
-            .selectFrom('shipments')
-            .select(['order_id', 'shipment_number', 'status'])
-            .where(
-              'order_id',
-              'in',
-              page.map((r) => r.id),
-            )
-            .orderBy('id')
-            .execute()
-        : [];
+      const { total, rows: page, shipments } = await consoleOrders(db, f);
       return ok({
         page: f.page,
         page_size: size,
@@ -146,31 +92,12 @@ export async function staffOrderRoutes(root: FastifyInstance, { db }: { db: Db }
     },
     async (req) => {
       const { orderId } = req.params;
-      const order = await db.selectFrom('orders').selectAll().where('order_number', '=', orderId).executeTakeFirst();
-      if (!order) throw new NotFound(`No order ${orderId}.`);
-      const [customer, shipments, items, refunds, payments] = await Promise.all([
-        db
-          .selectFrom('customers')
-          .select(['id', 'first_name', 'last_name', 'email', 'mobile'])
-          .where('id', '=', order.customer_id)
-          .executeTakeFirstOrThrow(),
-        db.selectFrom('shipments').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
-        db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
-        db.selectFrom('refunds').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
-        db.selectFrom('payments').selectAll().where('order_id', '=', order.id).orderBy('attempt').execute(),
-      ]);
-      const events = shipments.length
-        ? await db
-            .selectFrom('shipment_events')
-            .selectAll()
-            .where(
-              'shipment_id',
-              'in',
-              shipments.map((s) => s.id),
-            )
-            .orderBy('id')
-            .execute()
-        : [];
+      const found = await consoleOrder(db, orderId);
+      if (!found) throw new NotFound(`No order ${orderId}.`);
+      const { order, shipments, items, refunds, events } = found;
+      const [contact, payments] = await Promise.all([customerContact(db, order.customer_id), orderPayments(db, order.id)]);
+      if (!contact) throw new Error(`order ${orderId} names no customer`);
+      const customer = contact;
       const { email: _e, country: _c, ...address } = readAddress(order.address);
       const views: OpsShipment[] = shipments.map((s) => ({
         shipment_id: s.shipment_number,
@@ -243,14 +170,9 @@ export async function staffOrderRoutes(root: FastifyInstance, { db }: { db: Db }
   // the preview runs that cancellation and rolls it back, so what staff see is what the cancel refunds, promotion
   // rules included.
   const ownerOf = async (shipmentId: string) => {
-    const row = await db
-      .selectFrom('shipments as s')
-      .innerJoin('orders as o', 'o.id', 's.order_id')
-      .select('o.customer_id')
-      .where('s.shipment_number', '=', shipmentId)
-      .executeTakeFirst();
+    const row = await shipmentOwner(db, shipmentId);
     if (!row) throw new NotFound(`No shipment ${shipmentId}.`);
-    return row.customer_id;
+    return row;
   };
 
   app.post(
@@ -268,7 +190,7 @@ export async function staffOrderRoutes(root: FastifyInstance, { db }: { db: Db }
     async (req) => {
       const { shipmentId } = req.params;
       const { items } = req.body;
-      const refund = await previewCancel(db, await ownerOf(shipmentId), shipmentId, items);
+      const refund = await previewCancel(db, (await ownerOf(shipmentId)).customer_id, shipmentId, items);
       // A preview writes nothing: no entry in the trail.
       req.audited = true;
       return ok({ shipment_id: shipmentId, refund });
@@ -290,9 +212,8 @@ export async function staffOrderRoutes(root: FastifyInstance, { db }: { db: Db }
     async (req) => {
       const { shipmentId } = req.params;
       const body = req.body;
-      await ownerOf(shipmentId);
+      const before = await ownerOf(shipmentId);
       const comment = body.comment ? `Cancelled by the store: ${body.comment}` : 'Cancelled by the store';
-      const before = await db.selectFrom('shipments').select('status').where('shipment_number', '=', shipmentId).executeTakeFirstOrThrow();
       // The audit entry commits with the cancellation; its refund is paid by the orders module's refund run (or
       // "Retry refunds").
       const { status, refund } = await cancelOrderShipment(db, null, { shipmentId, reason_id: 'other', comment }, body.items, (trx, done) =>

@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { PRODUCT_IMAGE_LIMITS, PRODUCT_IMAGE_MESSAGES } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { BadRequest, NotFound } from '../../http/errors.ts';
-import { saveProductImage } from '../../modules/catalogue/index.ts';
+import { lockProduct, productImageVersion, saveProductImage } from '../../modules/catalogue/index.ts';
 import { recordAudit } from '../../modules/staff/index.ts';
 
 // A product's own image from the console (docs/decisions/019). The type comes from the bytes (file-type), as for
@@ -42,13 +42,9 @@ export async function setProductImage(db: Db, req: FastifyRequest, productId: nu
   const staffId = req.opsActor?.kind === 'staff' ? req.opsActor.staff.id : null;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   return db.transaction().execute(async (trx) => {
-    const product = await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
+    const product = await lockProduct(trx, productId);
     if (!product) throw new NotFound(`No product ${productId}.`);
-    const before = await trx
-      .selectFrom('product_images')
-      .select(['version', 'sha256'])
-      .where('product_id', '=', productId)
-      .executeTakeFirst();
+    const before = await productImageVersion(trx, productId);
     const row = await saveProductImage(trx, {
       product_id: productId,
       image_1x: sizes[0],

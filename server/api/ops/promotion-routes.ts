@@ -25,10 +25,32 @@ import {
 } from '../../../schemas/staff.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
-import { createBankOffer, createFreebie, saveBankOffer, saveDeliveryRule, saveFreebie } from '../../modules/cart/index.ts';
-import { catalogueChanged, createSalePage, type SaleSectionInput, saveSalePage } from '../../modules/catalogue/index.ts';
+import { BadRequest, Conflict } from '../../http/errors.ts';
+import {
+  consoleBankOffers,
+  consoleDeliveryRules,
+  consoleFreebies,
+  createBankOffer,
+  createFreebie,
+  lockBankOfferForEdit,
+  lockDeliveryRuleForEdit,
+  lockFreebieForEdit,
+  saveBankOffer,
+  saveDeliveryRule,
+  saveFreebie,
+} from '../../modules/cart/index.ts';
+import {
+  catalogueChanged,
+  consoleSalePages,
+  createSalePage,
+  lockSalePageForEdit,
+  publishedProductIds,
+  type SaleSectionInput,
+  saveSalePage,
+  variantPublished,
+} from '../../modules/catalogue/index.ts';
 import { recordAudit } from '../../modules/staff/index.ts';
+import { versionedEdit } from './versioned-edit.ts';
 
 // The console's promotions beyond coupons (docs/decisions/019): bank offers, free gifts, the delivery charge and the
 // sale pages, the rows the cart, checkout and storefront read (server/modules/cart/bank-offers.ts, freebie-rules.ts,
@@ -36,34 +58,9 @@ import { recordAudit } from '../../modules/staff/index.ts';
 // storefront's content cache follows the content counter these tables move, and this instance refreshes before
 // answering (docs/caches-across-instances.md). Impossible rules are refused by the request schemas
 // (schemas/staff.ts). An edit names the version its editor saw: a stale one is a 409 with the current row and the
-// fields changed since, read from the audit trail (every write records before / after, in its transaction).
+// fields changed since (versioned-edit.ts, the one path of every versioned promotion edit).
 
-type Row = Record<string, unknown>;
 const iso = (d: Date | string) => new Date(d).toISOString();
-const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
-const asObject = (v: unknown): Row | null => {
-  const parsed = typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
-  return parsed && typeof parsed === 'object' ? (parsed as Row) : null;
-};
-
-/** The 409 of a stale edit: the row now, and the fields that differ from the version the editor saw. */
-async function staleEdit(db: Db, target: string, what: string, expected: number, current: Row): Promise<Conflict> {
-  const entries = await db
-    .selectFrom('audit_log')
-    .select(['before', 'after'])
-    .where('target', '=', target)
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute();
-  let seen: Row | null = null;
-  for (const e of entries) {
-    for (const side of [asObject(e.after), asObject(e.before)]) if (!seen && side?.version === expected) seen = side;
-  }
-  const changed = seen
-    ? Object.keys(current).filter((k) => k !== 'version' && JSON.stringify(current[k]) !== JSON.stringify((seen as Row)[k]))
-    : [];
-  return new Conflict(PROMOTION_MESSAGES.stale(what, changed), { current, changed });
-}
 
 // ---- bank offers ------------------------------------------------------------------------------------------
 
@@ -106,82 +103,28 @@ const bankOfferValues = (input: BankOfferInput) => ({
 
 // ---- free gifts and delivery -------------------------------------------------------------------------------
 
-async function freebieView(
-  db: Db,
-  r: { id: number; variant_id: number; threshold: number; title: string; active: boolean; version: number },
-) {
-  const v = await db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['p.name', 'v.sku'])
-    .where('v.id', '=', r.variant_id)
-    .executeTakeFirst();
-  return { ...r, product_name: v?.name ?? '', sku: v?.sku ?? '' } satisfies StaffFreebie;
+async function freebieView(db: Db, id: number): Promise<StaffFreebie> {
+  const [row] = await consoleFreebies(db, id);
+  if (!row) throw new Error(`free gift ${id} vanished inside its transaction`);
+  return row;
 }
 
 /** A gift is a variant of a published product: shoppers must be able to see what they get. */
 async function checkGiftVariant(db: Db, variantId: number) {
-  const v = await db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select('p.is_published')
-    .where('v.id', '=', variantId)
-    .executeTakeFirst();
-  if (!v) throw new BadRequest(PROMOTION_MESSAGES.unknownVariant);
-  if (!v.is_published) throw new BadRequest(PROMOTION_MESSAGES.unpublishedVariant);
+  const published = await variantPublished(db, variantId);
+  if (published === undefined) throw new BadRequest(PROMOTION_MESSAGES.unknownVariant);
+  if (!published) throw new BadRequest(PROMOTION_MESSAGES.unpublishedVariant);
 }
 
 const deliveryView = (r: StaffDeliveryRule): StaffDeliveryRule => ({ ...r, free_from: Number(r.free_from), charge: Number(r.charge) });
 
 // ---- sale pages ---------------------------------------------------------------------------------------------
 
-async function salePageViews(db: Db, ids?: number[]): Promise<StaffSalePage[]> {
-  let q = db.selectFrom('sale_pages').selectAll().orderBy('id');
-  if (ids) q = q.where('id', 'in', ids);
-  const pages = await q.execute();
-  if (pages.length === 0) return [];
-  const sections = await db
-    .selectFrom('sale_page_sections')
-    .selectAll()
-    .where(
-      'sale_page_id',
-      'in',
-      pages.map((p) => p.id),
-    )
-    .orderBy('position')
-    .execute();
-  const productIds = [...new Set(sections.flatMap((s) => s.product_ids ?? []))];
-  const names = new Map(
-    productIds.length
-      ? (await db.selectFrom('products').select(['id', 'name']).where('id', 'in', productIds).execute()).map((p) => [p.id, p.name])
-      : [],
-  );
-  return pages.map((p) => ({
-    id: p.id,
-    slug: p.slug,
-    title: p.title,
-    min_discount: p.min_discount,
-    starts_at: isoOrNull(p.starts_at),
-    ends_at: isoOrNull(p.ends_at),
-    is_published: p.is_published,
-    version: p.version,
-    sections: sections
-      .filter((s) => s.sale_page_id === p.id)
-      .map((s) => ({
-        section: s.section,
-        is_hidden: s.is_hidden,
-        products: (s.product_ids ?? []).map((id) => ({ product_id: id, name: names.get(id) ?? '' })),
-      })),
-  }));
-}
-
 /** Every listed product must be a published product: a sale cannot show what shoppers cannot buy. */
 async function checkSaleProducts(db: Db, sections: readonly SaleSectionInput[]) {
   const ids = [...new Set(sections.flatMap((s) => s.product_ids))];
   if (ids.length === 0) return;
-  const found = new Set(
-    (await db.selectFrom('products').select('id').where('id', 'in', ids).where('is_published', '=', true).execute()).map((p) => p.id),
-  );
+  const found = await publishedProductIds(db, ids);
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) throw new BadRequest(PROMOTION_MESSAGES.unknownProduct(missing));
 }
@@ -213,14 +156,7 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       schema: { summary: 'List the bank offers', operationId: 'listOpsBankOffers', response: { 200: StaffBankOffersResponse } },
     },
     async () => {
-      const rows = await db
-        .selectFrom('bank_offers')
-        .selectAll()
-        .orderBy('active', 'desc')
-        .orderBy('ends_at', 'desc')
-        .orderBy('id')
-        .limit(500)
-        .execute();
+      const rows = await consoleBankOffers(db);
       return ok({ bank_offers: rows.map((r) => bankOfferView(r as BankOfferRow)) });
     },
   );
@@ -264,16 +200,15 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
     async (req) => {
       const { id } = req.params;
       const { expected_version, ...input } = req.body;
-      const target = `bank_offer:${id}`;
-      const saved = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('bank_offers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!row) throw new NotFound(`No bank offer ${id}.`);
-        const before = bankOfferView(row as BankOfferRow);
-        if (row.version !== expected_version) throw await staleEdit(trx, target, 'bank offer', expected_version, before);
-        const updated = await saveBankOffer(trx, id, row.version + 1, bankOfferValues(input));
-        const after = bankOfferView(updated as BankOfferRow);
-        await recordAudit(trx, req, { action: 'bank_offer.update', target, before, after });
-        return after;
+      const saved = await versionedEdit(db, req, {
+        target: `bank_offer:${id}`,
+        what: 'bank offer',
+        action: 'bank_offer.update',
+        expected: expected_version,
+        missing: `No bank offer ${id}.`,
+        lock: (trx) => lockBankOfferForEdit(trx, id),
+        view: (_trx, row) => bankOfferView(row as BankOfferRow),
+        save: async (trx, version) => bankOfferView((await saveBankOffer(trx, id, version, bankOfferValues(input))) as BankOfferRow),
       });
       await catalogueChanged(db);
       return ok(saved, PROMOTION_MESSAGES.bankOfferSaved);
@@ -292,16 +227,7 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async () => {
-      const rows = await db
-        .selectFrom('freebies as f')
-        .innerJoin('variants as v', 'v.id', 'f.variant_id')
-        .innerJoin('products as p', 'p.id', 'v.product_id')
-        .select(['f.id', 'f.variant_id', 'f.threshold', 'f.title', 'f.active', 'f.version', 'p.name as product_name', 'v.sku'])
-        .orderBy('f.active', 'desc')
-        .orderBy('f.threshold')
-        .orderBy('f.id')
-        .execute();
-      return ok({ freebies: rows });
+      return ok({ freebies: await consoleFreebies(db) });
     },
   );
 
@@ -321,7 +247,7 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       await checkGiftVariant(db, input.variant_id);
       const created = await db.transaction().execute(async (trx) => {
         const row = await createFreebie(trx, input);
-        const after = await freebieView(trx, row);
+        const after = await freebieView(trx, row.id);
         await recordAudit(trx, req, { action: 'freebie.create', target: `freebie:${row.id}`, after });
         return after;
       });
@@ -346,16 +272,18 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       const { id } = req.params;
       const { expected_version, ...input } = req.body;
       await checkGiftVariant(db, input.variant_id);
-      const target = `freebie:${id}`;
-      const saved = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('freebies').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!row) throw new NotFound(`No free gift ${id}.`);
-        const before = await freebieView(trx, row);
-        if (row.version !== expected_version) throw await staleEdit(trx, target, 'free gift', expected_version, before);
-        const updated = await saveFreebie(trx, id, row.version + 1, input);
-        const after = await freebieView(trx, updated);
-        await recordAudit(trx, req, { action: 'freebie.update', target, before, after });
-        return after;
+      const saved = await versionedEdit(db, req, {
+        target: `freebie:${id}`,
+        what: 'free gift',
+        action: 'freebie.update',
+        expected: expected_version,
+        missing: `No free gift ${id}.`,
+        lock: (trx) => lockFreebieForEdit(trx, id),
+        view: (trx) => freebieView(trx, id),
+        save: async (trx, version) => {
+          await saveFreebie(trx, id, version, input);
+          return freebieView(trx, id);
+        },
       });
       // A gift already in a cart whose value no longer reaches the new threshold leaves it on the cart's next
       // change (reconcileFreebies); the storefront lists follow at once.
@@ -376,8 +304,7 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       },
     },
     async () => {
-      const rows = await db.selectFrom('delivery_rules').selectAll().orderBy('id').execute();
-      return ok({ delivery_rules: rows.map(deliveryView) });
+      return ok({ delivery_rules: (await consoleDeliveryRules(db)).map(deliveryView) });
     },
   );
 
@@ -396,16 +323,15 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
     async (req) => {
       const { id } = req.params;
       const { expected_version, ...input } = req.body;
-      const target = `delivery_rule:${id}`;
-      const saved = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('delivery_rules').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!row) throw new NotFound(`No delivery rule ${id}.`);
-        const before = deliveryView(row);
-        if (row.version !== expected_version) throw await staleEdit(trx, target, 'delivery charge', expected_version, before);
-        const updated = await saveDeliveryRule(trx, id, row.version + 1, input);
-        const after = deliveryView(updated);
-        await recordAudit(trx, req, { action: 'delivery_rule.update', target, before, after });
-        return after;
+      const saved = await versionedEdit(db, req, {
+        target: `delivery_rule:${id}`,
+        what: 'delivery charge',
+        action: 'delivery_rule.update',
+        expected: expected_version,
+        missing: `No delivery rule ${id}.`,
+        lock: (trx) => lockDeliveryRuleForEdit(trx, id),
+        view: (_trx, row) => deliveryView(row),
+        save: async (trx, version) => deliveryView(await saveDeliveryRule(trx, id, version, input)),
       });
       return ok(saved, PROMOTION_MESSAGES.deliverySaved);
     },
@@ -419,7 +345,7 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       schema: { summary: 'List the sale pages', operationId: 'listOpsSalePages', response: { 200: StaffSalePagesResponse } },
     },
     async () => {
-      return ok({ sale_pages: await salePageViews(db) });
+      return ok({ sale_pages: await consoleSalePages(db) });
     },
   );
 
@@ -440,7 +366,7 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       const created = await db.transaction().execute(async (trx) => {
         const row = await createSalePage(trx, input.slug, salePageValues(input), input.sections);
         if (!row) return null;
-        const [after] = await salePageViews(trx, [row.id]);
+        const [after] = await consoleSalePages(trx, [row.id]);
         await recordAudit(trx, req, { action: 'sale_page.create', target: `sale_page:${row.id}`, after });
         return after as StaffSalePage;
       });
@@ -466,16 +392,19 @@ export async function staffPromotionRoutes(root: FastifyInstance, { db }: { db: 
       const { id } = req.params;
       const { expected_version, ...input } = req.body;
       await checkSaleProducts(db, input.sections);
-      const target = `sale_page:${id}`;
-      const saved = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('sale_pages').select(['id', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!row) throw new NotFound(`No sale page ${id}.`);
-        const [before] = (await salePageViews(trx, [id])) as [StaffSalePage];
-        if (row.version !== expected_version) throw await staleEdit(trx, target, 'sale page', expected_version, before);
-        await saveSalePage(trx, id, row.version + 1, salePageValues(input), input.sections);
-        const [after] = (await salePageViews(trx, [id])) as [StaffSalePage];
-        await recordAudit(trx, req, { action: 'sale_page.update', target, before, after });
-        return after;
+      const salePage = async (trx: Db) => ((await consoleSalePages(trx, [id])) as [StaffSalePage])[0];
+      const saved = await versionedEdit(db, req, {
+        target: `sale_page:${id}`,
+        what: 'sale page',
+        action: 'sale_page.update',
+        expected: expected_version,
+        missing: `No sale page ${id}.`,
+        lock: (trx) => lockSalePageForEdit(trx, id),
+        view: (trx) => salePage(trx),
+        save: async (trx, version) => {
+          await saveSalePage(trx, id, version, salePageValues(input), input.sections);
+          return salePage(trx);
+        },
       });
       await catalogueChanged(db);
       return ok(saved, PROMOTION_MESSAGES.salePageSaved);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodRequestTypes } from '../../http/validate.ts';
-import { sql } from 'kysely';
 import { StaffReviewPageQuery, StaffReviewsPageResponse } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
+import { moderationPage } from '../../modules/reviews/index.ts';
 
 // The console's review queue (docs/decisions/019). Reviews publish at once; staff then publish or hide each one
 // with the reviews module's moderation call, which takes it out of the queue. Oldest first: the queue is worked
@@ -24,40 +24,7 @@ export async function staffReviewRoutes(root: FastifyInstance, { db }: { db: Db 
     },
     async (req) => {
       const { state, page, page_size } = req.query;
-      const inState = db
-        .selectFrom('reviews as r')
-        .innerJoin('products as p', 'p.id', 'r.product_id')
-        .where('r.status', '!=', 'withdrawn')
-        .where((eb) =>
-          state === 'awaiting'
-            ? eb('r.moderated_at', 'is', null)
-            : eb.and([eb('r.moderated_at', 'is not', null), eb('r.status', '=', state)]),
-        );
-      let query = inState
-        .select([
-          'r.id',
-          'r.product_id',
-          'p.name as product_name',
-          'r.author_name',
-          'r.rating',
-          'r.title',
-          'r.body',
-          'r.photo_count',
-          'r.status',
-          'r.created_at',
-          'r.moderated_at',
-        ])
-        .limit(page_size)
-        .offset((page - 1) * page_size);
-      query =
-        state === 'awaiting'
-          ? query.orderBy('r.created_at', 'asc').orderBy('r.id', 'asc')
-          : query.orderBy('r.moderated_at', 'desc').orderBy('r.id', 'desc');
-      const [rows, count] = await Promise.all([
-        query.execute(),
-        inState.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const total = Number(count.n);
+      const { total, rows } = await moderationPage(db, state, page, page_size);
       return ok({
         paging: { page, page_size, total, pages: Math.max(1, Math.ceil(total / page_size)) },
         reviews: rows.map((r) => ({

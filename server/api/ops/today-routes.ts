@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodRequestTypes } from '../../http/validate.ts';
-import { sql } from 'kysely';
 import { OpsTodayResponse, OutboxRetryRequest, OutboxRetryResponse } from '../../../schemas/ops-orders.ts';
 import { indiaMidnight, indiaToday } from '../../../schemas/dates.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { requeueFailedMessages } from '../../messaging/index.ts';
-import { requeueDeadFeeds } from '../../modules/events/index.ts';
+import { outboxHealth, requeueFailedMessages } from '../../messaging/index.ts';
+import { feedHealth, requeueDeadFeeds } from '../../modules/events/index.ts';
+import { salesSince } from '../../modules/orders/index.ts';
 import { recordAudit } from '../../modules/staff/index.ts';
 
 // The console's Today page (docs/decisions/019): orders and revenue of the India day (SPEC §9) and of the last
@@ -16,21 +16,6 @@ import { recordAudit } from '../../modules/staff/index.ts';
 const DAY_MS = 86_400_000;
 /** The start of the India day holding `now`, as an instant (India time has one owner: schemas/dates.ts). */
 const istMidnight = (now: number) => indiaMidnight(indiaToday(now));
-
-async function sales(db: Db, since: Date) {
-  const row = await db
-    .selectFrom('orders')
-    .select([sql<string>`count(*)`.as('orders'), sql<string>`coalesce(sum(total), 0)`.as('revenue')])
-    .where('placed_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  const cancelled = await db
-    .selectFrom('shipment_events')
-    .select(sql<string>`count(DISTINCT shipment_id)`.as('n'))
-    .where('to_status', '=', 'cancelled')
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return { orders: Number(row.orders), revenue: Number(row.revenue), cancelled_shipments: Number(cancelled.n) };
-}
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -49,24 +34,10 @@ export async function staffTodayRoutes(root: FastifyInstance, { db }: { db: Db }
     async () => {
       const midnight = istMidnight(Date.now());
       const [today, week, messages, feeds] = await Promise.all([
-        sales(db, midnight),
-        sales(db, new Date(midnight.getTime() - 6 * DAY_MS)),
-        db
-          .selectFrom('outbox')
-          .select([
-            sql<string>`count(*) FILTER (WHERE status IN ('pending', 'sending'))`.as('pending'),
-            sql<Date | null>`min(created_at) FILTER (WHERE status IN ('pending', 'sending'))`.as('oldest'),
-            sql<string>`count(*) FILTER (WHERE status = 'failed')`.as('dead'),
-          ])
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('event_outbox')
-          .select([
-            sql<string>`count(*) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL)`.as('pending'),
-            sql<Date | null>`min(created_at) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL)`.as('oldest'),
-            sql<string>`count(*) FILTER (WHERE dead_at IS NOT NULL)`.as('dead'),
-          ])
-          .executeTakeFirstOrThrow(),
+        salesSince(db, midnight),
+        salesSince(db, new Date(midnight.getTime() - 6 * DAY_MS)),
+        outboxHealth(db),
+        feedHealth(db),
       ]);
       const queue = (r: { pending: string; oldest: Date | null; dead: string }) => ({
         pending: Number(r.pending),

@@ -33,6 +33,7 @@ import * as productDeclarations from './340_product_declarations.ts';
 import * as grievances from './360_grievances.ts';
 import * as gstInvoices from './350_gst_invoices.ts';
 import * as consentRecords from './330_consent_records.ts';
+import * as couponVersions from './400_coupon_versions.ts';
 import * as metricsIndexes from './420_metrics_indexes.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '360_grievances': grievances as { up: (db: Kysely<unknown>) => Promise<void> },
   '350_gst_invoices': gstInvoices as { up: (db: Kysely<unknown>) => Promise<void> },
   '330_consent_records': consentRecords as { up: (db: Kysely<unknown>) => Promise<void> },
+  '400_coupon_versions': couponVersions as { up: (db: Kysely<unknown>) => Promise<void> },
   '410_staff_accounts': staffAccounts as { up: (db: Kysely<unknown>) => Promise<void> },
   '420_metrics_indexes': metricsIndexes as { up: (db: Kysely<unknown>) => Promise<void> },
 };

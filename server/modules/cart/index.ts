@@ -27,6 +27,16 @@ export {
 } from './coupons.ts';
 
 export {
+  consoleBankOffers,
+  consoleCoupons,
+  consoleDeliveryRules,
+  consoleFreebies,
+  lockBankOfferForEdit,
+  lockCouponForEdit,
+  lockDeliveryRuleForEdit,
+  lockFreebieForEdit,
+} from './console-reads.ts';
+export {
   createBankOffer,
   createCoupon,
   createFreebie,

@@ -20,9 +20,14 @@ export function createCoupon(db: Db, values: Insertable<Database['coupons']>): P
     .executeTakeFirst();
 }
 
-/** Changes the coupon `code`, which the caller locked and found. */
-export function saveCoupon(db: Db, code: string, values: Updateable<Database['coupons']>): Promise<Row<'coupons'>> {
-  return db.updateTable('coupons').set(values).where('code', '=', code).returningAll().executeTakeFirstOrThrow();
+/** Changes the coupon `code`, which the caller locked and found, and moves it to `version`. */
+export function saveCoupon(db: Db, code: string, version: number, values: Updateable<Database['coupons']>): Promise<Row<'coupons'>> {
+  return db
+    .updateTable('coupons')
+    .set({ ...values, version })
+    .where('code', '=', code)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function createBankOffer(db: Db, values: Insertable<Database['bank_offers']>): Promise<Row<'bank_offers'>> {

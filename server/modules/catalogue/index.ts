@@ -3,6 +3,21 @@
 // server/search/store.ts for how the copy follows the database).
 
 export { catalogueChanged } from '../../search/index.ts';
+export {
+  brandExists,
+  catalogueFileRows,
+  categoryExists,
+  consoleSalePages,
+  consoleVariants,
+  firstVariantId,
+  lockProduct,
+  lockSalePageForEdit,
+  lockVariantStock,
+  productImageVersion,
+  publishedProductIds,
+  variantPublished,
+  variantsBySku,
+} from './console-reads.ts';
 export { type DeclarationsSave, saveDeclarations, staffDeclarations } from './declarations.ts';
 export { refreshAllProductRatings, refreshProductRating } from './ratings.ts';
 export {

@@ -3,7 +3,7 @@
 export { claimOutbox, forwardOnce, MAX_ATTEMPTS, markFailed, markSent, sealAffiliateOrder } from './outbox.ts';
 export { funnelReport, hashEmail, hashPhone, storeConversions } from './service.ts';
 export { refundReports, reportRefund } from './refund-reports.ts';
-export { deleteConversionEventsBefore, enqueueForward, requeueDeadFeeds } from './queries.ts';
+export { deleteConversionEventsBefore, enqueueForward, feedHealth, requeueDeadFeeds } from './queries.ts';
 export { readForwardConfig } from './config.ts';
 export { startForwarder } from './outbox.ts';
 export { findStoredEvent } from './queries.ts';

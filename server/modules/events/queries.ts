@@ -110,3 +110,15 @@ export async function requeueDeadFeeds(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The feed queue's health for the console's Today page: rows waiting, the oldest of them, the dead letters. */
+export function feedHealth(db: Db) {
+  return db
+    .selectFrom('event_outbox')
+    .select([
+      sql<string>`count(*) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL)`.as('pending'),
+      sql<Date | null>`min(created_at) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL)`.as('oldest'),
+      sql<string>`count(*) FILTER (WHERE dead_at IS NOT NULL)`.as('dead'),
+    ])
+    .executeTakeFirstOrThrow();
+}

@@ -3,6 +3,15 @@ export { insertOrder, type CreatedOrder, type NewOrder, recordDevPurchase } from
 export { canMove, nextStatus, STATUS_LABELS, shipmentLifecycle } from './lifecycle.ts';
 export type { RefundAdapters } from './refunds.ts';
 export type { BankPayouts, RefundGateway } from './refund-gateway.ts';
+export {
+  type ConsoleOrderFilter,
+  consoleOrder,
+  consoleOrders,
+  customerOrdersPage,
+  placedOrderCounts,
+  salesSince,
+  shipmentOwner,
+} from './console-reads.ts';
 export { hasInvoice, readAddress } from './service.ts';
 export {
   claimOrdersPastPaymentTime,

@@ -2,6 +2,7 @@
 // (the orders module refunds through the same gateway; the events feed checks purchases against orders).
 export { findGatewayPayment, gatewayPaymentOf, paymentGateway, refundPayment } from './gateway.ts';
 export { affiliateOrderOf, purchaseConversion } from './purchase-events.ts';
+export { openIssuesPage, orderPayments } from './console-reads.ts';
 export { type IssueKind, openIssues, paymentIssueRoutes, raiseIssue, type RefundPaidByHand } from './issues.ts';
 export { codEligibility } from './service.ts';
 export { insertFirstAttempt } from './attempts.ts';

@@ -3,6 +3,7 @@ import { OWN_UPLOADS_PATH, type UploadBucket } from '../../../schemas/review-rul
 import { siteOrigin } from '../../config.ts';
 import { DEFAULT_LIMITS, type ReviewLimits } from './service.ts';
 
+export { moderationPage } from './console-reads.ts';
 export { recountStats as recountReviewStats } from './queries.ts';
 export { DEFAULT_LIMITS as REVIEW_LIMITS, limitKey as reviewLimitKey, withdrawUnboughtReviews } from './service.ts';
 

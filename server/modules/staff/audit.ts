@@ -140,3 +140,27 @@ export async function auditCsv(db: Db, filters: AuditFilters): Promise<string> {
   for (const row of rows.map(toEntry)) lines.push(columns.map((c) => csvCell(row[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+type AuditedRow = Record<string, unknown>;
+const asRow = (v: unknown): AuditedRow | null => {
+  const parsed = typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+  return parsed && typeof parsed === 'object' ? (parsed as AuditedRow) : null;
+};
+
+/**
+ * A versioned row (`target`) as the trail last recorded it at `version` (an entry's after, or its before), for
+ * naming what changed since an editor opened it; null when the trail has no such version.
+ */
+export async function auditedVersion(db: Db, target: string, version: number): Promise<AuditedRow | null> {
+  const entries = await db
+    .selectFrom('audit_log')
+    .select(['before', 'after'])
+    .where('target', '=', target)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  for (const e of entries) {
+    for (const side of [asRow(e.after), asRow(e.before)]) if (side?.version === version) return side;
+  }
+  return null;
+}

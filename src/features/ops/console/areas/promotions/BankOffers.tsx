@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { BANK_INSTRUMENTS, type StaffBankOffer } from '../../../../../../schemas/staff.ts';
 import { decimalRupees, formatPaise } from '../../../../../../schemas/money.ts';
 import { createBankOffer, listBankOffers, saveBankOffer } from '../../../promotions-api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, errorData, indiaTime, messageOf, Status, toPaise, useConsoleList } from '../../shared.tsx';
+import { DataTable, indiaTime, Status, toPaise, useConsoleList } from '../../shared.tsx';
+import { useVersionedEditor } from '../../use-versioned-editor.ts';
 import { indiaLocalInput, instantFromIndiaLocal } from '../../../../../../schemas/dates.ts';
 
 // Bank offers: what the cart lists and the payment checks against the card, bank or UPI app used
@@ -75,30 +76,22 @@ const fetchBankOffers = async () => (await listBankOffers()).data.bank_offers;
 
 export default function BankOffers({ canEdit }: { canEdit: boolean }) {
   const { rows, status, setStatus, load } = useConsoleList(fetchBankOffers);
-  const [draft, setDraft] = useState<Draft>(empty);
-  const [editing, setEditing] = useState<StaffBankOffer | null>(null);
+  const {
+    draft,
+    setDraft,
+    editing,
+    edit,
+    reset,
+    save: saveVersioned,
+  } = useVersionedEditor({
+    empty,
+    draftOf,
+    onStatus: setStatus,
+    reload: load,
+  });
   const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
-  const reset = () => {
-    setEditing(null);
-    setDraft(empty);
-  };
-  const save = async (offer: StaffBankOffer | null, body: ReturnType<typeof bodyOf>) => {
-    try {
-      const answer = offer ? await saveBankOffer(offer.id, { ...body, expected_version: offer.version }) : await createBankOffer(body);
-      setStatus({ kind: 'saved', text: answer.message });
-      reset();
-      await load();
-    } catch (err) {
-      setStatus({ kind: 'error', text: messageOf(err) });
-      // A stale edit: show what is saved now, so the editor decides again from it.
-      const current = errorData<{ current?: StaffBankOffer }>(err)?.current;
-      if (current && offer) {
-        setEditing(current);
-        setDraft(draftOf(current));
-        await load();
-      }
-    }
-  };
+  const save = (offer: StaffBankOffer | null, body: ReturnType<typeof bodyOf>) =>
+    saveVersioned(offer, (expected_version) => (offer ? saveBankOffer(offer.id, { ...body, expected_version }) : createBankOffer(body)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void save(editing, bodyOf(draft));
@@ -181,14 +174,7 @@ export default function BankOffers({ canEdit }: { canEdit: boolean }) {
           row.active ? 'Active' : 'Off',
           canEdit && (
             <div key="actions" className={css.searchRow}>
-              <button
-                type="button"
-                className={css.button}
-                onClick={() => {
-                  setEditing(row);
-                  setDraft(draftOf(row));
-                }}
-              >
+              <button type="button" className={css.button} onClick={() => edit(row)}>
                 Edit<span className="ops-hidden"> bank offer {row.description}</span>
               </button>
               {row.active && (

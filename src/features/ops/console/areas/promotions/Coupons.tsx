@@ -1,13 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { StaffCoupon } from '../../../../../../schemas/staff.ts';
 import { decimalRupees, formatPaise } from '../../../../../../schemas/money.ts';
 import { createCoupon, listCoupons, saveCoupon } from '../../../api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, indiaTime, messageOf, Status, toPaise, useConsoleList } from '../../shared.tsx';
+import { DataTable, indiaTime, Status, toPaise, useConsoleList } from '../../shared.tsx';
+import { useVersionedEditor } from '../../use-versioned-editor.ts';
 import { indiaLocalInput, instantFromIndiaLocal } from '../../../../../../schemas/dates.ts';
 
 // Promotions: the coupons the cart's rules read (docs/decisions/019). Amounts are typed in rupees and sent in
-// paise; a percent coupon's value is whole percent. The server refuses an impossible rule and names the field.
+// paise; a percent coupon's value is whole percent. The server refuses an impossible rule and names the field. An
+// edit names the version it started from: if someone saved meanwhile, the form reloads the coupon as saved now.
 
 const empty = {
   code: '',
@@ -60,20 +62,13 @@ const fetchCoupons = async () => (await listCoupons()).data.coupons;
 
 export default function Coupons({ canEdit }: { canEdit: boolean }) {
   const { rows, status, setStatus, load } = useConsoleList(fetchCoupons);
-  const [draft, setDraft] = useState<Draft>(empty);
-  const [editing, setEditing] = useState<string | null>(null);
+  const { draft, setDraft, editing, edit, reset, save } = useVersionedEditor({ empty, draftOf, onStatus: setStatus, reload: load });
   const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    try {
-      const answer = editing ? await saveCoupon(editing, bodyOf(draft)) : await createCoupon({ code: draft.code, ...bodyOf(draft) });
-      setStatus({ kind: 'saved', text: answer.message });
-      setDraft(empty);
-      setEditing(null);
-      await load();
-    } catch (err) {
-      setStatus({ kind: 'error', text: messageOf(err) });
-    }
+    void save(editing, (expected_version) =>
+      editing ? saveCoupon(editing.code, { ...bodyOf(draft), expected_version }) : createCoupon({ code: draft.code, ...bodyOf(draft) }),
+    );
   };
   const field = (label: string, name: keyof Draft, props: Record<string, unknown> = {}) => (
     <label className={css.field}>
@@ -88,8 +83,8 @@ export default function Coupons({ canEdit }: { canEdit: boolean }) {
       </h1>
       <Status status={status} />
       {canEdit && (
-        <form className={css.card} aria-label={editing ? `Edit coupon ${editing}` : 'New coupon'} onSubmit={submit}>
-          <h2 className={css.subheading}>{editing ? `Edit coupon ${editing}` : 'New coupon'}</h2>
+        <form className={css.card} aria-label={editing ? `Edit coupon ${editing.code}` : 'New coupon'} onSubmit={submit}>
+          <h2 className={css.subheading}>{editing ? `Edit coupon ${editing.code}` : 'New coupon'}</h2>
           <div className={css.filters}>
             {!editing && field('Code', 'code', { required: true, autoCapitalize: 'characters' })}
             {field('Description', 'description', { required: true })}
@@ -112,14 +107,7 @@ export default function Coupons({ canEdit }: { canEdit: boolean }) {
             {editing ? 'Save coupon' : 'Create coupon'}
           </button>
           {editing && (
-            <button
-              className={css.ghost}
-              type="button"
-              onClick={() => {
-                setEditing(null);
-                setDraft(empty);
-              }}
-            >
+            <button className={css.ghost} type="button" onClick={reset}>
               Cancel
             </button>
           )}
@@ -141,15 +129,7 @@ export default function Coupons({ canEdit }: { canEdit: boolean }) {
           row.usage_limit === null ? row.used : `${row.used} / ${row.usage_limit}`,
           indiaTime(row.ends_at),
           canEdit && (
-            <button
-              key="edit"
-              type="button"
-              className={css.button}
-              onClick={() => {
-                setEditing(row.code);
-                setDraft(draftOf(row));
-              }}
-            >
+            <button key="edit" type="button" className={css.button} onClick={() => edit(row)}>
               Edit<span className="ops-hidden"> coupon {row.code}</span>
             </button>
           ),

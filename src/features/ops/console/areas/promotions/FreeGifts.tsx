@@ -3,7 +3,8 @@ import type { StaffDeliveryRule, StaffFreebie } from '../../../../../../schemas/
 import { decimalRupees, formatPaise } from '../../../../../../schemas/money.ts';
 import { createFreebie, listDeliveryRules, listFreebies, saveDeliveryRule, saveFreebie } from '../../../promotions-api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, errorData, messageOf, Status, type StatusLine, toPaise, useConsoleList } from '../../shared.tsx';
+import { DataTable, messageOf, Status, type StatusLine, toPaise, useConsoleList } from '../../shared.tsx';
+import { useVersionedEditor } from '../../use-versioned-editor.ts';
 
 // Free gifts (the cart offers one once its value reaches the gift's threshold: server/modules/cart/freebie-rules.ts)
 // and the delivery charge (free from a cart value, else a fixed charge). Amounts in sent in paise. An edit
@@ -24,42 +25,45 @@ const giftBody = (d: GiftDraft) => ({
   active: d.active,
 });
 
+const emptyDelivery = { free_from: '', charge: '' };
+const deliveryDraftOf = (r: StaffDeliveryRule) => ({ free_from: decimalRupees(r.free_from), charge: decimalRupees(r.charge) });
+
 function DeliveryCharge({ canEdit, onStatus }: { canEdit: boolean; onStatus: (s: StatusLine) => void }) {
-  const [rule, setRule] = useState<StaffDeliveryRule | null | undefined>(undefined);
-  const [draft, setDraft] = useState({ free_from: '', charge: '' });
-  const show = useCallback((r: StaffDeliveryRule | null) => {
-    setRule(r);
-    if (r) setDraft({ free_from: decimalRupees(r.free_from), charge: decimalRupees(r.charge) });
-  }, []);
+  const [loaded, setLoaded] = useState(false);
+  // The one rule in force: after a save the form keeps showing it, as saved.
+  const {
+    draft,
+    setDraft,
+    editing: rule,
+    edit,
+    reset,
+    save,
+  } = useVersionedEditor({ empty: emptyDelivery, draftOf: deliveryDraftOf, onStatus, afterSave: 'keep' });
   const load = useCallback(async () => {
     try {
-      const rules = (await listDeliveryRules()).data.delivery_rules;
-      show(rules.find((r) => r.active) ?? null);
+      const active = (await listDeliveryRules()).data.delivery_rules.find((r) => r.active);
+      if (active) edit(active);
+      else reset();
     } catch (e) {
-      setRule(null);
+      reset();
       onStatus({ kind: 'error', text: messageOf(e) });
     }
-  }, [show, onStatus]);
+    setLoaded(true);
+  }, [edit, reset, onStatus]);
   useEffect(() => {
     void load();
   }, [load]);
-  if (rule === undefined) return <p>Loading…</p>;
+  if (!loaded) return <p>Loading…</p>;
   if (rule === null) return <p>No delivery charge is set: delivery is free.</p>;
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    try {
-      const answer = await saveDeliveryRule(rule.id, {
+    void save(rule, (expected_version) =>
+      saveDeliveryRule(rule.id, {
         free_from: toPaise(draft.free_from) ?? draft.free_from,
         charge: toPaise(draft.charge) ?? draft.charge,
-        expected_version: rule.version,
-      });
-      onStatus({ kind: 'saved', text: answer.message });
-      show(answer.data);
-    } catch (err) {
-      onStatus({ kind: 'error', text: messageOf(err) });
-      const current = errorData<{ current?: StaffDeliveryRule }>(err)?.current;
-      if (current) show(current);
-    }
+        expected_version,
+      }),
+    );
   };
   return (
     <form className={css.card} aria-label="Delivery charge" onSubmit={submit}>
@@ -106,29 +110,22 @@ const fetchFreeGifts = async () => (await listFreebies()).data.freebies;
 
 export default function FreeGifts({ canEdit }: { canEdit: boolean }) {
   const { rows, status, setStatus, load } = useConsoleList(fetchFreeGifts);
-  const [draft, setDraft] = useState<GiftDraft>(emptyGift);
-  const [editing, setEditing] = useState<StaffFreebie | null>(null);
+  const {
+    draft,
+    setDraft,
+    editing,
+    edit,
+    reset,
+    save: saveVersioned,
+  } = useVersionedEditor({
+    empty: emptyGift,
+    draftOf: giftDraftOf,
+    onStatus: setStatus,
+    reload: load,
+  });
   const set = (field: keyof GiftDraft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
-  const reset = () => {
-    setEditing(null);
-    setDraft(emptyGift);
-  };
-  const save = async (gift: StaffFreebie | null, body: ReturnType<typeof giftBody>) => {
-    try {
-      const answer = gift ? await saveFreebie(gift.id, { ...body, expected_version: gift.version }) : await createFreebie(body);
-      setStatus({ kind: 'saved', text: answer.message });
-      reset();
-      await load();
-    } catch (err) {
-      setStatus({ kind: 'error', text: messageOf(err) });
-      const current = errorData<{ current?: StaffFreebie }>(err)?.current;
-      if (current && gift) {
-        setEditing(current);
-        setDraft(giftDraftOf(current));
-        await load();
-      }
-    }
-  };
+  const save = (gift: StaffFreebie | null, body: ReturnType<typeof giftBody>) =>
+    saveVersioned(gift, (expected_version) => (gift ? saveFreebie(gift.id, { ...body, expected_version }) : createFreebie(body)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void save(editing, giftBody(draft));
@@ -190,8 +187,7 @@ export default function FreeGifts({ canEdit }: { canEdit: boolean }) {
               type="button"
               className={css.button}
               onClick={() => {
-                setEditing(row);
-                setDraft(giftDraftOf(row));
+                edit(row);
               }}
             >
               Edit<span className="ops-hidden"> free gift {row.title}</span>

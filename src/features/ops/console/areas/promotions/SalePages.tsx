@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { SALE_SECTION_LABELS, SALE_SECTIONS, type StaffSalePage } from '../../../../../../schemas/staff.ts';
 import { createSalePage, listSalePages, saveSalePage } from '../../../promotions-api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, errorData, indiaTime, messageOf, Status, useConsoleList } from '../../shared.tsx';
+import { DataTable, indiaTime, Status, useConsoleList } from '../../shared.tsx';
+import { useVersionedEditor } from '../../use-versioned-editor.ts';
 import { indiaLocalInput, instantFromIndiaLocal } from '../../../../../../schemas/dates.ts';
 
 // Sale pages (/sale/:slug): title, dates, publishing, the smallest discount a product needs to be in the sale, and
@@ -69,8 +70,12 @@ const fetchSalePages = async () => (await listSalePages()).data.sale_pages;
 
 export default function SalePages({ canEdit }: { canEdit: boolean }) {
   const { rows, status, setStatus, load } = useConsoleList(fetchSalePages);
-  const [draft, setDraft] = useState<Draft>(emptyPage);
-  const [editing, setEditing] = useState<StaffSalePage | null>(null);
+  const { draft, setDraft, editing, edit, reset, save } = useVersionedEditor({
+    empty: emptyPage,
+    draftOf,
+    onStatus: setStatus,
+    reload: load,
+  });
   const set = (field: 'slug' | 'title' | 'min_discount' | 'starts_at' | 'ends_at') => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
   const setSection = (i: number, change: Partial<SectionDraft>) =>
@@ -82,28 +87,11 @@ export default function SalePages({ canEdit }: { canEdit: boolean }) {
       if (s) sections.splice(i + by, 0, s);
       return { ...d, sections };
     });
-  const reset = () => {
-    setEditing(null);
-    setDraft(emptyPage);
-  };
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    try {
-      const answer = editing
-        ? await saveSalePage(editing.id, { ...bodyOf(draft), expected_version: editing.version })
-        : await createSalePage({ slug: draft.slug, ...bodyOf(draft) });
-      setStatus({ kind: 'saved', text: answer.message });
-      reset();
-      await load();
-    } catch (err) {
-      setStatus({ kind: 'error', text: messageOf(err) });
-      const current = errorData<{ current?: StaffSalePage }>(err)?.current;
-      if (current && editing) {
-        setEditing(current);
-        setDraft(draftOf(current));
-        await load();
-      }
-    }
+    void save(editing, (expected_version) =>
+      editing ? saveSalePage(editing.id, { ...bodyOf(draft), expected_version }) : createSalePage({ slug: draft.slug, ...bodyOf(draft) }),
+    );
   };
   return (
     <section aria-labelledby="ops-sale-pages">
@@ -202,15 +190,7 @@ export default function SalePages({ canEdit }: { canEdit: boolean }) {
             )
             .join('; '),
           canEdit && (
-            <button
-              key="edit"
-              type="button"
-              className={css.button}
-              onClick={() => {
-                setEditing(row);
-                setDraft(draftOf(row));
-              }}
-            >
+            <button key="edit" type="button" className={css.button} onClick={() => edit(row)}>
               Edit<span className="ops-hidden"> sale page {row.slug}</span>
             </button>
           ),
