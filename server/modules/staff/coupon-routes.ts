@@ -12,31 +12,13 @@ import {
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict, NotFound } from '../../http/errors.ts';
-import { createCoupon, saveCoupon } from '../cart/index.ts';
+import { type CouponRow, createCoupon, saveCoupon } from '../cart/index.ts';
 import { recordAudit } from './audit.ts';
 
 // The console's coupons (docs/decisions/019): list, create and edit the rows the cart's coupon rules read
 // (server/modules/cart/coupon-rules.ts). The cart reads the table on every apply, so a change holds at once.
 // Impossible rules are refused by the request schema (schemas/staff.ts); a scope that names no brand or category
 // is a 400 here. Every write records before / after in the audit trail, in the write's transaction.
-
-type CouponRow = {
-  code: string;
-  description: string;
-  kind: 'percent' | 'flat';
-  value: number;
-  max_discount: number | null;
-  min_cart: number;
-  brand_id: number | null;
-  category_id: number | null;
-  first_order_only: boolean;
-  per_customer_limit: number | null;
-  usage_limit: number | null;
-  used: number;
-  starts_at: Date | string;
-  ends_at: Date | string;
-  active: boolean;
-};
 
 const view = (r: CouponRow): StaffCoupon => ({
   ...r,
