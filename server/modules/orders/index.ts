@@ -16,7 +16,7 @@ import { sellerConfig } from './seller.ts';
 
 // The orders module's public surface: the registration function, and what tests and other modules reuse.
 export { insertOrder, type CreatedOrder, type NewOrder, recordDevPurchase } from './demo-orders.ts';
-export { canMove, nextStatus, STATUS_LABELS, shipmentLifecycle } from './lifecycle.ts';
+export { canMove, nextStatus, STATUS_LABELS, shipmentLifecycle, shipmentTimeline } from './lifecycle.ts';
 export type { RefundAdapters } from './refunds.ts';
 export type { BankPayouts, RefundGateway } from './refund-gateway.ts';
 export { hasInvoice, readAddress } from './service.ts';

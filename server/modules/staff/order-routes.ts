@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { ShipmentStatus } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
-import { canMove, hasInvoice, readAddress, STATUS_LABELS } from '../orders/index.ts';
+import { canMove, hasInvoice, readAddress, STATUS_LABELS, shipmentTimeline } from '../orders/index.ts';
 import { cancelOrderShipment, previewCancel } from '../../flows/cancel.ts';
 import {
   CancelItemsPreviewRequest,
@@ -179,14 +179,7 @@ export async function staffOrderRoutes(root: FastifyInstance, { db }: { db: Db }
         awb: s.awb,
         actions: actionsFor(s.status),
         has_invoice: hasInvoice(s.status),
-        timeline: events
-          .filter((e) => e.shipment_id === s.id)
-          .map((e) => ({
-            status: e.to_status,
-            label: e.from_status === e.to_status ? 'Items cancelled' : STATUS_LABELS[e.to_status],
-            at: iso(e.created_at) as string,
-            note: e.note,
-          })),
+        timeline: shipmentTimeline(events, s.id),
         items: items
           .filter((i) => i.shipment_id === s.id)
           .map((i) => ({
