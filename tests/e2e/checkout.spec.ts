@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, type Request, test } from './fixtures.ts';
-import { DEMO_ADDRESS, DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
+import { type APIRequestContext, expect, type Page, type Request, signIn, test } from './fixtures.ts';
+import { DEMO_ADDRESS } from '../helpers/demo-customer.ts';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 
 // Checkout and payment in Chromium against the built app: the funnel machine drives the real pages from the
@@ -17,11 +17,6 @@ type Json = { status: 0 | 1; message: string; data: any };
 test.describe.configure({ timeout: 300_000 });
 
 const json = async (res: { json(): Promise<unknown> }) => (await res.json()) as Json;
-
-async function signIn(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: DEMO });
-  expect((await json(res)).status).toBe(1);
-}
 
 async function cartLines(request: APIRequestContext) {
   return (await json(await request.post('/api/cart/cart-list', { data: {} }))).data.cart_data as Array<{
