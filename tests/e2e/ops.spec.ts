@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
-import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
-import { axeClean, expect, signInToConsole, test } from './fixtures.ts';
+import { DEMO_ADDRESS } from '../helpers/demo-customer.ts';
+import { axeClean, expect, signIn, signInToConsole, test } from './fixtures.ts';
 
 // The operations console at /ops (docs/decisions/019): staff sign in with a TOTP code; a role sees and does only
 // what it may (the server refusing the rest); a price change shows on the storefront at once; no shopper page
@@ -156,7 +156,7 @@ test("fulfilment packs and ships an order with an AWB in the console; the shoppe
   // The demo shopper places a pay-on-delivery order of one product.
   const shopper = await (await browser.newContext()).newPage();
   const api = shopper.request;
-  expect((await (await api.post('/api/auth/login', { data: DEMO_SIGN_IN })).json()).status).toBe(1);
+  await signIn(api);
   for (const line of (await (await api.post('/api/cart/cart-list', { data: {} })).json()).data.cart_data as Array<{
     variant_id: number;
     is_freebie: boolean;
