@@ -37,7 +37,9 @@ const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 // The rest of the React stack changes far less often than the app: one stable, long-cached chunk.
 const VENDOR = /[\\/]node_modules[\\/](react|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
-const SHELL = /[\\/]src[\\/](ui|api|app)[\\/]|[\\/]src[\\/]features[\\/][\w-]+[\\/](hooks|local-data|return-to)\.tsx?$|[\\/]schemas[\\/](money|cookie)/;
+// The form kit (src/ui/form) is not the shell's: only pages with forms use it, and the account barrel the header
+// imports reaches it, which must not pull its fields (and their schemas) into the first load.
+const SHELL = /[\\/]src[\\/](ui(?![\\/]form[\\/])|api|app)[\\/]|[\\/]src[\\/]features[\\/][\w-]+[\\/](hooks|local-data|return-to)\.tsx?$|[\\/]schemas[\\/](money|cookie)/;
 
 /**
  * The modules the browser entry imports statically, directly or through others: known once the module graph is

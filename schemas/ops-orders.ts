@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { envelope } from './common.ts';
 import { FunnelResponse } from './events.ts';
+import { OPS_SHIPMENT_STATUSES } from './shipment-status.ts';
 
 // The console's orders area (docs/decisions/019): find orders, read one with its shipments' timelines, refunds and
 // payments. The moves themselves are the operations calls of the orders module (/api/ops/shipments/…).
 
-export const OPS_SHIPMENT_STATUSES = [
-  'placed',
-  'confirmed',
-  'packed',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'return_requested',
-  'return_picked_up',
-  'returned',
-  'refunded',
-] as const;
+export { OPS_SHIPMENT_STATUSES };
 
 const Day = z
   .string()

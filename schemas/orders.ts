@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { envelope, PaiseSchema } from './common.ts';
 import { formatDay, formatDayTime, IST_OFFSET } from './dates.ts';
+import { SHIPMENT_STATUS_VALUES } from './shipment-status.ts';
 
 // After purchase: every /api/order call of SPEC §7 (order listing, shipments, cancel, return, refunds, bank
 // accounts, invoice) and the operations calls that move shipments along. Money is integer paise.
 
-export const SHIPMENT_STATUS_VALUES = [
-  'placed',
-  'payment_pending',
-  'confirmed',
-  'packed',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'return_requested',
-  'return_picked_up',
-  'returned',
-  'refunded',
-] as const;
+export { SHIPMENT_STATUS_VALUES };
 export const ShipmentStatusSchema = z.enum(SHIPMENT_STATUS_VALUES);
 export type ShipmentStatusValue = z.infer<typeof ShipmentStatusSchema>;
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ShipmentStatus as ShipmentStatusValue } from '../../schemas/shipment-status.ts';
 
 // Row types of the database. Each domain adds its tables as an interface and extends Database below.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -398,18 +399,8 @@ export interface EventsTables {
 }
 
 export type OrderStatus = 'payment_pending' | 'placed' | 'confirmed' | 'cancelled' | 'payment_failed' | 'expired';
-export type ShipmentStatus =
-  | 'payment_pending'
-  | 'placed'
-  | 'confirmed'
-  | 'packed'
-  | 'shipped'
-  | 'delivered'
-  | 'cancelled'
-  | 'return_requested'
-  | 'return_picked_up'
-  | 'returned'
-  | 'refunded';
+/** Declared with its labels in schemas/shipment-status.ts. */
+export type ShipmentStatus = ShipmentStatusValue;
 export type PaymentMethodCode = 1 | 2 | 3 | 4 | 6;
 
 export interface OrderTables {

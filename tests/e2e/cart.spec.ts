@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
+import { formatPaise } from '../../schemas/money.ts';
+import { type APIRequestContext, expect, type Page, signIn, test } from './fixtures.ts';
 
 // Cart, coupons, free gifts, wishlist and save-for-later in Chromium against the built app.
 // Products are found through the public search API, so the tests follow the seed rather than fixed ids.
@@ -10,9 +11,6 @@ interface Hit {
   sale_price: number;
   stock_status: string;
 }
-
-const DEMO = { email_or_mobile: 'demo@kasrat.test', c_code: '+91', customer_password: 'Demo@1234', is_encrypted: false };
-const rupees = (paise: number) => `₹${new Intl.NumberFormat('en-IN').format(Math.round(paise / 100))}`;
 
 /** In-stock products from a search, cheapest first. */
 async function cheapest(request: APIRequestContext, q: string): Promise<Hit[]> {
@@ -33,12 +31,6 @@ async function cartList(request: APIRequestContext) {
 async function addByApi(request: APIRequestContext, variantId: number, quantity = 1) {
   const res = await request.post('/api/cart/add-to-cart', { data: { variant_id: variantId, quantity } });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Signs the browser in (through the sign-in API, which sets the session cookie). */
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/auth/login', { data: DEMO });
-  expect((await res.json()).status).toBe(1);
 }
 
 /** Empties the demo customer's cart, wishlist and saved list so each test starts clean. */
@@ -103,19 +95,19 @@ test('FIT10 is refused under ₹999 and applied above it', async ({ page }) => {
   await page.getByLabel('Coupon code').fill('FIT10');
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByTestId('coupon-error')).toHaveText(
-    `Add items worth ${rupees(99_900 - item.sale_price)} more to use coupon FIT10 (minimum cart value ₹999).`,
+    `Add items worth ${formatPaise(99_900 - item.sale_price)} more to use coupon FIT10 (minimum cart value ₹999).`,
   );
 
   const qty = Math.ceil(99_900 / item.sale_price);
   await lineFor(page, item.vid).getByRole('combobox').selectOption(String(qty));
-  await expect(lineFor(page, item.vid).getByTestId('line-total')).toContainText(rupees(qty * item.sale_price));
+  await expect(lineFor(page, item.vid).getByTestId('line-total')).toContainText(formatPaise(qty * item.sale_price));
   await page.getByLabel('Coupon code').fill('fit10');
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   const discount = Math.floor((qty * item.sale_price) / 1000) * 100;
-  await expect(page.getByTestId('applied-coupon')).toContainText(`FIT10 applied · you save ${rupees(discount)}`);
+  await expect(page.getByTestId('applied-coupon')).toContainText(`FIT10 applied · you save ${formatPaise(discount)}`);
   const summary = page.getByTestId('price-summary');
-  await expect(summary.locator('[data-key=coupon_discount]')).toContainText(rupees(discount));
-  await expect(summary.locator('[data-key=total_payable]')).toContainText(rupees(qty * item.sale_price - discount));
+  await expect(summary.locator('[data-key=coupon_discount]')).toContainText(formatPaise(discount));
+  await expect(summary.locator('[data-key=total_payable]')).toContainText(formatPaise(qty * item.sale_price - discount));
 });
 
 test('a free gift is offered at its threshold and leaves the cart below it', async ({ page }) => {
@@ -128,7 +120,7 @@ test('a free gift is offered at its threshold and leaves the cart below it', asy
   await addByApi(page.request, item.vid, need - 1);
   await page.goto('/cart');
   const progress = page.getByTestId('freebie-progress');
-  await expect(progress).toContainText(`Add items worth ${rupees(threshold - (need - 1) * item.sale_price)} more`);
+  await expect(progress).toContainText(`Add items worth ${formatPaise(threshold - (need - 1) * item.sale_price)} more`);
 
   await lineFor(page, item.vid).getByRole('combobox').selectOption(String(need));
   await progress.getByRole('button', { name: 'Add free gift' }).click();

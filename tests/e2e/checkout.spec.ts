@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, type Request, test } from './fixtures.ts';
-import { DEMO_ADDRESS, DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
+import { type APIRequestContext, checkoutStep, expect, type Page, type Request, signIn, test } from './fixtures.ts';
+import { DEMO_ADDRESS } from '../helpers/demo-customer.ts';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 
 // Checkout and payment in Chromium against the built app: the funnel machine drives the real pages from the
@@ -17,11 +17,6 @@ type Json = { status: 0 | 1; message: string; data: any };
 test.describe.configure({ timeout: 300_000 });
 
 const json = async (res: { json(): Promise<unknown> }) => (await res.json()) as Json;
-
-async function signIn(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: DEMO });
-  expect((await json(res)).status).toBe(1);
-}
 
 async function cartLines(request: APIRequestContext) {
   return (await json(await request.post('/api/cart/cart-list', { data: {} }))).data.cart_data as Array<{
@@ -76,8 +71,6 @@ async function expectAxeClean(page: Page, what: string) {
   ).toEqual([]);
 }
 
-const step = (page: Page, state: string) => page.locator(`[data-testid=checkout-step][data-state="${state}"]`);
-
 /**
  * The demo customer signed in, with its pay-on-delivery address and a cart of one product between ₹400 and ₹3,000
  * (SPEC §9 code 4 is offered inside the configured order-value band, ₹299 and up by default).
@@ -96,16 +89,16 @@ async function checkoutToPayment(page: Page, addressId: number, check?: (name: s
   await page.goto('/cart');
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
   await page.waitForURL('**/select-address');
-  await expect(step(page, 'address')).toBeVisible();
+  await expect(checkoutStep(page, 'address')).toBeVisible();
   await page.locator(`[data-testid=address-option][data-address-id="${addressId}"] input[type=radio]`).check();
   await check?.('address');
   await page.getByRole('button', { name: 'Deliver here' }).click();
   await page.waitForURL('**/order-confirmation');
-  await expect(step(page, 'confirmation')).toBeVisible();
+  await expect(checkoutStep(page, 'confirmation')).toBeVisible();
   await check?.('confirmation');
   await page.getByRole('button', { name: /^Place order · ₹/ }).click();
   await page.waitForURL(/\/payment\?orderId=KS\d+/);
-  await expect(step(page, 'payment')).toBeVisible();
+  await expect(checkoutStep(page, 'payment')).toBeVisible();
   return new URL(page.url()).searchParams.get('orderId') as string;
 }
 
@@ -205,7 +198,7 @@ test.describe('on a phone', () => {
 
     await page.getByRole('button', { name: 'Payment succeeds' }).click();
     await page.waitForURL(`**/order-successfull/${orderId}`);
-    await expect(step(page, 'success')).toBeVisible();
+    await expect(checkoutStep(page, 'success')).toBeVisible();
     await expect(page.getByTestId('order-id')).toHaveText(orderId);
     await expect(page.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible();
     await shot('success');
@@ -266,13 +259,13 @@ test('card payment fails → /order-failed → retry on the same order → succe
   await expect(page.getByText('Debit / credit card')).toBeVisible();
   await page.getByRole('button', { name: 'Payment fails' }).click();
   await page.waitForURL(`**/order-failed/${orderId}`);
-  await expect(step(page, 'failed')).toBeVisible();
+  await expect(checkoutStep(page, 'failed')).toBeVisible();
   await expect(page.getByRole('alert')).toContainText(`for order ${orderId} did not go through`);
   await expectAxeClean(page, 'order failed');
 
   await page.getByRole('button', { name: 'Retry payment' }).click();
   await page.waitForURL(`**/retry-payment?orderId=${orderId}`);
-  await expect(step(page, 'retry-payment')).toBeVisible();
+  await expect(checkoutStep(page, 'retry-payment')).toBeVisible();
   await expectAxeClean(page, 'retry payment');
   await pay(page, 'UPI');
   await page.getByRole('button', { name: 'Payment succeeds' }).click();
@@ -295,12 +288,12 @@ test('pay on delivery places the order without a gateway', async ({ page }) => {
   await page.waitForURL(`**/order-successfull/${orderId}`);
   expectPingAfter(calls, '/api/payment/pay-on-delivery');
   await expect(page.getByTestId('order-id')).toHaveText(orderId);
-  await expect(step(page, 'success')).toContainText('Pay on delivery');
+  await expect(checkoutStep(page, 'success')).toContainText('Pay on delivery');
   expect(gateway).toEqual([]);
   await expectAxeClean(page, 'success (pay on delivery)');
 
   // The page's promise is kept: the address it names has the confirmation (the development outbox shows it).
-  const promise = await step(page, 'success').getByText('A confirmation has been sent to').textContent();
+  const promise = await checkoutStep(page, 'success').getByText('A confirmation has been sent to').textContent();
   const address = promise?.match(/sent to (\S+@\S+)\.$/)?.[1] as string;
   expect(address).toBeTruthy();
   await expect
@@ -322,7 +315,7 @@ test('the cart changed in another tab: order confirmation answers 409 and the ca
   await page.waitForURL('**/select-address');
   await page.locator(`[data-testid=address-option][data-address-id="${addressId}"] input[type=radio]`).check();
   await page.getByRole('button', { name: 'Deliver here' }).click();
-  await expect(step(page, 'confirmation')).toBeVisible();
+  await expect(checkoutStep(page, 'confirmation')).toBeVisible();
 
   // Another tab of the same shopper raises the quantity.
   const other = await context.newPage();

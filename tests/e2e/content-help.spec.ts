@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { answerCookieNotice, expect, type Page, test } from './fixtures.ts';
-import { DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
+import { answerCookieNotice, axeClean, expect, signIn, test } from './fixtures.ts';
 
 // Help centre in Chromium: searchable FAQ, contact details, and the contact form (sign-in prompt when signed out,
 // clear messages for bad input, attachments checked by content, a ticket acknowledged with its reference).
@@ -11,11 +9,6 @@ test.describe.configure({ timeout: 150_000 });
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)]);
 
-async function expectAxeClean(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('help centre: the FAQ is searchable and filterable by topic; phone and email contacts are shown', async ({ page }) => {
   await page.goto('/help-center');
   await expect(page.getByRole('heading', { level: 1, name: 'Help Centre' })).toBeVisible();
@@ -24,7 +17,7 @@ test('help centre: the FAQ is searchable and filterable by topic; phone and emai
   const main = page.locator('#main');
   await expect(main.getByRole('link', { name: 'Call +91-11-4000-1234' })).toHaveAttribute('href', 'tel:+911140001234');
   await expect(main.getByRole('link', { name: 'care@kasrat.test' })).toHaveAttribute('href', 'mailto:care@kasrat.test');
-  await expectAxeClean(page);
+  await axeClean(page, 'help centre');
 
   await page.getByLabel('Search the help centre').fill('refund');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -54,15 +47,15 @@ test('contact us: signed out, a sign-in prompt and no error message (SPEC §8 bl
   await expect(page.getByTestId('contact-sign-in')).toContainText('Sign in to contact us');
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page).toHaveURL(/\/help-center\/contact-us$/);
-  await expectAxeClean(page);
+  await axeClean(page, 'help centre');
 });
 
 test('contact us: bad input gets clear messages, files are checked by content, a ticket is acknowledged', async ({ page }) => {
-  await page.request.post('/api/auth/login', { data: DEMO });
+  await signIn(page);
   await page.goto('/help-center/contact-us');
   await expect(page.getByRole('heading', { level: 2, name: 'How should we reach you?' })).toBeVisible();
   await expect(page.getByLabel('Reason')).toBeEnabled();
-  await expectAxeClean(page);
+  await axeClean(page, 'help centre');
 
   await page.getByLabel('How can we help?').fill('short');
   await page.getByRole('button', { name: 'Send' }).click();
@@ -139,7 +132,7 @@ test('app-install banner: on a phone it links to the platform store, is dismissi
   await expect(banner).toBeVisible();
   await expect(banner.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', links.android);
   await expect(banner.getByRole('link')).toHaveCount(1);
-  await expectAxeClean(mobile);
+  await axeClean(mobile, 'help centre on a phone');
   await mobile.screenshot({ path: '/tmp/content-app-banner.png' });
   await banner.getByRole('button', { name: 'Dismiss the app banner' }).click();
   await expect(banner).toHaveCount(0);

@@ -1,5 +1,4 @@
-import { type APIRequestContext, type CDPSession, expect, type Page, test } from './fixtures.ts';
-import { DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
+import { type APIRequestContext, type CDPSession, expect, type Page, signIn, test } from './fixtures.ts';
 
 // docs/decisions/017: every primary action of home → search → product → add to cart → cart → checkout works the
 // first time it is tapped, whether or not the app has hydrated: links are links, and search, add to cart, quantity
@@ -105,7 +104,7 @@ test.describe('the first tap on a slow phone', () => {
 
   test('search, add to cart and checkout work at the first tap', async ({ page, baseURL }) => {
     const cdp = await slowPhone(page);
-    expect((await (await page.request.post('/api/auth/login', { data: DEMO_SIGN_IN })).json()).status).toBe(1);
+    await signIn(page);
     await emptyCart(page.request);
     try {
       // Search from the home page's header.

@@ -1,4 +1,6 @@
-import { test as base, type BrowserContext, type Page, type Response } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, type BrowserContext, expect, type Page, type Response } from '@playwright/test';
+import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
 
 export * from '@playwright/test';
 
@@ -82,3 +84,92 @@ export const test = base.extend<{ hydrated: void; consent: ConsentAnswer; consen
     { auto: true },
   ],
 });
+
+// ---- what many specs do: check a page with axe, sign in, put one product in the cart and reach the payment page
+
+/** The page has no WCAG 2.1 A / AA violation; each one found is named with `what` and the elements it is on. */
+export async function axeClean(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    result.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${what} has accessibility violations`,
+  ).toEqual([]);
+}
+
+/** Signs the demo customer in through the sign-in API; given a page, its browser context gets the session cookie. */
+export async function signIn(target: Page | APIRequestContext) {
+  const request = 'request' in target ? target.request : target;
+  const res = await request.post('/api/auth/login', { data: DEMO_SIGN_IN });
+  expect((await res.json()).status, await res.text()).toBe(1);
+}
+
+/** Signs a staff member in to the console at /ops with their password and a code from their authenticator. */
+export async function signInToConsole(page: Page, email: string, password: string, code: string) {
+  await page.goto('/ops');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Code from your authenticator app').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field.
+export type Json = { status: 0 | 1; message: string; data: any };
+export const json = async (res: { json(): Promise<unknown> }) => (await res.json()) as Json;
+
+/**
+ * The payment specs' start: the demo customer signed in, with an empty cart but one in-stock product whose price is
+ * within [min, max] paise (from the first search in `queries` that has one, sorted by `sort`) and its delivery
+ * address in the seeded pay-on-delivery pincode. Returns that address's id.
+ */
+export async function cartOfOne(
+  request: APIRequestContext,
+  want: { queries: readonly string[]; sort: 'price_asc' | 'price_desc'; min: number; max: number },
+): Promise<number> {
+  await signIn(request);
+  const lines = (await json(await request.post('/api/cart/cart-list', { data: {} }))).data.cart_data as Array<{
+    variant_id: number;
+    is_freebie: boolean;
+  }>;
+  for (const line of lines)
+    if (line.is_freebie) await request.post('/api/cart/remove-freebee', { data: {} });
+    else await request.post('/api/cart/delete-cart', { data: { variant_id: line.variant_id } });
+  await request.post('/api/cart/remove-coupon', { data: {} });
+  const addresses = async () =>
+    (await json(await request.get('/api/myAddress/user-address-list'))).data as Array<{ address_id: number; pincode: string }>;
+  if (!(await addresses()).some((a) => a.pincode === DEMO_ADDRESS.pincode))
+    expect((await request.post('/api/myAddress/user-address-add-update', { data: DEMO_ADDRESS })).status()).toBe(200);
+  let added = false;
+  for (const q of want.queries) {
+    const hits = (await json(await request.get(`/api/search/product-search-listing?q=${q}&sortby=${want.sort}`))).data.hits as Array<{
+      vid: number;
+      sale_price: number;
+      stock_status: string;
+    }>;
+    const hit = hits.find((h) => h.sale_price >= want.min && h.sale_price <= want.max && !/out/i.test(h.stock_status));
+    if (hit) {
+      const res = await request.post('/api/cart/add-to-cart', { data: { variant_id: hit.vid, quantity: 1 } });
+      expect(res.status(), await res.text()).toBe(200);
+      added = true;
+      break;
+    }
+  }
+  expect(added, `an in-stock product of ${want.min} to ${want.max} paise`).toBe(true);
+  return (await addresses()).find((a) => a.pincode === DEMO_ADDRESS.pincode)?.address_id as number;
+}
+
+/** The checkout step the page shows, by its state. */
+export const checkoutStep = (page: Page, state: string) => page.locator(`[data-testid=checkout-step][data-state="${state}"]`);
+
+/** From the cart page through the address and the confirmation to the payment page; the order's number. */
+export async function toPayment(page: Page, addressId: number): Promise<string> {
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await page.waitForURL('**/select-address');
+  await page.locator(`[data-testid=address-option][data-address-id="${addressId}"] input[type=radio]`).check();
+  await page.getByRole('button', { name: 'Deliver here' }).click();
+  await page.waitForURL('**/order-confirmation');
+  await page.getByRole('button', { name: /^Place order · ₹/ }).click();
+  await page.waitForURL(/\/payment\?orderId=KS\d+/);
+  await expect(checkoutStep(page, 'payment')).toBeVisible();
+  return new URL(page.url()).searchParams.get('orderId') as string;
+}

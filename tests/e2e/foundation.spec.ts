@@ -1,12 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from './fixtures.ts';
-
-const signIn = async (page: Page) => {
-  const res = await page.request.post('/api/auth/login', {
-    data: { email_or_mobile: 'demo@kasrat.test', c_code: '+91', customer_password: 'Demo@1234', is_encrypted: false },
-  });
-  expect(res.ok()).toBeTruthy();
-};
+import { expect, signIn, test } from './fixtures.ts';
 
 test('a signed-out visit to a private page lands on /my-account and returns there after sign-in', async ({ page }) => {
   await page.goto('/account/profile');

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
-import { DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { expect, type Page, signIn, test } from './fixtures.ts';
 
 // Grievance redressal (docs/grievance-redressal.md) in Chromium against the built app: the grievance officer in the
 // footer and the help centre; a shopper files a complaint from an order's page and sees its ticket; support finds it
@@ -66,7 +65,7 @@ test('a complaint from the order page gets its ticket; support sees it with its 
 }) => {
   // Two people on a shared machine: the shopper and support, axe on three pages.
   test.setTimeout(180_000);
-  expect((await (await page.request.post('/api/auth/login', { data: DEMO })).json()).status).toBe(1);
+  await signIn(page);
   const listed = (await (await page.request.post('/api/order/order-listing', { data: { page: 1, page_size: 50 } })).json()).data
     .orders as Array<{ order_id: string }>;
   const orderId = listed[0]?.order_id as string;

@@ -1,5 +1,5 @@
-import { type APIRequestContext, devices, expect, request as requests, test } from './fixtures.ts';
-import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
+import { type APIRequestContext, devices, expect, request as requests, signIn, test } from './fixtures.ts';
+import { DEMO_ADDRESS } from '../helpers/demo-customer.ts';
 import { visit } from './hydration-visit.ts';
 
 // docs/decisions/010: storefront pages come server-rendered with their data, and the browser hydrates them
@@ -151,7 +151,7 @@ test.describe('server rendering', () => {
   });
 
   test("a signed-in shopper's cart page is rendered signed in, and hydrates so", async ({ page }) => {
-    expect((await (await page.request.post('/api/auth/login', { data: DEMO_SIGN_IN })).json()).status).toBe(1);
+    await signIn(page);
     const [, product] = await twoProducts(page.request);
     expect((await page.request.post('/api/cart/add-to-cart', { data: { variant_id: product.vid, quantity: 1 } })).ok()).toBe(true);
     try {
@@ -171,7 +171,7 @@ test.describe('server rendering', () => {
   test('a reloaded order confirmation comes rendered from the cart and address the server holds, and hydrates with them', async ({
     page,
   }) => {
-    expect((await (await page.request.post('/api/auth/login', { data: DEMO_SIGN_IN })).json()).status).toBe(1);
+    await signIn(page);
     const [product] = await twoProducts(page.request);
     expect((await page.request.post('/api/cart/add-to-cart', { data: { variant_id: product.vid, quantity: 1 } })).ok()).toBe(true);
     expect((await page.request.post('/api/myAddress/user-address-add-update', { data: DEMO_ADDRESS })).ok()).toBe(true);

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
+import { decimalRupees } from '../../schemas/money.ts';
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { axeClean, expect, signInToConsole, test } from './fixtures.ts';
 
 // The console's catalogue file (docs/decisions/019): a catalogue editor imports a CSV with a bad row (the report
 // says which and why, nothing is written), fixes it, applies it, and the storefront shows the new price. Then a
@@ -10,19 +10,6 @@ import { expect, type Page, test } from './fixtures.ts';
 
 const TOKEN = { authorization: `Bearer ${E2E_OPS_TOKEN}` };
 const HEADER = 'sku,product,brand,category,price,mrp,stock,published';
-
-async function axeClean(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${what}: ${v.id} (${v.nodes.length})`)).toEqual([]);
-}
-
-async function signIn(page: Page, email: string, password: string, code: string) {
-  await page.goto('/ops');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Code from your authenticator app').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 type Variant = {
   variant_id: number;
@@ -34,8 +21,8 @@ type Variant = {
   stock: number;
   held: number;
 };
-const rupees = (paise: number) => (paise / 100).toFixed(2);
-const row = (v: Variant, price: number, mrp = v.mrp) => `${v.sku},x,x,x,${rupees(price)},${rupees(mrp)},${v.stock + v.held},yes`;
+const row = (v: Variant, price: number, mrp = v.mrp) =>
+  `${v.sku},x,x,x,${decimalRupees(price)},${decimalRupees(mrp)},${v.stock + v.held},yes`;
 
 test('a catalogue editor imports a CSV: a bad row is reported and nothing written; fixed, it applies and the product page shows it', async ({
   page,
@@ -50,7 +37,7 @@ test('a catalogue editor imports a CSV: a bad row is reported and nothing writte
   const [good, bad] = variants.filter((v) => v.mrp > 100_000 && v.price > 50_000).slice(-2) as [Variant, Variant];
   const newPrice = good.price - 4_200;
 
-  await signIn(page, email, 'E2e-console-pass', await generate({ secret }));
+  await signInToConsole(page, email, 'E2e-console-pass', await generate({ secret }));
   await expect(page.getByRole('heading', { name: 'Import and export' })).toBeVisible();
   // The export downloads as a file.
   const download = page.waitForEvent('download');
@@ -79,7 +66,9 @@ test('a catalogue editor imports a CSV: a bad row is reported and nothing writte
   await page.getByLabel('CSV file').setInputFiles(file([row(good, newPrice), row(bad, bad.price, bad.mrp)]));
   await page.getByRole('button', { name: 'Check file' }).click();
   const changes = page.getByRole('table', { name: 'Changes in the file' });
-  await expect(changes.getByRole('row', { name: new RegExp(`${good.sku} ${rupees(good.price)} → ${rupees(newPrice)}`) })).toBeVisible();
+  await expect(
+    changes.getByRole('row', { name: new RegExp(`${good.sku} ${decimalRupees(good.price)} → ${decimalRupees(newPrice)}`) }),
+  ).toBeVisible();
   await axeClean(page, 'catalogue CSV changes');
   await page.screenshot({ path: '/tmp/ops-csv-changes.png', fullPage: true });
   await page.getByRole('button', { name: 'Apply 1 change(s)' }).click();
@@ -132,7 +121,7 @@ test("the owner opens a customer's page, then an order, and cancels one unit aft
 
   await page.goto('/ops');
   const code = (await (await page.request.get('/api/dev/staff-code')).json()).data.code as string;
-  await signIn(page, 'staff@kasrat.test', 'Staff@1234', code);
+  await signInToConsole(page, 'staff@kasrat.test', 'Staff@1234', code);
   await page.getByRole('link', { name: 'Customers' }).click();
   await page.getByLabel('Name, email or mobile').fill('demo@kasrat.test');
   await page.getByRole('button', { name: 'Search' }).click();

@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { axeClean, expect, test } from './fixtures.ts';
 
 // The console's promotions (docs/decisions/019): a marketer creates a bank offer and lowers a free gift's threshold
 // in the console; a shopper's cart shows both at once. Put back afterwards (the gift's threshold, the offer switched
 // off) so the other specs see the seeded promotions.
 
 const TOKEN = { authorization: `Bearer ${E2E_OPS_TOKEN}` };
-
-async function axeClean(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${what}: ${v.id} (${v.nodes.length})`)).toEqual([]);
-}
 
 test('a marketer creates a bank offer and lowers a free-gift threshold; the cart shows both', async ({ browser, page, request }) => {
   test.setTimeout(150_000);

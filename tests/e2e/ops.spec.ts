@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
-import { DEMO_ADDRESS, DEMO_SIGN_IN } from '../helpers/demo-customer.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { DEMO_ADDRESS } from '../helpers/demo-customer.ts';
+import { axeClean, expect, signIn, signInToConsole, test } from './fixtures.ts';
 
 // The operations console at /ops (docs/decisions/019): staff sign in with a TOTP code; a role sees and does only
 // what it may (the server refusing the rest); a price change shows on the storefront at once; no shopper page
@@ -12,19 +11,6 @@ import { expect, type Page, test } from './fixtures.ts';
 
 const TOKEN = { authorization: `Bearer ${E2E_OPS_TOKEN}` };
 const CONSOLE_PAGE = 'src/features/ops/pages/Console.tsx';
-
-async function axeClean(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${what}: ${v.id} (${v.nodes.length})`)).toEqual([]);
-}
-
-async function signIn(page: Page, email: string, password: string, code: string) {
-  await page.goto('/ops');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Code from your authenticator app').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 test('no shopper page loads the console: the build keeps it in its own chunks', async ({ page }) => {
   const dir = path.resolve('dist/client');
@@ -65,7 +51,7 @@ test('the demo owner signs in with the password and a TOTP code; the console is 
   await expect(page.getByRole('heading', { name: 'Kasrat operations' })).toBeVisible();
   await axeClean(page, 'sign-in');
   // A wrong code is refused in words.
-  await signIn(page, 'staff@kasrat.test', 'Staff@1234', '000000');
+  await signInToConsole(page, 'staff@kasrat.test', 'Staff@1234', '000000');
   await expect(page.getByRole('alert')).toHaveText('The email, password or code is wrong.');
   const code = (await (await page.request.get('/api/dev/staff-code')).json()).data.code as string;
   // By keyboard alone: the fields in order, Enter submits.
@@ -124,7 +110,7 @@ test('support cannot change a price; a catalogue editor can, and the product pag
   // Support: sees prices read-only, and the API refuses the change (403) from the same signed-in browser.
   const support = await make('support');
   const supportPage = await (await browser.newContext()).newPage();
-  await signIn(supportPage, support.email, 'E2e-console-pass', await generate({ secret: support.secret }));
+  await signInToConsole(supportPage, support.email, 'E2e-console-pass', await generate({ secret: support.secret }));
   await supportPage.getByRole('link', { name: 'Catalogue' }).click();
   await expect(supportPage.getByText('Your role can see prices but not change them.')).toBeVisible();
   await expect(supportPage.getByRole('button', { name: 'Save' })).toHaveCount(0);
@@ -137,7 +123,7 @@ test('support cannot change a price; a catalogue editor can, and the product pag
   // The catalogue editor changes the price; the storefront shows it.
   const editor = await make('catalogue');
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, editor.email, 'E2e-console-pass', await generate({ secret: editor.secret }));
+  await signInToConsole(page, editor.email, 'E2e-console-pass', await generate({ secret: editor.secret }));
   await page.getByLabel('Product name or SKU').fill(variant.sku);
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page
@@ -170,7 +156,7 @@ test("fulfilment packs and ships an order with an AWB in the console; the shoppe
   // The demo shopper places a pay-on-delivery order of one product.
   const shopper = await (await browser.newContext()).newPage();
   const api = shopper.request;
-  expect((await (await api.post('/api/auth/login', { data: DEMO_SIGN_IN })).json()).status).toBe(1);
+  await signIn(api);
   for (const line of (await (await api.post('/api/cart/cart-list', { data: {} })).json()).data.cart_data as Array<{
     variant_id: number;
     is_freebie: boolean;
@@ -203,7 +189,7 @@ test("fulfilment packs and ships an order with an AWB in the console; the shoppe
   const made = await request.post('/api/ops/staff', { headers: TOKEN, data: { email, role: 'fulfilment', password: 'E2e-console-pass' } });
   expect(made.status()).toBe(200);
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, 'E2e-console-pass', await generate({ secret: (await made.json()).data.secret as string }));
+  await signInToConsole(page, email, 'E2e-console-pass', await generate({ secret: (await made.json()).data.secret as string }));
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   // Fulfilment has no catalogue editing, no customers and no audit trail.
   await expect(page.getByRole('link', { name: 'Audit trail' })).toHaveCount(0);
@@ -242,7 +228,7 @@ test('support works the review queue: hiding a review takes it out of the queue 
   }>;
   const first = queue[0] as { review_id: number; author_name: string };
 
-  await signIn(page, email, 'E2e-console-pass', await generate({ secret: (await made.json()).data.secret as string }));
+  await signInToConsole(page, email, 'E2e-console-pass', await generate({ secret: (await made.json()).data.secret as string }));
   await page.getByRole('link', { name: 'Reviews' }).click();
   const table = page.getByRole('table', { name: 'Reviews' });
   await expect(table).toBeVisible();
@@ -268,7 +254,7 @@ test('a marketer creates a coupon in the console; a shopper applies it in the ca
   expect(made.status()).toBe(200);
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
 
-  await signIn(page, email, 'E2e-console-pass', await generate({ secret: (await made.json()).data.secret as string }));
+  await signInToConsole(page, email, 'E2e-console-pass', await generate({ secret: (await made.json()).data.secret as string }));
   await page.getByRole('link', { name: 'Promotions' }).click();
   const form = page.getByRole('form', { name: 'New coupon' });
   await form.getByLabel('Code', { exact: true }).fill(code);

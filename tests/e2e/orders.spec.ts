@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
+import { type APIRequestContext, expect, type Page, signIn, test } from './fixtures.ts';
 import { DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 import { OWNER_PROOF_REQUIRED } from '../../schemas/constants.ts';
@@ -36,7 +36,7 @@ type Summary = {
 test('orders after purchase: cancel an item, return a delivered one with a photo, bank refund, invoice', async ({ page }) => {
   // One long journey on a shared, loaded machine: axe runs on seven pages.
   test.setTimeout(360_000);
-  expect((await (await page.request.post('/api/auth/login', { data: DEMO })).json()).status).toBe(1);
+  await signIn(page);
   const listed = (await (await page.request.post('/api/order/order-listing', { data: { page: 1, page_size: 50 } })).json()).data
     .orders as Summary[];
   const card = listed.find((o) => o.display_payment_method === 'Debit & Credit Cards' && o.shipments[0].status === 'confirmed');

@@ -1,5 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from './fixtures.ts';
+import {
+  type APIRequestContext,
+  axeClean,
+  type Browser,
+  cartOfOne,
+  checkoutStep,
+  expect,
+  json,
+  type Page,
+  signIn,
+  test,
+  toPayment,
+} from './fixtures.ts';
 import { DEMO_ADDRESS, DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
 
 // SPEC §4.7 on a phone, in Chromium against the built app: Back from the sandbox gateway, the "Pay again" link
@@ -16,57 +27,9 @@ test.use({
 test.describe.configure({ timeout: 240_000 });
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/kasrat-payment-recovery-shots';
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field.
-type Json = { status: 0 | 1; message: string; data: any };
-const json = async (res: { json(): Promise<unknown> }) => (await res.json()) as Json;
-
-async function signIn(request: APIRequestContext) {
-  expect((await json(await request.post('/api/auth/login', { data: DEMO }))).status).toBe(1);
-}
-
 /** The demo customer signed in, its pay-on-delivery address, and a cart of one product between ₹400 and ₹3,000. */
-async function oneProductInCart(request: APIRequestContext): Promise<number> {
-  await signIn(request);
-  const lines = (await json(await request.post('/api/cart/cart-list', { data: {} }))).data.cart_data as Array<{
-    variant_id: number;
-    is_freebie: boolean;
-  }>;
-  for (const line of lines)
-    if (line.is_freebie) await request.post('/api/cart/remove-freebee', { data: {} });
-    else await request.post('/api/cart/delete-cart', { data: { variant_id: line.variant_id } });
-  await request.post('/api/cart/remove-coupon', { data: {} });
-  let list = (await json(await request.get('/api/myAddress/user-address-list'))).data as Array<{ address_id: number; pincode: string }>;
-  if (!list.some((a) => a.pincode === '110001')) {
-    expect((await request.post('/api/myAddress/user-address-add-update', { data: DEMO_ADDRESS })).status()).toBe(200);
-    list = (await json(await request.get('/api/myAddress/user-address-list'))).data;
-  }
-  const hits = (await json(await request.get('/api/search/product-search-listing?q=whey&sortby=price_asc'))).data.hits as Array<{
-    vid: number;
-    sale_price: number;
-    stock_status: string;
-  }>;
-  const product = hits.find((h) => h.sale_price >= 40_000 && h.sale_price <= 300_000 && !/out/i.test(h.stock_status));
-  expect(product, 'an in-stock whey between ₹400 and ₹3,000').toBeTruthy();
-  const added = await request.post('/api/cart/add-to-cart', { data: { variant_id: product?.vid, quantity: 1 } });
-  expect(added.status(), await added.text()).toBe(200);
-  return list.find((a) => a.pincode === '110001')?.address_id as number;
-}
-
-const step = (page: Page, state: string) => page.locator(`[data-testid=checkout-step][data-state="${state}"]`);
-
-/** From the cart page through the address and the confirmation to the payment page; the order's number. */
-async function placeOrder(page: Page, addressId: number): Promise<string> {
-  await page.goto('/cart');
-  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-  await page.waitForURL('**/select-address');
-  await page.locator(`[data-testid=address-option][data-address-id="${addressId}"] input[type=radio]`).check();
-  await page.getByRole('button', { name: 'Deliver here' }).click();
-  await page.waitForURL('**/order-confirmation');
-  await page.getByRole('button', { name: /^Place order · ₹/ }).click();
-  await page.waitForURL(/\/payment\?orderId=KS\d+/);
-  await expect(step(page, 'payment')).toBeVisible();
-  return new URL(page.url()).searchParams.get('orderId') as string;
-}
+const oneProductInCart = (request: APIRequestContext) =>
+  cartOfOne(request, { queries: ['whey'], sort: 'price_asc', min: 40_000, max: 300_000 });
 
 /** Chooses a method and taps Pay: the sandbox gateway's page. */
 async function toGateway(page: Page, method: 'UPI' | 'Debit & Credit Cards') {
@@ -80,11 +43,6 @@ async function paysOnGateway(page: Page, orderId: string) {
   await page.getByRole('button', { name: 'Payment succeeds' }).click();
   await page.waitForURL(`**/order-successfull/${orderId}`);
   await expect(page.getByTestId('order-id')).toHaveText(orderId);
-}
-
-async function expectAxeClean(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The payment page ready to pay again: methods enabled, Pay enabled, no "Please wait…". */
@@ -103,21 +61,21 @@ async function outbox(request: APIRequestContext, to: string) {
 
 test('Back from the sandbox gateway: the payment page offers to pay again; a reload too; then the payment succeeds', async ({ page }) => {
   const addressId = await oneProductInCart(page.request);
-  const orderId = await placeOrder(page, addressId);
+  const orderId = await toPayment(page, addressId);
   await toGateway(page, 'UPI');
 
   await page.goBack();
   await page.waitForURL(`**/payment?orderId=${orderId}`);
-  await expect(step(page, 'payment')).toBeVisible();
+  await expect(checkoutStep(page, 'payment')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Your payment was not completed' })).toBeVisible();
   await expectPayable(page);
   // What the shopper chose is kept.
   await expect(page.getByRole('radio', { name: 'UPI' })).toBeChecked();
   await page.screenshot({ path: `${SHOTS}/back-from-gateway.png`, fullPage: true });
-  await expectAxeClean(page, 'payment after Back');
+  await axeClean(page, 'payment after Back');
 
   await page.reload();
-  await expect(step(page, 'payment')).toBeVisible();
+  await expect(checkoutStep(page, 'payment')).toBeVisible();
   await expectPayable(page);
 
   // Another method this time.
@@ -141,7 +99,7 @@ test('"Pay again" from the payment-failed email, opened in a new browser without
   baseURL,
 }) => {
   const addressId = await oneProductInCart(page.request);
-  const orderId = await placeOrder(page, addressId);
+  const orderId = await toPayment(page, addressId);
   await toGateway(page, 'Debit & Credit Cards');
   await page.getByRole('button', { name: 'Payment fails' }).click();
   await page.waitForURL(`**/order-failed/${orderId}`);
@@ -160,10 +118,10 @@ test('"Pay again" from the payment-failed email, opened in a new browser without
   const other = await freshBrowser(browser, baseURL as string);
   const { pathname, search } = new URL(link);
   await other.page.goto(pathname + search);
-  await expect(step(other.page, 'retry-payment')).toBeVisible();
+  await expect(checkoutStep(other.page, 'retry-payment')).toBeVisible();
   await expect(other.page.getByText(orderId)).toBeVisible();
   await expectPayable(other.page);
-  await expectAxeClean(other.page, 'retry payment in a new browser');
+  await axeClean(other.page, 'retry payment in a new browser');
   await toGateway(other.page, 'UPI');
   await paysOnGateway(other.page, orderId);
   await other.context.close();
@@ -171,7 +129,7 @@ test('"Pay again" from the payment-failed email, opened in a new browser without
 
 test('an order waiting for payment: the home banner and My Orders show Pay now, which pays it', async ({ page }) => {
   const addressId = await oneProductInCart(page.request);
-  const orderId = await placeOrder(page, addressId);
+  const orderId = await toPayment(page, addressId);
 
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'Order waiting for payment' });
@@ -184,7 +142,7 @@ test('an order waiting for payment: the home banner and My Orders show Pay now, 
   await expect(card).toContainText('Payment pending');
   await expect(card.getByTestId('pay-now')).toContainText('pay by');
   await page.screenshot({ path: `${SHOTS}/orders-pay-now.png`, fullPage: true });
-  await expectAxeClean(page, 'My Orders with Pay now');
+  await axeClean(page, 'My Orders with Pay now');
   // The order page offers it too.
   await card.getByRole('link', { name: `View details of order ${orderId}` }).click();
   await expect(page.getByRole('link', { name: `Pay now for order ${orderId}` })).toBeVisible();
@@ -196,7 +154,7 @@ test('an order waiting for payment: the home banner and My Orders show Pay now, 
     .getByRole('link', { name: `Pay now for order ${orderId}` })
     .click();
   await page.waitForURL(`**/payment?orderId=${orderId}`);
-  await expect(step(page, 'payment')).toBeVisible();
+  await expect(checkoutStep(page, 'payment')).toBeVisible();
   await expectPayable(page);
   await toGateway(page, 'UPI');
   await paysOnGateway(page, orderId);
@@ -218,7 +176,7 @@ test('an order waiting for payment: the home banner and My Orders show Pay now, 
 
 test('an unpaid order whose time ran out stays in My Orders as not paid, and the shopper is told', async ({ page }) => {
   const addressId = await oneProductInCart(page.request);
-  const orderId = await placeOrder(page, addressId);
+  const orderId = await toPayment(page, addressId);
   // Development tools: the expiry flow runs on this order now instead of in 15 minutes.
   const expired = await page.request.post('/api/dev/payment/expire-order', { data: { order_id: orderId } });
   expect(expired.status(), await expired.text()).toBe(200);
@@ -234,11 +192,11 @@ test('an unpaid order whose time ran out stays in My Orders as not paid, and the
 
   // Its payment page says so, with where to go, instead of waiting.
   await page.goto(`/payment?orderId=${orderId}`);
-  await expect(step(page, 'payment-closed')).toBeVisible();
+  await expect(checkoutStep(page, 'payment-closed')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment not received' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Payment not received — cancelled');
   await page.screenshot({ path: `${SHOTS}/payment-closed.png`, fullPage: true });
-  await expectAxeClean(page, 'payment of an expired order');
+  await axeClean(page, 'payment of an expired order');
 
   const messages = await outbox(page.request, DEMO.email_or_mobile);
   const mail = messages.find((m) => m.subject === `Payment not received: order ${orderId} is cancelled`);

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { productUrl } from '../../schemas/catalogue-rules.ts';
-import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
+import { type APIRequestContext, axeClean, expect, type Page, test } from './fixtures.ts';
 
 // Every real pincode, on a phone (docs/pincodes.md): a new shopper's address on 560034 (Koramangala, Bengaluru)
 // takes its city and state from India Post's directory and shows when it would be delivered; a pincode the
@@ -62,11 +61,6 @@ const dayIn = (days: number) =>
     timeZone: 'Asia/Kolkata',
   });
 
-async function expectAxeClean(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('a new shopper adds an address on 560034: name and mobile filled in, city and state from the directory, a delivery estimate', async ({
   page,
 }) => {
@@ -91,7 +85,7 @@ test('a new shopper adds an address on 560034: name and mobile filled in, city a
   await expect(page.getByLabel('State')).toHaveValue('Karnataka');
   await expect(page.getByText('Bengaluru, Karnataka · Delivers in 3–6 days · Pay on delivery available')).toBeVisible();
   await page.getByLabel(/^Address/).fill('14, 3rd Cross, 5th Block, Koramangala');
-  await expectAxeClean(page, 'add address');
+  await axeClean(page, 'add address');
   await page.getByRole('button', { name: 'Save address' }).click();
 
   await page.waitForURL('**/select-address');
@@ -120,7 +114,7 @@ test('an address on a pincode the directory does not list is saved with the city
   await expect(page.getByText('Please enter city')).toBeVisible();
   await page.getByLabel('City').fill('Bengaluru');
   await page.getByLabel('State').selectOption('Karnataka');
-  await expectAxeClean(page, 'address with typed city and state');
+  await axeClean(page, 'address with typed city and state');
   await page.screenshot({ path: 'test-results/pincodes-unlisted.png', fullPage: true });
   await page.getByRole('button', { name: 'Save address' }).click();
   const card = page.getByTestId('address-card');
@@ -138,7 +132,7 @@ test('the product page and the cart say when an order to the shopper’s pincode
   await expect(estimate).toContainText(`Delivery by ${dayIn(6)}`);
   await expect(estimate).toContainText('to 560034, Bengaluru');
   await expect(estimate).toContainText('Delivers in 3–6 days · Pay on delivery available');
-  await expectAxeClean(page, 'product page estimate');
+  await axeClean(page, 'product page estimate');
   await page.screenshot({ path: 'test-results/pincodes-product.png', fullPage: false });
 
   // Leh is served in 5 to 9 days, prepaid only.
@@ -158,5 +152,5 @@ test('the product page and the cart say when an order to the shopper’s pincode
   await inCart.getByLabel('Pincode').fill('999999');
   await inCart.getByRole('button', { name: 'Check' }).click();
   await expect(inCart.getByRole('alert')).toHaveText('We could not find this pincode');
-  await expectAxeClean(page, 'cart estimate');
+  await axeClean(page, 'cart estimate');
 });

@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from './fixtures.ts';
-import { DEMO_SIGN_IN as DEMO } from '../helpers/demo-customer.ts';
+import { axeClean, expect, type Page, signIn, test } from './fixtures.ts';
 
 // Reviews in Chromium against the built app: reading on the product page and the review pages, a helpful vote
 // counted without a reload, a delivered order's buyer rating with a photo (shown verified), then updating it;
@@ -10,13 +8,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 async function axe(page: Page) {
   test.setTimeout(test.info().timeout + 60_000);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/auth/login', { data: DEMO });
-  expect((await res.json()).status).toBe(1);
+  await axeClean(page, page.url());
 }
 
 /** A product with many reviews (found through the API, so the test follows the seed). */

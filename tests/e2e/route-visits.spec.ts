@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
+import { type APIRequestContext, expect, type Page, signIn, test } from './fixtures.ts';
 
 // SPEC §2 routes no other spec opens: the private pages a signed-out shopper reaches by link (sign-in, then back to
 // the page), and the cart layout's duplicate-order and signed-in empty-cart pages.
@@ -47,7 +47,7 @@ test('/duplicate-order-delete explains the duplicate and links to the orders and
 });
 
 test('/loggedin-empty-cart shows a signed-in shopper their empty cart', async ({ page }) => {
-  expect((await (await page.request.post('/api/auth/login', { data: DEMO })).json()).status).toBe(1);
+  await signIn(page);
   await emptyCart(page.request);
   await page.goto('/loggedin-empty-cart');
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { BadRequest, Conflict } from '../../http/errors.ts';
-import { consoleCoupons, createCoupon, lockCouponForEdit, saveCoupon } from '../../modules/cart/index.ts';
+import { consoleCoupons, type CouponRow, createCoupon, lockCouponForEdit, saveCoupon } from '../../modules/cart/index.ts';
 import { brandExists, categoryExists } from '../../modules/catalogue/index.ts';
 import { recordAudit } from '../../modules/staff/index.ts';
 import { versionedEdit } from './versioned-edit.ts';
@@ -22,25 +22,6 @@ import { versionedEdit } from './versioned-edit.ts';
 // Impossible rules are refused by the request schema (schemas/staff.ts); a scope that names no brand or category
 // is a 400 here. Every write records before / after in the audit trail, in the write's transaction. An edit names
 // the version its editor saw, as every promotion's (versioned-edit.ts): a stale one is a 409 naming what changed.
-
-type CouponRow = {
-  code: string;
-  description: string;
-  kind: 'percent' | 'flat';
-  value: number;
-  max_discount: number | null;
-  min_cart: number;
-  brand_id: number | null;
-  category_id: number | null;
-  first_order_only: boolean;
-  per_customer_limit: number | null;
-  usage_limit: number | null;
-  used: number;
-  starts_at: Date | string;
-  ends_at: Date | string;
-  active: boolean;
-  version: number;
-};
 
 const view = (r: CouponRow): StaffCoupon => ({
   ...r,

@@ -7,7 +7,7 @@ import type { ShipmentStatus } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { customerContact } from '../../modules/customers/index.ts';
-import { canMove, consoleOrder, consoleOrders, hasInvoice, readAddress, STATUS_LABELS, shipmentOwner } from '../../modules/orders/index.ts';
+import { canMove, consoleOrder, consoleOrders, hasInvoice, readAddress, STATUS_LABELS, shipmentOwner, shipmentTimeline } from '../../modules/orders/index.ts';
 import { orderPayments } from '../../modules/payment/index.ts';
 import { cancelOrderShipment, previewCancel } from '../../flows/index.ts';
 import {
@@ -106,14 +106,7 @@ export async function staffOrderRoutes(root: FastifyInstance, { db }: { db: Db }
         awb: s.awb,
         actions: actionsFor(s.status),
         has_invoice: hasInvoice(s.status),
-        timeline: events
-          .filter((e) => e.shipment_id === s.id)
-          .map((e) => ({
-            status: e.to_status,
-            label: e.from_status === e.to_status ? 'Items cancelled' : STATUS_LABELS[e.to_status],
-            at: iso(e.created_at) as string,
-            note: e.note,
-          })),
+        timeline: shipmentTimeline(events, s.id),
         items: items
           .filter((i) => i.shipment_id === s.id)
           .map((i) => ({

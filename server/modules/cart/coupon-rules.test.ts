@@ -1,4 +1,14 @@
-import { type CouponCustomer, type CouponLine, type CouponRule, couponDiscount, describeCoupon, evaluateCoupon } from './coupon-rules.ts';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import {
+  type CouponCustomer,
+  type CouponLine,
+  type CouponRow,
+  type CouponRule,
+  couponDiscount,
+  describeCoupon,
+  evaluateCoupon,
+} from './coupon-rules.ts';
 
 const NOW = new Date('2026-11-23T10:00:00+05:30');
 const base: CouponRule = {
@@ -183,5 +193,16 @@ describe('coupon rule engine', () => {
     expect(describeCoupon(coupon({ value: 15, max_discount: 75_000, category_id: 3, category_name: 'Whey Protein' }))).toBe(
       '15% off on Whey Protein products, up to ₹750',
     );
+  });
+});
+
+describe('the coupon row has one declaration: the coupons table type', () => {
+  test('the row and the rules are the table’s columns, none written by hand', () => {
+    type Table = Selectable<Database['coupons']>;
+    expectTypeOf<CouponRow>().toEqualTypeOf<Table>();
+    expectTypeOf<CouponRule>().toEqualTypeOf<
+      Omit<Table, 'usage_limit' | 'used' | 'version'> & { brand_name: string | null; category_name: string | null }
+    >();
+    expectTypeOf<Parameters<typeof describeCoupon>[0]>().toEqualTypeOf<CouponRule>();
   });
 });

@@ -1,27 +1,20 @@
+import type { Selectable } from 'kysely';
 import { IST_TIME_ZONE } from '../../../schemas/dates.ts';
+import type { Database } from '../../db/types.ts';
 import { formatPaise } from '../../../schemas/money.ts';
 
 // The coupon rule engine: pure functions over a coupon, the cart lines and the customer. Each refusal carries
 // a reason a shopper can act on.
 
-export interface CouponRule {
-  code: string;
-  description: string;
-  kind: 'percent' | 'flat';
-  /** Percent (10 = 10 %) or paise for a flat coupon. */
-  value: number;
-  max_discount: number | null;
-  min_cart: number;
-  brand_id: number | null;
-  brand_name: string | null;
-  category_id: number | null;
-  category_name: string | null;
-  first_order_only: boolean;
-  per_customer_limit: number | null;
-  starts_at: Date;
-  ends_at: Date;
-  active: boolean;
-}
+/**
+ * A coupon as read from its table: the one declaration of a coupon's columns is the `coupons` table type
+ * (server/db/types.ts); the console, the content cache and the rules derive theirs from it. `value` is a percent
+ * (10 = 10 %) or paise for a flat coupon.
+ */
+export type CouponRow = Selectable<Database['coupons']>;
+
+/** What the rules read: the row without its usage counters and edit version, with the names of the brand and category it is for. */
+export type CouponRule = Omit<CouponRow, 'usage_limit' | 'used' | 'version'> & { brand_name: string | null; category_name: string | null };
 
 export interface CouponLine {
   brand_id: number;

@@ -15,7 +15,7 @@ export { buildCartView } from './cart-view.ts';
 export { ACTIVE, insertOrderedCart, setCartAddress } from './queries.ts';
 export { loadVariantInfo } from './variant-info.ts';
 export { type CartKey, type CartSnapshot, cartSnapshotQuery, compiledCartSnapshot, toCartSnapshot } from './cart-lines.ts';
-export { couponDiscount, evaluateCoupon } from './coupon-rules.ts';
+export { type CouponRow, couponDiscount, evaluateCoupon } from './coupon-rules.ts';
 export { reconcileFreebies } from './freebie-rules.ts';
 export {
   closeCartCte,

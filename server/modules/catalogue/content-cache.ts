@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { CatalogueStore } from '../../search/index.ts';
+import type { CouponRow } from '../cart/index.ts';
 import { contentTables } from './queries.ts';
 
 // Offers, coupons, bank offers, freebies and sale pages: small tables read into memory and reloaded when their change
@@ -20,20 +21,8 @@ export interface OfferRec {
   data: Record<string, unknown>;
 }
 
-export interface CouponRec {
-  code: string;
-  description: string;
-  kind: string;
-  value: number;
-  max_discount: number | null;
-  min_cart: number;
-  brand_id: number | null;
-  category_id: number | null;
-  first_order_only: boolean;
-  starts_at: number;
-  ends_at: number;
-  active: boolean;
-}
+/** A coupon row kept in memory, its window as epoch milliseconds. */
+export type CouponRec = Omit<CouponRow, 'starts_at' | 'ends_at'> & { starts_at: number; ends_at: number };
 
 export interface BankOfferRec {
   id: number;

@@ -1,6 +1,6 @@
 // The orders module's public surface: what its API (server/api/orders/), the flows, tests and other modules use.
 export { insertOrder, type CreatedOrder, type NewOrder, recordDevPurchase } from './demo-orders.ts';
-export { canMove, nextStatus, STATUS_LABELS, shipmentLifecycle } from './lifecycle.ts';
+export { canMove, nextStatus, STATUS_LABELS, shipmentLifecycle, shipmentTimeline } from './lifecycle.ts';
 export type { RefundAdapters } from './refunds.ts';
 export type { BankPayouts, RefundGateway } from './refund-gateway.ts';
 export {

@@ -1,5 +1,15 @@
 import type { ShipmentStatus } from '../../db/types.ts';
-import { IllegalShipmentMove, move, nextStatus, SHIPMENT_EVENTS, SHIPMENT_STATUSES, type ShipmentEventType } from './lifecycle.ts';
+import { OPS_SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, SHIPMENT_STATUS_VALUES } from '../../../schemas/shipment-status.ts';
+import {
+  IllegalShipmentMove,
+  move,
+  nextStatus,
+  SHIPMENT_EVENTS,
+  SHIPMENT_STATUSES,
+  STATUS_LABELS,
+  type ShipmentEventType,
+  shipmentTimeline,
+} from './lifecycle.ts';
 
 // Every legal move of the shipment life cycle; every pair not listed here must be refused.
 const LEGAL: Record<ShipmentStatus, Partial<Record<ShipmentEventType, ShipmentStatus>>> = {
@@ -18,6 +28,28 @@ const LEGAL: Record<ShipmentStatus, Partial<Record<ShipmentEventType, ShipmentSt
 
 test('the machine knows exactly the statuses the shipments table allows', () => {
   expect([...SHIPMENT_STATUSES].sort()).toEqual(Object.keys(LEGAL).sort());
+});
+
+test('the statuses are declared once: the machine, the labels and the request schemas read the one list', () => {
+  expect([...SHIPMENT_STATUSES].sort()).toEqual([...SHIPMENT_STATUS_VALUES].sort());
+  expect(STATUS_LABELS).toBe(SHIPMENT_STATUS_LABELS);
+  expect(OPS_SHIPMENT_STATUSES).toEqual(SHIPMENT_STATUS_VALUES.filter((s) => s !== 'payment_pending'));
+});
+
+test('the timeline: one shipment’s events in order, a change that keeps the status read as items cancelled', () => {
+  const at = (m: number) => new Date(Date.UTC(2026, 10, 5, 4, m));
+  const events = [
+    { shipment_id: 1, from_status: null, to_status: 'placed' as const, created_at: at(0), note: null },
+    { shipment_id: 2, from_status: null, to_status: 'placed' as const, created_at: at(1), note: null },
+    { shipment_id: 1, from_status: 'placed' as const, to_status: 'placed' as const, created_at: at(2), note: '1 × Whey' },
+    { shipment_id: 1, from_status: 'placed' as const, to_status: 'confirmed' as const, created_at: '2026-11-05T04:03:00.000Z', note: null },
+  ];
+  expect(shipmentTimeline(events, 1)).toEqual([
+    { status: 'placed', label: 'Order placed', at: '2026-11-05T04:00:00.000Z', note: null },
+    { status: 'placed', label: 'Items cancelled', at: '2026-11-05T04:02:00.000Z', note: '1 × Whey' },
+    { status: 'confirmed', label: 'Confirmed', at: '2026-11-05T04:03:00.000Z', note: null },
+  ]);
+  expect(shipmentTimeline(events, 3)).toEqual([]);
 });
 
 const cases = SHIPMENT_STATUSES.flatMap((status) =>

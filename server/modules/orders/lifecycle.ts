@@ -1,4 +1,5 @@
 import { setup, transition } from 'xstate';
+import { SHIPMENT_STATUS_LABELS } from '../../../schemas/shipment-status.ts';
 import type { ShipmentStatus } from '../../db/types.ts';
 import { Conflict } from '../../http/errors.ts';
 
@@ -78,19 +79,28 @@ export function nextStatus(status: ShipmentStatus, event: ShipmentEventType): Sh
 export const canMove = (status: ShipmentStatus, event: ShipmentEventType): boolean => nextStatus(status, event) !== null;
 
 /** What shoppers see for each status. */
-export const STATUS_LABELS: Record<ShipmentStatus, string> = {
-  placed: 'Order placed',
-  payment_pending: 'Payment pending',
-  confirmed: 'Confirmed',
-  packed: 'Packed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  return_requested: 'Return requested',
-  return_picked_up: 'Return picked up',
-  returned: 'Returned',
-  refunded: 'Refunded',
-};
+export const STATUS_LABELS: Readonly<Record<ShipmentStatus, string>> = SHIPMENT_STATUS_LABELS;
+
+/** A shipment's timeline from its events, oldest first: an event that keeps the status is a partial cancellation. */
+export function shipmentTimeline(
+  events: ReadonlyArray<{
+    shipment_id: number;
+    from_status: ShipmentStatus | null;
+    to_status: ShipmentStatus;
+    created_at: Date | string;
+    note: string | null;
+  }>,
+  shipmentId: number,
+): Array<{ status: ShipmentStatus; label: string; at: string; note: string | null }> {
+  return events
+    .filter((e) => e.shipment_id === shipmentId)
+    .map((e) => ({
+      status: e.to_status,
+      label: e.from_status === e.to_status ? 'Items cancelled' : STATUS_LABELS[e.to_status],
+      at: new Date(e.created_at).toISOString(),
+      note: e.note,
+    }));
+}
 
 const ACTIONS: Record<ShipmentEventType, string> = {
   AWAIT_PAYMENT: 'wait for payment on',

@@ -18,7 +18,7 @@ import type { StockLine } from '../inventory/index.ts';
 import { uploadUrl } from '../uploads/index.ts';
 import { readAddress } from './address.ts';
 import { toBankView } from './bank-accounts.ts';
-import { canMove, move, STATUS_LABELS, type ShipmentEventType } from './lifecycle.ts';
+import { canMove, move, STATUS_LABELS, type ShipmentEventType, shipmentTimeline } from './lifecycle.ts';
 import * as q from './queries.ts';
 import { issueInvoice } from './tax-documents.ts';
 import { linePaid, paidForFirstUnits } from './refund-rules.ts';
@@ -197,15 +197,7 @@ export async function orderDetails(db: Db, customerId: number, orderNumber: stri
     awb: s.awb,
     shipping_total: s.shipping_total,
     delivered_at: iso(s.delivered_at),
-    timeline: events
-      .filter((e) => e.shipment_id === s.id)
-      // An event that keeps the status is a partial cancellation: shown with what went.
-      .map((e) => ({
-        status: e.to_status,
-        label: e.from_status === e.to_status ? 'Items cancelled' : STATUS_LABELS[e.to_status],
-        at: iso(e.created_at)!,
-        note: e.note,
-      })),
+    timeline: shipmentTimeline(events, s.id),
     shipment_items: items.filter((i) => i.shipment_id === s.id).map((i) => itemView(i, s)),
     can_cancel: canMove(s.status, 'CANCEL') && items.some((i) => i.shipment_id === s.id && unitsLeft(i) > 0),
     can_return: canReturn(s),

@@ -2,10 +2,8 @@
 // (useAuth) and the return path kept across sign-in (SPEC §2) are shared infrastructure, in src/api/.
 export { AccountLink } from './components/AccountLink.tsx';
 export { OnboardingView, type OnboardingViewProps } from './components/OnboardingView.tsx';
-// Form pieces and the page-data hook other features' forms reuse (checkout's address step, content forms).
-export { Alert, EmailField, FieldFrame, PhoneField, TextField } from './components/Fields.tsx';
+// The address form checkout's address step reuses; the form fields themselves are the form kit's (src/ui/form).
 export { AddressForm, type Draft, EMPTY_ADDRESS } from './pages/Addresses.tsx';
-export * as formStyles from './components/form-styles.ts';
 export { addressApi } from './api.ts';
 // The owner's proof before a change another feature makes (the refund bank account in the return form).
 export { needsOwnerProof } from './components/ConfirmOwner.tsx';

@@ -4,7 +4,7 @@ import { accountApi } from '../api.ts';
 import { useOtpSend } from '../hooks/useOtpSend.ts';
 import { messageOf } from '../../../api/resource.ts';
 import * as css from './account.css.ts';
-import { Alert, PasswordField } from './Fields.tsx';
+import { Alert, PasswordField } from '../../../ui/form/Fields.tsx';
 import { FormActions } from './FormActions.tsx';
 import { OtpStep } from './OtpStep.tsx';
 

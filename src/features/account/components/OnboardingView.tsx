@@ -9,7 +9,7 @@ import {
   onboardingActors,
   onboardingMachine,
 } from '../../../../machines/onboarding/index.ts';
-import { Alert } from './Fields.tsx';
+import { Alert } from '../../../ui/form/Fields.tsx';
 import * as css from './login.css.ts';
 import { ForgetPasswordStep } from './onboarding/ForgetPasswordStep.tsx';
 import { GoogleStep } from './onboarding/GoogleStep.tsx';

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { countdownView, isMaxAttemptsMessage, otpCountdownMachine } from '../../../../machines/otp-countdown.ts';
 import { firstError, ProfileOtpSchema } from '../../../../schemas/validation.ts';
 import * as css from './account.css.ts';
-import { Alert, OtpField } from './Fields.tsx';
+import { Alert, OtpField } from '../../../ui/form/Fields.tsx';
 import { FormActions } from './FormActions.tsx';
 import { messageOf } from '../../../api/resource.ts';
 

@@ -9,7 +9,7 @@ import { keepAllowedCharacters } from '../../../../schemas/validation.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { addressApi } from '../api.ts';
 import * as css from '../components/account.css.ts';
-import { Alert, FieldFrame, PhoneField, TextField } from '../components/Fields.tsx';
+import { Alert, FieldFrame, PhoneField, TextField } from '../../../ui/form/Fields.tsx';
 import { useResource } from '../../../api/page-resource.ts';
 import { messageOf } from '../../../api/resource.ts';
 import { useToast } from '../../../ui/Toast.tsx';

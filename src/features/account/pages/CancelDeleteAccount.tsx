@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { accountApi } from '../api.ts';
 import * as css from '../components/account.css.ts';
-import { Alert } from '../components/Fields.tsx';
+import { Alert } from '../../../ui/form/Fields.tsx';
 import { useResource } from '../../../api/page-resource.ts';
 import { messageOf } from '../../../api/resource.ts';
 import { button } from '../../../ui/theme/global.css.ts';

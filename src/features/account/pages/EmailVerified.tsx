@@ -4,7 +4,7 @@ import { usePageMeta } from '../../../ui/meta.tsx';
 import { accountApi } from '../api.ts';
 import { rememberUser } from '../remembered.ts';
 import * as css from '../components/account.css.ts';
-import { Alert } from '../components/Fields.tsx';
+import { Alert } from '../../../ui/form/Fields.tsx';
 import { messageOf } from '../../../api/resource.ts';
 import { button } from '../../../ui/theme/global.css.ts';
 

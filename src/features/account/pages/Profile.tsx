@@ -15,7 +15,7 @@ import { usePageMeta } from '../../../ui/meta.tsx';
 import { accountApi } from '../api.ts';
 import { forgetRememberedUser, rememberUser } from '../remembered.ts';
 import * as css from '../components/account.css.ts';
-import { Alert, EmailField, PasswordField, PhoneField, TextField } from '../components/Fields.tsx';
+import { Alert, EmailField, PasswordField, PhoneField, TextField } from '../../../ui/form/Fields.tsx';
 import { ConfirmOwner, needsOwnerProof } from '../components/ConfirmOwner.tsx';
 import { FormActions } from '../components/FormActions.tsx';
 import { OtpStep } from '../components/OtpStep.tsx';

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../api/resource.ts';
-import { TextField } from '../../account/index.ts';
+import { TextField } from '../../../ui/form/Fields.tsx';
 import { useResource } from '../../../api/page-resource.ts';
 import { useCachedResource } from '../../../api/cached-resource.ts';
 import { Link } from 'react-router-dom';

@@ -13,7 +13,7 @@ import { messageOf } from '../../../api/resource.ts';
 import { fieldErrors } from '../../../ui/form-errors.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { button, card } from '../../../ui/theme/global.css.ts';
-import { FieldFrame, TextField } from '../../account/index.ts';
+import { FieldFrame, TextField } from '../../../ui/form/Fields.tsx';
 import { grievanceApi, helpApi } from '../api.ts';
 import * as css from '../components/content.css.ts';
 import { GrievanceOfficerCard } from '../components/GrievanceOfficerCard.tsx';

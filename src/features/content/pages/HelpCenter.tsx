@@ -5,7 +5,7 @@ import { formatOrderDate } from '../../../../schemas/orders.ts';
 import { EmailTicketRequest, type PhoneTicketRequest, PhoneTicketRequest as PhoneSchema } from '../../../../schemas/help-center.ts';
 import type { Attachment, SupportReason } from '../../../../schemas/help-center.ts';
 import { messageOf } from '../../../api/resource.ts';
-import { EmailField, FieldFrame, PhoneField, TextField } from '../../account/index.ts';
+import { EmailField, FieldFrame, PhoneField, TextField } from '../../../ui/form/Fields.tsx';
 import { useResource } from '../../../api/page-resource.ts';
 import { useAuth } from '../../../api/auth.tsx';
 import { useCachedResource } from '../../../api/cached-resource.ts';

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../../api/resource.ts';
-import { EmailField, PhoneField, TextField } from '../../account/index.ts';
+import { EmailField, PhoneField, TextField } from '../../../ui/form/Fields.tsx';
 import { RetailerRequest } from '../../../../schemas/content-pages.ts';
 import { card } from '../../../ui/theme/global.css.ts';
 import { contentApi } from '../api.ts';

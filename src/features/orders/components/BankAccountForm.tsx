@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fieldErrors } from '../../../ui/form-errors.ts';
-import { Alert, needsOwnerProof, OwnerProofDialog, TextField } from '../../account/index.ts';
+import { needsOwnerProof, OwnerProofDialog } from '../../account/index.ts';
+import { Alert, TextField } from '../../../ui/form/Fields.tsx';
 import { messageOf } from '../../../api/resource.ts';
 import {
   ACCOUNT_NUMBER_MAX,
@@ -9,7 +10,7 @@ import {
   type IfscDetails,
   UpdateBankDetailsRequest,
 } from '../../../../schemas/orders.ts';
-import { formStyles as field } from '../../account/index.ts';
+import * as field from '../../../ui/form/form-styles.ts';
 import { button } from '../../../ui/theme/global.css.ts';
 import { ordersApi } from '../api.ts';
 import * as css from './orders.css.ts';

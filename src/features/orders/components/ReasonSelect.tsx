@@ -1,5 +1,6 @@
 import type { Reason } from '../../../../schemas/orders.ts';
-import { FieldFrame, formStyles as field } from '../../account/index.ts';
+import { FieldFrame } from '../../../ui/form/Fields.tsx';
+import * as field from '../../../ui/form/form-styles.ts';
 
 export function ReasonSelect({
   label,

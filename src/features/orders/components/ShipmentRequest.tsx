@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../../api/resource.ts';
 import { useToast } from '../../../ui/Toast.tsx';
-import { FieldFrame, formStyles as field } from '../../account/index.ts';
+import { FieldFrame } from '../../../ui/form/Fields.tsx';
+import * as field from '../../../ui/form/form-styles.ts';
 
 /**
  * A cancel or return request for one shipment: busy while it is sent; on success the server's message is shown

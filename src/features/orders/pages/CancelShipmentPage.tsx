@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Alert } from '../../account/index.ts';
+import { Alert } from '../../../ui/form/Fields.tsx';
 import { useResource } from '../../../api/page-resource.ts';
 import { messageOf } from '../../../api/resource.ts';
 import type { CancelResult } from '../../../../schemas/orders.ts';
 import { useParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { formStyles as field } from '../../account/index.ts';
+import * as field from '../../../ui/form/form-styles.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { button } from '../../../ui/theme/global.css.ts';
 import { orderOfShipment, ordersApi } from '../api.ts';

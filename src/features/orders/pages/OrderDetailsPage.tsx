@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { Alert } from '../../account/index.ts';
+import { Alert } from '../../../ui/form/Fields.tsx';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { formatOrderDateTime } from '../../../../schemas/orders.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';

@@ -1,12 +1,13 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { Alert, addressApi } from '../../account/index.ts';
+import { addressApi } from '../../account/index.ts';
+import { Alert } from '../../../ui/form/Fields.tsx';
 import { useResource } from '../../../api/page-resource.ts';
 import { messageOf } from '../../../api/resource.ts';
 import { useParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';
 import { MAX_RETURN_PHOTOS, type RefundAmount } from '../../../../schemas/orders.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
-import { formStyles as field } from '../../account/index.ts';
+import * as field from '../../../ui/form/form-styles.ts';
 import { PageSkeleton } from '../../../ui/Skeleton.tsx';
 import { useToast } from '../../../ui/Toast.tsx';
 import { button } from '../../../ui/theme/global.css.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert } from '../../account/index.ts';
+import { Alert } from '../../../ui/form/Fields.tsx';
 import { messageOf } from '../../../api/resource.ts';
 import { useParams } from 'react-router-dom';
 import { formatPaise } from '../../../../schemas/money.ts';

@@ -1,4 +1,4 @@
-import { PasswordField } from '../Fields.tsx';
+import { PasswordField } from '../../../../ui/form/Fields.tsx';
 import * as css from '../login.css.ts';
 import { LinkButton, LockedIdentifier, OtpEntry, SendingOtp, type StepProps, StepForm, SubmitButton } from './parts.tsx';
 

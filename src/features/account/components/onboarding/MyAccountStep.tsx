@@ -1,5 +1,5 @@
 import { identifierKind } from '../../../../../schemas/validation.ts';
-import { Alert, CountryCodePicker, FieldFrame } from '../Fields.tsx';
+import { Alert, CountryCodePicker, FieldFrame } from '../../../../ui/form/Fields.tsx';
 import * as fields from '../account.css.ts';
 import { countryOf, GoogleSection, type StepProps, StepForm, SubmitButton } from './parts.tsx';
 

@@ -1,4 +1,4 @@
-import { PasswordField, PhoneField, TextField } from '../Fields.tsx';
+import { PasswordField, PhoneField, TextField } from '../../../../ui/form/Fields.tsx';
 import { lockedField, MobileField, noEdit, OptIn, OtpEntry, type StepProps, StepForm, SubmitButton } from './parts.tsx';
 
 /**

@@ -5,7 +5,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { OnboardingContext, onboardingMachine } from '../../../../../machines/onboarding/index.ts';
 import { countdownView, type otpCountdownMachine } from '../../../../../machines/otp-countdown.ts';
 import { button } from '../../../../ui/theme/global.css.ts';
-import { OtpField, PhoneField, TextField } from '../Fields.tsx';
+import { OtpField, PhoneField, TextField } from '../../../../ui/form/Fields.tsx';
 import * as fields from '../account.css.ts';
 import * as css from '../login.css.ts';
 

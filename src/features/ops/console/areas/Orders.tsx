@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../../schemas/money.ts';
+import { OPS_SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS } from '../../../../../schemas/shipment-status.ts';
 import type { OpsOrder, OpsOrderRow, OpsShipment } from '../../../../../schemas/ops-orders.ts';
 import { PAYMENT_METHODS } from '../../../../../schemas/payment-rules.ts';
 import type { z } from 'zod';
@@ -14,18 +15,7 @@ import { DataTable, ErrorLine, indiaTime, messageOf, Pager, Status, type StatusL
 // Orders (docs/decisions/019): find by status, day, payment, pincode and customer; an order's page with each
 // shipment's timeline and the moves it can take now. The server decides every move (the orders module's lifecycle).
 
-const STATUSES: Array<[string, string]> = [
-  ['placed', 'Order placed'],
-  ['confirmed', 'Confirmed'],
-  ['packed', 'Packed'],
-  ['shipped', 'Shipped'],
-  ['delivered', 'Delivered'],
-  ['cancelled', 'Cancelled'],
-  ['return_requested', 'Return requested'],
-  ['return_picked_up', 'Return picked up'],
-  ['returned', 'Returned'],
-  ['refunded', 'Refunded'],
-];
+const STATUSES = OPS_SHIPMENT_STATUSES.map((s) => [s, SHIPMENT_STATUS_LABELS[s]] as const);
 
 export default function Orders({ orderId, canEdit }: { orderId: string | null; canEdit: boolean }) {
   return orderId ? <OrderPage orderId={orderId} canEdit={canEdit} /> : <OrderList />;

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme/theme.css.ts';
-import { input } from './account.css.ts';
+import { vars } from '../theme/theme.css.ts';
+import { input } from './form.css.ts';
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.md });
 

@@ -1,14 +1,14 @@
 import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode, useId, useState, type WheelEvent } from 'react';
-import { COUNTRY_CODES } from '../../../../schemas/account.ts';
+import { COUNTRY_CODES } from '../../../schemas/account.ts';
 import {
   acceptPhonePaste,
   isBlockedPhoneKey,
   normaliseEmailInput,
   normaliseOtpInput,
   normalisePhoneInput,
-} from '../../../../schemas/validation.ts';
+} from '../../../schemas/validation.ts';
 import * as css from './Fields.css.ts';
-import * as accountCss from './account.css.ts';
+import * as formCss from './form.css.ts';
 
 // Form fields shared by the login page and the account pages, with the SPEC §5 input rules built in.
 
@@ -24,13 +24,13 @@ export function FieldFrame({ label, error, hint, children }: FieldFrame) {
   const errorId = `${id}-error`;
   return (
     <div className={css.field}>
-      <label htmlFor={id} className={accountCss.label}>
+      <label htmlFor={id} className={formCss.label}>
         {label}
       </label>
       {children(id, error ? errorId : undefined)}
-      {hint ? <p className={accountCss.hint}>{hint}</p> : null}
+      {hint ? <p className={formCss.hint}>{hint}</p> : null}
       {error ? (
-        <p id={errorId} className={accountCss.error} role="alert">
+        <p id={errorId} className={formCss.error} role="alert">
           {error}
         </p>
       ) : null}
@@ -80,7 +80,7 @@ export function TextField(p: TextFieldProps) {
             ) : (
               <input
                 {...shared}
-                className={accountCss.input}
+                className={formCss.input}
                 type={p.type ?? 'text'}
                 autoComplete={p.autoComplete}
                 placeholder={p.placeholder}
@@ -105,7 +105,7 @@ function ChangeButton({ disabled, onChangeRequest }: { disabled?: boolean; onCha
 }
 
 // Every control marks itself invalid and points at its error line the same way.
-const controlClass = (error: string | null | undefined) => `${accountCss.control} ${error ? css.controlInvalid : ''}`;
+const controlClass = (error: string | null | undefined) => `${formCss.control} ${error ? css.controlInvalid : ''}`;
 const invalidProps = (error: string | null | undefined, describedBy: string | undefined) => ({
   'aria-invalid': Boolean(error),
   'aria-describedby': describedBy,
@@ -176,7 +176,7 @@ export function PhoneField(p: PhoneFieldProps) {
           <input
             id={id}
             name={p.name}
-            className={accountCss.input}
+            className={formCss.input}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
@@ -212,7 +212,7 @@ export function PasswordField(p: {
           <input
             id={id}
             name={p.name}
-            className={accountCss.input}
+            className={formCss.input}
             type={shown ? 'text' : 'password'}
             value={p.value}
             maxLength={50}
@@ -254,7 +254,7 @@ export function OtpField(p: { label?: string; value: string; onChange(value: str
           <input
             id={id}
             name={p.name ?? 'otp'}
-            className={accountCss.input}
+            className={formCss.input}
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
