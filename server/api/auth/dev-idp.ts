@@ -9,6 +9,7 @@ import { BadRequest } from '../../http/errors.ts';
 import { type AuthConfig, DEV_IDP_ISSUER } from '../../modules/auth/config.ts';
 import { DEV_IDP_KID, devIdpJwk } from '../../modules/auth/google.ts';
 import type { KeyRing } from '../../modules/auth/keys.ts';
+import { escapeHtml } from '../../http/escape.ts';
 
 // The development identity provider (never in production): a JWKS, and a "Sign in as…" page that issues an
 // RS256 id_token shaped like Google's and returns it in the redirect fragment, as Google's implicit flow does.
@@ -31,8 +32,6 @@ const ConsentBody = AuthorizeQuery.extend({
     .max(60)
     .regex(/^[A-Za-z .'-]+$/, 'Letters and spaces only'),
 });
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Only this app's own pages may receive a token. */
 function safeRedirect(req: FastifyRequest, uri: string): string {

@@ -12,6 +12,7 @@ import {
   type CsvIssue,
   type CsvReport,
 } from '../../../schemas/staff-catalogue.ts';
+import { decimalRupees } from '../../../schemas/money.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, BadRequest, Conflict } from '../../http/errors.ts';
 import { setVariantPrice } from '../../modules/catalogue/index.ts';
@@ -25,7 +26,6 @@ import { recordAudit } from '../../modules/staff/index.ts';
 
 /** A text cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection"). */
 const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 /** Every variant, in the console's order: sku, product, brand, category, price and MRP in rupees, stock on hand. */
 export async function exportCatalogueCsv(db: Db): Promise<string> {
@@ -49,8 +49,8 @@ export async function exportCatalogueCsv(db: Db): Promise<string> {
     inert([r.name, [r.flavour, r.weight, r.pack_size].filter(Boolean).join(' · ')].filter(Boolean).join(' — ')),
     inert(r.brand),
     inert(r.category),
-    rupees(r.sale_price),
-    rupees(r.mrp),
+    decimalRupees(r.sale_price),
+    decimalRupees(r.mrp),
     // On hand, as the stock editor counts it: what live orders hold is still on the shelf.
     String(r.stock + (held.get(r.id) ?? 0)),
     r.is_published ? 'yes' : 'no',

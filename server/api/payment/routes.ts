@@ -14,6 +14,7 @@ import {
   PaytmCallbackRequest,
   RetryPaymentRequest,
   PaymentResultResponse,
+  WebhookResponse,
   OfferListResponse,
   PaymentFailedResponse,
   PaymentStateQuery,
@@ -52,7 +53,7 @@ import { idempotencyOf } from '../../http/idempotency.ts';
 import { orderSuccessData } from '../../modules/payment/order-success.ts';
 import { paymentByRef } from '../../modules/payment/queries.ts';
 import { sandboxPage } from '../../modules/payment/sandbox-page.ts';
-import { handleWebhook, returnPage } from '../../modules/payment/webhooks.ts';
+import { answerWebhook, returnPage } from '../../modules/payment/webhooks.ts';
 import { payOnDelivery } from '../../flows/finalize-payment.ts';
 import { handleCallback, verifyTransaction } from '../../modules/payment/callbacks.ts';
 import { activePayment, handOff, initiateTransaction, offerList, type PaymentDeps, paymentFailed, writeAttempt } from '../../modules/payment/service.ts';
@@ -445,23 +446,25 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
     PAYTM_WEBHOOK_PATH,
     {
       ...fromGateway,
-      schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook', response: { 200: PaymentResultResponse } },
+      schema: { summary: "Paytm's signed payment notification", operationId: 'paytmWebhook', response: { 200: WebhookResponse } },
     },
     async (req) => {
       if (deps.gateway.name !== 'paytm') throw new NotFound();
-      return ok((await handleWebhook(deps, { headers: req.headers, body: formFields(req.body) })).result);
+      // Form fields or Paytm's JSON `{ head, body }`: the adapter checks either's signature.
+      const body = req.body && typeof req.body === 'object' && 'head' in req.body ? req.body : formFields(req.body);
+      return ok(await answerWebhook(deps, { headers: req.headers, body }));
     },
   );
   app.post(
     JUSPAY_WEBHOOK_PATH,
     {
       ...fromGateway,
-      schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook', response: { 200: PaymentResultResponse } },
+      schema: { summary: "Juspay's signed payment notification", operationId: 'juspayWebhook', response: { 200: WebhookResponse } },
     },
     async (req) => {
       if (deps.gateway.name !== 'juspay') throw new NotFound();
       if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');
-      return ok((await handleWebhook(deps, { headers: req.headers, body: req.body })).result);
+      return ok(await answerWebhook(deps, { headers: req.headers, body: req.body }));
     },
   );
 
