@@ -17,6 +17,7 @@ import { registerCaching } from './http/caching.ts';
 import { registerAnswerCheck } from './http/answer-check.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { asAppError } from './http/errors.ts';
+import { opsBackupRoutes } from './http/backup.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { isOps } from './http/ops.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the modules: the document is built from the routes as they register.
   await registerApiDocs(app, { open: devToolsEnabled(), origin: publicOrigin });
   await registerModules(app, { handle });
+  await app.register(opsBackupRoutes, { handle });
 
   const template = loadTemplate(clientDir);
   const manifest = renderer ? loadChunkManifest(clientDir) : null;

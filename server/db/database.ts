@@ -50,6 +50,11 @@ export interface DatabaseHandle {
    * docs/operations.md) and how busy the pool is.
    */
   pool?: { connection: pg.ClientConfig; stats(): PoolStats };
+  /**
+   * PGlite only: a consistent copy of the data directory (a gzipped tarball) taken while serving, between
+   * transactions and after a checkpoint (server/db/backup.ts, docs/operations.md "Backups").
+   */
+  dump?: () => Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -328,6 +333,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'pglite',
       readiness: () => ({ ready: true, down_for_ms: null, error: null }),
+      // The driver hands its one connection to one holder at a time: no transaction is open while this holds it.
+      dump: () =>
+        db.connection().execute(async (conn) => {
+          await sql`CHECKPOINT`.execute(conn);
+          return Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+        }),
       close: once(async () => {
         try {
           await db.destroy();

@@ -126,6 +126,7 @@ const TAGS: Record<string, string> = {
   newsletterModule: 'Newsletter',
   orderRoutes: 'Orders',
   opsRoutes: 'Operations',
+  opsBackupRoutes: 'Operations',
   paymentRoutes: 'Payment',
   paymentIssueRoutes: 'Operations',
   reviewRoutes: 'Reviews',
