@@ -54,6 +54,12 @@ export const PRICE_BUCKETS: ReadonlyArray<{ value: string; label: string; min: n
   { value: '7000-', label: '₹7,000 and above', min: 700_000, max: null },
 ];
 
+/**
+ * A price bound in whole rupees, as the range boxes and the filter chip show it: a bound covers its whole rupee (an
+ * upper bound of ₹999 is 99,999 paise), so its paise are cut, never rounded up to the next rupee.
+ */
+export const boundRupees = (paise: number): number => Math.floor(paise / 100);
+
 /** Sort key of a size label ("250 g" < "1 kg" < "60 tablets"). */
 export function sizeRank(label: string): number {
   const m = /^([\d.]+)\s*([a-z]+)/i.exec(label);

@@ -1,3 +1,4 @@
+import { boundRupees, PRICE_BUCKETS } from './catalogue-rules.ts';
 import { facetSlug, FacetFilters, ListingRequest, pickVariant, productUrl, SearchRequest, searchUrl } from './catalogue.ts';
 
 describe('productUrl (SPEC §2)', () => {
@@ -78,5 +79,16 @@ describe('pickVariant (swatches switch the variant)', () => {
   });
   test('null when no variant has the value', () => {
     expect(pickVariant(variants, variants[0] as (typeof variants)[number], 'pa_weight', '5 kg')).toBeNull();
+  });
+});
+
+describe('boundRupees (a price bound covers its whole rupee)', () => {
+  test('cuts the paise of every bucket bound, so the chip reads as the bucket label', () => {
+    for (const b of PRICE_BUCKETS) {
+      expect(boundRupees(b.min) * 100).toBe(b.min);
+      if (b.max !== null) expect(boundRupees(b.max) * 100 + 99).toBe(b.max);
+    }
+    expect(boundRupees(99_999)).toBe(999);
+    expect(boundRupees(0)).toBe(0);
   });
 });

@@ -4,6 +4,15 @@
 /** SPEC §8: the one message a shopper sees when something failed without a message of its own. */
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
+/**
+ * The message a failure shows (SPEC §8): its own text, which the browser's API client has already set to the
+ * server's message, or the generic one when it has none. The one rule for pages, stores and machines alike.
+ */
+export const messageOf = (error: unknown): string => {
+  const m = (error as { message?: unknown } | null | undefined)?.message;
+  return typeof m === 'string' && m ? m : GENERIC_ERROR;
+};
+
 /** SPEC §9: the cart_id cookie lives 365 days. */
 export const CART_COOKIE = 'cart_id';
 export const CART_COOKIE_DAYS = 365;

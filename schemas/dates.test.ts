@@ -1,5 +1,14 @@
 import { describe, expect, it, test } from 'vitest';
-import { formatDay, formatDayTime, formatIndiaDateTime, indiaMidnight, indiaToday, indiaWall } from './dates.ts';
+import {
+  formatDay,
+  formatDayTime,
+  formatIndiaDateTime,
+  indiaLocalInput,
+  indiaMidnight,
+  indiaToday,
+  indiaWall,
+  instantFromIndiaLocal,
+} from './dates.ts';
 
 // The hand-written rule must read exactly as the en-IN formatter it replaces, in both zones, on any date.
 const intl = (zone: string, time: boolean) =>
@@ -60,6 +69,17 @@ describe('India time helpers (the one owner of the +05:30 offset)', () => {
     expect(indiaToday(Date.parse('2026-11-27T18:30:00Z'))).toBe('2026-11-28');
     expect(indiaMidnight('2026-11-28').toISOString()).toBe('2026-11-27T18:30:00.000Z');
     expect(indiaWall(new Date('2026-12-31T18:30:00Z')).getUTCFullYear()).toBe(2027);
+  });
+
+  test('a datetime-local field reads and writes India wall time across the UTC day line, and round-trips', () => {
+    expect(indiaLocalInput('2026-11-27T18:29:00Z')).toBe('2026-11-27T23:59');
+    expect(indiaLocalInput('2026-11-27T18:30:00Z')).toBe('2026-11-28T00:00');
+    expect(indiaLocalInput(null)).toBe('');
+    expect(instantFromIndiaLocal('2026-11-28T00:00')).toBe('2026-11-28T00:00:00+05:30');
+    expect(new Date(instantFromIndiaLocal('2026-11-28T00:00')).toISOString()).toBe('2026-11-27T18:30:00.000Z');
+    expect(instantFromIndiaLocal('')).toBe('');
+    const at = '2026-03-31T18:45:00.000Z';
+    expect(new Date(instantFromIndiaLocal(indiaLocalInput(at))).toISOString()).toBe(at);
   });
 });
 

@@ -18,6 +18,10 @@ export const indiaWall = (d: Date | number): Date => new Date((typeof d === 'num
 export const indiaToday = (now: Date | number = Date.now()): string => indiaWall(now).toISOString().slice(0, 10);
 /** Midnight India time of a YYYY-MM-DD day. */
 export const indiaMidnight = (day: string): Date => new Date(`${day}T00:00:00${IST_OFFSET}`);
+/** A datetime-local field's value ("2026-11-05T09:30", India's wall clock) of an ISO instant; '' for none. */
+export const indiaLocalInput = (iso: string | null): string => (iso ? indiaWall(new Date(iso)).toISOString().slice(0, 16) : '');
+/** The ISO instant of a datetime-local field's value read as India time; '' for an empty field. */
+export const instantFromIndiaLocal = (local: string): string => (local ? `${local}:00${IST_OFFSET}` : '');
 
 /** The zone a date is read in: India time, or UTC for calendar days stored without a time (certificates). */
 export type DateZone = 'IST' | 'UTC';

@@ -1,4 +1,4 @@
-import { formatPaise } from './money.ts';
+import { formatPaise, groupPaise } from './money.ts';
 
 // A packaged food's declarations and the figures derived from them (docs/product-declarations.md), without zod:
 // the product page imports them without building the schemas; schemas/declarations.ts re-exports them.
@@ -84,5 +84,5 @@ export function nutritionPerServing(per100: Nutrition, servingG: number): Nutrit
  * the rupee would hide the comparison a price per gram is for ("₹2.71", not "₹3").
  */
 export function formatUnitPrice(paise: number): string {
-  return paise >= 1000 ? formatPaise(paise) : `₹${(paise / 100).toFixed(2)}`;
+  return paise >= 1000 ? formatPaise(paise) : `₹${groupPaise(paise)}`;
 }

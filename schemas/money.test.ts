@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatPaise, groupRupees, percentOff } from './money.ts';
+import { decimalRupees, formatPaise, groupPaise, groupRupees, percentOff } from './money.ts';
 
 // SPEC §5: rupee amounts in Indian grouping, no decimals; discount 0 when a price is not a number.
 
@@ -45,8 +45,72 @@ describe('formatPaise', () => {
     [329_900, '₹3,299'],
     [12_345_600, '₹1,23,456'],
     [49_950, '₹500'],
+    [49_949, '₹499'],
+    [50, '₹1'],
+    [49, '₹0'],
+    [-12_345_600, '₹-1,23,456'],
+    [-150, '₹-1'],
+    [123_456_789_012_34, '₹1,23,45,67,89,012'],
   ])('%d paise -> %s', (paise, text) => {
     expect(formatPaise(paise)).toBe(text);
+  });
+
+  test('an SMS passes its own symbol, the number is the same', () => {
+    expect(formatPaise(12_345_650, '')).toBe('1,23,457');
+    expect(formatPaise(12_345_650, 'Rs ')).toBe('Rs 1,23,457');
+  });
+
+  test('rounds to the nearest rupee, a half up, on any amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (paise) => {
+        const shown = Number(formatPaise(paise).replace(/[₹,]/g, ''));
+        expect(Math.abs(shown * 100 - paise)).toBeLessThanOrEqual(50);
+        if (Math.abs(shown * 100 - paise) === 50) expect(shown * 100).toBeGreaterThan(paise);
+      }),
+    );
+  });
+});
+
+describe('groupPaise (the invoice columns: grouped, both decimals, exact)', () => {
+  test.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [271, '2.71'],
+    [99_999, '999.99'],
+    [12_345_678, '1,23,456.78'],
+    [12_345_678_90, '1,23,45,678.90'],
+    [-12_345_678, '-1,23,456.78'],
+    [-5, '-0.05'],
+  ])('%d paise -> %s', (paise, text) => {
+    expect(groupPaise(paise)).toBe(text);
+  });
+
+  test('keeps every paisa: the text read back is the amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (paise) => {
+        expect(Math.round(Number(groupPaise(paise).replace(/,/g, '')) * 100)).toBe(paise);
+      }),
+    );
+  });
+});
+
+describe('decimalRupees (a field, a spreadsheet cell, a gateway amount)', () => {
+  test.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [149_950, '1499.50'],
+    [12_345_678, '123456.78'],
+    [-150, '-1.50'],
+  ])('%d paise -> %s', (paise, text) => {
+    expect(decimalRupees(paise)).toBe(text);
+  });
+
+  test('writes what toFixed(2) wrote for every whole paise amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), (paise) => {
+        expect(decimalRupees(paise)).toBe((paise / 100).toFixed(2));
+      }),
+    );
   });
 });
 

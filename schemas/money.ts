@@ -17,9 +17,39 @@ export function groupRupees(rupees: number): string {
   return `${sign}${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
 }
 
-/** "₹1,23,456" from paise. */
-export function formatPaise(paise: number): string {
-  return `₹${groupRupees(paise / 100)}`;
+/**
+ * "₹1,23,456" from paise: the one way a rupee amount is shown (SPEC §5), in the browser, e-mails and messages. The
+ * paise are rounded to the nearest rupee, a half rupee up (49,950 paise show ₹500), as `groupRupees` rounds; a
+ * negative amount reads "₹-1,234". `symbol` is what goes before the number: an SMS, whose alphabet has no "₹", writes
+ * its own "Rs" and passes ''.
+ */
+export function formatPaise(paise: number, symbol = '₹'): string {
+  return `${symbol}${groupRupees(paise / 100)}`;
+}
+
+/** Whole paise split into sign, rupees and the two paise digits (a non-integer is first rounded to the paisa). */
+function splitPaise(paise: number): { sign: string; rupees: number; paise: string } {
+  const whole = Number.isFinite(paise) ? Math.round(paise) : 0;
+  const abs = Math.abs(whole);
+  return { sign: whole < 0 ? '-' : '', rupees: Math.floor(abs / 100), paise: String(abs % 100).padStart(2, '0') };
+}
+
+/**
+ * "1,23,456.78": paise in Indian grouping with both decimals, nothing rounded away: where the paise must be seen
+ * (the GST invoice's columns, a unit price below ₹10). No symbol: the caller writes "₹" or "Rs." before it.
+ */
+export function groupPaise(paise: number): string {
+  const p = splitPaise(paise);
+  return `${p.sign}${groupRupees(p.rupees)}.${p.paise}`;
+}
+
+/**
+ * "1499.50": paise as a plain decimal rupee amount, no grouping and no symbol, for what a machine or a person types
+ * back: a form field, a spreadsheet cell, a payment gateway's amount, structured data.
+ */
+export function decimalRupees(paise: number): string {
+  const p = splitPaise(paise);
+  return `${p.sign}${p.rupees}.${p.paise}`;
 }
 
 export const toPaise = (rupees: number): number => Math.round(rupees * 100);

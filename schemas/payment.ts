@@ -155,6 +155,8 @@ export const PaymentResultData = z.object({
 });
 export type PaymentResultData = z.infer<typeof PaymentResultData>;
 export const PaymentResultResponse = envelope(PaymentResultData);
+/** A gateway's webhook: the payment's result, or an authentic event about no payment, ignored (answered so it stops). */
+export const WebhookResponse = envelope(z.union([PaymentResultData, z.object({ ignored: z.literal(true), reason: z.string() })]));
 
 /** Juspay's return-URL parameters (order_id, status, status_id, signature, signature_algorithm, …). */
 export const JuspayReturnRequest = z

@@ -104,7 +104,6 @@ const AREA = {
   'server/modules/auth/config.ts': 'Sign-in and sessions',
   'server/payments/config.ts': 'Payments and checkout',
   'server/modules/events/config.ts': 'Reporting: forwarding to providers',
-  'server/modules/events/routes.ts': 'Reporting',
   'server/modules/app-install/service.ts': 'App-install banner',
   'server/modules/reviews/index.ts': 'Reviews',
   'server/modules/system/service.ts': 'Retention and error reports',
@@ -483,10 +482,13 @@ function showDefault(d) {
   return `\`${d.value}\``;
 }
 
+/** The file a setting is listed under: the first that reads it and has a heading, else the first that reads it. */
+const homeOf = (s) => s.files.find((f) => f in AREA) ?? s.files[0];
+
 export function render({ settings, tools }) {
   const byArea = new Map();
   for (const s of settings) {
-    const home = s.files[0];
+    const home = homeOf(s);
     if (!byArea.has(home)) byArea.set(home, []);
     byArea.get(home).push(s);
   }
@@ -505,7 +507,7 @@ export function render({ settings, tools }) {
     'Every setting is an environment variable, read once at start-up and validated by a zod schema: a bad value stops',
     'the process with the setting\'s name and what is wrong. "Rules" are the checks the code makes beyond the value\'s',
     'type; most apply when `NODE_ENV=production`, which also refuses development defaults of secrets. A default of',
-    '"—" means unset. A setting read in several places is listed once, under the first file that reads it.',
+    '"—" means unset. A setting read in several places is listed once, under the first file with a heading here that reads it.',
     '',
     `${settings.length} settings.`,
     '',
@@ -514,7 +516,7 @@ export function render({ settings, tools }) {
     out.push(`## ${AREA[area] ?? area}`, '', `Read in \`${area}\`.`, '');
     out.push('| variable | default | accepts | meaning | rules |', '|---|---|---|---|---|');
     for (const s of byArea.get(area)) {
-      const also = s.files.slice(1);
+      const also = s.files.filter((f) => f !== area);
       const meaning = also.length ? `${s.meaning} Also read in ${also.map((f) => `\`${f}\``).join(', ')}.` : s.meaning;
       out.push(
         `| \`${s.name}\` | ${cell(s.defaults.map(showDefault).join(' / ') || '—')} | ${cell(s.accepts.join('; ') || 'text')} | ${cell(meaning)} | ${cell(s.rules.join('; ') || '—')} |`,

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { RenderTransport, RouteFacts, ServerRenderer } from '../schemas/server-render.ts';
 import { DEFAULT_DESCRIPTION, organizationJsonLd, type PageMeta, ROUTE_META, websiteJsonLd } from '../schemas/content.ts';
+import { escapeHtml } from './http/escape.ts';
 
 /** The CSP nonce of a response: server-rendering code writes it on every inline <script> it emits. */
 export { cspNonce } from './http/security.ts';
@@ -175,7 +176,6 @@ export function loadScriptsAfterPaint(html: string, nonce: string, chunks: reado
   return `${html.slice(0, start)}<script${n}>${boot}</script>${html.slice(end + SCRIPTS_END.length)}`;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 // JSON inside <script> must not close the tag.
 const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 

@@ -2,7 +2,7 @@
 import { assign, type DoneActorEvent, fromPromise, sendTo, setup } from 'xstate';
 import { type CatalogueEvent, emit } from '../../events/index.ts';
 import type { AuthResponse, OtpSentResponse, OtpType } from '../../schemas/account.ts';
-import { GENERIC_ERROR } from '../../schemas/common.ts';
+import { messageOf } from '../../schemas/constants.ts';
 import {
   firstError,
   FullNameSchema,
@@ -48,10 +48,6 @@ export function onboardingActors(services: OnboardingServices) {
 
 // ---------- helpers ----------
 
-export const messageOf = (error: unknown): string => {
-  const m = (error as { message?: unknown } | null)?.message;
-  return typeof m === 'string' && m ? m : GENERIC_ERROR;
-};
 export const errorOf = ({ event }: { event: unknown }) => messageOf((event as { error?: unknown }).error);
 export const outputOf = (event: unknown): AuthResponse => (event as DoneActorEvent<AuthResponse>).output;
 export const identifierTypeOf = (c: OnboardingContext): IdentifierType => c.activeInputField;

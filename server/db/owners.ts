@@ -108,4 +108,8 @@ export const ALSO_WRITTEN_BY = {
   // docs/decisions/006: the local sandbox gateway, standing in for a gateway's own records, writes each refund it
   // pays to payment_refunds under the refund's idempotency key (server/payments/sandbox.ts).
   payment_refunds: 'server/payments/sandbox.ts',
+  // docs/architecture.md "Layout": the account API's address and deletion handlers still hold their SQL, until it
+  // moves into the account module.
+  addresses: 'server/api/account/routes.ts',
+  account_deletions: 'server/api/account/routes.ts',
 } as const satisfies Partial<Record<keyof Database, string>>;

@@ -17,7 +17,8 @@ import { refunds as refundsCounted } from '../observability/registry.ts';
 
 // Paying refunds out (docs/decisions/011-order-flows.md). A refund row is written, pending, in the transaction of
 // the cancellation or return that causes it; paying it happens after commit, here, with the row's idempotency key
-// as the gateway's key. Retrying (a crash, two instances, the operations command) pays the same refund once: the
+// as the gateway's key. An adapter answers `failed` only once the gateway's own refund status for that key says so
+// (server/payments/gateway.ts), so a failed refund here is one the gateway holds no money for. Retrying (a crash, two instances, the operations command) pays the same refund once: the
 // gateway refunds once per key, and only a pending row is marked processed. A refund goes back through the attempt
 // that captured the order's money (refunds.payment_id), or to the return's bank account for pay on delivery.
 // The life cycle (docs/decisions/015-gateway-life-cycle.md): pending → asked again (the refund status call once
@@ -57,9 +58,12 @@ async function payRefund(db: Db, refundId: number, adapters: RefundAdapters): Pr
     if (!found) return markFailed(db, 'the original payment is missing', issue);
     const gateway = adapters.gatewayFor(found.gateway);
     if (!gateway) return markFailed(db, `no adapter for gateway ${found.gateway}`, issue);
-    if (gateway.minRefund && refund.amount < gateway.minRefund)
-      return markFailed(db, `below the gateway's smallest refund (${gateway.minRefund} paise)`, issue);
     const gatewayPayment: GatewayPayment = found.payment;
+    // What the gateway documents it refuses (under its smallest refund) is never sent, so never half-known.
+    const refusal =
+      gateway.refundRefusal?.({ payment: gatewayPayment, amount: refund.amount }) ??
+      (gateway.minRefund && refund.amount < gateway.minRefund ? `below the gateway's smallest refund (${gateway.minRefund} paise)` : null);
+    if (refusal) return markFailed(db, refusal, issue);
     let answer: RefundResult | null;
     try {
       // Once the gateway knows the refund, its status is asked; the first time (or when it never said), the
@@ -123,7 +127,7 @@ async function markFailed(db: Db, reason: string, issue: IssueRef) {
         kind: 'refund_failed',
         dedupKey: `refund-failed:${issue.refundId}`,
         ...issue,
-        note: `Refund failed: ${reason}.`,
+        note: `Refund failed: ${reason}. Nothing is held at the gateway for it: pay it by bank transfer and note the UTR.`,
       });
   });
   return 'failed' as const;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
+import { opsConsoleApi } from '../api/ops/index.ts';
 import { messagingModule } from '../messaging/index.ts';
 import { readPaymentConfig } from '../payments/index.ts';
 import { accountModule } from './account/index.ts';
@@ -33,6 +34,7 @@ export async function registerModules(app: FastifyInstance, { handle }: { handle
   // First: every module's routes read the request's session (req.getSession()).
   await app.register(sessionModule, { db, idleHours: auth.config.SESSION_IDLE_HOURS });
   await app.register(staffModule, { db });
+  await app.register(opsConsoleApi, { db });
   await app.register(systemModule, { handle });
   await app.register(catalogueModule, { handle });
   await app.register(cartModule, { db });

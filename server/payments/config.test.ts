@@ -32,6 +32,13 @@ describe('payment configuration in production', () => {
   test('Paytm in production: real settings start; a staging host, website or the development MID is refused', () => {
     expect(readPaymentConfig(livePaytm).PAYTM_HOST).toBe('https://securegw.paytm.in');
     expect(() => readPaymentConfig({ ...livePaytm, PAYTM_HOST: 'https://securegw-stage.paytm.in' })).toThrow(/PAYTM_HOST \(staging\)/);
+    // Paytm's staging host on its paytmpayments.com domain, beside the older securegw-stage.paytm.in.
+    expect(() => readPaymentConfig({ ...livePaytm, PAYTM_HOST: 'https://securestage.paytmpayments.com' })).toThrow(
+      /PAYTM_HOST \(staging\)/,
+    );
+    expect(readPaymentConfig({ ...livePaytm, PAYTM_HOST: 'https://secure.paytmpayments.com' }).PAYTM_HOST).toBe(
+      'https://secure.paytmpayments.com',
+    );
     expect(() => readPaymentConfig({ ...livePaytm, PAYTM_WEBSITE: 'WEBSTAGING' })).toThrow(/PAYTM_WEBSITE/);
     expect(() => readPaymentConfig({ ...livePaytm, PAYTM_MID: undefined })).toThrow(/PAYTM_MID/);
   });
@@ -41,6 +48,11 @@ describe('payment configuration in production', () => {
     expect(readPaymentConfig(live).JUSPAY_BASE_URL).toBe('https://api.juspay.in');
     expect(() => readPaymentConfig({ ...live, JUSPAY_BASE_URL: undefined })).toThrow(/JUSPAY_BASE_URL/);
     expect(() => readPaymentConfig({ ...live, JUSPAY_API_KEY: undefined })).toThrow(/JUSPAY_API_KEY/);
+  });
+
+  test('JUSPAY_CLIENT_ID is optional (the merchant id stands in) and read when set', () => {
+    expect(readPaymentConfig(liveJuspay).JUSPAY_CLIENT_ID).toBeUndefined();
+    expect(readPaymentConfig({ ...liveJuspay, JUSPAY_CLIENT_ID: 'kasrat-web' }).JUSPAY_CLIENT_ID).toBe('kasrat-web');
   });
 });
 

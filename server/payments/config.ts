@@ -10,6 +10,8 @@ const DEV_PAYTM_MID = 'KASRATDEV0000001';
 const DEV_JUSPAY_API_KEY = 'kasrat-development-juspay-api-key';
 const DEV_JUSPAY_WEBHOOK_PASSWORD = 'kasrat-development-juspay-webhook';
 const PAYTM_STAGING_HOST = 'https://securegw-stage.paytm.in';
+/** Paytm's staging hosts: the older paytm.in one and the paytmpayments.com one its current documentation names. */
+const PAYTM_STAGING_HOSTS = new Set(['securegw-stage.paytm.in', 'securestage.paytmpayments.com']);
 const PAYTM_STAGING_WEBSITE = 'WEBSTAGING';
 const JUSPAY_SANDBOX_URL = 'https://sandbox.juspay.in';
 
@@ -31,6 +33,8 @@ const PaymentEnv = z.object({
    */
   PAYTM_WEBSITE: z.string().min(1).max(50).default(PAYTM_STAGING_WEBSITE),
   JUSPAY_MERCHANT_ID: z.string().min(1).default('kasrat'),
+  /** The payment page's client id (`payment_page_client_id` of a session); unset: the merchant id, as for most accounts. */
+  JUSPAY_CLIENT_ID: z.string().min(1).max(100).optional(),
   JUSPAY_API_KEY: z.string().min(1).default(DEV_JUSPAY_API_KEY),
   /** The key Juspay signs return URLs with (the "response key" of the dashboard). */
   JUSPAY_RESPONSE_KEY: z.string().min(16).default(DEV_JUSPAY_KEY),
@@ -50,10 +54,14 @@ const PaymentEnv = z.object({
 });
 export type PaymentConfig = z.infer<typeof PaymentEnv>;
 
-/** A gateway's test host (Paytm's securegw-stage, Juspay's sandbox), or one that is not HTTPS. */
+/** A gateway's test host (Paytm's securegw-stage or securestage, Juspay's sandbox), or one that is not HTTPS. */
 function isStagingHost(url: string): boolean {
   const u = new URL(url);
-  return u.protocol !== 'https:' || /(^|[.-])(stage|staging|sandbox|test)([.-]|$)/i.test(u.hostname);
+  return (
+    u.protocol !== 'https:' ||
+    PAYTM_STAGING_HOSTS.has(u.hostname.toLowerCase()) ||
+    /(^|[.-])(stage|staging|sandbox|test)([.-]|$)/i.test(u.hostname)
+  );
 }
 
 export function readPaymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConfig {

@@ -71,7 +71,18 @@ export interface VerifiedCallback {
   cardLast4?: string | null;
 }
 
-export type CallbackCheck = { ok: true; callback: VerifiedCallback } | { ok: false; reason: string; ref: string | null };
+export type CallbackCheck =
+  | { ok: true; callback: VerifiedCallback }
+  | {
+      ok: false;
+      reason: string;
+      ref: string | null;
+      /**
+       * An authentic notification about no payment attempt (Juspay's `TXN_*` and refund events): nothing to apply,
+       * answered 200 so the gateway stops sending it (docs/decisions/015-gateway-life-cycle.md).
+       */
+      ignore?: true;
+    };
 
 export interface RefundResult {
   status: 'success' | 'pending' | 'failed';
@@ -88,15 +99,25 @@ export interface PaymentGateway {
   readonly name: GatewayName;
   /** The smallest refund the gateway accepts, paise (Juspay: ₹1). */
   readonly minRefund?: number;
+  /**
+   * Why the gateway would refuse this refund by its documented rules (Juspay: under ₹1; Paytm: a partial refund
+   * under ₹1, its code 635), checked before anything is sent; null when it may be asked for.
+   */
+  refundRefusal?(input: { payment: GatewayPayment; amount: number }): string | null;
   /** Where the shopper's browser goes to pay. `returnUrl` is where the gateway posts back. */
   initiate(payment: GatewayPayment, urls: { origin: string }): Promise<GatewayRedirect>;
-  /** Checks a callback's signature (and, where the gateway asks for it, confirms it server to server); never throws. */
-  verifyCallback(fields: Record<string, string>): Promise<CallbackCheck>;
+  /**
+   * Checks a callback's signature (and, where the gateway asks for it, confirms it server to server); never
+   * throws. `customer`: the attempt's customer when the store knows it (Juspay routes every call by customer).
+   */
+  verifyCallback(fields: Record<string, string>, context?: { customer?: { id: number } | null }): Promise<CallbackCheck>;
   /** Asks the gateway, server to server, what became of an attempt (a return URL alone is never proof). */
   status(payment: GatewayPayment): Promise<VerifiedCallback | null>;
   /**
    * Refunds part or all of a successful payment; the same idempotencyKey refunds once. A gateway that answers
-   * "already requested" for the key reports the refund's current status, never `failed` for that reason.
+   * "already requested" (or "another refund in progress", "already refunded") for the key reports the refund's
+   * current status, or `pending` while it says nothing; and `failed` is answered only once the gateway's refund
+   * status for the key says failed or knows no such refund (docs/decisions/015-gateway-life-cycle.md).
    */
   refund(input: { payment: GatewayPayment; amount: number; idempotencyKey: string }): Promise<RefundResult>;
   /** Where a refund requested with this key stands now (polled until `success` or `failed`); null: unknown. */

@@ -9,7 +9,8 @@ import type {
   VaultCustomer,
   VerifiedCallback,
 } from './gateway.ts';
-import { fetchWithTimeout, gatewayRefundId, hmacBase64, paiseToRupeesText, safeEqual } from './signing.ts';
+import { decimalRupees } from '../../schemas/money.ts';
+import { fetchWithTimeout, gatewayRefundId, hmacBase64, safeEqual } from './signing.ts';
 
 // Juspay: a payment session is created server to server; the shopper returns to the app with signed query
 // parameters, posted to /api/payment/verify-juspay-transaction. Juspay's official node SDK is an API client with
@@ -113,6 +114,9 @@ interface JuspayOrder {
     card_reference?: string;
   };
   upi?: { payer_vpa?: string };
+  /** The customer the session named, and its first merchant field (a saved card's reference: savedCardSession). */
+  customer_id?: string;
+  udf1?: string;
   bank_error_message?: string;
   refunds?: Array<{ unique_request_id?: string; status?: string; id?: string }>;
 }
@@ -171,6 +175,8 @@ function savedCardOf(status: VerifiedCallback['status'], body: JuspayOrder): { s
 
 interface JuspayListedCard {
   card_token?: string;
+  /** The card's own first digits (Juspay's list cards answer). */
+  card_isin?: string;
   card_reference?: string;
   card_number?: string;
   card_brand?: string;
@@ -195,6 +201,22 @@ export function savedCardSession(reference: string) {
 
 /** Juspay's customer id for a store customer (the session and the card calls name the same one). */
 export const juspayCustomerId = (customer: VaultCustomer | { id: number }) => `cust_${customer.id}`;
+/** The store customer a Juspay customer id names (`cust_<id>`); null for any other. */
+const customerOf = (id: unknown): { id: number } | null => {
+  const m = typeof id === 'string' ? /^cust_(\d{1,10})$/.exec(id) : null;
+  return m ? { id: Number(m[1]) } : null;
+};
+
+/**
+ * Juspay's answer to a repeated unique_request_id: its refund documentation names REFUND_DUPLICATE_REQUEST
+ * (https://juspay.io/sea/docs/api-reference-global/docs/express-checkout/refund-order-api), older answers `duplicate.call`;
+ * any spelling of "duplicate" means the refund exists.
+ */
+export const isDuplicateRefund = (code: unknown) => typeof code === 'string' && /duplicate/i.test(code.replace(/[^a-z]/gi, ''));
+
+/** Juspay refuses refunds under ₹1: never sent. */
+export const juspayRefundRefusal = ({ amount }: { amount: number }): string | null =>
+  amount < 100 ? "below Juspay's smallest refund (₹1)" : null;
 
 const refundResult = (r: { status?: string; id?: string } | undefined): RefundResult | null =>
   !r
@@ -207,18 +229,24 @@ const refundResult = (r: { status?: string; id?: string } | undefined): RefundRe
 export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeof fetch } = {}): PaymentGateway {
   const fetchImpl = deps.fetch ?? fetch;
   const auth = `Basic ${Buffer.from(`${config.JUSPAY_API_KEY}:`).toString('base64')}`;
-  const headers = { authorization: auth, 'x-merchantid': config.JUSPAY_MERCHANT_ID, version: '2023-06-30' };
+  const base = { authorization: auth, 'x-merchantid': config.JUSPAY_MERCHANT_ID, version: '2023-06-30' };
+  // Juspay asks for the same x-routing-id, the customer id, on every call for a customer
+  // (https://juspay.io/api-reference/docs/express-checkout/transaction-id-based-and-instant-refund, header x-routing-id).
+  const headersFor = (customer: { id: number } | null | undefined): Record<string, string> =>
+    customer ? { ...base, 'x-routing-id': juspayCustomerId(customer) } : base;
   const webhookAuth = `Basic ${Buffer.from(`${config.JUSPAY_WEBHOOK_USERNAME}:${config.JUSPAY_WEBHOOK_PASSWORD}`).toString('base64')}`;
 
-  const fetchOrder = async (ref: string): Promise<JuspayOrder | null> => {
-    const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/orders/${encodeURIComponent(ref)}`, { headers });
+  const fetchOrder = async (ref: string, customer: { id: number } | null | undefined): Promise<JuspayOrder | null> => {
+    const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/orders/${encodeURIComponent(ref)}`, {
+      headers: headersFor(customer),
+    });
     if (res.status === 404) return { order_id: ref, status: 'NOT_FOUND' };
     if (!res.ok) throw new Error(`Juspay order status answered HTTP ${res.status}`);
     return (await res.json()) as JuspayOrder;
   };
 
-  const orderStatus = async (ref: string): Promise<VerifiedCallback | null> => {
-    const body = await fetchOrder(ref);
+  const orderStatus = async (ref: string, customer: { id: number } | null | undefined): Promise<VerifiedCallback | null> => {
+    const body = await fetchOrder(ref, customer);
     const status = STATUS[body?.status ?? ''];
     if (!body || body.order_id !== ref || !status) return null;
     if (body.status === 'NOT_FOUND') return null;
@@ -228,21 +256,28 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
     // across the order's transactions, so a CHARGED after a failed or pending transaction matches it.
     const id = str(body.id);
     if (!id) return null;
+    const instrument = instrumentOf(body);
+    // A card from the locker pays with its network token, whose answer may carry no prefix of the card itself: the
+    // locker's list (card_isin) gives it, read before a bank offer is judged on it (SPEC §6 bank offers).
+    const reference = str(body.card?.card_reference) ?? str(body.udf1);
+    const owner = customer ?? customerOf(body.customer_id);
+    if (status === 'success' && instrument.type === 'card' && !instrument.card_bin && reference && owner)
+      instrument.card_bin = await lockerPrefix(owner, reference).catch(() => null);
     return {
       ref,
       gatewayPaymentId: id,
       status,
       amount: Math.round(body.amount * 100),
       reason: status === 'failed' ? (str(body.bank_error_message) ?? REASONS[body.status ?? ''] ?? 'Payment failed') : null,
-      instrument: instrumentOf(body),
+      instrument,
       ...(REVIEW[body.status ?? ''] ? { review: REVIEW[body.status ?? ''] } : {}),
       // Tokenised with the shopper's consent on Juspay's page: the persistent card_reference is the token kept.
       ...savedCardOf(status, body),
     };
   };
 
-  const refundStatus = async (ref: string, idempotencyKey: string): Promise<RefundResult | null> => {
-    const body = await fetchOrder(ref);
+  const refundStatus = async (payment: GatewayPayment, idempotencyKey: string): Promise<RefundResult | null> => {
+    const body = await fetchOrder(payment.ref, payment.customer);
     const requestId = gatewayRefundId(idempotencyKey);
     return refundResult(body?.refunds?.find((x) => x.unique_request_id === requestId));
   };
@@ -252,12 +287,18 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       fetchImpl,
       `${config.JUSPAY_BASE_URL}/customers/${encodeURIComponent(juspayCustomerId(customer))}/cards`,
       {
-        headers: { ...headers, 'x-routing-id': juspayCustomerId(customer) },
+        headers: headersFor(customer),
       },
     );
     if (!res.ok) throw new Error(`Juspay card list answered HTTP ${res.status}`);
     const body = (await res.json().catch(() => ({}))) as { cards?: JuspayListedCard[] };
     return Array.isArray(body.cards) ? body.cards : [];
+  };
+  /** The first six digits of a locker card, by its reference; null when the locker does not say. */
+  const lockerPrefix = async (customer: { id: number }, reference: string): Promise<string | null> => {
+    const card = (await listCards({ id: customer.id, email: null, mobile: null })).find((c) => c.card_reference === reference);
+    const isin = str(card?.card_isin);
+    return isin && /^\d{6,8}$/.test(isin) ? isin.slice(0, 6) : null;
   };
   const listedCard = (c: JuspayListedCard) =>
     c.expired
@@ -276,14 +317,15 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
     async initiate(payment: GatewayPayment, urls) {
       const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/session`, {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
+        headers: { ...headersFor(payment.customer), 'content-type': 'application/json' },
         body: JSON.stringify({
           order_id: payment.ref,
-          amount: paiseToRupeesText(payment.amount),
+          amount: decimalRupees(payment.amount),
           customer_id: juspayCustomerId(payment.customer),
           customer_email: payment.customer.email ?? undefined,
           customer_phone: payment.customer.mobile ?? undefined,
-          payment_page_client_id: config.JUSPAY_MERCHANT_ID,
+          // The client id of Juspay's payment page: the merchant id unless the account has another.
+          payment_page_client_id: config.JUSPAY_CLIENT_ID ?? config.JUSPAY_MERCHANT_ID,
           action: 'paymentPage',
           return_url: `${urls.origin}${JUSPAY_RETURN_PATH}`,
           currency: 'INR',
@@ -295,7 +337,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
       if (!res.ok || !url) throw new Error(`Juspay session failed (HTTP ${res.status})`);
       return { url, method: 'GET', fields: {} };
     },
-    async verifyCallback(fields): Promise<CallbackCheck> {
+    async verifyCallback(fields, context): Promise<CallbackCheck> {
       const ref = typeof fields.order_id === 'string' ? fields.order_id.slice(0, 100) : null;
       const given = typeof fields.signature === 'string' ? safeDecode(fields.signature) : null;
       if (!ref || !given) return { ok: false, reason: 'malformed return', ref };
@@ -303,40 +345,48 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
         return { ok: false, reason: 'unknown signature algorithm', ref };
       if (!safeEqual(juspayReturnSignature(fields, config.JUSPAY_RESPONSE_KEY), given)) return { ok: false, reason: 'bad signature', ref };
       // A signed return URL says where the shopper came back from, not that money moved: ask Juspay.
-      const confirmed = await orderStatus(ref).catch(() => null);
+      const confirmed = await orderStatus(ref, context?.customer).catch(() => null);
       if (!confirmed) return { ok: false, reason: 'status could not be confirmed with the gateway', ref };
       return { ok: true, callback: confirmed };
     },
     // Juspay authenticates webhooks with the Basic credentials set on its dashboard; the body is then only a
     // hint of which order changed: the order status call decides, as for a return.
     async verifyWebhook({ headers: h, body }): Promise<CallbackCheck> {
-      const order = (body as { content?: { order?: { order_id?: unknown } } } | null)?.content?.order;
+      const event = body as { event_name?: unknown; content?: { order?: { order_id?: unknown; customer_id?: unknown } } } | null;
+      const order = event?.content?.order;
       const ref = typeof order?.order_id === 'string' ? order.order_id.slice(0, 100) : null;
       const given = typeof h.authorization === 'string' ? h.authorization : '';
       if (!safeEqual(given, webhookAuth)) return { ok: false, reason: 'bad webhook credentials', ref };
-      if (!ref) return { ok: false, reason: 'malformed webhook', ref };
-      const confirmed = await orderStatus(ref).catch(() => null);
+      // Events about no order (TXN_*, refunds, mandates…) are Juspay's to send and nothing for the store to apply;
+      // refused, Juspay would send them again for ever.
+      if (!ref) {
+        const name = typeof event?.event_name === 'string' ? event.event_name.slice(0, 60) : 'unnamed';
+        return { ok: false, reason: `event ${name} without an order`, ref, ignore: true };
+      }
+      const confirmed = await orderStatus(ref, customerOf(order?.customer_id)).catch(() => null);
       if (!confirmed) return { ok: false, reason: 'status could not be confirmed with the gateway', ref };
       return { ok: true, callback: confirmed };
     },
-    status: (payment) => orderStatus(payment.ref),
+    status: (payment) => orderStatus(payment.ref, payment.customer),
+    refundRefusal: juspayRefundRefusal,
     async refund({ payment, amount, idempotencyKey }): Promise<RefundResult> {
-      if (amount < 100) return { status: 'failed', refundId: null };
+      if (juspayRefundRefusal({ amount })) return { status: 'failed', refundId: null };
       const requestId = gatewayRefundId(idempotencyKey);
       const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/orders/${encodeURIComponent(payment.ref)}/refunds`, {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ unique_request_id: requestId, amount: paiseToRupeesText(amount) }).toString(),
+        headers: { ...headersFor(payment.customer), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ unique_request_id: requestId, amount: decimalRupees(amount) }).toString(),
       });
       const body = (await res.json().catch(() => ({}))) as JuspayOrder & { error_code?: string };
       // The same unique_request_id again: the refund exists, Juspay is paying it; never "failed" for that.
-      if (body.error_code === 'duplicate.call')
-        return (await refundStatus(payment.ref, idempotencyKey)) ?? { status: 'pending', refundId: null };
+      if (isDuplicateRefund(body.error_code)) return (await refundStatus(payment, idempotencyKey)) ?? { status: 'pending', refundId: null };
       if (res.status >= 500 || res.status === 429) throw new Error(`Juspay refund answered HTTP ${res.status}`);
-      if (!res.ok) return { status: 'failed', refundId: null };
+      // Refused: failed only when the order's refunds[] does not hold this unique_request_id (an earlier request
+      // whose answer was lost may have raised it).
+      if (!res.ok) return (await refundStatus(payment, idempotencyKey)) ?? { status: 'failed', refundId: null };
       return refundResult(body.refunds?.find((x) => x.unique_request_id === requestId)) ?? { status: 'pending', refundId: null };
     },
-    refundStatus: ({ payment, idempotencyKey }) => refundStatus(payment.ref, idempotencyKey),
+    refundStatus: ({ payment, idempotencyKey }) => refundStatus(payment, idempotencyKey),
     // Juspay's locker (docs/decisions/024-saved-cards.md): the customer's cards, each with a card_token that is
     // good for the next call only and a persistent card_reference (the token the store keeps).
     savedCards: {
@@ -346,7 +396,7 @@ export function createJuspayGateway(config: PaymentConfig, deps: { fetch?: typeo
         if (!card?.card_token) return true;
         const res = await fetchWithTimeout(fetchImpl, `${config.JUSPAY_BASE_URL}/card/delete`, {
           method: 'POST',
-          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { ...headersFor(customer), 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ card_token: card.card_token }).toString(),
         });
         const body = (await res.json().catch(() => ({}))) as { deleted?: boolean };

@@ -11,7 +11,8 @@ import type {
   VaultCustomer,
   VerifiedCallback,
 } from './gateway.ts';
-import { fetchWithTimeout, gatewayRefundId, paiseToRupeesText, rupeesTextToPaise, safeEqual } from './signing.ts';
+import { decimalRupees } from '../../schemas/money.ts';
+import { fetchWithTimeout, gatewayRefundId, rupeesTextToPaise, safeEqual } from './signing.ts';
 
 // Paytm's current integration (Paytm calls the legacy /theia/processTransaction form "available for only
 // existing integrations"): Initiate Transaction, server to server with the body signed by paytmchecksum, answers
@@ -53,8 +54,17 @@ export function verifyPaytmChecksum(fields: Record<string, string>, key: string)
 const STATUS: Record<string, VerifiedCallback['status']> = { TXN_SUCCESS: 'success', TXN_FAILURE: 'failed', PENDING: 'pending' };
 /** Paytm's PAYMENTMODE codes. */
 const MODES: Record<string, PaidInstrument['type']> = { CC: 'card', DC: 'card', EMI: 'card', NB: 'netbanking', UPI: 'upi', PPI: 'wallet' };
-/** "Refund Already Raised": the refId was used before; the refund's status says where it stands. */
-const REFUND_ALREADY_RAISED = '617';
+/**
+ * Refund API answers that say a refund exists or may exist, never that it failed (Refund API response codes,
+ * https://paytmpayments.com/docs/refund-api): 617 "Refund Already Raised" (a repeated refId, within 10 minutes of
+ * the first request), 626 (another refund of the order is in progress), 629 (the refund already succeeded). The
+ * refund's status by refId says where it stands; until it says, the refund is pending.
+ */
+const REFUND_EXISTS = new Set(['617', '626', '629']);
+/** Paytm refuses a partial refund under ₹1 (its code 635): never sent. */
+const MIN_PARTIAL_REFUND = 100;
+export const paytmRefundRefusal = ({ payment, amount }: { payment: GatewayPayment; amount: number }): string | null =>
+  amount < payment.amount && amount < MIN_PARTIAL_REFUND ? 'Paytm refuses a partial refund under ₹1' : null;
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v.slice(0, 100) : null);
 
@@ -200,6 +210,40 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
   const confirmForm = async (fields: Record<string, string>): Promise<CallbackCheck> => {
     const ref = typeof fields.ORDERID === 'string' ? fields.ORDERID.slice(0, 100) : null;
     if (!verifyPaytmChecksum({ ...fields }, key)) return { ok: false, reason: 'bad checksum', ref };
+    return confirmSigned(fields);
+  };
+
+  /**
+   * Paytm's JSON webhook (`{ head: { signature }, body }`, the signature over the body as the JSON APIs sign it):
+   * the body's camelCase fields, checked like a form's. A signed notification about a refund (its `refId`) names
+   * no payment to apply: ignored.
+   */
+  const confirmJson = async (envelope: { head?: unknown; body?: unknown }): Promise<CallbackCheck> => {
+    const body = envelope.body && typeof envelope.body === 'object' ? (envelope.body as Record<string, unknown>) : null;
+    const signature = (envelope.head as { signature?: unknown } | undefined)?.signature;
+    const ref = text(body?.orderId);
+    if (!body || typeof signature !== 'string' || !verifyPaytmText(JSON.stringify(body), signature, key))
+      return { ok: false, reason: 'bad checksum', ref };
+    if (body.refId !== undefined) return { ok: false, reason: 'refund notification', ref, ignore: true };
+    const amount = body.txnAmount && typeof body.txnAmount === 'object' ? (body.txnAmount as { value?: unknown }).value : body.txnAmount;
+    const status = body.status ?? (body.resultInfo as { resultStatus?: unknown } | undefined)?.resultStatus;
+    const fields: Record<string, string> = {};
+    const put = (k: string, v: unknown) => {
+      if (typeof v === 'string') fields[k] = v;
+    };
+    put('ORDERID', body.orderId);
+    put('MID', body.mid);
+    put('TXNID', body.txnId);
+    put('TXNAMOUNT', amount);
+    put('STATUS', status);
+    put('CURRENCY', body.currency);
+    put('BIN_NUMBER', body.binNumber);
+    return confirmSigned(fields);
+  };
+
+  /** Fields whose signature held: merchant, currency, then the status call decides. */
+  const confirmSigned = async (fields: Record<string, string>): Promise<CallbackCheck> => {
+    const ref = typeof fields.ORDERID === 'string' ? fields.ORDERID.slice(0, 100) : null;
     if (fields.MID !== mid) return { ok: false, reason: 'callback for another merchant', ref };
     if (fields.CURRENCY !== undefined && fields.CURRENCY !== 'INR') return { ok: false, reason: 'currency is not INR', ref };
     const amount = rupeesTextToPaise(fields.TXNAMOUNT);
@@ -217,8 +261,10 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
 
   const refundStatus = async (payment: GatewayPayment, idempotencyKey: string): Promise<RefundResult | null> => {
     const body = await call('/v2/refund/status', { mid, orderId: payment.ref, refId: gatewayRefundId(idempotencyKey) });
+    // An answer whose signature fails says nothing, least of all that the refund is unknown.
+    if (!body) throw new Error('Paytm refund status answer was not signed');
     const s = resultOf(body).resultStatus;
-    const refundId = text(body?.refundId);
+    const refundId = text(body.refundId);
     if (s === 'TXN_SUCCESS') return { status: 'success', refundId };
     if (s === 'PENDING') return { status: 'pending', refundId };
     if (s === 'TXN_FAILURE' && refundId) return { status: 'failed', refundId };
@@ -236,7 +282,7 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
           websiteName: config.PAYTM_WEBSITE,
           orderId: payment.ref,
           callbackUrl: `${urls.origin}${PAYTM_CALLBACK_PATH}`,
-          txnAmount: { value: paiseToRupeesText(payment.amount), currency: 'INR' },
+          txnAmount: { value: decimalRupees(payment.amount), currency: 'INR' },
           // The custId names the customer's card-on-file tokens: Paytm's page lists them (docs/decisions/024).
           userInfo: { custId: paytmCustomerId(payment.customer) },
           // Paying with a saved card: the page opens on cards alone, the customer's saved ones listed, asking only
@@ -251,32 +297,38 @@ export function createPaytmGateway(config: PaymentConfig, deps: { fetch?: typeof
       return { url: paytmPaymentPage(host, mid, payment.ref), method: 'POST', fields: { mid, orderId: payment.ref, txnToken } };
     },
     verifyCallback: confirmForm,
-    // Paytm's webhook posts the callback's fields, checksummed the same way.
+    // Paytm's webhook posts the callback's fields, checksummed the same way, or JSON (`{ head, body }`) as its
+    // integration reference describes it (https://paytmpayments.com/docs/success-refund-webhook shows the shape).
     async verifyWebhook({ body }) {
       if (!body || typeof body !== 'object') return { ok: false, reason: 'malformed webhook', ref: null };
+      if ('head' in body && 'body' in body) return confirmJson(body as { head?: unknown; body?: unknown });
       const fields: Record<string, string> = {};
       for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (typeof v === 'string') fields[k] = v;
       return confirmForm(fields);
     },
     status: (payment) => orderStatus(payment.ref, payment.amount),
+    refundRefusal: paytmRefundRefusal,
     async refund({ payment, amount, idempotencyKey }): Promise<RefundResult> {
+      if (paytmRefundRefusal({ payment, amount })) return { status: 'failed', refundId: null };
       const body = await call('/refund/apply', {
         mid,
         txnType: 'REFUND',
         orderId: payment.ref,
         txnId: payment.gatewayPaymentId ?? '',
         refId: gatewayRefundId(idempotencyKey),
-        refundAmount: paiseToRupeesText(amount),
+        refundAmount: decimalRupees(amount),
       });
+      if (!body) throw new Error('Paytm refund answer was not signed');
       const info = resultOf(body);
-      // A repeated refId means the refund exists: its status, not this answer, says where it stands.
-      if (info.resultCode === REFUND_ALREADY_RAISED)
+      // The refund exists, or another of the order's is being paid: its status, not this answer, says where it stands.
+      if (REFUND_EXISTS.has(info.resultCode ?? ''))
         return (await refundStatus(payment, idempotencyKey)) ?? { status: 'pending', refundId: null };
-      const refundId = text(body?.refundId);
+      const refundId = text(body.refundId);
       if (info.resultStatus === 'TXN_SUCCESS') return { status: 'success', refundId };
       if (info.resultStatus === 'PENDING') return { status: 'pending', refundId };
-      if (!body) throw new Error('Paytm refund answer was not signed');
-      return { status: 'failed', refundId };
+      // Refused: failed only when the refund's own status by refId does not know it otherwise (a refund raised by an
+      // earlier request that was never answered is paid once, not again by hand).
+      return (await refundStatus(payment, idempotencyKey)) ?? { status: 'failed', refundId };
     },
     refundStatus: ({ payment, idempotencyKey }) => refundStatus(payment, idempotencyKey),
     // Paytm's card-on-file tokens (docs/decisions/024-saved-cards.md): Fetch Saved Cards and Delete Card, keyed by

@@ -19,8 +19,6 @@ export function rupeesTextToPaise(text: string | undefined): number | null {
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
 
-export const paiseToRupeesText = (paise: number): string => `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
-
 /** fetch with a timeout; gateways are called outside transactions and must never hang a request. */
 export async function fetchWithTimeout(fetchImpl: typeof fetch, url: string, init: RequestInit, ms = 10_000): Promise<Response> {
   return fetchImpl(url, { ...init, signal: AbortSignal.timeout(ms) });

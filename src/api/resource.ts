@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { GENERIC_ERROR } from '../../schemas/constants.ts';
+import { messageOf } from '../../schemas/constants.ts';
 import { onSeed, takeSeed, usePrefetchScope, useServerShopperAnswer } from './prefetch.ts';
 
 // SPEC §4 data stores: every store has loading, data, error. A request sets loading; success stores data and
@@ -14,8 +14,7 @@ export interface Resource<T> {
   failure?: unknown;
 }
 
-/** The message a failed load shows: the server's (already normalised by the API client), or the generic one. */
-export const messageOf = (e: unknown): string => (e as { message?: string })?.message || GENERIC_ERROR;
+export { messageOf };
 
 /** SPEC §4 transitions of a resource. */
 export const loadingFrom = <T, R extends Resource<T>>(state: R): R => ({ ...state, loading: true });

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../schemas/validation.ts';
 import { buildApp } from '../../server/app.ts';
 import { DEMO_CUSTOMER } from '../../server/db/seed/seed.ts';
 import { DEV_IDP_CLIENT_ID, DEV_IDP_ISSUER } from '../../server/modules/auth/config.ts';
-import { signDevIdToken } from '../../server/modules/auth/dev-idp.ts';
+import { signDevIdToken } from '../../server/api/auth/dev-idp.ts';
 import { createKeyRing } from '../../server/modules/auth/keys.ts';
 import { type Agent, createAgent, createTestApp, describeBackends } from '../helpers/app.ts';
 import { freshIdentity, insertCustomerWithoutMobile, ipAgent, submitRegister } from './auth-helpers.ts';

@@ -14,7 +14,7 @@ import { answerCookieNotice, json } from './checkout-fixtures.ts';
 
 // Juspay as its documentation describes it, over HTTP (tests/helpers/fake-gateways.ts): several transactions per
 // order, NEW before any, the full status map, webhooks, a lost return, refunds PENDING then SUCCESS and
-// duplicate.call on a repeated id. The store runs with PAYMENT_GATEWAY=juspay against the fake.
+// REFUND_DUPLICATE_REQUEST on a repeated id. The store runs with PAYMENT_GATEWAY=juspay against the fake.
 
 const fake = await startFakeGateways();
 Object.assign(process.env, fake.env('juspay'), { OPS_TOKEN: OPS_TOKEN_FOR_TESTS });
@@ -151,6 +151,26 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
     expect(order.version).toBe(1);
   });
 
+  test('an event about no order (TXN_CREATED, refunds…) is answered 200 and ignored, logged; forged, it is refused', async () => {
+    // Juspay retries a webhook until it is answered 2xx: a 400 for an event the store has no use for repeats for ever.
+    const hook = fake.juspay.orderlessWebhook('TXN_CREATED');
+    const res = await ctx().app.inject({ method: 'POST', url: WEBHOOK, headers: hook.headers, payload: hook.body });
+    expect([res.statusCode, json(res).data]).toEqual([200, { ignored: true, reason: 'event TXN_CREATED without an order' }]);
+    const logged = await db()
+      .selectFrom('payment_callbacks')
+      .select(['outcome', 'reason'])
+      .where('reason', '=', 'webhook ignored: event TXN_CREATED without an order')
+      .execute();
+    expect(logged.length).toBeGreaterThan(0);
+    const forged = await ctx().app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      headers: { ...hook.headers, authorization: `Basic ${Buffer.from('kasrat-hooks:guess').toString('base64')}` },
+      payload: hook.body,
+    });
+    expect(forged.statusCode).toBe(400);
+  });
+
   test('a lost return and no webhook: the gateway is asked before the order expires, and the order is placed', async () => {
     const { orderId, ref } = await handedOff();
     fake.juspay.transact(ref, 'CHARGED');
@@ -210,10 +230,11 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
   const refundState = (id: number) =>
     db().selectFrom('refunds').select(['status', 'failure_reason']).where('id', '=', id).executeTakeFirstOrThrow();
 
-  test('a refund is pending, stays pending when its id is sent again (duplicate.call), and turns processed when Juspay pays it', async () => {
+  test('a refund is pending, stays pending when its id is sent again (REFUND_DUPLICATE_REQUEST), and turns processed when Juspay pays it', async () => {
     const { refundId } = await refundRow(10_000);
     expect(await processRefund(db(), refundId, adapters())).toBe('pending');
-    // The 5-minute retry sends the same unique_request_id again: Juspay's duplicate.call is not a failure.
+    // The 5-minute retry sends the same unique_request_id again: Juspay's REFUND_DUPLICATE_REQUEST is not a failure
+    // (https://juspay.io/sea/docs/api-reference-global/docs/express-checkout/refund-order-api).
     const again = await paymentGateway(db()).refund({
       payment: { ...(await gp(db(), refundId)) },
       amount: 10_000,

@@ -105,6 +105,21 @@ describeBackends('Paytm against its documented behaviour', (ctx) => {
     expect(forged.statusCode).toBe(400);
   });
 
+  test('Paytm’s JSON webhook ({ head, body }, signed like its JSON APIs) places the order; a changed body is refused', async () => {
+    const { orderId, ref } = await handedOff();
+    await fake.paytm.pay(ref, 'TXN_SUCCESS');
+    const forged = await ctx().app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: await fake.paytm.jsonWebhook(ref, { txnAmount: '1.00' }),
+    });
+    expect(forged.statusCode).toBe(400);
+    expect((await orderOf(orderId)).status).toBe('payment_pending');
+    const res = await ctx().app.inject({ method: 'POST', url: WEBHOOK, payload: await fake.paytm.jsonWebhook(ref) });
+    expect([res.statusCode, json(res).data]).toEqual([200, expect.objectContaining({ order_id: orderId, payment_status: 'success' })]);
+    expect((await orderOf(orderId)).status).toBe('placed');
+  });
+
   test('a refund is PENDING, a repeated refId ("Refund Already Raised") is not a failure, and it is processed when Paytm pays', async () => {
     const { agent, ref } = await handedOff();
     await post(agent, CALLBACK, await fake.paytm.pay(ref, 'TXN_SUCCESS'));

@@ -256,7 +256,7 @@ describeBackends('security', (ctx) => {
     // The victim's Google sign-in is not linked to it.
     const victim = ipAgent(ctx());
     const nonce = (await victim.get('/api/auth/google-config')).json().data.nonce;
-    const { signDevIdToken } = await import('../../server/modules/auth/dev-idp.ts');
+    const { signDevIdToken } = await import('../../server/api/auth/dev-idp.ts');
     const { createKeyRing } = await import('../../server/modules/auth/index.ts');
     const { DEV_IDP_CLIENT_ID } = await import('../../server/modules/auth/config.ts');
     const idToken = await signDevIdToken(createKeyRing(db(), {}), {
@@ -275,7 +275,7 @@ describeBackends('security', (ctx) => {
   });
 
   test('Google sign-in: an id_token without this browser nonce is refused, and a nonce is used once', async () => {
-    const { signDevIdToken } = await import('../../server/modules/auth/dev-idp.ts');
+    const { signDevIdToken } = await import('../../server/api/auth/dev-idp.ts');
     const { createKeyRing } = await import('../../server/modules/auth/index.ts');
     const { DEV_IDP_CLIENT_ID } = await import('../../server/modules/auth/config.ts');
     const sign = (nonce?: string) =>

@@ -11,11 +11,17 @@ import PaytmChecksum from 'paytmchecksum';
 // What the fakes do, as documented:
 // - Paytm: Initiate Transaction (body signed with paytmchecksum, answered with a txnToken), the callback form
 //   (CHECKSUMHASH), Transaction Status (/v3/order/status, signed head), Refund (/refund/apply: PENDING, then
-//   SUCCESS through /v2/refund/status; a repeated refId is answered 617 "Refund Already Raised").
+//   SUCCESS through /v2/refund/status). The Refund API's response codes (https://paytmpayments.com/docs/refund-api):
+//   a repeated refId is 617 "Refund Already Raised" only within 10 minutes of its first request; after that 629
+//   once it succeeded and 626 while it is open; any refund while another of the order is open is 626; a partial
+//   refund under ₹1 is 635. Refund Status (/v2/refund/status, https://paytmpayments.com/docs/refund-status-api) by
+//   refId; an unknown refId is 631 "Record not found". Webhooks as form fields or JSON (`{ head, body }`).
 // - Juspay: session (order NEW, payment link), several transactions per order (a failed one, then a charged one),
 //   order status (/orders/:id with the refunds list), refunds (/orders/:id/refunds: PENDING, then SUCCESS on a
-//   later status call; a repeated unique_request_id is a 400 duplicate.call; ids alphanumeric, under 21
-//   characters; at least ₹1), the signed return URL, and webhooks (Basic authentication, the order status body).
+//   later status call; a repeated unique_request_id is a 400 REFUND_DUPLICATE_REQUEST as Juspay's refund
+//   documentation names it (https://juspay.io/sea/docs/api-reference-global/docs/express-checkout/refund-order-api), or
+//   another spelling set by the test; ids alphanumeric, under 21 characters; at least ₹1), the signed return URL,
+//   and webhooks (Basic authentication, the order status body; events without an order, such as TXN_CREATED).
 
 export interface FakeInstrument {
   /** Paytm PAYMENTMODE / Juspay payment_method_type. */
@@ -28,6 +34,11 @@ export interface FakeInstrument {
    * (Juspay's locker, Paytm's card-on-file tokens) on a successful payment.
    */
   save?: { brand: string; last4: string; month: string; year: string };
+  /**
+   * Juspay: paid with a card from the customer's locker (its card_reference). The order status then describes the
+   * network token's transaction: the card's own prefix (card_isin) is not in it; the locker's list has it.
+   */
+  lockerCard?: string;
 }
 
 interface Refund {
@@ -35,6 +46,8 @@ interface Refund {
   requestId: string;
   amount: string;
   status: 'PENDING' | 'SUCCESS' | 'FAILURE';
+  /** When the refund was first requested (the fake's clock): Paytm answers 617 for 10 minutes after. */
+  raisedAt: number;
 }
 
 interface Order {
@@ -45,6 +58,8 @@ interface Order {
   refunds: Refund[];
   /** Refunds settle on the status call after they were raised (the "PENDING then SUCCESS" of both gateways). */
   failRefunds?: boolean;
+  /** Refunds stay PENDING whatever is asked (the bank has not answered Paytm or Juspay yet). */
+  holdRefunds?: boolean;
   juspayId: string;
   /** Juspay: the session's customer_id (the locker the card is saved to); Paytm: the initiate's userInfo.custId. */
   customerId?: string;
@@ -104,10 +119,20 @@ export const FAKE_KEYS: FakeGatewayKeys = {
 export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
   const orders = new Map<string, Order>();
   /** Every request the adapters made, for assertions on what was asked. */
-  const calls: Array<{ path: string; body: unknown }> = [];
+  const calls: Array<{ path: string; body: unknown; headers: Record<string, string | string[] | undefined> }> = [];
+  /** The fake's clock (tests move it on); refunds remember when they were raised. */
+  let clockOffset = 0;
+  const now = () => Date.now() + clockOffset;
+  /** The next refund request is raised, then its answer is lost (the connection drops: HTTP 502). */
+  let loseNextRefundAnswer = false;
+  /** How Juspay spells its duplicate-request code (its refund documentation: REFUND_DUPLICATE_REQUEST). */
+  let juspayDuplicateCode = 'REFUND_DUPLICATE_REQUEST';
   let seq = 0;
   /** Juspay's locker: per customer_id, the cards tokenised with consent; and the card_tokens a list handed out. */
-  const locker = new Map<string, Array<{ reference: string; brand: string; last4: string; month: string; year: string }>>();
+  const locker = new Map<
+    string,
+    Array<{ reference: string; brand: string; last4: string; month: string; year: string; isin?: string | undefined }>
+  >();
   const cardTokens = new Map<string, { customer: string; reference: string }>();
   /** Paytm's card-on-file tokens per custId (Fetch Saved Cards, Delete Card). */
   let paytmRefusesDeletes = false;
@@ -128,7 +153,15 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       txn_id: last?.txnId,
       payment_method_type: type,
       payment_method: i?.mode === 'NB' ? `NB_${i.bank}` : i?.mode === 'UPI' ? 'UPI' : 'VISA',
-      ...(i?.bin
+      customer_id: o.customerId,
+      // Juspay echoes the session's merchant fields (udf1…) in the order status.
+      ...(typeof o.initiation?.udf1 === 'string' ? { udf1: o.initiation.udf1 } : {}),
+      ...(i?.lockerCard
+        ? {
+            card: { card_issuer: i.bank ?? '', last_four_digits: i.save?.last4 ?? '1111', card_reference: i.lockerCard, using_token: true },
+          }
+        : {}),
+      ...(i?.bin && !i.lockerCard
         ? {
             card: {
               card_isin: i.bin,
@@ -155,6 +188,7 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
 
   /** A status call settles pending refunds: raised PENDING, the next status call shows them settled. */
   const settle = (o: Order) => {
+    if (o.holdRefunds) return;
     for (const r of o.refunds) if (r.status === 'PENDING') r.status = o.failRefunds ? 'FAILURE' : 'SUCCESS';
   };
 
@@ -209,7 +243,7 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
         return {};
       }
     };
-    calls.push({ path, body: raw });
+    calls.push({ path, body: raw, headers: req.headers });
 
     // ---------- Paytm ----------
     if (path.startsWith('/theia/api/v1/initiateTransaction') || ['/v3/order/status', '/refund/apply', '/v2/refund/status'].includes(path)) {
@@ -278,18 +312,38 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
             await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '600', resultMsg: 'Invalid refund request.' } }),
           );
         const refId = String(body.refId);
-        if (o.refunds.some((r) => r.requestId === refId))
-          return send(
+        const refusal = async (code: string, msg: string) =>
+          send(
             res,
             200,
-            await paytmSigned({
-              resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '617', resultMsg: 'Refund Already Raised' },
-              orderId: o.orderId,
-              refId,
-            }),
+            await paytmSigned({ resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: code, resultMsg: msg }, orderId: o.orderId, refId }),
           );
-        const r: Refund = { id: `${++seq}0000000099`, requestId: refId, amount: String(body.refundAmount), status: 'PENDING' };
+        const earlier = o.refunds.find((r) => r.requestId === refId);
+        if (earlier) {
+          if (now() - earlier.raisedAt < 10 * 60_000) return refusal('617', 'Refund Already Raised');
+          if (earlier.status === 'SUCCESS') return refusal('629', 'Refund is already Successful');
+          if (earlier.status === 'PENDING')
+            return refusal('626', 'Another Refund on same order is already in Progress, please retry after few minutes');
+          return refusal('600', 'Invalid refund request.');
+        }
+        if (o.refunds.some((r) => r.status === 'PENDING'))
+          return refusal('626', 'Another Refund on same order is already in Progress, please retry after few minutes');
+        const refundAmount = Number(body.refundAmount);
+        if (refundAmount < Number(o.amount) && refundAmount < 1) return refusal('635', 'Partial refund under Rs.1 is not allowed');
+        const refunded = o.refunds.filter((r) => r.status !== 'FAILURE').reduce((sum, r) => sum + Number(r.amount), 0);
+        if (!(refundAmount > 0) || refunded + refundAmount > Number(o.amount) + 1e-9) return refusal('600', 'Invalid refund request.');
+        const r: Refund = {
+          id: `${++seq}0000000099`,
+          requestId: refId,
+          amount: String(body.refundAmount),
+          status: 'PENDING',
+          raisedAt: now(),
+        };
         o.refunds.push(r);
+        if (loseNextRefundAnswer) {
+          loseNextRefundAnswer = false;
+          return send(res, 502, { error: 'bad gateway' });
+        }
         return send(
           res,
           200,
@@ -413,6 +467,7 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
           card_token: token,
           card_reference: c.reference,
           card_number: `XXXX-XXXX-XXXX-${c.last4}`,
+          ...(c.isin ? { card_isin: c.isin } : {}),
           card_brand: c.brand,
           card_exp_month: c.month,
           card_exp_year: c.year,
@@ -469,10 +524,21 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       if (o.refunds.some((r) => r.requestId === requestId))
         return send(res, 400, {
           status: 'Bad Request',
-          error_code: 'duplicate.call',
+          error_code: juspayDuplicateCode,
           error_message: 'Request with the same unique_request_id is already processed',
         });
-      o.refunds.push({ id: `rfnd_${++seq}`, requestId, amount, status: 'PENDING' });
+      const refunded = o.refunds.filter((r) => r.status !== 'FAILURE').reduce((sum, r) => sum + Number(r.amount), 0);
+      if (refunded + Number(amount) > Number(o.amount) + 1e-9)
+        return send(res, 400, {
+          status: 'Bad Request',
+          error_code: 'invalid.amount',
+          error_message: 'Refund amount exceeds the order amount',
+        });
+      o.refunds.push({ id: `rfnd_${++seq}`, requestId, amount, status: 'PENDING', raisedAt: now() });
+      if (loseNextRefundAnswer) {
+        loseNextRefundAnswer = false;
+        return send(res, 502, { error: 'bad gateway' });
+      }
       return send(res, 200, juspayOrderBody(o));
     }
     send(res, 404, { error: 'no such endpoint' });
@@ -491,6 +557,20 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
     calls,
     orders,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Moves the fake's clock on (Paytm's 10 minutes of 617). */
+    advance(ms: number) {
+      clockOffset += ms;
+    },
+    /** The next refund request is raised at the gateway and its answer lost (HTTP 502). */
+    loseNextRefundAnswer() {
+      loseNextRefundAnswer = true;
+    },
+    /** Refunds of the order stay pending (on) or settle on the next status call (off). */
+    holdRefunds(orderId: string, on: boolean) {
+      need(orderId).holdRefunds = on;
+    },
+    /** Every refund the fake has raised, with its order (the money the gateway paid or is paying). */
+    refunds: () => [...orders.values()].flatMap((o) => o.refunds.map((r) => ({ orderId: o.orderId, ...r }))),
     paytm: {
       /** Paytm's card-on-file tokens of a custId, as Fetch Saved Cards lists them. */
       vault: (custId: string) => paytmVault.get(custId) ?? [],
@@ -548,6 +628,31 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
         fields.CHECKSUMHASH = await PaytmChecksum.generateSignature(fields, keys.paytmKey);
         return fields;
       },
+      /** Refunds of the order settle as failed (Paytm refused to pay them). */
+      failRefunds(orderId: string) {
+        need(orderId).failRefunds = true;
+      },
+      /**
+       * Paytm's webhook as JSON (`{ head: { signature }, body }`, the signature over the body as its JSON APIs sign
+       * it); `over` changes body fields after signing (a forgery).
+       */
+      async jsonWebhook(orderId: string, over: Record<string, unknown> = {}) {
+        const o = need(orderId);
+        const t = o.txns.at(-1);
+        if (!t) throw new Error('no transaction');
+        const body: Record<string, unknown> = {
+          mid: keys.paytmMid,
+          orderId,
+          txnId: t.txnId,
+          txnAmount: o.amount,
+          currency: 'INR',
+          status: t.status,
+          paymentMode: t.instrument.mode,
+          resultInfo: { resultStatus: t.status, resultCode: t.status === 'TXN_SUCCESS' ? '01' : '227', resultMsg: 'Txn Success' },
+        };
+        const signature = await PaytmChecksum.generateSignature(JSON.stringify(body), keys.paytmKey);
+        return { head: { signature, version: 'v1' }, body: { ...body, ...over } };
+      },
       /** Paytm's Payment Status webhook carries the callback's fields, signed the same way. */
       async webhook(orderId: string) {
         const o = need(orderId);
@@ -585,7 +690,10 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
         if (status === 'CHARGED' && instrument.save && o.customerId) {
           // Tokenised into the customer's locker with the shopper's consent (Juspay's card_reference persists).
           o.savedReference = `cref_${(++seq).toString(16).padStart(8, '0')}`;
-          locker.set(o.customerId, [...(locker.get(o.customerId) ?? []), { reference: o.savedReference, ...instrument.save }]);
+          locker.set(o.customerId, [
+            ...(locker.get(o.customerId) ?? []),
+            { reference: o.savedReference, ...instrument.save, isin: instrument.bin },
+          ]);
         }
         return this.returnQuery(orderId);
       },
@@ -614,6 +722,25 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       },
       failRefunds(orderId: string) {
         need(orderId).failRefunds = true;
+      },
+      /** Juspay's duplicate-request code as a test spells it (default REFUND_DUPLICATE_REQUEST). */
+      duplicateCode(code: string) {
+        juspayDuplicateCode = code;
+      },
+      /** An event about no order (Juspay's TXN_* and refund events), with the dashboard's Basic credentials. */
+      orderlessWebhook(eventName = 'TXN_CREATED') {
+        return {
+          headers: {
+            authorization: `Basic ${Buffer.from(`${keys.juspayWebhookUser}:${keys.juspayWebhookPassword}`).toString('base64')}`,
+            'content-type': 'application/json',
+          },
+          body: {
+            id: `evt_V2_${++seq}`,
+            event_name: eventName,
+            date_created: '2026-11-28T02:00:00Z',
+            content: { txn: { txn_id: 'kasratfake-x-1' } },
+          },
+        };
       },
     },
     /** The environment a store needs to talk to these fakes. */

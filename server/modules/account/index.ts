@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { AuthServices } from '../auth/index.ts';
 import { notMeRoutes } from './owner.ts';
-import { addressRoutes, profileRoutes } from './routes.ts';
+import { addressRoutes, profileRoutes } from '../../api/account/routes.ts';
 
 export { type AddressRow, purgeDueDeletions, toAddress } from './queries.ts';
 export { unlistedService } from './pincodes.ts';

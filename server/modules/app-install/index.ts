@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appInstallRoutes } from './routes.ts';
+import { appInstallRoutes } from '../../api/app-install/routes.ts';
 import { readAppLinks } from './service.ts';
 
 export { readAppLinks } from './service.ts';

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { devIdpRoutes } from './dev-idp.ts';
-import { authRoutes } from './routes.ts';
-import { sessionRoutes } from './session-routes.ts';
+import { devIdpRoutes } from '../../api/auth/dev-idp.ts';
+import { authRoutes } from '../../api/auth/routes.ts';
+import { sessionRoutes } from '../../api/auth/session-routes.ts';
 import type { AuthServices } from './service.ts';
 
 export { readAuthConfig, type AuthConfig } from './config.ts';
 export { findCustomerById, findCustomerByIdentifier, isUniqueViolation, type CustomerRow } from '../customers/index.ts';
-export { LOGOUT_NEEDS_BUTTON } from './session-routes.ts';
+export { LOGOUT_NEEDS_BUTTON } from '../../api/auth/session-routes.ts';
 export { loadSessionUser } from './session-user.ts';
 export { createKeyRing, type KeyRing } from './keys.ts';
 export { maskIdentifier, pruneOtps, type OtpService } from './otp.ts';

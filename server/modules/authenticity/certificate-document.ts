@@ -1,9 +1,9 @@
 import { IST_TIME_ZONE, indiaMidnight } from '../../../schemas/dates.ts';
 import type { CertificateRow } from './queries.ts';
+import { escapeXml } from '../../http/escape.ts';
 
 // The certificate document, drawn here from its row (no binary assets, no network): what the certificate
 // viewer shows and a shopper can open full size.
-const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const longDate = (iso: string) =>
   indiaMidnight(iso).toLocaleDateString('en-IN', {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { cartRoutes } from './routes.ts';
+import { cartRoutes } from '../../api/cart/routes.ts';
 
 // The cart module's public surface: its registration for modules/index.ts, and what sign-in and checkout reuse.
 // routes.ts is HTTP only; service.ts holds the cart's rules (with coupons.ts, freebie-service.ts, wishlist.ts,

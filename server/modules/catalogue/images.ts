@@ -1,7 +1,6 @@
+import { escapeXml } from '../../http/escape.ts';
 // Brand logos, category tiles and promotion banners, drawn from catalogue data like the product images: no
 // binary assets, no network.
-
-const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function tile(opts: { title: string; subtitle: string; hue: number; width: number; height: number }): string {
   const { title, subtitle, hue, width, height } = opts;

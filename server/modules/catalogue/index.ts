@@ -10,8 +10,8 @@ import {
 } from '../../search/index.ts';
 import { ContentCache } from './content-cache.ts';
 import type { CatalogueContext } from './context.ts';
-import { catalogueRoutes } from './routes.ts';
-import { searchOpsRoutes } from './search-ops.ts';
+import { catalogueRoutes } from '../../api/catalogue/routes.ts';
+import { searchOpsRoutes } from '../../api/catalogue/search-ops.ts';
 import { catalogueAddressCheck, catalogueMetaResolver } from './seo.ts';
 
 // The catalogue module: every catalogue, listing, product, search, offers, home, sale and SEO call of SPEC §7,

@@ -1,5 +1,5 @@
 import { type PageMeta, type RouteMetaName, STORE_NAME } from '../../../schemas/content.ts';
-import { formatPaise } from '../../../schemas/money.ts';
+import { decimalRupees, formatPaise } from '../../../schemas/money.ts';
 import type { MetaResolver, PageAddress, PageAddressCheck } from '../../html.ts';
 import type { CatalogueStore, ProductRec, VariantRec } from '../../search/index.ts';
 import type { Content, ContentCache } from './content-cache.ts';
@@ -158,7 +158,7 @@ function productJsonLd(
             '@type': 'Offer',
             url,
             priceCurrency: 'INR',
-            price: (v.sale_price / 100).toFixed(2),
+            price: decimalRupees(v.sale_price),
             availability: v.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
             itemCondition: 'https://schema.org/NewCondition',
           },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { consentRoutes } from './routes.ts';
+import { consentRoutes } from '../../api/consent/routes.ts';
 
 // Consent (SPEC §4.8): the append-only record of every consent given or withdrawn, and the calls of the profile and
 // the cookie notice. Sign-up, the profile's details form and the unsubscribe link record through recordConsent;

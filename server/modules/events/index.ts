@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { readForwardConfig } from './config.ts';
 import { startForwarder } from './outbox.ts';
-import { eventsRoutes } from './routes.ts';
+import { eventsRoutes } from '../../api/events/routes.ts';
 
 // Reporting, server side (docs/architecture.md "Reporting"): the conversion feed, the affiliate drop box, the funnel
 // report (routes.ts), their rules (service.ts), queries (queries.ts) and the outbox forwarder (outbox.ts).

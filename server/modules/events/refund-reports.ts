@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { toRupees } from '../../../schemas/money.ts';
 import type { Db } from '../../db/database.ts';
 import { hashEmail, hashExternalId, hashPhone } from './service.ts';
 import { enqueueForward } from './queries.ts';
@@ -22,8 +23,6 @@ export function ga4ClientIdOf(orderNumber: string, createdAt: Date): string {
   const n = Number.parseInt(createHash('sha256').update(`kasrat-ga4|${orderNumber}`).digest('hex').slice(0, 8), 16);
   return `${n}.${Math.floor(createdAt.getTime() / 1000)}`;
 }
-
-const rupees = (paise: number) => Math.round(paise) / 100;
 
 /** The GA4 and Meta reports of one processed refund, as queued; null when the refund is not processed. */
 export async function refundReports(db: Db, refundId: number) {
@@ -54,7 +53,7 @@ export async function refundReports(db: Db, refundId: number) {
   // SPEC §4: free gifts are left out of reported items.
   const items = lines.filter((l) => !l.is_freebie && l.quantity > 0);
   const whole = refund.amount >= refund.total;
-  const value = rupees(refund.amount);
+  const value = toRupees(refund.amount);
   const ga4 = {
     client_id: ga4ClientIdOf(refund.order_number, new Date(refund.created_at)),
     non_personalized_ads: true,
@@ -67,7 +66,7 @@ export async function refundReports(db: Db, refundId: number) {
           value,
           ...(whole
             ? {}
-            : { items: items.map((l) => ({ item_id: l.sku, item_name: l.name, price: rupees(l.sale_price), quantity: l.quantity })) }),
+            : { items: items.map((l) => ({ item_id: l.sku, item_name: l.name, price: toRupees(l.sale_price), quantity: l.quantity })) }),
         },
       },
     ],
@@ -92,7 +91,7 @@ export async function refundReports(db: Db, refundId: number) {
       order_id: refund.order_number,
       content_type: 'product',
       content_ids: items.map((l) => l.sku),
-      contents: items.map((l) => ({ id: l.sku, quantity: l.quantity, item_price: rupees(l.sale_price) })),
+      contents: items.map((l) => ({ id: l.sku, quantity: l.quantity, item_price: toRupees(l.sale_price) })),
       refund_type: whole ? 'whole' : 'partial',
     },
   };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { AuthServices, KeyRing } from '../auth/index.ts';
-import { newsletterRoutes } from './routes.ts';
+import { newsletterRoutes } from '../../api/newsletter/routes.ts';
 
 export { unsubscribeLink } from './signature.ts';
 

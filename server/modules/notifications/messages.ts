@@ -1,5 +1,5 @@
 import { formatDay, formatDayTime } from '../../../schemas/dates.ts';
-import { groupRupees } from '../../../schemas/money.ts';
+import { formatPaise } from '../../../schemas/money.ts';
 import type { EmailContent } from './templates/content.ts';
 import type { SmsTemplateId, SmsVariable } from './templates/sms.ts';
 
@@ -33,10 +33,6 @@ export interface MessagePlan {
   sms: { template: SmsTemplateId; vars: Partial<Record<SmsVariable, string>> };
 }
 
-/** Rupees for a message: "₹1,23,456" in the email; the SMS template writes "Rs" before the number. */
-const rupees = (paise: number) => `₹${groupRupees(paise / 100)}`;
-const amount = (paise: number) => groupRupees(paise / 100);
-
 /**
  * How long a refund takes to show, by where it goes: back to the original payment 5 to 7 working days (what the
  * help centre's payments answer promises), to a bank account by IMPS or NEFT up to 3 working days.
@@ -53,24 +49,27 @@ export function planMessage(event: MessageEvent, firstName: string | null, origi
       return {
         email: {
           subject: `Your Kasrat order ${event.order} is placed`,
-          preview: event.cod ? `Pay ${rupees(event.amount)} when it arrives.` : `We received ${rupees(event.amount)}. Thank you!`,
+          preview: event.cod ? `Pay ${formatPaise(event.amount)} when it arrives.` : `We received ${formatPaise(event.amount)}. Thank you!`,
           heading: 'Thank you, your order is placed',
           greeting,
           paragraphs: [
             event.cod
-              ? `We have your order ${event.order}. Please keep ${rupees(event.amount)} ready to pay when it is delivered.`
-              : `We have your order ${event.order} and your payment of ${rupees(event.amount)}. We will tell you when it ships.`,
+              ? `We have your order ${event.order}. Please keep ${formatPaise(event.amount)} ready to pay when it is delivered.`
+              : `We have your order ${event.order} and your payment of ${formatPaise(event.amount)}. We will tell you when it ships.`,
           ],
           facts: [
             { label: 'Order', value: event.order },
-            { label: event.cod ? 'To pay on delivery' : 'Paid', value: rupees(event.amount) },
+            { label: event.cod ? 'To pay on delivery' : 'Paid', value: formatPaise(event.amount) },
             { label: 'Payment', value: event.paymentName },
             { label: 'Items', value: `${event.units} ${event.units === 1 ? 'unit' : 'units'}` },
             ...(event.deliverTo ? [{ label: 'Delivering to', value: event.deliverTo }] : []),
           ],
           action: orderLink,
         },
-        sms: { template: event.cod ? 'order_placed_cod' : 'order_placed', vars: { order: event.order, amount: amount(event.amount) } },
+        sms: {
+          template: event.cod ? 'order_placed_cod' : 'order_placed',
+          vars: { order: event.order, amount: formatPaise(event.amount, '') },
+        },
       };
     case 'payment_failed':
       return {
@@ -80,16 +79,16 @@ export function planMessage(event: MessageEvent, firstName: string | null, origi
           heading: 'Your payment did not go through',
           greeting,
           paragraphs: [
-            `The payment of ${rupees(event.amount)} for order ${event.order} failed. If money left your account, it comes back to it automatically within 5 to 7 working days.`,
+            `The payment of ${formatPaise(event.amount)} for order ${event.order} failed. If money left your account, it comes back to it automatically within 5 to 7 working days.`,
             'Your items are held for a short while: you can pay again now, with the same or another method.',
           ],
           facts: [
             { label: 'Order', value: event.order },
-            { label: 'Amount', value: rupees(event.amount) },
+            { label: 'Amount', value: formatPaise(event.amount) },
           ],
           action: { label: 'Pay again', href: `${origin}/retry-payment?orderId=${event.order}` },
         },
-        sms: { template: 'payment_failed', vars: { order: event.order, amount: amount(event.amount) } },
+        sms: { template: 'payment_failed', vars: { order: event.order, amount: formatPaise(event.amount, '') } },
       };
     // SPEC §4.7: the time to pay ran out; the order stays in My Orders as not paid and cancelled.
     case 'order_expired':
@@ -100,17 +99,17 @@ export function planMessage(event: MessageEvent, firstName: string | null, origi
           heading: 'Payment not received',
           greeting,
           paragraphs: [
-            `We did not receive the payment of ${rupees(event.amount)} for order ${event.order} in time, so the order is cancelled and the items it held are released.`,
+            `We did not receive the payment of ${formatPaise(event.amount)} for order ${event.order} in time, so the order is cancelled and the items it held are released.`,
             'If money left your account, it comes back to it automatically within 5 to 7 working days. You can order again from your cart at any time.',
           ],
           facts: [
             { label: 'Order', value: event.order },
-            { label: 'Amount', value: rupees(event.amount) },
+            { label: 'Amount', value: formatPaise(event.amount) },
             { label: 'Status', value: 'Payment not received — cancelled' },
           ],
           action: orderLink,
         },
-        sms: { template: 'order_expired', vars: { order: event.order, amount: amount(event.amount) } },
+        sms: { template: 'order_expired', vars: { order: event.order, amount: formatPaise(event.amount, '') } },
       };
     case 'shipment_cancelled':
       return {
@@ -216,18 +215,18 @@ export function planMessage(event: MessageEvent, firstName: string | null, origi
       return {
         email: {
           subject: processed
-            ? `Your refund of ${rupees(event.amount)} is processed`
-            : `Your refund of ${rupees(event.amount)} is on its way`,
+            ? `Your refund of ${formatPaise(event.amount)} is processed`
+            : `Your refund of ${formatPaise(event.amount)} is on its way`,
           preview: `To your ${refundTarget[event.method]}, in ${days} working days.`,
           heading: processed ? 'Your refund is processed' : 'Your refund has started',
           greeting,
           paragraphs: [
             processed
-              ? `We have sent ${rupees(event.amount)} for shipment ${event.shipment} to your ${refundTarget[event.method]}. Banks take ${days} working days to show it.`
-              : `We have started a refund of ${rupees(event.amount)} for shipment ${event.shipment} to your ${refundTarget[event.method]}. Expect it in ${days} working days.`,
+              ? `We have sent ${formatPaise(event.amount)} for shipment ${event.shipment} to your ${refundTarget[event.method]}. Banks take ${days} working days to show it.`
+              : `We have started a refund of ${formatPaise(event.amount)} for shipment ${event.shipment} to your ${refundTarget[event.method]}. Expect it in ${days} working days.`,
           ],
           facts: [
-            { label: 'Refund', value: rupees(event.amount) },
+            { label: 'Refund', value: formatPaise(event.amount) },
             { label: 'To', value: event.method === 'original' ? 'Original payment method' : 'Bank account' },
             { label: 'Expected in', value: `${days} working days` },
             { label: 'Order', value: event.order },
@@ -236,7 +235,7 @@ export function planMessage(event: MessageEvent, firstName: string | null, origi
         },
         sms: {
           template: event.kind,
-          vars: { shipment: event.shipment, amount: amount(event.amount), method: refundTarget[event.method], days },
+          vars: { shipment: event.shipment, amount: formatPaise(event.amount, ''), method: refundTarget[event.method], days },
         },
       };
     }

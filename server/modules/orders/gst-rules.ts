@@ -8,6 +8,8 @@
 // 3. Inside the seller's state the tax is CGST + SGST, half each; an odd paisa goes to SGST. Across states, IGST.
 // 4. A serial is unique and consecutive per financial year (April–March, India time) and at most 16 characters.
 
+import { indiaWall } from '../../../schemas/dates.ts';
+
 /** GST state codes by state or union territory (the codes the GSTIN's first two digits use). */
 export const GST_STATES: Record<string, string> = {
   '01': 'Jammu and Kashmir',
@@ -101,7 +103,7 @@ export function gstinProblem(gstin: string): string | null {
 
 /** Rule 4: the financial year (April–March, India time) of a moment, as "2026-27". */
 export function financialYear(at: Date): string {
-  const ist = new Date(at.getTime() + 330 * 60_000);
+  const ist = indiaWall(at);
   const y = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
   return `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
 }
@@ -189,13 +191,4 @@ export function amountInWords(paise: number): string {
   const rupees = Math.floor(paise / 100);
   const p = paise % 100;
   return `Rupees ${indianWords(rupees)}${p ? ` and ${belowHundred(p)} Paise` : ''} Only`;
-}
-
-/** "1,23,456.78": paise as rupees with Indian grouping and both decimals, as the invoice's columns print them. */
-export function formatAmount(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  const rupees = String(Math.floor(abs / 100));
-  const grouped = rupees.length <= 3 ? rupees : `${rupees.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${rupees.slice(-3)}`;
-  return `${sign}${grouped}.${String(abs % 100).padStart(2, '0')}`;
 }

@@ -4,14 +4,14 @@ import { devToolsEnabled } from '../../config.ts';
 import { DEMO_CUSTOMER } from '../../db/seed/seed.ts';
 import { scheduleBankReencryption } from './bank-accounts.ts';
 import { seedDemoOrders } from './demo-orders.ts';
-import { devPurchaseRoutes } from './dev-routes.ts';
-import { opsRoutes } from './ops-routes.ts';
+import { devPurchaseRoutes } from '../../api/orders/dev-routes.ts';
+import { opsRoutes } from '../../api/orders/ops-routes.ts';
 import { createGateway, type GatewayName, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
 import { GATEWAY_NAMES } from '../../../schemas/payment.ts';
 import { sandboxPayouts } from './refund-gateway.ts';
 import { processPendingRefunds } from '../../flows/refund.ts';
 import type { RefundAdapters } from './refunds.ts';
-import { orderRoutes } from './routes.ts';
+import { orderRoutes } from '../../api/orders/routes.ts';
 import { sellerConfig } from './seller.ts';
 
 // The orders module's public surface: the registration function, and what tests and other modules reuse.

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { amountInWords, formatAmount, formatRate } from './gst-rules.ts';
+import { groupPaise } from '../../../schemas/money.ts';
+import { amountInWords, formatRate } from './gst-rules.ts';
 
 // Draws a GST tax invoice or credit note (docs/decisions/028-gst-tax-invoices.md) with pdfkit; text stays text, so
 // it can be searched and read back. The table is laid out, never overlapped: each row is as tall as its tallest
@@ -54,7 +55,7 @@ const PAD = 3;
 const TABLE_FONT = 7.5;
 
 function columnsOf(view: TaxDocumentView): Column[] {
-  const money = (f: (l: TaxDocumentLine) => number) => (l: TaxDocumentLine) => formatAmount(f(l));
+  const money = (f: (l: TaxDocumentLine) => number) => (l: TaxDocumentLine) => groupPaise(f(l));
   const tax: Column[] = view.intrastate
     ? [
         { header: 'CGST', width: 48, align: 'right', cell: money((l) => l.cgst) },
@@ -222,7 +223,7 @@ export async function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> 
   for (const [label, value] of totals) {
     (label.endsWith('total') ? bold() : regular()).fontSize(9);
     doc.text(label, left + width - 250, y, { width: 150, align: 'right' });
-    doc.text(`${rupee}${formatAmount(value)}`, left + width - 95, y, { width: 95, align: 'right' });
+    doc.text(`${rupee}${groupPaise(value)}`, left + width - 95, y, { width: 95, align: 'right' });
     y += 14;
   }
   y += 10;

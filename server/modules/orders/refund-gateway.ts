@@ -6,8 +6,8 @@ import type { PaymentGateway } from '../../payments/index.ts';
 // same key never moves money twice, so a refund whose processing is retried (a crash between the gateway's
 // answer and our commit) is paid once.
 
-/** The payment gateway adapter that took a payment refunds it (server/payments: refund, refundStatus, minRefund). */
-export type RefundGateway = Pick<PaymentGateway, 'refund'> & Partial<Pick<PaymentGateway, 'refundStatus' | 'minRefund'>>;
+/** The payment gateway adapter that took a payment refunds it (server/payments: refund, refundStatus, refundRefusal). */
+export type RefundGateway = Pick<PaymentGateway, 'refund'> & Partial<Pick<PaymentGateway, 'refundStatus' | 'minRefund' | 'refundRefusal'>>;
 
 export interface PayoutResult {
   refundId: string;

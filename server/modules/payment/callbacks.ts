@@ -1,7 +1,7 @@
 import type { PaymentResultData } from '../../../schemas/payment.ts';
 import { finalizePayment as finalizeFlow } from '../../flows/finalize-payment.ts';
 import type { CallbackCheck } from '../../payments/index.ts';
-import { latestAttempt, logCallback } from './queries.ts';
+import { attemptCustomer, latestAttempt, logCallback } from './queries.ts';
 import { keepSavedCard } from './saved-cards.ts';
 import { CallbackRejected, type FinalizeResult, gatewayPayment, type PaymentDeps, requireOrder, resultOf } from './service.ts';
 
@@ -10,7 +10,10 @@ import { CallbackRejected, type FinalizeResult, gatewayPayment, type PaymentDeps
 
 /** Verifies and applies a gateway callback; every callback, accepted or not, is logged. */
 export async function handleCallback(deps: PaymentDeps, fields: Record<string, string>, now = new Date()): Promise<FinalizeResult> {
-  const check: CallbackCheck = await deps.gateway.verifyCallback(fields);
+  // The attempt's customer, when the return names a known attempt: Juspay routes every call by customer.
+  const ref = fields.order_id ?? fields.ORDERID ?? fields.ref;
+  const attempt = ref ? await attemptCustomer(deps.db, ref.slice(0, 100)) : null;
+  const check: CallbackCheck = await deps.gateway.verifyCallback(fields, { customer: attempt });
   const payload = redactCallback(fields);
   if (!check.ok) {
     await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.ref, outcome: 'rejected', reason: check.reason, payload });

@@ -6,8 +6,8 @@ import { pruneIdempotencyKeys } from '../checkout/index.ts';
 import { scheduleJob } from '../../jobs/scheduled.ts';
 import { paymentIssueRoutes, type RefundPaidByHand } from './issues.ts';
 import { askBeforeExpiry, reconcilePayments } from './reconcile.ts';
-import { paymentRoutes } from './routes.ts';
-import { devPaymentRoutes } from './dev-routes.ts';
+import { paymentRoutes } from '../../api/payment/routes.ts';
+import { devPaymentRoutes } from '../../api/payment/dev-routes.ts';
 import { devToolsEnabled } from '../../config.ts';
 import { expireUnpaidOrders as expireOrders } from '../../flows/expire-order.ts';
 

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
-import { NotFound } from '../../http/errors.ts';
+import { Conflict, NotFound } from '../../http/errors.ts';
+import { findGatewayPayment, paymentGateway } from './gateway.ts';
 
 // The staff queue for money that needs a person (docs/decisions/015-gateway-life-cycle.md): a refund the gateway
 // refused, a pay-on-delivery refund nobody can pay automatically ("to pay"), a payment that could not be given
@@ -85,9 +86,46 @@ export async function openIssues(db: Db, limit = 200): Promise<PaymentIssueView[
 
 const IssueParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ResolveRequest = z.object({
-  /** What the person did ("paid by NEFT, UTR …", "refunded from the gateway dashboard"). */
+  /**
+   * What the person did ("paid by NEFT, UTR …", "gateway shows the refund failed; refunded by NEFT, UTR …"). A
+   * gateway refund still pending or paid at the gateway is not paid again by hand: resolving it is refused.
+   */
   resolution: z.string().trim().min(3).max(500),
 });
+
+/**
+ * Where the gateway refund an issue is about stands now, read by its refund id (docs/decisions/015): a refund
+ * row's key (refund_failed), or the automatic refund of an unusable payment (unusable_refund_failed). Null when the
+ * issue is about no gateway refund, or the gateway knows none (nothing was paid: a person may pay it).
+ */
+async function gatewayRefundNow(db: Db, issue: { kind: IssueKind; refund_id: number | null; payment_id: number | null }) {
+  let target: { paymentId: number; key: string } | undefined;
+  if (issue.kind === 'refund_failed' && issue.refund_id) {
+    const r = await db
+      .selectFrom('refunds')
+      .select(['payment_id', 'idempotency_key', 'method'])
+      .where('id', '=', issue.refund_id)
+      .executeTakeFirst();
+    if (r?.method === 'original' && r.payment_id) target = { paymentId: r.payment_id, key: r.idempotency_key };
+  } else if (issue.kind === 'unusable_refund_failed' && issue.payment_id) {
+    const r = await db
+      .selectFrom('payment_refunds')
+      .select(['payment_id', 'idempotency_key'])
+      .where('payment_id', '=', issue.payment_id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (r) target = { paymentId: r.payment_id, key: r.idempotency_key };
+  }
+  if (!target) return null;
+  const found = await findGatewayPayment(db, target.paymentId);
+  const gateway = paymentGateway(db);
+  if (!found || found.gateway !== gateway.name || !gateway.refundStatus) return null;
+  try {
+    return await gateway.refundStatus({ payment: found.payment, idempotencyKey: target.key });
+  } catch {
+    throw new Conflict("The gateway's refund status could not be read just now: try again before paying anything by hand.");
+  }
+}
 
 /** /api/ops/payment-issues: the open queue, and marking one done (a "to pay" refund becomes processed). */
 /** Marks a refund paid by hand as processed and tells whoever must know; the orders module owns refunds. */
@@ -123,6 +161,21 @@ export async function paymentIssueRoutes(root: FastifyInstance, { db, refundPaid
     async (req) => {
       const { id } = req.params;
       const body = req.body;
+      // Read before the transaction (a gateway call holds no row locks): a refund the gateway is paying, or paid,
+      // is never paid a second time by hand.
+      const open = await db
+        .selectFrom('payment_issues')
+        .select(['kind', 'refund_id', 'payment_id'])
+        .where('id', '=', id)
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      const atGateway = open ? await gatewayRefundNow(db, open) : null;
+      if (atGateway?.status === 'pending' || atGateway?.status === 'success')
+        throw new Conflict(
+          atGateway.status === 'success'
+            ? 'The gateway has already paid this refund: do not pay it by hand.'
+            : 'The gateway is still paying this refund: do not pay it by hand; it settles by itself.',
+        );
       const done = await db.transaction().execute(async (trx) => {
         const issue = await trx
           .updateTable('payment_issues')

@@ -66,6 +66,6 @@ export function queueRefusedRefund(
     orderId: refused.orderId,
     paymentId: refused.paymentId,
     amount: refused.amount,
-    note: `The gateway refused the automatic refund of payment ${refused.ref}: refund it by hand.`,
+    note: `The gateway refused the automatic refund of payment ${refused.ref} and its refund status says failed: pay it to the customer by bank transfer and note the UTR.`,
   });
 }

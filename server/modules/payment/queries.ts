@@ -65,3 +65,14 @@ export async function expireOpenAttempts(trx: Db, orderId: number, now: Date): P
     .where('status', 'in', ['created', 'pending'])
     .execute();
 }
+
+/** The customer of the attempt a gateway reference names (payments.gateway_order_ref); null when none. */
+export async function attemptCustomer(db: Db, ref: string): Promise<{ id: number } | null> {
+  const row = await db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select('o.customer_id')
+    .where('p.gateway_order_ref', '=', ref)
+    .executeTakeFirst();
+  return row?.customer_id != null ? { id: Number(row.customer_id) } : null;
+}

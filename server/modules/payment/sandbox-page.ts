@@ -1,10 +1,9 @@
 import { formatPaise } from '../../../schemas/money.ts';
+import { escapeHtml } from '../../http/escape.ts';
 
 // The sandbox gateway's hosted page: plain HTML with no scripts (the CSP forbids them), one form per outcome.
 // Paying asks for the instrument, as a gateway's page does (a test card number, a bank, a UPI id); the sandbox
 // signs what was used into its callback, and a bank offer stands only when that qualifies.
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const LABELS = { success: 'Payment succeeds', failed: 'Payment fails', pending: 'Payment stays pending' } as const;
 const INSTRUMENTS: Record<string, string> = { upi: 'UPI', card: 'Debit / credit card', netbanking: 'Net banking', wallet: 'Wallet' };

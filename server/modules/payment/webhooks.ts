@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import type { PaymentResultData } from '../../../schemas/payment.ts';
 import type { WebhookInput } from '../../payments/index.ts';
 import { logCallback, paymentByRef } from './queries.ts';
 import { finalizePayment } from '../../flows/finalize-payment.ts';
@@ -19,12 +20,40 @@ export const UNCONFIRMED_RETURN =
 /** Refusals that say the return did not come from the gateway at all. */
 const UNAUTHENTIC = /bad signature|bad checksum|malformed|another merchant|unknown signature algorithm|another gateway/;
 
-/** Verifies and applies a gateway webhook; every one, accepted or not, is logged like a callback. */
-export async function handleWebhook(deps: PaymentDeps, input: WebhookInput, now = new Date()): Promise<FinalizeResult> {
+/** What a webhook is answered with: the payment's result, or that an authentic event named no payment. */
+export type WebhookAnswer = PaymentResultData | { ignored: true; reason: string };
+
+/**
+ * Verifies and applies a gateway webhook; every one, accepted or not, is logged like a callback. An authentic
+ * event about no payment (Juspay's TXN_* and refund events, Paytm's refund notifications) is answered, logged
+ * and ignored: refused, the gateway would send it again for ever (docs/decisions/015-gateway-life-cycle.md).
+ */
+export async function answerWebhook(deps: PaymentDeps, input: WebhookInput, now = new Date()): Promise<WebhookAnswer> {
+  const r = await handleWebhook(deps, input, now);
+  return 'ignored' in r ? r : r.result;
+}
+
+/** Verifies and applies a gateway webhook (answerWebhook's rules); an ignored event answers `{ ignored }`. */
+export async function handleWebhook(
+  deps: PaymentDeps,
+  input: WebhookInput,
+  now = new Date(),
+): Promise<FinalizeResult | { ignored: true; reason: string }> {
   const { gateway, db } = deps;
   if (!gateway.verifyWebhook) throw new CallbackRejected('this gateway sends no webhooks');
   const check = await gateway.verifyWebhook(input);
   const payload = { webhook: true };
+  if (!check.ok && check.ignore) {
+    await logCallback(db, {
+      gateway: gateway.name,
+      ref: check.ref,
+      outcome: 'unchanged',
+      reason: `webhook ignored: ${check.reason}`,
+      payload,
+    });
+    deps.log?.info({ ref: check.ref, reason: check.reason, gateway: gateway.name }, 'payment webhook ignored');
+    return { ignored: true, reason: check.reason };
+  }
   if (!check.ok) {
     await logCallback(db, { gateway: gateway.name, ref: check.ref, outcome: 'rejected', reason: `webhook: ${check.reason}`, payload });
     deps.log?.warn({ ref: check.ref, reason: check.reason, gateway: gateway.name }, 'payment webhook rejected');

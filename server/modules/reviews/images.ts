@@ -3,11 +3,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../http/validate.ts';
 import { productSvg } from '../system/index.ts';
+import { escapeXml } from '../../http/escape.ts';
 
 // Seeded review photos are drawn here, like product images (no binary assets, no network): the product's pack
 // on a table top, the angle and light picked by the photo's hue so no two look alike.
-
-const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function reviewPhotoSvg(opts: { brand: string; name: string; label: string; hue: number; photoHue: number }): string {
   const { photoHue } = opts;

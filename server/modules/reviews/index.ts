@@ -4,7 +4,7 @@ import { OWN_UPLOADS_PATH, type UploadBucket } from '../../../schemas/review-rul
 import { siteOrigin } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { reviewImageRoutes } from './images.ts';
-import { reviewRoutes } from './routes.ts';
+import { reviewRoutes } from '../../api/reviews/routes.ts';
 import { DEFAULT_LIMITS, type ReviewLimits } from './service.ts';
 
 export { recountStats as recountReviewStats } from './queries.ts';

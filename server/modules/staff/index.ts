@@ -8,15 +8,6 @@ import { Unauthorized } from '../../http/errors.ts';
 import { isOpsRoute, requireOps } from '../../http/ops.ts';
 import { recordAudit } from './audit.ts';
 import { readStaffConfig } from './config.ts';
-import { staffCatalogueRoutes } from './catalogue-routes.ts';
-import { staffCouponRoutes } from './coupon-routes.ts';
-import { staffCsvRoutes } from './csv-routes.ts';
-import { staffCustomerRoutes } from './customer-routes.ts';
-import { staffOrderRoutes } from './order-routes.ts';
-import { staffPromotionRoutes } from './promotion-routes.ts';
-import { staffQueueRoutes } from './queue-routes.ts';
-import { staffReviewRoutes } from './review-routes.ts';
-import { staffTodayRoutes } from './today-routes.ts';
 import { staffRoutes } from './routes.ts';
 import { ensureDemoOwner, readStaffSession, STAFF_COOKIE } from './service.ts';
 
@@ -62,15 +53,6 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   await app.register(staffRoutes, { db, config });
-  await app.register(staffCatalogueRoutes, { db });
-  await app.register(staffCsvRoutes, { db });
-  await app.register(staffCouponRoutes, { db });
-  await app.register(staffCustomerRoutes, { db });
-  await app.register(staffOrderRoutes, { db });
-  await app.register(staffPromotionRoutes, { db });
-  await app.register(staffQueueRoutes, { db });
-  await app.register(staffReviewRoutes, { db });
-  await app.register(staffTodayRoutes, { db });
 
   if (devToolsEnabled()) app.addHook('onReady', async () => ensureDemoOwner(db));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { storefrontFormRoutes } from './routes.ts';
+import { storefrontFormRoutes } from '../../api/storefront-forms/routes.ts';
 
 /**
  * The storefront's HTML forms (docs/decisions/017): add to cart, change a quantity, remove a line, answered with a

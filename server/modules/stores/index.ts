@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { storeRoutes } from './routes.ts';
+import { storeRoutes } from '../../api/stores/routes.ts';
 
 /** Store locator and the retailer programme (SPEC §1, §7). */
 export async function storesModule(app: FastifyInstance, { db }: { db: Db }) {

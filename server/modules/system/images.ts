@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
 import { parse } from '../../http/validate.ts';
+import { escapeXml } from '../../http/escape.ts';
 
 // Product and banner images are drawn here from catalogue data: no network, no binary assets in the repo.
-const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function productSvg(opts: { brand: string; name: string; label: string; hue: number; view: number }): string {
   const { brand, name, label, hue, view } = opts;

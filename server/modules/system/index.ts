@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { imageRoutes } from './images.ts';
-import { systemRoutes } from './routes.ts';
+import { systemRoutes } from '../../api/system/routes.ts';
 import { readSystemConfig, runRetention } from './service.ts';
 
 export { productSvg } from './images.ts';

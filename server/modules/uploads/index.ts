@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { scheduleJob } from '../../jobs/scheduled.ts';
 import { deleteUnattached } from './queries.ts';
-import { uploadRoutes } from './routes.ts';
+import { uploadRoutes } from '../../api/uploads/routes.ts';
 import { UPLOAD_LIMITS } from './service.ts';
 
 export {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { Facet, FacetName } from '../../../../schemas/catalogue.ts';
+import { boundRupees } from '../../../../schemas/catalogue-rules.ts';
 import { toPaise } from '../../../../schemas/money.ts';
 import {
   type ListFacet,
@@ -70,18 +71,18 @@ function ValueList({
 }
 
 /** A paise bound as whole rupees for the range boxes ('' when open). */
-const rupees = (p: number | null) => (p === null ? '' : String(Math.floor(p / 100)));
+const boxValue = (p: number | null) => (p === null ? '' : String(boundRupees(p)));
 
 function PriceFacet({ facet, state, onChange }: { facet: Facet; state: ListingState; onChange: (s: ListingState) => void }) {
   const name = useId();
   const bucket = selectedPriceBucket(state.filters);
   const custom = bucket === null && (state.filters.priceMin !== null || state.filters.priceMax !== null);
-  const [min, setMin] = useState(rupees(state.filters.priceMin));
-  const [max, setMax] = useState(rupees(state.filters.priceMax));
+  const [min, setMin] = useState(boxValue(state.filters.priceMin));
+  const [max, setMax] = useState(boxValue(state.filters.priceMax));
   // The boxes follow the URL (a bucket chosen, a chip removed, the back button).
   useEffect(() => {
-    setMin(rupees(state.filters.priceMin));
-    setMax(rupees(state.filters.priceMax));
+    setMin(boxValue(state.filters.priceMin));
+    setMax(boxValue(state.filters.priceMax));
   }, [state.filters.priceMin, state.filters.priceMax]);
   return (
     <>

@@ -2,8 +2,8 @@ import { report } from '../../../../events/index.ts';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListingResult, ProductHit, SortBy } from '../../../../schemas/catalogue.ts';
-import { type FacetName, SORTS } from '../../../../schemas/catalogue-rules.ts';
-import { groupRupees } from '../../../../schemas/money.ts';
+import { boundRupees, type FacetName, SORTS } from '../../../../schemas/catalogue-rules.ts';
+import { formatPaise } from '../../../../schemas/money.ts';
 import type { ListingEndpoint } from '../api.ts';
 import { listingResource } from '../listing-resources.ts';
 import { type ListingKind, listingViewEvent } from '../events.ts';
@@ -283,12 +283,12 @@ export function ListingView({
   );
 }
 
-/** Whole rupees of a bound (an upper bound of 99999 paise reads ₹999, not ₹1,000). */
-const rupees = (paise: number) => `₹${groupRupees(Math.floor(paise / 100))}`;
+/** A bound in whole rupees (an upper bound of 99999 paise reads ₹999, not ₹1,000). */
+const bound = (paise: number) => formatPaise(boundRupees(paise) * 100);
 
 function priceLabel(state: ListingState): string {
   const { priceMin: lo, priceMax: hi } = state.filters;
-  if (lo !== null && hi !== null) return `${rupees(lo)} – ${rupees(hi)}`;
-  if (lo !== null) return `${rupees(lo)} and above`;
-  return hi !== null ? `Up to ${rupees(hi)}` : '';
+  if (lo !== null && hi !== null) return `${bound(lo)} – ${bound(hi)}`;
+  if (lo !== null) return `${bound(lo)} and above`;
+  return hi !== null ? `Up to ${bound(hi)}` : '';
 }

@@ -1,19 +1,17 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { messageOf } from '../../../../schemas/constants.ts';
 import { IST_TIME_ZONE } from '../../../../schemas/dates.ts';
 import type { NormalisedError } from '../../../api/client.ts';
 import { css } from './console-styles.ts';
 
-// What every console area shares: the server's message of a failed call, rupees, a status line and one table.
+// What every console area shares: the server's message of a failed call, a status line and one table.
 
-export const messageOf = (error: unknown) =>
-  (error as NormalisedError)?.response?.data?.message || 'Something went wrong. Please try again.';
+export { messageOf };
 
 /** The `data` of a 4xx answer (a 409 carries the current values there). */
 export const errorData = <T,>(error: unknown): T | undefined =>
   (error as NormalisedError & { response?: { data?: { data?: T } } })?.response?.data?.data;
 
-/** Paise as an editable rupee amount ("1499.50"); shown amounts use formatPaise (Indian grouping). */
-export const rupees = (paise: number) => (paise / 100).toFixed(2);
 export const toPaise = (text: string): number | null => {
   if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return null;
   return Math.round(Number(text) * 100);

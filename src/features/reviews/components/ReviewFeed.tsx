@@ -9,11 +9,10 @@ import { type ReviewScope, reviewsApi } from '../api.ts';
 import { hasVoted, initialReviewList, reviewListReducer } from '../review-list-store.ts';
 import * as css from './ReviewFeed.css.ts';
 import { ReviewCard } from './ReviewCard.tsx';
+import { messageOf } from '../../../../schemas/constants.ts';
 
 // The modal (and Radix's dialog with it) loads when a shopper first opens a review, not with the product page.
 const ReviewModal = lazy(() => import('./ReviewModal.tsx').then((m) => ({ default: m.ReviewModal })));
-
-const messageOf = (e: unknown) => (e as { message?: string })?.message || 'Something went wrong. Please try again.';
 
 /**
  * A review listing (SPEC §3): photo carousel, sort and filters, the reviews with their helpful votes, and a

@@ -8,9 +8,9 @@ import { reviewPaths, reviewsApi } from '../api.ts';
 import { StarInput } from '../components/Stars.tsx';
 import { resetReviewFlow, reviewFlowStores } from '../review-flow-stores.ts';
 import * as css from './pages.css.ts';
+import { messageOf } from '../../../../schemas/constants.ts';
 
 const id = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
-const messageOf = (e: unknown) => (e as { message?: string })?.message || 'Something went wrong. Please try again.';
 
 /** /{productName}/reviews/after-rate-product (SPEC §2, private): thanks, and how the delivery of the order went. */
 export default function AfterRatePage() {

@@ -9,8 +9,7 @@ import { reviewPaths, reviewsApi } from '../api.ts';
 import { ReviewForm } from '../components/ReviewForm.tsx';
 import { resetReviewFlow, reviewFlowStores } from '../review-flow-stores.ts';
 import * as css from './pages.css.ts';
-
-const messageOf = (e: unknown) => (e as { message?: string })?.message || 'Something went wrong. Please try again.';
+import { messageOf } from '../../../../schemas/constants.ts';
 
 /** /{productName}/reviews/pr/{productId}/rate-product (SPEC §2, private): rate a product the customer bought. */
 export default function RateProductPage() {

@@ -3,10 +3,11 @@ import type { StaffVariant } from '../../../../../schemas/staff.ts';
 import type { CsvReport } from '../../../../../schemas/staff-catalogue.ts';
 import { findVariants, STOCK_REASON_LIST, saveVariantPrice, saveVariantStock, setProductPublished } from '../../api.ts';
 import { productImage } from '../../../../../schemas/images.ts';
+import { decimalRupees } from '../../../../../schemas/money.ts';
 import { applyCatalogueCsv, catalogueCsvUrl, checkCatalogueCsv, uploadProductImage } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
 import { DeclarationsPanel } from './Declarations.tsx';
-import { DataTable, ErrorLine, errorData, messageOf, rupees, SearchForm, Status, type StatusLine, toPaise } from '../shared.tsx';
+import { DataTable, ErrorLine, errorData, messageOf, SearchForm, Status, type StatusLine, toPaise } from '../shared.tsx';
 
 // The catalogue area: find variants, edit price and MRP with the optimistic version (docs/decisions/019).
 
@@ -71,15 +72,15 @@ const variantLabel = (row: StaffVariant) => `${row.product_name}${row.label ? ` 
 function PriceEditor({ row, canEdit }: { row: StaffVariant; canEdit: boolean }) {
   // The values this editor saw: the server applies the edit only if they are still current (409 otherwise).
   const [seen, setSeen] = useState({ price: row.price, mrp: row.mrp });
-  const [price, setPrice] = useState(rupees(row.price));
-  const [mrp, setMrp] = useState(rupees(row.mrp));
+  const [price, setPrice] = useState(decimalRupees(row.price));
+  const [mrp, setMrp] = useState(decimalRupees(row.mrp));
   const [status, setStatus] = useState<StatusLine>(null);
   const label = variantLabel(row);
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const p = toPaise(price);
     const m = toPaise(mrp);
-    if (p === null || m === null) return setStatus({ kind: 'error', text: 'Enter amounts in rupees, like 1499 or 1499.50.' });
+    if (p === null || m === null) return setStatus({ kind: 'error', text: 'Enter amounts in like 1499 or 1499.50.' });
     try {
       const answer = await saveVariantPrice(row.variant_id, { price: p, mrp: m, expected_price: seen.price, expected_mrp: seen.mrp });
       setSeen({ price: answer.data.after.price, mrp: answer.data.after.mrp });
@@ -88,7 +89,10 @@ function PriceEditor({ row, canEdit }: { row: StaffVariant; canEdit: boolean }) 
       const current = errorData<{ current?: { price: number; mrp: number } }>(e)?.current;
       if (current) {
         setSeen(current);
-        setStatus({ kind: 'error', text: `${messageOf(e)} Now: price ₹${rupees(current.price)}, MRP ₹${rupees(current.mrp)}.` });
+        setStatus({
+          kind: 'error',
+          text: `${messageOf(e)} Now: price ₹${decimalRupees(current.price)}, MRP ₹${decimalRupees(current.mrp)}.`,
+        });
       } else setStatus({ kind: 'error', text: messageOf(e) });
     }
   };
@@ -302,8 +306,8 @@ function CsvPanel({ canEdit, onApplied }: { canEdit: boolean; onApplied: () => v
             cells={(c) => [
               c.row,
               c.sku,
-              change(rupees(c.before.price), rupees(c.after.price)),
-              change(rupees(c.before.mrp), rupees(c.after.mrp)),
+              change(decimalRupees(c.before.price), decimalRupees(c.after.price)),
+              change(decimalRupees(c.before.mrp), decimalRupees(c.after.mrp)),
               change(String(c.before.on_hand), String(c.after.on_hand)),
             ]}
           />

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { BANK_INSTRUMENTS, type StaffBankOffer } from '../../../../../../schemas/staff.ts';
-import { formatPaise } from '../../../../../../schemas/money.ts';
+import { decimalRupees, formatPaise } from '../../../../../../schemas/money.ts';
 import { createBankOffer, listBankOffers, saveBankOffer } from '../../../promotions-api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, errorData, indiaTime, messageOf, rupees, Status, toPaise, useConsoleList } from '../../shared.tsx';
-import { isoFromLocal, localInput } from './dates.ts';
+import { DataTable, errorData, indiaTime, messageOf, Status, toPaise, useConsoleList } from '../../shared.tsx';
+import { indiaLocalInput, instantFromIndiaLocal } from '../../../../../../schemas/dates.ts';
 
 // Bank offers: what the cart lists and the payment checks against the card, bank or UPI app used
 // (server/modules/cart/bank-offers.ts). Amounts are typed in rupees and sent in paise; a card offer names its BINs
@@ -39,11 +39,11 @@ const draftOf = (o: StaffBankOffer): Draft => ({
   card_bins: o.card_bins.join(', '),
   description: o.description,
   kind: o.kind,
-  value: o.kind === 'percent' ? String(o.value) : rupees(o.value),
-  max_discount: o.max_discount === null ? '' : rupees(o.max_discount),
-  min_cart: rupees(o.min_cart),
-  starts_at: localInput(o.starts_at),
-  ends_at: localInput(o.ends_at),
+  value: o.kind === 'percent' ? String(o.value) : decimalRupees(o.value),
+  max_discount: o.max_discount === null ? '' : decimalRupees(o.max_discount),
+  min_cart: decimalRupees(o.min_cart),
+  starts_at: indiaLocalInput(o.starts_at),
+  ends_at: indiaLocalInput(o.ends_at),
   active: o.active,
 });
 
@@ -62,8 +62,8 @@ function bodyOf(d: Draft) {
     value: d.kind === 'percent' ? Number(d.value) : money(d.value),
     max_discount: money(d.max_discount),
     min_cart: money(d.min_cart) ?? 0,
-    starts_at: isoFromLocal(d.starts_at),
-    ends_at: isoFromLocal(d.ends_at),
+    starts_at: instantFromIndiaLocal(d.starts_at),
+    ends_at: instantFromIndiaLocal(d.ends_at),
     active: d.active,
   };
 }

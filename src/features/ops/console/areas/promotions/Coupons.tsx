@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import type { StaffCoupon } from '../../../../../../schemas/staff.ts';
-import { formatPaise } from '../../../../../../schemas/money.ts';
+import { decimalRupees, formatPaise } from '../../../../../../schemas/money.ts';
 import { createCoupon, listCoupons, saveCoupon } from '../../../api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, indiaTime, messageOf, rupees, Status, toPaise, useConsoleList } from '../../shared.tsx';
-import { isoFromLocal, localInput } from './dates.ts';
+import { DataTable, indiaTime, messageOf, Status, toPaise, useConsoleList } from '../../shared.tsx';
+import { indiaLocalInput, instantFromIndiaLocal } from '../../../../../../schemas/dates.ts';
 
 // Promotions: the coupons the cart's rules read (docs/decisions/019). Amounts are typed in rupees and sent in
 // paise; a percent coupon's value is whole percent. The server refuses an impossible rule and names the field.
@@ -28,13 +28,13 @@ const draftOf = (c: StaffCoupon): Draft => ({
   code: c.code,
   description: c.description,
   kind: c.kind,
-  value: c.kind === 'percent' ? String(c.value) : rupees(c.value),
-  max_discount: c.max_discount === null ? '' : rupees(c.max_discount),
-  min_cart: rupees(c.min_cart),
+  value: c.kind === 'percent' ? String(c.value) : decimalRupees(c.value),
+  max_discount: c.max_discount === null ? '' : decimalRupees(c.max_discount),
+  min_cart: decimalRupees(c.min_cart),
   per_customer_limit: c.per_customer_limit === null ? '' : String(c.per_customer_limit),
   usage_limit: c.usage_limit === null ? '' : String(c.usage_limit),
-  starts_at: localInput(c.starts_at),
-  ends_at: localInput(c.ends_at),
+  starts_at: indiaLocalInput(c.starts_at),
+  ends_at: indiaLocalInput(c.ends_at),
   active: c.active,
 });
 
@@ -50,8 +50,8 @@ function bodyOf(d: Draft) {
     min_cart: money(d.min_cart) ?? 0,
     per_customer_limit: count(d.per_customer_limit),
     usage_limit: count(d.usage_limit),
-    starts_at: isoFromLocal(d.starts_at),
-    ends_at: isoFromLocal(d.ends_at),
+    starts_at: instantFromIndiaLocal(d.starts_at),
+    ends_at: instantFromIndiaLocal(d.ends_at),
     active: d.active,
   };
 }

@@ -1,19 +1,19 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { StaffDeliveryRule, StaffFreebie } from '../../../../../../schemas/staff.ts';
-import { formatPaise } from '../../../../../../schemas/money.ts';
+import { decimalRupees, formatPaise } from '../../../../../../schemas/money.ts';
 import { createFreebie, listDeliveryRules, listFreebies, saveDeliveryRule, saveFreebie } from '../../../promotions-api.ts';
 import { css } from '../../console-styles.ts';
-import { DataTable, errorData, messageOf, rupees, Status, type StatusLine, toPaise, useConsoleList } from '../../shared.tsx';
+import { DataTable, errorData, messageOf, Status, type StatusLine, toPaise, useConsoleList } from '../../shared.tsx';
 
 // Free gifts (the cart offers one once its value reaches the gift's threshold: server/modules/cart/freebie-rules.ts)
-// and the delivery charge (free from a cart value, else a fixed charge). Amounts in rupees, sent in paise. An edit
+// and the delivery charge (free from a cart value, else a fixed charge). Amounts in sent in paise. An edit
 // names the version it started from; a stale one reloads the current values with the server's message.
 
 const emptyGift = { variant_id: '', threshold: '', title: '', active: true };
 type GiftDraft = typeof emptyGift;
 const giftDraftOf = (f: StaffFreebie): GiftDraft => ({
   variant_id: String(f.variant_id),
-  threshold: rupees(f.threshold),
+  threshold: decimalRupees(f.threshold),
   title: f.title,
   active: f.active,
 });
@@ -29,7 +29,7 @@ function DeliveryCharge({ canEdit, onStatus }: { canEdit: boolean; onStatus: (s:
   const [draft, setDraft] = useState({ free_from: '', charge: '' });
   const show = useCallback((r: StaffDeliveryRule | null) => {
     setRule(r);
-    if (r) setDraft({ free_from: rupees(r.free_from), charge: rupees(r.charge) });
+    if (r) setDraft({ free_from: decimalRupees(r.free_from), charge: decimalRupees(r.charge) });
   }, []);
   const load = useCallback(async () => {
     try {

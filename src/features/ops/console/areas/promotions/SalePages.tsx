@@ -3,7 +3,7 @@ import { SALE_SECTION_LABELS, SALE_SECTIONS, type StaffSalePage } from '../../..
 import { createSalePage, listSalePages, saveSalePage } from '../../../promotions-api.ts';
 import { css } from '../../console-styles.ts';
 import { DataTable, errorData, indiaTime, messageOf, Status, useConsoleList } from '../../shared.tsx';
-import { isoFromLocal, localInput } from './dates.ts';
+import { indiaLocalInput, instantFromIndiaLocal } from '../../../../../../schemas/dates.ts';
 
 // Sale pages (/sale/:slug): title, dates, publishing, the smallest discount a product needs to be in the sale, and
 // the product sections. A section with product IDs shows those products in that order; left empty, the sale's
@@ -30,8 +30,8 @@ const draftOf = (p: StaffSalePage): Draft => ({
   slug: p.slug,
   title: p.title,
   min_discount: String(p.min_discount),
-  starts_at: localInput(p.starts_at),
-  ends_at: localInput(p.ends_at),
+  starts_at: indiaLocalInput(p.starts_at),
+  ends_at: indiaLocalInput(p.ends_at),
   is_published: p.is_published,
   sections: p.sections.map((s) => ({
     section: s.section,
@@ -44,8 +44,8 @@ const draftOf = (p: StaffSalePage): Draft => ({
 const bodyOf = (d: Draft) => ({
   title: d.title,
   min_discount: Number(d.min_discount),
-  starts_at: d.starts_at ? isoFromLocal(d.starts_at) : null,
-  ends_at: d.ends_at ? isoFromLocal(d.ends_at) : null,
+  starts_at: d.starts_at ? instantFromIndiaLocal(d.starts_at) : null,
+  ends_at: d.ends_at ? instantFromIndiaLocal(d.ends_at) : null,
   is_published: d.is_published,
   sections: d.sections.map((s) => ({
     section: s.section,
