@@ -11,6 +11,7 @@ if (nodeProblem) {
 const { boot } = await import('./boot.ts');
 const { demoNotice, readConfig } = await import('./config.ts');
 const { DataDirLocked } = await import('./db/data-dir-lock.ts');
+const { startupSummary } = await import('./observability/logging.ts');
 
 const config = readConfig();
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
@@ -78,6 +79,8 @@ process.on('unhandledRejection', (err) => {
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// One line a person reads: what this instance runs on (docs/operations.md "Logs").
+app.log.info(startupSummary({ ...config, PORT: (app.server.address() as { port: number }).port }, handle));
 // A plain start is a working demo store: it says so once, in one line (SECURITY.md).
 const notice = demoNotice(config);
 if (notice) app.log.warn(notice);

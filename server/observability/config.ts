@@ -11,6 +11,11 @@ const ObservabilityEnv = z
      * not hold the operations token; `OPS_TOKEN` opens `/metrics` too. At least 24 characters in production.
      */
     METRICS_TOKEN: z.string().min(1).optional(),
+    /**
+     * How the log is written: `pretty` (coloured lines a person reads, through pino-pretty) or `json` (one JSON
+     * object a line, for a log collector). Unset: `json` in production and tests, `pretty` otherwise.
+     */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.METRICS_TOKEN !== undefined && c.METRICS_TOKEN.length < 24)
@@ -19,6 +24,7 @@ const ObservabilityEnv = z
 
 export interface ObservabilityConfig {
   metricsToken: string;
+  logFormat: 'pretty' | 'json';
 }
 
 export function readObservabilityConfig(env: NodeJS.ProcessEnv = process.env): ObservabilityConfig {
@@ -27,5 +33,6 @@ export function readObservabilityConfig(env: NodeJS.ProcessEnv = process.env): O
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { metricsToken: parsed.data.METRICS_TOKEN ?? '' };
+  const c = parsed.data;
+  return { metricsToken: c.METRICS_TOKEN ?? '', logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'development' ? 'pretty' : 'json') };
 }
