@@ -19,6 +19,7 @@ import { registerApiDocs } from './http/docs.ts';
 import { asAppError } from './http/errors.ts';
 import { opsBackupRoutes } from './http/backup.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { registerTracing } from './observability/tracing.ts';
 import { isOps } from './http/ops.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
 import { readTarget, urlOnOrigin } from './http/url.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void (reply as unknown as import('fastify').FastifyReply).code(400).send(fail(message));
     },
   });
+  await registerTracing(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.addHook('onRequest', async (req, reply) => {

@@ -7,6 +7,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-driver.ts';
 import type { Database } from './types.ts';
+import { tracedDialect } from '../observability/tracing.ts';
 
 export type Db = Kysely<Database>;
 
@@ -303,7 +304,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       end: () => pool.end(),
     };
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: gated }) });
+    // Statements are spans when tracing is on (docs/operations.md "Traces").
+    const db = new Kysely<Database>({ dialect: tracedDialect(new PostgresDialect({ pool: gated }), 'postgresql') });
     availability.start();
     const readiness = (): Readiness => {
       const { up, down_for_ms, error } = availability.status();
@@ -328,7 +330,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const release = options.dataDir ? lockDataDir(options.dataDir, options.log) : () => {};
   try {
     const pglite = await PGlite.create(options.dataDir ? { dataDir: options.dataDir, parsers } : { parsers });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const db = new Kysely<Database>({ dialect: tracedDialect(new PGliteDialect(pglite), 'pglite') });
     return {
       db,
       kind: 'pglite',

