@@ -30,7 +30,7 @@ const MEANING = {
   DATABASE_URL:
     'Use this PostgreSQL instead of PGlite; several instances may share it. On the same machine, its Unix socket is faster (`postgres://user@localhost/db?host=/var/run/postgresql`).',
   SEED_SCALE: 'Variants to seed on first run; `0` is the base catalogue (~380 variants), `50000` for benchmarks.',
-  LOG_LEVEL: 'pino level; logs are JSON lines carrying the request id.',
+  LOG_LEVEL: 'pino level; every line carries the request id (JSON or coloured lines: `LOG_FORMAT`).',
   KASRAT_DEV_TOOLS: 'Exactly `1` turns on the development tools: the demo customer, `/api/dev/*`, the development identity provider.',
   EVENTS_LIMIT_PER_IP: 'Reports per client address per minute on each reporting endpoint.',
   TRUST_PROXY:

@@ -18,7 +18,9 @@ import { registerAnswerCheck } from './http/answer-check.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
 import { asAppError } from './http/errors.ts';
+import { opsBackupRoutes } from './http/backup.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { registerTracing } from './observability/tracing.ts';
 import { isOps } from './http/ops.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
 import { readTarget, urlOnOrigin } from './http/url.ts';
@@ -89,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void (reply as unknown as import('fastify').FastifyReply).code(400).send(fail(message));
     },
   });
+  await registerTracing(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.addHook('onRequest', async (req, reply) => {
@@ -140,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the routes too: it declares the Idempotency-Key header of the routes that take one.
   await app.register(idempotencyPlugin, { db: handle.db });
   await registerApi(app, { handle });
+  await app.register(opsBackupRoutes, { handle });
 
   const template = loadTemplate(clientDir);
   const manifest = renderer ? loadChunkManifest(clientDir) : null;

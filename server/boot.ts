@@ -6,6 +6,7 @@ import { isConnectionError } from './db/availability.ts';
 import { type DatabaseHandle, migrate, openDatabase } from './db/database.ts';
 import { seedDemoCustomer, seedOnce } from './db/seed/seed.ts';
 import { loadPincodeDirectory } from './modules/stores/index.ts';
+import { appLogger } from './observability/logging.ts';
 
 /** Before the app's logger exists: the database's comings and goings, one JSON line each like the app's. */
 const consoleLogger = {
@@ -51,7 +52,7 @@ export async function boot(config: Config, clientDir: string | null): Promise<{ 
       : handle;
     const setupDb = setup.db;
     await untilReachable(() => migrate(setupDb));
-    const app = await buildApp({ config, handle, clientDir });
+    const app = await buildApp({ config, handle, clientDir, logger: appLogger(config) });
     app.addHook('onClose', async () => handle.close());
     const started = Date.now();
     app.log.info('seeding the database if it is empty');

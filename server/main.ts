@@ -12,6 +12,7 @@ const { boot } = await import('./boot.ts');
 const { demoNotice, readConfig, trustProxyWarning } = await import('./config.ts');
 const { DataDirLocked } = await import('./db/data-dir-lock.ts');
 const { startDraining } = await import('./http/draining.ts');
+const { startupSummary } = await import('./observability/logging.ts');
 
 const config = readConfig();
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
@@ -84,6 +85,8 @@ process.on('unhandledRejection', (err) => {
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// One line a person reads: what this instance runs on (docs/operations.md "Logs").
+app.log.info(startupSummary({ ...config, PORT: (app.server.address() as { port: number }).port }, handle));
 // A plain start is a working demo store: it says so once, in one line (SECURITY.md).
 const notice = demoNotice(config);
 if (notice) app.log.warn(notice);

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 export class DataDirLocked extends Error {}
 
-const LOCK_FILE = 'kasrat.lock';
+export const LOCK_FILE = 'kasrat.lock';
 
 interface LockOwner {
   pid: number;

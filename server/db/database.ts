@@ -7,6 +7,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-driver.ts';
 import type { Database } from './types.ts';
+import { tracedDialect } from '../observability/tracing.ts';
 
 export type Db = Kysely<Database>;
 
@@ -50,6 +51,11 @@ export interface DatabaseHandle {
    * docs/operations.md) and how busy the pool is.
    */
   pool?: { connection: pg.ClientConfig; stats(): PoolStats };
+  /**
+   * PGlite only: a consistent copy of the data directory (a gzipped tarball) taken while serving, between
+   * transactions and after a checkpoint (server/db/backup.ts, docs/operations.md "Backups").
+   */
+  dump?: () => Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -298,7 +304,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       end: () => pool.end(),
     };
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: gated }) });
+    // Statements are spans when tracing is on (docs/operations.md "Traces").
+    const db = new Kysely<Database>({ dialect: tracedDialect(new PostgresDialect({ pool: gated }), 'postgresql') });
     availability.start();
     const readiness = (): Readiness => {
       const { up, down_for_ms, error } = availability.status();
@@ -323,11 +330,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const release = options.dataDir ? lockDataDir(options.dataDir, options.log) : () => {};
   try {
     const pglite = await PGlite.create(options.dataDir ? { dataDir: options.dataDir, parsers } : { parsers });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const db = new Kysely<Database>({ dialect: tracedDialect(new PGliteDialect(pglite), 'pglite') });
     return {
       db,
       kind: 'pglite',
       readiness: () => ({ ready: true, down_for_ms: null, error: null }),
+      // The driver hands its one connection to one holder at a time: no transaction is open while this holds it.
+      dump: () =>
+        db.connection().execute(async (conn) => {
+          await sql`CHECKPOINT`.execute(conn);
+          return Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+        }),
       close: once(async () => {
         try {
           await db.destroy();

@@ -133,6 +133,7 @@ const TAGS: Record<string, string> = {
   newsletterApi: 'Newsletter',
   orderRoutes: 'Orders',
   opsRoutes: 'Operations',
+  opsBackupRoutes: 'Operations',
   paymentRoutes: 'Payment',
   paymentIssueRoutes: 'Operations',
   reviewRoutes: 'Reviews',

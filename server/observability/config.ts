@@ -11,6 +11,18 @@ const ObservabilityEnv = z
      * not hold the operations token; `OPS_TOKEN` opens `/metrics` too. At least 24 characters in production.
      */
     METRICS_TOKEN: z.string().min(1).optional(),
+    /**
+     * How the log is written: `pretty` (coloured lines a person reads, through pino-pretty) or `json` (one JSON
+     * object a line, for a log collector). Unset: `json` in production and tests, `pretty` otherwise.
+     */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    /**
+     * Where traces go, over OTLP/HTTP (`http://collector:4318`; spans are posted to `<endpoint>/v1/traces`). Unset,
+     * nothing is traced and tracing costs nothing. An endpoint that does not answer loses spans, never a request.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+    /** The service name traces carry. */
+    OTEL_SERVICE_NAME: z.string().min(1).default('kasrat'),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.METRICS_TOKEN !== undefined && c.METRICS_TOKEN.length < 24)
@@ -19,6 +31,10 @@ const ObservabilityEnv = z
 
 export interface ObservabilityConfig {
   metricsToken: string;
+  logFormat: 'pretty' | 'json';
+  /** The OTLP/HTTP endpoint, '' when tracing is off. */
+  otlpEndpoint: string;
+  serviceName: string;
 }
 
 export function readObservabilityConfig(env: NodeJS.ProcessEnv = process.env): ObservabilityConfig {
@@ -27,5 +43,11 @@ export function readObservabilityConfig(env: NodeJS.ProcessEnv = process.env): O
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { metricsToken: parsed.data.METRICS_TOKEN ?? '' };
+  const c = parsed.data;
+  return {
+    metricsToken: c.METRICS_TOKEN ?? '',
+    logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT ?? '',
+    serviceName: c.OTEL_SERVICE_NAME,
+  };
 }

@@ -102,6 +102,7 @@ const NOT_JSON = [
   'GET /api/ops/shipments/{shipmentId}/invoice',
   'GET /api/ops/catalogue/csv',
   'GET /api/ops/audit/csv',
+  'GET /api/ops/backup',
   'GET /api/account/not-me',
   'POST /api/account/not-me',
   'GET /api/dev/idp/authorize',
