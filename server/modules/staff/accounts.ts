@@ -117,7 +117,8 @@ async function sendLink(
       expires_at: new Date(Date.now() + config.STAFF_INVITE_HOURS * 3_600_000),
     })
     .execute();
-  const link = `${siteOrigin()}/ops/join#${token}`;
+  // The configured origin (required in production), else the local server, as for shoppers' messages.
+  const link = `${siteOrigin() || `http://localhost:${process.env.PORT ?? '3000'}`}/ops/join#${token}`;
   const what =
     input.kind === 'invite'
       ? `You are invited to the Kasrat operations console as ${input.role}. Open this link to choose your password and add the console to your authenticator app:`
