@@ -34,10 +34,19 @@ export const StaffMe = z.object({
 export type StaffMe = z.infer<typeof StaffMe>;
 export const StaffMeResponse = envelope(StaffMe);
 
-export const AuditQuery = z.object({
+const AuditDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.');
+/** The owner's filters: a person (their acts and acts on their account), an action, a range of days (IST). */
+export const AuditFilters = z.object({
+  staff_id: z.coerce.number().int().positive().optional(),
+  action: z.string().trim().min(1).max(100).optional(),
+  from: AuditDate.optional(),
+  to: AuditDate.optional(),
+});
+export const AuditQuery = AuditFilters.extend({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+export type AuditFilters = z.infer<typeof AuditFilters>;
 
 export const AuditEntry = z.object({
   id: z.number().int(),
@@ -48,7 +57,13 @@ export const AuditEntry = z.object({
   target: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The server's own id of the request that made the entry. */
   request_id: z.string(),
+  /** The caller's x-request-id, kept apart: a client can name its request anything. */
+  client_request_id: z.string(),
+  /** The client address, an IPv6 address by its /64. */
+  source: z.string(),
+  user_agent: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditResponse = envelope(z.object({ entries: z.array(AuditEntry) }));
@@ -56,7 +71,7 @@ export const AuditResponse = envelope(z.object({ entries: z.array(AuditEntry) })
 export const CreateStaffRequest = z.object({
   email: z.string().trim().toLowerCase().email('Please enter a valid email address.').max(200),
   role: z.enum(STAFF_ROLES, { error: `role: one of ${STAFF_ROLES.join(', ')}` }),
-  password: z.string().min(10, 'A staff password needs at least 10 characters.').max(200),
+  password: z.string().min(12, 'A staff password needs at least 12 characters.').max(200),
   name: z.string().trim().max(100).optional(),
 });
 /** The TOTP secret is in this answer once, and nowhere else afterwards. */
@@ -441,3 +456,57 @@ export const PROMOTION_MESSAGES = {
   unpublishedVariant: 'variant_id: the gift must be a published product',
   unknownProduct: (id: number) => `product_ids: no published product ${id}`,
 } as const;
+
+// The staff life cycle (docs/decisions/019): owner-only acts, each confirmed with a fresh authenticator code.
+const StepUpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app to confirm.');
+const StaffPassword = z.string().min(12, 'A staff password needs at least 12 characters.').max(200);
+
+export const StaffIdParams = z.object({ staffId: z.coerce.number().int().positive('staffId: a staff id') });
+export const StepUpRequest = z.object({ code: StepUpCode });
+export const InviteStaffRequest = z.object({
+  email: z.string().trim().toLowerCase().email('Please enter a valid email address.').max(200),
+  role: z.enum(STAFF_ROLES, { error: `role: one of ${STAFF_ROLES.join(', ')}` }),
+  code: StepUpCode,
+});
+export const ChangeRoleRequest = z.object({
+  role: z.enum(STAFF_ROLES, { error: `role: one of ${STAFF_ROLES.join(', ')}` }),
+  code: StepUpCode,
+});
+export const SetDisabledRequest = z.object({ disabled: z.boolean(), code: StepUpCode });
+export const ChangeOwnPasswordRequest = z.object({
+  current_password: z.string().min(1, 'Please enter your current password.').max(200),
+  new_password: StaffPassword,
+  code: StepUpCode,
+});
+export const AcceptLinkRequest = z.object({ password: StaffPassword.optional(), code: StepUpCode });
+
+export const StaffListItem = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  disabled: z.boolean(),
+  /** False after a reset of the second factor, until the member enrols again. */
+  enrolled: z.boolean(),
+  created_at: z.string(),
+});
+export type StaffListItem = z.infer<typeof StaffListItem>;
+export const StaffListResponse = envelope(
+  z.object({
+    staff: z.array(StaffListItem),
+    invites: z.array(z.object({ email: z.string(), role: z.enum(STAFF_ROLES), expires_at: z.string() })),
+  }),
+);
+export const StaffLinkResponse = envelope(
+  z.object({
+    kind: z.enum(['invite', 'enrol']),
+    email: z.string(),
+    role: z.enum(STAFF_ROLES),
+    secret: z.string(),
+    otpauth_url: z.string(),
+  }),
+);
+export const AcceptLinkResponse = envelope(z.object({ email: z.string() }));

@@ -3,12 +3,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { withFigures } from './gen-readme-figures.mjs';
-import { ensureChromium } from './system-packages.mjs';
+import { ensureChromium, ensureHaproxy } from './system-packages.mjs';
 
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
 // The web suite drives Debian's Chromium (Lighthouse, Playwright).
 ensureChromium();
+// The scale suite's balancer (bench/rehearsal.ts).
+ensureHaproxy();
 console.log('building…');
 if (run('npm', ['run', 'build', '--silent']).status !== 0) throw new Error('build failed');
 
@@ -19,6 +21,9 @@ const SUITES = [
   ['web', 'bench/web.ts'],
   ['reviews', 'bench/reviews.ts'],
   ['checkout', 'bench/checkout.ts'],
+  // The sale rehearsal (docs/operations.md "Rehearsing a sale"), in a short form here: `npm run rehearse` is the long one.
+  ['scale', 'bench/rehearsal.ts'],
+  ['ops', 'bench/ops.ts'],
   // `npm run fuzz`, its store model and the database faults (docs/reliability.md), so one run carries reliability.* too. They write their
   // keys into bench/results.json themselves: read back below. Within the bench's 15 minutes they run smaller than
   // their own commands' defaults (100,000 requests, 10,000 steps; the keys say how many were run):
@@ -70,7 +75,13 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
     } else if (results.reliability) delete results.reliability.error;
     continue;
   }
-  const r = run('npx', ['tsx', file]);
+  const r = run(
+    'npx',
+    ['tsx', file],
+    name === 'scale'
+      ? { REHEARSAL_SHOPPERS: '2000', REHEARSAL_MIN_SHOPPERS: '300', REHEARSAL_CONCURRENCY: '16', REHEARSAL_TIME_LIMIT_S: '360' }
+      : {},
+  );
   wall[name] = Math.round((Date.now() - started) / 1000);
   console.log(`${name}: ${wall[name]} s wall time`);
   const last = r.stdout.trim().split('\n').pop() ?? '';
@@ -123,6 +134,13 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
     results.machine.benchmark_index = med(pages.map((p) => p.benchmark_index));
     results.machine.main_thread_stretch = med(pages.map((p) => p.main_thread_stretch));
   } else if (name === 'reviews') merge('reviews', data);
+  else if (name === 'scale') merge('scale', data);
+  else if (name === 'ops')
+    merge('ops', {
+      metrics_scrape_ms: data.metrics_scrape_ms,
+      metrics_scrape_p95_ms: data.metrics_scrape_p95_ms,
+      metrics_variants: data.variants,
+    });
   else if (name === 'checkout')
     merge('checkout', {
       orders_per_s: data.orders_per_s,

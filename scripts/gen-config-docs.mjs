@@ -34,7 +34,7 @@ const MEANING = {
   KASRAT_DEV_TOOLS: 'Exactly `1` turns on the development tools: the demo customer, `/api/dev/*`, the development identity provider.',
   EVENTS_LIMIT_PER_IP: 'Reports per client address per minute on each reporting endpoint.',
   TRUST_PROXY:
-    'Behind a load balancer: `true` trusts `x-forwarded-for` from anyone (only when the app is unreachable directly), a number trusts that many hops, anything else is a comma-separated list of proxy addresses.',
+    "Behind a load balancer, whose X-Forwarded-For entries to believe. Behind one nginx or HAProxy that appends the client's address (the repository's `ops/haproxy/kasrat.cfg.template`, `option forwardfor`): `1`. Behind two (a CDN, then the balancer): `2`. Or the balancers' addresses or CIDRs, comma-separated (`10.0.0.0/8`). Exactly `true` believes any client's header and escapes every per-address limit: start-up warns (docs/operations.md).",
   EMAIL_TRANSPORT: '`smtp` or `console` (writes messages to the log); unset = `smtp` when `SMTP_URL` is set, else `console`.',
   SMS_TRANSPORT: '`webhook` or `console`; unset = `webhook` when `SMS_WEBHOOK_URL` is set, else `console`.',
   SMTP_URL: 'SMTP server for email (`smtp://user:pass@host:587`).',
@@ -89,6 +89,8 @@ const MEANING = {
   RETENTION_INTERVAL_MS: 'How often the retention job runs (one instance at a time).',
   CLIENT_DIR: 'The built browser app the server serves.',
   SHUTDOWN_DRAIN_MS: 'How long a SIGTERM waits for in-flight requests and sends before closing the database.',
+  SHUTDOWN_NOT_READY_MS:
+    "Behind a balancer: how long a SIGTERM first answers 503 on `/api/health/ready` while still serving, before it stops accepting; more than the balancer's check interval times its fall count (the repository's HAProxy template: 1 s × 2, so `3000`; docs/operations.md).",
   VITEST: 'Set by the test runner: the demo customer gets no sample orders in tests.',
 };
 

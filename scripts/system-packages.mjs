@@ -29,3 +29,18 @@ export function ensurePdftotext() {
   console.log("pdftotext is missing: installing Debian's poppler-utils package with apt-get");
   aptInstall('poppler-utils');
 }
+
+/** HAProxy, the load balancer of the sale rehearsal (tests/fault/rehearsal.test.ts, `npm run rehearse`). */
+export function ensureHaproxy() {
+  const found = ['/usr/sbin/haproxy', 'haproxy'].some((bin) => spawnSync(bin, ['-v'], { stdio: 'ignore' }).status === 0);
+  if (found) return;
+  console.log("HAProxy is missing: installing Debian's haproxy package with apt-get");
+  aptInstall('haproxy');
+}
+
+/** Prometheus and promtool, from Debian's prometheus package: the alert rules' checks and the scrape test use them. */
+export function ensurePrometheus() {
+  if (existsSync('/usr/bin/promtool') && existsSync('/usr/bin/prometheus')) return;
+  console.log("Prometheus is missing: installing Debian's prometheus package with apt-get");
+  aptInstall('prometheus');
+}

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
-import { ensureChromium, ensurePdftotext } from './system-packages.mjs';
+import { ensureChromium, ensureHaproxy, ensurePdftotext, ensurePrometheus } from './system-packages.mjs';
 
 const REPORTS = '.reports';
 rmSync(REPORTS, { recursive: true, force: true });
@@ -28,6 +28,9 @@ const check = (label, ok) => {
 
 const CHROMIUM = ensureChromium();
 ensurePdftotext();
+// The sale rehearsal's balancer (tests/fault/rehearsal.test.ts fails, saying so, when it cannot be installed).
+ensureHaproxy();
+ensurePrometheus();
 
 // Say plainly when the PostgreSQL leg cannot run (CI sets REQUIRE_POSTGRES=1 and fails instead).
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

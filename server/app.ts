@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { type Config, devToolsEnabled, siteOrigin } from './config.ts';
+import { type Config, devToolsEnabled, siteOrigin, trustProxyOption } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { fail } from './http/envelope.ts';
 import { GENERIC_ERROR } from '../schemas/common.ts';
@@ -18,6 +18,7 @@ import { registerAnswerCheck } from './http/answer-check.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
 import { asAppError } from './http/errors.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { isOps } from './http/ops.ts';
 import { BAD_TARGET, expectedOrigin, registerSecurity } from './http/security.ts';
 import { readTarget, urlOnOrigin } from './http/url.ts';
@@ -78,7 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     // Client addresses (per-IP limits) come from x-forwarded-for only from trusted proxies (TRUST_PROXY).
-    trustProxy: (config.TRUST_PROXY ?? false) as boolean, // a hop count or address list is also accepted at run time
+    // Typed as one branch so Fastify's HTTP/1 overload is chosen; a function or an address list at run time.
+    trustProxy: trustProxyOption(config.TRUST_PROXY ?? false) as boolean,
     // JSON bodies here are small; a cap keeps a flood of large bodies from filling memory (uploads set their own).
     bodyLimit: 262_144,
     // A malformed address (bad percent-encoding) is refused before routing: answer in the API envelope too.
@@ -103,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], ...API_COMPRESSION });
   registerCaching(app);
   if (options.checkAnswers) registerAnswerCheck(app);
+  await registerMetrics(app, { handle });
 
   app.decorate('metaResolvers', [] as MetaResolver[]);
   app.decorate('pageAddressChecks', [] as PageAddressCheck[]);

@@ -15,10 +15,16 @@ describe('TRUST_PROXY', () => {
     [undefined, false],
     ['true', true],
     ['0', false],
+    // A number is a hop count: 1 is one balancer, not "trust everyone".
+    ['1', 1],
     ['2', 2],
     ['10.0.0.1,10.0.0.2', '10.0.0.1,10.0.0.2'],
+    ['10.0.0.0/8, fd00::/8, 127.0.0.1', '10.0.0.0/8,fd00::/8,127.0.0.1'],
   ])('%s reads as %s', (value, expected) => {
     expect(readConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+  test.each(['yes', 'TRUE', '10.0.0.0/33', 'balancer.internal', '10.0.0.1,,10.0.0.2'])('%s is refused at start-up', (value) => {
+    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be true, false, a hop count/);
   });
 });
 
@@ -28,6 +34,7 @@ describe('operations token (docs/architecture.md "Data")', () => {
     PUBLIC_ORIGIN: 'https://www.kasrat.in',
     AUTH_SECRET: 'a-long-enough-authentication-secret',
     BANK_ACCOUNT_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+    STAFF_TOTP_KEY: `t1:${Buffer.alloc(32, 9).toString('base64')}`,
   };
   test('production refuses to start without one, or with a default or short one', () => {
     expect(() => readConfig(prod)).toThrow(/OPS_TOKEN: required in production/);

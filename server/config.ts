@@ -87,15 +87,37 @@ const ConfigSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{40,64}$/, 'must be "<id>:<32 random bytes in base64>"')
       .optional(),
+    /**
+     * "<id>:<32 bytes in base64>": the key staff authenticator secrets are encrypted with (AES-256-GCM,
+     * docs/decisions/019); rotated like BANK_ACCOUNT_KEY, the old value going to STAFF_TOTP_OLD_KEYS.
+     */
+    STAFF_TOTP_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{40,64}$/, 'must be "<id>:<32 random bytes in base64>"')
+      .optional(),
     EVENTS_LIMIT_PER_IP: EventsLimitPerIp,
-    // Behind a load balancer: 'true' trusts x-forwarded-for from anyone (only safe when the app is unreachable
-    // directly), a number trusts that many hops, anything else is a comma-separated list of proxy addresses.
+    // Behind a load balancer (docs/operations.md "Behind a load balancer"): a number is a hop count (1 = one
+    // balancer appending the client's address), addresses or CIDRs name the proxies; exactly 'true' trusts any
+    // x-forwarded-for, which lets a client name its own address, so start-up warns about it.
     TRUST_PROXY: z
       .string()
       .default('false')
-      .transform((v): boolean | number | string =>
-        v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v,
-      ),
+      .transform((v, ctx): boolean | number | string => {
+        const value = v.trim();
+        if (value === 'true') return true;
+        if (value === 'false' || value === '0' || value === '') return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        const bad = value.split(',').filter((part) => !isProxyAddress(part.trim()));
+        if (bad.length)
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be true, false, a hop count, or addresses or CIDRs separated by commas (not ${bad.map((b) => JSON.stringify(b.trim())).join(', ')})`,
+          });
+        return value
+          .split(',')
+          .map((part) => part.trim())
+          .join(',');
+      }),
   })
   .passthrough()
   .superRefine((c, ctx) => {
@@ -115,6 +137,8 @@ const ConfigSchema = z
     if (!c.PUBLIC_ORIGIN) ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'required in production' });
     // Refund bank account numbers are encrypted at rest; the development key is public (README "Security").
     if (!c.BANK_ACCOUNT_KEY) ctx.addIssue({ code: 'custom', path: ['BANK_ACCOUNT_KEY'], message: 'required in production' });
+    // Staff second factors likewise (docs/decisions/019).
+    if (!c.STAFF_TOTP_KEY) ctx.addIssue({ code: 'custom', path: ['STAFF_TOTP_KEY'], message: 'required in production' });
     const env = c as Record<string, unknown>;
     for (const name of SECRET_VARS) {
       const value = env[name];
@@ -155,6 +179,31 @@ export function demoNotice(config: Pick<Config, 'demo' | 'HOST' | 'PORT'>): stri
   if (!config.demo.length) return null;
   const where = isLoopbackHost(config.HOST) ? 'on this machine only' : `on ${config.HOST} (${DEMO_OPT_IN_VAR}=1)`;
   return `Demo store ${where}: ${config.demo.join('; ')}. A real store sets PAYMENT_GATEWAY, SMTP_URL and SMS_WEBHOOK_URL (docs/configuration.md).`;
+}
+
+/** An IPv4 or IPv6 address, or a CIDR block of one (`10.0.0.0/8`, `fd00::/8`). */
+export function isProxyAddress(text: string): boolean {
+  const [address = '', bits, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function: Fastify reads a bare number as "trust no one"
+ * (it cannot check the peer), while here it means the instance is reachable only through that many proxies, each
+ * appending the address it saw, so the entry that many hops back is the client's.
+ */
+export function trustProxyOption(value: Config['TRUST_PROXY']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
+/** The start-up warning of a store that trusts every x-forwarded-for, or null (docs/operations.md). */
+export function trustProxyWarning(config: Pick<Config, 'TRUST_PROXY'>): string | null {
+  if (config.TRUST_PROXY !== true) return null;
+  return "TRUST_PROXY=true trusts every X-Forwarded-For: any client can name its own address and escape the per-address limits. Behind one balancer set TRUST_PROXY=1, or list the balancers' addresses (docs/operations.md).";
 }
 
 /**

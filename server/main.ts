@@ -9,8 +9,9 @@ if (nodeProblem) {
 }
 
 const { boot } = await import('./boot.ts');
-const { demoNotice, readConfig } = await import('./config.ts');
+const { demoNotice, readConfig, trustProxyWarning } = await import('./config.ts');
 const { DataDirLocked } = await import('./db/data-dir-lock.ts');
+const { startDraining } = await import('./http/draining.ts');
 
 const config = readConfig();
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
@@ -18,6 +19,9 @@ const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
 // 5 s by default): workers finish the message in hand and give the rest of their batch back.
 const SHUTDOWN_DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 30_000);
 const CLOSE_DATABASE_MS = 10_000;
+// Behind a balancer (docs/operations.md "Rolling deploys"): how long readiness answers 503 while this instance still
+// serves, before it stops accepting; longer than the balancer's check interval times its fall count.
+const SHUTDOWN_NOT_READY_MS = Number(process.env.SHUTDOWN_NOT_READY_MS ?? 0);
 
 let started: Awaited<ReturnType<typeof boot>>;
 try {
@@ -44,6 +48,8 @@ async function shutdown(reason: string, code: number): Promise<never> {
   closing = true;
   app.log.info({ reason }, 'shutting down');
   let exitCode = code;
+  startDraining();
+  if (SHUTDOWN_NOT_READY_MS > 0 && code === 0) await new Promise((r) => setTimeout(r, SHUTDOWN_NOT_READY_MS));
   try {
     const drained = await withTimeout(app.close(), SHUTDOWN_DRAIN_MS);
     if (drained === 'timeout') {
@@ -81,3 +87,5 @@ await app.listen({ port: config.PORT, host: config.HOST });
 // A plain start is a working demo store: it says so once, in one line (SECURITY.md).
 const notice = demoNotice(config);
 if (notice) app.log.warn(notice);
+const proxyWarning = trustProxyWarning(config);
+if (proxyWarning) app.log.warn(proxyWarning);

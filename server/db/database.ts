@@ -45,7 +45,19 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Whether the database answers (PGlite, in this process, always does). */
   readiness(): Readiness;
+  /**
+   * PostgreSQL only: how the pool reaches the server (the metrics read their figures on a connection of their own,
+   * docs/operations.md) and how busy the pool is.
+   */
+  pool?: { connection: pg.ClientConfig; stats(): PoolStats };
   close(): Promise<void>;
+}
+
+/** Pooled connections: open, checked out, and callers waiting for one. */
+export interface PoolStats {
+  total: number;
+  inUse: number;
+  waiting: number;
 }
 
 /** How long the probe behind readiness waits for the database at most. */
@@ -296,6 +308,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       readiness,
+      pool: {
+        connection,
+        stats: () => ({ total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+      },
       close: once(async () => {
         availability.stop();
         await db.destroy();

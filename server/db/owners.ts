@@ -94,6 +94,7 @@ export const TABLE_OWNERS = {
   staff: 'server/modules/staff',
   staff_sessions: 'server/modules/staff',
   audit_log: 'server/modules/staff',
+  staff_invites: 'server/modules/staff',
   consent_records: 'server/modules/consent',
 } as const satisfies Record<keyof Database, TableOwner>;
 

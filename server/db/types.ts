@@ -699,6 +699,22 @@ export interface StaffTables {
     before: Json<unknown> | null;
     after: Json<unknown> | null;
     request_id: Generated<string>;
+    client_request_id: Generated<string>;
+    source: Generated<string>;
+    user_agent: Generated<string>;
+  };
+  staff_invites: {
+    id: Generated<number>;
+    token_hash: string;
+    kind: 'invite' | 'enrol';
+    email: string;
+    role: string;
+    staff_id: number | null;
+    totp_secret: string;
+    invited_by: number | null;
+    expires_at: Timestamp;
+    used_at: Timestamp | null;
+    created_at: Timestamp & Generated<Date>;
   };
 }
 

@@ -5,6 +5,7 @@ import { putBack } from '../modules/inventory/index.ts';
 import { notifyRefund, notifyShipmentCancelled } from '../modules/notifications/index.ts';
 import { type CancelOutcome, cancelReason, cancelUnits, lockShipment, type SelectedUnits } from '../modules/orders/service.ts';
 import { withdrawUnboughtReviews } from '../modules/reviews/index.ts';
+import { ordersCancelled } from '../observability/registry.ts';
 
 // Cancel a shipment, whole or in part (docs/decisions/011-order-flows.md), in one transaction: the orders module
 // cancels the units, re-prices what is kept under the order's promotions and writes the refund; inventory puts the
@@ -46,6 +47,7 @@ export async function cancelOrderShipment(
     if (within) await within(trx, done);
     return done;
   });
+  if (outcome.order.cancelled) ordersCancelled.inc({ reason: 'cancelled' });
   // The catalogue shows each product's rating: told after commit, as a new review does.
   if (outcome.reviewsWithdrawn) await catalogueChanged(db);
   return outcome;

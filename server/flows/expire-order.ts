@@ -4,6 +4,7 @@ import { putBack } from '../modules/inventory/index.ts';
 import { notifyOrderExpired } from '../modules/notifications/index.ts';
 import { markOrderExpired, moveOrderShipments, unitsHeld } from '../modules/orders/placement.ts';
 import { expireOpenAttempts } from '../modules/payment/queries.ts';
+import { ordersCancelled } from '../observability/registry.ts';
 
 // Expire an unpaid order (docs/decisions/011-order-flows.md): its hold on stock and on its coupon is released,
 // its open payment attempts end, its shipment is cancelled through the life-cycle machine. One transaction, the
@@ -32,7 +33,7 @@ export const REPLACED = 'Replaced by a newer order';
  * instances may run it and each order is expired once. Returns how many expired.
  */
 export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  const expired = await db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('orders')
       .select(['id', 'order_number', 'coupon_code'])
@@ -46,6 +47,8 @@ export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100):
     for (const o of due) await runOut(trx, o, now);
     return due.length;
   });
+  if (expired) ordersCancelled.inc({ reason: 'expired' }, expired);
+  return expired;
 }
 
 /** Time ran out: released, and (SPEC §4.7) the shopper told; an order replaced by a newer one is not, they chose it. */

@@ -33,6 +33,7 @@ import { notifyOrderPlaced, notifyPaymentFailed } from '../modules/notifications
 import { raiseIssue } from '../modules/payment/issues.ts';
 import { formatPaise } from '../../schemas/money.ts';
 import type { PaymentResultData } from '../../schemas/payment.ts';
+import { bankOfferUses, ordersPaid, paymentAttempts } from '../observability/registry.ts';
 
 // Finalize a payment and place the order (docs/decisions/011-order-flows.md): what a gateway says happened to an
 // attempt is applied once, and a captured payment (or pay on delivery chosen) places the order: the order's
@@ -126,8 +127,14 @@ export async function finalizePayment(deps: PaymentDeps, cb: VerifiedCallback, n
       return { order, payment: refused, applied: true, refund: true };
     }
     const placed = await placePaidOrder(trx, order, updated, now);
-    return { order: placed, payment: updated, applied: true, refund: false };
+    return { order: placed, payment: updated, applied: true, refund: false, paid: true };
   });
+  // docs/operations.md "Metrics": the gateway's answer applied, and the order it paid for.
+  if (outcome.applied) paymentAttempts.inc({ gateway: outcome.payment.gateway, outcome: cb.status });
+  if ('paid' in outcome) {
+    ordersPaid.inc({ kind: 'prepaid' });
+    if (outcome.payment.offer_discount > 0) bankOfferUses.inc();
+  }
   if (outcome.refund) await refundUnusable(deps, outcome.order, outcome.payment);
   return { result: resultOf(outcome.order, outcome.payment), outcome: outcome.applied ? 'applied' : 'unchanged' };
 }
@@ -159,7 +166,8 @@ export async function payOnDelivery(deps: PaymentDeps, customerId: number, order
   const { db } = deps;
   const order0 = await findCustomerOrder(db, customerId, orderId);
   if (!order0) throw new NotFound('Order not found');
-  return db.transaction().execute(async (trx) => {
+  let placedNow = false;
+  const answer = await db.transaction().execute(async (trx) => {
     const order = (await lockOrderById(trx, order0.id)) as OrderRow;
     if (order.payment_method === PAY_ON_DELIVERY && order.status !== 'payment_pending')
       return resultOf(order, await latestAttempt(trx, order.id));
@@ -168,6 +176,9 @@ export async function payOnDelivery(deps: PaymentDeps, customerId: number, order
     const attempt = await nextAttemptNumber(trx, order.id);
     const payment = await insertPayOnDeliveryAttempt(trx, order, attempt);
     const placed = await placePaidOrder(trx, order, payment, now);
+    placedNow = true;
     return { ...resultOf(placed, payment), payment_status: 'success' as const };
   });
+  if (placedNow) ordersPaid.inc({ kind: 'cod' });
+  return answer;
 }

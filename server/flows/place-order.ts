@@ -31,6 +31,7 @@ import {
 import { takeCtes, takeStock } from '../modules/inventory/index.ts';
 import { insertPendingOrder } from '../modules/orders/placement.ts';
 import { REPLACED, releaseUnpaidOrder } from './expire-order.ts';
+import { couponUses, ordersPlaced } from '../observability/registry.ts';
 
 // Place an order (SPEC §7 "Checkout and orders"; docs/decisions/011-order-flows.md): re-price the cart, check it is
 // what the shopper saw, release the customer's earlier unpaid order, write the order, take stock, count the coupon.
@@ -97,7 +98,9 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
     await customerCart(db, who.known, input.cookieCartId);
   }
   const claimParts = input.idempotency ?? null;
-  return db.transaction().execute(async (trx) => {
+  // Set when this call wrote the order (not a replay, not a double click's answer): counted after commit.
+  let wrote: { coupon: boolean } | null = null;
+  const placed = await db.transaction().execute(async (trx) => {
     // The key is claimed in the same round trip as the customer and cart locks, and a deferred session is checked
     // in it. The cart's lines are read in that round trip too, pipelined right behind the locks, so after them
     // (docs/decisions/023-fewer-round-trips.md).
@@ -171,12 +174,19 @@ export async function placeOrder(deps: CheckoutDeps, input: PlaceOrderInput, now
       ],
     });
     if (!order) throw new SoldOut(priced.nameOf(takes[0][0]), takes[0][0]);
+    wrote = { coupon: Boolean(priced.quote.coupon_code) };
     if (last) return answer;
     if (input.afterOrder) await input.afterOrder(trx, order);
     await takeAll(trx, priced, merged ? takes.slice(1) : takes, ref, merged ? undefined : stored);
     await countCoupon(trx, priced, customerId, order.order_number);
     return answer;
   });
+  // docs/operations.md "Metrics".
+  if (wrote) {
+    ordersPlaced.inc();
+    if ((wrote as { coupon: boolean }).coupon) couponUses.inc();
+  }
+  return placed;
 }
 
 /** Another statement of this transaction (the stored answer) as a common table expression of the order's statement. */

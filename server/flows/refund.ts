@@ -13,6 +13,7 @@ import {
   type RefundAdapters,
 } from '../modules/orders/refunds.ts';
 import { findGatewayPayment, raiseIssue } from '../modules/payment/index.ts';
+import { refunds as refundsCounted } from '../observability/registry.ts';
 
 // Paying refunds out (docs/decisions/011-order-flows.md). A refund row is written, pending, in the transaction of
 // the cancellation or return that causes it; paying it happens after commit, here, with the row's idempotency key
@@ -41,6 +42,13 @@ export async function processRefund(
   refundId: number,
   adapters: RefundAdapters,
 ): Promise<'processed' | 'pending' | 'failed' | 'done'> {
+  const state = await payRefund(db, refundId, adapters);
+  // docs/operations.md "Metrics": each try at a refund, by the state it left the refund in.
+  if (state !== 'done') refundsCounted.inc({ state });
+  return state;
+}
+
+async function payRefund(db: Db, refundId: number, adapters: RefundAdapters): Promise<'processed' | 'pending' | 'failed' | 'done'> {
   const refund = await findRefund(db, refundId);
   if (refund?.status !== 'pending') return 'done';
   let result: PayoutResult;
@@ -137,9 +145,11 @@ export async function processPendingRefunds(db: Db, adapters: RefundAdapters): P
  * so; the shopper is told and the vendors get the refund, once, in the same transaction.
  */
 export async function markRefundPaidByHand(db: Db, refundId: number, reference: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    if (!(await markRefundProcessed(trx, refundId, reference.slice(0, 100)))) return;
+  const paid = await inTransaction(db, async (trx) => {
+    if (!(await markRefundProcessed(trx, refundId, reference.slice(0, 100)))) return false;
     await notifyRefund(trx, refundId, 'processed');
     await reportRefund(trx, refundId);
+    return true;
   });
+  if (paid) refundsCounted.inc({ state: 'paid_by_hand' });
 }

@@ -146,6 +146,7 @@ const TAGS: Record<string, string> = {
   staffOrderRoutes: 'Staff console',
   staffReviewRoutes: 'Staff console',
   staffTodayRoutes: 'Staff console',
+  staffAccountRoutes: 'Staff console',
   storesModule: 'Stores',
   storefrontFormsModule: 'Storefront forms',
   systemRoutes: 'System',

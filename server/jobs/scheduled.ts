@@ -85,8 +85,12 @@ export async function runScheduledJob(db: Db, spec: JobSpec, job: () => Promise<
   return 'ran';
 }
 
+/** The jobs this process schedules, by name: the metrics report how far each is behind (server/observability/scrape.ts). */
+export const scheduledJobSpecs = new Map<string, JobSpec>();
+
 /** Tries the job every minute (or every `everyMs` when shorter) while the app runs. */
 export function scheduleJob(app: FastifyInstance, db: Db, spec: JobSpec, job: () => Promise<void>): void {
+  scheduledJobSpecs.set(spec.name, spec);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   const tick = () => {

@@ -9,6 +9,7 @@ import { OutboxWorker } from './worker.ts';
 export {
   deleteFinishedMessagesBefore,
   enqueueMessage,
+  enqueueOnce,
   type OutgoingMessage,
   requeueFailedMessages,
   signalOutbox,

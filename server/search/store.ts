@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { noteSearchIndexBuilt } from '../observability/registry.ts';
 import { SearchIndex } from './engine.ts';
 import { toHit } from './hits.ts';
 import {
@@ -126,6 +127,7 @@ export class CatalogueStore {
 
   private install(snap: CatalogueSnapshot): void {
     const idx = new SearchIndex(snap);
+    noteSearchIndexBuilt(snap.variantsById.size);
     this.snap = snap;
     this.idx = idx;
     this.bump();

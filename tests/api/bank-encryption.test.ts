@@ -64,7 +64,12 @@ describeBackends('bank account numbers are encrypted at rest', (ctx) => {
   });
 
   test('production refuses to start without a key; beyond loopback without one, encryption refuses', () => {
-    const prod = { NODE_ENV: 'production', OPS_TOKEN: 'a-long-enough-operations-token', PUBLIC_ORIGIN: 'https://www.kasrat.in' };
+    const prod = {
+      NODE_ENV: 'production',
+      OPS_TOKEN: 'a-long-enough-operations-token',
+      PUBLIC_ORIGIN: 'https://www.kasrat.in',
+      STAFF_TOTP_KEY: `t1:${Buffer.alloc(32, 9).toString('base64')}`,
+    };
     expect(() => readConfig(prod)).toThrow(/BANK_ACCOUNT_KEY: required in production/);
     expect(() => readConfig({ ...prod, BANK_ACCOUNT_KEY: 'short' })).toThrow(/BANK_ACCOUNT_KEY/);
     expect(readConfig({ ...prod, BANK_ACCOUNT_KEY: KEY_A }).NODE_ENV).toBe('production');

@@ -101,6 +101,7 @@ const NOT_JSON = [
   'GET /api/order/credit-note',
   'GET /api/ops/shipments/{shipmentId}/invoice',
   'GET /api/ops/catalogue/csv',
+  'GET /api/ops/audit/csv',
   'GET /api/account/not-me',
   'POST /api/account/not-me',
   'GET /api/dev/idp/authorize',

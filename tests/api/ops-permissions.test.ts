@@ -23,8 +23,18 @@ const onRoute = (route: RouteOptions) => {
   for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, config: route.config });
 };
 
-/** Open on purpose: signing in, signing out and "who am I" need no permission. */
-const OPEN = new Set(['POST /api/ops/staff/sign-in', 'POST /api/ops/staff/sign-out', 'GET /api/ops/staff/me']);
+/**
+ * Open on purpose: signing in, signing out, "who am I" and changing one's own password need no permission, and a
+ * one-time staff link is its own proof (tests/api/staff-accounts.test.ts).
+ */
+const OPEN = new Set([
+  'POST /api/ops/staff/sign-in',
+  'POST /api/ops/staff/sign-out',
+  'GET /api/ops/staff/me',
+  'POST /api/ops/staff/password',
+  'POST /api/ops/staff-links/open',
+  'POST /api/ops/staff-links/accept',
+]);
 
 const fill = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'action' ? 'pack' : 'ZZ0000000'));
 
@@ -72,6 +82,9 @@ describeBackends(
           'GET /api/analytics/funnel',
           'GET /api/ops/audit',
           'POST /api/ops/staff',
+          'GET /api/ops/staff',
+          'POST /api/ops/staff/:staffId/disabled',
+          'GET /api/ops/audit/csv',
           'GET /api/ops/catalogue/csv',
           'POST /api/ops/catalogue/csv/check',
           'POST /api/ops/catalogue/csv/apply',

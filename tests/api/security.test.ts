@@ -129,6 +129,7 @@ describe('development tools and production settings', () => {
       OPS_TOKEN: OPS,
       PUBLIC_ORIGIN: 'https://kasrat.in',
       BANK_ACCOUNT_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+      STAFF_TOTP_KEY: `t1:${Buffer.alloc(32, 9).toString('base64')}`,
     });
     expect(ok).not.toHaveProperty('SESSION_SECRET');
   });

@@ -19,13 +19,19 @@ describeBackends('staff', (ctx) => {
     const agent = t.agent();
     const code = await currentCode(staff.secret);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const badCode = await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: STAFF_PASSWORD, code: wrongCode });
+    // Failures slow their source: this test's own address keeps the others' sign-ins clear.
+    const source = { 'x-forwarded-for': '10.47.0.1' };
+    const badCode = await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: STAFF_PASSWORD, code: wrongCode }, source);
     expect(badCode.statusCode).toBe(401);
     expect(badCode.json().message).toBe(STAFF_MESSAGES.wrongCredentials);
-    const badPassword = await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: 'not-the-password', code });
+    const badPassword = await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: 'not-the-password', code }, source);
     expect(badPassword.statusCode).toBe(401);
     expect(badPassword.json().message).toBe(STAFF_MESSAGES.wrongCredentials);
-    const nobody = await agent.post('/api/ops/staff/sign-in', { email: 'nobody@staff.kasrat.test', password: STAFF_PASSWORD, code });
+    const nobody = await agent.post(
+      '/api/ops/staff/sign-in',
+      { email: 'nobody@staff.kasrat.test', password: STAFF_PASSWORD, code },
+      source,
+    );
     expect(nobody.statusCode).toBe(401);
     expect(nobody.json().message).toBe(STAFF_MESSAGES.wrongCredentials);
 
@@ -49,25 +55,27 @@ describeBackends('staff', (ctx) => {
     const code = await currentCode(staff.secret);
     const first = await t.agent().post('/api/ops/staff/sign-in', { email: staff.email, password: STAFF_PASSWORD, code });
     expect(first.statusCode).toBe(200);
-    const again = await t.agent().post('/api/ops/staff/sign-in', { email: staff.email, password: STAFF_PASSWORD, code });
+    const again = await t
+      .agent()
+      .post('/api/ops/staff/sign-in', { email: staff.email, password: STAFF_PASSWORD, code }, { 'x-forwarded-for': '10.47.0.2' });
     expect(again.statusCode).toBe(401);
   });
 
-  test('wrong attempts lock the account for the window, even with the right password and code', async () => {
+  test('wrong attempts lock the account for their source only, even with the right password and code', async () => {
     const t = ctx();
     const staff = await newStaff(t, 'fulfilment');
     const agent = t.agent();
+    const there = { 'x-forwarded-for': '10.47.0.3' };
     for (let i = 0; i < 5; i++)
       expect(
-        (await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: `wrong-${i}-password`, code: '123456' })).statusCode,
+        (await agent.post('/api/ops/staff/sign-in', { email: staff.email, password: `wrong-${i}-password`, code: '123456' }, there))
+          .statusCode,
       ).toBe(401);
-    const locked = await agent.post('/api/ops/staff/sign-in', {
-      email: staff.email,
-      password: STAFF_PASSWORD,
-      code: await currentCode(staff.secret),
-    });
+    const right = async () => ({ email: staff.email, password: STAFF_PASSWORD, code: await currentCode(staff.secret) });
+    const locked = await agent.post('/api/ops/staff/sign-in', await right(), there);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(STAFF_MESSAGES.locked);
+    expect((await t.agent().post('/api/ops/staff/sign-in', await right(), { 'x-forwarded-for': '10.47.0.4' })).statusCode).toBe(200);
   });
 
   test('bad input is a 400 naming the problem, never a 500', async () => {
@@ -181,12 +189,11 @@ describeBackends('staff', (ctx) => {
     const owner = await signedInStaff(t, 'owner');
     expect((await owner.agent.post('/api/ops/refunds/retry', {}, { 'x-request-id': 'audit-check-0002' })).statusCode).toBe(200);
     const trail = (await owner.agent.get('/api/ops/audit')).json().data.entries as Array<Record<string, unknown>>;
-    expect(trail.find((e) => e.request_id === 'audit-check-0002')).toMatchObject({
-      actor: `staff:${owner.id}`,
-      staff_id: owner.id,
-      action: 'POST /api/ops/refunds/retry',
-    });
-    expect(trail.some((e) => e.request_id === 'audit-check-0001')).toBe(false);
+    // The caller's id is kept apart; the row's request id is the server's own.
+    const entry = trail.find((e) => e.client_request_id === 'audit-check-0002');
+    expect(entry).toMatchObject({ actor: `staff:${owner.id}`, staff_id: owner.id, action: 'POST /api/ops/refunds/retry' });
+    expect(entry?.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(trail.some((e) => e.client_request_id === 'audit-check-0001')).toBe(false);
     expect((await fulfilment.agent.get('/api/ops/audit')).statusCode).toBe(403);
     expect((await t.agent().get('/api/ops/audit?limit=0', TOKEN)).statusCode).toBe(400);
   });

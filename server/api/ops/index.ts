@@ -8,6 +8,7 @@ import { staffOrderRoutes } from './order-routes.ts';
 import { staffPromotionRoutes } from './promotion-routes.ts';
 import { staffQueueRoutes } from './queue-routes.ts';
 import { staffReviewRoutes } from './review-routes.ts';
+import { staffAccountRoutes } from './staff-accounts.ts';
 import { staffTodayRoutes } from './today-routes.ts';
 
 /**
@@ -24,4 +25,5 @@ export async function opsConsoleApi(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(staffQueueRoutes, { db });
   await app.register(staffReviewRoutes, { db });
   await app.register(staffTodayRoutes, { db });
+  await app.register(staffAccountRoutes, { db });
 }

@@ -380,8 +380,8 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
   // page, or to the failed-payment page when the return does not check out; an API client gets JSON.
   const answerCallback = async (req: FastifyRequest, reply: FastifyReply, fields: Record<string, string>, refField: string) => {
     const fromBrowser = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') || req.method === 'GET';
-    if (fromBrowser) return reply.redirect(await returnPage(deps, fields, fields[refField] ?? null), 303);
-    const { result } = await handleCallback(deps, fields);
+    if (fromBrowser) return reply.redirect(await returnPage(deps, fields, fields[refField] ?? null, req.ip), 303);
+    const { result } = await handleCallback(deps, fields, new Date(), req.ip);
     return ok(result);
   };
   /** A return whose fields do not even parse still takes the shopper to a page, not to an error document. */
@@ -452,7 +452,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
       if (deps.gateway.name !== 'paytm') throw new NotFound();
       // Form fields or Paytm's JSON `{ head, body }`: the adapter checks either's signature.
       const body = req.body && typeof req.body === 'object' && 'head' in req.body ? req.body : formFields(req.body);
-      return ok(await answerWebhook(deps, { headers: req.headers, body }));
+      return ok(await answerWebhook(deps, { headers: req.headers, body }, new Date(), req.ip));
     },
   );
   app.post(
@@ -464,7 +464,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
     async (req) => {
       if (deps.gateway.name !== 'juspay') throw new NotFound();
       if (!req.body || typeof req.body !== 'object') throw new BadRequest('Invalid webhook body');
-      return ok(await answerWebhook(deps, { headers: req.headers, body: req.body }));
+      return ok(await answerWebhook(deps, { headers: req.headers, body: req.body }, new Date(), req.ip));
     },
   );
 
@@ -528,7 +528,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
         // A saved card: the vault has the card, the shopper gives only its CVV (3 digits, 4 for Amex).
         if (!/^\d{3,4}$/.test(f.cvv ?? '')) throw new BadRequest('Enter the CVV of your card.');
         const fields = signSandboxCallback(secret, { ref: f.ref, amount: payment.amount, instrument: 'card' }, 'success');
-        return reply.redirect(await returnPage(deps, fields, f.ref), 303);
+        return reply.redirect(await returnPage(deps, fields, f.ref, req.ip), 303);
       }
       const instrument = sandboxInstrumentText(payment.instrument ?? 'upi', f);
       if (!instrument) throw new BadRequest('Enter one of the test cards, a listed bank or a UPI ID such as name@okaxis.');
@@ -539,7 +539,7 @@ export async function paymentRoutes(root: FastifyInstance, deps: PaymentDeps & C
         if (!saved) throw new BadRequest('Enter the card’s expiry as MM/YY to save it.');
       }
       const fields = signSandboxCallback(secret, { ref: f.ref, amount: payment.amount, instrument }, 'success', saved);
-      return reply.redirect(await returnPage(deps, fields, f.ref), 303);
+      return reply.redirect(await returnPage(deps, fields, f.ref, req.ip), 303);
     },
   );
 }

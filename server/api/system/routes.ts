@@ -5,6 +5,7 @@ import { LogErrorRequest, HealthResponse, ReadinessResponse } from '../../../sch
 import type { DatabaseHandle } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { DATABASE_RETRY_AFTER_S } from '../../http/errors.ts';
+import { isDraining } from '../../http/draining.ts';
 import { clientKey, enforceLimit } from '../../http/rate-limit.ts';
 import { insertErrorLog } from '../../modules/system/queries.ts';
 import type { SystemConfig } from '../../modules/system/service.ts';
@@ -38,7 +39,9 @@ export async function systemRoutes(root: FastifyInstance, { handle, config }: { 
     },
     async (_req, reply) => {
       // The database's own error stays in the log: this answer is public and would name hosts and ports.
-      const { ready, down_for_ms } = handle.readiness();
+      // A draining instance (server/http/draining.ts) is not ready either, so the balancer moves away first.
+      const { ready: dbReady, down_for_ms } = handle.readiness();
+      const ready = dbReady && !isDraining();
       if (!ready) reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S));
       return { status: ready ? ('ready' as const) : ('unavailable' as const), db: handle.kind, ready, down_for_ms };
     },

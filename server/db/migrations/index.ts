@@ -16,6 +16,7 @@ import * as accountSecurity from './110_account_security.ts';
 import * as paymentIssues from './140_payment_issues.ts';
 import * as reportingKeys from './150_reporting_keys.ts';
 import * as staff from './170_staff.ts';
+import * as staffAccounts from './410_staff_accounts.ts';
 import * as uploadLimits from './190_upload_limits.ts';
 import * as transactionalMessages from './210_transactional_messages.ts';
 import * as refundReports from './220_refund_reports.ts';
@@ -32,6 +33,7 @@ import * as productDeclarations from './340_product_declarations.ts';
 import * as grievances from './360_grievances.ts';
 import * as gstInvoices from './350_gst_invoices.ts';
 import * as consentRecords from './330_consent_records.ts';
+import * as metricsIndexes from './420_metrics_indexes.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +70,6 @@ export const migrations: Record<string, Migration> = {
   '360_grievances': grievances as { up: (db: Kysely<unknown>) => Promise<void> },
   '350_gst_invoices': gstInvoices as { up: (db: Kysely<unknown>) => Promise<void> },
   '330_consent_records': consentRecords as { up: (db: Kysely<unknown>) => Promise<void> },
+  '410_staff_accounts': staffAccounts as { up: (db: Kysely<unknown>) => Promise<void> },
+  '420_metrics_indexes': metricsIndexes as { up: (db: Kysely<unknown>) => Promise<void> },
 };

@@ -2,22 +2,37 @@ import type { PaymentResultData } from '../../../schemas/payment.ts';
 import { finalizePayment as finalizeFlow } from '../../flows/finalize-payment.ts';
 import type { CallbackCheck } from '../../payments/index.ts';
 import { attemptCustomer, latestAttempt, logCallback } from './queries.ts';
+import { capPayload, recordRejection } from './rejections.ts';
 import { keepSavedCard } from './saved-cards.ts';
 import { CallbackRejected, type FinalizeResult, gatewayPayment, type PaymentDeps, requireOrder, resultOf } from './service.ts';
 
 // What a gateway says about an attempt, applied through the finalize flow (docs/decisions/011-order-flows.md).
 // Kept apart from service.ts, which the flow itself uses, so that no file and its flow import each other.
 
-/** Verifies and applies a gateway callback; every callback, accepted or not, is logged. */
-export async function handleCallback(deps: PaymentDeps, fields: Record<string, string>, now = new Date()): Promise<FinalizeResult> {
+/**
+ * Verifies and applies a gateway callback; every accepted one is logged, a rejected one within its source's share
+ * (rejections.ts). `source` is the poster's address.
+ */
+export async function handleCallback(
+  deps: PaymentDeps,
+  fields: Record<string, string>,
+  now = new Date(),
+  source: string | null = null,
+): Promise<FinalizeResult> {
   // The attempt's customer, when the return names a known attempt: Juspay routes every call by customer.
   const ref = fields.order_id ?? fields.ORDERID ?? fields.ref;
   const attempt = ref ? await attemptCustomer(deps.db, ref.slice(0, 100)) : null;
   const check: CallbackCheck = await deps.gateway.verifyCallback(fields, { customer: attempt });
-  const payload = redactCallback(fields);
+  const payload = capPayload(fields);
   if (!check.ok) {
-    await logCallback(deps.db, { gateway: deps.gateway.name, ref: check.ref, outcome: 'rejected', reason: check.reason, payload });
-    deps.log?.warn({ ref: check.ref, reason: check.reason, gateway: deps.gateway.name }, 'payment callback rejected');
+    const stored = await recordRejection(deps.db, source, {
+      gateway: deps.gateway.name,
+      ref: check.ref,
+      reason: check.reason,
+      payload: fields,
+    });
+    if (stored)
+      deps.log?.warn({ ref: check.ref?.slice(0, 100), reason: check.reason, gateway: deps.gateway.name }, 'payment callback rejected');
     throw new CallbackRejected(check.reason);
   }
   try {
@@ -28,24 +43,16 @@ export async function handleCallback(deps: PaymentDeps, fields: Record<string, s
     return r;
   } catch (error) {
     if (error instanceof CallbackRejected) {
-      await logCallback(deps.db, {
+      await recordRejection(deps.db, source, {
         gateway: deps.gateway.name,
         ref: check.callback.ref,
-        outcome: 'rejected',
         reason: error.message,
-        payload,
+        payload: fields,
       });
       deps.log?.warn({ ref: check.callback.ref, reason: error.message }, 'payment callback rejected');
     }
     throw error;
   }
-}
-
-/** Signatures are kept out of the log table (they are proof of nothing once stored). */
-function redactCallback(fields: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields).slice(0, 40)) out[k] = /signature|checksum/i.test(k) ? '[redacted]' : String(v).slice(0, 200);
-  return out;
 }
 
 export async function verifyTransaction(

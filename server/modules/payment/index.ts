@@ -20,6 +20,7 @@ export { handleWebhook } from './webhooks.ts';
 export { codEligibility } from './service.ts';
 export { insertFirstAttempt } from './attempts.ts';
 export { handleCallback } from './callbacks.ts';
+export { pruneRejectedCallbacks } from './rejections.ts';
 
 const RECONCILE_JOB = { name: 'payment-reconcile', everyMs: 300_000, leaseMs: 240_000 };
 

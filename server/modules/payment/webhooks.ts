@@ -6,6 +6,7 @@ import { logCallback, paymentByRef } from './queries.ts';
 import { finalizePayment } from '../../flows/finalize-payment.ts';
 import { handleCallback } from './callbacks.ts';
 import { keepSavedCard } from './saved-cards.ts';
+import { recordRejection } from './rejections.ts';
 import { CallbackRejected, type FinalizeResult, failedPath, type PaymentDeps } from './service.ts';
 
 // Server-to-server notifications and shopper returns that do not check out. A return can be lost (the shopper
@@ -28,16 +29,25 @@ export type WebhookAnswer = PaymentResultData | { ignored: true; reason: string 
  * event about no payment (Juspay's TXN_* and refund events, Paytm's refund notifications) is answered, logged
  * and ignored: refused, the gateway would send it again for ever (docs/decisions/015-gateway-life-cycle.md).
  */
-export async function answerWebhook(deps: PaymentDeps, input: WebhookInput, now = new Date()): Promise<WebhookAnswer> {
-  const r = await handleWebhook(deps, input, now);
+export async function answerWebhook(
+  deps: PaymentDeps,
+  input: WebhookInput,
+  now = new Date(),
+  source: string | null = null,
+): Promise<WebhookAnswer> {
+  const r = await handleWebhook(deps, input, now, source);
   return 'ignored' in r ? r : r.result;
 }
 
-/** Verifies and applies a gateway webhook (answerWebhook's rules); an ignored event answers `{ ignored }`. */
+/**
+ * Verifies and applies a gateway webhook (answerWebhook's rules); an ignored event answers `{ ignored }`. A
+ * rejected one is stored within its source's share (rejections.ts); `source` is the poster's address.
+ */
 export async function handleWebhook(
   deps: PaymentDeps,
   input: WebhookInput,
   now = new Date(),
+  source: string | null = null,
 ): Promise<FinalizeResult | { ignored: true; reason: string }> {
   const { gateway, db } = deps;
   if (!gateway.verifyWebhook) throw new CallbackRejected('this gateway sends no webhooks');
@@ -55,8 +65,13 @@ export async function handleWebhook(
     return { ignored: true, reason: check.reason };
   }
   if (!check.ok) {
-    await logCallback(db, { gateway: gateway.name, ref: check.ref, outcome: 'rejected', reason: `webhook: ${check.reason}`, payload });
-    deps.log?.warn({ ref: check.ref, reason: check.reason, gateway: gateway.name }, 'payment webhook rejected');
+    const stored = await recordRejection(db, source, {
+      gateway: gateway.name,
+      ref: check.ref,
+      reason: `webhook: ${check.reason}`,
+      payload,
+    });
+    if (stored) deps.log?.warn({ ref: check.ref?.slice(0, 100), reason: check.reason, gateway: gateway.name }, 'payment webhook rejected');
     throw new CallbackRejected(check.reason);
   }
   const r = await finalizePayment(deps, check.callback, now);
@@ -69,9 +84,14 @@ export async function handleWebhook(
  * A shopper's return from the gateway, answered as a page: the outcome page when it checks out, else the
  * failed-payment page of the order the return names (with why), never an error document in the browser.
  */
-export async function returnPage(deps: PaymentDeps, fields: Record<string, string>, ref: string | null): Promise<string> {
+export async function returnPage(
+  deps: PaymentDeps,
+  fields: Record<string, string>,
+  ref: string | null,
+  source: string | null = null,
+): Promise<string> {
   try {
-    return (await handleCallback(deps, fields)).result.next;
+    return (await handleCallback(deps, fields, new Date(), source)).result.next;
   } catch (error) {
     if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
     const payment = ref ? await paymentByRef(deps.db, ref.slice(0, 100)) : undefined;

@@ -6,15 +6,41 @@ import { STAFF_MESSAGES } from '../../../schemas/staff.ts';
 import { accessOf } from '../../http/docs.ts';
 import { Unauthorized } from '../../http/errors.ts';
 import { isOpsRoute, requireOps } from '../../http/ops.ts';
+import { scheduleJob } from '../../jobs/scheduled.ts';
 import { recordAudit } from './audit.ts';
 import { readStaffConfig } from './config.ts';
 import { staffRoutes } from './routes.ts';
-import { ensureDemoOwner, readStaffSession, STAFF_COOKIE } from './service.ts';
+import { ensureDemoOwner, guardDemoOwner, readStaffSession, reencryptStaffSecrets, STAFF_COOKIE } from './service.ts';
 
 // The staff module's public surface (docs/decisions/019): staff accounts, their sessions and the audit trail.
-export { type AuditWrite, listAudit, recordAudit } from './audit.ts';
+export { type AuditWrite, auditCsv, listAudit, recordAudit } from './audit.ts';
+export {
+  acceptLink,
+  changeOwnPassword,
+  changeRole,
+  endSessions,
+  inviteStaff,
+  listStaff,
+  readLink,
+  requireStepUp,
+  resetSecondFactor,
+  setDisabled,
+} from './accounts.ts';
+export type { StaffConfig } from './config.ts';
 export { readStaffConfig } from './config.ts';
-export { createStaff, currentCode, DEMO_STAFF, otpauthUrl, STAFF_COOKIE, STAFF_COOKIE_PATH } from './service.ts';
+export { checkStaffPassword, STAFF_PASSWORD_MESSAGES } from './password.ts';
+export {
+  createStaff,
+  currentCode,
+  DEMO_OWNER_IN_PRODUCTION,
+  DEMO_STAFF,
+  guardDemoOwner,
+  openTotp,
+  otpauthUrl,
+  reencryptStaffSecrets,
+  STAFF_COOKIE,
+  STAFF_COOKIE_PATH,
+} from './service.ts';
 
 /**
  * Registered first (modules/index.ts) and without encapsulation: its hooks run for every module's routes, so
@@ -43,7 +69,14 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
   // An operations write whose handler kept no entry of its own (calls other modules own) is recorded here, before
   // its answer leaves: who, the call, its parameters and body.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.opsActor || req.audited || req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return payload;
+    if (!req.opsActor || req.audited || reply.statusCode >= 400) return payload;
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      // Reads change nothing, but data leaving in bulk is on record: every CSV export, and the customer search.
+      const exported = String(reply.getHeader('content-type') ?? '').startsWith('text/csv');
+      if (exported || req.routeOptions.url === '/api/ops/customers')
+        await recordAudit(db, req, { action: `export GET ${req.routeOptions.url}`, target: JSON.stringify(req.query ?? {}) });
+      return payload;
+    }
     await recordAudit(db, req, {
       action: `${req.method} ${req.routeOptions.url}`,
       target: JSON.stringify(req.params ?? {}),
@@ -54,7 +87,17 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
 
   await app.register(staffRoutes, { db, config });
 
-  if (devToolsEnabled()) app.addHook('onReady', async () => ensureDemoOwner(db));
+  // The demo owner exists only with the development tools; production refuses to start while it is active.
+  const start = { NODE_ENV: process.env.NODE_ENV, KASRAT_DEV_TOOLS: devToolsEnabled() ? '1' : '' };
+  app.addHook('onReady', async () => (start.KASRAT_DEV_TOOLS ? ensureDemoOwner(db) : guardDemoOwner(db, start)));
+  // Authenticator secrets stored in clear, or under a retired key, move to the current STAFF_TOTP_KEY.
+  app.addHook('onReady', async () => {
+    await reencryptStaffSecrets(db);
+  });
+  scheduleJob(app, db, { name: 'staff-secret-reencryption', everyMs: 3_600_000, leaseMs: 600_000 }, async () => {
+    const moved = await reencryptStaffSecrets(db);
+    if (moved) app.log.info({ moved }, 'staff authenticator secrets moved to the current key');
+  });
 }
 // Fastify's own switch for a plugin that decorates its parent (what fastify-plugin sets).
 (staffModule as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

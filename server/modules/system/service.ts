@@ -5,6 +5,7 @@ import { purgeDueDeletions } from '../account/index.ts';
 import { pruneGrants, pruneOtps, readAuthConfig } from '../auth/index.ts';
 import { deleteFinishedMessagesBefore } from '../../messaging/index.ts';
 import { deleteConversionEventsBefore } from '../events/index.ts';
+import { pruneRejectedCallbacks } from '../payment/index.ts';
 import { deleteErrorLogsBefore, tryRetentionLock } from './queries.ts';
 
 // Retention (README "Security"): append-only tables are trimmed to a configurable number of days by a job any
@@ -55,6 +56,7 @@ export async function runRetention(db: Db, config: SystemConfig, now = new Date(
     await pruneOtps(db);
     await pruneGrants(db);
     await pruneLimits(db);
+    await pruneRejectedCallbacks(db, now);
   }
   return result;
 }

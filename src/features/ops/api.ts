@@ -1,7 +1,11 @@
 import { get, post } from '../../api/client.ts';
+import type { StatusOnlyResponse } from '../../../schemas/account.ts';
 import type { OpsGrievanceResponse, OpsGrievancesResponse } from '../../../schemas/grievances.ts';
 import type {
+  AcceptLinkResponse,
   AuditResponse,
+  StaffLinkResponse,
+  StaffListResponse,
   CustomerBlockResponse,
   StaffCouponResponse,
   StaffCouponsResponse,
@@ -36,7 +40,34 @@ export const staffSignOut = () => post('/api/ops/staff/sign-out', {});
 export const findVariants = (q: string) => get<typeof StaffVariantsResponse>(`/api/ops/catalogue/variants?q=${encodeURIComponent(q)}`);
 export const saveVariantPrice = (variantId: number, body: { price: number; mrp: number; expected_price: number; expected_mrp: number }) =>
   post<typeof VariantPriceResponse>(`/api/ops/catalogue/variants/${variantId}/price`, body);
-export const auditTrail = () => get<typeof AuditResponse>('/api/ops/audit?limit=100');
+export interface AuditFilterValues {
+  staff_id?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+}
+export const auditTrail = (filters: AuditFilterValues = {}) =>
+  get<typeof AuditResponse>(`/api/ops/audit?${queryOf({ limit: '100', ...filters })}`);
+/** The filtered trail as a CSV download (a plain link: the browser saves the file). */
+export const auditCsvUrl = (filters: AuditFilterValues) => `/api/ops/audit/csv?${queryOf({ ...filters })}`;
+
+// The staff life cycle (docs/decisions/019): owner-only acts, each with a fresh code from the owner's authenticator.
+export const listStaff = () => get<typeof StaffListResponse>('/api/ops/staff');
+export const inviteStaff = (body: { email: string; role: string; code: string }) =>
+  post<typeof StatusOnlyResponse>('/api/ops/staff/invites', body);
+export const changeStaffRole = (staffId: number, role: string, code: string) =>
+  post<typeof StatusOnlyResponse>(`/api/ops/staff/${staffId}/role`, { role, code });
+export const setStaffDisabled = (staffId: number, disabled: boolean, code: string) =>
+  post<typeof StatusOnlyResponse>(`/api/ops/staff/${staffId}/disabled`, { disabled, code });
+export const resetStaffSecondFactor = (staffId: number, code: string) =>
+  post<typeof StatusOnlyResponse>(`/api/ops/staff/${staffId}/second-factor/reset`, { code });
+export const endStaffSessions = (staffId: number, code: string) =>
+  post<typeof StatusOnlyResponse>(`/api/ops/staff/${staffId}/sessions/end`, { code });
+export const changeOwnPassword = (body: { current_password: string; new_password: string; code: string }) =>
+  post<typeof StatusOnlyResponse>('/api/ops/staff/password', body);
+export const openStaffLink = (token: string) => post<typeof StaffLinkResponse>('/api/ops/staff-links/open', { token });
+export const acceptStaffLink = (body: { token: string; password?: string; code: string }) =>
+  post<typeof AcceptLinkResponse>('/api/ops/staff-links/accept', body);
 export const findCustomers = (q: string) => get<typeof StaffCustomersResponse>(`/api/ops/customers?q=${encodeURIComponent(q)}`);
 export const setCustomerBlocked = (customerId: number, blocked: boolean) =>
   post<typeof CustomerBlockResponse>(`/api/ops/customers/${customerId}/block`, { blocked });

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { Navigate, NavLink, Outlet, useOutletContext, useParams } from 'react-router-dom';
+import { Navigate, NavLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router-dom';
 import type { Permission, StaffMe } from '../../../../schemas/staff.ts';
 import { usePageMeta } from '../../../ui/meta.tsx';
 import { staffMe, staffSignOut } from '../api.ts';
@@ -8,11 +8,14 @@ import Catalogue from '../console/areas/Catalogue.tsx';
 import Complaints from '../console/areas/Complaints.tsx';
 import Customers from '../console/areas/Customers.tsx';
 import Orders from '../console/areas/Orders.tsx';
+import OwnPassword from '../console/areas/OwnPassword.tsx';
 import Promotions from '../console/areas/Promotions.tsx';
 import Refunds from '../console/areas/Refunds.tsx';
 import Reviews from '../console/areas/Reviews.tsx';
+import Staff from '../console/areas/Staff.tsx';
 import Today from '../console/areas/Today.tsx';
 import { CONSOLE_CSS, css } from '../console/console-styles.ts';
+import Join from '../console/Join.tsx';
 import SignIn from '../console/SignIn.tsx';
 
 // The operations console at /ops (docs/decisions/019): staff sign-in with a TOTP code, then the areas the role may
@@ -21,17 +24,24 @@ import SignIn from '../console/SignIn.tsx';
 export default function Console() {
   usePageMeta({ title: 'Operations console | Kasrat', description: 'Kasrat staff console.' });
   const [me, setMe] = useState<StaffMe | null | undefined>(undefined);
+  const { pathname } = useLocation();
+  const joining = pathname === '/ops/join';
+  // Read again at every move between areas: a role changed or an account disabled by the owner shows at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input
   useEffect(() => {
+    if (joining) return;
     staffMe()
       .then((answer) => setMe(answer.data))
       .catch(() => setMe(null));
-  }, []);
+  }, [pathname, joining]);
   return (
     <>
       <style href="kasrat-ops-console" precedence="default">
         {CONSOLE_CSS}
       </style>
-      {me === undefined ? (
+      {joining ? (
+        <Join />
+      ) : me === undefined ? (
         <p className={css.main}>Loading the console…</p>
       ) : me === null ? (
         <SignIn onSignedIn={setMe} />
@@ -54,6 +64,7 @@ const AREAS = {
   moderation: { label: 'Reviews', needs: 'reviews:moderate' },
   complaints: { label: 'Complaints', needs: 'grievances:handle' },
   audit: { label: 'Audit trail', needs: 'audit:read' },
+  staff: { label: 'Staff', needs: 'staff:manage' },
 } as const satisfies Record<string, { label: string; needs: Permission }>;
 type AreaPath = keyof typeof AREAS;
 
@@ -80,6 +91,9 @@ function Shell({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
             {AREAS[a].label}
           </NavLink>
         ))}
+        <NavLink to="/ops/password" className={css.navLink}>
+          Your password
+        </NavLink>
         <button type="button" className={css.ghost} onClick={signOut}>
           Sign out
         </button>
@@ -143,3 +157,11 @@ export const ReviewsArea = () => <Area path="moderation">{() => <Reviews />}</Ar
 export const ComplaintsArea = () => <Area path="complaints">{() => <Complaints />}</Area>;
 
 export const AuditArea = () => <Area path="audit">{() => <Audit />}</Area>;
+
+export const StaffArea = () => <Area path="staff">{(me) => <Staff myId={me.id} />}</Area>;
+
+/** Every member's own password; no permission needed. */
+export const PasswordArea = () => <OwnPassword />;
+
+/** /ops/join: the page itself is rendered by Console, outside the signed-in shell. */
+export const JoinArea = () => null;

@@ -103,7 +103,16 @@ function ResolveForm({ issue, onResolve }: { issue: OpsPaymentIssue; onResolve: 
     >
       <label className={css.field}>
         What was done
-        <input className={css.input} value={text} minLength={3} maxLength={500} required onChange={(e) => setText(e.target.value)} />
+        {/* A refund the gateway is paying or paid is refused here (docs/decisions/015): the example is a bank transfer. */}
+        <input
+          className={css.input}
+          value={text}
+          minLength={3}
+          maxLength={500}
+          required
+          placeholder="Paid by NEFT, UTR …"
+          onChange={(e) => setText(e.target.value)}
+        />
       </label>
       <button className={css.button} type="submit">
         Resolve
