@@ -1,11 +1,53 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Row types of the database. Each domain adds its tables as an interface and extends Database below.
+// Row types of the database, grouped by the area that writes each table (server/db/owners.ts, docs/decisions/011):
+// a new table goes in its owner's interface, or a new interface for a new owner, which Database extends.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
-export interface FoundationTables {
+export type OrderStatus = 'payment_pending' | 'placed' | 'confirmed' | 'cancelled' | 'payment_failed' | 'expired';
+export type ShipmentStatus =
+  | 'payment_pending'
+  | 'placed'
+  | 'confirmed'
+  | 'packed'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'return_requested'
+  | 'return_picked_up'
+  | 'returned'
+  | 'refunded';
+export type PaymentMethodCode = 1 | 2 | 3 | 4 | 6;
+
+export type ReviewStatus = 'published' | 'hidden' | 'withdrawn';
+export type ReviewStatsScope = 'product' | 'brand' | 'all';
+
+export type StockReason = 'order_placed' | 'order_released' | 'cancelled' | 'returned' | 'staff_adjustment';
+
+export type CardNetwork = 'MasterCard' | 'RuPay' | 'VISA' | 'Amex';
+
+/** Per 100 g (or ml) of the product, as the label's nutrition table (migration 340). */
+export interface NutritionPer100 {
+  energy_kcal: number;
+  protein_g: number;
+  carbohydrate_g: number;
+  sugars_g: number;
+  added_sugars_g: number;
+  fat_g: number;
+  saturated_fat_g: number;
+  trans_fat_g: number;
+  cholesterol_mg: number;
+  sodium_mg: number;
+}
+
+/** The tables server/db writes. */
+export interface DbTables {
   app_meta: { key: string; value: string };
+}
+
+/** The tables server/modules/catalogue writes. */
+export interface CatalogueTables {
   importers: { id: Generated<number>; name: string; slug: string; address: string; licence_no: string };
   brands: {
     id: Generated<number>;
@@ -84,6 +126,70 @@ export interface FoundationTables {
     position: Generated<number>;
     data: Json<Record<string, unknown>>;
   };
+  /** Migration 260: a product's uploaded image, as WebP at the product image's two sizes. */
+  product_images: {
+    product_id: number;
+    image_1x: Uint8Array;
+    image_2x: Uint8Array;
+    source_type: string;
+    sha256: string;
+    version: Generated<number>;
+    staff_id: number | null;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  /** Migration 340: the label's declarations (docs/product-declarations.md). */
+  product_declarations: {
+    product_id: number;
+    version: Generated<number>;
+    manufacturer_name: string;
+    manufacturer_address: string;
+    packer_name: string | null;
+    packer_address: string | null;
+    importer_name: string | null;
+    importer_address: string | null;
+    country_of_origin: string;
+    customer_care_phone: string;
+    customer_care_email: string;
+    customer_care_address: string;
+    fssai_licence: string;
+    serving_size: string;
+    serving_size_g: ColumnType<string, string | number, string | number>;
+    shelf_life_months: number | null;
+    ingredients: string;
+    allergens: string | null;
+    nutrition: Json<NutritionPer100>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  variant_declarations: {
+    variant_id: number;
+    net_quantity: ColumnType<string, string | number, string | number>;
+    net_unit: string;
+    servings: number;
+    best_before: ColumnType<Date | string | null, string | null, string | null>;
+  };
+  /** Migration 250: the sale pages (/sale/:slug) and their product sections. */
+  sale_pages: {
+    id: Generated<number>;
+    slug: string;
+    title: string;
+    min_discount: Generated<number>;
+    starts_at: Timestamp | null;
+    ends_at: Timestamp | null;
+    is_published: Generated<boolean>;
+    version: Generated<number>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  sale_page_sections: {
+    sale_page_id: number;
+    section: 'blockbuster' | 'deals_on_favourites' | 'category_products';
+    position: Generated<number>;
+    is_hidden: Generated<boolean>;
+    product_ids: ColumnType<number[], number[] | undefined, number[]>;
+  };
+}
+
+/** The tables server/modules/cart writes. */
+export interface CartTables {
   coupons: {
     code: string;
     description: string;
@@ -125,119 +231,15 @@ export interface FoundationTables {
     active: Generated<boolean>;
     version: Generated<number>;
   };
-  /** Migration 250: the sale pages (/sale/:slug) and their product sections. */
-  sale_pages: {
+  delivery_rules: {
     id: Generated<number>;
-    slug: string;
-    title: string;
-    min_discount: Generated<number>;
-    starts_at: Timestamp | null;
-    ends_at: Timestamp | null;
-    is_published: Generated<boolean>;
-    version: Generated<number>;
-    updated_at: Timestamp & Generated<Date>;
-  };
-  sale_page_sections: {
-    sale_page_id: number;
-    section: 'blockbuster' | 'deals_on_favourites' | 'category_products';
-    position: Generated<number>;
-    is_hidden: Generated<boolean>;
-    product_ids: ColumnType<number[], number[] | undefined, number[]>;
-  };
-  cities: { id: Generated<number>; name: string; slug: string; state: string };
-  stores: {
-    id: Generated<number>;
-    city_id: number;
     name: string;
-    address: string;
-    pincode: string;
-    phone: string;
-    hours: string;
-    latitude: number;
-    longitude: number;
+    free_from: number;
+    charge: number;
+    active: Generated<boolean>;
+    version: Generated<number>;
   };
-  pincodes: {
-    pincode: string;
-    city: string;
-    district: string;
-    state: string;
-    serviceable: Generated<boolean>;
-    cod_available: Generated<boolean>;
-    /** India Post's delivery status: a post office at this pincode delivers (docs/pincodes.md). */
-    delivery: Generated<boolean>;
-    min_days: Generated<number>;
-    max_days: Generated<number>;
-  };
-  pincode_directory_loads: {
-    id: Generated<number>;
-    version: string;
-    source: string;
-    pincodes: number;
-    ms: number;
-    loaded_at: Timestamp & Generated<Date>;
-  };
-  customers: {
-    id: Generated<number>;
-    first_name: string;
-    last_name: Generated<string>;
-    email: string | null;
-    mobile: string | null;
-    c_code: Generated<string>;
-    password_hash: string | null;
-    google_sub: string | null;
-    is_blocked: Generated<boolean>;
-    opt_in: Generated<boolean>;
-    email_verified: Generated<boolean>;
-    mobile_verified: Generated<boolean>;
-    referrer: string | null;
-    last_order_at: Date | null;
-    deletion_requested_at: Date | null;
-    created_at: Timestamp & Generated<Date>;
-    updated_at: Timestamp & Generated<Date>;
-    /** 080_content: staff may preview unpublished pages (SPEC §6). */
-    is_staff: Generated<boolean>;
-  };
-  reviews: {
-    id: Generated<number>;
-    product_id: number;
-    customer_id: number | null;
-    author_name: string;
-    rating: number;
-    title: string;
-    body: string;
-    helpful: Generated<number>;
-    verified: Generated<boolean>;
-    created_at: Timestamp & Generated<Date>;
-    // 070_reviews
-    brand_id: number;
-    variant_id: number | null;
-    status: Generated<ReviewStatus>;
-    photo_count: Generated<number>;
-    updated_at: Timestamp & Generated<Date>;
-    /** 230_review_moderation: when staff last decided on the review; null while it awaits moderation. */
-    moderated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  };
-  sessions: {
-    id: string;
-    customer_id: number | null;
-    created_at: Timestamp & Generated<Date>;
-    expires_at: Timestamp;
-    last_seen_at: Timestamp & Generated<Date>;
-    data: ColumnType<Record<string, unknown>, string | undefined, string>;
-  };
-  error_logs: {
-    id: Generated<string>;
-    error: string;
-    error_info: string | null;
-    location: string | null;
-    user_agent: string | null;
-    request_id: string | null;
-    created_at: Timestamp & Generated<Date>;
-  };
-}
-
-/** Cart (SPEC §7 cart calls): carts, wishlist, save-for-later, coupon redemptions, delivery rules (migration 040_cart). */
-export interface CartTables {
+  /** Cart (SPEC §7 cart calls): carts, wishlist, save-for-later, coupon redemptions, delivery rules (migration 040_cart). */
   carts: {
     id: string;
     customer_id: number | null;
@@ -274,18 +276,97 @@ export interface CartTables {
     discount: Generated<number>;
     created_at: Timestamp & Generated<Date>;
   };
-  delivery_rules: {
+}
+
+/** The tables server/modules/stores writes. */
+export interface StoresTables {
+  cities: { id: Generated<number>; name: string; slug: string; state: string };
+  stores: {
     id: Generated<number>;
+    city_id: number;
     name: string;
-    free_from: number;
-    charge: number;
-    active: Generated<boolean>;
-    version: Generated<number>;
+    address: string;
+    pincode: string;
+    phone: string;
+    hours: string;
+    latitude: number;
+    longitude: number;
+  };
+  pincodes: {
+    pincode: string;
+    city: string;
+    district: string;
+    state: string;
+    serviceable: Generated<boolean>;
+    cod_available: Generated<boolean>;
+    /** India Post's delivery status: a post office at this pincode delivers (docs/pincodes.md). */
+    delivery: Generated<boolean>;
+    min_days: Generated<number>;
+    max_days: Generated<number>;
+  };
+  pincode_directory_loads: {
+    id: Generated<number>;
+    version: string;
+    source: string;
+    pincodes: number;
+    ms: number;
+    loaded_at: Timestamp & Generated<Date>;
+  };
+  retailer_requests: {
+    id: Generated<number>;
+    reference: string;
+    full_name: string;
+    business_name: string;
+    mobile: string;
+    email: string;
+    city: string;
+    pincode: string;
+    gstin: string | null;
+    message: Generated<string>;
+    created_at: Timestamp & Generated<Date>;
   };
 }
 
-/** Sign-in and account (SPEC §4, §7): OTPs, rate limits, grants, keys, outbox, addresses, deletion requests (migration 030_auth). */
+/** The tables server/modules/customers writes. */
+export interface CustomersTables {
+  customers: {
+    id: Generated<number>;
+    first_name: string;
+    last_name: Generated<string>;
+    email: string | null;
+    mobile: string | null;
+    c_code: Generated<string>;
+    password_hash: string | null;
+    google_sub: string | null;
+    is_blocked: Generated<boolean>;
+    opt_in: Generated<boolean>;
+    email_verified: Generated<boolean>;
+    mobile_verified: Generated<boolean>;
+    referrer: string | null;
+    last_order_at: Date | null;
+    deletion_requested_at: Date | null;
+    created_at: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+    /** 080_content: staff may preview unpublished pages (SPEC §6). */
+    is_staff: Generated<boolean>;
+  };
+}
+
+/** The tables server/modules/session writes. */
+export interface SessionTables {
+  sessions: {
+    id: string;
+    customer_id: number | null;
+    created_at: Timestamp & Generated<Date>;
+    expires_at: Timestamp;
+    last_seen_at: Timestamp & Generated<Date>;
+    data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  };
+}
+
+/** The tables server/modules/auth writes. */
 export interface AuthTables {
+  /** Sign-in and account (SPEC §4, §7): OTPs, rate limits, grants, keys, outbox, addresses, deletion requests (migration 030_auth). */
   auth_keys: { name: string; public_key: string; private_key: string; created_at: Timestamp & Generated<Date> };
   otps: {
     id: Generated<number>;
@@ -300,7 +381,6 @@ export interface AuthTables {
     consumed_at: Timestamp | null;
     created_at: Timestamp & Generated<Date>;
   };
-  rate_limits: { key: string; window_start: Timestamp; count: Generated<number> };
   auth_grants: {
     token_hash: string;
     kind: 'password_reset' | 'pending_profile' | 'google_nonce' | 'owner_proof';
@@ -310,28 +390,10 @@ export interface AuthTables {
     used_at: Timestamp | null;
     created_at: Timestamp & Generated<Date>;
   };
-  outbox: {
-    id: Generated<number>;
-    channel: 'email' | 'sms';
-    recipient: string;
-    c_code: string | null;
-    subject: string | null;
-    body: string;
-    otp: string | null;
-    status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
-    attempts: Generated<number>;
-    next_attempt_at: Timestamp & Generated<Date>;
-    locked_until: Timestamp | null;
-    last_error: string | null;
-    created_at: Timestamp & Generated<Date>;
-    sent_at: Timestamp | null;
-    /** The claim holding the row while it is 'sending' (migration 090_reliability). */
-    lease_token: Generated<string | null>;
-    /** An email's HTML part, beside the plain text in body (migration 210_transactional_messages). */
-    html: Generated<string | null>;
-    /** One message per (order, shipment, payment or refund; event; channel): unique when set (migration 210). */
-    dedup_key: Generated<string | null>;
-  };
+}
+
+/** The tables server/modules/account writes. */
+export interface AccountTables {
   addresses: {
     id: Generated<number>;
     customer_id: number;
@@ -358,10 +420,99 @@ export interface AuthTables {
     cancelled_at: Timestamp | null;
     completed_at: Timestamp | null;
   };
+  /** Account changes and the sources of failed sign-ins (migration 110_account_security). */
+  account_changes: {
+    id: Generated<number>;
+    customer_id: number;
+    kind: string;
+    detail: string;
+    ip: string;
+    proof: string;
+    not_me_hash: string | null;
+    not_me_expires_at: Timestamp | null;
+    not_me_used_at: Timestamp | null;
+    created_at: Timestamp & Generated<Date>;
+  };
 }
 
-/** Reporting (docs/architecture.md "Reporting"): the server-side conversion feed and its outbox (migration 010_events). */
+/** The tables server/http writes. */
+export interface HttpTables {
+  rate_limits: { key: string; window_start: Timestamp; count: Generated<number> };
+  source_delays: {
+    key: string;
+    failures: Generated<number>;
+    blocked_until: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+  idempotency_keys: {
+    customer_id: number;
+    scope: string;
+    key: string;
+    request_hash: string;
+    status_code: number | null;
+    response: ColumnType<unknown, string | null, string | null>;
+    created_at: Timestamp & Generated<Date>;
+    expires_at: Timestamp;
+  };
+}
+
+/** The tables server/messaging writes. */
+export interface MessagingTables {
+  outbox: {
+    id: Generated<number>;
+    channel: 'email' | 'sms';
+    recipient: string;
+    c_code: string | null;
+    subject: string | null;
+    body: string;
+    otp: string | null;
+    status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+    attempts: Generated<number>;
+    next_attempt_at: Timestamp & Generated<Date>;
+    locked_until: Timestamp | null;
+    last_error: string | null;
+    created_at: Timestamp & Generated<Date>;
+    sent_at: Timestamp | null;
+    /** The claim holding the row while it is 'sending' (migration 090_reliability). */
+    lease_token: Generated<string | null>;
+    /** An email's HTML part, beside the plain text in body (migration 210_transactional_messages). */
+    html: Generated<string | null>;
+    /** One message per (order, shipment, payment or refund; event; channel): unique when set (migration 210). */
+    dedup_key: Generated<string | null>;
+  };
+}
+
+/** The tables server/jobs writes. */
+export interface JobsTables {
+  /** Scheduled jobs run by one instance at a time (migration 090_reliability). */
+  scheduled_jobs: {
+    name: string;
+    lease_token: string | null;
+    locked_until: Timestamp | null;
+    holder: string | null;
+    last_started_at: Timestamp | null;
+    last_finished_at: Timestamp | null;
+    last_error: string | null;
+    runs: Generated<number>;
+  };
+}
+
+/** The tables server/modules/system writes. */
+export interface SystemTables {
+  error_logs: {
+    id: Generated<string>;
+    error: string;
+    error_info: string | null;
+    location: string | null;
+    user_agent: string | null;
+    request_id: string | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** The tables server/modules/events writes. */
 export interface EventsTables {
+  /** Reporting (docs/architecture.md "Reporting"): the server-side conversion feed and its outbox (migration 010_events). */
   conversion_events: {
     event_id: string;
     event_name: string;
@@ -395,22 +546,8 @@ export interface EventsTables {
   };
 }
 
-export type OrderStatus = 'payment_pending' | 'placed' | 'confirmed' | 'cancelled' | 'payment_failed' | 'expired';
-export type ShipmentStatus =
-  | 'payment_pending'
-  | 'placed'
-  | 'confirmed'
-  | 'packed'
-  | 'shipped'
-  | 'delivered'
-  | 'cancelled'
-  | 'return_requested'
-  | 'return_picked_up'
-  | 'returned'
-  | 'refunded';
-export type PaymentMethodCode = 1 | 2 | 3 | 4 | 6;
-
-export interface OrderTables {
+/** The tables server/modules/orders writes. */
+export interface OrdersTables {
   orders: {
     id: Generated<number>;
     order_number: string;
@@ -477,248 +614,6 @@ export interface OrderTables {
     note: string | null;
     created_at: Timestamp & Generated<Date>;
   };
-  payments: {
-    id: Generated<number>;
-    order_id: number;
-    attempt: number;
-    gateway: string;
-    method: PaymentMethodCode;
-    instrument: string | null;
-    amount: number;
-    status: Generated<'created' | 'pending' | 'success' | 'failed' | 'expired'>;
-    gateway_order_ref: string;
-    gateway_payment_id: string | null;
-    failure_reason: string | null;
-    created_at: Timestamp & Generated<Date>;
-    finalized_at: Timestamp | null;
-    offer_discount: Generated<number>;
-    bank_offer_id: number | null;
-    /** Migration 140: what the gateway reports the shopper paid with (PaidInstrument), null until it says. */
-    paid_instrument: Generated<unknown | null>;
-    /** Migration 270: the saved card this attempt pays with (its token goes to the gateway). */
-    saved_card_id: Generated<number | null>;
-  };
-  idempotency_keys: {
-    customer_id: number;
-    scope: string;
-    key: string;
-    request_hash: string;
-    status_code: number | null;
-    response: ColumnType<unknown, string | null, string | null>;
-    created_at: Timestamp & Generated<Date>;
-    expires_at: Timestamp;
-  };
-  uploads: {
-    id: Generated<number>;
-    public_id: string;
-    customer_id: number | null;
-    purpose: string;
-    content_type: string;
-    size: number;
-    sha256: string;
-    bytes: Uint8Array;
-    created_at: Timestamp & Generated<Date>;
-  };
-}
-
-/** 080_content: authenticity codes, retailer requests, unsubscribes, help centre. */
-export interface ContentTables {
-  authenticity_codes: {
-    id: Generated<number>;
-    brand_id: number;
-    nac_code: string;
-    scratch_code: string;
-    claimed_at: Timestamp | null;
-    claimed_by: number | null;
-  };
-  retailer_requests: {
-    id: Generated<number>;
-    reference: string;
-    full_name: string;
-    business_name: string;
-    mobile: string;
-    email: string;
-    city: string;
-    pincode: string;
-    gstin: string | null;
-    message: Generated<string>;
-    created_at: Timestamp & Generated<Date>;
-  };
-  newsletter_unsubscribes: { email: string; created_at: Timestamp & Generated<Date> };
-  faqs: { id: Generated<number>; topic: string; question: string; answer: string; position: Generated<number> };
-  support_reasons: {
-    id: Generated<number>;
-    channel: 'phone' | 'email';
-    label: string;
-    needs_order: Generated<boolean>;
-    position: Generated<number>;
-  };
-  support_tickets: {
-    id: Generated<number>;
-    reference: string;
-    customer_id: number;
-    channel: 'phone' | 'email';
-    reason_id: number;
-    order_id: number | null;
-    shipment_id: number | null;
-    contact: string;
-    message: string;
-    attachments: ColumnType<string[], string | undefined, string>;
-    created_at: Timestamp & Generated<Date>;
-  };
-}
-
-/** Migration 055_checkout: refunds and the log of gateway callbacks. */
-export interface CheckoutTables {
-  payment_refunds: {
-    id: Generated<number>;
-    payment_id: number;
-    amount: number;
-    idempotency_key: string;
-    status: Generated<'pending' | 'success' | 'failed'>;
-    gateway_refund_id: string | null;
-    reason: string | null;
-    created_at: Timestamp & Generated<Date>;
-  };
-  payment_callbacks: {
-    id: Generated<string>;
-    gateway: string;
-    ref: string | null;
-    outcome: 'applied' | 'unchanged' | 'rejected';
-    reason: string | null;
-    payload: Json<Record<string, unknown>>;
-    created_at: Timestamp & Generated<Date>;
-  };
-}
-
-export type ReviewStatus = 'published' | 'hidden' | 'withdrawn';
-export type ReviewStatsScope = 'product' | 'brand' | 'all';
-
-export interface ReviewTables {
-  review_photos: {
-    id: Generated<number>;
-    review_id: number;
-    upload_id: number | null;
-    hue: Generated<number>;
-    position: Generated<number>;
-    created_at: Timestamp & Generated<Date>;
-  };
-  review_votes: {
-    review_id: number;
-    customer_id: number;
-    created_at: Timestamp & Generated<Date>;
-  };
-  review_stats: {
-    scope: ReviewStatsScope;
-    scope_id: number;
-    r1: Generated<number>;
-    r2: Generated<number>;
-    r3: Generated<number>;
-    r4: Generated<number>;
-    r5: Generated<number>;
-    with_photos: Generated<number>;
-  };
-  logistics_ratings: {
-    id: Generated<number>;
-    customer_id: number;
-    order_id: number;
-    product_id: Generated<number>;
-    rating: number;
-    comment: Generated<string>;
-    created_at: Timestamp & Generated<Date>;
-    updated_at: Timestamp & Generated<Date>;
-  };
-}
-
-export interface Database
-  extends FoundationTables,
-    CartTables,
-    AuthTables,
-    EventsTables,
-    OrderTables,
-    ContentTables,
-    CheckoutTables,
-    OrderCareTables,
-    ReviewTables,
-    ReliabilityTables,
-    AccountSecurityTables,
-    PaymentIssueTables,
-    MoneyTables,
-    StaffTables,
-    ProductImageTables,
-    SavedCardTables,
-    DeclarationTables,
-    GrievanceTables,
-    GstInvoiceTables,
-    ConsentTables {}
-
-/** Migration 140: the staff queue for money that needs a person. */
-export interface PaymentIssueTables {
-  payment_issues: {
-    id: Generated<number>;
-    kind: 'refund_failed' | 'refund_to_pay' | 'unusable_refund_failed' | 'offer_not_qualified' | 'status_mismatch';
-    order_id: number | null;
-    payment_id: number | null;
-    refund_id: number | null;
-    amount: Generated<number>;
-    note: string;
-    dedup_key: string;
-    created_at: Timestamp & Generated<Date>;
-    resolved_at: Timestamp | null;
-    resolution: string | null;
-  };
-}
-
-/** The operations console's staff, their sessions and the append-only audit trail (migration 170). */
-export interface StaffTables {
-  staff: {
-    id: Generated<number>;
-    email: string;
-    name: Generated<string>;
-    role: string;
-    password_hash: string;
-    totp_secret: string;
-    totp_last_step: Generated<number>;
-    disabled_at: Timestamp | null;
-    created_at: Timestamp & Generated<Date>;
-  };
-  staff_sessions: {
-    id: string;
-    staff_id: number;
-    created_at: Timestamp & Generated<Date>;
-    last_seen_at: Timestamp & Generated<Date>;
-    expires_at: Timestamp;
-  };
-  audit_log: {
-    id: Generated<number>;
-    at: Timestamp & Generated<Date>;
-    actor: string;
-    staff_id: number | null;
-    action: string;
-    target: Generated<string>;
-    before: Json<unknown> | null;
-    after: Json<unknown> | null;
-    request_id: Generated<string>;
-    client_request_id: Generated<string>;
-    source: Generated<string>;
-    user_agent: Generated<string>;
-  };
-  staff_invites: {
-    id: Generated<number>;
-    token_hash: string;
-    kind: 'invite' | 'enrol';
-    email: string;
-    role: string;
-    staff_id: number | null;
-    totp_secret: string;
-    invited_by: number | null;
-    expires_at: Timestamp;
-    used_at: Timestamp | null;
-    created_at: Timestamp & Generated<Date>;
-  };
-}
-
-export interface OrderCareTables {
   shipment_pickup_addresses: { shipment_id: number; address_id: number };
   ifsc_branches: { ifsc: string; branch: string; address: string; city: string; district: string; state: string };
   bank_accounts: {
@@ -766,161 +661,7 @@ export interface OrderCareTables {
     processed_at: Timestamp | null;
   };
   refund_items: { refund_id: number; order_item_id: number; quantity: number; amount: number };
-}
-/** Scheduled jobs run by one instance at a time (migration 090_reliability). */
-export interface ReliabilityTables {
-  scheduled_jobs: {
-    name: string;
-    lease_token: string | null;
-    locked_until: Timestamp | null;
-    holder: string | null;
-    last_started_at: Timestamp | null;
-    last_finished_at: Timestamp | null;
-    last_error: string | null;
-    runs: Generated<number>;
-  };
-}
-
-/** Account changes and the sources of failed sign-ins (migration 110_account_security). */
-export interface AccountSecurityTables {
-  account_changes: {
-    id: Generated<number>;
-    customer_id: number;
-    kind: string;
-    detail: string;
-    ip: string;
-    proof: string;
-    not_me_hash: string | null;
-    not_me_expires_at: Timestamp | null;
-    not_me_used_at: Timestamp | null;
-    created_at: Timestamp & Generated<Date>;
-  };
-  source_delays: {
-    key: string;
-    failures: Generated<number>;
-    blocked_until: Timestamp & Generated<Date>;
-    updated_at: Timestamp & Generated<Date>;
-  };
-}
-
-export type StockReason = 'order_placed' | 'order_released' | 'cancelled' | 'returned' | 'staff_adjustment';
-
-export interface MoneyTables {
-  stock_ledger: {
-    id: Generated<string>;
-    variant_id: number;
-    delta: number;
-    reason: StockReason;
-    order_ref: string | null;
-    shipment_ref: string | null;
-    staff_ref: string | null;
-    /** Migration 200: why staff changed stock (their reason and note). */
-    note: Generated<string | null>;
-    created_at: Timestamp & Generated<Date>;
-  };
-}
-
-/** Migration 260: a product's uploaded image, as WebP at the product image's two sizes. */
-export interface ProductImageTables {
-  product_images: {
-    product_id: number;
-    image_1x: Uint8Array;
-    image_2x: Uint8Array;
-    source_type: string;
-    sha256: string;
-    version: Generated<number>;
-    staff_id: number | null;
-    updated_at: Timestamp & Generated<Date>;
-  };
-}
-
-export type CardNetwork = 'MasterCard' | 'RuPay' | 'VISA' | 'Amex';
-
-/** Migration 270: saved cards as gateway token references (docs/decisions/024-saved-cards.md). */
-export interface SavedCardTables {
-  saved_cards: {
-    id: Generated<number>;
-    customer_id: number;
-    gateway: string;
-    token: string;
-    network: CardNetwork;
-    last4: string;
-    expiry_month: number;
-    expiry_year: number;
-    created_at: Timestamp & Generated<Date>;
-  };
-}
-
-/** Per 100 g (or ml) of the product, as the label's nutrition table (migration 340). */
-export interface NutritionPer100 {
-  energy_kcal: number;
-  protein_g: number;
-  carbohydrate_g: number;
-  sugars_g: number;
-  added_sugars_g: number;
-  fat_g: number;
-  saturated_fat_g: number;
-  trans_fat_g: number;
-  cholesterol_mg: number;
-  sodium_mg: number;
-}
-
-/** Migration 340: the label's declarations (docs/product-declarations.md). */
-export interface DeclarationTables {
-  product_declarations: {
-    product_id: number;
-    version: Generated<number>;
-    manufacturer_name: string;
-    manufacturer_address: string;
-    packer_name: string | null;
-    packer_address: string | null;
-    importer_name: string | null;
-    importer_address: string | null;
-    country_of_origin: string;
-    customer_care_phone: string;
-    customer_care_email: string;
-    customer_care_address: string;
-    fssai_licence: string;
-    serving_size: string;
-    serving_size_g: ColumnType<string, string | number, string | number>;
-    shelf_life_months: number | null;
-    ingredients: string;
-    allergens: string | null;
-    nutrition: Json<NutritionPer100>;
-    updated_at: Timestamp & Generated<Date>;
-  };
-  variant_declarations: {
-    variant_id: number;
-    net_quantity: ColumnType<string, string | number, string | number>;
-    net_unit: string;
-    servings: number;
-    best_before: ColumnType<Date | string | null, string | null, string | null>;
-  };
-}
-
-/** Migration 360: shoppers' complaints and their two clocks (docs/grievance-redressal.md). */
-export interface GrievanceTables {
-  grievances: {
-    id: Generated<number>;
-    reference: string;
-    customer_id: number;
-    order_id: number | null;
-    category: string;
-    message: string;
-    status: Generated<'open' | 'acknowledged' | 'resolved'>;
-    created_at: Timestamp & Generated<Date>;
-    acknowledge_by: Timestamp;
-    resolve_by: Timestamp;
-    acknowledged_at: Timestamp | null;
-    acknowledged_by: number | null;
-    resolved_at: Timestamp | null;
-    resolved_by: number | null;
-    answer: string | null;
-  };
-}
-
-/** Migration 350: GST rates as data, tax invoices and credit notes (docs/decisions/028-gst-tax-invoices.md). */
-export interface GstInvoiceTables {
+  /** Migration 350: GST rates as data, tax invoices and credit notes (docs/decisions/028-gst-tax-invoices.md). */
   gst_hsn_rates: { hsn_code: string; description: string; rate_bp: number };
   gst_category_hsn: { category_slug: string; hsn_code: string };
   gst_product_hsn: { product_id: number; hsn_code: string };
@@ -983,8 +724,283 @@ export interface GstInvoiceTables {
   };
 }
 
-/** Migration 330: every consent given or withdrawn, never changed (SPEC §4.8). */
+/** The tables server/modules/payment writes. */
+export interface PaymentTables {
+  payments: {
+    id: Generated<number>;
+    order_id: number;
+    attempt: number;
+    gateway: string;
+    method: PaymentMethodCode;
+    instrument: string | null;
+    amount: number;
+    status: Generated<'created' | 'pending' | 'success' | 'failed' | 'expired'>;
+    gateway_order_ref: string;
+    gateway_payment_id: string | null;
+    failure_reason: string | null;
+    created_at: Timestamp & Generated<Date>;
+    finalized_at: Timestamp | null;
+    offer_discount: Generated<number>;
+    bank_offer_id: number | null;
+    /** Migration 140: what the gateway reports the shopper paid with (PaidInstrument), null until it says. */
+    paid_instrument: Generated<unknown | null>;
+    /** Migration 270: the saved card this attempt pays with (its token goes to the gateway). */
+    saved_card_id: Generated<number | null>;
+  };
+  /** Migration 055_checkout: refunds and the log of gateway callbacks. */
+  payment_refunds: {
+    id: Generated<number>;
+    payment_id: number;
+    amount: number;
+    idempotency_key: string;
+    status: Generated<'pending' | 'success' | 'failed'>;
+    gateway_refund_id: string | null;
+    reason: string | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+  payment_callbacks: {
+    id: Generated<string>;
+    gateway: string;
+    ref: string | null;
+    outcome: 'applied' | 'unchanged' | 'rejected';
+    reason: string | null;
+    payload: Json<Record<string, unknown>>;
+    created_at: Timestamp & Generated<Date>;
+  };
+  /** Migration 140: the staff queue for money that needs a person. */
+  payment_issues: {
+    id: Generated<number>;
+    kind: 'refund_failed' | 'refund_to_pay' | 'unusable_refund_failed' | 'offer_not_qualified' | 'status_mismatch';
+    order_id: number | null;
+    payment_id: number | null;
+    refund_id: number | null;
+    amount: Generated<number>;
+    note: string;
+    dedup_key: string;
+    created_at: Timestamp & Generated<Date>;
+    resolved_at: Timestamp | null;
+    resolution: string | null;
+  };
+  /** Migration 270: saved cards as gateway token references (docs/decisions/024-saved-cards.md). */
+  saved_cards: {
+    id: Generated<number>;
+    customer_id: number;
+    gateway: string;
+    token: string;
+    network: CardNetwork;
+    last4: string;
+    expiry_month: number;
+    expiry_year: number;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** The tables server/modules/inventory writes. */
+export interface InventoryTables {
+  stock_ledger: {
+    id: Generated<string>;
+    variant_id: number;
+    delta: number;
+    reason: StockReason;
+    order_ref: string | null;
+    shipment_ref: string | null;
+    staff_ref: string | null;
+    /** Migration 200: why staff changed stock (their reason and note). */
+    note: Generated<string | null>;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** The tables server/modules/uploads writes. */
+export interface UploadsTables {
+  uploads: {
+    id: Generated<number>;
+    public_id: string;
+    customer_id: number | null;
+    purpose: string;
+    content_type: string;
+    size: number;
+    sha256: string;
+    bytes: Uint8Array;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** The tables server/modules/authenticity writes. */
+export interface AuthenticityTables {
+  /** 080_content: authenticity codes, retailer requests, unsubscribes, help centre. */
+  authenticity_codes: {
+    id: Generated<number>;
+    brand_id: number;
+    nac_code: string;
+    scratch_code: string;
+    claimed_at: Timestamp | null;
+    claimed_by: number | null;
+  };
+}
+
+/** The tables server/modules/newsletter writes. */
+export interface NewsletterTables {
+  newsletter_unsubscribes: { email: string; created_at: Timestamp & Generated<Date> };
+}
+
+/** The tables server/modules/help-center writes. */
+export interface HelpCenterTables {
+  faqs: { id: Generated<number>; topic: string; question: string; answer: string; position: Generated<number> };
+  support_reasons: {
+    id: Generated<number>;
+    channel: 'phone' | 'email';
+    label: string;
+    needs_order: Generated<boolean>;
+    position: Generated<number>;
+  };
+  support_tickets: {
+    id: Generated<number>;
+    reference: string;
+    customer_id: number;
+    channel: 'phone' | 'email';
+    reason_id: number;
+    order_id: number | null;
+    shipment_id: number | null;
+    contact: string;
+    message: string;
+    attachments: ColumnType<string[], string | undefined, string>;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** The tables server/modules/grievances writes. */
+export interface GrievancesTables {
+  /** Migration 360: shoppers' complaints and their two clocks (docs/grievance-redressal.md). */
+  grievances: {
+    id: Generated<number>;
+    reference: string;
+    customer_id: number;
+    order_id: number | null;
+    category: string;
+    message: string;
+    status: Generated<'open' | 'acknowledged' | 'resolved'>;
+    created_at: Timestamp & Generated<Date>;
+    acknowledge_by: Timestamp;
+    resolve_by: Timestamp;
+    acknowledged_at: Timestamp | null;
+    acknowledged_by: number | null;
+    resolved_at: Timestamp | null;
+    resolved_by: number | null;
+    answer: string | null;
+  };
+}
+
+/** The tables server/modules/reviews writes. */
+export interface ReviewsTables {
+  reviews: {
+    id: Generated<number>;
+    product_id: number;
+    customer_id: number | null;
+    author_name: string;
+    rating: number;
+    title: string;
+    body: string;
+    helpful: Generated<number>;
+    verified: Generated<boolean>;
+    created_at: Timestamp & Generated<Date>;
+    // 070_reviews
+    brand_id: number;
+    variant_id: number | null;
+    status: Generated<ReviewStatus>;
+    photo_count: Generated<number>;
+    updated_at: Timestamp & Generated<Date>;
+    /** 230_review_moderation: when staff last decided on the review; null while it awaits moderation. */
+    moderated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+  review_photos: {
+    id: Generated<number>;
+    review_id: number;
+    upload_id: number | null;
+    hue: Generated<number>;
+    position: Generated<number>;
+    created_at: Timestamp & Generated<Date>;
+  };
+  review_votes: {
+    review_id: number;
+    customer_id: number;
+    created_at: Timestamp & Generated<Date>;
+  };
+  review_stats: {
+    scope: ReviewStatsScope;
+    scope_id: number;
+    r1: Generated<number>;
+    r2: Generated<number>;
+    r3: Generated<number>;
+    r4: Generated<number>;
+    r5: Generated<number>;
+    with_photos: Generated<number>;
+  };
+  logistics_ratings: {
+    id: Generated<number>;
+    customer_id: number;
+    order_id: number;
+    product_id: Generated<number>;
+    rating: number;
+    comment: Generated<string>;
+    created_at: Timestamp & Generated<Date>;
+    updated_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** The tables server/modules/staff writes. */
+export interface StaffTables {
+  /** The operations console's staff, their sessions and the append-only audit trail (migration 170). */
+  staff: {
+    id: Generated<number>;
+    email: string;
+    name: Generated<string>;
+    role: string;
+    password_hash: string;
+    totp_secret: string;
+    totp_last_step: Generated<number>;
+    disabled_at: Timestamp | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+  staff_sessions: {
+    id: string;
+    staff_id: number;
+    created_at: Timestamp & Generated<Date>;
+    last_seen_at: Timestamp & Generated<Date>;
+    expires_at: Timestamp;
+  };
+  audit_log: {
+    id: Generated<number>;
+    at: Timestamp & Generated<Date>;
+    actor: string;
+    staff_id: number | null;
+    action: string;
+    target: Generated<string>;
+    before: Json<unknown> | null;
+    after: Json<unknown> | null;
+    request_id: Generated<string>;
+    client_request_id: Generated<string>;
+    source: Generated<string>;
+    user_agent: Generated<string>;
+  };
+  staff_invites: {
+    id: Generated<number>;
+    token_hash: string;
+    kind: 'invite' | 'enrol';
+    email: string;
+    role: string;
+    staff_id: number | null;
+    totp_secret: string;
+    invited_by: number | null;
+    expires_at: Timestamp;
+    used_at: Timestamp | null;
+    created_at: Timestamp & Generated<Date>;
+  };
+}
+
+/** The tables server/modules/consent writes. */
 export interface ConsentTables {
+  /** Migration 330: every consent given or withdrawn, never changed (SPEC §4.8). */
   consent_records: {
     id: Generated<string>;
     customer_id: number | null;
@@ -997,3 +1013,29 @@ export interface ConsentTables {
     created_at: Timestamp & Generated<Date>;
   };
 }
+
+export interface Database
+  extends DbTables,
+    CatalogueTables,
+    CartTables,
+    StoresTables,
+    CustomersTables,
+    SessionTables,
+    AuthTables,
+    AccountTables,
+    HttpTables,
+    MessagingTables,
+    JobsTables,
+    SystemTables,
+    EventsTables,
+    OrdersTables,
+    PaymentTables,
+    InventoryTables,
+    UploadsTables,
+    AuthenticityTables,
+    NewsletterTables,
+    HelpCenterTables,
+    GrievancesTables,
+    ReviewsTables,
+    StaffTables,
+    ConsentTables {}
