@@ -18,6 +18,25 @@ export const IdParam = z.coerce
   .max(2_147_483_647, 'is too large');
 export const PageParam = z.coerce.number().int().min(1).max(10_000).default(1);
 
+/** Whether YYYY-MM-DD names a day the calendar has (2024-02-30 and 2024-99-99 do not). */
+export const isCalendarDay = (s: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/**
+ * A day typed by a person, as YYYY-MM-DD (the request's validation names the field): a real calendar day within 2000–2099. Every staff filter by day uses it, so
+ * a typo of the year or a 30 February is a clear 400, never a query the database refuses.
+ */
+export const CalendarDay = () =>
+  z
+    .string({ error: 'a date, YYYY-MM-DD.' })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'enter a date as YYYY-MM-DD.')
+    .refine(isCalendarDay, 'not a date on the calendar.')
+    .refine((d) => !isCalendarDay(d) || (d >= '2000-01-01' && d <= '2099-12-31'), 'a date between 2000 and 2099.');
+
 export const PaiseSchema = z.number().int().nonnegative();
 
 /** POST /api/log-errors (SPEC §7). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common.ts';
+import { CalendarDay, envelope } from './common.ts';
 import { FunnelResponse } from './events.ts';
 import { OPS_SHIPMENT_STATUSES } from './shipment-status.ts';
 
@@ -8,19 +8,14 @@ import { OPS_SHIPMENT_STATUSES } from './shipment-status.ts';
 
 export { OPS_SHIPMENT_STATUSES };
 
-const Day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
-
 export const OpsOrderQuery = z
   .object({
     /** Orders with a shipment in this status. */
     status: z.enum(OPS_SHIPMENT_STATUSES, { error: `status: one of ${OPS_SHIPMENT_STATUSES.join(', ')}` }).optional(),
     /** Placed on or after this day, India time (SPEC §9). */
-    from: Day.optional(),
+    from: CalendarDay().optional(),
     /** Placed on or before this day, India time. */
-    to: Day.optional(),
+    to: CalendarDay().optional(),
     payment: z.coerce
       .number()
       .int()

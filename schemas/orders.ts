@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, PaiseSchema } from './common.ts';
+import { envelope, isCalendarDay, PaiseSchema } from './common.ts';
 import { formatDay, formatDayTime, IST_OFFSET } from './dates.ts';
 import { SHIPMENT_STATUS_VALUES } from './shipment-status.ts';
 
@@ -397,7 +397,16 @@ export const OpsMoveRequest = z.object({
     .string()
     .max(40)
     .optional()
-    .refine((v) => v === undefined || parseOrderDate(v) !== null, 'at: not a date'),
+    .refine((v) => v === undefined || (parseOrderDate(v) !== null && isCalendarDay(v.trim().slice(0, 10))), 'not a date.')
+    // A time this shop can have seen: a typo of the year (or year -10000) is a 400, not a query the database refuses.
+    .refine((v) => {
+      const d = v === undefined ? null : parseOrderDate(v);
+      return (
+        d === null ||
+        !isCalendarDay(v?.trim().slice(0, 10) ?? '') ||
+        (d.getTime() >= Date.UTC(2000, 0, 1) && d.getTime() < Date.UTC(2100, 0, 1))
+      );
+    }, 'a time between 2000 and 2099.'),
   note: z.string().trim().max(200).optional(),
 });
 export type OpsMoveRequest = z.infer<typeof OpsMoveRequest>;

@@ -18,6 +18,8 @@ export const REVIEW_MESSAGES = {
   alreadyReviewed: 'You have already reviewed this product. You can update your review instead.',
   notYours: 'You can change only your own reviews.',
   reviewNotFound: 'This review is not available.',
+  withdrawnNotBought:
+    'This review was withdrawn because its purchase was cancelled: it can be moderated again only once its author has bought the product.',
   alreadyVoted: 'You have already marked this review helpful.',
   ownReview: 'You cannot vote on your own review.',
   orderNotFound: 'This order was not found.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common.ts';
+import { CalendarDay, envelope } from './common.ts';
 import { PERMISSIONS, STAFF_ROLES } from './staff-rules.ts';
 
 export * from './staff-rules.ts';
@@ -34,13 +34,12 @@ export const StaffMe = z.object({
 export type StaffMe = z.infer<typeof StaffMe>;
 export const StaffMeResponse = envelope(StaffMe);
 
-const AuditDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.');
 /** The owner's filters: a person (their acts and acts on their account), an action, a range of days (IST). */
 export const AuditFilters = z.object({
   staff_id: z.coerce.number().int().positive().optional(),
   action: z.string().trim().min(1).max(100).optional(),
-  from: AuditDate.optional(),
-  to: AuditDate.optional(),
+  from: CalendarDay().optional(),
+  to: CalendarDay().optional(),
 });
 export const AuditQuery = AuditFilters.extend({
   before: z.coerce.number().int().positive().optional(),

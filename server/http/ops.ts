@@ -44,7 +44,8 @@ declare module 'fastify' {
 export const OPS_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/ops/shipments/:shipmentId': 'orders:read',
   'POST /api/ops/shipments/:shipmentId/:action': 'orders:write',
-  'POST /api/ops/shipments/:shipmentId/cancel': 'orders:write',
+  // Moving money is one permission (docs/decisions/019): a cancel of a paid shipment writes and pays a refund.
+  'POST /api/ops/shipments/:shipmentId/cancel': 'refunds:write',
   'GET /api/ops/shipments/:shipmentId/invoice': 'orders:read',
   'GET /api/ops/variants/:variantId': 'catalogue:read',
   'GET /api/ops/payment-issues': 'orders:read',
@@ -88,4 +89,14 @@ export function requireOps(req: FastifyRequest, token = readOpsToken()): void {
   const needed = permissionFor(req.method, req.routeOptions?.url, req.routeOptions?.config);
   if (needed === 'owner' ? staff.role !== 'owner' : !can(staff.role, needed)) throw new Forbidden(STAFF_FORBIDDEN);
   req.opsActor = { kind: 'staff', staff };
+}
+
+/**
+ * A further permission one call needs for some of its inputs (receiving a return pays its refund, while the other
+ * moves of the same call do not): the token passes, a staff session must hold it. Call after requireOps.
+ */
+export function requireStaffPermission(req: FastifyRequest, permission: Permission): void {
+  const actor = req.opsActor;
+  if (actor?.kind === 'token') return;
+  if (!actor || !can(actor.staff.role, permission)) throw new Forbidden(STAFF_FORBIDDEN);
 }

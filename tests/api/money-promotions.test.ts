@@ -2,6 +2,8 @@ import type { Db } from '../../server/db/database.ts';
 import { type Agent, describeBackends, type TestApp } from '../helpers/app.ts';
 import { advance, createOrder, createOrderFor, orderableVariants } from '../helpers/orders.ts';
 import { createCustomer, signInDirectly } from './cart-fixtures.ts';
+import { REVIEW_MESSAGES } from '../../schemas/review.ts';
+import { signedInStaff } from './staff-fixtures.ts';
 import { createShoppers, json, newKey, pincode, placeOrderFor, signIn, variantIn } from './checkout-fixtures.ts';
 
 // Promotions follow every change of an order; a cancelled order gives its coupon use back; a review whose only
@@ -151,7 +153,7 @@ describeBackends('money: promotions after a change', (ctx) => {
     expect(json(again).message).toMatch(/^Coupon WELCOME200 applied/);
   });
 
-  test('a review whose only purchase was cancelled is withdrawn', async () => {
+  test('a review whose only purchase was cancelled is withdrawn; moderation cannot bring it back without a purchase', async () => {
     const { agent, customerId } = await shopper(ctx());
     const [v] = await orderableVariants(db(), 50_000, 500_000);
     const { product_id } = await db().selectFrom('variants').select('product_id').where('id', '=', v.id).executeTakeFirstOrThrow();
@@ -179,6 +181,22 @@ describeBackends('money: promotions after a change', (ctx) => {
     expect(cancel.statusCode).toBe(200);
     const after = await db().selectFrom('reviews').select('status').where('id', '=', review.id).executeTakeFirstOrThrow();
     expect(after.status).toBe('withdrawn');
+
+    // Moderation obeys the same rule: no purchase stands, so the console cannot publish it again.
+    const moderator = await signedInStaff(ctx(), 'support');
+    const publish = () => moderator.agent.post('/api/review/v1/ops/review-status', { review_id: review.id, status: 'published' });
+    const refused = await publish();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(REVIEW_MESSAGES.withdrawnNotBought);
+    expect((await db().selectFrom('reviews').select('status').where('id', '=', review.id).executeTakeFirstOrThrow()).status).toBe(
+      'withdrawn',
+    );
+    // Nor hide it first to publish it next: a withdrawn review stays out of moderation's hands.
+    const hide = await moderator.agent.post('/api/review/v1/ops/review-status', { review_id: review.id, status: 'hidden' });
+    expect([hide.statusCode, hide.json().message]).toEqual([409, REVIEW_MESSAGES.withdrawnNotBought]);
+    // Once the author buys the product again, the review may stand.
+    await createOrderFor(db(), customerId, [product.id], { shipment: 'placed', orderStatus: 'placed' });
+    expect((await publish()).statusCode).toBe(200);
   });
 
   // The rules an order was sold with, not today's: a promotion changed after the sale does not change what a

@@ -111,9 +111,14 @@ describeBackends('operations console: orders', (ctx) => {
   test('the store cancels a paid shipment through the cancel flow: stock back, refund written, audited', async () => {
     const t = ctx();
     const { db } = t.handle;
-    const staff = await signedInStaff(t, 'fulfilment');
+    const staff = await signedInStaff(t, 'owner');
     const o = await newOrder(1);
     const before = await stockOf(db, o.variantId);
+    // Moving money needs refunds:write: fulfilment's orders:write cannot cancel a paid shipment (docs/decisions/019).
+    const fulfilment = await signedInStaff(t, 'fulfilment');
+    const refused = await fulfilment.agent.post(`/api/ops/shipments/${o.shipmentId}/cancel`, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(STAFF_FORBIDDEN);
     const res = await staff.agent.post(`/api/ops/shipments/${o.shipmentId}/cancel`, { comment: 'Out of stock at the warehouse' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'cancelled' });
@@ -128,6 +133,70 @@ describeBackends('operations console: orders', (ctx) => {
     expect((await staff.agent.post(`/api/ops/shipments/${o.shipmentId}/cancel`, { comment: 'x'.repeat(501) })).statusCode).toBe(400);
     const audit = await db.selectFrom('audit_log').selectAll().where('staff_id', '=', staff.id).execute();
     expect(audit.map((a) => a.action)).toContain('POST /api/ops/shipments/:shipmentId/cancel');
+  });
+
+  test('every act that writes or pays a refund needs refunds:write: fulfilment is refused, the owner gets past the check', async () => {
+    const t = ctx();
+    const fulfilment = await signedInStaff(t, 'fulfilment');
+    const owner = await signedInStaff(t, 'owner');
+    const o = await newOrder(1);
+    const [line] = (await owner.agent.get(`/api/ops/orders/${o.order.orderNumber}`)).json().data.shipments[0].items;
+    const items = { items: [{ order_item_id: line.order_item_id, quantity: 1 }] };
+    const calls: Array<[string, object]> = [
+      [`/api/ops/shipments/${o.shipmentId}/cancel`, {}],
+      [`/api/ops/shipments/${o.shipmentId}/items/cancel`, items],
+      [`/api/ops/shipments/${o.shipmentId}/items/cancel-preview`, items],
+      [`/api/ops/shipments/${o.shipmentId}/receive-return`, {}],
+      ['/api/ops/refunds/retry', {}],
+      ['/api/ops/payment-issues/1/resolve', { resolution: 'paid by NEFT' }],
+    ];
+    for (const [url, body] of calls) {
+      const res = await fulfilment.agent.post(url, body);
+      expect([url, res.statusCode, res.json().message]).toEqual([url, 403, STAFF_FORBIDDEN]);
+    }
+    // The owner holds it: receiving a return of a shipment that has none is the life cycle's 409, not a 403.
+    expect((await owner.agent.post(`/api/ops/shipments/${o.shipmentId}/receive-return`, {})).statusCode).toBe(409);
+    // Fulfilment still moves parcels.
+    expect((await fulfilment.agent.post(`/api/ops/shipments/${o.shipmentId}/pack`, {})).statusCode).toBe(200);
+  });
+
+  test('day filters are real calendar days: an impossible date is a clear 400, never a 500', async () => {
+    const t = ctx();
+    const staff = await signedInStaff(t, 'owner');
+    for (const query of ['from=2024-99-99', 'from=0000-00-00', 'from=2024-02-30', 'to=2023-02-29', 'from=1899-01-01']) {
+      for (const url of [`/api/ops/orders?${query}`, `/api/ops/audit?${query}`]) {
+        const res = await staff.agent.get(url);
+        expect([url, res.statusCode]).toEqual([url, 400]);
+        expect(res.json().message).toMatch(/(from|to): (not a date on the calendar|a date between 2000 and 2099)/);
+      }
+    }
+    expect((await staff.agent.get('/api/ops/orders?from=2024-02-29&to=2024-03-01')).statusCode).toBe(200);
+  });
+
+  test('a delivery time lies between the shipping and now: far past, far future and before shipping are 400s', async () => {
+    const t = ctx();
+    const staff = await signedInStaff(t, 'fulfilment');
+    const o = await newOrder();
+    const move = (action: string, body: object = {}) => staff.agent.post(`/api/ops/shipments/${o.shipmentId}/${action}`, body);
+    expect((await move('pack')).statusCode).toBe(200);
+    expect((await move('ship', { awb: 'DLV1234567' })).statusCode).toBe(200);
+    const cases: Array<[string, RegExp]> = [
+      ['-010000-01-01T00:00:00Z', /not a date/],
+      ['9999-12-31', /between 2000 and 2099/],
+      ['2099-12-31', /cannot be in the future/],
+      [new Date(Date.now() + 10 * 60_000).toISOString(), /cannot be in the future/],
+      [new Date(Date.now() - 86_400_000).toISOString(), /before the shipment was shipped/],
+      ['2024-02-30', /not a date/],
+    ];
+    for (const [at, message] of cases) {
+      const res = await move('deliver', { at });
+      expect([at, res.statusCode]).toEqual([at, 400]);
+      expect(res.json().message).toMatch(message);
+    }
+    // Still shipped; a time a few seconds ahead (clock skew) is taken.
+    const ok = await move('deliver', { at: new Date(Date.now() + 60_000).toISOString() });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.status).toBe('delivered');
   });
 
   test('the payment-issue queue: fulfilment reads it, resolving needs the refunds permission', async () => {

@@ -113,6 +113,12 @@ describeBackends(
       expect(wrong).toEqual([]);
     });
 
+    test.each(STAFF_ROLES)('%s: receiving a return pays its refund, so it needs refunds:write beyond orders:write', async (role) => {
+      const res = await (staff.get(role) as Agent).post('/api/ops/shipments/ZZ0000000/receive-return', {});
+      if (can(role, 'orders:write') && can(role, 'refunds:write')) expect(res.statusCode).toBe(404);
+      else expect([res.statusCode, res.json().message]).toEqual([403, STAFF_FORBIDDEN]);
+    });
+
     test('a guest and a signed-in shopper get 401 on every operations call', async () => {
       const wrong: string[] = [];
       for (const agent of [ctx().agent(), shopper])

@@ -7,7 +7,16 @@ import type { ShipmentStatus } from '../../db/types.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
 import { customerContact } from '../../modules/customers/index.ts';
-import { canMove, consoleOrder, consoleOrders, hasInvoice, readAddress, STATUS_LABELS, shipmentOwner, shipmentTimeline } from '../../modules/orders/index.ts';
+import {
+  canMove,
+  consoleOrder,
+  consoleOrders,
+  hasInvoice,
+  readAddress,
+  STATUS_LABELS,
+  shipmentOwner,
+  shipmentTimeline,
+} from '../../modules/orders/index.ts';
 import { orderPayments } from '../../modules/payment/index.ts';
 import { cancelOrderShipment, previewCancel } from '../../flows/index.ts';
 import {
@@ -171,7 +180,7 @@ export async function staffOrderRoutes(root: FastifyInstance, { db }: { db: Db }
   app.post(
     '/api/ops/shipments/:shipmentId/items/cancel-preview',
     {
-      config: { opsPermission: 'orders:write' },
+      config: { opsPermission: 'refunds:write' },
       schema: {
         summary: 'What cancelling some items of a shipment would refund, writing nothing',
         operationId: 'previewOpsItemCancel',
@@ -193,7 +202,7 @@ export async function staffOrderRoutes(root: FastifyInstance, { db }: { db: Db }
   app.post(
     '/api/ops/shipments/:shipmentId/items/cancel',
     {
-      config: { opsPermission: 'orders:write' },
+      config: { opsPermission: 'refunds:write' },
       schema: {
         summary: 'Cancel some items of a shipment through the cancel flow',
         operationId: 'cancelOpsItems',

@@ -5,6 +5,7 @@ import { OPS_ACTIONS, OpsCancelResponse, OpsMoveRequest, parseOrderDate } from '
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { NotFound } from '../../http/errors.ts';
+import { requireStaffPermission } from '../../http/ops.ts';
 import { cancelOrderShipment, opsMove, processPendingRefunds, processRefund } from '../../flows/index.ts';
 import {
   OpsCancelRequest,
@@ -67,6 +68,8 @@ export async function opsRoutes(root: FastifyInstance, { db, refunds }: { db: Db
     },
     async (req) => {
       const { shipmentId, action } = req.params;
+      // Receiving a return writes and pays its refund: that needs the money permission too.
+      if (action === 'receive-return') requireStaffPermission(req, 'refunds:write');
       const body = req.body;
       const at = body.at ? (parseOrderDate(body.at) ?? undefined) : undefined;
       const { refundIds, ...result } = await opsMove(db, shipmentId, action, { awb: body.awb?.toUpperCase(), at, note: body.note });

@@ -47,6 +47,7 @@ export async function moveShipment(
         await notifyShipment(trx, ctx.shipment.shipment_number, 'out_for_delivery');
         break;
       case 'deliver': {
+        if (opts.at && ctx.shipment.status === 'shipped') await checkDeliveredAt(trx, ctx.shipment.id, opts.at);
         await applyMove(ctx, 'DELIVER', note, { delivered_at: opts.at ?? new Date() });
         await notifyShipment(trx, ctx.shipment.shipment_number, 'delivered');
         if (ctx.shipment.payment_method === PAY_ON_DELIVERY) {
@@ -82,6 +83,23 @@ export async function moveShipment(
       refundIds: [] as number[],
     };
   });
+}
+
+/** How far ahead of this server's clock a courier's delivery time may be (their clocks drift a little). */
+export const DELIVERY_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A delivery time given by hand lies between the shipment's shipping and now (give or take the skew). */
+async function checkDeliveredAt(trx: q.Executor, shipmentId: number, at: Date) {
+  const shipped = await trx
+    .selectFrom('shipment_events')
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .where('shipment_id', '=', shipmentId)
+    .where('to_status', '=', 'shipped')
+    .executeTakeFirst();
+  const shippedAt = shipped?.at ? new Date(shipped.at) : null;
+  if (at.getTime() > Date.now() + DELIVERY_CLOCK_SKEW_MS) throw new BadRequest('at: the delivery time cannot be in the future.');
+  if (shippedAt && at.getTime() < shippedAt.getTime())
+    throw new BadRequest(`at: the delivery time cannot be before the shipment was shipped (${shippedAt.toISOString()}).`);
 }
 
 export interface ReceivedReturn {

@@ -373,11 +373,17 @@ export async function setReviewStatus(
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('reviews')
-      .select(['id', 'product_id', 'brand_id', 'status', 'rating', 'photo_count'])
+      .select(['id', 'product_id', 'brand_id', 'customer_id', 'status', 'rating', 'photo_count'])
       .where('id', '=', reviewId)
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw new ReviewNotFound();
+    // A review withdrawn because its author's purchase was cancelled stands again only with a purchase (SPEC §5):
+    // moderation cannot put back what the money rules took away, nor hide it first and publish it next.
+    if (before.status === 'withdrawn') {
+      const bought = before.customer_id !== null && (await purchaseOf(trx, before.customer_id, before.product_id)).bought;
+      if (!bought) throw new Conflict(M.withdrawnNotBought);
+    }
     // Deciding takes the review out of the console's queue, even when the status stays (docs/decisions/019).
     await trx.updateTable('reviews').set({ status, moderated_at: new Date() }).where('id', '=', reviewId).execute();
     if (before.status === status) return;

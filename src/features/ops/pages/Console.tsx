@@ -125,7 +125,17 @@ export const TodayArea = () => <Area path="today">{(me) => <Today canRetry={me.r
 
 export function OrdersArea() {
   const { orderId } = useParams();
-  return <Area path="orders">{(me) => <Orders orderId={orderId ?? null} canEdit={me.permissions.includes('orders:write')} />}</Area>;
+  return (
+    <Area path="orders">
+      {(me) => (
+        <Orders
+          orderId={orderId ?? null}
+          canEdit={me.permissions.includes('orders:write')}
+          canMoveMoney={me.permissions.includes('refunds:write')}
+        />
+      )}
+    </Area>
+  );
 }
 
 export const RefundsArea = () => <Area path="refunds">{(me) => <Refunds canEdit={me.permissions.includes('refunds:write')} />}</Area>;

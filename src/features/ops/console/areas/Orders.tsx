@@ -11,14 +11,15 @@ import { findOrders, invoiceUrl, moveShipment, type OrderFilters, opsOrder } fro
 import { type CancelLine, cancelItems, previewItemsCancel } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
 import { DataTable, ErrorLine, indiaTime, messageOf, Pager, Status, type StatusLine } from '../shared.tsx';
+import { offeredMoves, type ShipmentRights } from './shipment-actions.ts';
 
 // Orders (docs/decisions/019): find by status, day, payment, pincode and customer; an order's page with each
 // shipment's timeline and the moves it can take now. The server decides every move (the orders module's lifecycle).
 
 const STATUSES = OPS_SHIPMENT_STATUSES.map((s) => [s, SHIPMENT_STATUS_LABELS[s]] as const);
 
-export default function Orders({ orderId, canEdit }: { orderId: string | null; canEdit: boolean }) {
-  return orderId ? <OrderPage orderId={orderId} canEdit={canEdit} /> : <OrderList />;
+export default function Orders({ orderId, ...rights }: { orderId: string | null } & ShipmentRights) {
+  return orderId ? <OrderPage orderId={orderId} {...rights} /> : <OrderList />;
 }
 
 type OrdersPage = z.infer<typeof OpsOrdersResponse>['data'];
@@ -127,7 +128,7 @@ function OrderList() {
   );
 }
 
-function OrderPage({ orderId, canEdit }: { orderId: string; canEdit: boolean }) {
+function OrderPage({ orderId, ...rights }: { orderId: string } & ShipmentRights) {
   const [order, setOrder] = useState<OpsOrder | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(async () => {
@@ -176,7 +177,7 @@ function OrderPage({ orderId, canEdit }: { orderId: string; canEdit: boolean }) 
             </p>
           </div>
           {order.shipments.map((s) => (
-            <ShipmentCard key={s.shipment_id} shipment={s} canEdit={canEdit} onMoved={load} />
+            <ShipmentCard key={s.shipment_id} shipment={s} rights={rights} onMoved={load} />
           ))}
         </>
       )}
@@ -191,7 +192,8 @@ const ACTION_LABELS: Record<string, string> = {
   'receive-return': 'Receive return',
 };
 
-function ShipmentCard({ shipment: s, canEdit, onMoved }: { shipment: OpsShipment; canEdit: boolean; onMoved: () => Promise<void> }) {
+function ShipmentCard({ shipment: s, rights, onMoved }: { shipment: OpsShipment; rights: ShipmentRights; onMoved: () => Promise<void> }) {
+  const offered = offeredMoves(s.actions, rights);
   const [status, setStatus] = useState<StatusLine>(null);
   const [busy, setBusy] = useState(false);
   const run = async (action: string, body: { awb?: string; comment?: string } = {}) => {
@@ -220,7 +222,7 @@ function ShipmentCard({ shipment: s, canEdit, onMoved }: { shipment: OpsShipment
         rowKey={(i) => i.order_item_id}
         cells={(i) => [i.name, i.sku, i.quantity, i.cancelled, i.returned, formatPaise(i.sale_price)]}
       />
-      {canEdit && s.actions.includes('cancel') && <CancelItems shipment={s} onCancelled={onMoved} />}
+      {offered.includes('cancel') && <CancelItems shipment={s} onCancelled={onMoved} />}
       <h3 className={css.minor}>Timeline</h3>
       <ol className={css.timeline}>
         {s.timeline.map((e) => (
@@ -254,16 +256,15 @@ function ShipmentCard({ shipment: s, canEdit, onMoved }: { shipment: OpsShipment
             Invoice<span className="ops-hidden"> of shipment {s.shipment_id}</span>
           </a>
         )}
-        {canEdit &&
-          s.actions
-            .filter((a) => a in ACTION_LABELS)
-            .map((a) => (
-              <button key={a} type="button" className={css.button} disabled={busy} onClick={() => run(a)}>
-                {ACTION_LABELS[a]}
-              </button>
-            ))}
+        {offered
+          .filter((a) => a in ACTION_LABELS)
+          .map((a) => (
+            <button key={a} type="button" className={css.button} disabled={busy} onClick={() => run(a)}>
+              {ACTION_LABELS[a]}
+            </button>
+          ))}
       </div>
-      {canEdit && s.actions.includes('ship') && (
+      {offered.includes('ship') && (
         <form
           className={css.searchRow}
           aria-label={`Ship ${s.shipment_id}`}
@@ -281,7 +282,7 @@ function ShipmentCard({ shipment: s, canEdit, onMoved }: { shipment: OpsShipment
           </button>
         </form>
       )}
-      {canEdit && s.actions.includes('cancel') && (
+      {offered.includes('cancel') && (
         <form
           className={css.searchRow}
           aria-label={`Cancel ${s.shipment_id}`}
