@@ -369,15 +369,10 @@ describe('withModuleChunks', () => {
         modules: ['src/features/catalogue/pages/Home.tsx'],
       }),
     };
-    const doc = await renderPage(
-      '<html><head><!--app-head--></head><body><div id="root"></div></body></html>',
-      new URL('http://localhost/'),
-      [],
-      {
-        facts: { known: true, render: 'public', meta: 'home', route: { pattern: '/', params: {} } },
-        ssr: { renderer, transport: async () => ({ status: 200, data: null }), manifest, desktop: true },
-      },
-    );
+    const doc = await renderPage('<html><head><!--app-head--></head><body><div id="root"></div></body></html>', new URL('http://localhost/'), [], {
+      facts: { known: true, render: 'public', meta: 'home', route: { pattern: '/', params: {} } },
+      ssr: { renderer, transport: async () => ({ status: 200, data: null }), manifest, desktop: true },
+    });
     const html = doc.parts.filter((p) => typeof p === 'string').join('');
     expect(html).toContain('"modules":{"src/features/catalogue/pages/Home.tsx":"/assets/Home-1.js"}');
   });
