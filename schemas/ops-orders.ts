@@ -134,6 +134,8 @@ export const OpsPaymentIssue = z.object({
 export type OpsPaymentIssue = z.infer<typeof OpsPaymentIssue>;
 export const OpsPaymentIssuesResponse = envelope(z.array(OpsPaymentIssue));
 export const OpsResolveResponse = envelope(z.object({ id: z.number().int(), resolved: z.boolean() }));
+/** POST /api/ops/refunds/retry takes no fields; anything sent is dropped once it is checked. */
+export const OpsRetryRequest = z.object({}).optional();
 export const OpsRetryResponse = envelope(z.object({ processed: z.number().int() }));
 /** A shipment move or cancellation: where the shipment is now. */
 export const OpsMoveResponse = envelope(z.object({ shipment_id: z.string(), status: z.string(), status_label: z.string() }).passthrough());

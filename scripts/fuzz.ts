@@ -1,6 +1,6 @@
 // `npm run fuzz [-- --requests N --seed S --postgres]`: fuzzes every registered route in-process (inject), then
 // hostile request targets and Host headers over a socket (one for every 20 requests), and prints routes covered,
-// requests sent and every 5xx; merges reliability.fuzz_requests / fuzz_5xx into bench/results.json. Each run
+// requests sent and every 5xx; merges reliability.fuzz_requests / fuzz_5xx / fuzz_ops_routes into bench/results.json. Each run
 // draws a fresh seed and prints it; `--seed S` or FUZZ_SEED=S replays one.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildApp } from '../server/app.ts';
@@ -25,6 +25,7 @@ const report = await fuzz(target.t.app, target.routes, target.schemas, {
   requests,
   seed,
   cookies: target.cookies,
+  opsToken: target.opsToken,
   onProgress: async (sent) => {
     await target.renewSession();
     if (sent % 10_000 === 0) console.log(`  ${sent} requests…`);
@@ -43,6 +44,7 @@ await target.t.close();
 const seconds = (Date.now() - started) / 1000;
 
 console.log(`requests sent:   ${report.sent}`);
+console.log(`ops routes:      ${report.opsRoutesReached} of ${report.opsRoutes} reached signed in (staff of every role, the token)`);
 console.log(`routes covered:  ${report.routesCovered} of ${report.routes} (${report.routesWithSchema} fuzzed from their zod schema)`);
 console.log(
   `by kind:         ${Object.entries(report.byKind)
@@ -70,6 +72,7 @@ results.reliability = {
   fuzz_routes: report.routes,
   fuzz_routes_covered: report.routesCovered,
   fuzz_routes_with_schema: report.routesWithSchema,
+  fuzz_ops_routes: report.opsRoutesReached,
   fuzz_unclear_4xx: report.unclear.length,
   fuzz_seed: seed,
   fuzz_request_targets: targets.sent,

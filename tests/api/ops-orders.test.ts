@@ -156,6 +156,10 @@ describeBackends('operations console: orders', (ctx) => {
     }
     // The owner holds it: receiving a return of a shipment that has none is the life cycle's 409, not a 403.
     expect((await owner.agent.post(`/api/ops/shipments/${o.shipmentId}/receive-return`, {})).statusCode).toBe(409);
+    // A body it does not need is still checked: text PostgreSQL cannot store is a 400, not a 500 from the audit trail.
+    const nul = await owner.agent.post('/api/ops/refunds/retry', { deep: { k: [{ k: 'x\u0000y' }] } });
+    expect([nul.statusCode, nul.json().message]).toEqual([400, 'deep.k.0.k: text must not contain NUL characters']);
+    expect((await owner.agent.post('/api/ops/refunds/retry', {})).statusCode).toBe(200);
     // Fulfilment still moves parcels.
     expect((await fulfilment.agent.post(`/api/ops/shipments/${o.shipmentId}/pack`, {})).statusCode).toBe(200);
   });

@@ -34,6 +34,9 @@ export interface FuzzReport {
   routes: number;
   routesCovered: number;
   routesWithSchema: number;
+  /** Operations routes (/api/ops/…) reached signed in: a request of theirs by staff or the token got past the check. */
+  opsRoutes: number;
+  opsRoutesReached: number;
   byKind: Record<string, number>;
   failures: FuzzFailure[];
   /** 4xx answers whose body is not the { status: 0, message } envelope with a message. */
@@ -202,8 +205,10 @@ function sampler<T>(arb: fc.Arbitrary<T>, seed: number) {
 export interface FuzzOptions {
   requests: number;
   seed?: number;
-  /** Cookie headers of signed-in shoppers; requests alternate between them and a guest. */
+  /** Cookie headers of signed-in shoppers and staff; requests alternate between them and a guest. */
   cookies?: () => string[];
+  /** The operations token: a quarter of the requests carry it (`authorization: Bearer …`). */
+  opsToken?: string;
   /** Called every 1000 requests (progress, session refresh). */
   onProgress?: (sent: number) => Promise<void> | void;
 }
@@ -352,22 +357,37 @@ export async function fuzz(
     routes: routes.length,
     routesCovered: 0,
     routesWithSchema: routes.filter((r) => schemas.has(routeKey(r))).length,
+    opsRoutes: routes.filter((r) => r.url.startsWith('/api/ops/')).length,
+    opsRoutesReached: 0,
     byKind: {},
     failures: [],
     unclear: [],
   };
   const covered = new Set<string>();
+  const opsReached = new Set<string>();
   for (let i = 0; i < options.requests; i++) {
     const route = routes[i % routes.length] as Route;
     const { kind, request } = choose()(route, schemas.get(routeKey(route)), rng);
     const cookies = options.cookies?.() ?? [];
-    const cookie = i % 3 === 0 ? '' : (cookies[i % Math.max(1, cookies.length)] ?? '');
+    // Who calls is drawn, not taken from i: a route's turn (i mod the route count) must not fix its caller.
+    const cookie = rng() < 1 / 3 ? '' : cookies.length ? pick(cookies) : '';
     if (cookie) request.headers = { ...(request.headers ?? {}), cookie };
+    const token = options.opsToken && rng() < 1 / 4;
+    if (token) request.headers = { ...(request.headers ?? {}), authorization: `Bearer ${options.opsToken}` };
     request.headers = { ...(request.headers ?? {}), 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
     const res = await app.inject(request);
     report.sent++;
     report.byKind[kind] = (report.byKind[kind] ?? 0) + 1;
     covered.add(routeKey(route));
+    if (
+      route.url.startsWith('/api/ops/') &&
+      (cookie || token) &&
+      request.method === route.method &&
+      kind !== 'unknown-path' &&
+      res.statusCode !== 401 &&
+      res.statusCode !== 403
+    )
+      opsReached.add(routeKey(route));
     const payload = typeof request.payload === 'string' ? request.payload : JSON.stringify(request.payload ?? '');
     const failure = () => ({
       kind,
@@ -388,6 +408,7 @@ export async function fuzz(
     if ((i + 1) % 1000 === 0) await options.onProgress?.(i + 1);
   }
   report.routesCovered = covered.size;
+  report.opsRoutesReached = opsReached.size;
   return report;
 }
 

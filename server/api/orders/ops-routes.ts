@@ -10,6 +10,7 @@ import { cancelOrderShipment, opsMove, processPendingRefunds, processRefund } fr
 import {
   OpsCancelRequest,
   OpsMoveResponse,
+  OpsRetryRequest,
   OpsRetryResponse,
   OpsVariantResponse,
   OpsShipmentResponse,
@@ -149,7 +150,15 @@ export async function opsRoutes(root: FastifyInstance, { db, refunds }: { db: Db
 
   app.post(
     '/api/ops/refunds/retry',
-    { schema: { response: { 200: OpsRetryResponse }, summary: 'Retry refunds the gateway refused', operationId: 'retryRefunds' } },
+    {
+      schema: {
+        response: { 200: OpsRetryResponse },
+        summary: 'Retry refunds the gateway refused',
+        operationId: 'retryRefunds',
+        // Takes nothing, but what is sent is validated all the same: the audit trail stores the body it was given.
+        body: OpsRetryRequest,
+      },
+    },
     async () => ok({ processed: await processPendingRefunds(db, refunds) }),
   );
 }
