@@ -13,7 +13,7 @@ import { staffRoutes } from './routes.ts';
 import { ensureDemoOwner, guardDemoOwner, readStaffSession, reencryptStaffSecrets, STAFF_COOKIE } from './service.ts';
 
 // The staff module's public surface (docs/decisions/019): staff accounts, their sessions and the audit trail.
-export { type AuditWrite, auditCsv, auditedVersion, listAudit, recordAudit } from './audit.ts';
+export { type AuditWrite, auditCsv, auditedVersion, listAudit, recordAudit, recordAudits } from './audit.ts';
 export {
   acceptLink,
   changeOwnPassword,
