@@ -2,25 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../http/validate.ts';
-import { productSvg } from '../system/index.ts';
-import { escapeXml } from '../../http/escape.ts';
+import { seededReviewPhoto } from '../../modules/reviews/index.ts';
 
-// Seeded review photos are drawn here, like product images (no binary assets, no network): the product's pack
-// on a table top, the angle and light picked by the photo's hue so no two look alike.
-
-export function reviewPhotoSvg(opts: { brand: string; name: string; label: string; hue: number; photoHue: number }): string {
-  const { photoHue } = opts;
-  const pack = productSvg({ brand: opts.brand, name: opts.name, label: opts.label, hue: opts.hue, view: 0 })
-    .replace(' width="400" height="400"', ' x="70" y="40" width="260" height="260"')
-    .replace(/ role="img" aria-label="[^"]*"/, '');
-  const tilt = (photoHue % 21) - 10;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(`Shopper photo of ${opts.name}`)}">
-<rect width="400" height="400" fill="hsl(${photoHue} 25% 82%)"/>
-<rect y="250" width="400" height="150" fill="hsl(${(photoHue + 30) % 360} 35% 45%)"/>
-<ellipse cx="200" cy="300" rx="120" ry="18" fill="rgba(0,0,0,.18)"/>
-<g transform="rotate(${tilt} 200 200)">${pack}</g>
-</svg>`;
-}
+// The seeded review photos, drawn by the reviews module (no binary assets, no network).
 
 const PhotoParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -32,33 +16,9 @@ export async function reviewImageRoutes(app: FastifyInstance, { db }: { db: Db }
       const m = /^(\d{1,10})\.svg$/.exec(req.params.file);
       if (!m) return reply.code(404).type('text/plain').send('Not found');
       const { id } = parse(PhotoParams, { id: m[1] });
-      const row = await db
-        .selectFrom('review_photos as rp')
-        .innerJoin('reviews as r', 'r.id', 'rp.review_id')
-        .innerJoin('products as p', 'p.id', 'r.product_id')
-        .innerJoin('brands as b', 'b.id', 'p.brand_id')
-        .select((eb) => [
-          'rp.hue',
-          'p.name',
-          'b.name as brand',
-          eb
-            .selectFrom('variants as v')
-            .select(['v.image_hue'])
-            .whereRef('v.product_id', '=', 'p.id')
-            .orderBy('v.is_default', 'desc')
-            .orderBy('v.position')
-            .limit(1)
-            .as('image_hue'),
-        ])
-        .where('rp.id', '=', id)
-        .where('rp.upload_id', 'is', null)
-        .where('r.status', '=', 'published')
-        .executeTakeFirst();
-      if (!row) return reply.code(404).type('text/plain').send('Not found');
-      return reply
-        .header('cache-control', 'public, max-age=86400')
-        .type('image/svg+xml')
-        .send(reviewPhotoSvg({ brand: row.brand, name: row.name, label: '', hue: row.image_hue ?? 120, photoHue: row.hue }));
+      const svg = await seededReviewPhoto(db, id);
+      if (!svg) return reply.code(404).type('text/plain').send('Not found');
+      return reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(svg);
     },
   );
 }
