@@ -133,6 +133,27 @@ describeBackends('a frozen account: support sees why, and restores it only after
     expect((await loginAs(ipAgent(t), who.mobile, 'Attacker@99')).json().status).not.toBe(1);
   });
 
+  test('the replaced email now belongs to another account: the revert is a 409, not a 500, and nothing changes', async () => {
+    const t = ctx();
+    const agent = ipAgent(t);
+    const who = await registerCustomer(t, agent);
+    const other = freshIdentity();
+    await agent.post('/api/myAccount/confirm-owner', { password: who.password, is_encrypted: false });
+    await agent.post('/api/myAccount/generate-otp-for-email', { new_email: other.email });
+    await agent.post('/api/myAccount/update-email', { new_email: other.email, otp: await latestOtp(t, other.email) });
+    expect((await freeze(t, await notMeToken(t, who.mobile))).statusCode).toBe(200);
+    const someoneElse = await registerCustomer(t, ipAgent(t));
+    await t.handle.db.updateTable('customers').set({ email: who.email }).where('id', '=', someoneElse.customerId).execute();
+
+    const support = await signedInStaff(t, 'support');
+    const taken = await support.agent.post(`/api/ops/customers/${who.customerId}/revert-change`, {});
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(FREEZE_MESSAGES.contactTaken);
+    const row = await customerRow(t, who.customerId);
+    expect(row.email).toBe(other.email);
+    expect(row.frozen_at).not.toBeNull();
+  });
+
   test('bad input is a 4xx, an unknown customer 404, a customer not frozen 409, a role without customers:write 403', async () => {
     const t = ctx();
     const support = await signedInStaff(t, 'support');

@@ -16,6 +16,7 @@ import { CustomerOrderParams, PageQuery, StaffCustomerOrdersResponse } from '../
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../modules/auth/index.ts';
 import {
   accountChangeLog,
   FREEZE_MESSAGES,
@@ -177,17 +178,24 @@ export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: D
     },
     async (req) => {
       const { customerId } = req.params;
-      const result = await db.transaction().execute(async (trx) => {
-        const reverted = await revertFrozenChange(trx, customerId);
-        if (reverted?.state === 'reverted')
-          await recordAudit(trx, req, {
-            action: 'customer.revert_change',
-            target: `customer:${customerId}`,
-            before: reverted.before,
-            after: reverted.after,
-          });
-        return reverted;
-      });
+      const result = await db
+        .transaction()
+        .execute(async (trx) => {
+          const reverted = await revertFrozenChange(trx, customerId);
+          if (reverted?.state === 'reverted')
+            await recordAudit(trx, req, {
+              action: 'customer.revert_change',
+              target: `customer:${customerId}`,
+              before: reverted.before,
+              after: reverted.after,
+            });
+          return reverted;
+        })
+        .catch((error) => {
+          // The old email or mobile is another account's by now: the owner must choose a new one.
+          if (isUniqueViolation(error)) throw new Conflict(FREEZE_MESSAGES.contactTaken);
+          throw error;
+        });
       if (!result) throw new NotFound(`No customer ${customerId}.`);
       if (result.state === 'not_frozen') throw new Conflict(FREEZE_MESSAGES.notFrozen);
       if (result.state === 'cannot') throw new Conflict(FREEZE_MESSAGES.cannotRevert);

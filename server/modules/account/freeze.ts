@@ -17,6 +17,7 @@ export const FREEZE_MESSAGES = {
   nothingToRevert: 'The change that froze this account is already reverted.',
   cannotRevert: 'This change cannot be reverted from the console. Ask the owner to remove the refund account it added.',
   reverted: 'The change is reverted. You can now restore the account.',
+  contactTaken: 'The email or mobile this change replaced now belongs to another account, so it cannot be set back.',
   unfrozen: 'Account restored.',
 } as const;
 
