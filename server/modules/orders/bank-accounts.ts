@@ -214,6 +214,7 @@ export async function saveBankAccountAsOwner(
       kind: 'bank_account',
       detail: `${saved.bank_name}, ${saved.account_number_masked}`,
       proof: 'owner proof',
+      after: `bank_account:${saved.bank_account_id}`,
       origin: siteOrigin() || `${req.protocol}://${req.host}`,
     });
   return saved;
