@@ -9,8 +9,12 @@ import { CATALOGUE_EDIT_MESSAGES, STOCK_EDIT_MESSAGES, StaffReview, StaffReviewQ
 // ---- catalogue CSV ------------------------------------------------------------------------------------------
 /** What one import may send: a file this size holds far more rows than the row cap, so both are checked. */
 export const CSV_LIMITS = { maxBytes: 1024 * 1024, maxRows: 5000 } as const;
-/** The export's columns, in order. An import reads sku, price, mrp and stock; the rest are there to read. */
-export const CSV_COLUMNS = ['sku', 'product', 'brand', 'category', 'price', 'mrp', 'stock', 'published'] as const;
+/**
+ * The export's columns, in order. An import reads sku, price, mrp and stock; the rest are there to read, except
+ * `exported`: the price, MRP and stock the row was exported with ("1499.00|1999.00|40"), so an import of an old file
+ * is refused for the rows someone changed since (docs/decisions/019). A row without it (added by hand) is not compared.
+ */
+export const CSV_COLUMNS = ['sku', 'product', 'brand', 'category', 'price', 'mrp', 'stock', 'published', 'exported'] as const;
 export const CSV_REQUIRED = ['sku', 'price', 'mrp', 'stock'] as const;
 
 export const CSV_MESSAGES = {
@@ -32,6 +36,9 @@ export const CSV_MESSAGES = {
   belowHeld: STOCK_EDIT_MESSAGES.belowHeld,
   checked: (rows: number, changed: number) => `All ${rows} row(s) are valid; ${changed} would change.`,
   hasErrors: (bad: number) => `${bad} row(s) have errors: nothing was written. Fix them and try again.`,
+  stale: (rows: number) =>
+    `${rows} row(s) changed in the catalogue since this file was exported: nothing was written. Download the catalogue again, or remove those rows.`,
+  exported: 'The export writes this cell: leave it as it was (or empty it on a row you add by hand).',
   applied: (changed: number) => `Import applied: ${changed} variant(s) changed.`,
   stockReason: 'csv import',
 } as const;
@@ -81,10 +88,21 @@ export type CsvIssue = z.infer<typeof CsvIssue>;
 const Values = z.object({ price: z.number().int(), mrp: z.number().int(), on_hand: z.number().int() });
 export const CsvChange = z.object({ row: z.number().int(), sku: z.string(), variant_id: z.number().int(), before: Values, after: Values });
 export type CsvChange = z.infer<typeof CsvChange>;
+/** A row whose variant changed since the file was exported: what it was then and what it is now (paise, units). */
+export const CsvConflict = z.object({
+  row: z.number().int(),
+  sku: z.string(),
+  field: z.enum(['price', 'mrp', 'stock']),
+  exported: z.number().int(),
+  current: z.number().int(),
+});
+export type CsvConflict = z.infer<typeof CsvConflict>;
 export const CsvReport = z.object({
   rows: z.number().int(),
   valid: z.boolean(),
   issues: z.array(CsvIssue),
+  /** Rows stale against the catalogue, one entry per changed field; any makes the file invalid (a 409). */
+  conflicts: z.array(CsvConflict),
   /** The rows that change something (a valid row equal to the database changes nothing). */
   changes: z.array(CsvChange),
 });

@@ -135,6 +135,8 @@ export const StaffCustomer = z.object({
   email: z.string().nullable(),
   mobile: z.string().nullable(),
   is_blocked: z.boolean(),
+  /** Frozen by its owner ("this was not me"), apart from support's block. */
+  is_frozen: z.boolean(),
   orders: z.number().int(),
   created_at: z.string(),
 });
@@ -145,6 +147,29 @@ export const CustomerBlockRequest = z.object({ blocked: z.boolean({ error: 'bloc
 export const CustomerBlockResponse = envelope(
   z.object({ customer_id: z.number().int(), is_blocked: z.boolean(), sessions_ended: z.number().int() }),
 );
+
+/** A line of the account's change log: what changed (masked), how the owner proved it, from where, when. */
+export const StaffAccountChange = z.object({
+  change_id: z.number().int(),
+  kind: z.string(),
+  detail: z.string(),
+  proof: z.string(),
+  ip: z.string(),
+  at: z.string(),
+  /** When the owner answered "this was not me" to it. */
+  disowned_at: z.string().nullable(),
+});
+export const StaffCustomerSecurityResponse = envelope(
+  z.object({
+    customer_id: z.number().int(),
+    is_blocked: z.boolean(),
+    frozen: z.object({ frozen_at: z.string(), reason: z.string(), change: StaffAccountChange.nullable() }).nullable(),
+    changes: z.array(StaffAccountChange),
+  }),
+);
+export const CustomerFreezeActionRequest = z.object({}).strip();
+export const CustomerRevertResponse = envelope(z.object({ customer_id: z.number().int(), kind: z.string() }));
+export const CustomerUnfreezeResponse = envelope(z.object({ customer_id: z.number().int(), is_frozen: z.literal(false) }));
 
 export const STOCK_REASONS = ['recount', 'received', 'damaged', 'correction'] as const;
 export const STOCK_EDIT_MESSAGES = {

@@ -140,6 +140,8 @@ for (const [name, file] of SUITES.filter(([n]) => !only.length || only.includes(
       metrics_scrape_ms: data.metrics_scrape_ms,
       metrics_scrape_p95_ms: data.metrics_scrape_p95_ms,
       metrics_variants: data.variants,
+      csv_apply_5000_s: data.csv_apply_5000_s,
+      csv_apply_rows: data.csv_apply_rows,
     });
   else if (name === 'checkout')
     merge('checkout', {

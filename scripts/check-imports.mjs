@@ -12,6 +12,7 @@
 //   server/modules. A module imports neither a flow nor the api; a flow imports a module only through its
 //   index.ts, and never the api; the api imports the flows only through server/flows/index.ts and a module only
 //   through its index.ts. A test file is exempt;
+// - a module registers no route and schedules no timer: those are the api's (checkModuleDuties, below);
 // - no import cycle between files of server/, and no cycle between features of src/features/. Only imports that
 //   load code count (`import type` is erased); a test file is not part of either graph;
 // - a table is written only by its owner in server/db/owners.ts (checkWrites, below).
@@ -291,6 +292,31 @@ export function checkReads(rel, text, { owners }) {
   return problems;
 }
 
+// A module is a leaf that starts nothing (docs/decisions/029-three-server-layers.md): its HTTP routes and its timers
+// belong to server/api/<domain>/, which calls the module's functions. In a file of server/modules/ (not a test),
+// a typed route plugin (withTypeProvider), a route call on a path (`.get('/…'`, `.post<…>('/…'`, …, `.route({`),
+// scheduleJob( or setInterval( is reported. Hooks (addHook) are no route: the staff and session modules' hooks stay.
+const ROUTE_CALL = /\.(withTypeProvider)\b|\.(get|post|put|patch|delete|head|options|all)\s*(?:<[^>]*>)?\(\s*['"`]\/|\.(route)\(\s*\{/g;
+const TIMER_CALL = /\b(scheduleJob|setInterval)\s*\(/g;
+// Files still holding routes, each until it moves to server/api/ (the list only shrinks):
+const MODULE_DUTY_EXCEPTIONS = new Set([
+  // The account owner's calls, being edited elsewhere when the rest moved: next for server/api/account/.
+  'server/modules/account/owner.ts',
+]);
+
+/** Problems with routes or timers in one file of server/modules/ (`rel` relative to the root). */
+export function checkModuleDuties(rel, text) {
+  if (!rel.startsWith('server/modules/') || /\.test\.tsx?$/.test(rel) || MODULE_DUTY_EXCEPTIONS.has(rel)) return [];
+  const code = withoutComments(text);
+  const lineOf = (index) => code.slice(0, index).split('\n').length;
+  const problems = [];
+  for (const m of code.matchAll(ROUTE_CALL))
+    problems.push(`${rel}:${lineOf(m.index)}: a module registers no route (.${m[1] ?? m[2] ?? m[3]}): move it to server/api/<domain>/`);
+  for (const m of code.matchAll(TIMER_CALL))
+    problems.push(`${rel}:${lineOf(m.index)}: a module schedules no timer (${m[1]}): move it to server/api/<domain>/`);
+  return problems;
+}
+
 /** Every problem in the given files (paths relative to `root`). */
 export function checkFiles(root, files) {
   const problems = [];
@@ -303,6 +329,7 @@ export function checkFiles(root, files) {
     const text = readFileSync(path.join(root, file), 'utf8');
     problems.push(...checkWrites(rel, text, owners));
     problems.push(...checkReads(rel, text, owners));
+    problems.push(...checkModuleDuties(rel, text));
     const isTest = /\.test\.tsx?$/.test(rel);
     const source = placeOf(rel);
     for (const { spec, runtime } of importsOf(text)) {

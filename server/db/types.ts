@@ -15,6 +15,10 @@ export type ReviewStatus = 'published' | 'hidden' | 'withdrawn';
 export type ReviewStatsScope = 'product' | 'brand' | 'all';
 
 export type StockReason = 'order_placed' | 'order_released' | 'cancelled' | 'returned' | 'staff_adjustment';
+/** What an account change replaced, kept so support can set it back (migration 485_account_freeze). */
+export type ChangeBefore =
+  | { email: string | null; email_verified: boolean }
+  | { mobile: string | null; c_code: string; mobile_verified: boolean };
 
 export type CardNetwork = 'MasterCard' | 'RuPay' | 'VISA' | 'Amex';
 
@@ -342,6 +346,10 @@ export interface CustomersTables {
     updated_at: Timestamp & Generated<Date>;
     /** 080_content: staff may preview unpublished pages (SPEC §6). */
     is_staff: Generated<boolean>;
+    /** 485_account_freeze: frozen by its owner ("this was not me"), apart from support's block. */
+    frozen_at: Timestamp | null;
+    frozen_reason: string | null;
+    frozen_change_id: number | null;
   };
 }
 
@@ -425,6 +433,9 @@ export interface AccountTables {
     not_me_expires_at: Timestamp | null;
     not_me_used_at: Timestamp | null;
     created_at: Timestamp & Generated<Date>;
+    /** 485_account_freeze: the contact the change replaced, and a hash of what it set (to tell a revert). */
+    before_value: ColumnType<ChangeBefore | null, string | null | undefined, string | null>;
+    after_key: string | null;
   };
 }
 

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { MESSAGES } from '../../schemas/validation.ts';
+import { FREEZE_MESSAGES } from '../../server/modules/account/index.ts';
+import { AUTH_MESSAGES } from '../../server/modules/auth/index.ts';
 import { describeBackends, type TestApp } from '../helpers/app.ts';
 import { freshIdentity, ipAgent, latestOtp, registerCustomer } from './auth-helpers.ts';
 
@@ -106,12 +108,29 @@ describeBackends('account changes need the owner', (ctx) => {
     });
     expect(freeze.statusCode).toBe(200);
     expect(freeze.body).toContain('Your account is frozen');
+    // Frozen as its own state, naming the change, not support's block (README "Security").
     const row = await ctx()
       .handle.db.selectFrom('customers')
-      .select('is_blocked')
+      .select(['is_blocked', 'frozen_at', 'frozen_reason', 'frozen_change_id'])
       .where('id', '=', who.customerId)
       .executeTakeFirstOrThrow();
-    expect(row.is_blocked).toBe(true);
+    const emailChange = await ctx()
+      .handle.db.selectFrom('account_changes')
+      .select('id')
+      .where('customer_id', '=', who.customerId)
+      .where('kind', '=', 'email')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ is_blocked: false, frozen_change_id: emailChange.id, frozen_reason: FREEZE_MESSAGES.notMeReason });
+    expect(row.frozen_at).not.toBeNull();
+    // Frozen is refused as blocked is: the old password no longer signs in.
+    const signIn = await ipAgent(ctx()).post('/api/auth/login', {
+      email_or_mobile: who.mobile,
+      c_code: '+91',
+      customer_password: who.password,
+      is_encrypted: false,
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().message).toBe(AUTH_MESSAGES.frozen);
     const sessions = await ctx().handle.db.selectFrom('sessions').select('id').where('customer_id', '=', who.customerId).execute();
     expect(sessions).toEqual([]);
     // Once only.

@@ -1,4 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { CSV_LIMITS, CSV_MESSAGES } from '../../schemas/staff-catalogue.ts';
 import { STAFF_FORBIDDEN } from '../../server/http/ops.ts';
 import { ledgerSums } from '../../server/modules/inventory/index.ts';
@@ -79,12 +80,13 @@ describeBackends('operations console: catalogue CSV', (ctx) => {
       ).n,
     );
     expect(records).toHaveLength(total);
-    expect(Object.keys(records[0] ?? {})).toEqual(HEADER.split(','));
+    expect(Object.keys(records[0] ?? {})).toEqual([...HEADER.split(','), 'exported']);
     expect(records.find((x) => x.sku === a.sku)).toMatchObject({
       price: r(a.sale_price),
       mrp: r(a.mrp),
       stock: String(a.stock),
       published: 'yes',
+      exported: `${r(a.sale_price)}|${r(a.mrp)}|${a.stock}`,
     });
   });
 
@@ -228,5 +230,152 @@ describeBackends('operations console: catalogue CSV', (ctx) => {
     expect(await snapshot()).toEqual(before);
     expect((await support.agent.get('/api/ops/catalogue/csv')).statusCode).toBe(200);
     expect((await t.agent().get('/api/ops/catalogue/csv')).statusCode).toBe(401);
+  });
+
+  /** The export's rows of these SKUs, as the console downloads them, for a file made of them. */
+  const exported = async (skus: readonly string[]) => {
+    const res = await editor.agent.get('/api/ops/catalogue/csv');
+    const records = parseCsv(res.body, { bom: true, columns: true }) as Array<Record<string, string>>;
+    const bySku = new Map(records.map((x) => [x.sku, x]));
+    return skus.map((sku) => ({ ...(bySku.get(sku) as Record<string, string>) }));
+  };
+  const fileOf = (records: Array<Record<string, string>>) => stringify(records, { header: true });
+
+  test('a stale export is refused row by row (409, what changed) and writes nothing; a fresh one applies', async () => {
+    const t = ctx();
+    const { db } = t.handle;
+    for (const v of [a, b, c])
+      Object.assign(
+        v,
+        await db.selectFrom('variants').select(['sale_price', 'mrp', 'stock']).where('id', '=', v.id).executeTakeFirstOrThrow(),
+      );
+    const old = await exported([a.sku, b.sku, c.sku]);
+
+    // A colleague lowers a's price and writes off 7 damaged units of b through the single edits.
+    const colleague = await signedInStaff(t, 'catalogue');
+    const price = await colleague.agent.post(`/api/ops/catalogue/variants/${a.id}/price`, {
+      price: a.sale_price - 5_000,
+      mrp: a.mrp,
+      expected_price: a.sale_price,
+      expected_mrp: a.mrp,
+    });
+    expect(price.statusCode).toBe(200);
+    const writeOff = await colleague.agent.post(`/api/ops/catalogue/variants/${b.id}/stock`, {
+      on_hand: b.stock - 7,
+      expected_stock: b.stock,
+      reason: 'damaged',
+    });
+    expect(writeOff.statusCode).toBe(200);
+    const kept = await snapshot();
+    const audits = await auditCount();
+    const ledger = await ledgerSums(db, [a.id, b.id, c.id]);
+
+    // The old file, with one change of the operator's own on c.
+    const edited = old.map((x) => (x.sku === c.sku ? { ...x, price: r(c.sale_price - 100) } : x));
+    const conflicts = [
+      { row: 2, sku: a.sku, field: 'price', exported: a.sale_price, current: a.sale_price - 5_000 },
+      { row: 3, sku: b.sku, field: 'stock', exported: b.stock, current: b.stock - 7 },
+    ];
+    for (const call of [check, apply]) {
+      const res = await call(editor.agent, fileOf(edited));
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(CSV_MESSAGES.stale(2));
+      expect(res.json().data).toMatchObject({ valid: false, conflicts });
+    }
+    // Nothing written: the colleague's price and write-off stand, no ledger row, no audit entry, not even c's change.
+    expect(await snapshot()).toEqual(kept);
+    expect(await ledgerSums(db, [a.id, b.id, c.id])).toEqual(ledger);
+    expect(await auditCount()).toBe(audits);
+
+    // Dropping the stale rows applies the rest.
+    const dropped = await apply(editor.agent, fileOf(edited.filter((x) => x.sku === c.sku)));
+    expect(dropped.statusCode).toBe(200);
+    expect(dropped.json().data).toEqual({ rows: 1, changed: 1 });
+
+    // A fresh export applies, with the operator's changes on it.
+    const fresh = (await exported([a.sku, b.sku])).map((x) => (x.sku === b.sku ? { ...x, stock: String(b.stock - 7 + 3) } : x));
+    const res = await apply(editor.agent, fileOf(fresh));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ rows: 2, changed: 1 });
+    const after = await snapshot();
+    expect(after.find((x) => x.id === a.id)).toMatchObject({ sale_price: a.sale_price - 5_000 });
+    expect(after.find((x) => x.id === b.id)).toMatchObject({ stock: b.stock - 4 });
+    expect(after.find((x) => x.id === c.id)).toMatchObject({ sale_price: c.sale_price - 100 });
+
+    // A tampered export cell is an error of its row, not a way around the check.
+    const tampered = await check(
+      editor.agent,
+      fileOf([{ ...(await exported([a.sku]))[0], exported: 'whatever' } as Record<string, string>]),
+    );
+    expect(tampered.json().data.issues).toEqual([{ row: 2, sku: a.sku, field: 'exported', message: CSV_MESSAGES.exported }]);
+  });
+
+  test('hundreds of rows apply in one go: every price, every stock change with its ledger row and audit entry', async () => {
+    const t = ctx();
+    const { db } = t.handle;
+    const held = db.selectFrom('order_items').select('variant_id');
+    const picked = await db
+      .selectFrom('variants')
+      .select(['id', 'sku', 'sale_price', 'mrp', 'stock'])
+      .where('stock', '>', 5)
+      .where('sale_price', '>', 1_000)
+      .where('id', 'not in', [a.id, b.id, c.id])
+      .where('id', 'not in', held)
+      .orderBy('id')
+      .limit(300)
+      .execute();
+    expect(picked.length).toBe(300);
+    const records = await exported(picked.map((v) => v.sku));
+    // Every other row cheaper by ₹5; every third row +3 units, every fifth −2 (a row can change both).
+    const want = new Map(
+      picked.map((v, i) => [
+        v.id,
+        { price: i % 2 ? v.sale_price - 500 : v.sale_price, stock: v.stock + (i % 3 === 0 ? 3 : 0) - (i % 5 === 0 ? 2 : 0) },
+      ]),
+    );
+    const file = records.map((x, i) => {
+      const v = picked[i] as (typeof picked)[number];
+      const w = want.get(v.id) as { price: number; stock: number };
+      return { ...x, price: r(w.price), stock: String(w.stock) };
+    });
+    const changed = picked.filter((v) => {
+      const w = want.get(v.id) as { price: number; stock: number };
+      return w.price !== v.sale_price || w.stock !== v.stock;
+    });
+    const ledgerBefore = await ledgerSums(
+      db,
+      picked.map((v) => v.id),
+    );
+    const res = await apply(editor.agent, fileOf(file));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ rows: 300, changed: changed.length });
+    const now = await db
+      .selectFrom('variants')
+      .select(['id', 'sale_price', 'mrp', 'stock'])
+      .where(
+        'id',
+        'in',
+        picked.map((v) => v.id),
+      )
+      .execute();
+    const ledgerAfter = await ledgerSums(
+      db,
+      picked.map((v) => v.id),
+    );
+    for (const v of picked) {
+      const w = want.get(v.id) as { price: number; stock: number };
+      expect(now.find((x) => x.id === v.id)).toEqual({ id: v.id, sale_price: w.price, mrp: v.mrp, stock: w.stock });
+      expect((ledgerAfter.get(v.id) ?? 0) - (ledgerBefore.get(v.id) ?? 0)).toBe(w.stock - v.stock);
+    }
+    const entries = await db
+      .selectFrom('audit_log')
+      .select(['action', 'target'])
+      .where('request_id', '=', String(res.headers['x-request-id']))
+      .execute();
+    const priced = picked.filter((v) => (want.get(v.id) as { price: number }).price !== v.sale_price).length;
+    const stocked = picked.filter((v) => (want.get(v.id) as { stock: number }).stock !== v.stock).length;
+    expect(entries.filter((e) => e.action === 'variant.price')).toHaveLength(priced);
+    expect(entries.filter((e) => e.action === 'variant.stock')).toHaveLength(stocked);
+    expect(entries.filter((e) => e.action === 'catalogue.csv-import')).toHaveLength(1);
   });
 });

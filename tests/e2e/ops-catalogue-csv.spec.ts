@@ -1,4 +1,5 @@
 import { decimalRupees } from '../../schemas/money.ts';
+import { CSV_MESSAGES } from '../../schemas/staff-catalogue.ts';
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
@@ -73,6 +74,22 @@ test('a catalogue editor imports a CSV: a bad row is reported and nothing writte
   await page.screenshot({ path: '/tmp/ops-csv-changes.png', fullPage: true });
   await page.getByRole('button', { name: 'Apply 1 change(s)' }).click();
   await expect(page.getByText('Import applied: 1 variant(s) changed.')).toBeVisible();
+  expect((await now(good))?.price).toBe(newPrice);
+
+  // A file exported before that change is refused for its row, and the table says what changed since.
+  const exportedAs = `${decimalRupees(good.price)}|${decimalRupees(good.mrp)}|${good.stock + good.held}`;
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'catalogue.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${HEADER},exported\n${row(good, good.price)},${exportedAs}\n`),
+  });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const stale = page.getByRole('table', { name: 'Changed since the export' });
+  await expect(
+    stale.getByRole('row', { name: new RegExp(`2 ${good.sku} Price .* ${decimalRupees(good.price)} ${decimalRupees(newPrice)}`) }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(CSV_MESSAGES.stale(1));
+  await axeClean(page, 'catalogue CSV stale rows');
   expect((await now(good))?.price).toBe(newPrice);
 
   // The product's own image: uploaded from its row, served as its first view.

@@ -16,7 +16,7 @@ async function axeClean(page: Page, what: string) {
 }
 
 /**
- * Codes of one authenticator, each of a time step after the last one used (a code is taken once, RFC 6238 §5.2).
+ * Codes of one authenticator, each of a time step after the last one used (a code is taken once, RFC 6238, section 5.2).
  * The server accepts the step before and after its own; past that, this waits for the clock to come in reach.
  */
 function authenticator(secret: string) {

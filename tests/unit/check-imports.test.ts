@@ -113,7 +113,8 @@ const layers = {
   ...serverModules,
   'server/flows/index.ts': "export { refund } from './refund.ts';\n",
   'server/flows/refund.ts': "import { readSession } from '../modules/session/index.ts';\nexport const refund = readSession;\n",
-  'server/api/orders/index.ts': "import { refund } from '../../flows/index.ts';\nimport { signIn } from '../../modules/auth/index.ts';\nexport const api = [refund, signIn];\n",
+  'server/api/orders/index.ts':
+    "import { refund } from '../../flows/index.ts';\nimport { signIn } from '../../modules/auth/index.ts';\nexport const api = [refund, signIn];\n",
   'server/api/orders/routes.ts': "import { api } from './index.ts';\nexport const routes = api;\n",
 };
 
@@ -128,7 +129,12 @@ test('allowed layer shapes pass: the api uses flows and modules through their in
 });
 
 test.each([
-  ['a module importing a flow', 'server/modules/auth/timer.ts', "import { refund } from '../../flows/index.ts';", 'a module may not import a flow'],
+  [
+    'a module importing a flow',
+    'server/modules/auth/timer.ts',
+    "import { refund } from '../../flows/index.ts';",
+    'a module may not import a flow',
+  ],
   [
     "a module's index.ts passing a flow on",
     'server/modules/auth/index.ts',
@@ -141,14 +147,24 @@ test.each([
     "import { refund } from '../../flows/refund.ts';",
     'a module may not import a flow',
   ],
-  ['a module importing the api', 'server/modules/auth/x.ts', "import { api } from '../../api/orders/index.ts';", 'a module may not import the api'],
+  [
+    'a module importing the api',
+    'server/modules/auth/x.ts',
+    "import { api } from '../../api/orders/index.ts';",
+    'a module may not import the api',
+  ],
   [
     "a flow reaching a module's private file",
     'server/flows/cancel.ts',
     "import { sessionRow } from '../modules/session/queries.ts';",
     'a flow may import module session only through its index.ts',
   ],
-  ['a flow importing the api', 'server/flows/cancel.ts', "import { routes } from '../api/orders/routes.ts';", 'a flow may not import the api'],
+  [
+    'a flow importing the api',
+    'server/flows/cancel.ts',
+    "import { routes } from '../api/orders/routes.ts';",
+    'a flow may not import the api',
+  ],
   [
     "the api reaching a flow's own file",
     'server/api/orders/ops.ts',
@@ -271,5 +287,50 @@ test("a console route calling the owner's functions passes, as do the owner's ow
     ].join('\n'),
   });
   expect(out.output).not.toContain('reads table');
+  expect(out.code).toBe(0);
+});
+
+// A module starts nothing (docs/decisions/029-three-server-layers.md): its routes and timers are the api's.
+test.each([
+  ['a typed route plugin', 'export const r = (root) => root.withTypeProvider();', 'a module registers no route (.withTypeProvider)'],
+  ['a GET on a path', "export const r = (app) => app.get('/api/thing', async () => 1);", 'a module registers no route (.get)'],
+  [
+    'a typed POST on a path',
+    'export const r = (app) => app.post<{ Body: X }>(\n  `/api/thing`, async () => 1);',
+    'a module registers no route (.post)',
+  ],
+  ['a DELETE on a path', 'export const r = (app) => app.delete("/images/x", async () => 1);', 'a module registers no route (.delete)'],
+  ['a route object', "export const r = (app) => app.route({ method: 'PUT', url: '/api/x' });", 'a module registers no route (.route)'],
+  [
+    'a scheduled job',
+    "export const r = (app, db) => scheduleJob(app, db, { name: 'x' }, async () => {});",
+    'a module schedules no timer (scheduleJob)',
+  ],
+  ['an interval', 'export const r = () => setInterval(() => {}, 1000);', 'a module schedules no timer (setInterval)'],
+])('%s in a module is reported with file and line', (_name, code, problem) => {
+  const file = 'server/modules/cart/thing.ts';
+  const out = check({ [file]: `export const x = 1;\n${code}\n` });
+  expect(out.code).toBe(1);
+  expect(out.output).toContain(`${file}:2: ${problem}: move it to server/api/<domain>/`);
+});
+
+test('the same calls in the api, hooks and map reads in a module, prose and a test beside the module pass', () => {
+  const out = check({
+    'server/api/cart/routes.ts': [
+      'export const r = (root) => root.withTypeProvider();',
+      "export const g = (app) => app.get('/api/cart', async () => 1);",
+      "export const t = (app, db) => scheduleJob(app, db, { name: 'x' }, async () => {});",
+      'export const i = () => setInterval(() => {}, 1000);',
+      '',
+    ].join('\n'),
+    'server/modules/staff/index.ts': [
+      "export const h = (app) => app.addHook('onRequest', async () => {});",
+      "export const m = (byId, headers) => [byId.get(12), headers.get('x-request-id'), new Map().delete('a')];",
+      "// The api schedules it: scheduleJob(app, db, …) and app.get('/api/ops/staff/me') live in server/api/ops/.",
+      '',
+    ].join('\n'),
+    'server/modules/staff/index.test.ts': "const app = build();\napp.get('/api/x', async () => 1);\nsetInterval(() => {}, 5);\n",
+  });
+  expect(out.output).not.toContain('a module');
   expect(out.code).toBe(0);
 });

@@ -148,7 +148,8 @@ export async function contactRoutes(root: FastifyInstance, deps: AccountDeps) {
       const body = req.body;
       const password = checkNewPassword(await readPassword(keys, body.new_password, body.is_encrypted));
       await otp.verify({ purpose: 'password_change', identifier: contactOf(customer), code: body.otp, customerId: customer.id });
-      await updateCustomer(db, customer.id, { password_hash: await hashPassword(password) });
+      const passwordHash = await hashPassword(password);
+      await updateCustomer(db, customer.id, { password_hash: passwordHash });
       // Other devices signed in with the old password are signed out; this one stays.
       const session = await req.getSession();
       await deleteCustomerSessions(db, customer.id, session!.id);
@@ -158,6 +159,7 @@ export async function contactRoutes(root: FastifyInstance, deps: AccountDeps) {
         detail: customer.password_hash ? 'a new password' : 'a first password',
         proof: 'a code to the account contact',
         origin: originOf(req),
+        after: passwordHash,
       });
       return ok(await reload(customer.id), ACCOUNT_MESSAGES.passwordUpdated);
     },

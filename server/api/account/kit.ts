@@ -46,7 +46,15 @@ export function accountKit({ db, otp, config }: AccountDeps) {
       'email' in values
         ? `${maskedContact(before.email)} → ${maskedContact(values.email)}`
         : `${maskedContact(before.mobile)} → ${maskedContact(values.mobile)}`;
-    await recordAccountChange(db, req, { before, kind, detail, proof: 'owner proof and a code to the new contact', origin: originOf(req) });
+    const after = 'email' in values ? values.email : values.mobile;
+    await recordAccountChange(db, req, {
+      before,
+      kind,
+      detail,
+      proof: 'owner proof and a code to the new contact',
+      origin: originOf(req),
+      after,
+    });
     await endAllSessions(db, req, reply, before.id);
     await markSessionOpenedByChange(db, req);
   };

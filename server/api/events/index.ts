@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { readForwardConfig, startForwarder } from '../../modules/events/index.ts';
+import { readForwardConfig } from '../../modules/events/index.ts';
+import { startForwarder } from './forwarder.ts';
 import { eventsRoutes } from './routes.ts';
 
 /** The reporting calls, and the forwarder every instance runs (rows claimed with SKIP LOCKED). */

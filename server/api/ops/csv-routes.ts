@@ -3,7 +3,7 @@ import { CSV_MESSAGES, CsvApplyResponse, CsvReportResponse } from '../../../sche
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { catalogueChanged } from '../../modules/catalogue/index.ts';
-import { applyRows, checkRows, exportCatalogueCsv, readCsv, receiveCsv } from './csv.ts';
+import { applyRows, checkRows, exportCatalogueCsv, readCsv, receiveCsv, refuseStale } from './csv.ts';
 
 // The console's catalogue file (docs/decisions/019): export, dry run, apply. The file is sent again to apply, so no
 // instance keeps an import between the two calls; applying checks it again under the variants' locks.
@@ -39,6 +39,7 @@ export async function staffCsvRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const { planned: _p, ...report } = await checkRows(db, rows);
       // A dry run writes nothing: no entry in the trail (the apply records each change).
       req.audited = true;
+      refuseStale(report);
       const bad = new Set(report.issues.map((i) => i.row)).size;
       return ok(report, report.valid ? CSV_MESSAGES.checked(report.rows, report.changes.length) : CSV_MESSAGES.hasErrors(bad));
     },

@@ -8,6 +8,7 @@ import {
   CSV_MESSAGES,
   CSV_REQUIRED,
   type CsvChange,
+  type CsvConflict,
   CsvImportRow,
   type CsvIssue,
   type CsvReport,
@@ -15,14 +16,17 @@ import {
 import { decimalRupees } from '../../../schemas/money.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, BadRequest, Conflict } from '../../http/errors.ts';
-import { catalogueFileRows, setVariantPrice, variantsBySku } from '../../modules/catalogue/index.ts';
-import { adjustStock, heldUnits } from '../../modules/inventory/index.ts';
-import { recordAudit } from '../../modules/staff/index.ts';
+import { catalogueFileRows, setVariantPrices, variantsBySku } from '../../modules/catalogue/index.ts';
+import { adjustStocks, heldUnits } from '../../modules/inventory/index.ts';
+import { type AuditWrite, recordAudits } from '../../modules/staff/index.ts';
 
 // The catalogue as a spreadsheet (docs/decisions/019): an export of every variant, and an import that changes price,
 // MRP and stock. An import is checked row by row first (the dry run); applying it checks again under the variants'
-// locks and writes all its rows in one transaction, or none when any row is wrong. Price and MRP go through the
-// single edit's function, stock through the inventory ledger, each change with its audit entry.
+// locks and writes all its rows in one transaction, or none when any row is wrong. Each exported row carries the
+// price, MRP and stock it was exported with: a row whose variant changed since is refused (a 409 naming the field, the
+// exported and the current value), so an old file cannot undo a colleague's edit. Price and MRP are written as the
+// single edit writes them (only where still as read), stock through the inventory ledger, each change with its audit
+// entry; each kind in one set-based statement, so a file of thousands of rows applies in seconds.
 
 /** A text cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection"). */
 const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
@@ -44,8 +48,19 @@ export async function exportCatalogueCsv(db: Db): Promise<string> {
     // On hand, as the stock editor counts it: what live orders hold is still on the shelf.
     String(r.stock + (held.get(r.id) ?? 0)),
     r.is_published ? 'yes' : 'no',
+    exportedCell(r.sale_price, r.mrp, r.stock + (held.get(r.id) ?? 0)),
   ]);
   return stringify(records, { header: true, columns: [...CSV_COLUMNS], bom: true });
+}
+
+/** What a row was exported with, as one cell: price and MRP in rupees, stock on hand. */
+const exportedCell = (price: number, mrp: number, onHand: number) => `${decimalRupees(price)}|${decimalRupees(mrp)}|${onHand}`;
+const EXPORTED = /^(\d+(?:\.\d{1,2})?)\|(\d+(?:\.\d{1,2})?)\|(\d+)$/;
+/** The export cell read back (paise, units); null when it is not one the export wrote. */
+function readExported(cell: string): { price: number; mrp: number; stock: number } | null {
+  const m = EXPORTED.exec(cell.replace(/[₹,\s]/g, ''));
+  if (!m) return null;
+  return { price: Math.round(Number(m[1]) * 100), mrp: Math.round(Number(m[2]) * 100), stock: Number(m[3]) };
 }
 
 /**
@@ -120,6 +135,7 @@ export async function readCsv(bytes: Buffer): Promise<FileRow[]> {
 }
 
 interface Planned extends CsvChange {
+  product_id: number;
   stock: number;
   held: number;
 }
@@ -130,7 +146,8 @@ interface Planned extends CsvChange {
  */
 export async function checkRows(db: Db, rows: FileRow[], lock = false): Promise<CsvReport & { planned: Planned[] }> {
   const issues: CsvIssue[] = [];
-  const parsed: Array<{ line: number; row: CsvImportRow }> = [];
+  const conflicts: CsvConflict[] = [];
+  const parsed: Array<{ line: number; row: CsvImportRow; exported: ReturnType<typeof readExported> }> = [];
   const firstLine = new Map<string, number>();
   for (const { line, cells } of rows) {
     const sku = (cells.sku ?? '').trim();
@@ -145,12 +162,15 @@ export async function checkRows(db: Db, rows: FileRow[], lock = false): Promise<
       if (seen !== undefined) issues.push({ row: line, sku, field: 'sku', message: CSV_MESSAGES.duplicateSku(seen) });
       else firstLine.set(sku, line);
     }
+    const cell = (cells.exported ?? '').trim();
+    const exported = cell ? readExported(cell) : null;
+    if (cell && !exported) issues.push({ row: line, sku, field: 'exported', message: CSV_MESSAGES.exported });
     if (!result.success) {
       for (const issue of result.error.issues)
         issues.push({ row: line, sku, field: String(issue.path[0] ?? 'row'), message: issue.message });
       continue;
     }
-    parsed.push({ line, row: result.data });
+    parsed.push({ line, row: result.data, exported });
   }
   const skus = [...new Set(parsed.map((p) => p.row.sku))];
   const variants = await variantsBySku(db, skus, lock);
@@ -160,7 +180,7 @@ export async function checkRows(db: Db, rows: FileRow[], lock = false): Promise<
     variants.map((v) => v.id),
   );
   const planned: Planned[] = [];
-  for (const { line, row } of parsed) {
+  for (const { line, row, exported } of parsed) {
     const v = bySku.get(row.sku);
     if (!v) {
       issues.push({ row: line, sku: row.sku, field: 'sku', message: CSV_MESSAGES.unknownSku });
@@ -169,6 +189,12 @@ export async function checkRows(db: Db, rows: FileRow[], lock = false): Promise<
     // A duplicate's later rows are already reported; only its first row is planned.
     if (firstLine.get(row.sku) !== line) continue;
     const h = held.get(v.id) ?? 0;
+    if (exported) {
+      const now = { price: v.sale_price, mrp: v.mrp, stock: v.stock + h };
+      const stale = (['price', 'mrp', 'stock'] as const).filter((f) => exported[f] !== now[f]);
+      for (const field of stale) conflicts.push({ row: line, sku: row.sku, field, exported: exported[field], current: now[field] });
+      if (stale.length) continue;
+    }
     if (row.stock < h) {
       issues.push({ row: line, sku: row.sku, field: 'stock', message: CSV_MESSAGES.belowHeld(h) });
       continue;
@@ -176,59 +202,81 @@ export async function checkRows(db: Db, rows: FileRow[], lock = false): Promise<
     const before = { price: v.sale_price, mrp: v.mrp, on_hand: v.stock + h };
     const after = { price: row.price, mrp: row.mrp, on_hand: row.stock };
     if (before.price !== after.price || before.mrp !== after.mrp || before.on_hand !== after.on_hand)
-      planned.push({ row: line, sku: row.sku, variant_id: v.id, before, after, stock: v.stock, held: h });
+      planned.push({ row: line, sku: row.sku, variant_id: v.id, product_id: v.product_id, before, after, stock: v.stock, held: h });
   }
   issues.sort((a, b) => a.row - b.row);
   return {
     rows: rows.length,
-    valid: issues.length === 0,
+    valid: issues.length === 0 && conflicts.length === 0,
     issues,
-    changes: planned.map(({ stock: _s, held: _h, ...c }) => c),
+    conflicts,
+    changes: planned.map(({ stock: _s, held: _h, product_id: _p, ...c }) => c),
     planned,
   };
 }
 
-/** Writes every change of a valid file in the caller's transaction, each with its audit entry; refuses a file with errors. */
+/** A report with stale rows is a 409 carrying the report (what changed, per row), whichever call made it. */
+export function refuseStale(report: CsvReport): void {
+  if (report.conflicts.length === 0) return;
+  const stale = new Set(report.conflicts.map((c) => c.row)).size;
+  throw new Conflict(CSV_MESSAGES.stale(stale), report);
+}
+
+/**
+ * Writes every change of a valid file in the caller's transaction, each with its audit entry; refuses a file with
+ * stale rows (409) or errors (422). The rows are locked first, so nothing changes them between the check and the writes.
+ */
 export async function applyRows(trx: Db, req: FastifyRequest, rows: FileRow[]): Promise<{ rows: number; changed: number }> {
-  const report = await checkRows(trx, rows, true);
+  const { planned, ...report } = await checkRows(trx, rows, true);
+  refuseStale(report);
   if (!report.valid) {
     const bad = new Set(report.issues.map((i) => i.row)).size;
-    throw new AppError(422, CSV_MESSAGES.hasErrors(bad), { rows: report.rows, valid: false, issues: report.issues, changes: [] });
+    throw new AppError(422, CSV_MESSAGES.hasErrors(bad), { ...report, changes: [] });
   }
   const actor = req.opsActor?.kind === 'staff' ? `staff:${req.opsActor.staff.id}` : 'token';
-  for (const c of report.planned) {
+  const priced = planned.filter((c) => c.before.price !== c.after.price || c.before.mrp !== c.after.mrp);
+  const stocked = planned.filter((c) => c.before.on_hand !== c.after.on_hand);
+  const repriced = await setVariantPrices(
+    trx,
+    priced.map((c) => ({
+      variant_id: c.variant_id,
+      price: c.after.price,
+      mrp: c.after.mrp,
+      expected: { price: c.before.price, mrp: c.before.mrp },
+    })),
+  );
+  // The rows are locked: only a bug could make one stale here.
+  const missed = priced.find((c) => !repriced.has(c.variant_id));
+  if (missed) throw new Conflict(`Row ${missed.row}: the variant changed while the import ran. Nothing was written.`);
+  const stock = await adjustStocks(
+    trx,
+    stocked.map((c) => ({ variant_id: c.variant_id, delta: c.after.on_hand - c.held - c.stock })),
+    { staff: actor, note: CSV_MESSAGES.stockReason },
+  );
+  const short = stocked.find((c) => !stock.has(c.variant_id));
+  if (short) throw new Conflict(`Row ${short.row}: the stock changed while the import ran. Nothing was written.`);
+  const entries: AuditWrite[] = [];
+  for (const c of planned) {
     const target = `variant:${c.variant_id}`;
     if (c.before.price !== c.after.price || c.before.mrp !== c.after.mrp) {
-      const r = await setVariantPrice(trx, c.variant_id, {
-        price: c.after.price,
-        mrp: c.after.mrp,
-        expected: { price: c.before.price, mrp: c.before.mrp },
-      });
-      // The row is locked: only a bug could make it stale here.
-      if (r.kind !== 'changed') throw new Conflict(`Row ${c.row}: the variant changed while the import ran. Nothing was written.`);
-      await recordAudit(trx, req, {
+      const was = { variant_id: c.variant_id, product_id: c.product_id, sku: c.sku, price: c.before.price, mrp: c.before.mrp };
+      entries.push({
         action: 'variant.price',
         target,
-        before: r.before,
-        after: { ...r.after, source: CSV_MESSAGES.stockReason },
+        before: was,
+        after: { ...was, price: c.after.price, mrp: c.after.mrp, source: CSV_MESSAGES.stockReason },
       });
     }
-    if (c.before.on_hand !== c.after.on_hand) {
-      const delta = c.after.on_hand - c.held - c.stock;
-      const stock = await adjustStock(trx, c.variant_id, delta, { staff: actor, note: CSV_MESSAGES.stockReason });
-      if (stock === null) throw new Conflict(`Row ${c.row}: the stock changed while the import ran. Nothing was written.`);
-      await recordAudit(trx, req, {
+    const now = stock.get(c.variant_id);
+    if (now !== undefined)
+      entries.push({
         action: 'variant.stock',
         target,
         before: { stock: c.stock, held: c.held, on_hand: c.before.on_hand },
-        after: { stock, held: c.held, on_hand: stock + c.held, reason: CSV_MESSAGES.stockReason },
+        after: { stock: now, held: c.held, on_hand: now + c.held, reason: CSV_MESSAGES.stockReason },
       });
-    }
   }
-  await recordAudit(trx, req, {
-    action: 'catalogue.csv-import',
-    target: 'catalogue',
-    after: { rows: report.rows, changed: report.planned.length },
-  });
-  return { rows: report.rows, changed: report.planned.length };
+  entries.push({ action: 'catalogue.csv-import', target: 'catalogue', after: { rows: report.rows, changed: planned.length } });
+  await recordAudits(trx, req, entries);
+  return { rows: report.rows, changed: planned.length };
 }

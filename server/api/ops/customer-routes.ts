@@ -4,21 +4,36 @@ import {
   CUSTOMER_MESSAGES,
   CustomerBlockRequest,
   CustomerBlockResponse,
+  CustomerFreezeActionRequest,
   CustomerParams,
+  CustomerRevertResponse,
+  CustomerUnfreezeResponse,
+  StaffCustomerSecurityResponse,
   StaffCustomerQuery,
   StaffCustomersResponse,
 } from '../../../schemas/staff.ts';
 import { CustomerOrderParams, PageQuery, StaffCustomerOrdersResponse } from '../../../schemas/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
-import { NotFound } from '../../http/errors.ts';
+import { Conflict, NotFound } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../modules/auth/index.ts';
+import {
+  accountChangeLog,
+  FREEZE_MESSAGES,
+  freezeState,
+  liftFreeze,
+  revertFrozenChange,
+  unfreezeCheck,
+} from '../../modules/account/index.ts';
 import { consoleCustomers, customerContact, lockCustomer, updateCustomer } from '../../modules/customers/index.ts';
-import { customerOrdersPage, placedOrderCounts } from '../../modules/orders/index.ts';
+import { customerOrdersPage, listBankAccounts, placedOrderCounts } from '../../modules/orders/index.ts';
 import { deleteCustomerSessions } from '../../modules/session/index.ts';
 import { recordAudit } from '../../modules/staff/index.ts';
 
 // The console's customers (docs/decisions/019): find a customer, block or unblock them. Blocking ends every
 // session they hold at once (a blocked customer is refused on every customer route anyway, README "Security").
+// A freeze is the owner's own state ("this was not me"): support sees why and the account's change log, and
+// restores it only once the change that froze it is reverted, so an attacker's way in never survives the restore.
 
 const LIMIT = 50;
 
@@ -49,6 +64,7 @@ export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: D
           email: r.email,
           mobile: r.mobile,
           is_blocked: r.is_blocked,
+          is_frozen: r.frozen_at !== null,
           orders: counts.get(r.id) ?? 0,
           created_at: new Date(r.created_at).toISOString(),
         })),
@@ -125,6 +141,101 @@ export async function staffCustomerRoutes(root: FastifyInstance, { db }: { db: D
       });
       if (!result) throw new NotFound(`No customer ${customerId}.`);
       return ok(result, blocked ? CUSTOMER_MESSAGES.blocked : CUSTOMER_MESSAGES.unblocked);
+    },
+  );
+
+  app.get(
+    '/api/ops/customers/:customerId/security',
+    {
+      config: { opsPermission: 'customers:read' },
+      schema: {
+        summary: "A customer's freeze (why, when, which change) and their recent account changes",
+        operationId: 'getOpsCustomerSecurity',
+        params: CustomerParams,
+        response: { 200: StaffCustomerSecurityResponse },
+      },
+    },
+    async (req) => {
+      const { customerId } = req.params;
+      const customer = await customerContact(db, customerId);
+      if (!customer) throw new NotFound(`No customer ${customerId}.`);
+      const [frozen, changes] = await Promise.all([freezeState(db, customerId), accountChangeLog(db, customerId)]);
+      return ok({ customer_id: customerId, is_blocked: customer.is_blocked, frozen, changes });
+    },
+  );
+
+  app.post(
+    '/api/ops/customers/:customerId/revert-change',
+    {
+      config: { opsPermission: 'customers:write' },
+      schema: {
+        summary: 'Revert the change that froze a customer (the old email or mobile back, or the password removed)',
+        operationId: 'revertCustomerChange',
+        params: CustomerParams,
+        body: CustomerFreezeActionRequest,
+        response: { 200: CustomerRevertResponse },
+      },
+    },
+    async (req) => {
+      const { customerId } = req.params;
+      const result = await db
+        .transaction()
+        .execute(async (trx) => {
+          const reverted = await revertFrozenChange(trx, customerId);
+          if (reverted?.state === 'reverted')
+            await recordAudit(trx, req, {
+              action: 'customer.revert_change',
+              target: `customer:${customerId}`,
+              before: reverted.before,
+              after: reverted.after,
+            });
+          return reverted;
+        })
+        .catch((error) => {
+          // The old email or mobile is another account's by now: the owner must choose a new one.
+          if (isUniqueViolation(error)) throw new Conflict(FREEZE_MESSAGES.contactTaken);
+          throw error;
+        });
+      if (!result) throw new NotFound(`No customer ${customerId}.`);
+      if (result.state === 'not_frozen') throw new Conflict(FREEZE_MESSAGES.notFrozen);
+      if (result.state === 'cannot') throw new Conflict(FREEZE_MESSAGES.cannotRevert);
+      if (result.state === 'already') throw new Conflict(FREEZE_MESSAGES.nothingToRevert);
+      return ok({ customer_id: customerId, kind: result.kind }, FREEZE_MESSAGES.reverted);
+    },
+  );
+
+  app.post(
+    '/api/ops/customers/:customerId/unfreeze',
+    {
+      config: { opsPermission: 'customers:write' },
+      schema: {
+        summary: 'Restore a frozen customer once the change that froze it is reverted',
+        operationId: 'unfreezeCustomer',
+        params: CustomerParams,
+        body: CustomerFreezeActionRequest,
+        response: { 200: CustomerUnfreezeResponse },
+      },
+    },
+    async (req) => {
+      const { customerId } = req.params;
+      const bankAccountIds = (await listBankAccounts(db, customerId)).map((b) => b.bank_account_id);
+      const result = await db.transaction().execute(async (trx) => {
+        const check = await unfreezeCheck(trx, customerId, bankAccountIds);
+        if (check?.state !== 'clear') return check;
+        const before = await freezeState(trx, customerId);
+        await liftFreeze(trx, customerId, check.changeId);
+        await recordAudit(trx, req, {
+          action: 'customer.unfreeze',
+          target: `customer:${customerId}`,
+          before: { frozen_at: before?.frozen_at ?? null, reason: before?.reason ?? null, change_id: check.changeId },
+          after: { frozen_at: null },
+        });
+        return check;
+      });
+      if (!result) throw new NotFound(`No customer ${customerId}.`);
+      if (result.state === 'not_frozen') throw new Conflict(FREEZE_MESSAGES.notFrozen);
+      if (result.state === 'stands') throw new Conflict(FREEZE_MESSAGES.changeStands(result.what));
+      return ok({ customer_id: customerId, is_frozen: false as const }, FREEZE_MESSAGES.unfrozen);
     },
   );
 }

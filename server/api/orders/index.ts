@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { devToolsEnabled } from '../../config.ts';
 import { DEMO_CUSTOMER } from '../../db/seed/seed.ts';
 import { processPendingRefunds } from '../../flows/index.ts';
-import { type RefundAdapters, sandboxPayouts, scheduleBankReencryption, seedDemoOrders, sellerConfig } from '../../modules/orders/index.ts';
+import { scheduleJob } from '../../jobs/scheduled.ts';
+import { type RefundAdapters, reencryptBankAccounts, sandboxPayouts, seedDemoOrders, sellerConfig } from '../../modules/orders/index.ts';
 import { createGateway, type GatewayName, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
 import { GATEWAY_NAMES } from '../../../schemas/payment.ts';
 import { devPurchaseRoutes } from './dev-routes.ts';
@@ -35,7 +36,11 @@ export async function ordersApi(app: FastifyInstance, { db, refunds }: { db: Db;
   await app.register(orderRoutes, { db, refunds: adapters });
   await app.register(opsRoutes, { db, refunds: adapters });
   if (devToolsEnabled()) await app.register(devPurchaseRoutes, { db });
-  scheduleBankReencryption(app, db);
+  // After a key rotation (or rows from before encryption): one instance re-encrypts, hourly, until none is left.
+  scheduleJob(app, db, { name: 'bank-account-reencryption', everyMs: 3_600_000, leaseMs: 600_000 }, async () => {
+    const moved = await reencryptBankAccounts(db);
+    if (moved) app.log.info({ moved }, 'bank account numbers moved to the current key');
+  });
 
   // Refunds left pending by a crash between commit and payout are paid by whichever instance runs this first.
   let timer: NodeJS.Timeout | null = null;

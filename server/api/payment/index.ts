@@ -3,9 +3,10 @@ import type { Db } from '../../db/database.ts';
 import { devToolsEnabled } from '../../config.ts';
 import { askBeforeExpiry, expireUnpaidOrders as expireOrders, reconcilePayments } from '../../flows/index.ts';
 import { scheduleJob } from '../../jobs/scheduled.ts';
-import { keepGateway, paymentIssueRoutes, type RefundPaidByHand } from '../../modules/payment/index.ts';
+import { keepGateway, type RefundPaidByHand } from '../../modules/payment/index.ts';
 import { createGateway, type PaymentConfig, type PaymentGateway, readPaymentConfig } from '../../payments/index.ts';
 import { devPaymentRoutes } from './dev-routes.ts';
+import { paymentIssueRoutes } from './issue-routes.ts';
 import { paymentRoutes } from './routes.ts';
 
 const RECONCILE_JOB = { name: 'payment-reconcile', everyMs: 300_000, leaseMs: 240_000 };

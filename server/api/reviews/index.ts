@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { readReviewSettings, reviewImageRoutes } from '../../modules/reviews/index.ts';
+import { readReviewSettings } from '../../modules/reviews/index.ts';
+import { reviewImageRoutes } from './image-routes.ts';
 import { reviewRoutes } from './routes.ts';
 
 /** /api/review/v1 and its direct variants, the review-photo images, and moderation for operations. */

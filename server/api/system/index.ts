@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { imageRoutes, readSystemConfig, runRetention } from '../../modules/system/index.ts';
+import { readSystemConfig, runRetention } from '../../modules/system/index.ts';
+import { imageRoutes } from './image-routes.ts';
 import { systemRoutes } from './routes.ts';
 
 /** Health, client error reports, generated images, and the retention job of this instance. */

@@ -35,6 +35,7 @@ import * as gstInvoices from './350_gst_invoices.ts';
 import * as consentRecords from './330_consent_records.ts';
 import * as couponVersions from './400_coupon_versions.ts';
 import * as metricsIndexes from './420_metrics_indexes.ts';
+import * as accountFreeze from './485_account_freeze.ts';
 
 // Migrations in order; the key is the name recorded in kysely_migration. Append new files here.
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '400_coupon_versions': couponVersions as { up: (db: Kysely<unknown>) => Promise<void> },
   '410_staff_accounts': staffAccounts as { up: (db: Kysely<unknown>) => Promise<void> },
   '420_metrics_indexes': metricsIndexes as { up: (db: Kysely<unknown>) => Promise<void> },
+  '485_account_freeze': accountFreeze as { up: (db: Kysely<unknown>) => Promise<void> },
 };

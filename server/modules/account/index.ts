@@ -13,3 +13,13 @@ export {
   scheduleDeletion,
 } from './queries.ts';
 export { ACCOUNT_MESSAGES, type AccountDeps, contactOf, profileValues, verifiedContactOf } from './service.ts';
+export {
+  type AccountChangeLine,
+  accountChangeLog,
+  FREEZE_MESSAGES,
+  type FreezeState,
+  freezeState,
+  liftFreeze,
+  revertFrozenChange,
+  unfreezeCheck,
+} from './freeze.ts';

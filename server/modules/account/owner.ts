@@ -7,8 +7,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueMessage, signalOutbox } from '../../messaging/index.ts';
 import { type CustomerRow, deleteGrant, maskIdentifier, replaceOwnerProofGrant } from '../auth/index.ts';
-import { updateCustomer } from '../customers/index.ts';
 import { deleteCustomerSessions, setSessionData } from '../session/index.ts';
+import { changeBefore, changeKey, freezeAccount } from './freeze.ts';
 
 // Proof from the owner before a change of a way in (email, mobile, password) or of the refund bank account
 // (README "Security", ASVS V2.5 / V3.7): a sign-in, the password, or a code to the account's verified contact,
@@ -93,9 +93,17 @@ const CHANGE_TEXT: Record<AccountChangeKind, string> = {
 export async function recordAccountChange(
   db: Db,
   req: FastifyRequest,
-  input: { before: CustomerRow; kind: AccountChangeKind; detail: string; proof: string; origin: string },
+  input: {
+    before: CustomerRow;
+    kind: AccountChangeKind;
+    detail: string;
+    proof: string;
+    origin: string;
+    /** What the change set (the new contact, password hash, or `bank_account:<id>`), kept only as a hash. */
+    after: string | null;
+  },
 ): Promise<void> {
-  const { before, kind, detail, proof, origin } = input;
+  const { before, kind, detail, proof, origin, after } = input;
   const token = randomBytes(24).toString('base64url');
   const contacts = [
     before.email && before.email_verified ? { channel: 'email' as const, to: before.email, c_code: null } : null,
@@ -115,6 +123,8 @@ export async function recordAccountChange(
         not_me_hash: sha256(token),
         not_me_expires_at: new Date(Date.now() + NOT_ME_TTL_MS),
         not_me_used_at: null,
+        before_value: ((v) => (v ? JSON.stringify(v) : null))(changeBefore(kind, before)),
+        after_key: changeKey(after),
       })
       .execute();
     for (const c of contacts)
@@ -140,7 +150,8 @@ const page = (title: string, body: string) =>
 
 /**
  * GET /api/account/not-me shows a button (a link scanner opening the mail must not freeze the account); its form
- * posts back here, which freezes the account (blocked, as support would) and ends every session.
+ * posts back here, which freezes the account (its own state, not support's block: see freeze.ts) and ends every
+ * session.
  */
 export async function notMeRoutes(root: FastifyInstance, { db }: { db: Db }) {
   const app = root.withTypeProvider<ZodRequestTypes>();
@@ -193,7 +204,7 @@ export async function notMeRoutes(root: FastifyInstance, { db }: { db: Db }) {
       if (!change) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('account_changes').set({ not_me_used_at: new Date() }).where('id', '=', change.id).execute();
-        await updateCustomer(trx, change.customer_id, { is_blocked: true });
+        await freezeAccount(trx, change.customer_id, change.id);
       });
       await deleteCustomerSessions(db, change.customer_id);
       req.log.warn({ customerId: change.customer_id, changeId: change.id }, 'account frozen by its owner ("this was not me")');

@@ -34,6 +34,7 @@ export function createAuthServices(db: Db): AuthServices {
 
 export const AUTH_MESSAGES = {
   blocked: 'Your account has been blocked. Please contact customer support.',
+  frozen: 'Your account is frozen after a change you did not make. Please contact customer support to restore it.',
   noAccount: 'We could not find an account with this email or mobile number. Please register.',
   unreadablePassword: 'We could not read the password. Please refresh the page and try again.',
   loginLocked: `${MESSAGES.maxAttempts}. Please try again after 15 minutes or login with OTP.`,
@@ -64,7 +65,7 @@ export function authData(customer: CustomerRow | null | undefined, extra: Partia
   return {
     mobile_exists: Boolean(customer?.mobile),
     email_exists: Boolean(customer?.email),
-    is_customer_blocked: Boolean(customer?.is_blocked),
+    is_customer_blocked: Boolean(customer?.is_blocked || customer?.frozen_at),
     verified: false,
     user: null,
     deletion_requested_at: customer?.deletion_requested_at ? new Date(customer.deletion_requested_at).toISOString() : null,
@@ -78,11 +79,12 @@ export function authData(customer: CustomerRow | null | undefined, extra: Partia
  * SPEC §4 wording needs, and no other fact (not which details it has, nor a deletion request).
  */
 export function strangerData(customer: CustomerRow | null | undefined): AuthData {
-  return authData(null, { is_customer_blocked: Boolean(customer?.is_blocked) });
+  return authData(null, { is_customer_blocked: Boolean(customer?.is_blocked || customer?.frozen_at) });
 }
 
 export function assertNotBlocked(customer: CustomerRow): void {
   if (customer.is_blocked) throw new AppError(403, AUTH_MESSAGES.blocked, strangerData(customer));
+  if (customer.frozen_at) throw new AppError(403, AUTH_MESSAGES.frozen, strangerData(customer));
 }
 
 /** The clear password: decrypted with the server's RSA-OAEP key when the browser encrypted it. */

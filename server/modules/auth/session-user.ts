@@ -7,7 +7,7 @@ import { formatLastOrder } from '../session/index.ts';
 /** The session user of SPEC §3: who is signed in, whether the profile is complete, the last order, the cart journey. */
 export async function loadSessionUser(db: Db, customerId: number): Promise<SessionUser | null> {
   const c = await findSessionCustomer(db, customerId);
-  if (!c || c.is_blocked) return null;
+  if (!c || c.is_blocked || c.frozen_at) return null;
   return {
     customer_id: c.id,
     customer_name: `${c.first_name} ${c.last_name}`.trim(),

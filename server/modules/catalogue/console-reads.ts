@@ -42,7 +42,11 @@ export function catalogueFileRows(db: Db) {
 /** The variants of these SKUs, in id order (the order every writer locks them in), locked when `lock`. */
 export function variantsBySku(db: Db, skus: readonly string[], lock: boolean) {
   if (skus.length === 0) return Promise.resolve([]);
-  const found = db.selectFrom('variants').select(['id', 'sku', 'sale_price', 'mrp', 'stock']).where('sku', 'in', skus).orderBy('id');
+  const found = db
+    .selectFrom('variants')
+    .select(['id', 'product_id', 'sku', 'sale_price', 'mrp', 'stock'])
+    .where('sku', 'in', skus)
+    .orderBy('id');
   return (lock ? found.forUpdate() : found).execute();
 }
 

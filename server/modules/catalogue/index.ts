@@ -29,6 +29,7 @@ export {
   saveSalePage,
   setProductPublished,
   setVariantPrice,
+  setVariantPrices,
   type VariantPrices,
 } from './staff-edits.ts';
 export { ContentCache } from './content-cache.ts';

@@ -1,4 +1,5 @@
 import { SALE_SECTIONS } from '../../../schemas/staff.ts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 // A price edit from the operations console (docs/decisions/019). The edit names the price and MRP its editor saw:
@@ -46,6 +47,21 @@ export async function setVariantPrice(db: Db, variantId: number, edit: PriceEdit
     return now ? { kind: 'stale', current: { ...before, price: now.sale_price, mrp: now.mrp } } : { kind: 'missing' };
   }
   return { kind: 'changed', before, after: { ...before, price: updated.sale_price, mrp: updated.mrp } };
+}
+
+/**
+ * Many price edits in one statement (a catalogue import), each applied only where the variant still has its
+ * expected price and MRP, as setVariantPrice does. Returns the ids it changed: an edit missing from them was stale.
+ */
+export async function setVariantPrices(db: Db, edits: ReadonlyArray<PriceEdit & { variant_id: number }>): Promise<Set<number>> {
+  if (edits.length === 0) return new Set();
+  const col = (f: (e: PriceEdit & { variant_id: number }) => number) => edits.map(f);
+  const r = await sql<{ id: number }>`UPDATE variants v SET sale_price = x.price, mrp = x.mrp, updated_at = now()
+    FROM unnest(${col((e) => e.variant_id)}::integer[], ${col((e) => e.price)}::integer[], ${col((e) => e.mrp)}::integer[],
+                ${col((e) => e.expected.price)}::integer[], ${col((e) => e.expected.mrp)}::integer[]) AS x(id, price, mrp, was_price, was_mrp)
+    WHERE v.id = x.id AND v.sale_price = x.was_price AND v.mrp = x.was_mrp
+    RETURNING v.id`.execute(db);
+  return new Set(r.rows.map((row) => row.id));
 }
 
 // The console's other catalogue and content writes (docs/decisions/019). The catalogue owns these tables

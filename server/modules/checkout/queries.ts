@@ -62,7 +62,9 @@ export async function lockCustomer(trx: Db, customerId: number) {
   return (
     trx
       .selectFrom('customers')
-      .select(['id', 'first_name', 'last_name', 'email', 'mobile', 'is_blocked', 'last_order_at'])
+      .select(['id', 'first_name', 'last_name', 'email', 'mobile', 'last_order_at'])
+      // A frozen account ("this was not me") is refused as a blocked one is.
+      .select(sql<boolean>`is_blocked OR frozen_at IS NOT NULL`.as('is_blocked'))
       .where('id', '=', customerId)
       // NO KEY UPDATE: rows inserted with a foreign key to the customer (the idempotency key) take KEY SHARE, which
       // FOR UPDATE would wait on — two concurrent orders of one customer would deadlock.
@@ -88,7 +90,7 @@ const lockedParties = (trx: Db, customer: RawBuilder<number | null>) =>
     .leftJoin('pincodes as p', 'p.pincode', 'a.pincode')
     .selectAll('k')
     .select([
-      'c.is_blocked',
+      sql<boolean>`c.is_blocked OR c.frozen_at IS NOT NULL`.as('is_blocked'),
       sql<AddressRow | null>`CASE WHEN a.id IS NULL THEN NULL ELSE to_jsonb(a) END`.as('chosen_address'),
       'p.serviceable',
       'p.cod_available',

@@ -9,7 +9,7 @@ const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export function consoleCustomers(db: Db, q: string | undefined, limit: number) {
   let query = db
     .selectFrom('customers as c')
-    .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.mobile', 'c.is_blocked', 'c.created_at'])
+    .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.mobile', 'c.is_blocked', 'c.frozen_at', 'c.created_at'])
     .orderBy('c.id', 'desc')
     .limit(limit);
   if (q)
@@ -25,7 +25,11 @@ export function consoleCustomers(db: Db, q: string | undefined, limit: number) {
 
 /** Who the customer is, as the console shows them; undefined when there is none. */
 export function customerContact(db: Db, id: number) {
-  return db.selectFrom('customers').select(['id', 'first_name', 'last_name', 'email', 'mobile']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('customers')
+    .select(['id', 'first_name', 'last_name', 'email', 'mobile', 'is_blocked'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Locks the customer's row (FOR UPDATE) in the caller's transaction; undefined when there is none. */

@@ -13,6 +13,7 @@ export const CUSTOMER_COLUMNS = [
   'password_hash',
   'google_sub',
   'is_blocked',
+  'frozen_at',
   'email_verified',
   'mobile_verified',
   'opt_in',
@@ -29,6 +30,8 @@ export interface CustomerRow {
   password_hash: string | null;
   google_sub: string | null;
   is_blocked: boolean;
+  /** Frozen by its owner ("this was not me"): refused like a blocked account until support restores it. */
+  frozen_at: Date | null;
   email_verified: boolean;
   mobile_verified: boolean;
   opt_in: boolean;
@@ -62,7 +65,7 @@ export const isUniqueViolation = (error: unknown): boolean => (error as { code?:
 export async function findSessionCustomer(db: Db, customerId: number) {
   return db
     .selectFrom('customers')
-    .select(['id', 'first_name', 'last_name', 'email', 'mobile', 'c_code', 'last_order_at', 'is_blocked'])
+    .select(['id', 'first_name', 'last_name', 'email', 'mobile', 'c_code', 'last_order_at', 'is_blocked', 'frozen_at'])
     .where('id', '=', customerId)
     .executeTakeFirst();
 }

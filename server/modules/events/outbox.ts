@@ -230,32 +230,3 @@ export function ga4CollectUrl(config: ForwardConfig): string {
   url.searchParams.set('api_secret', config.GA4_API_SECRET ?? '');
   return url.toString();
 }
-
-/** Runs forwardOnce on an interval while a target is configured; returns stop(). */
-export function startForwarder(
-  db: Db,
-  config: ForwardConfig,
-  log: { warn: (o: object, m: string) => void },
-  send: Send = httpSend(config),
-) {
-  if (!config.EVENTS_FORWARD_URL && !config.AFFILIATE_FORWARD_URL && !config.GA4_MEASUREMENT_ID) return { stop: async () => {} };
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = forwardOnce(db, config, send)
-      .then((r) => {
-        if (r.failed) log.warn(r, 'event forwarding failed for some rows; will retry');
-      })
-      .catch((error) => log.warn({ err: error }, 'event forwarding pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, config.EVENTS_FORWARD_INTERVAL_MS);
-  timer.unref?.();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -68,6 +68,27 @@ export async function adjustStock(
   return r.rows[0]?.stock ?? null;
 }
 
+/**
+ * Staff changes of many variants in one statement (a catalogue import): each by its `delta`, never below zero, each
+ * with its ledger row. Returns the new stock of the variants it changed; a variant missing from the answer would
+ * have gone below zero (nothing of it is written, the caller rolls the rest back).
+ */
+export async function adjustStocks(
+  trx: Db,
+  changes: ReadonlyArray<{ variant_id: number; delta: number }>,
+  ref: { staff: string; note?: string | null },
+): Promise<Map<number, number>> {
+  const moving = changes.filter((c) => c.delta !== 0);
+  if (moving.length === 0) return new Map();
+  const r = await sql<{ id: number; stock: number; delta: number }>`WITH x AS (
+        SELECT * FROM unnest(${moving.map((c) => c.variant_id)}::integer[], ${moving.map((c) => c.delta)}::integer[]) AS x(id, delta)),
+      u AS (UPDATE variants v SET stock = v.stock + x.delta, updated_at = now() FROM x
+            WHERE v.id = x.id AND v.stock + x.delta >= 0 RETURNING v.id, v.stock, x.delta),
+      l AS (${ledgerRow(sql`id`, sql`delta`, 'staff_adjustment', ref)} FROM u)
+    SELECT id, stock, delta FROM u`.execute(trx);
+  return new Map(r.rows.map((row) => [row.id, row.stock]));
+}
+
 /** The ledger's sum per variant (an audit: stock now − stock before the first row). */
 export async function ledgerSums(db: Db, variantIds: readonly number[]): Promise<Map<number, number>> {
   if (variantIds.length === 0) return new Map();

@@ -3,9 +3,8 @@ import { createRequire } from 'node:module';
 import type { BankAccountView, IfscDetails } from '../../../schemas/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { isLoopbackHost, siteOrigin } from '../../config.ts';
-import { scheduleJob } from '../../jobs/scheduled.ts';
 import { recordAccountChange, requireOwnerProof } from '../account/index.ts';
 import { findCustomerById } from '../auth/index.ts';
 import * as q from './queries.ts';
@@ -100,14 +99,6 @@ export async function reencryptBankAccounts(db: Db, env: NodeJS.ProcessEnv = pro
       .execute();
   }
   return rows.length;
-}
-
-/** After a key rotation (or rows from before encryption): one instance re-encrypts, hourly, until none is left. */
-export function scheduleBankReencryption(app: FastifyInstance, db: Db): void {
-  scheduleJob(app, db, { name: 'bank-account-reencryption', everyMs: 3_600_000, leaseMs: 600_000 }, async () => {
-    const moved = await reencryptBankAccounts(db);
-    if (moved) app.log.info({ moved }, 'bank account numbers moved to the current key');
-  });
 }
 
 const sameNumber = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -223,6 +214,7 @@ export async function saveBankAccountAsOwner(
       kind: 'bank_account',
       detail: `${saved.bank_name}, ${saved.account_number_masked}`,
       proof: 'owner proof',
+      after: `bank_account:${saved.bank_account_id}`,
       origin: siteOrigin() || `${req.protocol}://${req.host}`,
     });
   return saved;

@@ -27,7 +27,7 @@ export {
   type NewOrder as NewPendingOrder,
   unitsHeld,
 } from './placement.ts';
-export { scheduleBankReencryption } from './bank-accounts.ts';
+export { reencryptBankAccounts } from './bank-accounts.ts';
 export { seedDemoOrders } from './demo-orders.ts';
 export { sandboxPayouts } from './refund-gateway.ts';
 export { sellerConfig } from './seller.ts';

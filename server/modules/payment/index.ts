@@ -3,7 +3,14 @@
 export { findGatewayPayment, gatewayPaymentOf, paymentGateway, refundPayment } from './gateway.ts';
 export { affiliateOrderOf, purchaseConversion } from './purchase-events.ts';
 export { openIssuesPage, orderPayments } from './console-reads.ts';
-export { type IssueKind, openIssues, paymentIssueRoutes, raiseIssue, type RefundPaidByHand } from './issues.ts';
+export {
+  gatewayRefundOfIssue,
+  type IssueKind,
+  openIssues,
+  raiseIssue,
+  type RefundPaidByHand,
+  resolveIssue,
+} from './issue-queue.ts';
 export { codEligibility } from './service.ts';
 export { insertFirstAttempt } from './attempts.ts';
 export { capPayload, pruneRejectedCallbacks, recordRejection } from './rejections.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { GatewayPayment, RefundResult, VerifiedCallback } from '../../payments/index.ts';
 import { offerNotQualified } from './instrument.ts';
-import { raiseIssue } from './issues.ts';
+import { raiseIssue } from './issue-queue.ts';
 import type { PaymentRow } from './queries.ts';
 import type { PaymentDeps } from './service.ts';
 

@@ -86,8 +86,13 @@ export async function codEligibility(deps: PaymentDeps, order: OrderRow, now = n
   const pin = await pincodeFacts(db, address.pincode);
   if (!pin?.serviceable || !pin.cod_available)
     return { ok: false, reason: `Pay on delivery is not available for pincode ${address.pincode}.` };
-  const customer = await db.selectFrom('customers').select(['is_blocked']).where('id', '=', order.customer_id).executeTakeFirst();
-  if (!customer || customer.is_blocked) return { ok: false, reason: 'Pay on delivery is not available for this account.' };
+  const customer = await db
+    .selectFrom('customers')
+    .select(['is_blocked', 'frozen_at'])
+    .where('id', '=', order.customer_id)
+    .executeTakeFirst();
+  if (!customer || customer.is_blocked || customer.frozen_at)
+    return { ok: false, reason: 'Pay on delivery is not available for this account.' };
   return { ok: true };
 }
 

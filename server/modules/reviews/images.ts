@@ -1,9 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { parse } from '../../http/validate.ts';
-import { productSvg } from '../system/index.ts';
 import { escapeXml } from '../../http/escape.ts';
+import { productSvg } from '../system/index.ts';
 
 // Seeded review photos are drawn here, like product images (no binary assets, no network): the product's pack
 // on a table top, the angle and light picked by the photo's hue so no two look alike.
@@ -22,43 +19,29 @@ export function reviewPhotoSvg(opts: { brand: string; name: string; label: strin
 </svg>`;
 }
 
-const PhotoParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-export async function reviewImageRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get<{ Params: { file: string } }>(
-    '/images/review/:file',
-    { schema: { summary: 'A review photo', operationId: 'getReviewImage' } },
-    async (req, reply) => {
-      const m = /^(\d{1,10})\.svg$/.exec(req.params.file);
-      if (!m) return reply.code(404).type('text/plain').send('Not found');
-      const { id } = parse(PhotoParams, { id: m[1] });
-      const row = await db
-        .selectFrom('review_photos as rp')
-        .innerJoin('reviews as r', 'r.id', 'rp.review_id')
-        .innerJoin('products as p', 'p.id', 'r.product_id')
-        .innerJoin('brands as b', 'b.id', 'p.brand_id')
-        .select((eb) => [
-          'rp.hue',
-          'p.name',
-          'b.name as brand',
-          eb
-            .selectFrom('variants as v')
-            .select(['v.image_hue'])
-            .whereRef('v.product_id', '=', 'p.id')
-            .orderBy('v.is_default', 'desc')
-            .orderBy('v.position')
-            .limit(1)
-            .as('image_hue'),
-        ])
-        .where('rp.id', '=', id)
-        .where('rp.upload_id', 'is', null)
-        .where('r.status', '=', 'published')
-        .executeTakeFirst();
-      if (!row) return reply.code(404).type('text/plain').send('Not found');
-      return reply
-        .header('cache-control', 'public, max-age=86400')
-        .type('image/svg+xml')
-        .send(reviewPhotoSvg({ brand: row.brand, name: row.name, label: '', hue: row.image_hue ?? 120, photoHue: row.hue }));
-    },
-  );
+/** The drawing of a seeded photo (no upload) of a published review, or null: what else shows stays private. */
+export async function seededReviewPhoto(db: Db, photoId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('review_photos as rp')
+    .innerJoin('reviews as r', 'r.id', 'rp.review_id')
+    .innerJoin('products as p', 'p.id', 'r.product_id')
+    .innerJoin('brands as b', 'b.id', 'p.brand_id')
+    .select((eb) => [
+      'rp.hue',
+      'p.name',
+      'b.name as brand',
+      eb
+        .selectFrom('variants as v')
+        .select(['v.image_hue'])
+        .whereRef('v.product_id', '=', 'p.id')
+        .orderBy('v.is_default', 'desc')
+        .orderBy('v.position')
+        .limit(1)
+        .as('image_hue'),
+    ])
+    .where('rp.id', '=', photoId)
+    .where('rp.upload_id', 'is', null)
+    .where('r.status', '=', 'published')
+    .executeTakeFirst();
+  return row ? reviewPhotoSvg({ brand: row.brand, name: row.name, label: '', hue: row.image_hue ?? 120, photoHue: row.hue }) : null;
 }

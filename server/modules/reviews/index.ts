@@ -45,7 +45,7 @@ export function readReviewSettings(env: NodeJS.ProcessEnv = process.env): { limi
   return { limits, bucket: uploadBucket(parsed.data.REVIEW_IMAGE_BUCKET_URL, siteOrigin(env)) };
 }
 
-export { reviewImageRoutes } from './images.ts';
+export { seededReviewPhoto } from './images.ts';
 export type { ReviewScope } from './queries.ts';
 export {
   addReviewPhoto,

@@ -44,7 +44,7 @@ export function liveSessionCtes(db: Db, check: SessionCheck): RawBuilder<unknown
     .where('s.id', '=', check.id)
     .where('s.expires_at', '>', check.now)
     .where('s.last_seen_at', '>', check.idleSince)
-    .where((eb) => eb.or([eb('s.customer_id', 'is', null), eb('c.is_blocked', '=', false)]));
+    .where((eb) => eb.or([eb('s.customer_id', 'is', null), eb.and([eb('c.is_blocked', '=', false), eb('c.frozen_at', 'is', null)])]));
   return sql`session_live AS (${live}),
     session_touch AS (UPDATE sessions SET last_seen_at = ${check.now}
                       WHERE id = (SELECT id FROM session_live) AND last_seen_at < ${check.touchBefore})`;

@@ -73,11 +73,11 @@ export async function endAllSessions(db: Db, req: FastifyRequest, reply: Fastify
   if (current?.customerId === customerId) await startSession(db, req, reply, customerId);
 }
 
-/** The one check of every customer route: a live session of a customer who is not blocked, or a 401. */
+/** The one check of every customer route: a live session of a customer who is neither blocked nor frozen, or a 401. */
 export async function requireCustomer(db: Db, req: FastifyRequest, message?: string): Promise<CustomerRow> {
   const session = await req.getSession();
   const customer = session?.customerId ? await findCustomerById(db, session.customerId) : undefined;
-  if (!customer || customer.is_blocked) throw new Unauthorized(message);
+  if (!customer || customer.is_blocked || customer.frozen_at) throw new Unauthorized(message);
   return customer;
 }
 

@@ -6,14 +6,13 @@ import { STAFF_MESSAGES } from '../../../schemas/staff.ts';
 import { accessOf } from '../../http/docs.ts';
 import { Unauthorized } from '../../http/errors.ts';
 import { isOpsRoute, requireOps } from '../../http/ops.ts';
-import { scheduleJob } from '../../jobs/scheduled.ts';
 import { recordAudit } from './audit.ts';
 import { readStaffConfig } from './config.ts';
-import { staffRoutes } from './routes.ts';
-import { ensureDemoOwner, guardDemoOwner, readStaffSession, reencryptStaffSecrets, STAFF_COOKIE } from './service.ts';
+import { ensureDemoOwner, guardDemoOwner, readStaffSession, STAFF_COOKIE } from './service.ts';
 
-// The staff module's public surface (docs/decisions/019): staff accounts, their sessions and the audit trail.
-export { type AuditWrite, auditCsv, auditedVersion, listAudit, recordAudit } from './audit.ts';
+// The staff module's public surface (docs/decisions/019): staff accounts, their sessions and the audit trail. Its
+// routes (sign-in, me, audit) and the secret re-encryption timer are in server/api/ops/.
+export { type AuditWrite, auditCsv, auditedVersion, listAudit, recordAudit, recordAudits } from './audit.ts';
 export {
   acceptLink,
   changeOwnPassword,
@@ -34,12 +33,16 @@ export {
   currentCode,
   DEMO_OWNER_IN_PRODUCTION,
   DEMO_STAFF,
+  demoOwnerCode,
   guardDemoOwner,
   openTotp,
   otpauthUrl,
   reencryptStaffSecrets,
+  signIn,
+  signOut,
   STAFF_COOKIE,
   STAFF_COOKIE_PATH,
+  staffMe,
 } from './service.ts';
 
 /**
@@ -85,19 +88,9 @@ export async function staffModule(app: FastifyInstance, { db }: { db: Db }) {
     return payload;
   });
 
-  await app.register(staffRoutes, { db, config });
-
   // The demo owner exists only with the development tools; production refuses to start while it is active.
   const start = { NODE_ENV: process.env.NODE_ENV, KASRAT_DEV_TOOLS: devToolsEnabled() ? '1' : '' };
   app.addHook('onReady', async () => (start.KASRAT_DEV_TOOLS ? ensureDemoOwner(db) : guardDemoOwner(db, start)));
-  // Authenticator secrets stored in clear, or under a retired key, move to the current STAFF_TOTP_KEY.
-  app.addHook('onReady', async () => {
-    await reencryptStaffSecrets(db);
-  });
-  scheduleJob(app, db, { name: 'staff-secret-reencryption', everyMs: 3_600_000, leaseMs: 600_000 }, async () => {
-    const moved = await reencryptStaffSecrets(db);
-    if (moved) app.log.info({ moved }, 'staff authenticator secrets moved to the current key');
-  });
 }
 // Fastify's own switch for a plugin that decorates its parent (what fastify-plugin sets).
 (staffModule as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,8 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { drawnFile, sendDrawn } from '../../http/drawn-image.ts';
-import { parse } from '../../http/validate.ts';
 import { escapeXml } from '../../http/escape.ts';
 
 // Product and banner images are drawn here from catalogue data: no network, no binary assets in the repo.
@@ -35,44 +31,21 @@ ${lines
 </g></svg>`;
 }
 
-const ImageParams = z.object({ variantId: z.coerce.number().int().positive(), view: z.coerce.number().int().min(0).max(9).default(0) });
+/** What a product image is drawn from: the variant, its product and brand, and the version of an uploaded image. */
+export async function productImageOf(db: Db, variantId: number) {
+  return db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .innerJoin('brands as b', 'b.id', 'p.brand_id')
+    .leftJoin('product_images as pi', 'pi.product_id', 'p.id')
+    .select(['p.id as product_id', 'p.name', 'b.name as brand', 'v.weight', 'v.flavour', 'v.pack_size', 'v.image_hue', 'pi.version'])
+    .where('v.id', '=', variantId)
+    .executeTakeFirst();
+}
 
-export async function imageRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // /images/product/{variantId}.{svg,webp} and /images/product/{variantId}-{view}.{svg,webp} (gallery views).
-  app.get<{ Params: { file: string } }>(
-    '/images/product/:file',
-    { schema: { summary: 'A product image, resized to the requested width', operationId: 'getProductImage' } },
-    async (req, reply) => {
-      const file = drawnFile(req.params.file, true);
-      if (!file) return reply.code(404).type('text/plain').send('Not found');
-      const { variantId, view } = parse(ImageParams, { variantId: file.id, view: file.view });
-      const row = await db
-        .selectFrom('variants as v')
-        .innerJoin('products as p', 'p.id', 'v.product_id')
-        .innerJoin('brands as b', 'b.id', 'p.brand_id')
-        .leftJoin('product_images as pi', 'pi.product_id', 'p.id')
-        .select(['p.id as product_id', 'p.name', 'b.name as brand', 'v.weight', 'v.flavour', 'v.pack_size', 'v.image_hue', 'pi.version'])
-        .where('v.id', '=', variantId)
-        .executeTakeFirst();
-      // A product with its own image (uploaded in the console, migration 260) shows it as its first view. Same address
-      // as the drawing, so it is cached briefly, not for a year: a replaced image shows within minutes.
-      if (row?.version != null && view === 0 && file.format === 'webp') {
-        const column = file.density === 2 ? 'image_2x' : 'image_1x';
-        const image = await db.selectFrom('product_images').select(column).where('product_id', '=', row.product_id).executeTakeFirst();
-        if (image)
-          return reply
-            .header('cache-control', 'public, max-age=300')
-            .header('etag', `"pi-${row.product_id}-${row.version}-${file.density}"`)
-            .type('image/webp')
-            .send(Buffer.from((image as Record<typeof column, Uint8Array>)[column]));
-      }
-      const label = row ? [row.weight, row.flavour].filter(Boolean).join(' · ') || row.pack_size || '' : '';
-      return sendDrawn(reply, {
-        svg: row ? productSvg({ brand: row.brand, name: row.name, label, hue: (row.image_hue + view * 40) % 360, view }) : null,
-        format: file.format,
-        density: file.density,
-        cacheControl: 'public, max-age=31536000, immutable',
-      });
-    },
-  );
+/** The bytes of a product's uploaded image at one density (migration 260), or null without one. */
+export async function uploadedProductImage(db: Db, productId: number, density: 1 | 2): Promise<Uint8Array | null> {
+  const column = density === 2 ? 'image_2x' : 'image_1x';
+  const image = await db.selectFrom('product_images').select(column).where('product_id', '=', productId).executeTakeFirst();
+  return image ? (image as Record<typeof column, Uint8Array>)[column] : null;
 }

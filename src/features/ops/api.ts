@@ -7,6 +7,9 @@ import type {
   StaffLinkResponse,
   StaffListResponse,
   CustomerBlockResponse,
+  CustomerRevertResponse,
+  CustomerUnfreezeResponse,
+  StaffCustomerSecurityResponse,
   StaffCouponResponse,
   StaffCouponsResponse,
   ReviewDecisionResponse,
@@ -71,6 +74,12 @@ export const acceptStaffLink = (body: { token: string; password?: string; code: 
 export const findCustomers = (q: string) => get<typeof StaffCustomersResponse>(`/api/ops/customers?q=${encodeURIComponent(q)}`);
 export const setCustomerBlocked = (customerId: number, blocked: boolean) =>
   post<typeof CustomerBlockResponse>(`/api/ops/customers/${customerId}/block`, { blocked });
+export const customerSecurity = (customerId: number) =>
+  get<typeof StaffCustomerSecurityResponse>(`/api/ops/customers/${customerId}/security`);
+export const revertCustomerChange = (customerId: number) =>
+  post<typeof CustomerRevertResponse>(`/api/ops/customers/${customerId}/revert-change`, {});
+export const unfreezeCustomer = (customerId: number) =>
+  post<typeof CustomerUnfreezeResponse>(`/api/ops/customers/${customerId}/unfreeze`, {});
 
 export const reviewQueue = (state: 'awaiting' | 'published' | 'hidden') =>
   get<typeof StaffReviewsResponse>(`/api/ops/reviews?state=${state}`);

@@ -233,6 +233,9 @@ function CsvPanel({ canEdit, onApplied }: { canEdit: boolean; onApplied: () => v
       setReport(answer.data);
       setStatus({ kind: answer.data.valid ? 'saved' : 'error', text: answer.message });
     } catch (e) {
+      // A stale file (409) comes back with its report: the rows that changed since the export.
+      const stale = errorData<CsvReport>(e);
+      setReport(stale?.conflicts?.length ? stale : null);
       setStatus({ kind: 'error', text: messageOf(e) });
     } finally {
       setBusy(false);
@@ -248,6 +251,8 @@ function CsvPanel({ canEdit, onApplied }: { canEdit: boolean; onApplied: () => v
       setFile(null);
       onApplied();
     } catch (e) {
+      const stale = errorData<CsvReport>(e);
+      if (stale?.conflicts?.length) setReport(stale);
       setStatus({ kind: 'error', text: messageOf(e) });
     } finally {
       setBusy(false);
@@ -263,7 +268,8 @@ function CsvPanel({ canEdit, onApplied }: { canEdit: boolean; onApplied: () => v
           Download the catalogue (CSV)
         </a>
         . Price and MRP are in rupees; stock is the units on the shelf, including what live orders hold. An import changes price, MRP and
-        stock by SKU; the other columns are there to read.
+        stock by SKU; the other columns are there to read. The last column records what each row was exported with: a row whose variant
+        changed since is refused, so download again before you edit.
       </p>
       {canEdit && (
         <form onSubmit={check} className={css.searchRow} aria-label="Import a catalogue CSV">
@@ -286,6 +292,15 @@ function CsvPanel({ canEdit, onApplied }: { canEdit: boolean; onApplied: () => v
         </form>
       )}
       <Status status={status} />
+      {report && report.conflicts.length > 0 && (
+        <DataTable
+          label="Changed since the export"
+          columns={['Row', 'SKU', 'Field', 'In the file', 'Now']}
+          rows={report.conflicts}
+          rowKey={(c) => `${c.row}-${c.field}`}
+          cells={(c) => [c.row, c.sku, FIELD_NAMES[c.field], conflictValue(c.field, c.exported), conflictValue(c.field, c.current)]}
+        />
+      )}
       {report && report.issues.length > 0 && (
         <DataTable
           label="Problems in the file"
@@ -324,6 +339,8 @@ function CsvPanel({ canEdit, onApplied }: { canEdit: boolean; onApplied: () => v
   );
 }
 
+const FIELD_NAMES = { price: 'Price (₹)', mrp: 'MRP (₹)', stock: 'Stock' } as const;
+const conflictValue = (field: keyof typeof FIELD_NAMES, value: number) => (field === 'stock' ? String(value) : decimalRupees(value));
 const change = (before: string, after: string) => (before === after ? before : `${before} → ${after}`);
 
 /** The product's first image, and for editors a file to replace it with (JPEG, PNG or WebP; fitted on a square). */

@@ -1,20 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPaise } from '../../../../../schemas/money.ts';
-import type { StaffCustomer } from '../../../../../schemas/staff.ts';
+import type { StaffCustomer, StaffCustomerSecurityResponse } from '../../../../../schemas/staff.ts';
 import type { z } from 'zod';
 import type { StaffCustomerOrdersResponse } from '../../../../../schemas/staff-catalogue.ts';
-import { findCustomers, setCustomerBlocked } from '../../api.ts';
+import { customerSecurity, findCustomers, revertCustomerChange, setCustomerBlocked, unfreezeCustomer } from '../../api.ts';
 import { customerOrders } from '../../api-catalogue.ts';
 import { css } from '../console-styles.ts';
 import { DataTable, ErrorLine, indiaTime, messageOf, Pager, SearchForm, Status, type StatusLine } from '../shared.tsx';
 
 // Customers: find, block (their sessions end at once) and unblock (docs/decisions/019); a customer's page lists
-// their orders, each linking to its order page.
+// their orders, each linking to its order page, and their account's security: a freeze by its owner ("this was
+// not me") with its reason and triggering change, and the change log. Restoring a frozen account first reverts
+// that change (README "Security").
 
 /** The customer list, or one customer's page (/ops/customers/:customerId in src/app/routes.tsx). */
 export default function Customers({ customerId, canEdit }: { customerId: number | null; canEdit: boolean }) {
-  return customerId ? <CustomerPage customerId={customerId} /> : <CustomerList canEdit={canEdit} />;
+  return customerId ? <CustomerPage customerId={customerId} canEdit={canEdit} /> : <CustomerList canEdit={canEdit} />;
 }
 
 function CustomerList({ canEdit }: { canEdit: boolean }) {
@@ -60,7 +62,7 @@ function CustomerList({ canEdit }: { canEdit: boolean }) {
           row.email,
           row.mobile,
           row.orders,
-          row.is_blocked ? 'Blocked' : 'Active',
+          row.is_frozen ? (row.is_blocked ? 'Frozen, blocked' : 'Frozen') : row.is_blocked ? 'Blocked' : 'Active',
           canEdit && (
             <button type="button" className={css.button} onClick={() => toggle(row)}>
               {row.is_blocked ? 'Unblock' : 'Block'}
@@ -84,7 +86,7 @@ const ORDER_STATUS: Record<string, string> = {
   expired: 'Expired',
 };
 
-function CustomerPage({ customerId }: { customerId: number }) {
+function CustomerPage({ customerId, canEdit }: { customerId: number; canEdit: boolean }) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<CustomerOrders | null>(null);
   const [error, setError] = useState('');
@@ -134,6 +136,85 @@ function CustomerPage({ customerId }: { customerId: number }) {
         ]}
       />
       {data && <Pager page={data.paging.page} pages={data.paging.pages} total={data.paging.total} onPage={setPage} />}
+      <AccountSecurity customerId={customerId} canEdit={canEdit} />
     </section>
+  );
+}
+
+type Security = z.infer<typeof StaffCustomerSecurityResponse>['data'];
+
+const CHANGE_KIND: Record<string, string> = {
+  email: 'Email',
+  mobile: 'Mobile',
+  password: 'Password',
+  bank_account: 'Refund account',
+};
+
+/** The freeze (why, when, which change) and the change log; support reverts the change, then restores. */
+function AccountSecurity({ customerId, canEdit }: { customerId: number; canEdit: boolean }) {
+  const [data, setData] = useState<Security | null>(null);
+  const [status, setStatus] = useState<StatusLine>(null);
+  const load = useCallback(async () => {
+    try {
+      setData((await customerSecurity(customerId)).data);
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    }
+  }, [customerId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const act = async (call: (id: number) => Promise<{ message: string }>) => {
+    try {
+      setStatus({ kind: 'saved', text: (await call(customerId)).message });
+      await load();
+    } catch (e) {
+      setStatus({ kind: 'error', text: messageOf(e) });
+    }
+  };
+  const frozen = data?.frozen;
+  return (
+    <>
+      <h2 className={css.subheading}>Account security</h2>
+      <Status status={status} />
+      {frozen && (
+        <div className={css.facts}>
+          <p>
+            <strong>Frozen</strong> since {indiaTime(frozen.frozen_at)}: {frozen.reason}
+          </p>
+          {frozen.change && (
+            <p>
+              Triggered by: {CHANGE_KIND[frozen.change.kind] ?? frozen.change.kind} changed ({frozen.change.detail}) on{' '}
+              {indiaTime(frozen.change.at)}
+            </p>
+          )}
+          {canEdit && (
+            <p>
+              <button type="button" className={css.ghost} onClick={() => act(revertCustomerChange)}>
+                Revert the change
+              </button>{' '}
+              <button type="button" className={css.button} onClick={() => act(unfreezeCustomer)}>
+                Restore account
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+      {data && !frozen && <p>{data.is_blocked ? 'Blocked by support.' : 'Not frozen.'}</p>}
+      <DataTable
+        label="Account changes"
+        columns={['When', 'Change', 'Before → after', 'Proof', 'From']}
+        rows={data?.changes ?? (status?.kind === 'error' ? [] : null)}
+        rowKey={(c) => c.change_id}
+        empty="No changes of email, mobile, password or refund account."
+        cells={(c) => [
+          indiaTime(c.at),
+          `${CHANGE_KIND[c.kind] ?? c.kind}${c.disowned_at ? ' (owner: not me)' : ''}`,
+          c.detail,
+          c.proof,
+          c.ip,
+        ]}
+      />
+    </>
   );
 }

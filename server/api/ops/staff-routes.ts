@@ -16,12 +16,19 @@ import { devToolsEnabled } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import { Unauthorized } from '../../http/errors.ts';
-import { listAudit, recordAudit } from './audit.ts';
-import type { StaffConfig } from './config.ts';
-import { createStaff, demoOwnerCode, signIn, signOut, staffMe } from './service.ts';
+import {
+  createStaff,
+  demoOwnerCode,
+  listAudit,
+  recordAudit,
+  type StaffConfig,
+  signIn,
+  signOut,
+  staffMe,
+} from '../../modules/staff/index.ts';
 
 // The console's own calls (docs/decisions/019). Sign-in, sign-out and "who am I" are open; every other call
-// declares the permission it needs, checked by the staff module's requireOps before the handler runs (index.ts).
+// declares the permission it needs, checked by the staff module's hook before the handler runs (server/modules/staff/index.ts).
 
 export async function staffRoutes(root: FastifyInstance, { db, config }: { db: Db; config: StaffConfig }) {
   const app = root.withTypeProvider<ZodRequestTypes>();

@@ -1,12 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodRequestTypes } from '../../http/validate.ts';
-import { OpsPaymentIssuesResponse, OpsResolveResponse } from '../../../schemas/ops-orders.ts';
 import type { PaymentIssueView } from '../../../schemas/payment.ts';
-import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
-import { ok } from '../../http/envelope.ts';
-import { Conflict, NotFound } from '../../http/errors.ts';
+import { Conflict } from '../../http/errors.ts';
 import { findGatewayPayment, paymentGateway } from './gateway.ts';
 
 // The staff queue for money that needs a person (docs/decisions/015-gateway-life-cycle.md): a refund the gateway
@@ -84,15 +79,6 @@ export async function openIssues(db: Db, limit = 200): Promise<PaymentIssueView[
   }));
 }
 
-const IssueParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const ResolveRequest = z.object({
-  /**
-   * What the person did ("paid by NEFT, UTR …", "gateway shows the refund failed; refunded by NEFT, UTR …"). A
-   * gateway refund still pending or paid at the gateway is not paid again by hand: resolving it is refused.
-   */
-  resolution: z.string().trim().min(3).max(500),
-});
-
 /**
  * Where the gateway refund an issue is about stands now, read by its refund id (docs/decisions/015): a refund
  * row's key (refund_failed), or the automatic refund of an unusable payment (unusable_refund_failed). Null when the
@@ -127,70 +113,36 @@ async function gatewayRefundNow(db: Db, issue: { kind: IssueKind; refund_id: num
   }
 }
 
-/** /api/ops/payment-issues: the open queue, and marking one done (a "to pay" refund becomes processed). */
 /** Marks a refund paid by hand as processed and tells whoever must know; the orders module owns refunds. */
 export type RefundPaidByHand = (trx: Db, refundId: number, reference: string) => Promise<void>;
 
-export async function paymentIssueRoutes(root: FastifyInstance, { db, refundPaidByHand }: { db: Db; refundPaidByHand: RefundPaidByHand }) {
-  const app = root.withTypeProvider<ZodRequestTypes>();
+/**
+ * Where the gateway refund of open issue `id` stands now, read before the issue is resolved (a gateway call holds
+ * no row locks). Null when the issue is not open, is about no gateway refund, or the gateway knows none.
+ */
+export async function gatewayRefundOfIssue(db: Db, id: number) {
+  const open = await db
+    .selectFrom('payment_issues')
+    .select(['kind', 'refund_id', 'payment_id'])
+    .where('id', '=', id)
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  return open ? await gatewayRefundNow(db, open) : null;
+}
 
-  // The answer is PaymentIssuesResponse (schemas/payment.ts), which documents each field.
-  app.get(
-    '/api/ops/payment-issues',
-    {
-      schema: {
-        response: { 200: OpsPaymentIssuesResponse },
-        summary: 'Payment issues waiting for staff',
-        operationId: 'listPaymentIssues',
-      },
-    },
-    async () => ok(await openIssues(db)),
-  );
-
-  app.post(
-    '/api/ops/payment-issues/:id/resolve',
-    {
-      schema: {
-        response: { 200: OpsResolveResponse },
-        summary: 'Resolve a payment issue',
-        operationId: 'resolvePaymentIssue',
-        params: IssueParams,
-        body: ResolveRequest,
-      },
-    },
-    async (req) => {
-      const { id } = req.params;
-      const body = req.body;
-      // Read before the transaction (a gateway call holds no row locks): a refund the gateway is paying, or paid,
-      // is never paid a second time by hand.
-      const open = await db
-        .selectFrom('payment_issues')
-        .select(['kind', 'refund_id', 'payment_id'])
-        .where('id', '=', id)
-        .where('resolved_at', 'is', null)
-        .executeTakeFirst();
-      const atGateway = open ? await gatewayRefundNow(db, open) : null;
-      if (atGateway?.status === 'pending' || atGateway?.status === 'success')
-        throw new Conflict(
-          atGateway.status === 'success'
-            ? 'The gateway has already paid this refund: do not pay it by hand.'
-            : 'The gateway is still paying this refund: do not pay it by hand; it settles by itself.',
-        );
-      const done = await db.transaction().execute(async (trx) => {
-        const issue = await trx
-          .updateTable('payment_issues')
-          .set({ resolved_at: new Date(), resolution: body.resolution })
-          .where('id', '=', id)
-          .where('resolved_at', 'is', null)
-          .returning(['kind', 'refund_id'])
-          .executeTakeFirst();
-        if (!issue) return false;
-        // A refund paid by hand is paid: it counts as processed from now on (never before a person says so).
-        if (issue.kind === 'refund_to_pay' && issue.refund_id) await refundPaidByHand(trx, issue.refund_id, body.resolution);
-        return true;
-      });
-      if (!done) throw new NotFound('No open payment issue with this id.');
-      return ok({ id, resolved: true });
-    },
-  );
+/** Marks open issue `id` done with what the person did; false when no such issue is open. */
+export async function resolveIssue(db: Db, id: number, resolution: string, refundPaidByHand: RefundPaidByHand): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const issue = await trx
+      .updateTable('payment_issues')
+      .set({ resolved_at: new Date(), resolution })
+      .where('id', '=', id)
+      .where('resolved_at', 'is', null)
+      .returning(['kind', 'refund_id'])
+      .executeTakeFirst();
+    if (!issue) return false;
+    // A refund paid by hand is paid: it counts as processed from now on (never before a person says so).
+    if (issue.kind === 'refund_to_pay' && issue.refund_id) await refundPaidByHand(trx, issue.refund_id, resolution);
+    return true;
+  });
 }
