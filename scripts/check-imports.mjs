@@ -298,15 +298,10 @@ export function checkReads(rel, text, { owners }) {
 // scheduleJob( or setInterval( is reported. Hooks (addHook) are no route: the staff and session modules' hooks stay.
 const ROUTE_CALL = /\.(withTypeProvider)\b|\.(get|post|put|patch|delete|head|options|all)\s*(?:<[^>]*>)?\(\s*['"`]\/|\.(route)\(\s*\{/g;
 const TIMER_CALL = /\b(scheduleJob|setInterval)\s*\(/g;
-// Files still holding routes, each until it moves to server/api/ (the list only shrinks):
-const MODULE_DUTY_EXCEPTIONS = new Set([
-  // The account owner's calls, being edited elsewhere when the rest moved: next for server/api/account/.
-  'server/modules/account/owner.ts',
-]);
 
 /** Problems with routes or timers in one file of server/modules/ (`rel` relative to the root). */
 export function checkModuleDuties(rel, text) {
-  if (!rel.startsWith('server/modules/') || /\.test\.tsx?$/.test(rel) || MODULE_DUTY_EXCEPTIONS.has(rel)) return [];
+  if (!rel.startsWith('server/modules/') || /\.test\.tsx?$/.test(rel)) return [];
   const code = withoutComments(text);
   const lineOf = (index) => code.slice(0, index).split('\n').length;
   const problems = [];

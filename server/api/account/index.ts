@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { notMeRoutes } from '../../modules/account/index.ts';
 import type { AuthServices } from '../../modules/auth/index.ts';
 import { addressRoutes } from './address-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { deletionRoutes } from './deletion-routes.ts';
 import { emailVerificationRoutes } from './email-verification-routes.ts';
+import { notMeRoutes } from './not-me-routes.ts';
 import { pincodeRoutes } from './pincode-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 

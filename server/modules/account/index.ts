@@ -1,7 +1,7 @@
 export { type AddressRow, purgeDueDeletions, toAddress } from './queries.ts';
 export { unlistedService } from './pincodes.ts';
 export { type AccountChangeKind, maskedContact, recordAccountChange, requireOwnerProof } from './owner.ts';
-export { notMeRoutes } from './owner.ts';
+export { disownChange, liveNotMeChange } from './owner.ts';
 export { markSessionOpenedByChange, OWNER_MESSAGES, OWNER_PROOF_MS, recordOwnerProof } from './owner.ts';
 export { findPincode, listedService, placeOf, serviceabilityOf } from './pincodes.ts';
 export {

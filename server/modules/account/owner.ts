@@ -1,13 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodRequestTypes } from '../../http/validate.ts';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { OWNER_PROOF_REQUIRED } from '../../../schemas/constants.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueMessage, signalOutbox } from '../../messaging/index.ts';
 import { type CustomerRow, deleteGrant, maskIdentifier, replaceOwnerProofGrant } from '../auth/index.ts';
-import { deleteCustomerSessions, setSessionData } from '../session/index.ts';
+import { setSessionData } from '../session/index.ts';
 import { changeBefore, changeKey, freezeAccount } from './freeze.ts';
 
 // Proof from the owner before a change of a way in (email, mobile, password) or of the refund bank account
@@ -144,71 +142,24 @@ export async function recordAccountChange(
 /** What a change log line shows of a contact: masked, as the codes are. */
 export const maskedContact = (value: string | null) => (value ? maskIdentifier(value) : 'none');
 
-const NotMeQuery = z.object({ token: z.string().min(10).max(100) });
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem;color:#222}button{padding:.6rem 1rem;font-size:1rem;cursor:pointer}</style></head><body><h1>${title}</h1>${body}</body></html>`;
+/** The change a live "not me" token names (unused, not expired), or undefined. */
+export function liveNotMeChange(db: Db, token: string) {
+  return db
+    .selectFrom('account_changes')
+    .select(['id', 'customer_id'])
+    .where('not_me_hash', '=', sha256(token))
+    .where('not_me_used_at', 'is', null)
+    .where('not_me_expires_at', '>', new Date())
+    .executeTakeFirst();
+}
 
 /**
- * GET /api/account/not-me shows a button (a link scanner opening the mail must not freeze the account); its form
- * posts back here, which freezes the account (its own state, not support's block: see freeze.ts) and ends every
- * session.
+ * The owner disowns a change: its token is spent and the account frozen (its own state, not support's block: see
+ * freeze.ts), in one transaction. The caller ends the customer's sessions.
  */
-export async function notMeRoutes(root: FastifyInstance, { db }: { db: Db }) {
-  const app = root.withTypeProvider<ZodRequestTypes>();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+export async function disownChange(db: Db, change: { id: number; customer_id: number }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('account_changes').set({ not_me_used_at: new Date() }).where('id', '=', change.id).execute();
+    await freezeAccount(trx, change.customer_id, change.id);
   });
-  const send = (reply: import('fastify').FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header(
-        'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-      )
-      .header('cache-control', 'private, no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(html);
-  const live = (token: string) =>
-    db
-      .selectFrom('account_changes')
-      .select(['id', 'customer_id'])
-      .where('not_me_hash', '=', sha256(token))
-      .where('not_me_used_at', 'is', null)
-      .where('not_me_expires_at', '>', new Date())
-      .executeTakeFirst();
-
-  app.get(
-    '/api/account/not-me',
-    { schema: { summary: 'The page behind a "not me" link in an account message', operationId: 'getNotMe', querystring: NotMeQuery } },
-    async (req, reply) => {
-      const { token } = req.query;
-      if (!(await live(token))) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
-      return send(
-        reply,
-        200,
-        page(
-          'This was not me',
-          `<p>Freezing your account signs out every device and stops all changes until customer support restores it.</p><form method="post" action="/api/account/not-me"><input type="hidden" name="token" value="${token.replace(/[^A-Za-z0-9_-]/g, '')}"><button type="submit">Freeze my account</button></form>`,
-        ),
-      );
-    },
-  );
-
-  app.post(
-    '/api/account/not-me',
-    { schema: { summary: 'Undo an account change the owner did not make', operationId: 'confirmNotMe', body: NotMeQuery } },
-    async (req, reply) => {
-      const { token } = req.body;
-      const change = await live(token);
-      if (!change) return send(reply, 404, page('Link expired', `<p>${OWNER_MESSAGES.notMeInvalid}</p>`));
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('account_changes').set({ not_me_used_at: new Date() }).where('id', '=', change.id).execute();
-        await freezeAccount(trx, change.customer_id, change.id);
-      });
-      await deleteCustomerSessions(db, change.customer_id);
-      req.log.warn({ customerId: change.customer_id, changeId: change.id }, 'account frozen by its owner ("this was not me")');
-      return send(reply, 200, page('Account frozen', `<p>${OWNER_MESSAGES.notMeDone}</p>`));
-    },
-  );
 }
