@@ -122,7 +122,9 @@ describeBackends('operations console: customer orders, item cancel, paging', (ct
   test('item-by-item cancel: the preview is what the cancel refunds, writes nothing; the cancel is audited', async () => {
     const t = ctx();
     const { db } = t.handle;
-    const staff = await signedInStaff(t, 'fulfilment');
+    // A cancel pays a refund: refunds:write, which fulfilment does not hold (docs/decisions/019).
+    const staff = await signedInStaff(t, 'owner');
+    const fulfilment = await signedInStaff(t, 'fulfilment');
     const { orders, v } = await customerWithOrders(1, 1);
     const order = orders[0]!;
     const shipment = order.shipments[0]!;
@@ -132,6 +134,7 @@ describeBackends('operations console: customer orders, item cancel, paging', (ct
 
     const stockBefore = await stockOf(db, v.id);
     const url = `/api/ops/shipments/${shipment.shipmentNumber}/items`;
+    expect((await fulfilment.agent.post(`${url}/cancel-preview`, { items: [{ order_item_id: lineA.id, quantity: 1 }] })).statusCode).toBe(403);
     const preview = await staff.agent.post(`${url}/cancel-preview`, { items: [{ order_item_id: lineA.id, quantity: 1 }] });
     expect(preview.statusCode).toBe(200);
     const refund = preview.json().data.refund;
