@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { acceptStaffLink, openStaffLink } from '../api.ts';
 import { css } from './console-styles.ts';
-import { messageOf } from './shared.tsx';
+import { CodeField, messageOf } from './shared.tsx';
 
 // A one-time staff link (/ops/join#token, docs/decisions/019): the invited member chooses their password and adds the
 // console to their own authenticator app; after a reset of the second factor, only the authenticator. The token is
@@ -65,18 +65,7 @@ export default function Join() {
                 <input className={css.input} name="password" type="password" autoComplete="new-password" minLength={12} required />
               </label>
             )}
-            <label className={css.field}>
-              Code your authenticator app now shows
-              <input
-                className={css.input}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="\d{6}"
-                maxLength={6}
-                required
-              />
-            </label>
+            <CodeField label="Code your authenticator app now shows" required />
             <button className={css.button} type="submit" disabled={busy}>
               Finish
             </button>

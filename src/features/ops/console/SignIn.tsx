@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { StaffMe } from '../../../../schemas/staff.ts';
 import { staffSignIn } from '../api.ts';
 import { css } from './console-styles.ts';
-import { messageOf } from './shared.tsx';
+import { CodeField, messageOf } from './shared.tsx';
 
 // Staff sign-in: email, password and the code of an authenticator app, checked together (docs/decisions/019).
 
@@ -42,18 +42,7 @@ export default function SignIn({ onSignedIn }: { onSignedIn: (me: StaffMe) => vo
           Password
           <input className={css.input} name="password" type="password" autoComplete="current-password" required />
         </label>
-        <label className={css.field}>
-          Code from your authenticator app
-          <input
-            className={css.input}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-          />
-        </label>
+        <CodeField label="Code from your authenticator app" required />
         {error && (
           <p role="alert" className={css.error}>
             {error}

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../../../schemas/constants.ts';
 import { IST_TIME_ZONE } from '../../../../schemas/dates.ts';
 import type { NormalisedError } from '../../../api/client.ts';
@@ -40,6 +40,16 @@ export function ErrorLine({ text }: { text: string }) {
       {text}
     </p>
   ) : null;
+}
+
+/** The six-digit code of an authenticator app, as every staff form asks for it (docs/decisions/019). */
+export function CodeField({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className={css.field}>
+      {label}
+      <input className={css.input} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} {...input} />
+    </label>
+  );
 }
 
 export interface Column {

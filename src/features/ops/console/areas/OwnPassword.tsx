@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { changeOwnPassword } from '../../api.ts';
 import { css } from '../console-styles.ts';
-import { messageOf, Status, type StatusLine } from '../shared.tsx';
+import { CodeField, messageOf, Status, type StatusLine } from '../shared.tsx';
 
 // Every member changes their own password: the current one and a fresh code (docs/decisions/019).
 
@@ -37,18 +37,7 @@ export default function OwnPassword() {
           New password (at least 12 characters, not a common one)
           <input className={css.input} name="new" type="password" autoComplete="new-password" minLength={12} required />
         </label>
-        <label className={css.field}>
-          Code from your authenticator app
-          <input
-            className={css.input}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-          />
-        </label>
+        <CodeField label="Code from your authenticator app" required />
         <Status status={status} />
         <button className={css.button} type="submit">
           Change password

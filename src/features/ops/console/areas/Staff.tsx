@@ -3,7 +3,7 @@ import type { StaffListItem } from '../../../../../schemas/staff.ts';
 import { STAFF_ROLES } from '../../../../../schemas/staff-rules.ts';
 import { changeStaffRole, endStaffSessions, inviteStaff, listStaff, resetStaffSecondFactor, setStaffDisabled } from '../../api.ts';
 import { css } from '../console-styles.ts';
-import { DataTable, ErrorLine, messageOf, Status, type StatusLine } from '../shared.tsx';
+import { CodeField, DataTable, ErrorLine, messageOf, Status, type StatusLine } from '../shared.tsx';
 
 // The owner's staff area (docs/decisions/019): invite by email, change a role, disable or enable, reset a second
 // factor, end sessions. Every act asks for a fresh code from the owner's authenticator (a code confirms one act).
@@ -57,19 +57,12 @@ export default function Staff({ myId }: { myId: number }) {
       <h1 id="ops-staff" className={css.heading}>
         Staff
       </h1>
-      <label className={css.field}>
-        Code from your authenticator app (asked for each change)
-        <input
-          className={css.input}
-          name="step-up"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="\d{6}"
-          maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-        />
-      </label>
+      <CodeField
+        label="Code from your authenticator app (asked for each change)"
+        name="step-up"
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+      />
       <Status status={status} />
       <form className={css.filters} onSubmit={invite} aria-label="Invite a member of staff">
         <label className={css.field}>
