@@ -10,7 +10,7 @@ import { readPaymentConfig } from '../../server/payments/index.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { startFakeGateways } from '../helpers/fake-gateways.ts';
 import { handedOffOrder } from '../helpers/gateway-orders.ts';
-import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
+import { insertCancelRefund, OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
 import { answerCookieNotice, json } from './checkout-fixtures.ts';
 
 // Juspay as its documentation describes it, over HTTP (tests/helpers/fake-gateways.ts): several transactions per
@@ -209,23 +209,9 @@ describeBackends('Juspay against its documented behaviour', (ctx) => {
     const { agent, orderId, ref } = await handedOff();
     await back(agent, fake.juspay.transact(ref, 'CHARGED'));
     const p = await attempt(ref);
-    const ship = await db().selectFrom('shipments').select('id').where('order_id', '=', p.order_id).executeTakeFirstOrThrow();
-    const row = await db()
-      .insertInto('refunds')
-      .values({
-        order_id: p.order_id,
-        shipment_id: ship.id,
-        reason: 'cancel',
-        method: 'original',
-        payment_id: p.id,
-        bank_account_id: null,
-        amount,
-        // Our keys hold ':' and run past 20 characters; Juspay takes neither (the fake refuses them).
-        idempotency_key: `cancel:${ship.id}:${orderId}-event-0001`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { refundId: row.id, ref, orderId };
+    // Our keys hold ':' and run past 20 characters; Juspay takes neither (the fake refuses them).
+    const { refundId } = await insertCancelRefund(db(), p, amount, (ship) => `cancel:${ship}:${orderId}-event-0001`);
+    return { refundId, ref, orderId };
   };
   const adapters = (): RefundAdapters => ({ gatewayFor: () => paymentGateway(db()), payouts: sandboxPayouts });
   const refundState = (id: number) =>

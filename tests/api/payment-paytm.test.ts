@@ -8,7 +8,7 @@ import { sandboxPayouts } from '../../server/modules/orders/refund-gateway.ts';
 import { describeBackends } from '../helpers/app.ts';
 import { startFakeGateways } from '../helpers/fake-gateways.ts';
 import { handedOffOrder } from '../helpers/gateway-orders.ts';
-import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
+import { insertCancelRefund, OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
 import { json } from './checkout-fixtures.ts';
 
 // Paytm's current integration against a fake that behaves as Paytm documents (tests/helpers/fake-gateways.ts):
@@ -124,28 +124,13 @@ describeBackends('Paytm against its documented behaviour', (ctx) => {
     const { agent, ref } = await handedOff();
     await post(agent, CALLBACK, await fake.paytm.pay(ref, 'TXN_SUCCESS'));
     const p = await attempt(ref);
-    const ship = await db().selectFrom('shipments').select('id').where('order_id', '=', p.order_id).executeTakeFirstOrThrow();
-    const key = `cancel:${ship.id}:paytm-event-000000001`;
-    const row = await db()
-      .insertInto('refunds')
-      .values({
-        order_id: p.order_id,
-        shipment_id: ship.id,
-        reason: 'cancel',
-        method: 'original',
-        payment_id: p.id,
-        bank_account_id: null,
-        amount: 20_000,
-        idempotency_key: key,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { refundId, key } = await insertCancelRefund(db(), p, 20_000, (ship) => `cancel:${ship}:paytm-event-000000001`);
     const adapters: RefundAdapters = { gatewayFor: () => paymentGateway(db()), payouts: sandboxPayouts };
-    expect(await processRefund(db(), row.id, adapters)).toBe('pending');
+    expect(await processRefund(db(), refundId, adapters)).toBe('pending');
     const found = await findGatewayPayment(db(), p.id);
     const again = await paymentGateway(db()).refund({ payment: found?.payment as never, amount: 20_000, idempotencyKey: key });
     expect(again.status).not.toBe('failed');
-    expect(await processRefund(db(), row.id, adapters)).toBe('processed');
+    expect(await processRefund(db(), refundId, adapters)).toBe('processed');
   });
 
   test('a bank offer stands only on the instrument Paytm reports: another one is refunded and the order waits', async () => {

@@ -6,7 +6,7 @@ import { createPaytmGateway, readPaymentConfig } from '../../server/payments/ind
 import { describeBackends } from '../helpers/app.ts';
 import { startFakeGateways } from '../helpers/fake-gateways.ts';
 import { handedOffOrder } from '../helpers/gateway-orders.ts';
-import { OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
+import { insertCancelRefund, OPS_TOKEN_FOR_TESTS } from '../helpers/orders.ts';
 import { json } from './checkout-fixtures.ts';
 
 // No refund is paid twice: not through retries, not across restarts, not by the staff queue. The store runs with
@@ -56,25 +56,9 @@ describeBackends('gateway refunds are paid once', (ctx) => {
     });
     const p = await db().selectFrom('payments').selectAll().where('gateway_order_ref', '=', ref).executeTakeFirstOrThrow();
     expect(p.status).toBe('success');
-    const ship = await db().selectFrom('shipments').select('id').where('order_id', '=', p.order_id).executeTakeFirstOrThrow();
     const ids: number[] = [];
-    for (const [i, amount] of amounts.entries()) {
-      const row = await db()
-        .insertInto('refunds')
-        .values({
-          order_id: p.order_id,
-          shipment_id: ship.id,
-          reason: 'cancel',
-          method: 'original',
-          payment_id: p.id,
-          bank_account_id: null,
-          amount,
-          idempotency_key: `cancel:${ship.id}:${orderId}-part-${i}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
-    }
+    for (const [i, amount] of amounts.entries())
+      ids.push((await insertCancelRefund(db(), p, amount, (ship) => `cancel:${ship}:${orderId}-part-${i}`)).refundId);
     return { ref, orderId, orderDbId: p.order_id, paymentId: p.id, amount: p.amount, ids };
   };
 

@@ -128,6 +128,14 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
   /** How Juspay spells its duplicate-request code (its refund documentation: REFUND_DUPLICATE_REQUEST). */
   let juspayDuplicateCode = 'REFUND_DUPLICATE_REQUEST';
   let seq = 0;
+  /** A Juspay webhook event around `content`, with the dashboard's Basic credentials. */
+  const juspayEvent = (eventName: string, content: Record<string, unknown>) => ({
+    headers: {
+      authorization: `Basic ${Buffer.from(`${keys.juspayWebhookUser}:${keys.juspayWebhookPassword}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: { id: `evt_V2_${++seq}`, event_name: eventName, date_created: '2026-11-28T02:00:00Z', content },
+  });
   /** Juspay's locker: per customer_id, the cards tokenised with consent; and the card_tokens a list handed out. */
   const locker = new Map<
     string,
@@ -706,19 +714,7 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       },
       /** Juspay's webhook: the event around the order status body, with the dashboard's Basic credentials. */
       webhook(orderId: string, eventName = 'ORDER_SUCCEEDED') {
-        const o = need(orderId);
-        return {
-          headers: {
-            authorization: `Basic ${Buffer.from(`${keys.juspayWebhookUser}:${keys.juspayWebhookPassword}`).toString('base64')}`,
-            'content-type': 'application/json',
-          },
-          body: {
-            id: `evt_V2_${++seq}`,
-            event_name: eventName,
-            date_created: '2026-11-28T02:00:00Z',
-            content: { order: juspayOrderBody(o) },
-          },
-        };
+        return juspayEvent(eventName, { order: juspayOrderBody(need(orderId)) });
       },
       failRefunds(orderId: string) {
         need(orderId).failRefunds = true;
@@ -729,18 +725,7 @@ export async function startFakeGateways(keys: FakeGatewayKeys = FAKE_KEYS) {
       },
       /** An event about no order (Juspay's TXN_* and refund events), with the dashboard's Basic credentials. */
       orderlessWebhook(eventName = 'TXN_CREATED') {
-        return {
-          headers: {
-            authorization: `Basic ${Buffer.from(`${keys.juspayWebhookUser}:${keys.juspayWebhookPassword}`).toString('base64')}`,
-            'content-type': 'application/json',
-          },
-          body: {
-            id: `evt_V2_${++seq}`,
-            event_name: eventName,
-            date_created: '2026-11-28T02:00:00Z',
-            content: { txn: { txn_id: 'kasratfake-x-1' } },
-          },
-        };
+        return juspayEvent(eventName, { txn: { txn_id: 'kasratfake-x-1' } });
       },
     },
     /** The environment a store needs to talk to these fakes. */

@@ -80,3 +80,33 @@ export async function insertPlacedOrder(db: Db, customerId: number, shipmentCoun
     shipments: order.shipments.map((s) => ({ id: s.id, number: s.shipmentNumber })),
   };
 }
+
+/**
+ * A cancellation refund of `amount` paise owed to the paid attempt `payment`, on its order's first shipment, under
+ * `key` (the refund's idempotency key, which the gateway sees as its request id): what a cancel writes before the
+ * refund job sends it.
+ */
+export async function insertCancelRefund(
+  db: Db,
+  payment: { id: number; order_id: number },
+  amount: number,
+  key: (shipmentId: number) => string,
+) {
+  const ship = await db.selectFrom('shipments').select('id').where('order_id', '=', payment.order_id).executeTakeFirstOrThrow();
+  const idempotencyKey = key(ship.id);
+  const row = await db
+    .insertInto('refunds')
+    .values({
+      order_id: payment.order_id,
+      shipment_id: ship.id,
+      reason: 'cancel',
+      method: 'original',
+      payment_id: payment.id,
+      bank_account_id: null,
+      amount,
+      idempotency_key: idempotencyKey,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { refundId: row.id, key: idempotencyKey };
+}
